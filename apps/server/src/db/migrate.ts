@@ -1,0 +1,20 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as domain from './migrations/0001_domain.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
+const migrations: Record<string, Migration> = {
+  '0001_domain': domain,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

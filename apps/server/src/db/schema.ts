@@ -1,0 +1,184 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Row types of the migrations in ./migrations, written by hand next to them. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, T | string, T | string>;
+
+export type TaskStatus = 'TODO' | 'DOING' | 'DONE' | 'ARCHIVE';
+export type Role = 'OWNER' | 'MEMBER';
+export type LogType = 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'CONTENT' | 'COMMENT' | 'CREATION';
+
+export interface DeltaJson {
+  ops: Array<Record<string, unknown>>;
+}
+
+export interface AppUserTable {
+  user_id: Generated<string>;
+  auth_user_id: string;
+  email: string;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  needs_onboarding: Generated<boolean>;
+  color_scheme: Generated<'auto' | 'light' | 'dark'>;
+  figma_token_encrypted: string | null;
+  figma_token_redacted: string | null;
+  inbox_seen_at: Generated<Timestamp>;
+  created_at: Generated<CreatedAt>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrganizationTable {
+  organization_id: Generated<string>;
+  name: string;
+  figma_team_id: string | null;
+  figma_webhook_id: string | null;
+  figma_webhook_passcode: string | null;
+  figma_reply_on_done: Generated<boolean>;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface RuleTable {
+  rule_id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface InvitationTable {
+  invitation_id: Generated<string>;
+  organization_id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface ProjectTable {
+  project_id: Generated<string>;
+  organization_id: string;
+  name: string;
+  trigram: string;
+  emoji: Generated<'fox' | 'octopus' | 'alien' | 'seeding' | 'fish'>;
+  description: Generated<string>;
+  default_view: Generated<'LIST' | 'KANBAN'>;
+  last_reference: Generated<number>;
+  created_at: Generated<CreatedAt>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+}
+
+export interface BookmarkTable {
+  user_id: string;
+  project_id: string;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface TaskTable {
+  task_id: Generated<string>;
+  project_id: string;
+  reference: number;
+  title: string;
+  status: Generated<TaskStatus>;
+  rank: string;
+  author_id: string | null;
+  author_name: Generated<string>;
+  assignee_id: string | null;
+  last_modified_by: string | null;
+  content_json: Generated<Json<DeltaJson>>;
+  is_from_figma: Generated<boolean>;
+  figma_client_meta: Json<Record<string, unknown>> | null;
+  comments_total: Generated<number>;
+  version: Generated<number>;
+  created_at: Generated<CreatedAt>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+}
+
+export interface CommentTable {
+  comment_id: Generated<string>;
+  task_id: string;
+  author_id: string | null;
+  author_name: Generated<string>;
+  content_json: Json<DeltaJson>;
+  figma_comment_id: string | null;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface LogTable {
+  log_id: Generated<string>;
+  task_id: string;
+  project_id: string;
+  organization_id: string;
+  author_id: string | null;
+  type: LogType;
+  metadata: Generated<Json<Record<string, unknown>>>;
+  created_at: Generated<CreatedAt>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FileTable {
+  file_id: Generated<string>;
+  figma_file_id: string;
+  project_id: string;
+  name: Generated<string>;
+  created_at: Generated<CreatedAt>;
+  deleted_at: Timestamp | null;
+}
+
+export interface FigmaEventTable {
+  figma_event_id: Generated<string>;
+  organization_id: string;
+  figma_event_type: string;
+  figma_comment_id: string;
+  figma_parent_id: string | null;
+  figma_file_key: string;
+  figma_file_name: Generated<string>;
+  figma_triggered_by: Generated<string>;
+  kind: 'TASK' | 'REPLY' | 'COMMENT';
+  figma_client_meta: Json<Record<string, unknown>> | null;
+  content: Generated<string>;
+  project_id: string | null;
+  task_id: string | null;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface UploadTable {
+  upload_id: Generated<string>;
+  path: string;
+  folder: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: ColumnType<string, number, number>;
+  uploaded_by: string | null;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface Database {
+  app_user: AppUserTable;
+  organization: OrganizationTable;
+  rule: RuleTable;
+  invitation: InvitationTable;
+  project: ProjectTable;
+  bookmark: BookmarkTable;
+  task: TaskTable;
+  comment: CommentTable;
+  log: LogTable;
+  file: FileTable;
+  figma_event: FigmaEventTable;
+  upload: UploadTable;
+}
+
+export type AppUser = Selectable<AppUserTable>;
+export type Organization = Selectable<OrganizationTable>;
+export type Project = Selectable<ProjectTable>;
+export type Task = Selectable<TaskTable>;
+export type NewTask = Insertable<TaskTable>;
+export type TaskUpdate = Updateable<TaskTable>;
+export type Comment = Selectable<CommentTable>;
+export type Log = Selectable<LogTable>;

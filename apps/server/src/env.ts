@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .refine((value) => value === undefined || isUrlWithProtocol(value, protocols), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+const sizeInBytes = z.coerce.number({ error: 'must be a number of bytes' }).int().positive('must be positive');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().trim().min(3).default('Figgle <figgle@localhost>'),
+    FIGMA_API_URL: optionalUrl(['http:', 'https:']).default('https://api.figma.com'),
+    UPLOAD_MAX_BYTES: sizeInBytes.default(25 * 1024 * 1024),
+    BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
+    S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    OIDC_ISSUER_URL: optionalUrl(['http:', 'https:']),
+    OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['SECRET', 'PUBLIC_URL', 'SMTP_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+    }
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<ParsedEnv, 'SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
+  SECRET: string;
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Empty strings mean "not set", as a shell `FOO= npm start` intends. */
+function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+/**
+ * Outside production a missing SECRET is generated once and kept in DATA_DIR, so sessions
+ * and encrypted Figma tokens survive a restart with zero setup.
+ */
+function secretKeptInDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(withoutEmptyValues(source));
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`));
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SECRET: env.SECRET ?? secretKeptInDataDir(dataDir),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

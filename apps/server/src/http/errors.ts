@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@figgle/shared/errors';
+
+/** An expected failure with a message meant for the person who caused it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: ApiError['issues'],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: ApiError['issues']) =>
+  new HttpError(400, 'bad_request', message, issues);
+export const unauthorized = (message = 'You need to sign in.') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new HttpError(403, 'forbidden', message);
+/** Also what a user gets for something they may not see: never confirm another tenant's data exists. */
+export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `${what} not found.`);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+const codeByStatus: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+/** Connection-level failures of the database: the service is down, not the request wrong. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  const message = error instanceof Error ? error.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+  );
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: ApiError;
+    if (error instanceof HttpError) {
+      body = { statusCode: error.statusCode, code: error.code, message: error.message, issues: error.issues };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')]
+          .filter(Boolean)
+          .join('.'),
+        message: issue.message ?? 'is invalid',
+      }));
+      body = {
+        statusCode: 400,
+        code: 'validation_failed',
+        message: `Invalid input: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+        issues,
+      };
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      body = {
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'The database is unavailable. Please try again in a moment.',
+      };
+      reply.header('retry-after', '5');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      body = {
+        statusCode: error.statusCode,
+        code: codeByStatus[error.statusCode] ?? 'bad_request',
+        message: error.message,
+      };
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+      body = { statusCode: 500, code: 'internal_error', message: 'Sorry, something went wrong.' };
+    }
+    if (body.issues === undefined) delete body.issues;
+    return reply.status(body.statusCode).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiError = {
+      statusCode: 404,
+      code: 'not_found',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
+    };
+    return reply.status(404).send(body);
+  });
+}

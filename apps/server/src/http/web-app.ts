@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { AppInstance } from '../app.ts';
+
+export const webDistDir = path.resolve(fileURLToPath(import.meta.url), '../../../../web/dist');
+
+/** Serves the built single-page app; unknown non-API GETs get index.html so client routes load. */
+export async function serveWebApp(app: AppInstance): Promise<void> {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    throw new Error(`The web app is not built (${webDistDir} is missing): run \`npm run build\`.`);
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || path.extname(urlPath)) {
+      return reply.callNotFound();
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

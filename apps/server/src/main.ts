@@ -1,0 +1,57 @@
+import { type AppInstance, buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { EnvError, loadEnv } from './env.ts';
+
+const SHUTDOWN_GRACE_MS = 4_000;
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let app: AppInstance | undefined;
+  try {
+    await migrateToLatest(database.db);
+    app = await buildApp({ env, database, db: database.db }, { serveWeb: process.env.FIGGLE_SERVE_WEB !== '0' });
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = env.PUBLIC_URL.replace(/:\d+$/, `:${port}`);
+  console.log(`Figgle is running at ${url} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A stuck request must not keep the process alive forever: exit non-zero past the grace period.
+    const timer = setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(`Figgle could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test-server.ts';
+
+const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../src/main.ts');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-shutdown-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function startServer(settings: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      FIGGLE_SERVE_WEB: '0',
+      ...settings,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { child, url, output: () => output };
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('process lifecycle on the embedded database', () => {
+  it('finishes in-flight requests on SIGTERM, exits 0 within 5 s, and starts again on the same data', async () => {
+    const first = await startServer();
+    let answered = 0;
+    const inFlight = Array.from({ length: 400 }, () =>
+      fetch(`${first.url}/healthz`).then(
+        (response) => {
+          answered += 1;
+          return response.status;
+        },
+        () => 'refused',
+      ),
+    );
+    while (answered === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const exited = exitOf(first.child);
+    const signalledAt = Date.now();
+    first.child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    // Requests accepted before the signal were answered; none failed with a server error.
+    expect(answers.filter((answer) => answer === 200).length).toBeGreaterThan(0);
+    expect(answers.every((answer) => answer === 200 || answer === 503 || answer === 'refused')).toBe(true);
+
+    const second = await startServer();
+    expect(await (await fetch(`${second.url}/healthz`)).json()).toEqual({ status: 'ok', database: 'pglite' });
+    const secondExit = exitOf(second.child);
+    second.child.kill('SIGINT');
+    expect(await secondExit).toBe(0);
+  });
+
+  it('refuses to start with one clear line per bad setting and a non-zero exit', async () => {
+    for (const [setting, value, line] of [
+      ['PORT', 'abc', 'PORT: must be a number'],
+      ['DATABASE_URL', 'nonsense', 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
+    ] as const) {
+      let output = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+        env: { ...process.env, DATA_DIR: dataDir, [setting]: value },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk) => (output += chunk));
+      child.stderr?.on('data', (chunk) => (output += chunk));
+      expect(await exitOf(child)).not.toBe(0);
+      expect(output).toContain(line);
+    }
+  });
+});

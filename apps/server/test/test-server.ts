@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type AppDeps, type AppInstance, buildApp } from '../src/app.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { type Env, loadEnv } from '../src/env.ts';
+import { openTestDatabase } from './database-template.ts';
+
+export interface TestServer {
+  app: AppInstance;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and a free loopback port, spoken to over real HTTP. */
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-test-'));
+  const database = await openTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET: 'test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...overrides,
+  });
+  const deps: AppDeps = { env, database, db: database.db };
+  const app = await buildApp(deps, { logger: false });
+  await app.listen({ host: '127.0.0.1', port });
+  const url = env.PUBLIC_URL;
+  return {
+    app,
+    deps,
+    database,
+    url,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The settings (PUBLIC_URL above all) must name the port before the app is built. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

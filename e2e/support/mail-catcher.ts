@@ -1,0 +1,102 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on loopback: Figgle sends to it, tests read what arrived. */
+export class MailCatcher {
+  private readonly messages: CaughtMail[] = [];
+  private readonly waiters = new Set<() => void>();
+  private server?: SMTPServer;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          this.messages.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            subject: headerOf(raw, 'subject'),
+            text: partOf(raw, 'text/plain'),
+            html: partOf(raw, 'text/html'),
+          });
+          for (const wake of this.waiters) wake();
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.server.address();
+    this.port = typeof address === 'object' && address ? address.port : 0;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** The newest message to `address` whose subject matches, waiting for it to arrive. */
+  async waitFor(address: string, subject: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.findLast((m) => m.to.includes(address.toLowerCase()) && subject.test(m.subject));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No mail to ${address} matching ${subject} arrived`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          resolve();
+        };
+        this.waiters.add(wake);
+        setTimeout(wake, 250);
+      });
+    }
+  }
+
+  /** The first link in a message that points at `baseUrl`. */
+  static linkIn(mail: CaughtMail, baseUrl: string): string {
+    const match = mail.text.match(new RegExp(`${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>)]+`));
+    if (!match) throw new Error(`No link to ${baseUrl} in mail "${mail.subject}"`);
+    return match[0];
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/** Figgle's mail is plain nodemailer output: ASCII headers, parts in 7bit or quoted-printable. */
+function headerOf(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const match = head.match(new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im'));
+  return (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
+}
+
+function partOf(raw: string, contentType: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+/);
+  for (const part of parts) {
+    const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+    if (!new RegExp(`content-type:\\s*${contentType}`, 'i').test(head)) continue;
+    const content = body.join('\n\n');
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
+    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content, 'base64').toString('utf8');
+    return content;
+  }
+  return '';
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+    ],
+  },
+});
