@@ -14,18 +14,31 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { type Auth, createAuth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { serveWebApp } from './http/web-app.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { type Bus, createInProcessBus } from './realtime/bus.ts';
 
 export interface AppDeps {
   env: Env;
   database: DatabaseHandle;
   db: Kysely<Database>;
+  mailer: Mailer;
+  auth: Auth;
+  bus: Bus;
+}
+
+export interface AppInputs {
+  env: Env;
+  database: DatabaseHandle;
 }
 
 export type AppInstance = FastifyInstance<
@@ -48,13 +61,14 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<AppInstance> {
+export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
+  const { env } = inputs;
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: deps.env.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
-    bodyLimit: deps.env.BODY_MAX_BYTES,
+        : { level: env.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+    bodyLimit: env.BODY_MAX_BYTES,
     trustProxy: true,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -62,7 +76,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const db = inputs.database.db;
+  const mailer = createMailer(env, app.log);
+  const bus = createInProcessBus();
+  const deps: AppDeps = { ...inputs, db, mailer, bus, auth: createAuth({ env, db, mailer }) };
   app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await bus.close();
+  });
   installErrorHandling(app);
 
   await app.register(fastifySwagger, {
@@ -73,6 +95,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(devMailboxRoutes);
 
   if (options.serveWeb) await serveWebApp(app);
   return app;

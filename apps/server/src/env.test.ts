@@ -36,7 +36,12 @@ describe('loadEnv', () => {
   });
 
   it('names each bad value on its own line', () => {
-    const problems = problemsOf({ DATA_DIR: tempDir(), PORT: 'abc', DATABASE_URL: 'nonsense', UPLOAD_MAX_BYTES: '-4' });
+    const problems = problemsOf({
+      DATA_DIR: tempDir(),
+      PORT: 'abc',
+      DATABASE_URL: 'nonsense',
+      UPLOAD_MAX_BYTES: '-4',
+    });
     expect(problems).toEqual([
       'PORT: must be a number',
       'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',

@@ -19,7 +19,10 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     });
 
-const sizeInBytes = z.coerce.number({ error: 'must be a number of bytes' }).int().positive('must be positive');
+const sizeInBytes = z.coerce
+  .number({ error: 'must be a number of bytes' })
+  .int()
+  .positive('must be positive');
 
 const envSchema = z
   .object({
@@ -122,7 +125,9 @@ function secretKeptInDataDir(dataDir: string): string {
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(withoutEmptyValues(source));
   if (!result.success) {
-    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`));
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`),
+    );
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);

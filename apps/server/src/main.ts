@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   let app: AppInstance | undefined;
   try {
     await migrateToLatest(database.db);
-    app = await buildApp({ env, database, db: database.db }, { serveWeb: process.env.FIGGLE_SERVE_WEB !== '0' });
+    app = await buildApp({ env, database }, { serveWeb: process.env.FIGGLE_SERVE_WEB !== '0' });
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await app?.close().catch(() => {});
@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = env.PUBLIC_URL.replace(/:\d+$/, `:${port}`);
-  console.log(`Figgle is running at ${url} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  console.log(
+    `Figgle is running at ${url} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -6,7 +6,10 @@ import pg from 'pg';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../src/db/database.ts';
 
 export const TEMPLATE_DATABASE = 'figgle_test_template';
-export const templateDumpPath = path.resolve(fileURLToPath(import.meta.url), '../../../../.tmp/pglite-template.tar');
+export const templateDumpPath = path.resolve(
+  fileURLToPath(import.meta.url),
+  '../../../../.tmp/pglite-template.tar',
+);
 
 /** TEST_DB=postgres runs the integration suite on TEST_DATABASE_URL; PGlite otherwise. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {

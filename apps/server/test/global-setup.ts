@@ -3,7 +3,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { IN_MEMORY, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { TEMPLATE_DATABASE, templateDumpPath, testDatabaseKind, withDatabaseName } from './database-template.ts';
+import {
+  TEMPLATE_DATABASE,
+  templateDumpPath,
+  testDatabaseKind,
+  withDatabaseName,
+} from './database-template.ts';
 
 /**
  * Migrate once per run, then every test file starts from a copy: a PGlite dump, or a PostgreSQL

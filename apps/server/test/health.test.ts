@@ -33,7 +33,11 @@ describe('health and errors', () => {
     const body = await response.json();
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
-    expect(body).toMatchObject({ statusCode: response.status, code: expect.any(String), message: expect.any(String) });
+    expect(body).toMatchObject({
+      statusCode: response.status,
+      code: expect.any(String),
+      message: expect.any(String),
+    });
   });
 
   it('serves its own OpenAPI description', async () => {

@@ -39,7 +39,13 @@ async function startServer(settings: Record<string, string> = {}): Promise<Runni
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { child, url, output: () => output };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url, output: () => output };
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

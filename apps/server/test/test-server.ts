@@ -26,14 +26,14 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SECRET: 'test-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...overrides,
   });
-  const deps: AppDeps = { env, database, db: database.db };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp({ env, database }, { logger: !!process.env.TEST_LOG_LEVEL });
+  const deps = app.deps;
   await app.listen({ host: '127.0.0.1', port });
   const url = env.PUBLIC_URL;
   return {
@@ -57,7 +57,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

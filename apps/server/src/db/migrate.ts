@@ -1,4 +1,6 @@
+import { getMigrations } from 'better-auth/db/migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { authSchemaOptions } from '../auth/auth.ts';
 import * as domain from './migrations/0001_domain.ts';
 import type { Database } from './schema.ts';
 
@@ -9,7 +11,11 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** better-auth's own tables first (its programmatic migrator), then the numbered domain migrations. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const auth = await getMigrations(authSchemaOptions(db));
+  await auth.runMigrations();
+
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -1,6 +1,6 @@
+import type { ApiError } from '@figgle/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@figgle/shared/errors';
 
 /** An expected failure with a message meant for the person who caused it. */
 export class HttpError extends Error {

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../auth/current-user.ts';
+import type { Database, Role } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { type Action, can } from './can.ts';
+
+type Db = Kysely<Database>;
+
+export async function roleIn(db: Db, userId: string, organizationId: string): Promise<Role | null> {
+  const rule = await db
+    .selectFrom('rule')
+    .select('role')
+    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return rule?.role ?? null;
+}
+
+/**
+ * Throws 404 when the user has no rule in the organization (never confirm another tenant's data
+ * exists) and 403 when the rule does not allow the action. Returns the user's role.
+ */
+export async function authorize(
+  db: Db,
+  user: CurrentUser,
+  action: Action,
+  organizationId: string,
+  what = 'Organization',
+): Promise<Role> {
+  const role = await roleIn(db, user.user_id, organizationId);
+  if (!role) throw notFound(what);
+  if (!can(role, action)) throw forbidden();
+  return role;
+}
+
+/** The organization a live (not soft-deleted) project belongs to; 404 otherwise. */
+export async function organizationOfProject(db: Db, projectId: string): Promise<string> {
+  const project = await db
+    .selectFrom('project')
+    .select('organization_id')
+    .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!project) throw notFound('Project');
+  return project.organization_id;
+}
+
+/** The organization of a live task in a live project; 404 otherwise. */
+export async function organizationOfTask(
+  db: Db,
+  taskId: string,
+): Promise<{ organizationId: string; projectId: string }> {
+  const task = await db
+    .selectFrom('task')
+    .innerJoin('project', 'project.project_id', 'task.project_id')
+    .select(['project.organization_id', 'task.project_id'])
+    .where('task.task_id', '=', taskId)
+    .where('task.deleted_at', 'is', null)
+    .where('project.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!task) throw notFound('Task');
+  return { organizationId: task.organization_id, projectId: task.project_id };
+}

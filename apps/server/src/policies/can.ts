@@ -1,0 +1,39 @@
+import type { Role } from '../db/schema.ts';
+
+/**
+ * Who may do what inside an organization (DESIGN.md "Who sees what"). A user without a rule in the
+ * organization may do nothing there; callers turn that into 404 so nothing leaks.
+ */
+export type Action =
+  | 'organization.read'
+  | 'organization.rename'
+  | 'organization.invite'
+  | 'organization.removeMember'
+  | 'organization.setFigmaTeam'
+  | 'organization.manageDesignLinks'
+  | 'project.read'
+  | 'project.create'
+  | 'project.update'
+  | 'project.delete'
+  | 'task.read'
+  | 'task.create'
+  | 'task.update'
+  | 'task.delete'
+  | 'comment.create'
+  | 'upload.create'
+  | 'figmaEvent.read'
+  | 'figmaEvent.createTask';
+
+const ownerOnly = new Set<Action>([
+  'organization.rename',
+  'organization.invite',
+  'organization.removeMember',
+  'organization.setFigmaTeam',
+  'organization.manageDesignLinks',
+]);
+
+export function can(role: Role | null | undefined, action: Action): boolean {
+  if (!role) return false;
+  if (role === 'OWNER') return true;
+  return !ownerOnly.has(action);
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { STATUS_LABELS, taskStatusSchema } from './status.ts';
+
+/**
+ * STATUS, TITLE, ASSIGNEE and CONTENT are derived from what an edit changed; COMMENT and CREATION
+ * are written directly by the server when a comment is posted or a task created.
+ */
+export const LOG_TYPES = ['STATUS', 'TITLE', 'ASSIGNEE', 'CONTENT', 'COMMENT', 'CREATION'] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+export const logTypeSchema = z.enum(LOG_TYPES);
+
+const changeOf = <T extends z.ZodType>(value: T) =>
+  z.object({ old: value.nullable(), new: value.nullable() });
+
+export const logMetadataSchema = z.object({
+  status: changeOf(taskStatusSchema).optional(),
+  title: changeOf(z.string()).optional(),
+  assignee_id: changeOf(z.string()).optional(),
+  // The description is too large to keep twice per edit: the log only says that it changed.
+  content: z.literal(true).optional(),
+});
+export type LogMetadata = z.infer<typeof logMetadataSchema>;
+
+type Change = { old: unknown; new: unknown } | undefined;
+
+/** A field counts as changed only when its value really differs: saving the same value is no event. */
+function changed(change: Change): change is { old: unknown; new: unknown } {
+  return change !== undefined && change.old !== change.new;
+}
+
+/** Spec order: status change, title change, assignee change, otherwise a description change. */
+export function deriveLogType(metadata: LogMetadata): 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'CONTENT' {
+  if (changed(metadata.status)) return 'STATUS';
+  if (changed(metadata.title)) return 'TITLE';
+  if (changed(metadata.assignee_id)) return 'ASSIGNEE';
+  return 'CONTENT';
+}
+
+export interface CollapsibleLog {
+  task_id: string;
+  type: string;
+  created_at: string | Date;
+  author_id?: string | null;
+  metadata?: LogMetadata | null;
+}
+
+const timeOf = (log: CollapsibleLog) => new Date(log.created_at).getTime();
+
+function belongTogether(a: CollapsibleLog, b: CollapsibleLog): boolean {
+  // Edits by two people stay two entries: merging them would hide who changed the description.
+  return (
+    a.type === 'CONTENT' && b.type === 'CONTENT' && a.task_id === b.task_id && a.author_id === b.author_id
+  );
+}
+
+/** old from the earliest log of the run, new from the latest: the run reads as one edit. */
+function mergeMetadata(earliest: LogMetadata | null | undefined, latest: LogMetadata | null | undefined) {
+  if (!earliest || !latest) return latest;
+  const merged: LogMetadata = { ...latest };
+  for (const key of ['status', 'title', 'assignee_id'] as const) {
+    const first = earliest[key];
+    const last = latest[key];
+    if (first && last) Object.assign(merged, { [key]: { old: first.old, new: last.new } });
+  }
+  return merged;
+}
+
+/**
+ * Successive description edits of a task by the same person, with nothing between them in the list,
+ * become one entry carrying the latest time. Works on lists sorted either way (task page ascending,
+ * inbox descending); other entries pass through untouched and in place.
+ */
+export function collapseContentLogs<T extends CollapsibleLog>(logs: readonly T[]): T[] {
+  const result: T[] = [];
+  let run: T[] = [];
+  const flush = () => {
+    const [first] = run;
+    if (first === undefined) return;
+    if (run.length === 1) {
+      result.push(first);
+    } else {
+      const byTime = [...run].sort((a, b) => timeOf(a) - timeOf(b));
+      const earliest = byTime[0]!;
+      const latest = byTime.at(-1)!;
+      const metadata = mergeMetadata(earliest.metadata, latest.metadata);
+      result.push(metadata === latest.metadata ? latest : { ...latest, metadata });
+    }
+    run = [];
+  };
+  for (const log of logs) {
+    const previous = run.at(-1);
+    if (previous && !belongTogether(previous, log)) flush();
+    if (log.type === 'CONTENT') run.push(log);
+    else result.push(log);
+  }
+  flush();
+  return result;
+}
+
+/** Display names of users by id, for the assignee wording. */
+export type UserNames = ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+
+function nameOf(id: string, names: UserNames | undefined): string {
+  let name: string | undefined;
+  if (names instanceof Map) name = names.get(id);
+  else if (names && Object.hasOwn(names, id)) name = (names as Readonly<Record<string, string>>)[id];
+  return name?.trim() || 'an unknown user';
+}
+
+function describeStatus(change: { old: unknown; new: unknown }): string {
+  const label = (value: unknown) =>
+    taskStatusSchema.safeParse(value).success ? STATUS_LABELS[value as keyof typeof STATUS_LABELS] : 'none';
+  return change.old == null
+    ? `status ${label(change.new)}`
+    : `status ${label(change.old)} → ${label(change.new)}`;
+}
+
+function describeTitle(change: { old: unknown; new: unknown }): string {
+  const quoted = (value: unknown) => `"${typeof value === 'string' ? value : ''}"`;
+  return change.old == null
+    ? `title ${quoted(change.new)}`
+    : `title ${quoted(change.old)} → ${quoted(change.new)}`;
+}
+
+function describeAssignee(change: { old: unknown; new: unknown }, names: UserNames | undefined): string {
+  return typeof change.new === 'string' && change.new !== ''
+    ? `assignee ${nameOf(change.new, names)}`
+    : 'assignee none';
+}
+
+/**
+ * The words for what a log entry changed, e.g. 'status To Do → Doing', 'title "Old" → "New"',
+ * 'assignee Ada Lovelace', 'assignee none' or 'description edited'; several changes are joined by ', '.
+ */
+export function describeLogChange(metadata: LogMetadata, names?: UserNames): string {
+  const parts: string[] = [];
+  if (changed(metadata.status)) parts.push(describeStatus(metadata.status));
+  if (changed(metadata.title)) parts.push(describeTitle(metadata.title));
+  if (changed(metadata.assignee_id)) parts.push(describeAssignee(metadata.assignee_id, names));
+  if (metadata.content || parts.length === 0) parts.push('description edited');
+  return parts.join(', ');
+}

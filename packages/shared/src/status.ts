@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** In list order: the list and the board both show statuses in this sequence. */
+export const TASK_STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+export const DEFAULT_TASK_STATUS: TaskStatus = 'TODO';
+
+export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
+  TODO: 'To Do',
+  DOING: 'Doing',
+  DONE: 'Done',
+  ARCHIVE: 'Archive',
+};
+
+export function statusOrder(status: TaskStatus): number {
+  return TASK_STATUSES.indexOf(status);
+}
+
+// A fixed locale keeps the server's order and the browser's order identical, so rows never jump
+// when a live update arrives. 'accent' sensitivity ignores case only; numeric puts "Task 2" before "Task 10".
+const titleCollator = new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
+
+export function compareTitles(a: string, b: string): number {
+  return titleCollator.compare(a, b);
+}
+
+/** The order of the project list: status (TODO, DOING, DONE, ARCHIVE), then title. */
+export function compareTasksForList(
+  a: { status: TaskStatus; title: string },
+  b: { status: TaskStatus; title: string },
+): number {
+  return statusOrder(a.status) - statusOrder(b.status) || compareTitles(a.title, b.title);
+}
