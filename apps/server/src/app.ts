@@ -21,6 +21,7 @@ import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installOriginCheck } from './http/origin-check.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     await bus.close();
   });
   installErrorHandling(app);
+  installOriginCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Figgle API', version: '1.0.0' } },
