@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { organizationRoutes } from './features/organizations/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
@@ -99,6 +100,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
+  await app.register(organizationRoutes);
 
   if (options.serveWeb) await serveWebApp(app);
   return app;

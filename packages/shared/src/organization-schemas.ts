@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { roleSchema } from './roles.ts';
+
+/** An organization's name: trimmed, 1 to 100 characters. */
+export const organizationNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'The name of the organization is required.')
+  .max(100, 'The name of the organization is at most 100 characters.');
+
+export const createOrganizationInput = z.object({ name: organizationNameSchema });
+export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
+
+export const renameOrganizationInput = z.object({ name: organizationNameSchema });
+export type RenameOrganizationInput = z.infer<typeof renameOrganizationInput>;
+
+const personNameSchema = (label: string) =>
+  z.string().trim().min(1, `${label} is required.`).max(100, `${label} is at most 100 characters.`);
+
+export const inviteMemberInput = z.object({
+  firstname: personNameSchema('Firstname'),
+  lastname: personNameSchema('Lastname'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address.').max(254, 'The email is too long.')),
+});
+export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
+
+export const acceptInvitationInput = z.object({
+  token: z.string().min(16).max(200),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(128, 'The password is at most 128 characters.'),
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
+
+export const changePasswordInput = z.object({
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(128, 'The password is at most 128 characters.'),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const ruleSchema = z.object({ rule_id: z.uuid(), user_id: z.uuid(), role: roleSchema });
+export type RuleView = z.infer<typeof ruleSchema>;
+
+export const organizationSchema = z.object({
+  organization_id: z.uuid(),
+  name: z.string(),
+  figma_team_id: z.string().nullable(),
+  created_at: z.string(),
+  rules: z.array(ruleSchema),
+});
+export type OrganizationView = z.infer<typeof organizationSchema>;
+
+export const createdOrganizationSchema = z.object({
+  organization_id: z.uuid(),
+  name: z.string(),
+  figma_team_id: z.string().nullable(),
+  created_at: z.string(),
+  role: roleSchema,
+});
+export type CreatedOrganization = z.infer<typeof createdOrganizationSchema>;
+
+export const memberSchema = z.object({
+  rule_id: z.uuid(),
+  user_id: z.uuid(),
+  role: roleSchema,
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+export type MemberView = z.infer<typeof memberSchema>;
