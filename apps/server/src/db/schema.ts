@@ -23,9 +23,9 @@ export interface AppUserTable {
   color_scheme: Generated<'auto' | 'light' | 'dark'>;
   figma_token_encrypted: string | null;
   figma_token_redacted: string | null;
-  inbox_seen_at: Generated<Timestamp>;
-  created_at: Generated<CreatedAt>;
-  updated_at: Generated<Timestamp>;
+  inbox_seen_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface OrganizationTable {
@@ -35,7 +35,7 @@ export interface OrganizationTable {
   figma_webhook_id: string | null;
   figma_webhook_passcode: string | null;
   figma_reply_on_done: Generated<boolean>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface RuleTable {
@@ -43,7 +43,7 @@ export interface RuleTable {
   organization_id: string;
   user_id: string;
   role: Role;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface InvitationTable {
@@ -56,7 +56,7 @@ export interface InvitationTable {
   invited_by: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface ProjectTable {
@@ -68,15 +68,15 @@ export interface ProjectTable {
   description: Generated<string>;
   default_view: Generated<'LIST' | 'KANBAN'>;
   last_reference: Generated<number>;
-  created_at: Generated<CreatedAt>;
-  updated_at: Generated<Timestamp>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
   deleted_at: Timestamp | null;
 }
 
 export interface BookmarkTable {
   user_id: string;
   project_id: string;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface TaskTable {
@@ -95,8 +95,8 @@ export interface TaskTable {
   figma_client_meta: Json<Record<string, unknown>> | null;
   comments_total: Generated<number>;
   version: Generated<number>;
-  created_at: Generated<CreatedAt>;
-  updated_at: Generated<Timestamp>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
   deleted_at: Timestamp | null;
 }
 
@@ -107,7 +107,7 @@ export interface CommentTable {
   author_name: Generated<string>;
   content_json: Json<DeltaJson>;
   figma_comment_id: string | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface LogTable {
@@ -118,8 +118,8 @@ export interface LogTable {
   author_id: string | null;
   type: LogType;
   metadata: Generated<Json<Record<string, unknown>>>;
-  created_at: Generated<CreatedAt>;
-  updated_at: Generated<Timestamp>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface FileTable {
@@ -127,7 +127,7 @@ export interface FileTable {
   figma_file_id: string;
   project_id: string;
   name: Generated<string>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
   deleted_at: Timestamp | null;
 }
 
@@ -145,7 +145,7 @@ export interface FigmaEventTable {
   content: Generated<string>;
   project_id: string | null;
   task_id: string | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface UploadTable {
@@ -156,7 +156,7 @@ export interface UploadTable {
   content_type: string;
   size_bytes: ColumnType<string, number, number>;
   uploaded_by: string | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface Database {
