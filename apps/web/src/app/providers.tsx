@@ -1,0 +1,38 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+
+import { TOAST_DURATION_MS } from '@figgle/shared/constants';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { sessionQueryKey } from '../features/auth/api/get-session';
+import { createQueryClient } from '../lib/query-client';
+import { ConfirmDialogHost } from '../ui/confirm/confirm-dialog-host';
+import { theme } from './theme';
+
+/** Shared with the inline script of index.html, which applies the scheme before the first paint. */
+export const COLOR_SCHEME_STORAGE_KEY = 'figgle-color-scheme';
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient({
+      // A 401 anywhere means the session ended: re-reading it lets the guard send the user to login.
+      onUnauthorized: () => void client.invalidateQueries({ queryKey: sessionQueryKey }),
+    });
+    return client;
+  });
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <QueryClientProvider client={queryClient}>
+        <Notifications autoClose={TOAST_DURATION_MS} position="bottom-right" limit={4} />
+        <ConfirmDialogHost />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,223 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+import { APP_PAGE, ONBOARDING_PAGE, PUBLIC_PAGE, type RouteHandle, type RouteMeta } from './route-meta';
+
+export interface AppRoute {
+  /** The spec's route name. */
+  name: string;
+  path: string;
+  meta: RouteMeta;
+  page: LazyExoticComponent<ComponentType>;
+  children?: AppRoute[];
+  /** Where the route's own address leads when it only frames its children. */
+  indexRedirect?: string;
+}
+
+/** Every page is its own chunk: the first load carries only the frame and the page being opened. */
+function lazyPage<ExportName extends string>(
+  load: () => Promise<Record<ExportName, ComponentType>>,
+  exportName: ExportName,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[exportName] }));
+}
+
+const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');
+const ProjectsPage = lazyPage(() => import('../features/projects/routes/projects-page'), 'ProjectsPage');
+const TasksPage = lazyPage(() => import('../features/tasks/routes/tasks-page'), 'TasksPage');
+
+/** The one route table: every route of spec core §2 and accounts-admin §2, with its meta. */
+export const appRoutes: AppRoute[] = [
+  { name: 'home', path: '/', meta: PUBLIC_PAGE, page: LoginPage },
+  { name: 'login', path: '/login', meta: PUBLIC_PAGE, page: LoginPage },
+  {
+    name: 'magic-login',
+    path: '/magic-login',
+    meta: PUBLIC_PAGE,
+    page: lazyPage(() => import('../features/auth/routes/magic-login-page'), 'MagicLoginPage'),
+  },
+  {
+    name: 'register',
+    path: '/register',
+    meta: PUBLIC_PAGE,
+    page: lazyPage(() => import('../features/auth/routes/register-page'), 'RegisterPage'),
+  },
+  {
+    name: 'password',
+    path: '/reset-password',
+    meta: PUBLIC_PAGE,
+    page: lazyPage(() => import('../features/auth/routes/reset-password-page'), 'ResetPasswordPage'),
+  },
+  {
+    name: 'confirmation',
+    path: '/resend-confirmation',
+    meta: PUBLIC_PAGE,
+    page: lazyPage(
+      () => import('../features/auth/routes/resend-confirmation-page'),
+      'ResendConfirmationPage',
+    ),
+  },
+  {
+    name: 'auth',
+    path: '/auth',
+    meta: PUBLIC_PAGE,
+    page: lazyPage(() => import('../features/auth/routes/auth-result-page'), 'AuthResultPage'),
+  },
+  {
+    name: 'onboarding1',
+    path: '/onboarding/step-1',
+    meta: ONBOARDING_PAGE,
+    page: lazyPage(
+      () => import('../features/onboarding/routes/onboarding-profile-page'),
+      'OnboardingProfilePage',
+    ),
+  },
+  {
+    name: 'onboarding2',
+    path: '/onboarding/step-2',
+    meta: ONBOARDING_PAGE,
+    page: lazyPage(
+      () => import('../features/onboarding/routes/onboarding-organization-page'),
+      'OnboardingOrganizationPage',
+    ),
+  },
+  {
+    name: 'onboarding3',
+    path: '/onboarding/step-3',
+    meta: ONBOARDING_PAGE,
+    page: lazyPage(
+      () => import('../features/onboarding/routes/onboarding-welcome-page'),
+      'OnboardingWelcomePage',
+    ),
+  },
+  { name: 'projects', path: '/projects', meta: APP_PAGE, page: ProjectsPage },
+  { name: 'projects-cards', path: '/projects-cards', meta: APP_PAGE, page: ProjectsPage },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+  },
+  { name: 'project', path: '/project/:projectId/list', meta: APP_PAGE, page: TasksPage },
+  { name: 'project-kanban', path: '/project/:projectId/kanban', meta: APP_PAGE, page: TasksPage },
+  { name: 'my-tasks', path: '/my-tasks', meta: APP_PAGE, page: TasksPage },
+  {
+    name: 'task',
+    path: '/task/:taskId',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/task-detail/routes/task-page'), 'TaskPage'),
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/settings/routes/settings-layout'), 'SettingsLayout'),
+    indexRedirect: 'profile',
+    children: [
+      {
+        name: 'settings-profile',
+        path: 'profile',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-profile-page'),
+          'SettingsProfilePage',
+        ),
+      },
+      {
+        name: 'settings-new-organization',
+        path: 'new-organization',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-new-organization-page'),
+          'SettingsNewOrganizationPage',
+        ),
+      },
+      {
+        name: 'settings-organization',
+        path: 'organization/:organizationId',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-organization-page'),
+          'SettingsOrganizationPage',
+        ),
+      },
+      {
+        name: 'settings-preferences',
+        path: 'preferences',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-preferences-page'),
+          'SettingsPreferencesPage',
+        ),
+      },
+      {
+        name: 'settings-figma',
+        path: 'figma',
+        meta: APP_PAGE,
+        page: lazyPage(() => import('../features/settings/routes/settings-figma-page'), 'SettingsFigmaPage'),
+      },
+      {
+        name: 'settings-password',
+        path: 'password',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-password-page'),
+          'SettingsPasswordPage',
+        ),
+      },
+    ],
+  },
+  {
+    name: 'inbox',
+    path: '/inbox',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/inbox/routes/inbox-page'), 'InboxPage'),
+  },
+  {
+    name: 'figma-radar',
+    path: '/figma-radar',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/figma-radar/routes/figma-radar-page'), 'FigmaRadarPage'),
+  },
+];
+
+function toRouteObject({
+  name,
+  path,
+  meta,
+  page: Page,
+  children = [],
+  indexRedirect,
+}: AppRoute): RouteObject {
+  const handle: RouteHandle = { name, meta };
+  const childRoutes: RouteObject[] = children.map(toRouteObject);
+  if (indexRedirect) childRoutes.unshift({ index: true, element: <Navigate to={indexRedirect} replace /> });
+  return {
+    path,
+    handle,
+    element: <Page />,
+    errorElement: <RouteErrorPage />,
+    children: childRoutes.length > 0 ? childRoutes : undefined,
+  };
+}
+
+export function buildRouteObjects(): RouteObject[] {
+  const notFound: RouteObject = {
+    path: '*',
+    handle: { name: 'not-found', meta: PUBLIC_PAGE } satisfies RouteHandle,
+    element: <NotFoundPage />,
+  };
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [...appRoutes.map(toRouteObject), notFound],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}

@@ -1,0 +1,55 @@
+import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../ui/logo';
+import { paths } from '../paths';
+import classes from './shell.module.css';
+import { Sidebar } from './sidebar';
+
+export interface AppShellLayoutProps {
+  children: ReactNode;
+}
+
+export function AppShellLayout({ children }: AppShellLayoutProps) {
+  const [navigationOpened, navigation] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: { base: 56, sm: 0 } }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
+      withBorder={false}
+    >
+      <AppShell.Header hiddenFrom="sm" className={classes.header}>
+        <Group h="100%" px="md" gap="sm">
+          <Burger
+            opened={navigationOpened}
+            onClick={navigation.toggle}
+            size="sm"
+            aria-label={navigationOpened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={navigationOpened}
+            aria-controls="main-navigation"
+          />
+          <Box component={Link} to={paths.projects} aria-label="Figgle home" display="inline-block">
+            <Logo height={24} />
+          </Box>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id="main-navigation" aria-label="Main navigation" className={classes.navbar}>
+        <Sidebar
+          favorites={[]}
+          onlineMembers={[]}
+          inboxHasNewActivity={false}
+          onNavigate={navigation.close}
+        />
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        <Box maw={1180} mx="auto" px={{ base: 'md', sm: 40 }} py={{ base: 'lg', sm: 36 }}>
+          {children}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

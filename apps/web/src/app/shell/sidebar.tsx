@@ -1,0 +1,68 @@
+import { Box, Divider, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { Logo } from '../../ui/logo';
+import { paths } from '../paths';
+import classes from './shell.module.css';
+import { type FavoriteProject, SidebarFavorites } from './sidebar-favorites';
+import { SidebarLink } from './sidebar-link';
+import { SidebarSection } from './sidebar-section';
+import { type OnlineMember, SidebarTeamOnline } from './sidebar-team-online';
+
+export interface SidebarProps {
+  favorites: FavoriteProject[];
+  onlineMembers: OnlineMember[];
+  inboxHasNewActivity: boolean;
+  /** Called after a link is followed, so the narrow-screen drawer can close. */
+  onNavigate?: () => void;
+}
+
+export function Sidebar({ favorites, onlineMembers, inboxHasNewActivity, onNavigate }: SidebarProps) {
+  return (
+    <Stack h="100%" gap={0}>
+      <Box px="md" pt="md" pb="sm" visibleFrom="sm">
+        <Box component={Link} to={paths.projects} aria-label="Figgle home" display="inline-block">
+          <Logo height={26} />
+        </Box>
+      </Box>
+
+      <ScrollArea flex={1} px="sm" py="xs" type="scroll">
+        <Stack gap="lg">
+          <SidebarSection label="General">
+            <SidebarLink
+              to={paths.inbox}
+              icon="inbox"
+              label={
+                <>
+                  Inbox
+                  {inboxHasNewActivity ? <VisuallyHidden>, new activity</VisuallyHidden> : null}
+                </>
+              }
+              rightSection={
+                inboxHasNewActivity ? <span className={classes.newActivityDot} aria-hidden /> : null
+              }
+              onNavigate={onNavigate}
+            />
+            <SidebarLink to={paths.myTasks} icon="my-tasks" label="My tasks" onNavigate={onNavigate} />
+            <SidebarLink
+              to={paths.projects}
+              icon="folder"
+              label="Projects"
+              alsoActiveOn={[paths.projectsCards]}
+              onNavigate={onNavigate}
+            />
+            <SidebarLink to={paths.dashboard} icon="dashboard" label="Dashboard" onNavigate={onNavigate} />
+          </SidebarSection>
+
+          <SidebarFavorites favorites={favorites} onNavigate={onNavigate} />
+
+          <SidebarTeamOnline members={onlineMembers} />
+        </Stack>
+      </ScrollArea>
+
+      <Divider color="var(--figgle-border)" />
+      <Box p="sm">
+        <SidebarLink to={paths.settings} icon="settings" label="Settings" onNavigate={onNavigate} />
+      </Box>
+    </Stack>
+  );
+}

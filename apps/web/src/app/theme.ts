@@ -1,0 +1,50 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A calm indigo: strong enough for primary actions, quiet enough for a tool used all day. */
+const figgle: MantineColorsTuple = [
+  '#eef0fd',
+  '#dde0f8',
+  '#b9bff0',
+  '#939be7',
+  '#747ee0',
+  '#636cdb',
+  '#5862d6',
+  '#4951bf',
+  '#3f48aa',
+  '#343c95',
+];
+
+/** Neutral greys with a hint of blue, from text (0) down to the page background (7) and below. */
+const dark: MantineColorsTuple = [
+  '#d9dbe1',
+  '#b4b7c1',
+  '#8b8f9c',
+  '#61646f',
+  '#3d3f47',
+  '#2c2e34',
+  '#222328',
+  '#18191d',
+  '#121316',
+  '#0c0d0f',
+];
+
+const systemFonts =
+  'Inter, ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'figgle',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { figgle, dark },
+  fontFamily: systemFonts,
+  headings: { fontFamily: systemFonts, fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  respectReducedMotion: true,
+  components: {
+    Button: { defaultProps: { fw: 550 } },
+    TextInput: { defaultProps: { size: 'sm' } },
+    PasswordInput: { defaultProps: { size: 'sm' } },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+  },
+});

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, api } from '../../../lib/api-client';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  image?: string | null;
+}
+
+export interface Session {
+  user: SessionUser;
+  session: { id: string; userId: string; expiresAt: string };
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/** The signed-in session, or null when there is none (401, 404 or a null answer). */
+export async function getSession(): Promise<Session | null> {
+  try {
+    const answer = await api.get<Session | null>('/api/auth/get-session');
+    return answer?.user ? answer : null;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.statusCode === 401 || error.statusCode === 404))
+      return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: getSession,
+  staleTime: 30_000,
+  refetchOnWindowFocus: true,
+  // Every screen waits on this answer: one quick retry, then the guard decides without it.
+  retry: 1,
+  retryDelay: 500,
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}

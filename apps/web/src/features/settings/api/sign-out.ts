@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { api } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../ui/toast';
+
+export function signOut(): Promise<unknown> {
+  return api.post('/api/auth/sign-out', {});
+}
+
+/** Settings' Log out: signs out, forgets every cached answer, says goodbye and opens login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      await navigate(paths.login, { replace: true });
+      queryClient.clear();
+      toastSuccess('Bye! Bye!');
+    },
+    onError: (error) => toastError(error.message),
+  });
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../../ui/page-header';
+
+export function TaskPage() {
+  return <PageHeader title="Task" />;
+}
