@@ -19,7 +19,10 @@ import { authRoutes } from './auth/routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
+import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { projectRoutes } from './features/projects/routes.ts';
+import { taskRoutes } from './features/tasks/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installOriginCheck } from './http/origin-check.ts';
@@ -101,6 +104,9 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
   await app.register(organizationRoutes);
+  await app.register(projectRoutes);
+  await app.register(bookmarkRoutes);
+  await app.register(taskRoutes);
 
   if (options.serveWeb) await serveWebApp(app);
   return app;

@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, T | string, T | string>;
+/** A JSON column with a database default: optional on insert (Generated<Json<T>> does not unwrap). */
+type JsonWithDefault<T> = ColumnType<T, T | string | undefined, T | string>;
 
 export type TaskStatus = 'TODO' | 'DOING' | 'DONE' | 'ARCHIVE';
 export type Role = 'OWNER' | 'MEMBER';
@@ -90,7 +92,7 @@ export interface TaskTable {
   author_name: Generated<string>;
   assignee_id: string | null;
   last_modified_by: string | null;
-  content_json: Generated<Json<DeltaJson>>;
+  content_json: JsonWithDefault<DeltaJson>;
   is_from_figma: Generated<boolean>;
   figma_client_meta: Json<Record<string, unknown>> | null;
   comments_total: Generated<number>;
@@ -117,7 +119,7 @@ export interface LogTable {
   organization_id: string;
   author_id: string | null;
   type: LogType;
-  metadata: Generated<Json<Record<string, unknown>>>;
+  metadata: JsonWithDefault<Record<string, unknown>>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

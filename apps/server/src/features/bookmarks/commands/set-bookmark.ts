@@ -1,0 +1,30 @@
+import type { AppDeps } from '../../../app.ts';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+
+/**
+ * Favorites are per user: a bookmark row per user and project. Setting the same state twice is
+ * harmless. Nobody else sees a bookmark, so it goes on no bus.
+ */
+export async function setBookmark(
+  { db }: Pick<AppDeps, 'db'>,
+  user: CurrentUser,
+  projectId: string,
+  bookmarked: boolean,
+): Promise<void> {
+  const organizationId = await organizationOfProject(db, projectId);
+  await authorize(db, user, 'project.read', organizationId, 'Project');
+  if (bookmarked) {
+    await db
+      .insertInto('bookmark')
+      .values({ user_id: user.user_id, project_id: projectId })
+      .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('bookmark')
+      .where('user_id', '=', user.user_id)
+      .where('project_id', '=', projectId)
+      .execute();
+  }
+}

@@ -1,0 +1,48 @@
+import type { AppDeps } from '../../../app.ts';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import { authorize } from '../../../policies/authorize.ts';
+
+export interface CreateProjectValues {
+  name: string;
+  trigram: string;
+  organization_id: string;
+  emoji: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
+  description: string;
+  is_bookmarked: boolean;
+}
+
+/** A project opens as a list; when asked, it goes straight into the creator's favorites. */
+export async function createProject(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  user: CurrentUser,
+  values: CreateProjectValues,
+): Promise<string> {
+  await authorize(db, user, 'project.create', values.organization_id);
+  const projectId = await db.transaction().execute(async (trx) => {
+    const project = await trx
+      .insertInto('project')
+      .values({
+        organization_id: values.organization_id,
+        name: values.name,
+        trigram: values.trigram,
+        emoji: values.emoji,
+        description: values.description,
+        default_view: 'LIST',
+      })
+      .returning('project_id')
+      .executeTakeFirstOrThrow();
+    if (values.is_bookmarked) {
+      await trx.insertInto('bookmark').values({ user_id: user.user_id, project_id: project.project_id }).execute();
+    }
+    return project.project_id;
+  });
+  await bus.publish({
+    kind: 'project',
+    action: 'created',
+    id: projectId,
+    organizationId: values.organization_id,
+    projectId,
+    actorId: user.user_id,
+  });
+  return projectId;
+}

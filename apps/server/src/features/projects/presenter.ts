@@ -1,0 +1,24 @@
+import type { ProjectView } from '@figgle/shared/project-schemas';
+import type { ProjectRow } from './queries.ts';
+
+/** Timestamps leave the server as ISO strings, whichever driver read them. */
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function presentProject(row: ProjectRow): ProjectView {
+  return {
+    project_id: row.project_id,
+    organization_id: row.organization_id,
+    name: row.name,
+    trigram: row.trigram,
+    emoji: row.emoji,
+    description: row.description,
+    default_view: row.default_view,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    organization: { organization_id: row.organization_id, name: row.organization_name },
+    task_count: row.task_count,
+    is_bookmarked: row.is_bookmarked,
+  };
+}

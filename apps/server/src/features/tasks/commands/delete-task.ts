@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import type { Database } from '../../../db/schema.ts';
+import { notFound } from '../../../http/errors.ts';
+import { lockTask } from '../queries.ts';
+import type { TaskChangeResult } from './update-task.ts';
+
+/** Soft delete: the row stays, hidden from every list. */
+export async function deleteTask(trx: Kysely<Database>, user: CurrentUser, taskId: string): Promise<TaskChangeResult> {
+  const task = await lockTask(trx, taskId);
+  if (!task) throw notFound('Task');
+  const now = new Date();
+  await trx
+    .updateTable('task')
+    .set((eb) => ({ deleted_at: now, updated_at: now, last_modified_by: user.user_id, version: eb('version', '+', 1) }))
+    .where('task_id', '=', taskId)
+    .execute();
+  return { taskId, projectId: task.project_id, organizationId: task.organization_id, changed: true };
+}

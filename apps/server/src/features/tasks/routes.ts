@@ -1,0 +1,139 @@
+import { projectIdParams } from '@figgle/shared/project-schemas';
+import {
+  contentFromDescription,
+  createTaskInput,
+  kanbanUpdateInput,
+  taskIdParams,
+  updateTaskInput,
+} from '@figgle/shared/task-schemas';
+import type { AppInstance } from '../../app.ts';
+import { type CurrentUser, requireUser } from '../../auth/current-user.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Action } from '../../policies/can.ts';
+import { authorize, organizationOfProject, organizationOfTask } from '../../policies/authorize.ts';
+import { createTask, publishTaskCreated } from './commands/create-task.ts';
+import { deleteTask } from './commands/delete-task.ts';
+import { moveTask } from './commands/move-task.ts';
+import type { TaskChangeResult } from './commands/update-task.ts';
+import { updateTask } from './commands/update-task.ts';
+import { presentMyTask, presentTaskDetail, presentTaskSummary } from './presenter.ts';
+import { taskDetail, tasksAssignedTo, tasksOfProject, taskSummary } from './queries.ts';
+
+export async function taskRoutes(app: AppInstance): Promise<void> {
+  const { db, bus } = app.deps;
+
+  async function authorizeProject(user: CurrentUser, action: Action, projectId: string) {
+    const organizationId = await organizationOfProject(db, projectId);
+    await authorize(db, user, action, organizationId, 'Project');
+  }
+
+  async function authorizeTask(user: CurrentUser, action: Action, taskId: string) {
+    const { organizationId } = await organizationOfTask(db, taskId);
+    await authorize(db, user, action, organizationId, 'Task');
+  }
+
+  async function publishChange(result: TaskChangeResult, action: 'updated' | 'deleted', user: CurrentUser) {
+    if (!result.changed) return;
+    await bus.publish({
+      kind: 'task',
+      action,
+      id: result.taskId,
+      organizationId: result.organizationId,
+      projectId: result.projectId,
+      taskId: result.taskId,
+      actorId: user.user_id,
+    });
+  }
+
+  async function summaryOf(taskId: string) {
+    const row = await taskSummary(db, taskId);
+    if (!row) throw notFound('Task');
+    return presentTaskSummary(row);
+  }
+
+  app.get(
+    '/api/projects/:projectId/tasks',
+    { schema: { tags: ['tasks'], params: projectIdParams } },
+    async (request) => {
+      const user = await requireUser(request);
+      await authorizeProject(user, 'task.read', request.params.projectId);
+      const rows = await tasksOfProject(db, request.params.projectId);
+      return rows.map(presentTaskSummary);
+    },
+  );
+
+  app.post(
+    '/api/projects/:projectId/tasks',
+    { schema: { tags: ['tasks'], params: projectIdParams, body: createTaskInput } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { projectId } = request.params;
+      await authorizeProject(user, 'task.create', projectId);
+      const { title, status, assignee_id, description } = request.body;
+      const created = await db.transaction().execute((trx) =>
+        createTask(trx, {
+          projectId,
+          title,
+          status,
+          assigneeId: assignee_id,
+          authorId: user.user_id,
+          authorName: `${user.firstname} ${user.lastname}`.trim(),
+          contentJson: contentFromDescription(description),
+          isFromFigma: false,
+          figmaClientMeta: null,
+        }),
+      );
+      await publishTaskCreated(bus, created, user.user_id);
+      return reply.status(201).send(await summaryOf(created.taskId));
+    },
+  );
+
+  app.get('/api/my-tasks', { schema: { tags: ['tasks'] } }, async (request) => {
+    const user = await requireUser(request);
+    const rows = await tasksAssignedTo(db, user.user_id);
+    return rows.map(presentMyTask);
+  });
+
+  app.get('/api/tasks/:taskId', { schema: { tags: ['tasks'], params: taskIdParams } }, async (request) => {
+    const user = await requireUser(request);
+    await authorizeTask(user, 'task.read', request.params.taskId);
+    const row = await taskDetail(db, request.params.taskId);
+    if (!row) throw notFound('Task');
+    return presentTaskDetail(row);
+  });
+
+  app.patch(
+    '/api/tasks/:taskId',
+    { schema: { tags: ['tasks'], params: taskIdParams, body: updateTaskInput } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { taskId } = request.params;
+      await authorizeTask(user, 'task.update', taskId);
+      const result = await db.transaction().execute((trx) => updateTask(trx, user, taskId, request.body));
+      await publishChange(result, 'updated', user);
+      return summaryOf(taskId);
+    },
+  );
+
+  app.delete(
+    '/api/tasks/:taskId',
+    { schema: { tags: ['tasks'], params: taskIdParams } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { taskId } = request.params;
+      await authorizeTask(user, 'task.delete', taskId);
+      const result = await db.transaction().execute((trx) => deleteTask(trx, user, taskId));
+      await publishChange(result, 'deleted', user);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post('/api/kanban-update', { schema: { tags: ['tasks'], body: kanbanUpdateInput } }, async (request) => {
+    const user = await requireUser(request);
+    const { taskId, status, index } = request.body;
+    await authorizeTask(user, 'task.update', taskId);
+    const result = await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index));
+    await publishChange(result, 'updated', user);
+    return summaryOf(taskId);
+  });
+}
