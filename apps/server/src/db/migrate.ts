@@ -2,11 +2,13 @@ import { getMigrations } from 'better-auth/db/migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { authSchemaOptions } from '../auth/auth.ts';
 import * as domain from './migrations/0001_domain.ts';
+import * as figmaIntegration from './migrations/0002_figma_integration.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
 const migrations: Record<string, Migration> = {
   '0001_domain': domain,
+  '0002_figma_integration': figmaIntegration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,7 @@ export interface OrganizationTable {
   figma_webhook_id: string | null;
   figma_webhook_passcode: string | null;
   figma_reply_on_done: Generated<boolean>;
+  figma_webhook_user_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -147,6 +148,7 @@ export interface FigmaEventTable {
   content: Generated<string>;
   project_id: string | null;
   task_id: string | null;
+  done_reply_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
