@@ -6,6 +6,7 @@ import Fastify, {
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,13 +22,18 @@ import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { meRoutes } from './features/me/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
+import { invitationRoutes } from './features/invitations/routes.ts';
+import { memberRoutes } from './features/members/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
+import { passwordRoutes } from './features/password/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
-import { serveWebApp } from './http/web-app.ts';
+import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
+import { inlineScriptHashes, installSecurityHeaders } from './http/security-headers.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type Bus, createInProcessBus } from './realtime/bus.ts';
@@ -64,6 +70,8 @@ export interface BuildAppOptions {
   /** Serve the built web app from apps/web/dist (the production start and e2e do). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Sees every route as it is added (the authorization matrix test enumerates them with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
@@ -79,6 +87,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const db = inputs.database.db;
@@ -92,6 +101,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   });
   installErrorHandling(app);
   installOriginCheck(app);
+  installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Figgle API', version: '1.0.0' } },
@@ -103,7 +113,11 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
+  await app.register(meRoutes);
   await app.register(organizationRoutes);
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes);
+  await app.register(passwordRoutes);
   await app.register(projectRoutes);
   await app.register(bookmarkRoutes);
   await app.register(taskRoutes);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type AppDeps, type AppInstance, buildApp } from '../src/app.ts';
+import { type AppDeps, type AppInstance, type BuildAppOptions, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { type Env, loadEnv } from '../src/env.ts';
 import { openTestDatabase } from './database-template.ts';
@@ -18,7 +18,10 @@ export interface TestServer {
 }
 
 /** The real app on a fresh database and a free loopback port, spoken to over real HTTP. */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  buildOptions: Pick<BuildAppOptions, 'onRoute'> = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-test-'));
   const database = await openTestDatabase();
@@ -32,7 +35,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...overrides,
   });
-  const app = await buildApp({ env, database }, { logger: !!process.env.TEST_LOG_LEVEL });
+  const app = await buildApp({ env, database }, { logger: !!process.env.TEST_LOG_LEVEL, ...buildOptions });
   const deps = app.deps;
   await app.listen({ host: '127.0.0.1', port });
   const url = env.PUBLIC_URL;

@@ -29,8 +29,21 @@ export const inviteMemberInput = z.object({
 });
 export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
 
+const invitationTokenSchema = z.string().min(16, 'This invitation link is incomplete.').max(200);
+
+export const invitationLookupInput = z.object({ token: invitationTokenSchema });
+
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  organization_name: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
 export const acceptInvitationInput = z.object({
-  token: z.string().min(16).max(200),
+  token: invitationTokenSchema,
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)

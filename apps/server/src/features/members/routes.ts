@@ -1,0 +1,44 @@
+import { memberSchema } from '@figgle/shared/organization-schemas';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { authorize } from '../../policies/authorize.ts';
+import { removeMember } from './commands/remove-member.ts';
+import { presentMember } from './presenter.ts';
+import { membersOf } from './queries.ts';
+
+export async function memberRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/organizations/:organizationId/members',
+    {
+      schema: {
+        tags: ['members'],
+        params: z.object({ organizationId: z.uuid() }),
+        response: { 200: z.array(memberSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { organizationId } = request.params;
+      await authorize(app.deps.db, user, 'organization.read', organizationId);
+      return (await membersOf(app.deps.db, organizationId)).map(presentMember);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:organizationId/members/:ruleId',
+    {
+      schema: {
+        tags: ['members'],
+        params: z.object({ organizationId: z.uuid(), ruleId: z.uuid() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { organizationId, ruleId } = request.params;
+      await removeMember(app.deps, user, organizationId, ruleId);
+      return reply.status(204).send(null);
+    },
+  );
+}
