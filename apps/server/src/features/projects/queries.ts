@@ -56,6 +56,10 @@ export function projectsOf(db: Kysely<Database>, userId: string): Promise<Projec
     .execute();
 }
 
-export function projectOf(db: Kysely<Database>, userId: string, projectId: string): Promise<ProjectRow | undefined> {
+export function projectOf(
+  db: Kysely<Database>,
+  userId: string,
+  projectId: string,
+): Promise<ProjectRow | undefined> {
   return visibleProjects(db, userId).where('project.project_id', '=', projectId).executeTakeFirst();
 }

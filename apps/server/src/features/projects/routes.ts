@@ -23,16 +23,24 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     return rows.map(presentProject);
   });
 
-  app.post('/api/projects', { schema: { tags: ['projects'], body: createProjectInput } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const projectId = await createProject(app.deps, user, request.body);
-    return reply.status(201).send(await loadProject(user.user_id, projectId));
-  });
+  app.post(
+    '/api/projects',
+    { schema: { tags: ['projects'], body: createProjectInput } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const projectId = await createProject(app.deps, user, request.body);
+      return reply.status(201).send(await loadProject(user.user_id, projectId));
+    },
+  );
 
-  app.get('/api/projects/:projectId', { schema: { tags: ['projects'], params: projectIdParams } }, async (request) => {
-    const user = await requireUser(request);
-    return loadProject(user.user_id, request.params.projectId);
-  });
+  app.get(
+    '/api/projects/:projectId',
+    { schema: { tags: ['projects'], params: projectIdParams } },
+    async (request) => {
+      const user = await requireUser(request);
+      return loadProject(user.user_id, request.params.projectId);
+    },
+  );
 
   app.patch(
     '/api/projects/:projectId',

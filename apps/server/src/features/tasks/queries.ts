@@ -62,7 +62,10 @@ export interface TaskProjectRow {
 }
 
 /** Tasks assigned to the user in projects of organizations where they still hold a rule. */
-export function tasksAssignedTo(db: Kysely<Database>, userId: string): Promise<(TaskSummaryRow & TaskProjectRow)[]> {
+export function tasksAssignedTo(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<(TaskSummaryRow & TaskProjectRow)[]> {
   return taskSummaries(db)
     .innerJoin('rule', (join) =>
       join.onRef('rule.organization_id', '=', 'project.organization_id').on('rule.user_id', '=', userId),

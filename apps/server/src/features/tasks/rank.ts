@@ -1,5 +1,5 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, TaskStatus } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 
@@ -94,6 +94,10 @@ async function respreadColumn(
   const tasks = await column(trx, projectId, status, excludeTaskId).execute();
   const ranks = generateNKeysBetween(null, null, tasks.length);
   for (const [position, task] of tasks.entries()) {
-    await trx.updateTable('task').set({ rank: ranks[position]! }).where('task_id', '=', task.task_id).execute();
+    await trx
+      .updateTable('task')
+      .set({ rank: ranks[position]! })
+      .where('task_id', '=', task.task_id)
+      .execute();
   }
 }

@@ -9,15 +9,15 @@ import {
 import type { AppInstance } from '../../app.ts';
 import { type CurrentUser, requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Action } from '../../policies/can.ts';
 import { authorize, organizationOfProject, organizationOfTask } from '../../policies/authorize.ts';
+import type { Action } from '../../policies/can.ts';
 import { createTask, publishTaskCreated } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { moveTask } from './commands/move-task.ts';
 import type { TaskChangeResult } from './commands/update-task.ts';
 import { updateTask } from './commands/update-task.ts';
 import { presentMyTask, presentTaskDetail, presentTaskSummary } from './presenter.ts';
-import { taskDetail, tasksAssignedTo, tasksOfProject, taskSummary } from './queries.ts';
+import { taskDetail, taskSummary, tasksAssignedTo, tasksOfProject } from './queries.ts';
 
 export async function taskRoutes(app: AppInstance): Promise<void> {
   const { db, bus } = app.deps;
@@ -128,12 +128,16 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.post('/api/kanban-update', { schema: { tags: ['tasks'], body: kanbanUpdateInput } }, async (request) => {
-    const user = await requireUser(request);
-    const { taskId, status, index } = request.body;
-    await authorizeTask(user, 'task.update', taskId);
-    const result = await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index));
-    await publishChange(result, 'updated', user);
-    return summaryOf(taskId);
-  });
+  app.post(
+    '/api/kanban-update',
+    { schema: { tags: ['tasks'], body: kanbanUpdateInput } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { taskId, status, index } = request.body;
+      await authorizeTask(user, 'task.update', taskId);
+      const result = await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index));
+      await publishChange(result, 'updated', user);
+      return summaryOf(taskId);
+    },
+  );
 }

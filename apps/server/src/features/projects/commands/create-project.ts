@@ -32,7 +32,10 @@ export async function createProject(
       .returning('project_id')
       .executeTakeFirstOrThrow();
     if (values.is_bookmarked) {
-      await trx.insertInto('bookmark').values({ user_id: user.user_id, project_id: project.project_id }).execute();
+      await trx
+        .insertInto('bookmark')
+        .values({ user_id: user.user_id, project_id: project.project_id })
+        .execute();
     }
     return project.project_id;
   });

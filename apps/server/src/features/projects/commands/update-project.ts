@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import { notFound } from '../../../http/errors.ts';
+import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 
 export interface ProjectChanges {
   name?: string;

@@ -1,8 +1,8 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
 import type { Kysely, Transaction } from 'kysely';
-import type { Bus } from '../../../realtime/bus.ts';
 import type { Database, DeltaJson, TaskStatus } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
+import type { Bus } from '../../../realtime/bus.ts';
 import { assertAssignable } from '../assignee.ts';
 import { lockColumn, rankAtEnd } from '../rank.ts';
 

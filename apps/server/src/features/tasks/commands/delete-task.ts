@@ -6,13 +6,22 @@ import { lockTask } from '../queries.ts';
 import type { TaskChangeResult } from './update-task.ts';
 
 /** Soft delete: the row stays, hidden from every list. */
-export async function deleteTask(trx: Kysely<Database>, user: CurrentUser, taskId: string): Promise<TaskChangeResult> {
+export async function deleteTask(
+  trx: Kysely<Database>,
+  user: CurrentUser,
+  taskId: string,
+): Promise<TaskChangeResult> {
   const task = await lockTask(trx, taskId);
   if (!task) throw notFound('Task');
   const now = new Date();
   await trx
     .updateTable('task')
-    .set((eb) => ({ deleted_at: now, updated_at: now, last_modified_by: user.user_id, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      deleted_at: now,
+      updated_at: now,
+      last_modified_by: user.user_id,
+      version: eb('version', '+', 1),
+    }))
     .where('task_id', '=', taskId)
     .execute();
   return { taskId, projectId: task.project_id, organizationId: task.organization_id, changed: true };

@@ -1,0 +1,576 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import type { BusEvent } from '../src/realtime/bus.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { createUser, startMailCatcher, type TestUser } from './users.ts';
+
+interface Summary {
+  task_id: string;
+  project_id: string;
+  reference: number;
+  title: string;
+  status: string;
+  rank: string;
+  version: number;
+  assignee: { user_id: string; firstname: string; lastname: string } | null;
+  last_modifier: { user_id: string; firstname: string; lastname: string } | null;
+  comments_total: number;
+}
+
+let server: TestServer;
+let mail: MailCatcher;
+let ada: TestUser;
+let carol: TestUser;
+let bob: TestUser;
+let adaOrg: string;
+let bobOrg: string;
+const events: BusEvent[] = [];
+
+async function createOrganization(user: TestUser, name: string): Promise<string> {
+  const response = await user.api('/api/organizations', { body: { name } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { organization_id: string }).organization_id;
+}
+
+async function createProject(user: TestUser, organizationId: string, name = 'Board'): Promise<string> {
+  const response = await user.api('/api/projects', {
+    body: { name, trigram: name.slice(0, 3), organization_id: organizationId },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { project_id: string }).project_id;
+}
+
+async function createTask(
+  user: TestUser,
+  projectId: string,
+  body: Record<string, unknown>,
+): Promise<Summary> {
+  const response = await user.api(`/api/projects/${projectId}/tasks`, { body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Summary;
+}
+
+async function listTasks(user: TestUser, projectId: string): Promise<Summary[]> {
+  const response = await user.api(`/api/projects/${projectId}/tasks`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Summary[];
+}
+
+async function column(projectId: string, status: string): Promise<string[]> {
+  return (await listTasks(ada, projectId)).filter((t) => t.status === status).map((t) => t.title);
+}
+
+async function logsOf(taskId: string) {
+  return server.deps.db
+    .selectFrom('log')
+    .select(['type', 'metadata', 'author_id'])
+    .where('task_id', '=', taskId)
+    .orderBy('created_at')
+    .execute();
+}
+
+async function taskRow(taskId: string) {
+  return server.deps.db
+    .selectFrom('task')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .executeTakeFirstOrThrow();
+}
+
+function move(user: TestUser, taskId: string, status: unknown, index: unknown) {
+  return user.api('/api/kanban-update', { body: { taskId, status, index } });
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
+  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
+  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
+  adaOrg = await createOrganization(ada, 'Engines');
+  bobOrg = await createOrganization(bob, 'Elsewhere');
+  await server.deps.db
+    .insertInto('rule')
+    .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
+    .execute();
+  server.deps.bus.subscribe((event) => events.push(event));
+});
+afterAll(async () => {
+  await server.close();
+  await mail.stop();
+});
+
+describe('POST /api/projects/:projectId/tasks', () => {
+  it('writes the next reference, author, rank at the end, the description as one line, and a CREATION log', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Creation');
+    events.length = 0;
+    const first = await createTask(ada, projectId, {
+      title: '  Print tables  ',
+      description: 'Use the printer',
+      assignee_id: carol.userId,
+    });
+    const second = await createTask(carol, projectId, { title: 'Bind the book', status: 'DOING' });
+    const third = await createTask(ada, projectId, { title: 'Check proofs' });
+
+    expect(first).toMatchObject({
+      reference: 1,
+      title: 'Print tables',
+      status: 'TODO',
+      assignee: { user_id: carol.userId, firstname: 'Carol', lastname: 'Shaw' },
+      last_modifier: { user_id: ada.userId, firstname: 'Ada', lastname: 'Lovelace' },
+      comments_total: 0,
+      author_id: ada.userId,
+      author_name: 'Ada Lovelace',
+      is_from_figma: false,
+      version: 1,
+    });
+    expect(second).toMatchObject({
+      reference: 2,
+      status: 'DOING',
+      assignee: null,
+      author_name: 'Carol Shaw',
+    });
+    expect(third.reference).toBe(3);
+    expect(third.rank > first.rank).toBe(true);
+
+    const row = await taskRow(first.task_id);
+    expect(row.content_json).toEqual({ ops: [{ insert: 'Use the printer\n' }] });
+    expect(row.last_modified_by).toBe(ada.userId);
+    expect((await taskRow(third.task_id)).content_json).toEqual({ ops: [{ insert: '\n' }] });
+    expect(await logsOf(first.task_id)).toEqual([
+      {
+        type: 'CREATION',
+        author_id: ada.userId,
+        metadata: {
+          title: { old: null, new: 'Print tables' },
+          status: { old: null, new: 'TODO' },
+          assignee_id: { old: null, new: carol.userId },
+        },
+      },
+    ]);
+    expect(events).toContainEqual({
+      kind: 'task',
+      action: 'created',
+      id: first.task_id,
+      organizationId: adaOrg,
+      projectId,
+      taskId: first.task_id,
+      actorId: ada.userId,
+    });
+    const project = await server.deps.db
+      .selectFrom('project')
+      .select('last_reference')
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(project.last_reference).toBe(3);
+  });
+
+  it('gives concurrent creations distinct references and distinct ranks', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Concurrent');
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createTask(i % 2 ? ada : carol, projectId, { title: `T${i}` })),
+    );
+    expect(created.map((t) => t.reference).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    expect(new Set(created.map((t) => t.rank)).size).toBe(12);
+  });
+
+  it.each([
+    ['an empty title', { title: '' }, 'title'],
+    ['a blank title', { title: '   ' }, 'title'],
+    ['no title', {}, 'title'],
+    ['a title over 500 characters', { title: 't'.repeat(501) }, 'title'],
+    ['a status outside the four', { title: 'Ok', status: 'BLOCKED' }, 'status'],
+    ['a malformed assignee', { title: 'Ok', assignee_id: 'carol' }, 'assignee_id'],
+  ])('refuses %s with a 400 and writes nothing', async (_label, body, field) => {
+    const projectId = await createProject(ada, adaOrg, 'Invalid');
+    const response = await ada.api(`/api/projects/${projectId}/tasks`, { body });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toContain(field);
+    expect(await listTasks(ada, projectId)).toEqual([]);
+  });
+
+  it('refuses an assignee who is not a member of the organization, and rolls back the reference', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Members');
+    const response = await ada.api(`/api/projects/${projectId}/tasks`, {
+      body: { title: 'For Bob', assignee_id: bob.userId },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The assignee must be a member of the organization of the task.',
+    );
+    expect(await listTasks(ada, projectId)).toEqual([]);
+    const next = await createTask(ada, projectId, { title: 'Real first' });
+    expect(next.reference).toBe(1);
+  });
+
+  it('answers 404 in a project of another organization, and 400 for a malformed project id', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Guarded');
+    expect((await bob.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Intrusion' } })).status).toBe(
+      404,
+    );
+    expect((await bob.api(`/api/projects/${projectId}/tasks`)).status).toBe(404);
+    expect(await listTasks(ada, projectId)).toEqual([]);
+    expect((await ada.api('/api/projects/123/tasks', { body: { title: 'x' } })).status).toBe(400);
+  });
+});
+
+describe('GET /api/projects/:projectId/tasks', () => {
+  it('orders by status then rank, with names and comment counts', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Ordering');
+    await createTask(ada, projectId, { title: 'Archived', status: 'ARCHIVE' });
+    await createTask(ada, projectId, { title: 'Done', status: 'DONE' });
+    const b = await createTask(ada, projectId, { title: 'B todo', assignee_id: carol.userId });
+    await createTask(ada, projectId, { title: 'Doing', status: 'DOING' });
+    await createTask(ada, projectId, { title: 'A todo' });
+    await server.deps.db
+      .updateTable('task')
+      .set({ comments_total: 4 })
+      .where('task_id', '=', b.task_id)
+      .execute();
+
+    const tasks = await listTasks(carol, projectId);
+    expect(tasks.map((t) => t.title)).toEqual(['B todo', 'A todo', 'Doing', 'Done', 'Archived']);
+    expect(tasks[0]).toMatchObject({
+      comments_total: 4,
+      assignee: { firstname: 'Carol', lastname: 'Shaw' },
+      last_modifier: { firstname: 'Ada', lastname: 'Lovelace' },
+    });
+    expect(tasks[0]).not.toHaveProperty('content_json');
+  });
+
+  it('reads the tasks with the same number of queries for 3 tasks as for 40 (no query per row)', async () => {
+    const small = await createProject(ada, adaOrg, 'Small');
+    const large = await createProject(ada, adaOrg, 'Large');
+    for (let i = 0; i < 3; i++) await createTask(ada, small, { title: `s${i}`, assignee_id: carol.userId });
+    const values = Array.from({ length: 40 }, (_, i) => ({
+      project_id: large,
+      reference: i + 1,
+      title: `l${i}`,
+      rank: `a${String(i).padStart(3, '0')}`,
+      assignee_id: i % 2 ? carol.userId : ada.userId,
+      last_modified_by: i % 3 ? ada.userId : carol.userId,
+    }));
+    await server.deps.db.insertInto('task').values(values).execute();
+
+    const original = pg.Client.prototype.query;
+    let queries = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      queries += 1;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await listTasks(ada, small); // warm any per-session lookup
+      queries = 0;
+      expect(await listTasks(ada, small)).toHaveLength(3);
+      const forSmall = queries;
+      queries = 0;
+      expect(await listTasks(ada, large)).toHaveLength(40);
+      expect(queries).toBe(forSmall);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+  });
+});
+
+describe('GET /api/tasks/:taskId', () => {
+  it('answers the task with its project, description and Figma meta', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Detail');
+    const created = await createTask(ada, projectId, { title: 'Look closer', description: 'Details' });
+    const response = await carol.api(`/api/tasks/${created.task_id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      task_id: created.task_id,
+      title: 'Look closer',
+      content_json: { ops: [{ insert: 'Details\n' }] },
+      figma_client_meta: null,
+      author: { user_id: ada.userId, firstname: 'Ada', lastname: 'Lovelace' },
+      project: {
+        project_id: projectId,
+        name: 'Detail',
+        trigram: 'DET',
+        emoji: 'fox',
+        organization_id: adaOrg,
+      },
+    });
+    expect((await bob.api(`/api/tasks/${created.task_id}`)).status).toBe(404);
+    expect((await ada.api('/api/tasks/not-a-uuid')).status).toBe(400);
+    expect((await ada.api('/api/tasks/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('PATCH /api/tasks/:taskId', () => {
+  it('writes one log row per change with old and new values, and bumps version and modifier', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Changes');
+    const task = await createTask(ada, projectId, { title: 'Old title' });
+    events.length = 0;
+
+    const status = await carol.api(`/api/tasks/${task.task_id}`, {
+      method: 'PATCH',
+      body: { status: 'DONE' },
+    });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({
+      status: 'DONE',
+      version: 2,
+      last_modifier: { user_id: carol.userId },
+    });
+    await carol.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: { title: 'New title' } });
+    await carol.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: { assignee_id: ada.userId } });
+    const unassigned = await carol.api(`/api/tasks/${task.task_id}`, {
+      method: 'PATCH',
+      body: { assignee_id: null },
+    });
+    expect(await unassigned.json()).toMatchObject({ assignee: null, version: 5 });
+
+    const logs = await logsOf(task.task_id);
+    expect(logs.slice(1)).toEqual([
+      { type: 'STATUS', author_id: carol.userId, metadata: { status: { old: 'TODO', new: 'DONE' } } },
+      { type: 'TITLE', author_id: carol.userId, metadata: { title: { old: 'Old title', new: 'New title' } } },
+      {
+        type: 'ASSIGNEE',
+        author_id: carol.userId,
+        metadata: { assignee_id: { old: null, new: ada.userId } },
+      },
+      {
+        type: 'ASSIGNEE',
+        author_id: carol.userId,
+        metadata: { assignee_id: { old: ada.userId, new: null } },
+      },
+    ]);
+    expect(events.filter((e) => e.kind === 'task' && e.action === 'updated')).toHaveLength(4);
+    expect(events[0]).toEqual({
+      kind: 'task',
+      action: 'updated',
+      id: task.task_id,
+      organizationId: adaOrg,
+      projectId,
+      taskId: task.task_id,
+      actorId: carol.userId,
+    });
+  });
+
+  it('writes nothing when the values are already the task’s', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Same');
+    const task = await createTask(ada, projectId, { title: 'Same', status: 'DOING' });
+    const response = await ada.api(`/api/tasks/${task.task_id}`, {
+      method: 'PATCH',
+      body: { title: 'Same', status: 'DOING', assignee_id: null },
+    });
+    expect(await response.json()).toMatchObject({ version: 1 });
+    expect(await logsOf(task.task_id)).toHaveLength(1);
+  });
+
+  it('moves a task whose status changes to the end of its new column', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Columns');
+    await createTask(ada, projectId, { title: 'D1', status: 'DOING' });
+    await createTask(ada, projectId, { title: 'D2', status: 'DOING' });
+    const mover = await createTask(ada, projectId, { title: 'Mover' });
+    await ada.api(`/api/tasks/${mover.task_id}`, { method: 'PATCH', body: { status: 'DOING' } });
+    expect(await column(projectId, 'DOING')).toEqual(['D1', 'D2', 'Mover']);
+  });
+
+  it.each([
+    ['a status outside the four', () => ({ status: 'WAITING' })],
+    ['an empty title', () => ({ title: '' })],
+    ['a malformed assignee', () => ({ assignee_id: 'nobody' })],
+    ['an assignee of another organization', () => ({ assignee_id: bob.userId })],
+  ])('refuses %s with a 400 and changes nothing', async (_label, body) => {
+    const projectId = await createProject(ada, adaOrg, 'Refusals');
+    const task = await createTask(ada, projectId, { title: 'Untouched' });
+    const response = await ada.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: body() });
+    expect(response.status).toBe(400);
+    const row = await taskRow(task.task_id);
+    expect(row).toMatchObject({ title: 'Untouched', status: 'TODO', assignee_id: null, version: 1 });
+    expect(await logsOf(task.task_id)).toHaveLength(1);
+  });
+
+  it('answers 404 for a task of another organization and changes nothing', async () => {
+    const projectId = await createProject(bob, bobOrg, 'Foreign');
+    const task = await createTask(bob, projectId, { title: 'Bob’s' });
+    const response = await ada.api(`/api/tasks/${task.task_id}`, {
+      method: 'PATCH',
+      body: { status: 'DONE' },
+    });
+    expect(response.status).toBe(404);
+    expect((await taskRow(task.task_id)).status).toBe('TODO');
+  });
+});
+
+describe('DELETE /api/tasks/:taskId', () => {
+  it('soft deletes the task and announces it; another organization gets 404', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Deletion');
+    const task = await createTask(ada, projectId, { title: 'Gone soon' });
+    expect((await bob.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' })).status).toBe(404);
+    events.length = 0;
+    expect((await carol.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(events).toEqual([expect.objectContaining({ kind: 'task', action: 'deleted', id: task.task_id })]);
+    expect((await taskRow(task.task_id)).deleted_at).not.toBeNull();
+    expect(await listTasks(ada, projectId)).toEqual([]);
+    expect((await ada.api(`/api/tasks/${task.task_id}`)).status).toBe(404);
+    expect((await ada.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('POST /api/kanban-update', () => {
+  async function board(name: string) {
+    const projectId = await createProject(ada, adaOrg, name);
+    const todo: Summary[] = [];
+    for (const title of ['A', 'B', 'C']) todo.push(await createTask(ada, projectId, { title }));
+    const doing: Summary[] = [];
+    for (const title of ['X', 'Y']) doing.push(await createTask(ada, projectId, { title, status: 'DOING' }));
+    return { projectId, todo, doing };
+  }
+
+  it('reorders inside a column: to the top, the middle and the end', async () => {
+    const { projectId, todo } = await board('Reorder');
+    const [a, b, c] = todo as [Summary, Summary, Summary];
+    expect((await move(ada, c.task_id, 'TODO', 0)).status).toBe(200);
+    expect(await column(projectId, 'TODO')).toEqual(['C', 'A', 'B']);
+    await move(ada, a.task_id, 'TODO', 2);
+    expect(await column(projectId, 'TODO')).toEqual(['C', 'B', 'A']);
+    await move(ada, b.task_id, 'TODO', 1);
+    expect(await column(projectId, 'TODO')).toEqual(['C', 'B', 'A']);
+    await move(ada, c.task_id, 'TODO', 1);
+    expect(await column(projectId, 'TODO')).toEqual(['B', 'C', 'A']);
+    expect(await logsOf(c.task_id)).toHaveLength(1);
+  });
+
+  it('moves to another column at the index, with status, rank and a STATUS log in one go', async () => {
+    const { projectId, todo } = await board('Across');
+    const b = todo[1]!;
+    events.length = 0;
+    const response = await move(carol, b.task_id, 'DOING', 1);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      task_id: b.task_id,
+      status: 'DOING',
+      version: 2,
+      last_modifier: { user_id: carol.userId },
+    });
+    expect(await column(projectId, 'DOING')).toEqual(['X', 'B', 'Y']);
+    expect(await column(projectId, 'TODO')).toEqual(['A', 'C']);
+    expect((await logsOf(b.task_id)).at(-1)).toEqual({
+      type: 'STATUS',
+      author_id: carol.userId,
+      metadata: { status: { old: 'TODO', new: 'DOING' } },
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'task',
+        action: 'updated',
+        id: b.task_id,
+        projectId,
+        actorId: carol.userId,
+      }),
+    ]);
+  });
+
+  it('puts the task at the end of the column when index is null (My tasks)', async () => {
+    const { projectId, todo } = await board('Null index');
+    await move(ada, todo[0]!.task_id, 'DOING', null);
+    expect(await column(projectId, 'DOING')).toEqual(['X', 'Y', 'A']);
+    await move(ada, todo[1]!.task_id, 'ARCHIVE', null);
+    expect(await column(projectId, 'ARCHIVE')).toEqual(['B']);
+  });
+
+  it.each([
+    ['an index past the end of the column', 'DOING', 3],
+    ['an index past the end of an empty column', 'DONE', 1],
+    ['a negative index', 'TODO', -1],
+    ['a fractional index', 'TODO', 0.5],
+    ['an index that is not a number', 'TODO', 'first'],
+    ['a status outside the four', 'BLOCKED', 0],
+    ['no status', undefined, 0],
+  ])('refuses %s with a 400 and changes nothing', async (_label, status, index) => {
+    const { todo } = await board('Bad move');
+    const a = todo[0]!;
+    const before = await taskRow(a.task_id);
+    const response = await move(ada, a.task_id, status, index);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string };
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(await taskRow(a.task_id)).toEqual(before);
+    expect(await logsOf(a.task_id)).toHaveLength(1);
+  });
+
+  it('says why an index is out of range', async () => {
+    const { todo } = await board('Range');
+    const response = await move(ada, todo[0]!.task_id, 'DOING', 5);
+    expect(await response.json()).toMatchObject({
+      statusCode: 400,
+      message:
+        'The index 5 is out of range: the column holds 2 other task(s), so it must be between 0 and 2.',
+    });
+  });
+
+  it('answers 404 for a task of another organization and 400 for a malformed id', async () => {
+    const projectId = await createProject(bob, bobOrg, 'Theirs');
+    const task = await createTask(bob, projectId, { title: 'Not yours' });
+    expect((await move(ada, task.task_id, 'DONE', 0)).status).toBe(404);
+    expect((await taskRow(task.task_id)).status).toBe('TODO');
+    expect((await move(ada, 'nope', 'DONE', 0)).status).toBe(400);
+  });
+
+  it('keeps every rank distinct when many drops land at the same place at once', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Storm');
+    const tasks: Summary[] = [];
+    for (let i = 0; i < 16; i++) tasks.push(await createTask(ada, projectId, { title: `S${i}` }));
+    const responses = await Promise.all(
+      tasks.map((task, i) => move(i % 2 ? ada : carol, task.task_id, i % 3 ? 'DOING' : 'TODO', 0)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(tasks.map(() => 200));
+    const after = await listTasks(ada, projectId);
+    expect(new Set(after.map((t) => `${t.status}:${t.rank}`)).size).toBe(16);
+  });
+});
+
+describe('GET /api/my-tasks', () => {
+  it('lists the tasks assigned to the user across projects and organizations, live ones only', async () => {
+    const carolsOwn = await createOrganization(carol, 'Carol Co');
+    const p1 = await createProject(ada, adaOrg, 'Mine one');
+    const p2 = await createProject(carol, carolsOwn, 'Mine two');
+    const gone = await createProject(ada, adaOrg, 'Mine gone');
+    const t1 = await createTask(ada, p1, {
+      title: 'For Carol 1',
+      assignee_id: carol.userId,
+      status: 'DOING',
+    });
+    const t2 = await createTask(carol, p2, { title: 'For Carol 2', assignee_id: carol.userId });
+    await createTask(ada, p1, { title: 'For Ada', assignee_id: ada.userId });
+    const deleted = await createTask(ada, p1, { title: 'Deleted', assignee_id: carol.userId });
+    await ada.api(`/api/tasks/${deleted.task_id}`, { method: 'DELETE' });
+    await createTask(ada, gone, { title: 'In deleted project', assignee_id: carol.userId });
+    await ada.api(`/api/projects/${gone}`, { method: 'DELETE' });
+
+    const before = (await (await carol.api('/api/my-tasks')).json()) as Array<
+      Summary & { project: Record<string, unknown> }
+    >;
+    const mine = before.filter((t) => [p1, p2].includes(t.project_id));
+    expect(mine.map((t) => t.task_id)).toEqual([t2.task_id, t1.task_id]);
+    expect(mine[1]!.project).toEqual({
+      project_id: p1,
+      name: 'Mine one',
+      trigram: 'MIN',
+      emoji: 'fox',
+      organization_id: adaOrg,
+    });
+    expect(before.every((t) => t.assignee?.user_id === carol.userId)).toBe(true);
+    expect(before.some((t) => t.title === 'Deleted' || t.title === 'In deleted project')).toBe(false);
+
+    // Carol leaves Ada's organization: its tasks are no longer hers to see.
+    await server.deps.db
+      .deleteFrom('rule')
+      .where('organization_id', '=', adaOrg)
+      .where('user_id', '=', carol.userId)
+      .execute();
+    const after = (await (await carol.api('/api/my-tasks')).json()) as Summary[];
+    expect(after.map((t) => t.task_id)).toEqual([t2.task_id]);
+    await server.deps.db
+      .insertInto('rule')
+      .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
+      .execute();
+  });
+});
