@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   RICH_TEXT_FONT_NAME_MAX,
   RICH_TEXT_HEADER_MAX,
@@ -12,13 +13,14 @@ import { isAllowedLinkProtocol, isSafeUrl } from './link-safety.ts';
  * known formats only (core §3), the attribute limits of core §5, safe addresses, bounded sizes.
  */
 export type DeltaAttributes = Record<string, unknown>;
-export interface DeltaInsertOp {
+// Type aliases, not interfaces: they stay assignable to the row type's Record<string, unknown>.
+export type DeltaInsertOp = {
   insert: string | Record<string, unknown>;
   attributes?: DeltaAttributes;
-}
-export interface DeltaDocument {
+};
+export type DeltaDocument = {
   ops: DeltaInsertOp[];
-}
+};
 
 export const DELTA_MAX_OPS = 10_000;
 /** Characters of text plus one per embed: far above any real description, far below the body limit. */
@@ -269,3 +271,20 @@ export function deltaToPlainText(delta: DeltaDocument): string {
 export function isDeltaBlank(delta: DeltaDocument): boolean {
   return delta.ops.every((op) => typeof op.insert === 'string' && op.insert.trim() === '');
 }
+
+/**
+ * A rich-text field of a request body: checked with validateDelta, each problem reported at its path
+ * (e.g. content_json.ops.3.attributes.link), and replaced by the checked copy.
+ */
+export const richTextSchema = z.unknown().transform((value, ctx): DeltaDocument => {
+  const result = validateDelta(value, '');
+  if (result.ok) return result.delta;
+  for (const issue of result.issues) {
+    const path = issue.path
+      .split('.')
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    ctx.addIssue({ code: 'custom', message: issue.message, path });
+  }
+  return z.NEVER;
+});

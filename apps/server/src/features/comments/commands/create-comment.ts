@@ -1,0 +1,113 @@
+import { COMMENT_EMPTY_MESSAGE } from '@figgle/shared/comment-schemas';
+import { isDeltaBlank, validateDelta } from '@figgle/shared/delta';
+import type { Kysely, Transaction } from 'kysely';
+import type { Comment, Database } from '../../../db/schema.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import type { Bus } from '../../../realtime/bus.ts';
+
+export interface CreateCommentCommand {
+  taskId: string;
+  /** null for a comment that came from Figma. */
+  authorId: string | null;
+  authorName: string;
+  /** A Delta; checked here whoever calls. */
+  contentJson: unknown;
+  /** Figma's comment id: the same id posted twice gives back the first comment. */
+  figmaCommentId?: string | null;
+}
+
+export interface CreatedComment {
+  comment: Comment;
+  organizationId: string;
+  projectId: string;
+  /** false when the Figma comment was already stored (nothing was written). */
+  created: boolean;
+}
+
+/**
+ * Adds a comment to a live task inside the caller's transaction: the comment, the task's
+ * comments_total and a COMMENT log line (metadata { comment_id }) for the inbox. A blank or invalid
+ * document is refused before anything is written. The caller publishes the bus events after commit
+ * (see publishCommentCreated).
+ */
+export async function createComment(
+  trx: Transaction<Database> | Kysely<Database>,
+  command: CreateCommentCommand,
+): Promise<CreatedComment> {
+  const checked = validateDelta(command.contentJson);
+  if (!checked.ok) {
+    throw badRequest(
+      `Invalid comment: ${checked.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+      checked.issues,
+    );
+  }
+  if (isDeltaBlank(checked.delta))
+    throw badRequest(COMMENT_EMPTY_MESSAGE, [{ path: 'content_json', message: 'is empty' }]);
+
+  const task = await trx
+    .selectFrom('task')
+    .innerJoin('project', 'project.project_id', 'task.project_id')
+    .select(['task.task_id', 'task.project_id', 'project.organization_id'])
+    .where('task.task_id', '=', command.taskId)
+    .where('task.deleted_at', 'is', null)
+    .where('project.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!task) throw notFound('Task');
+  const place = { organizationId: task.organization_id, projectId: task.project_id };
+
+  if (command.figmaCommentId) {
+    const existing = await trx
+      .selectFrom('comment')
+      .selectAll()
+      .where('figma_comment_id', '=', command.figmaCommentId)
+      .executeTakeFirst();
+    if (existing) return { comment: existing, ...place, created: false };
+  }
+
+  const comment = await trx
+    .insertInto('comment')
+    .values({
+      task_id: command.taskId,
+      author_id: command.authorId,
+      author_name: command.authorName.trim().slice(0, 200),
+      content_json: JSON.stringify(checked.delta),
+      figma_comment_id: command.figmaCommentId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('task')
+    .set((eb) => ({ comments_total: eb('comments_total', '+', 1) }))
+    .where('task_id', '=', command.taskId)
+    .execute();
+  await trx
+    .insertInto('log')
+    .values({
+      task_id: command.taskId,
+      project_id: task.project_id,
+      organization_id: task.organization_id,
+      author_id: command.authorId,
+      type: 'COMMENT',
+      metadata: JSON.stringify({ comment_id: comment.comment_id }),
+      created_at: comment.created_at,
+      updated_at: comment.created_at,
+    })
+    .execute();
+  return { comment, ...place, created: true };
+}
+
+/** After commit: the comment, and the task whose comments_total changed. */
+export async function publishCommentCreated(
+  bus: Pick<Bus, 'publish'>,
+  created: CreatedComment,
+): Promise<void> {
+  if (!created.created) return;
+  const facts = {
+    organizationId: created.organizationId,
+    projectId: created.projectId,
+    taskId: created.comment.task_id,
+    actorId: created.comment.author_id,
+  };
+  await bus.publish({ kind: 'comment', action: 'created', id: created.comment.comment_id, ...facts });
+  await bus.publish({ kind: 'task', action: 'updated', id: created.comment.task_id, ...facts });
+}

@@ -1,0 +1,18 @@
+import type { CommentView } from '@figgle/shared/comment-schemas';
+import type { CommentWithUser } from './queries.ts';
+
+export function presentComment(row: CommentWithUser): CommentView {
+  return {
+    comment_id: row.comment_id,
+    task_id: row.task_id,
+    author_id: row.author_id,
+    author_name: row.author_name,
+    user:
+      row.author_id && row.firstname !== null && row.lastname !== null
+        ? { user_id: row.author_id, firstname: row.firstname, lastname: row.lastname }
+        : null,
+    content_json: row.content_json as CommentView['content_json'],
+    is_from_figma: row.figma_comment_id !== null,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,25 @@
+import { taskContentResultSchema, updateTaskContentInput } from '@figgle/shared/task-content-schemas';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { updateTaskContent } from './commands/update-task-content.ts';
+
+export async function taskContentRoutes(app: AppInstance): Promise<void> {
+  app.patch(
+    '/api/tasks/:taskId/content',
+    {
+      schema: {
+        tags: ['tasks'],
+        description: 'Saves the description (a Quill Delta) and writes its change-log line.',
+        params: z.object({ taskId: z.uuid() }),
+        body: updateTaskContentInput,
+        response: { 200: taskContentResultSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const task = await updateTaskContent(app.deps, user, request.params.taskId, request.body.content_json);
+      return { ...task, updated_at: task.updated_at.toISOString() };
+    },
+  );
+}
