@@ -21,7 +21,11 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
+import { commentRoutes } from './features/comments/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { taskContentRoutes } from './features/task-content/routes.ts';
+import { timelineRoutes } from './features/timeline/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
@@ -121,6 +125,10 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(projectRoutes);
   await app.register(bookmarkRoutes);
   await app.register(taskRoutes);
+  await app.register(taskContentRoutes);
+  await app.register(commentRoutes);
+  await app.register(timelineRoutes);
+  await app.register(uploadRoutes);
 
   if (options.serveWeb) await serveWebApp(app);
   return app;
