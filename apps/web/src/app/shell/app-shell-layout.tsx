@@ -38,7 +38,6 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
 
       <AppShell.Navbar id="main-navigation" aria-label="Main navigation" className={classes.navbar}>
         <Sidebar
-          favorites={[]}
           onlineMembers={[]}
           inboxHasNewActivity={false}
           onNavigate={navigation.close}

@@ -3,20 +3,19 @@ import { Link } from 'react-router';
 import { Logo } from '../../ui/logo';
 import { paths } from '../paths';
 import classes from './shell.module.css';
-import { type FavoriteProject, SidebarFavorites } from './sidebar-favorites';
+import { SidebarFavorites } from './sidebar-favorites';
 import { SidebarLink } from './sidebar-link';
 import { SidebarSection } from './sidebar-section';
 import { type OnlineMember, SidebarTeamOnline } from './sidebar-team-online';
 
 export interface SidebarProps {
-  favorites: FavoriteProject[];
   onlineMembers: OnlineMember[];
   inboxHasNewActivity: boolean;
   /** Called after a link is followed, so the narrow-screen drawer can close. */
   onNavigate?: () => void;
 }
 
-export function Sidebar({ favorites, onlineMembers, inboxHasNewActivity, onNavigate }: SidebarProps) {
+export function Sidebar({ onlineMembers, inboxHasNewActivity, onNavigate }: SidebarProps) {
   return (
     <Stack h="100%" gap={0}>
       <Box px="md" pt="md" pb="sm" visibleFrom="sm">
@@ -53,7 +52,7 @@ export function Sidebar({ favorites, onlineMembers, inboxHasNewActivity, onNavig
             <SidebarLink to={paths.dashboard} icon="dashboard" label="Dashboard" onNavigate={onNavigate} />
           </SidebarSection>
 
-          <SidebarFavorites favorites={favorites} onNavigate={onNavigate} />
+          <SidebarFavorites onNavigate={onNavigate} />
 
           <SidebarTeamOnline members={onlineMembers} />
         </Stack>

@@ -1,5 +1,64 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError } from '../../../ui/toast';
+import { useProjects } from '../api/list-projects';
+import { AddProjectDialog } from '../components/add-project-dialog';
+import { ProjectCards } from '../components/project-cards';
+import { ProjectsTable } from '../components/projects-table';
+import { ViewSwitch } from '../components/view-switch';
 
+/** One screen, two addresses: /projects shows the table, /projects-cards the cards. */
 export function ProjectsPage() {
-  return <PageHeader title="Projects" tag="Cross-Organizations" />;
+  const { pathname } = useLocation();
+  const asCards = pathname === paths.projectsCards;
+  const projects = useProjects();
+  const [adding, addDialog] = useDisclosure(false);
+
+  useEffect(() => {
+    if (projects.isError) toastError(MESSAGES.loadFailed);
+  }, [projects.isError]);
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        tag="Cross-Organizations"
+        actions={
+          <>
+            <ViewSwitch
+              choices={[
+                {
+                  label: 'List view',
+                  to: paths.projects,
+                  icon: <IconList size={17} stroke={1.8} aria-hidden />,
+                  active: !asCards,
+                },
+                {
+                  label: 'Card view',
+                  to: paths.projectsCards,
+                  icon: <IconLayoutGrid size={17} stroke={1.8} aria-hidden />,
+                  active: asCards,
+                },
+              ]}
+            />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addDialog.open}>
+              Add a project
+            </Button>
+          </>
+        }
+      />
+      {asCards ? (
+        <ProjectCards projects={projects.data} loading={projects.isPending} />
+      ) : (
+        <ProjectsTable projects={projects.data} loading={projects.isPending} />
+      )}
+      <AddProjectDialog opened={adding} onClose={addDialog.close} />
+    </>
+  );
 }

@@ -1,0 +1,19 @@
+import type { ProjectView } from '@figgle/shared/project-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The spec's local cache key 'projects': every project of every organization of the user. */
+export const projectsQueryKey = ['projects'] as const;
+
+export function listProjects(signal?: AbortSignal): Promise<ProjectView[]> {
+  return api.get<ProjectView[]>('/api/projects', { signal });
+}
+
+export const projectsQueryOptions = queryOptions({
+  queryKey: projectsQueryKey,
+  queryFn: ({ signal }) => listProjects(signal),
+});
+
+export function useProjects() {
+  return useQuery(projectsQueryOptions);
+}

@@ -1,0 +1,157 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import type { ProjectEmoji } from '@figgle/shared/emoji';
+import { autofillTrigram } from '@figgle/shared/trigram';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { toastError } from '../../../ui/toast';
+import { useCreateProject } from '../api/create-project';
+import { useOrganizations } from '../api/list-organizations';
+import { EmojiSelect } from './emoji-select';
+
+export interface AddProjectDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function AddProjectDialog({ opened, onClose }: AddProjectDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add a project" centered size="lg" radius="lg">
+      {opened ? <AddProjectForm onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AddProjectForm({ onDone }: { onDone: () => void }) {
+  const organizations = useOrganizations();
+  const createProject = useCreateProject();
+  const [name, setName] = useState('');
+  const [trigram, setTrigram] = useState('');
+  const [organizationId, setOrganizationId] = useState('');
+  const [emoji, setEmoji] = useState<ProjectEmoji>('fox');
+  const [description, setDescription] = useState('');
+  const [bookmarked, setBookmarked] = useState(false);
+
+  const choices = organizations.data ?? [];
+  // With a single organization there is nothing to choose.
+  useEffect(() => {
+    if (!organizationId && choices.length === 1) setOrganizationId(choices[0]!.organization_id);
+  }, [choices, organizationId]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    createProject.mutate(
+      {
+        name,
+        trigram,
+        organization_id: organizationId,
+        emoji,
+        description,
+        is_bookmarked: bookmarked,
+      },
+      {
+        onSuccess: onDone,
+        onError: () => toastError(MESSAGES.saveFailed),
+      },
+    );
+  }
+
+  if (organizations.isSuccess && choices.length === 0) {
+    return (
+      <Text size="sm">
+        A project belongs to an organization, and you are not in one yet.{' '}
+        <Anchor component={Link} to={paths.settingsNewOrganization}>
+          Create an organization
+        </Anchor>{' '}
+        first.
+      </Text>
+    );
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          name="name"
+          required
+          maxLength={100}
+          data-autofocus
+          value={name}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setName(next);
+            setTrigram((current) => autofillTrigram(next, current));
+          }}
+        />
+        <TextInput
+          label="Trigram"
+          name="trigram"
+          description="Exactly 3 letters or digits"
+          required
+          minLength={3}
+          maxLength={3}
+          pattern="[A-Za-z0-9]{3}"
+          title="Exactly 3 letters or digits"
+          value={trigram}
+          onChange={(event) => setTrigram(event.currentTarget.value.toUpperCase())}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
+        />
+        <NativeSelect
+          label="Organization"
+          name="organization_id"
+          required
+          value={organizationId}
+          onChange={(event) => setOrganizationId(event.currentTarget.value)}
+          data={[
+            {
+              value: '',
+              label: organizations.isPending ? 'Loading' : MESSAGES.selectPlaceholder,
+              disabled: true,
+            },
+            ...choices.map((organization) => ({
+              value: organization.organization_id,
+              label: organization.name,
+            })),
+          ]}
+        />
+        <EmojiSelect value={emoji} onChange={setEmoji} />
+        <Textarea
+          label="Description"
+          name="description"
+          maxLength={2000}
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <Checkbox
+          label="Add to my favorites"
+          checked={bookmarked}
+          onChange={(event) => setBookmarked(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createProject.isPending}>
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
