@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -10,7 +13,18 @@ import { actionEmail } from '../mail/templates.ts';
 import { ensureProfile } from './profile.ts';
 
 export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
+export const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
+export const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
+/** How long a pending second-factor challenge (the two_factor cookie) stays valid. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 export const OIDC_PROVIDER_ID = 'oidc';
+
+/** Sign-ins that do not go through the two-factor plugin's own check (it only watches /sign-in/email). */
+const LINK_AND_PROVIDER_SIGN_INS = new Set([
+  '/magic-link/verify',
+  '/callback/:id',
+  '/oauth2/callback/:providerId',
+]);
 
 interface AuthDeps {
   env: Env;
@@ -36,12 +50,28 @@ export function authSchemaOptions(db: Kysely<Database>) {
     account: { modelName: 'auth_account' },
     verification: { modelName: 'auth_verification' },
     // Plugins that add tables or columns must be here too, so migrations create them.
-    plugins: [twoFactor({ issuer: 'Figgle', schema: { twoFactor: { modelName: 'auth_two_factor' } } })],
+    plugins: [
+      twoFactor({
+        issuer: 'Figgle',
+        // Accounts made through Google, OIDC or a magic link have no password to confirm with.
+        allowPasswordless: true,
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        schema: { twoFactor: { modelName: 'auth_two_factor' } },
+      }),
+    ],
   };
 }
 
 export function createAuth({ env, db, mailer }: AuthDeps) {
-  const sendMail = async (message: Parameters<typeof actionEmail>[0]) => mailer.send(actionEmail(message));
+  // Sent after the answer: the answer must not take longer for a registered address than for another.
+  const sendMail = async (message: Parameters<typeof actionEmail>[0]) =>
+    mailer.sendInBackground(actionEmail(message));
+  const isRegistered = async (email: string) => {
+    const found = await sql<{
+      id: string;
+    }>`SELECT id FROM auth_user WHERE email = ${email.trim().toLowerCase()}`.execute(db);
+    return found.rows.length > 0;
+  };
   const socialProviders =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
@@ -64,6 +94,17 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
   return betterAuth({
     ...schema,
     appName: 'Figgle',
+    logger: {
+      disabled: env.LOG_LEVEL === 'silent',
+      level:
+        env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace'
+          ? 'debug'
+          : env.LOG_LEVEL === 'info'
+            ? 'info'
+            : env.LOG_LEVEL === 'warn'
+              ? 'warn'
+              : 'error',
+    },
     baseURL: env.PUBLIC_URL,
     basePath: '/api/auth',
     secret: env.SECRET,
@@ -73,6 +114,19 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
       minPasswordLength: 6,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_SECONDS,
+      // Registering an address that already has an account answers like a fresh registration; the
+      // owner of the address is told instead, so nobody learns from the answer who is registered.
+      onExistingUserSignUp: async ({ user }) =>
+        sendMail({
+          to: user.email,
+          subject: 'You already have a Figgle account',
+          greeting: 'Hello,',
+          intro:
+            'Someone tried to register a Figgle account with this email address, but you already have one. If it was you, log in, or choose a new password if you forgot it.',
+          actionLabel: 'Log in to Figgle',
+          url: `${env.PUBLIC_URL}/login`,
+        }),
       sendResetPassword: async ({ user, url }) =>
         sendMail({
           to: user.email,
@@ -86,6 +140,7 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_SECONDS,
       sendVerificationEmail: async ({ user, url }) =>
         sendMail({
           to: user.email,
@@ -104,36 +159,57 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
     databaseHooks: {
       user: { create: { after: async (user) => void (await ensureProfile(db, user)) } },
     },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (!LINK_AND_PROVIDER_SIGN_INS.has(ctx.path ?? '')) return;
+        const signedIn = ctx.context.newSession;
+        if (!signedIn?.user.twoFactorEnabled) return;
+        // Same challenge as the two-factor plugin sets after a password: no session until the code.
+        deleteSessionCookie(ctx, true);
+        await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
+        ctx.context.setNewSession(null);
+        const identifier = `2fa-${randomBytes(15).toString('base64url')}`;
+        const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: signedIn.user.id,
+          identifier,
+          expiresAt,
+        });
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: '0',
+          identifier: `2fa-attempts-${identifier}`,
+          expiresAt,
+        });
+        const cookie = ctx.context.createAuthCookie('two_factor', { maxAge: TWO_FACTOR_CHALLENGE_SECONDS });
+        await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+        throw ctx.redirect(`${env.PUBLIC_URL}/login?two-factor=1`);
+      }),
+    },
     advanced: {
       cookiePrefix: 'figgle',
       useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    rateLimit: {
-      enabled: true,
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-in/magic-link': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 5 },
-        '/send-verification-email': { window: 60, max: 5 },
-        '/two-factor/verify-totp': { window: 60, max: 10 },
-      },
-    },
+    // Attempts are limited per address and per IP in routes.ts, with a message people understand.
+    rateLimit: { enabled: false },
     plugins: [
       ...schema.plugins,
       magicLink({
         disableSignUp: true,
         expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
-        sendMagicLink: async ({ email, url }) =>
-          sendMail({
+        storeToken: 'hashed',
+        // A link is only sent to an address with an account; the answer is the same either way.
+        sendMagicLink: async ({ email, url }) => {
+          if (!(await isRegistered(email))) return;
+          await sendMail({
             to: email,
             subject: 'Your Figgle sign-in link',
             greeting: 'Hello,',
             intro: 'Use this link to sign in to Figgle. It works once and expires in 15 minutes.',
             actionLabel: 'Sign in to Figgle',
             url,
-          }),
+          });
+        },
       }),
       ...(oidcProviders.length ? [genericOAuth({ config: oidcProviders })] : []),
     ],

@@ -16,6 +16,13 @@ export interface StoredMail extends MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends without making the caller wait; a failure is logged. For messages whose request must
+   * answer at the same speed whether or not an email goes out (reset, magic link, confirmation).
+   */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves when every message handed to sendInBackground so far has been sent or has failed. */
+  flush(): Promise<void>;
   /** The dev mailbox (newest first) when no SMTP server is configured; empty otherwise. */
   recent(): StoredMail[];
   readonly usesDevMailbox: boolean;
@@ -30,25 +37,32 @@ const DEV_MAILBOX_SIZE = 50;
  */
 export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
   const stored: StoredMail[] = [];
+  const pending = new Set<Promise<void>>();
   let nextId = 1;
   const transport: Transporter | undefined = env.SMTP_URL
     ? nodemailer.createTransport(smtpOptions(env.SMTP_URL))
     : undefined;
 
+  async function send(message: MailMessage): Promise<void> {
+    if (transport) {
+      await transport.sendMail({ from: env.MAIL_FROM, ...message });
+      return;
+    }
+    stored.unshift({ ...message, id: nextId++, sentAt: new Date() });
+    stored.length = Math.min(stored.length, DEV_MAILBOX_SIZE);
+    log.info({ to: message.to, subject: message.subject, text: message.text }, 'dev mailbox: message stored');
+  }
+
   return {
     usesDevMailbox: !transport,
-    async send(message) {
-      if (transport) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...message });
-        return;
-      }
-      stored.unshift({ ...message, id: nextId++, sentAt: new Date() });
-      stored.length = Math.min(stored.length, DEV_MAILBOX_SIZE);
-      log.info(
-        { to: message.to, subject: message.subject, text: message.text },
-        'dev mailbox: message stored',
-      );
+    send,
+    sendInBackground(message) {
+      const sending = send(message)
+        .catch((err: unknown) => log.error({ err, subject: message.subject }, 'email could not be sent'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
     },
+    flush: async () => void (await Promise.all([...pending])),
     recent: () => [...stored],
     close: () => transport?.close(),
   };

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { apiAs, createUser, startMailCatcher } from './users.ts';
+
+let server: TestServer;
+let mail: MailCatcher;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+});
+afterAll(async () => {
+  await server.close();
+  await mail.stop();
+});
+
+describe('GET /api/me', () => {
+  it('answers 401 without a session', async () => {
+    const response = await apiAs(server, '')('/api/me');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it("returns the user's own profile, and nothing secret", async () => {
+    const user = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
+    const response = await user.api('/api/me');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      user_id: user.userId,
+      email: user.email,
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      needs_onboarding: true,
+      color_scheme: 'auto',
+      has_password: true,
+      two_factor_enabled: false,
+      redacted_figma_token: null,
+    });
+  });
+
+  it('clears the onboarding flag once the user creates an organization (they become its owner)', async () => {
+    const user = await createUser(server, mail);
+    const created = await user.api('/api/organizations', { body: { name: 'My Organization' } });
+    expect(created.status).toBe(201);
+    const me = await (await user.api('/api/me')).json();
+    expect(me.needs_onboarding).toBe(false);
+  });
+
+  it('clears the onboarding flag for a user who already owns an organization', async () => {
+    const user = await createUser(server, mail);
+    const { db } = server.deps;
+    const organization = await db
+      .insertInto('organization')
+      .values({ name: 'Made elsewhere' })
+      .returning('organization_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('rule')
+      .values({ organization_id: organization.organization_id, user_id: user.userId, role: 'OWNER' })
+      .execute();
+    const me = await (await user.api('/api/me')).json();
+    expect(me.needs_onboarding).toBe(false);
+    const stored = await db
+      .selectFrom('app_user')
+      .select('needs_onboarding')
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.needs_onboarding).toBe(false);
+  });
+
+  it('keeps the flag for a user who is only a member somewhere', async () => {
+    const user = await createUser(server, mail);
+    const { db } = server.deps;
+    const organization = await db
+      .insertInto('organization')
+      .values({ name: 'Someone else’s' })
+      .returning('organization_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('rule')
+      .values({ organization_id: organization.organization_id, user_id: user.userId, role: 'MEMBER' })
+      .execute();
+    expect((await (await user.api('/api/me')).json()).needs_onboarding).toBe(true);
+  });
+});
+
+describe('PATCH /api/me', () => {
+  it('changes names and the colour scheme', async () => {
+    const user = await createUser(server, mail);
+    const response = await user.api('/api/me', {
+      method: 'PATCH',
+      body: { firstname: '  Grace ', lastname: 'Hopper', color_scheme: 'dark' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      color_scheme: 'dark',
+    });
+    const again = await (await user.api('/api/me')).json();
+    expect(again).toMatchObject({ firstname: 'Grace', lastname: 'Hopper', color_scheme: 'dark' });
+  });
+
+  it('changes one field alone', async () => {
+    const user = await createUser(server, mail, { firstname: 'Alan', lastname: 'Turing' });
+    const response = await user.api('/api/me', { method: 'PATCH', body: { color_scheme: 'light' } });
+    expect(await response.json()).toMatchObject({
+      firstname: 'Alan',
+      lastname: 'Turing',
+      color_scheme: 'light',
+    });
+  });
+
+  it.each([
+    [{ firstname: '' }, 'Firstname is required.'],
+    [{ lastname: '   ' }, 'Lastname is required.'],
+    [{ firstname: 'x'.repeat(101) }, 'Firstname is at most 100 characters.'],
+    [{ color_scheme: 'purple' }, 'The colour scheme is auto, light or dark.'],
+    [{}, 'Nothing to update.'],
+    [{ email: 'someone@else.test' }, 'email'],
+    [{ firstname: 42 }, 'firstname'],
+  ])('refuses bad input %# with 400 and changes nothing', async (body, message) => {
+    const user = await createUser(server, mail, { firstname: 'Kept', lastname: 'Names' });
+    const response = await user.api('/api/me', { method: 'PATCH', body });
+    expect(response.status).toBe(400);
+    const error = await response.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toContain(message);
+    expect(await (await user.api('/api/me')).json()).toMatchObject({
+      firstname: 'Kept',
+      lastname: 'Names',
+      email: user.email,
+      color_scheme: 'auto',
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await apiAs(server, '')('/api/me', { method: 'PATCH', body: { firstname: 'X' } });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+
+/** Longest password accepted: hashing is deliberately slow, so an endless one would be a cheap attack. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PERSON_NAME_MAX_LENGTH = 100;
+
+export const emailSchema = z
+  .string({ error: 'The email is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'The email is required.')
+  .pipe(z.email('Please enter a valid email address.').max(254, 'The email is too long.'));
+
+export const newPasswordSchema = z
+  .string({ error: 'The password is required.' })
+  .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `The password is at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const personNameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(PERSON_NAME_MAX_LENGTH, `${label} is at most ${PERSON_NAME_MAX_LENGTH} characters.`);
+
+/** A path inside the app to come back to after an emailed link or a provider's redirect. */
+export const appPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path of this site')
+  .optional();
+
+export const signUpInput = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  firstname: personNameSchema('Firstname'),
+  lastname: personNameSchema('Lastname'),
+  name: z.string().max(201).optional(),
+  callbackURL: appPathSchema,
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const signInInput = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'The password is required.' })
+    .min(1, 'The password is required.')
+    .max(PASSWORD_MAX_LENGTH, `The password is at most ${PASSWORD_MAX_LENGTH} characters.`),
+  rememberMe: z.boolean().optional(),
+  callbackURL: appPathSchema,
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+/** Magic link, password reset and resend confirmation: only an address (and where to land). */
+export const emailOnlyInput = z.object({
+  email: emailSchema,
+  callbackURL: appPathSchema,
+  errorCallbackURL: appPathSchema,
+  newUserCallbackURL: appPathSchema,
+  redirectTo: appPathSchema,
+});
+export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'The reset link is invalid.' }).min(1, 'The reset link is invalid.').max(200),
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export const totpCodeInput = z.object({
+  code: z
+    .string({ error: 'The code is required.' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits.'),
+  trustDevice: z.boolean().optional(),
+});
+
+export const backupCodeInput = z.object({
+  code: z
+    .string({ error: 'The backup code is required.' })
+    .trim()
+    .min(1, 'The backup code is required.')
+    .max(64, 'The backup code is too long.'),
+  trustDevice: z.boolean().optional(),
+});
+
+/** Which ways of signing in this server offers (GET /api/auth-providers). */
+export const authProvidersSchema = z.object({
+  google: z.boolean(),
+  /** The generic OpenID Connect provider (Keycloak, Authentik, …), with the name its button shows. */
+  oidc: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
