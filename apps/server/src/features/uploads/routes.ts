@@ -78,6 +78,8 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
   const storage = createStorage(env);
   const maxBytes = env.UPLOAD_MAX_BYTES;
   await app.register(fastifyMultipart, {
+    // Busboy would silently cut a name like '../../x' down to 'x': keep it whole so it can be refused.
+    preservePath: true,
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 100 },
   });
 
