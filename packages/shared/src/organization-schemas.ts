@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { emailSchema, newPasswordSchema, personNameSchema } from './auth-schemas.ts';
 import { roleSchema } from './roles.ts';
 
 /** An organization's name: trimmed, 1 to 100 characters. */
@@ -15,17 +15,10 @@ export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
 export const renameOrganizationInput = z.object({ name: organizationNameSchema });
 export type RenameOrganizationInput = z.infer<typeof renameOrganizationInput>;
 
-const personNameSchema = (label: string) =>
-  z.string().trim().min(1, `${label} is required.`).max(100, `${label} is at most 100 characters.`);
-
 export const inviteMemberInput = z.object({
   firstname: personNameSchema('Firstname'),
   lastname: personNameSchema('Lastname'),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.').max(254, 'The email is too long.')),
+  email: emailSchema,
 });
 export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
 
@@ -42,21 +35,10 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const acceptInvitationInput = z.object({
-  token: invitationTokenSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(128, 'The password is at most 128 characters.'),
-});
+export const acceptInvitationInput = z.object({ token: invitationTokenSchema, password: newPasswordSchema });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
-export const changePasswordInput = z.object({
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(128, 'The password is at most 128 characters.'),
-});
+export const changePasswordInput = z.object({ newPassword: newPasswordSchema });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const ruleSchema = z.object({ rule_id: z.uuid(), user_id: z.uuid(), role: roleSchema });

@@ -7,6 +7,8 @@ export const paths = {
   resetPassword: '/reset-password',
   resendConfirmation: '/resend-confirmation',
   authResult: '/auth',
+  /** Where an emailed invitation link leads (query: token). */
+  invitation: '/invitation',
   onboardingStep1: '/onboarding/step-1',
   onboardingStep2: '/onboarding/step-2',
   onboardingStep3: '/onboarding/step-3',

@@ -66,6 +66,12 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/auth/routes/auth-result-page'), 'AuthResultPage'),
   },
   {
+    name: 'invitation',
+    path: '/invitation',
+    meta: PUBLIC_PAGE,
+    page: lazyPage(() => import('../features/invitations/routes/invitation-page'), 'InvitationPage'),
+  },
+  {
     name: 'onboarding1',
     path: '/onboarding/step-1',
     meta: ONBOARDING_PAGE,

@@ -2,6 +2,7 @@ import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
 import { Logo } from '../../ui/logo';
 import { paths } from '../paths';
 import classes from './shell.module.css';
@@ -44,6 +45,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
         />
       </AppShell.Navbar>
 
+      <ColorSchemeSync />
       <AppShell.Main className={classes.main}>
         <Box maw={1180} mx="auto" px={{ base: 'md', sm: 40 }} py={{ base: 'lg', sm: 36 }}>
           {children}

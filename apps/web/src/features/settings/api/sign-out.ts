@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -16,9 +17,10 @@ export function useSignOut() {
     mutationFn: signOut,
     onSuccess: async () => {
       await navigate(paths.login, { replace: true });
+      // Clearing the cache also empties its offline copy: the persister mirrors the cache.
       queryClient.clear();
-      toastSuccess('Bye! Bye!');
+      toastSuccess(MESSAGES.bye);
     },
-    onError: (error) => toastError(error.message),
+    onError: () => toastError(MESSAGES.tryAgain),
   });
 }

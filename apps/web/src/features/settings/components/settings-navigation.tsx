@@ -2,27 +2,33 @@ import { NavLink, Stack } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Icon } from '../../../ui/icon/icon';
+import { useOrganizations } from '../api/list-organizations';
 import { useSignOut } from '../api/sign-out';
 
-const SETTINGS_LINKS = [
-  { to: paths.settingsProfile, label: 'My Profile' },
-  { to: paths.settingsNewOrganization, label: 'Create an organization' },
-  { to: paths.settingsPreferences, label: 'Preferences' },
-  { to: paths.settingsPassword, label: 'Password' },
-] as const;
-
-const navItemStyles = {
-  root: { borderRadius: 'var(--mantine-radius-sm)', paddingBlock: 7 },
-  label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 },
-};
+interface SettingsLink {
+  to: string;
+  label: string;
+}
 
 export function SettingsNavigation() {
   const { pathname } = useLocation();
   const signOut = useSignOut();
+  const organizations = useOrganizations();
+
+  const links: SettingsLink[] = [
+    { to: paths.settingsProfile, label: 'My Profile' },
+    ...(organizations.data ?? []).map((organization) => ({
+      to: paths.settingsOrganization(organization.organization_id),
+      label: `Organization ${organization.name}`,
+    })),
+    { to: paths.settingsNewOrganization, label: 'Create an organization' },
+    { to: paths.settingsPreferences, label: 'Preferences' },
+    { to: paths.settingsPassword, label: 'Password' },
+  ];
 
   return (
     <Stack component="nav" aria-label="Settings" gap={2}>
-      {SETTINGS_LINKS.map((link) => {
+      {links.map((link) => {
         const active = matchPath(link.to, pathname) !== null;
         return (
           <NavLink
@@ -33,7 +39,8 @@ export function SettingsNavigation() {
             active={active}
             aria-current={active ? 'page' : undefined}
             variant="light"
-            styles={navItemStyles}
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
           />
         );
       })}
@@ -46,7 +53,7 @@ export function SettingsNavigation() {
         disabled={signOut.isPending}
         c="red"
         mt="sm"
-        styles={navItemStyles}
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
       />
     </Stack>
   );

@@ -1,5 +1,95 @@
-import { SettingsSectionTitle } from '../components/settings-section-title';
+import { ROLE_LABELS } from '@figgle/shared/roles';
+import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useMe } from '../api/get-me';
+import { useOrganization } from '../api/get-organization';
+import { useMembers } from '../api/list-members';
+import { InviteMemberDialog } from '../components/invite-member-dialog';
+import { MembersTable } from '../components/members-table';
+import { OrganizationNameForm } from '../components/organization-name-form';
+import { useLoadErrorToast } from '../components/use-load-error-toast';
 
 export function SettingsOrganizationPage() {
-  return <SettingsSectionTitle title="Organization" description="Its name and its members." />;
+  const { organizationId = '' } = useParams();
+  const navigate = useNavigate();
+  const organization = useOrganization(organizationId);
+  const members = useMembers(organizationId);
+  const me = useMe();
+  const notFound = organization.error instanceof ApiRequestError && organization.error.statusCode === 404;
+  useLoadErrorToast((organization.isError && !notFound) || members.isError || me.isError);
+
+  if (notFound) {
+    return (
+      <Alert color="gray" title="Organization not found" maw={560}>
+        <Text size="sm">
+          This organization does not exist or you are not one of its members.{' '}
+          <Anchor component={Link} to={paths.settingsProfile}>
+            Back to my profile
+          </Anchor>
+        </Text>
+      </Alert>
+    );
+  }
+
+  if (!organization.data || !me.data) {
+    return (
+      <Stack gap="md" aria-busy={organization.isPending || me.isPending}>
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+
+  const role = organization.data.rules.find((rule) => rule.user_id === me.data.user_id)?.role ?? 'MEMBER';
+  const isOwner = role === 'OWNER';
+
+  return (
+    <Stack gap="xl">
+      <Group gap="sm" wrap="wrap">
+        <Title order={2} fz="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          Organization {organization.data.name}
+        </Title>
+        <Badge variant={isOwner ? 'filled' : 'light'} radius="sm" tt="none">
+          {ROLE_LABELS[role]}
+        </Badge>
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
+        {isOwner ? (
+          <OrganizationNameForm organizationId={organizationId} name={organization.data.name} />
+        ) : (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Name
+            </Text>
+            <Text>{organization.data.name}</Text>
+          </Stack>
+        )}
+      </Paper>
+
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={3} fz="md" fw={600}>
+            Members
+          </Title>
+          {isOwner ? <InviteMemberDialog organizationId={organizationId} /> : null}
+        </Group>
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          {members.data ? (
+            <MembersTable
+              organizationId={organizationId}
+              members={members.data}
+              manageable={isOwner}
+              currentUserId={me.data.user_id}
+              onSelfRemoved={() => void navigate(paths.settingsProfile, { replace: true })}
+            />
+          ) : (
+            <Skeleton height={96} />
+          )}
+        </Paper>
+      </Stack>
+    </Stack>
+  );
 }

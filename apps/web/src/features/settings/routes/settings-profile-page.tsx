@@ -1,5 +1,99 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import { UserAvatar } from '../../../ui/user-avatar';
+import { useMe } from '../api/get-me';
+import { useUpdateMe } from '../api/update-me';
+import { nonBlank } from '../components/non-blank';
 import { SettingsSectionTitle } from '../components/settings-section-title';
+import { useLoadErrorToast } from '../components/use-load-error-toast';
 
 export function SettingsProfilePage() {
-  return <SettingsSectionTitle title="My Profile" description="How your teammates see you." />;
+  const me = useMe();
+  const updateMe = useUpdateMe();
+  const [firstname, setFirstname] = useState('');
+  const [lastname, setLastname] = useState('');
+  useLoadErrorToast(me.isError);
+
+  useEffect(() => {
+    if (!me.data) return;
+    setFirstname(me.data.firstname);
+    setLastname(me.data.lastname);
+  }, [me.data]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    updateMe.mutate(
+      { firstname: firstname.trim(), lastname: lastname.trim() },
+      {
+        onSuccess: () => toastSuccess(MESSAGES.profileUpdated),
+        onError: () => toastError(MESSAGES.saveFailed),
+      },
+    );
+  }
+
+  return (
+    <>
+      <SettingsSectionTitle title="My Profile" description="How your teammates see you." />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
+        {me.data ? (
+          <form onSubmit={handleSubmit} aria-label="Profile">
+            <Stack gap="lg">
+              <Group gap="md" wrap="nowrap">
+                <UserAvatar
+                  id={me.data.user_id}
+                  firstname={firstname || me.data.firstname}
+                  lastname={lastname || me.data.lastname}
+                  size={64}
+                  labelled
+                />
+                <Stack gap={2} miw={0}>
+                  <Text fw={600} truncate>
+                    {[me.data.firstname, me.data.lastname].filter(Boolean).join(' ') || me.data.email}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {me.data.email}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group grow align="flex-start" wrap="wrap">
+                <TextInput
+                  label="Firstname"
+                  name="firstname"
+                  autoComplete="given-name"
+                  {...nonBlank('Firstname')}
+                  maxLength={100}
+                  value={firstname}
+                  onChange={(event) => setFirstname(event.currentTarget.value)}
+                  miw={200}
+                />
+                <TextInput
+                  label="Lastname"
+                  name="lastname"
+                  autoComplete="family-name"
+                  {...nonBlank('Lastname')}
+                  maxLength={100}
+                  value={lastname}
+                  onChange={(event) => setLastname(event.currentTarget.value)}
+                  miw={200}
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button type="submit" loading={updateMe.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap="md" aria-busy={me.isPending}>
+            <Skeleton height={64} circle />
+            <Skeleton height={36} />
+            <Skeleton height={36} />
+          </Stack>
+        )}
+      </Paper>
+    </>
+  );
 }

@@ -1,0 +1,17 @@
+import type { CreatedOrganization } from '@figgle/shared/organization-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { organizationsQueryKey } from './list-organizations';
+
+/** organization-create: the creator becomes its OWNER. */
+export function createOrganization(name: string): Promise<CreatedOrganization> {
+  return api.post<CreatedOrganization>('/api/organizations', { name });
+}
+
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQueryKey }),
+  });
+}

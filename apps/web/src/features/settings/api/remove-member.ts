@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { organizationQueryKey } from './get-organization';
+
+/** Revokes a membership: deletes its rule. */
+export function removeMember(organizationId: string, ruleId: string): Promise<null> {
+  return api.delete<null>(
+    `/api/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(ruleId)}`,
+  );
+}
+
+export function useRemoveMember(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ruleId: string) => removeMember(organizationId, ruleId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { Me, UpdateMeInput } from '@figgle/shared/me-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { meQueryKey } from './get-me';
+
+export function updateMe(input: UpdateMeInput): Promise<Me> {
+  return api.patch<Me>('/api/me', input);
+}
+
+/** Profile names and the colour scheme. */
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
