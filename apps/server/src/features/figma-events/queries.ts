@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface FigmaEventRow {
+  figma_event_id: string;
+  organization_id: string;
+  figma_event_type: string;
+  figma_comment_id: string;
+  kind: 'TASK' | 'REPLY' | 'COMMENT';
+  figma_file_key: string;
+  figma_file_name: string;
+  figma_triggered_by: string;
+  figma_client_meta: Record<string, unknown> | null;
+  content: string;
+  task_id: string | null;
+  created_at: Date;
+  project_id: string | null;
+  project_name: string | null;
+  project_trigram: string | null;
+  project_emoji: string | null;
+}
+
+function eventsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('figma_event')
+    .leftJoin('project', (join) =>
+      join.onRef('project.project_id', '=', 'figma_event.project_id').on('project.deleted_at', 'is', null),
+    )
+    .leftJoin('task', (join) =>
+      join.onRef('task.task_id', '=', 'figma_event.task_id').on('task.deleted_at', 'is', null),
+    )
+    .select([
+      'figma_event.figma_event_id',
+      'figma_event.organization_id',
+      'figma_event.figma_event_type',
+      'figma_event.figma_comment_id',
+      'figma_event.kind',
+      'figma_event.figma_file_key',
+      'figma_event.figma_file_name',
+      'figma_event.figma_triggered_by',
+      'figma_event.figma_client_meta',
+      'figma_event.content',
+      'task.task_id',
+      'figma_event.created_at',
+      'project.project_id',
+      'project.name as project_name',
+      'project.trigram as project_trigram',
+      'project.emoji as project_emoji',
+    ]);
+}
+
+/** The radar: events of every organization the user belongs to, newest first; one extra row tells if more exist. */
+export async function radarPage(
+  db: Kysely<Database>,
+  userId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: FigmaEventRow[]; hasMore: boolean }> {
+  const rows = (await eventsQuery(db)
+    .where('figma_event.organization_id', 'in', (eb) =>
+      eb.selectFrom('rule').select('rule.organization_id').where('rule.user_id', '=', userId),
+    )
+    .orderBy('figma_event.created_at', 'desc')
+    .orderBy('figma_event.figma_event_id', 'desc')
+    .offset(offset)
+    .limit(limit + 1)
+    .execute()) as FigmaEventRow[];
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export async function figmaEventById(db: Kysely<Database>, eventId: string): Promise<FigmaEventRow | undefined> {
+  return (await eventsQuery(db).where('figma_event.figma_event_id', '=', eventId).executeTakeFirst()) as
+    | FigmaEventRow
+    | undefined;
+}
+
+export interface ProjectOptionRow {
+  project_id: string;
+  name: string;
+  trigram: string;
+  emoji: string;
+  organization_id: string;
+  organization_name: string;
+}
+
+/** Live projects of one organization: where a task from one of its events may go. */
+export function projectsOfOrganization(db: Kysely<Database>, organizationId: string): Promise<ProjectOptionRow[]> {
+  return db
+    .selectFrom('project')
+    .innerJoin('organization', 'organization.organization_id', 'project.organization_id')
+    .select([
+      'project.project_id',
+      'project.name',
+      'project.trigram',
+      'project.emoji',
+      'project.organization_id',
+      'organization.name as organization_name',
+    ])
+    .where('project.organization_id', '=', organizationId)
+    .where('project.deleted_at', 'is', null)
+    .orderBy('project.name', 'asc')
+    .execute();
+}

@@ -1,0 +1,82 @@
+import {
+  createTaskFromEventInput,
+  figmaEventIdParams,
+  figmaEventPageSchema,
+  figmaEventSchema,
+  figmaEventsQuery,
+  figmaProjectOptionSchema,
+  taskFromEventSchema,
+} from '@figgle/shared/figma-schemas';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { notFound } from '../../http/errors.ts';
+import { authorize } from '../../policies/authorize.ts';
+import { createTaskFromEvent } from './commands/create-task-from-event.ts';
+import { presentFigmaEvent, presentProjectOption } from './presenter.ts';
+import { figmaEventById, projectsOfOrganization, radarPage } from './queries.ts';
+
+const tags = ['figma'];
+
+export async function figmaEventRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.deps;
+
+  async function readableEvent(user: Parameters<typeof authorize>[1], eventId: string) {
+    const event = await figmaEventById(db, eventId);
+    if (!event) throw notFound('Figma event');
+    await authorize(db, user, 'figmaEvent.read', event.organization_id, 'Figma event');
+    return event;
+  }
+
+  app.get(
+    '/api/figma-events',
+    { schema: { tags, querystring: figmaEventsQuery, response: { 200: figmaEventPageSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { offset, limit } = request.query;
+      const page = await radarPage(db, user.user_id, offset, limit);
+      return { events: page.rows.map(presentFigmaEvent), has_more: page.hasMore };
+    },
+  );
+
+  app.get(
+    '/api/figma-events/:eventId',
+    { schema: { tags, params: figmaEventIdParams, response: { 200: figmaEventSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return presentFigmaEvent(await readableEvent(user, request.params.eventId));
+    },
+  );
+
+  app.get(
+    '/api/figma-events/:eventId/projects',
+    { schema: { tags, params: figmaEventIdParams, response: { 200: z.array(figmaProjectOptionSchema) } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const event = await readableEvent(user, request.params.eventId);
+      return (await projectsOfOrganization(db, event.organization_id)).map(presentProjectOption);
+    },
+  );
+
+  app.post(
+    '/api/figma-events/:eventId/task',
+    {
+      schema: {
+        tags,
+        params: figmaEventIdParams,
+        body: createTaskFromEventInput,
+        response: { 201: taskFromEventSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const created = await createTaskFromEvent(
+        { ...app.deps, log: request.log },
+        user,
+        request.params.eventId,
+        request.body.project_id,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+}

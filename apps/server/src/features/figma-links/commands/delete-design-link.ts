@@ -1,0 +1,32 @@
+import type { AppDeps } from '../../../app.ts';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import { notFound } from '../../../http/errors.ts';
+import { authorize } from '../../../policies/authorize.ts';
+import { designLinkById } from '../queries.ts';
+
+/** Soft delete: deleted_at is set; comments on the file stop becoming tasks in that project. */
+export async function deleteDesignLink(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  user: CurrentUser,
+  fileId: string,
+): Promise<void> {
+  const link = await designLinkById(db, fileId);
+  if (!link) throw notFound('Figma link');
+  await authorize(db, user, 'organization.manageDesignLinks', link.organization_id, 'Figma link');
+  const deleted = await db
+    .updateTable('file')
+    .set({ deleted_at: new Date() })
+    .where('file_id', '=', fileId)
+    .where('deleted_at', 'is', null)
+    .returning('file_id')
+    .executeTakeFirst();
+  if (!deleted) throw notFound('Figma link');
+  await bus.publish({
+    kind: 'project',
+    action: 'updated',
+    id: link.project_id,
+    organizationId: link.organization_id,
+    projectId: link.project_id,
+    actorId: user.user_id,
+  });
+}

@@ -1,0 +1,46 @@
+import { taskIdParams } from '@figgle/shared/task-schemas';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { createImageCache } from '../../figma/image-cache.ts';
+import { notFound } from '../../http/errors.ts';
+import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { createWorkQueue } from '../figma-webhook/work-queue.ts';
+import { nodeImage } from './commands/node-image.ts';
+import { replyWhenDone } from './commands/reply-when-done.ts';
+import { designNodeOfTask } from './queries.ts';
+
+export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
+  const cache = createImageCache(app.deps.env.DATA_DIR);
+
+  app.get(
+    '/api/tasks/:taskId/figma-image',
+    { schema: { tags: ['figma'], params: taskIdParams } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { organizationId } = await organizationOfTask(app.deps.db, request.params.taskId);
+      await authorize(app.deps.db, user, 'task.read', organizationId, 'Task');
+      const node = await designNodeOfTask(app.deps.db, request.params.taskId);
+      if (!node) throw notFound('Figma design node');
+      const bytes = await nodeImage({ ...app.deps, log: request.log }, cache, user, node);
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  // Back to Figma: task updates come from any feature (status picker, board drag) through the bus.
+  const replies = createWorkQueue((error) => app.log.error({ err: error }, 'Figma done reply not sent'));
+  const unsubscribe = app.deps.bus.subscribe((event) => {
+    if (event.kind !== 'task' || event.action !== 'updated') return;
+    const taskId = event.taskId ?? event.id;
+    replies.push(async () => {
+      await replyWhenDone({ ...app.deps, log: app.log }, taskId);
+    });
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await replies.drained();
+  });
+}

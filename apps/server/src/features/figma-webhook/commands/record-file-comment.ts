@@ -1,0 +1,188 @@
+import { figmaCommentText, figmaEventKind, figmaNodeUrl, figmaTaskTitle } from '@figgle/shared/figma';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../../app.ts';
+import type { Database } from '../../../db/schema.ts';
+import { pinnedNodeId } from '../../../figma/client.ts';
+import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
+import { type CreatedComment, createComment, publishCommentCreated } from '../../comments/commands/create-comment.ts';
+import { type CreatedTask, createTask, publishTaskCreated } from '../../tasks/commands/create-task.ts';
+import { commentDate, type FileCommentDelivery } from '../delivery.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
+  log: { warn(object: object, message: string): void };
+};
+
+/** Who a task or comment from Figma is shown as when no person of Figgle wrote it. */
+export const FIGMA_AUTHOR_NAME = 'Figma';
+
+export interface RecordedComment {
+  eventId: string;
+  kind: 'TASK' | 'REPLY' | 'COMMENT';
+  task: CreatedTask | null;
+  comment: CreatedComment | null;
+}
+
+/**
+ * One FILE_COMMENT delivery, already authenticated as coming for `organizationId`. Stores the event
+ * (whatever its kind, for the radar); a '#task' comment on a linked file becomes a task in the linked
+ * project; a reply in a thread whose root became a task becomes a comment on that task. Figma retries
+ * deliveries: a comment_id already stored for the organization changes nothing (returns null).
+ */
+export async function recordFileComment(
+  deps: Deps,
+  organizationId: string,
+  delivery: FileCommentDelivery,
+): Promise<RecordedComment | null> {
+  const { db, bus } = deps;
+  if (await alreadyStored(db, organizationId, delivery.comment_id)) return null;
+
+  const text = figmaCommentText(delivery.comment, delivery.mentions).trim();
+  const kind = figmaEventKind(text, delivery.parent_id);
+  const linkedProjectId = await linkedProjectOf(db, organizationId, delivery.file_key);
+  // The delivery does not say where the comment is pinned: Figma's comments API does (outside
+  // any transaction: PGlite has one connection and Figma may be slow).
+  const nodeId =
+    kind === 'TASK' && linkedProjectId ? await pinnedNodeOf(deps, organizationId, delivery) : null;
+  const clientMeta = kind === 'TASK' ? { figma_file_key: delivery.file_key, ...(nodeId ? { node_id: nodeId } : {}) } : null;
+  const handle = delivery.triggered_by.handle.trim() || FIGMA_AUTHOR_NAME;
+
+  const recorded = await db.transaction().execute(async (trx) => {
+    const event = await trx
+      .insertInto('figma_event')
+      .values({
+        organization_id: organizationId,
+        figma_event_type: 'FILE_COMMENT',
+        figma_comment_id: delivery.comment_id,
+        figma_parent_id: delivery.parent_id,
+        figma_file_key: delivery.file_key,
+        figma_file_name: delivery.file_name,
+        figma_triggered_by: delivery.triggered_by.handle,
+        kind,
+        figma_client_meta: clientMeta === null ? null : JSON.stringify(clientMeta),
+        content: text,
+        project_id: linkedProjectId,
+        created_at: commentDate(delivery),
+      })
+      .onConflict((oc) => oc.columns(['organization_id', 'figma_comment_id']).doNothing())
+      .returning('figma_event_id')
+      .executeTakeFirst();
+    if (!event) return null;
+
+    let task: CreatedTask | null = null;
+    let comment: CreatedComment | null = null;
+    if (kind === 'TASK' && linkedProjectId) {
+      task = await createTask(trx, {
+        projectId: linkedProjectId,
+        title: figmaTaskTitle(text, delivery.file_name),
+        status: 'TODO',
+        assigneeId: null,
+        authorId: null,
+        authorName: FIGMA_AUTHOR_NAME,
+        contentJson: taskDescription(text, delivery.file_key, nodeId),
+        isFromFigma: true,
+        figmaClientMeta: clientMeta,
+      });
+      await trx
+        .updateTable('figma_event')
+        .set({ task_id: task.taskId })
+        .where('figma_event_id', '=', event.figma_event_id)
+        .execute();
+    } else if (kind === 'REPLY' && delivery.parent_id && text) {
+      const root = await trx
+        .selectFrom('figma_event')
+        .innerJoin('task', 'task.task_id', 'figma_event.task_id')
+        .select(['figma_event.task_id', 'task.project_id'])
+        .where('figma_event.organization_id', '=', organizationId)
+        .where('figma_event.figma_comment_id', '=', delivery.parent_id)
+        .where('task.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (root?.task_id) {
+        comment = await createComment(trx, {
+          taskId: root.task_id,
+          authorId: null,
+          authorName: handle,
+          contentJson: { ops: [{ insert: `${text}\n` }] },
+          figmaCommentId: delivery.comment_id,
+        });
+        await trx
+          .updateTable('figma_event')
+          .set({ task_id: root.task_id, project_id: root.project_id })
+          .where('figma_event_id', '=', event.figma_event_id)
+          .execute();
+      }
+    }
+    return { eventId: event.figma_event_id, kind, task, comment };
+  });
+  if (!recorded) return null;
+
+  await bus.publish({ kind: 'figma_event', action: 'created', id: recorded.eventId, organizationId });
+  if (recorded.task) await publishTaskCreated(bus, recorded.task, null);
+  if (recorded.comment) await publishCommentCreated(bus, recorded.comment);
+  return recorded;
+}
+
+async function alreadyStored(db: Kysely<Database>, organizationId: string, commentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('figma_event')
+    .select('figma_event_id')
+    .where('organization_id', '=', organizationId)
+    .where('figma_comment_id', '=', commentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The live project of this organization the file is linked to (the oldest link when several). */
+export async function linkedProjectOf(
+  db: Kysely<Database>,
+  organizationId: string,
+  fileKey: string,
+): Promise<string | null> {
+  const link = await db
+    .selectFrom('file')
+    .innerJoin('project', 'project.project_id', 'file.project_id')
+    .select('file.project_id')
+    .where('file.figma_file_id', '=', fileKey)
+    .where('file.deleted_at', 'is', null)
+    .where('project.deleted_at', 'is', null)
+    .where('project.organization_id', '=', organizationId)
+    .orderBy('file.created_at', 'asc')
+    .orderBy('file.file_id', 'asc')
+    .executeTakeFirst();
+  return link?.project_id ?? null;
+}
+
+/** The design node the comment is pinned to, or null (not pinned to a node, no token, Figma failing). */
+export async function pinnedNodeOf(
+  deps: Deps,
+  organizationId: string,
+  comment: { file_key: string; comment_id: string },
+): Promise<string | null> {
+  const token = await tokenOfOrganization(deps.db, deps.env, organizationId);
+  if (!token) return null;
+  try {
+    const comments = await figmaClient(deps.env, token).getComments(comment.file_key);
+    return pinnedNodeId(comments.find((candidate) => candidate.id === comment.comment_id));
+  } catch (error) {
+    deps.log.warn(
+      { fileKey: comment.file_key, reason: error instanceof Error ? error.message : String(error) },
+      'Figma comment pin not found',
+    );
+    return null;
+  }
+}
+
+/** The task's description: the comment as written, then a link to it in Figma. */
+export function taskDescription(
+  text: string,
+  fileKey: string,
+  nodeId: string | null,
+): { ops: Array<Record<string, unknown>> } {
+  const link = nodeId ? figmaNodeUrl(fileKey, nodeId) : `https://www.figma.com/design/${fileKey}`;
+  return {
+    ops: [
+      ...(text ? [{ insert: `${text}\n` }] : []),
+      { insert: 'Open in Figma', attributes: { link } },
+      { insert: '\n' },
+    ],
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// What Figma POSTs to /api/figma/webhook (../shared/figma/FIGMA-API.md "FILE_COMMENT delivery").
+// Ids may come as strings or numbers; they are kept as strings.
+
+const figmaId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[A-Za-z0-9_:-]{1,100}$/));
+
+/** Just enough to authenticate a delivery of any type. */
+export const envelopeSchema = z.object({
+  event_type: z.string().max(100),
+  webhook_id: figmaId,
+  passcode: z.string().max(1000),
+});
+
+const person = z.object({ id: figmaId.optional(), handle: z.string().max(200).default('') });
+
+export const FIGMA_COMMENT_TEXT_MAX = 20_000;
+
+export const fileCommentSchema = z.object({
+  comment: z
+    .array(
+      z.object({
+        text: z.string().max(FIGMA_COMMENT_TEXT_MAX).optional(),
+        mention: figmaId.optional(),
+      }),
+    )
+    .max(2000),
+  comment_id: figmaId,
+  parent_id: z
+    .union([figmaId, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => value || null),
+  file_key: z.string().regex(/^[A-Za-z0-9]{10,128}$/),
+  file_name: z.string().max(300).default(''),
+  mentions: z
+    .array(z.object({ id: figmaId, handle: z.string().max(200) }))
+    .max(500)
+    .default([]),
+  triggered_by: person.default({ handle: '' }),
+  created_at: z.string().max(64).optional(),
+  timestamp: z.string().max(64).optional(),
+});
+export type FileCommentDelivery = z.infer<typeof fileCommentSchema>;
+
+/** When the comment was made: Figma's created_at when it reads as a date not in the future, else now. */
+export function commentDate(delivery: FileCommentDelivery, now = new Date()): Date {
+  for (const value of [delivery.created_at, delivery.timestamp]) {
+    const time = value ? Date.parse(value) : Number.NaN;
+    if (!Number.isNaN(time) && time <= now.getTime() + 60_000) return new Date(time);
+  }
+  return now;
+}

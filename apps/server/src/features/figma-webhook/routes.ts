@@ -1,0 +1,58 @@
+import type { AppInstance } from '../../app.ts';
+import { isPendingPasscode, passcodeMatches } from '../../figma/passcodes.ts';
+import { HttpError } from '../../http/errors.ts';
+import { recordFileComment } from './commands/record-file-comment.ts';
+import { envelopeSchema, fileCommentSchema } from './delivery.ts';
+import { createWorkQueue } from './work-queue.ts';
+
+/** Far above a real delivery (a long comment with mentions is a few KB), far below the app's limit. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+const refused = () =>
+  new HttpError(400, 'webhook_refused', 'Unknown webhook or wrong passcode: the delivery was not stored.');
+
+/**
+ * POST /api/figma/webhook, called by Figma's servers (no session, no Origin check): a delivery is
+ * authenticated by its webhook_id and passcode, compared in constant time with the organization's.
+ * Figma counts a slow answer as a failure and retries, so the answer is sent at once and the work
+ * is done after it, one delivery at a time.
+ */
+export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
+  const queue = createWorkQueue((error) => app.log.error({ err: error }, 'Figma delivery not processed'));
+  app.addHook('onClose', async () => queue.drained());
+
+  app.post(
+    '/api/figma/webhook',
+    { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['figma'], hide: true } },
+    async (request, reply) => {
+      const envelope = envelopeSchema.safeParse(request.body);
+      if (!envelope.success) throw refused();
+      const { event_type: eventType, webhook_id: webhookId, passcode } = envelope.data;
+
+      const organization = await app.deps.db
+        .selectFrom('organization')
+        .select(['organization_id', 'figma_webhook_passcode'])
+        .where('figma_webhook_id', '=', webhookId)
+        .executeTakeFirst();
+      // Compared even for an unknown id, so the answer takes as long either way.
+      const authentic = passcodeMatches(passcode, organization?.figma_webhook_passcode ?? 'no-such-webhook');
+      if (!organization || !authentic) {
+        if (eventType === 'PING' && isPendingPasscode(passcode)) return reply.send({ received: true });
+        throw refused();
+      }
+
+      if (eventType === 'PING') return reply.send({ received: true });
+      if (eventType !== 'FILE_COMMENT') return reply.send({ received: true, ignored: eventType });
+
+      const delivery = fileCommentSchema.safeParse(request.body);
+      if (!delivery.success) {
+        throw new HttpError(400, 'bad_delivery', 'This FILE_COMMENT delivery is malformed.');
+      }
+      const organizationId = organization.organization_id;
+      queue.push(async () => {
+        await recordFileComment({ ...app.deps, log: app.log }, organizationId, delivery.data);
+      });
+      return reply.send({ received: true });
+    },
+  );
+}

@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { errorForStatus, FigmaError, parseRetryAfter, rateLimitedError } from './errors.ts';
+
+// One client for everything Figgle asks Figma (../shared/figma/FIGMA-API.md). The base URL comes from
+// FIGMA_API_URL so tests run it against a local fake server.
+
+export interface FigmaWebhook {
+  id: string;
+  event_type: string;
+  context: string;
+  context_id: string;
+  team_id?: string;
+  status: string;
+  endpoint: string;
+  description?: string | null;
+}
+
+export interface FigmaComment {
+  id: string;
+  file_key?: string;
+  parent_id?: string | null;
+  message: string;
+  order_id?: string | number | null;
+  user?: { id?: string; handle?: string };
+  client_meta?: Record<string, unknown> | null;
+  created_at?: string;
+}
+
+export interface CreateWebhookValues {
+  teamId: string;
+  endpoint: string;
+  passcode: string;
+  description?: string;
+}
+
+export interface FigmaClientOptions {
+  baseUrl: string;
+  /** Per call; Figma answering slower than this counts as unavailable. */
+  timeoutMs?: number;
+  /** A 429 whose Retry-After is at most this is waited out once; a longer one fails at once. */
+  maxRetryWaitSeconds?: number;
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_RETRY_WAIT_SECONDS = 5;
+/** A rendered image is a download from Figma's storage, bounded so a huge file cannot fill the disk. */
+export const FIGMA_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * After a 429 the token is left alone until Retry-After has passed: calls in that window fail at once
+ * without reaching Figma, so nothing can retry in a tight loop. Keyed by base URL and a hash of the
+ * token (never the token itself).
+ */
+const blockedUntil = new Map<string, number>();
+
+function blockKey(baseUrl: string, token: string): string {
+  return `${baseUrl}#${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+}
+
+export class FigmaClient {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetryWaitSeconds: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(
+    options: FigmaClientOptions,
+    private readonly token: string,
+  ) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRetryWaitSeconds = options.maxRetryWaitSeconds ?? DEFAULT_MAX_RETRY_WAIT_SECONDS;
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  async createWebhook(values: CreateWebhookValues): Promise<FigmaWebhook> {
+    const webhook = await this.request<Record<string, unknown>>('POST', '/v2/webhooks', {
+      event_type: 'FILE_COMMENT',
+      context: 'team',
+      context_id: values.teamId,
+      endpoint: values.endpoint,
+      passcode: values.passcode,
+      description: values.description ?? 'Figgle',
+    });
+    return toWebhook(webhook);
+  }
+
+  async listTeamWebhooks(teamId: string): Promise<FigmaWebhook[]> {
+    const query = new URLSearchParams({ context: 'team', context_id: teamId });
+    const body = await this.request<{ webhooks?: unknown[] }>('GET', `/v2/webhooks?${query}`);
+    return (Array.isArray(body.webhooks) ? body.webhooks : []).map((w) => toWebhook(w as Record<string, unknown>));
+  }
+
+  /** Deleting a webhook that no longer exists counts as done. */
+  async deleteWebhook(webhookId: string): Promise<void> {
+    try {
+      await this.request('DELETE', `/v2/webhooks/${encodeURIComponent(webhookId)}`);
+    } catch (error) {
+      if (error instanceof FigmaError && error.kind === 'not_found') return;
+      throw error;
+    }
+  }
+
+  async getComments(fileKey: string): Promise<FigmaComment[]> {
+    const body = await this.request<{ comments?: unknown[] }>(
+      'GET',
+      `/v1/files/${encodeURIComponent(fileKey)}/comments`,
+    );
+    return (Array.isArray(body.comments) ? body.comments : []).filter(isComment);
+  }
+
+  /** Replies in the thread of the root comment `commentId`. */
+  async postReply(fileKey: string, commentId: string, message: string): Promise<FigmaComment> {
+    const body = await this.request<unknown>('POST', `/v1/files/${encodeURIComponent(fileKey)}/comments`, {
+      message,
+      comment_id: commentId,
+    });
+    if (!isComment(body)) throw new FigmaError('unavailable', 'Figma answered the reply with something unexpected.');
+    return body;
+  }
+
+  /** The address of a rendered PNG of the node (expires after 30 days); null when it failed to render. */
+  async renderNode(fileKey: string, nodeId: string, scale = 2): Promise<string | null> {
+    const query = new URLSearchParams({ ids: nodeId, format: 'png', scale: String(scale) });
+    const body = await this.request<{ err?: unknown; images?: Record<string, unknown> }>(
+      'GET',
+      `/v1/images/${encodeURIComponent(fileKey)}?${query}`,
+    );
+    const url = body.images?.[nodeId];
+    return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+  }
+
+  async getFileName(fileKey: string): Promise<string> {
+    const body = await this.request<{ name?: unknown }>('GET', `/v1/files/${encodeURIComponent(fileKey)}?depth=1`);
+    if (typeof body.name !== 'string' || !body.name.trim()) {
+      throw new FigmaError('unavailable', 'Figma answered without the name of the file.');
+    }
+    return body.name.trim();
+  }
+
+  /** Downloads a rendered image (an address from renderNode: no token is sent to it). */
+  async downloadImage(url: string): Promise<{ bytes: Buffer; contentType: string }> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, { signal: AbortSignal.timeout(this.timeoutMs * 3) });
+    } catch {
+      throw new FigmaError('unavailable', 'The rendered image could not be downloaded from Figma.');
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new FigmaError('unavailable', 'The rendered image could not be downloaded from Figma.', response.status);
+    }
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > FIGMA_IMAGE_MAX_BYTES) {
+      await response.body?.cancel();
+      throw new FigmaError('unavailable', 'The rendered image is too large.');
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > FIGMA_IMAGE_MAX_BYTES) throw new FigmaError('unavailable', 'The rendered image is too large.');
+    const contentType = (response.headers.get('content-type') ?? 'image/png').split(';')[0]!.trim();
+    return { bytes, contentType: contentType.startsWith('image/') ? contentType : 'image/png' };
+  }
+
+  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const key = blockKey(this.baseUrl, this.token);
+    for (let attempt = 1; ; attempt += 1) {
+      const until = blockedUntil.get(key);
+      if (until !== undefined) {
+        const waitSeconds = Math.ceil((until - Date.now()) / 1000);
+        if (waitSeconds > 0) throw rateLimitedError(waitSeconds);
+        blockedUntil.delete(key);
+      }
+      const response = await this.send(method, path, body);
+      const payload = await readJson(response);
+      if (response.ok) return payload as T;
+
+      const retryAfter = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+      if (response.status === 429) {
+        const wait = retryAfter ?? 60;
+        blockedUntil.set(key, Date.now() + wait * 1000);
+        // One patient retry for a short wait; a long one is reported, never looped on.
+        if (attempt === 1 && wait <= this.maxRetryWaitSeconds) {
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+          continue;
+        }
+      }
+      throw errorForStatus(response.status, payload, retryAfter);
+    }
+  }
+
+  private async send(method: string, path: string, body: unknown): Promise<Response> {
+    try {
+      return await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          'X-Figma-Token': this.token,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch {
+      throw new FigmaError('unavailable', 'Figma cannot be reached right now. Please try again later.');
+    }
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toWebhook(raw: Record<string, unknown>): FigmaWebhook {
+  if (raw?.id === undefined || raw.id === null) {
+    throw new FigmaError('unavailable', 'Figma answered without the id of the webhook.');
+  }
+  return {
+    id: String(raw.id),
+    event_type: String(raw.event_type ?? ''),
+    context: String(raw.context ?? ''),
+    context_id: String(raw.context_id ?? raw.team_id ?? ''),
+    team_id: raw.team_id === undefined ? undefined : String(raw.team_id),
+    status: String(raw.status ?? ''),
+    endpoint: String(raw.endpoint ?? ''),
+    description: typeof raw.description === 'string' ? raw.description : null,
+  };
+}
+
+function isComment(value: unknown): value is FigmaComment {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.id === 'number') record.id = String(record.id);
+  return typeof record.id === 'string';
+}
+
+/** The node a comment is pinned to, from its client_meta; null when it is pinned to the canvas. */
+export function pinnedNodeId(comment: FigmaComment | undefined): string | null {
+  const nodeId = comment?.client_meta?.node_id;
+  return typeof nodeId === 'string' && /^[A-Za-z0-9:;-]{1,200}$/.test(nodeId) ? nodeId : null;
+}

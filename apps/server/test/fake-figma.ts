@@ -1,0 +1,625 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
+
+/**
+ * A local stand-in for api.figma.com, following ../shared/figma/FIGMA-API.md: webhooks V2 (create,
+ * read, list, delete, with the PING Figma sends on creation), file comments (read, reply), node
+ * renders and their download, a file's name. It records every request it receives, answers 429 with
+ * Retry-After on demand, and sends real-shaped deliveries (built from ../shared/figma/payloads) to the
+ * endpoint of a webhook it holds. Used by the server tests and the browser journeys.
+ */
+
+// Copies of ../shared/figma/payloads/*.json: the repository must run its tests on its own.
+export const PAYLOADS = {
+  ping: {
+    event_type: 'PING',
+    passcode: 'REPLACE_WITH_STORED_PASSCODE',
+    timestamp: '2026-10-02T09:00:00Z',
+    webhook_id: '1442087',
+  },
+  fileCommentTopLevel: {
+    event_type: 'FILE_COMMENT',
+    comment: [
+      { text: 'Button contrast is too low on hover ' },
+      { mention: '811724164054158337' },
+      { text: ' #task' },
+    ] as Array<{ text?: string; mention?: string }>,
+    comment_id: '1180434951',
+    parent_id: '',
+    order_id: '17',
+    created_at: '2026-10-02T09:14:27Z',
+    resolved_at: '',
+    file_key: 'zH44k2FUM629Fa4EMShiHL',
+    file_name: 'Checkout redesign',
+    mentions: [{ id: '811724164054158337', handle: 'Ada Lovelace' }],
+    triggered_by: { id: '813845097374535682', handle: 'Grace Hopper' },
+    passcode: 'REPLACE_WITH_STORED_PASSCODE',
+    timestamp: '2026-10-02T09:14:28Z',
+    webhook_id: '1442087',
+    retries: 0,
+    protocol_version: '2',
+  },
+  fileCommentReply: {
+    event_type: 'FILE_COMMENT',
+    comment: [{ text: 'Fixed in v3, please check again' }] as Array<{ text?: string; mention?: string }>,
+    comment_id: '1180440007',
+    parent_id: '1180434951',
+    order_id: '',
+    created_at: '2026-10-02T10:02:11Z',
+    resolved_at: '',
+    file_key: 'zH44k2FUM629Fa4EMShiHL',
+    file_name: 'Checkout redesign',
+    mentions: [] as Array<{ id: string; handle: string }>,
+    triggered_by: { id: '811724164054158337', handle: 'Ada Lovelace' },
+    passcode: 'REPLACE_WITH_STORED_PASSCODE',
+    timestamp: '2026-10-02T10:02:12Z',
+    webhook_id: '1442087',
+    retries: 0,
+    protocol_version: '2',
+  },
+  createWebhookResponse: {
+    id: '1442087',
+    event_type: 'FILE_COMMENT',
+    team_id: '1234567890123456789',
+    context: 'TEAM',
+    context_id: '1234567890123456789',
+    plan_api_id: 'organization-98765',
+    status: 'ACTIVE',
+    client_id: null,
+    passcode: 'REPLACE_WITH_STORED_PASSCODE',
+    endpoint: 'https://figgle.example.com/api/figma/webhook',
+    description: 'Figgle',
+    protocol_version: '2',
+  },
+  getComments: {
+    comments: [
+      {
+        id: '1180434951',
+        file_key: 'zH44k2FUM629Fa4EMShiHL',
+        parent_id: '',
+        user: {
+          id: '813845097374535682',
+          handle: 'Grace Hopper',
+          img_url: 'https://s3-alpha.figma.com/profile/grace',
+        },
+        created_at: '2026-10-02T09:14:27Z',
+        resolved_at: null,
+        message: 'Button contrast is too low on hover @Ada Lovelace #task',
+        order_id: '17',
+        reactions: [],
+        client_meta: { node_id: '12:345', node_offset: { x: 40, y: 12 } },
+      },
+      {
+        id: '1180440007',
+        file_key: 'zH44k2FUM629Fa4EMShiHL',
+        parent_id: '1180434951',
+        user: {
+          id: '811724164054158337',
+          handle: 'Ada Lovelace',
+          img_url: 'https://s3-alpha.figma.com/profile/ada',
+        },
+        created_at: '2026-10-02T10:02:11Z',
+        resolved_at: null,
+        message: 'Fixed in v3, please check again',
+        order_id: null,
+        reactions: [],
+        client_meta: { x: 0, y: 0 },
+      },
+    ],
+  },
+} as const;
+
+export const SAMPLE_FILE_KEY = PAYLOADS.fileCommentTopLevel.file_key;
+export const SAMPLE_FILE_NAME = PAYLOADS.fileCommentTopLevel.file_name;
+export const SAMPLE_TEAM_ID = PAYLOADS.createWebhookResponse.team_id;
+export const SAMPLE_NODE_ID = '12:345';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** The X-Figma-Token header, as received. */
+  token: string | null;
+  body: unknown;
+}
+
+export interface FakeWebhook {
+  id: string;
+  event_type: string;
+  context: string;
+  context_id: string;
+  team_id: string;
+  plan_api_id: string;
+  status: string;
+  client_id: null;
+  passcode: string;
+  endpoint: string;
+  description: string;
+  protocol_version: string;
+}
+
+export interface FakeComment {
+  id: string;
+  file_key: string;
+  parent_id: string;
+  user: { id: string; handle: string; img_url: string };
+  created_at: string;
+  resolved_at: string | null;
+  message: string;
+  order_id: string | null;
+  reactions: unknown[];
+  client_meta: Record<string, unknown>;
+}
+
+export interface Delivery {
+  status: number;
+  body: unknown;
+}
+
+export interface CommentDeliveryOptions {
+  commentId?: string;
+  parentId?: string;
+  text?: string;
+  fragments?: Array<{ text?: string; mention?: string }>;
+  mentions?: Array<{ id: string; handle: string }>;
+  fileKey?: string;
+  fileName?: string;
+  handle?: string;
+  /** The node the comment is pinned to (the comments API tells it); null pins it to the canvas. */
+  nodeId?: string | null;
+  /** Send with this passcode instead of the webhook's. */
+  passcode?: string;
+  webhookId?: string;
+  retries?: number;
+}
+
+let nextCommentId = 1_180_500_000;
+
+export class FakeFigma {
+  url = '';
+  readonly received: ReceivedRequest[] = [];
+  /** Tokens Figma accepts; a request with another gets 403. */
+  readonly tokens = new Set<string>();
+  /** Teams on a plan without webhooks: creating one answers 400 Access Denied. */
+  readonly teamsWithoutWebhooks = new Set<string>();
+  readonly webhooks = new Map<string, FakeWebhook>();
+  readonly files = new Map<string, { name: string; comments: FakeComment[] }>();
+  /** What each PING sent on webhook creation was answered. */
+  readonly pingAnswers: Delivery[] = [];
+  /** Send a PING to the endpoint on creation, as Figma does (unless created PAUSED). */
+  pingOnCreate = true;
+  /** Answer the images API with null for these node ids (a node that failed to render). */
+  readonly unrenderableNodes = new Set<string>();
+  private rateLimited: { remaining: number; retryAfterSeconds: number } | null = null;
+  private nextWebhookId = Number(PAYLOADS.createWebhookResponse.id);
+  private server: http.Server | null = null;
+
+  constructor(options: { tokens?: string[] } = {}) {
+    for (const token of options.tokens ?? []) this.tokens.add(token);
+    this.addFile(SAMPLE_FILE_KEY, SAMPLE_FILE_NAME);
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ status: 500, err: String(error) }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = null;
+  }
+
+  addFile(key: string, name: string): void {
+    if (!this.files.has(key)) this.files.set(key, { name, comments: [] });
+  }
+
+  /** The next `count` API calls answer 429 with this Retry-After. */
+  rateLimitNext(count: number, retryAfterSeconds: number): void {
+    this.rateLimited = { remaining: count, retryAfterSeconds };
+  }
+
+  requests(method: string, pathPattern: RegExp): ReceivedRequest[] {
+    return this.received.filter((r) => r.method === method && pathPattern.test(r.path));
+  }
+
+  /** The newest active webhook (the one Figgle registered last). */
+  latestWebhook(): FakeWebhook | undefined {
+    return [...this.webhooks.values()].filter((w) => w.status === 'ACTIVE').at(-1);
+  }
+
+  // Deliveries ------------------------------------------------------------------------------------
+
+  async deliverPing(options: { webhookId?: string; passcode?: string } = {}): Promise<Delivery> {
+    const webhook = this.webhookFor(options.webhookId);
+    return this.post(webhook.endpoint, {
+      ...PAYLOADS.ping,
+      timestamp: new Date().toISOString(),
+      webhook_id: webhook.id,
+      passcode: options.passcode ?? webhook.passcode,
+    });
+  }
+
+  /** The top-level '#task' comment of the payloads (pinned to node 12:345), or a variant. */
+  deliverTaskComment(options: CommentDeliveryOptions = {}): Promise<Delivery> {
+    return this.deliverComment({
+      commentId: PAYLOADS.fileCommentTopLevel.comment_id,
+      fragments: PAYLOADS.fileCommentTopLevel.comment.map((f) => ({ ...f })),
+      mentions: PAYLOADS.fileCommentTopLevel.mentions.map((m) => ({ ...m })),
+      handle: PAYLOADS.fileCommentTopLevel.triggered_by.handle,
+      nodeId: SAMPLE_NODE_ID,
+      ...options,
+    });
+  }
+
+  /** The reply of the payloads, in the thread of the '#task' comment, or a variant. */
+  deliverReply(options: CommentDeliveryOptions = {}): Promise<Delivery> {
+    return this.deliverComment({
+      commentId: PAYLOADS.fileCommentReply.comment_id,
+      parentId: PAYLOADS.fileCommentReply.parent_id,
+      fragments: PAYLOADS.fileCommentReply.comment.map((f) => ({ ...f })),
+      handle: PAYLOADS.fileCommentReply.triggered_by.handle,
+      nodeId: null,
+      ...options,
+    });
+  }
+
+  /** A top-level comment without the marker. */
+  deliverPlainComment(options: CommentDeliveryOptions = {}): Promise<Delivery> {
+    return this.deliverComment({
+      text: 'Could the hero image be a little larger on mobile?',
+      handle: 'Margaret Hamilton',
+      nodeId: '40:7',
+      ...options,
+    });
+  }
+
+  /**
+   * A FILE_COMMENT shaped like the payloads. The comment is also added to the file, as Figma would,
+   * so the comments API can tell where it is pinned. The same commentId twice is Figma's retry.
+   */
+  async deliverComment(options: CommentDeliveryOptions): Promise<Delivery> {
+    const webhook = this.webhookFor(options.webhookId);
+    const commentId = options.commentId ?? String(nextCommentId++);
+    const fileKey = options.fileKey ?? SAMPLE_FILE_KEY;
+    const fileName = options.fileName ?? this.files.get(fileKey)?.name ?? SAMPLE_FILE_NAME;
+    const fragments = options.fragments ?? [{ text: options.text ?? 'A comment' }];
+    const mentions = options.mentions ?? [];
+    const handle = options.handle ?? 'Grace Hopper';
+    const createdAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    this.addFile(fileKey, fileName);
+    const file = this.files.get(fileKey)!;
+    if (!file.comments.some((c) => c.id === commentId)) {
+      file.comments.push({
+        id: commentId,
+        file_key: fileKey,
+        parent_id: options.parentId ?? '',
+        user: { id: '813845097374535682', handle, img_url: 'https://s3-alpha.figma.com/profile/someone' },
+        created_at: createdAt,
+        resolved_at: null,
+        message: fragments
+          .map((f) => f.text ?? `@${mentions.find((m) => m.id === f.mention)?.handle ?? f.mention}`)
+          .join(''),
+        order_id: options.parentId ? null : String(file.comments.length + 1),
+        reactions: [],
+        client_meta: options.nodeId
+          ? { node_id: options.nodeId, node_offset: { x: 40, y: 12 } }
+          : { x: 120, y: 80 },
+      });
+    }
+    return this.post(webhook.endpoint, {
+      ...PAYLOADS.fileCommentTopLevel,
+      comment: fragments,
+      comment_id: commentId,
+      parent_id: options.parentId ?? '',
+      order_id: options.parentId ? '' : '18',
+      created_at: createdAt,
+      file_key: fileKey,
+      file_name: fileName,
+      mentions,
+      triggered_by: { id: '813845097374535682', handle },
+      passcode: options.passcode ?? webhook.passcode,
+      timestamp: createdAt,
+      webhook_id: webhook.id,
+      retries: options.retries ?? 0,
+    });
+  }
+
+  /** Anything at all to the webhook endpoint (malformed JSON, odd types, huge bodies). */
+  async deliverRaw(body: string, contentType = 'application/json', endpoint?: string): Promise<Delivery> {
+    const target = endpoint ?? this.webhookFor().endpoint;
+    const response = await fetch(target, { method: 'POST', headers: { 'content-type': contentType }, body });
+    return { status: response.status, body: await readBody(response) };
+  }
+
+  private webhookFor(id?: string): FakeWebhook {
+    const webhook = id ? this.webhooks.get(id) : this.latestWebhook();
+    if (!webhook) throw new Error('The fake Figma holds no such webhook: register one first');
+    return webhook;
+  }
+
+  private async post(endpoint: string, body: unknown): Promise<Delivery> {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Figma-Webhooks/2' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await readBody(response) };
+  }
+
+  // The API ---------------------------------------------------------------------------------------
+
+  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', this.url);
+    const raw = await readRequest(request);
+    let body: unknown = null;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    }
+    const token = headerOf(request, 'x-figma-token');
+    this.received.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      token,
+      body,
+    });
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(JSON.stringify(payload));
+    };
+
+    // A rendered image lives on Figma's storage, not behind the API: no token, no rate limit.
+    const image = /^\/images\/([A-Za-z0-9]+)\/([^/]+)\.png$/.exec(url.pathname);
+    if (image && request.method === 'GET') {
+      const png = renderPng(decodeURIComponent(image[2]!));
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+      response.end(png);
+      return;
+    }
+
+    if (this.rateLimited && this.rateLimited.remaining > 0) {
+      this.rateLimited.remaining -= 1;
+      const retryAfter = String(this.rateLimited.retryAfterSeconds);
+      if (this.rateLimited.remaining === 0) this.rateLimited = null;
+      send(429, { status: 429, err: 'Rate limit exceeded' }, { 'retry-after': retryAfter });
+      return;
+    }
+    if (!token || !this.tokens.has(token)) {
+      const webhookRoute = url.pathname.startsWith('/v2/');
+      send(
+        403,
+        webhookRoute ? { error: true, status: 403, message: 'Invalid token' } : { status: 403, err: 'Invalid token' },
+      );
+      return;
+    }
+
+    const method = request.method ?? 'GET';
+    const path = url.pathname;
+    let match: RegExpExecArray | null;
+
+    if (method === 'POST' && path === '/v2/webhooks') return this.createWebhook(body, send);
+    if (method === 'GET' && path === '/v2/webhooks') {
+      const contextId = url.searchParams.get('context_id');
+      const webhooks = [...this.webhooks.values()]
+        .filter((w) => w.context_id === contextId)
+        .map((w) => ({ ...w, passcode: '' }));
+      return send(200, { webhooks });
+    }
+    if ((match = /^\/v2\/webhooks\/([^/]+)$/.exec(path))) {
+      const webhook = this.webhooks.get(decodeURIComponent(match[1]!));
+      if (!webhook) return send(404, { error: true, status: 404, message: 'Not found' });
+      if (method === 'GET') return send(200, { ...webhook, passcode: '' });
+      if (method === 'DELETE') {
+        this.webhooks.delete(webhook.id);
+        return send(200, { ...webhook, passcode: '' });
+      }
+    }
+    if ((match = /^\/v1\/files\/([^/]+)\/comments$/.exec(path))) {
+      const file = this.files.get(decodeURIComponent(match[1]!));
+      if (!file) return send(404, { status: 404, err: 'Not found' });
+      if (method === 'GET') return send(200, { comments: file.comments });
+      if (method === 'POST') return this.postComment(file, decodeURIComponent(match[1]!), body, send);
+    }
+    if ((match = /^\/v1\/files\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const file = this.files.get(decodeURIComponent(match[1]!));
+      if (!file) return send(404, { status: 404, err: 'Not found' });
+      return send(200, {
+        name: file.name,
+        lastModified: '2026-10-02T09:00:00Z',
+        thumbnailUrl: `${this.url}/images/${match[1]}/thumbnail.png`,
+        version: '1234567890',
+        document: { id: '0:0', name: 'Document', type: 'DOCUMENT', children: [] },
+      });
+    }
+    if ((match = /^\/v1\/images\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const key = decodeURIComponent(match[1]!);
+      if (!this.files.has(key)) return send(404, { status: 404, err: 'Not found' });
+      const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+      if (ids.length === 0) return send(400, { status: 400, err: 'No node ids' });
+      const images = Object.fromEntries(
+        ids.map((id) => [
+          id,
+          this.unrenderableNodes.has(id) ? null : `${this.url}/images/${key}/${encodeURIComponent(id)}.png`,
+        ]),
+      );
+      return send(200, { err: null, images });
+    }
+    send(404, { status: 404, err: 'Not found' });
+  }
+
+  private async createWebhook(body: unknown, send: (status: number, payload: unknown) => void): Promise<void> {
+    const input = (body ?? {}) as Record<string, unknown>;
+    const context = String(input.context ?? '').toLowerCase();
+    const contextId = String(input.context_id ?? input.team_id ?? '');
+    const endpoint = String(input.endpoint ?? '');
+    const passcode = String(input.passcode ?? '');
+    const problems: string[] = [];
+    if (input.event_type !== 'FILE_COMMENT' && typeof input.event_type !== 'string') problems.push('event_type');
+    if (!['team', 'project', 'file'].includes(context)) problems.push('context');
+    if (!contextId) problems.push('context_id');
+    if (!endpoint || endpoint.length > 2048) problems.push('endpoint');
+    if (!passcode || passcode.length > 100) problems.push('passcode');
+    if (typeof input.description === 'string' && input.description.length > 150) problems.push('description');
+    if (problems.length > 0) {
+      return send(400, { error: true, status: 400, message: `Invalid parameters: ${problems.join(', ')}` });
+    }
+    if (this.teamsWithoutWebhooks.has(contextId)) {
+      return send(400, { error: true, status: 400, message: 'Access Denied' });
+    }
+    if ([...this.webhooks.values()].filter((w) => w.context_id === contextId).length >= 20) {
+      return send(400, { error: true, status: 400, message: 'Webhook limit reached for this team' });
+    }
+    this.nextWebhookId += 1;
+    const webhook: FakeWebhook = {
+      ...PAYLOADS.createWebhookResponse,
+      id: String(this.nextWebhookId),
+      event_type: String(input.event_type),
+      context: context.toUpperCase(),
+      context_id: contextId,
+      team_id: context === 'team' ? contextId : '',
+      status: input.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE',
+      passcode,
+      endpoint,
+      description: typeof input.description === 'string' ? input.description : '',
+    };
+    this.webhooks.set(webhook.id, webhook);
+    // Figma pings the endpoint while creating the webhook, before it answers the creation.
+    if (this.pingOnCreate && webhook.status === 'ACTIVE') {
+      try {
+        this.pingAnswers.push(
+          await this.post(endpoint, {
+            ...PAYLOADS.ping,
+            passcode,
+            webhook_id: webhook.id,
+            timestamp: new Date().toISOString(),
+          }),
+        );
+      } catch {
+        this.pingAnswers.push({ status: 0, body: null });
+      }
+    }
+    send(200, webhook);
+  }
+
+  private postComment(
+    file: { name: string; comments: FakeComment[] },
+    key: string,
+    body: unknown,
+    send: (status: number, payload: unknown) => void,
+  ): void {
+    const input = (body ?? {}) as Record<string, unknown>;
+    if (typeof input.message !== 'string' || !input.message) {
+      return send(400, { status: 400, err: 'message is required' });
+    }
+    const parentId = input.comment_id === undefined ? '' : String(input.comment_id);
+    if (parentId) {
+      const parent = file.comments.find((c) => c.id === parentId);
+      if (!parent) return send(404, { status: 404, err: 'Comment not found' });
+      if (parent.parent_id) return send(400, { status: 400, err: 'Only root comments can be replied to' });
+    }
+    const comment: FakeComment = {
+      id: String(nextCommentId++),
+      file_key: key,
+      parent_id: parentId,
+      user: { id: '900000000000000001', handle: 'Figgle Bot', img_url: '' },
+      created_at: new Date().toISOString(),
+      resolved_at: null,
+      message: input.message,
+      order_id: parentId ? null : String(file.comments.length + 1),
+      reactions: [],
+      client_meta: (input.client_meta as Record<string, unknown>) ?? { x: 0, y: 0 },
+    };
+    file.comments.push(comment);
+    send(200, comment);
+  }
+}
+
+function headerOf(request: http.IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+function readRequest(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+// A real PNG, so the browser draws the node: a card with a button-like bar, coloured by node id.
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+export function renderPng(nodeId: string, width = 480, height = 300): Buffer {
+  let hash = 0;
+  for (const char of nodeId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const accent = [80 + (hash % 120), 60 + ((hash >> 8) % 120), 160 + ((hash >> 16) % 90)];
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      const inCard = x > 40 && x < width - 40 && y > 40 && y < height - 40;
+      const inButton = x > 140 && x < width - 140 && y > height / 2 - 24 && y < height / 2 + 24;
+      const colour = inButton ? accent : inCard ? [255, 255, 255] : [238, 240, 245];
+      row[1 + x * 3] = colour[0]!;
+      row[2 + x * 3] = colour[1]!;
+      row[3 + x * 3] = colour[2]!;
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
