@@ -33,6 +33,7 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
+import { figmaRoutes } from './figma/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
@@ -129,6 +130,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(commentRoutes);
   await app.register(timelineRoutes);
   await app.register(uploadRoutes);
+  await app.register(figmaRoutes);
 
   if (options.serveWeb) await serveWebApp(app);
   return app;
