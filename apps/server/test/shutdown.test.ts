@@ -28,6 +28,7 @@ async function startServer(settings: Record<string, string> = {}): Promise<Runni
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       FIGGLE_SERVE_WEB: '0',
       ...settings,
@@ -84,6 +85,53 @@ describe('process lifecycle on the embedded database', () => {
     const secondExit = exitOf(second.child);
     second.child.kill('SIGINT');
     expect(await secondExit).toBe(0);
+  });
+
+  it('keeps every write that was answered 2xx when SIGTERM arrives mid-writes', async () => {
+    const server = await startServer();
+    const emails = Array.from({ length: 6 }, (_, i) => `shutdown-${i}-${Date.now()}@example.test`);
+    let answered = 0;
+    const writes = emails.map((email) =>
+      fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({
+          email,
+          password: 'secret-123',
+          name: 'Shut Down',
+          firstname: 'Shut',
+          lastname: 'Down',
+        }),
+      }).then(
+        (response) => {
+          answered += 1;
+          return { email, status: response.status };
+        },
+        () => ({ email, status: 0 }),
+      ),
+    );
+    while (answered === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const exited = exitOf(server.child);
+    server.child.kill('SIGTERM');
+    const results = await Promise.all(writes);
+    expect(await exited, server.output()).toBe(0);
+    const committed = results.filter((r) => r.status === 200).map((r) => r.email);
+    expect(results.map((r) => r.status)).toContain(200);
+    expect(committed.length).toBeGreaterThan(0);
+    expect(results.every((r) => r.status === 200 || r.status === 503 || r.status === 0)).toBe(true);
+
+    const { openDatabase } = await import('../src/db/database.ts');
+    const database = await openDatabase({ dataDir });
+    try {
+      const rows = await database.db
+        .selectFrom('app_user')
+        .select('email')
+        .where('email', 'in', committed)
+        .execute();
+      expect(rows.map((row) => row.email).sort()).toEqual([...committed].sort());
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses to start with one clear line per bad setting and a non-zero exit', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -6,11 +6,17 @@ import type { AppInstance } from '../app.ts';
 
 export const webDistDir = path.resolve(fileURLToPath(import.meta.url), '../../../../web/dist');
 
-/** Serves the built single-page app; unknown non-API GETs get index.html so client routes load. */
-export async function serveWebApp(app: AppInstance): Promise<void> {
-  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+/** The built index.html, or an error naming the command that builds it. */
+export function readBuiltIndex(): string {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built (${webDistDir} is missing): run \`npm run build\`.`);
   }
+  return readFileSync(indexFile, 'utf8');
+}
+
+/** Serves the built single-page app; unknown non-API GETs get index.html so client routes load. */
+export async function serveWebApp(app: AppInstance): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
