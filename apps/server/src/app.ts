@@ -22,7 +22,9 @@ import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { inboxRoutes } from './features/inbox/routes.ts';
 import { taskContentRoutes } from './features/task-content/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
@@ -131,6 +133,8 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(timelineRoutes);
   await app.register(uploadRoutes);
   await app.register(figmaRoutes);
+  await app.register(inboxRoutes);
+  await app.register(dashboardRoutes);
 
   if (options.serveWeb) await serveWebApp(app);
   return app;

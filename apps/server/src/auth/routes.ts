@@ -1,9 +1,11 @@
 import {
   authProvidersSchema,
+  backupCodeInput,
   emailOnlyInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
+  totpCodeInput,
 } from '@figgle/shared/auth-schemas';
 import type { ApiError } from '@figgle/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -50,8 +52,13 @@ const POLICIES: Record<string, EndpointPolicy> = {
   'POST /request-password-reset': { body: emailOnlyInput, ...EMAIL_LINK },
   'POST /send-verification-email': { body: emailOnlyInput, ...EMAIL_LINK },
   'POST /reset-password': { body: resetPasswordInput, perIp: { max: 20, windowSeconds: minutes(15) } },
-  'POST /two-factor/verify-totp': { perIp: { max: 30, windowSeconds: minutes(10) }, failuresOnly: true },
+  'POST /two-factor/verify-totp': {
+    body: totpCodeInput,
+    perIp: { max: 30, windowSeconds: minutes(10) },
+    failuresOnly: true,
+  },
   'POST /two-factor/verify-backup-code': {
+    body: backupCodeInput,
     perIp: { max: 30, windowSeconds: minutes(10) },
     failuresOnly: true,
   },
