@@ -1,0 +1,26 @@
+import { dashboardSchema } from '@figgle/shared/dashboard-schemas';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { presentDashboard } from './presenter.ts';
+import { activeProjects, latestFigmaEvents, myOpenTasks, statusCounts, weeklyCounts } from './queries.ts';
+
+export async function dashboardRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get(
+    '/api/dashboard',
+    { schema: { tags: ['dashboard'], response: { 200: dashboardSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      // Independent reads: on PostgreSQL they run side by side on the pool.
+      const [counts, weeks, active, myTasks, figmaEvents] = await Promise.all([
+        statusCounts(db, user.user_id),
+        weeklyCounts(db, user.user_id),
+        activeProjects(db, user.user_id),
+        myOpenTasks(db, user.user_id),
+        latestFigmaEvents(db, user.user_id),
+      ]);
+      return presentDashboard({ counts, weeks, activeProjects: active, myTasks, figmaEvents });
+    },
+  );
+}
