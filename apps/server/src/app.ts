@@ -25,25 +25,27 @@ import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
-import { taskContentRoutes } from './features/task-content/routes.ts';
-import { timelineRoutes } from './features/timeline/routes.ts';
-import { uploadRoutes } from './features/uploads/routes.ts';
-import { meRoutes } from './features/me/routes.ts';
-import { projectRoutes } from './features/projects/routes.ts';
-import { taskRoutes } from './features/tasks/routes.ts';
 import { invitationRoutes } from './features/invitations/routes.ts';
+import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
+import { projectRoutes } from './features/projects/routes.ts';
+import { realtimeRoutes } from './features/realtime/routes.ts';
+import { taskContentRoutes } from './features/task-content/routes.ts';
+import { taskRoutes } from './features/tasks/routes.ts';
+import { timelineRoutes } from './features/timeline/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { installOriginCheck } from './http/origin-check.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
-import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
+import { installOriginCheck } from './http/origin-check.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './http/security-headers.ts';
+import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { type Bus, createInProcessBus } from './realtime/bus.ts';
+import type { Bus } from './realtime/bus.ts';
+import { createBus } from './realtime/create-bus.ts';
 
 export interface AppDeps {
   env: Env;
@@ -99,7 +101,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   const db = inputs.database.db;
   const mailer = createMailer(env, app.log);
-  const bus = createInProcessBus();
+  const bus = createBus(inputs.database, app.log);
   const deps: AppDeps = { ...inputs, db, mailer, bus, auth: createAuth({ env, db, mailer }) };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -135,6 +137,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
+  await app.register(realtimeRoutes());
 
   if (options.serveWeb) await serveWebApp(app);
   return app;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * The bus carries small facts about committed changes, never whole rows (PostgreSQL's NOTIFY payload
  * stops at 8,000 bytes). Each server loads and presents the entity once per event, then fans it out
@@ -26,23 +28,81 @@ export interface BusEvent {
 
 export type BusHandler = (event: BusEvent) => void;
 
+/** A message between server processes (presence of their sockets); small JSON, `t` names its type. */
+export interface PeerMessage {
+  t: string;
+  [field: string]: unknown;
+}
+
+export type PeerHandler = (message: PeerMessage, fromServerId: string) => void;
+
 export interface Bus {
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
+  /** This process's id among the servers sharing the bus. */
+  readonly serverId: string;
+  /** Sends to every other server process; with a single process nothing happens. */
+  sendToPeers(message: PeerMessage): void;
+  onPeerMessage(handler: PeerHandler): () => void;
+  /** Called after events may have been missed (the connection to the other servers came back). */
+  onResync(handler: () => void): () => void;
 }
 
-/** One process: events go straight to this process's handlers. */
-export function createInProcessBus(): Bus {
-  const handlers = new Set<BusHandler>();
+/** The handler sets of a bus; a failing handler never stops the others. */
+export class BusHandlers {
+  readonly events = new Set<BusHandler>();
+  readonly peers = new Set<PeerHandler>();
+  readonly resyncs = new Set<() => void>();
+
+  constructor(private readonly onHandlerError: (error: unknown) => void) {}
+
+  deliverEvent(event: BusEvent): void {
+    for (const handler of this.events) this.safely(() => handler(event));
+  }
+
+  deliverPeer(message: PeerMessage, from: string): void {
+    for (const handler of this.peers) this.safely(() => handler(message, from));
+  }
+
+  deliverResync(): void {
+    for (const handler of this.resyncs) this.safely(handler);
+  }
+
+  clear(): void {
+    this.events.clear();
+    this.peers.clear();
+    this.resyncs.clear();
+  }
+
+  private safely(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.onHandlerError(error);
+    }
+  }
+}
+
+export function subscribeTo<T>(set: Set<T>, handler: T): () => void {
+  set.add(handler);
+  return () => {
+    set.delete(handler);
+  };
+}
+
+/** One process (the embedded database): events go straight to this process's handlers. */
+export function createInProcessBus(onHandlerError: (error: unknown) => void = () => {}): Bus {
+  const handlers = new BusHandlers(onHandlerError);
   return {
+    serverId: randomUUID(),
     async publish(event) {
-      for (const handler of handlers) handler(event);
+      handlers.deliverEvent(event);
     },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
+    subscribe: (handler) => subscribeTo(handlers.events, handler),
+    sendToPeers() {},
+    onPeerMessage: (handler) => subscribeTo(handlers.peers, handler),
+    onResync: (handler) => subscribeTo(handlers.resyncs, handler),
     async close() {
       handlers.clear();
     },

@@ -1,0 +1,122 @@
+import {
+  CLOSE_CODES,
+  MIN_CLIENT_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
+  REALTIME_PATH,
+} from '@figgle/shared/realtime-protocol';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app.ts';
+import { findCurrentUser } from '../../auth/current-user.ts';
+import { HttpError, unauthorized } from '../../http/errors.ts';
+import type { Connection } from '../../realtime/connection.ts';
+import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
+import { createEntityLoader } from './entity-loader.ts';
+import { createTopicAccess } from './topic-access.ts';
+
+const hubs = new WeakMap<AppDeps, RealtimeHub>();
+
+/** The hub of a running app (tests use it to drive heartbeats and read its state). */
+export function realtimeHubOf(deps: AppDeps): RealtimeHub | undefined {
+  return hubs.get(deps);
+}
+
+/** Frames that arrive while the socket's user and organizations are still being read. */
+const MAX_EARLY_FRAMES = 50;
+
+function sessionHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  return headers;
+}
+
+export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
+  return async function registerRealtime(app: AppInstance): Promise<void> {
+    const { bus, db, env, auth } = app.deps;
+    const hub = new RealtimeHub({
+      bus,
+      access: createTopicAccess(db),
+      loader: createEntityLoader(db),
+      log: app.log,
+      ...hubOptions,
+    });
+    hubs.set(app.deps, hub);
+    app.addHook('onClose', async () => {
+      await hub.close();
+    });
+    const allowedOrigin = new URL(env.PUBLIC_URL).origin;
+
+    app.get(
+      REALTIME_PATH,
+      {
+        websocket: true,
+        schema: { hide: true, querystring: z.object({ v: z.string().max(10).optional() }) },
+        // Browsers send cookies with a websocket from any page: only Figgle's own pages may open one.
+        preValidation: async (request) => {
+          const origin = request.headers.origin;
+          if (origin && origin !== allowedOrigin) {
+            throw new HttpError(
+              403,
+              'forbidden_origin',
+              'This connection came from another site and was refused.',
+            );
+          }
+          if (!(await findCurrentUser(request))) throw unauthorized();
+        },
+      },
+      (socket, request) => {
+        const version = Number(request.query.v ?? 0);
+        if (!Number.isInteger(version) || version < MIN_CLIENT_PROTOCOL_VERSION) {
+          socket.send(
+            JSON.stringify({
+              type: 'error',
+              code: 'client-too-old',
+              message: `This page speaks an old version of the live-update protocol (server: ${PROTOCOL_VERSION}). Please reload it.`,
+            }),
+          );
+          socket.close(CLOSE_CODES.clientTooOld, 'Client too old');
+          return;
+        }
+        const user = request.currentUser!;
+        let connection: Connection | null = null;
+        let closed = false;
+        const early: Array<[string, boolean]> = [];
+
+        socket.on('message', (data: Buffer, isBinary: boolean) => {
+          const text = isBinary ? '' : data.toString('utf8');
+          if (connection) {
+            hub.receive(connection, text, isBinary);
+          } else if (early.length < MAX_EARLY_FRAMES) {
+            early.push([text, isBinary]);
+          } else {
+            socket.close(CLOSE_CODES.flood, 'Too many frames');
+          }
+        });
+        socket.on('close', () => {
+          closed = true;
+          if (connection) hub.disconnect(connection);
+        });
+
+        hub
+          .accept(socket, {
+            user: { userId: user.user_id, firstname: user.firstname, lastname: user.lastname },
+            revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(request) })),
+          })
+          .then(
+            (accepted) => {
+              if (closed) {
+                hub.disconnect(accepted);
+                return;
+              }
+              connection = accepted;
+              for (const [text, isBinary] of early.splice(0)) hub.receive(accepted, text, isBinary);
+            },
+            (error: unknown) => {
+              request.log.error({ err: error }, 'realtime: could not open a connection');
+              socket.close(1011, 'Server error');
+            },
+          );
+      },
+    );
+  };
+}

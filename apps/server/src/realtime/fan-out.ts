@@ -1,0 +1,165 @@
+import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import type { BusEvent } from './bus.ts';
+import type { Connection } from './connection.ts';
+
+/** A task as each screen shows it: list/board row, my-tasks row, task page. */
+export interface TaskViews {
+  summary: unknown;
+  myTask: unknown;
+  detail: unknown;
+}
+
+/** Loads and presents entities with their features' queries and presenters: once per event. */
+export interface EntityLoader {
+  task(taskId: string): Promise<TaskViews | null>;
+  /** The project as each viewer sees it (favorites are per person). */
+  project(projectId: string, viewerIds: string[]): Promise<Map<string, unknown> | null>;
+  comment(commentId: string, taskId: string): Promise<unknown | null>;
+  log(logId: string, taskId: string): Promise<unknown | null>;
+  figmaEvent(figmaEventId: string): Promise<unknown | null>;
+}
+
+export interface FanOutHub {
+  listenersOf(topic: string): ReadonlySet<Connection>;
+}
+
+/** The sockets listening to a topic that may see the organization's data. */
+function audience(
+  hub: FanOutHub,
+  topic: string,
+  organizationId: string,
+  exceptUserId?: string | null,
+): Connection[] {
+  const result: Connection[] = [];
+  for (const connection of hub.listenersOf(topic)) {
+    if (!connection.organizations.has(organizationId)) continue;
+    if (exceptUserId && connection.user.userId === exceptUserId) continue;
+    result.push(connection);
+  }
+  return result;
+}
+
+function frame(event: BusEvent, topic: string, data: unknown): string {
+  const body: EventFrame = {
+    type: 'event',
+    topic,
+    kind: event.kind,
+    action: event.action,
+    id: event.id,
+    organizationId: event.organizationId,
+    projectId: event.projectId ?? null,
+    taskId: event.taskId ?? null,
+    actorId: event.actorId ?? null,
+    data: data ?? null,
+  };
+  return JSON.stringify(body);
+}
+
+function send(connections: Connection[], text: string): void {
+  for (const connection of connections) connection.sendRaw(text);
+}
+
+/** Delivers one committed change to every local socket allowed to see it. */
+export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEvent): Promise<void> {
+  const organizationId = event.organizationId;
+  switch (event.kind) {
+    case 'task':
+      await fanOutTask(hub, loader, event);
+      notifyInbox(hub, event);
+      return;
+    case 'comment': {
+      if (event.taskId) {
+        const topic = topics.task(event.taskId);
+        const onTask = audience(hub, topic, organizationId);
+        if (onTask.length > 0) {
+          const data = event.action === 'deleted' ? null : await loader.comment(event.id, event.taskId);
+          send(onTask, frame(event, topic, data));
+        }
+      }
+      // The comment count on the list, the board and my tasks arrives with the task event the
+      // comment's command publishes next to this one.
+      notifyInbox(hub, event);
+      return;
+    }
+    case 'log': {
+      if (event.taskId) {
+        const topic = topics.task(event.taskId);
+        const onTask = audience(hub, topic, organizationId);
+        if (onTask.length > 0) send(onTask, frame(event, topic, await loader.log(event.id, event.taskId)));
+      }
+      notifyInbox(hub, event);
+      return;
+    }
+    case 'project':
+      await fanOutProject(hub, loader, event, event.id);
+      return;
+    case 'organization':
+    case 'membership': {
+      const topic = topics.projects(organizationId);
+      send(audience(hub, topic, organizationId), frame(event, topic, null));
+      return;
+    }
+    case 'figma_event': {
+      const listeners = audience(hub, topics.figmaEvents, organizationId);
+      if (listeners.length === 0) return;
+      const data = event.action === 'deleted' ? null : await loader.figmaEvent(event.id);
+      send(listeners, frame(event, topics.figmaEvents, data));
+      return;
+    }
+  }
+}
+
+async function fanOutTask(hub: FanOutHub, loader: EntityLoader, event: BusEvent): Promise<void> {
+  const organizationId = event.organizationId;
+  const taskId = event.id;
+  const boardTopic = event.projectId ? topics.tasks(event.projectId) : null;
+  const pageTopic = topics.task(taskId);
+  const onBoard = boardTopic ? audience(hub, boardTopic, organizationId) : [];
+  const onPage = audience(hub, pageTopic, organizationId);
+  const onMyTasks = audience(hub, topics.myTasks, organizationId);
+  if (onBoard.length + onPage.length + onMyTasks.length > 0) {
+    const views = event.action === 'deleted' ? null : await loader.task(taskId);
+    if (boardTopic) send(onBoard, frame(event, boardTopic, views?.summary));
+    send(onPage, frame(event, pageTopic, views?.detail));
+    send(onMyTasks, frame(event, topics.myTasks, views?.myTask));
+  }
+  // The project's task count changed on the projects screen.
+  if (event.action !== 'updated' && event.projectId) {
+    await fanOutProject(
+      hub,
+      loader,
+      { ...event, kind: 'project', action: 'updated', id: event.projectId, taskId: undefined },
+      event.projectId,
+    );
+  }
+}
+
+async function fanOutProject(
+  hub: FanOutHub,
+  loader: EntityLoader,
+  event: BusEvent,
+  projectId: string,
+): Promise<void> {
+  const topic = topics.projects(event.organizationId);
+  const listeners = audience(hub, topic, event.organizationId);
+  if (listeners.length === 0) return;
+  const viewerIds = [...new Set(listeners.map((connection) => connection.user.userId))];
+  const views = event.action === 'deleted' ? null : await loader.project(projectId, viewerIds);
+  const texts = new Map<string, string>();
+  for (const connection of listeners) {
+    const userId = connection.user.userId;
+    let text = texts.get(userId);
+    if (text === undefined) {
+      text = frame(event, topic, views?.get(userId) ?? null);
+      texts.set(userId, text);
+    }
+    connection.sendRaw(text);
+  }
+}
+
+/** New activity by someone else: the sidebar's Inbox dot. */
+function notifyInbox(hub: FanOutHub, event: BusEvent): void {
+  if (event.action === 'deleted') return;
+  const listeners = audience(hub, topics.inbox, event.organizationId, event.actorId);
+  if (listeners.length > 0) send(listeners, frame(event, topics.inbox, null));
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+
+/**
+ * The live-update protocol spoken over the one websocket of a tab (`GET /api/realtime?v=<version>`).
+ * Every frame is one JSON object with a `type`. The server refuses clients older than
+ * MIN_CLIENT_PROTOCOL_VERSION with a `client-too-old` error, then closes the socket.
+ */
+export const PROTOCOL_VERSION = 1;
+export const MIN_CLIENT_PROTOCOL_VERSION = 1;
+export const REALTIME_PATH = '/api/realtime';
+
+/** Close codes the server uses besides the standard ones (1009 for a frame over 64 KB). */
+export const CLOSE_CODES = {
+  clientTooOld: 4426,
+  heartbeatMissed: 4408,
+  flood: 4429,
+  tooManyBadFrames: 4400,
+  slowConsumer: 4413,
+  /** The session ended while the socket was open: reconnecting would be refused. */
+  signedOut: 4401,
+} as const;
+
+/** Largest route a presence frame may carry. */
+export const PRESENCE_ROUTE_MAX = 200;
+/** Topics one socket may hold at once. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 200;
+
+const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const topicPatterns = {
+  projects: new RegExp(`^projects:(${uuid})$`),
+  tasks: new RegExp(`^tasks:(${uuid})$`),
+  task: new RegExp(`^task:(${uuid})$`),
+} as const;
+
+/**
+ * What a socket can listen to:
+ * - `projects:<organizationId>`: every change to the organization's projects (and its membership);
+ * - `tasks:<projectId>`: every change to the project's tasks (comment counts included);
+ * - `task:<taskId>`: the task's updates, new comments and new log entries;
+ * - `my-tasks`: changes to tasks of the user's organizations (the client keeps those assigned to them);
+ * - `inbox`: new activity by others in the user's organizations (the sidebar Inbox dot);
+ * - `figma-events`: new Figma events of the user's organizations;
+ * - `presence`: who is viewing which project or task, per organization of the user.
+ */
+export type Topic =
+  | `projects:${string}`
+  | `tasks:${string}`
+  | `task:${string}`
+  | 'my-tasks'
+  | 'inbox'
+  | 'figma-events'
+  | 'presence';
+
+export type ParsedTopic =
+  | { type: 'projects'; organizationId: string }
+  | { type: 'tasks'; projectId: string }
+  | { type: 'task'; taskId: string }
+  | { type: 'my-tasks' }
+  | { type: 'inbox' }
+  | { type: 'figma-events' }
+  | { type: 'presence' };
+
+export const topics = {
+  projects: (organizationId: string): Topic => `projects:${organizationId}`,
+  tasks: (projectId: string): Topic => `tasks:${projectId}`,
+  task: (taskId: string): Topic => `task:${taskId}`,
+  myTasks: 'my-tasks' as Topic,
+  inbox: 'inbox' as Topic,
+  figmaEvents: 'figma-events' as Topic,
+  presence: 'presence' as Topic,
+};
+
+/** The topic's parts, or null for anything that is not a topic (lower-cased ids). */
+export function parseTopic(topic: string): ParsedTopic | null {
+  if (topic === 'my-tasks' || topic === 'inbox' || topic === 'figma-events' || topic === 'presence') {
+    return { type: topic };
+  }
+  const projects = topicPatterns.projects.exec(topic);
+  if (projects) return { type: 'projects', organizationId: projects[1]!.toLowerCase() };
+  const tasks = topicPatterns.tasks.exec(topic);
+  if (tasks) return { type: 'tasks', projectId: tasks[1]!.toLowerCase() };
+  const task = topicPatterns.task.exec(topic);
+  if (task) return { type: 'task', taskId: task[1]!.toLowerCase() };
+  return null;
+}
+
+const topicString = z.string().min(1).max(100);
+
+// Client → server
+export const subscribeFrame = z.object({ type: z.literal('subscribe'), topic: topicString });
+export const unsubscribeFrame = z.object({ type: z.literal('unsubscribe'), topic: topicString });
+/** 'online' on the user's organizations: the route the tab shows (null when it shows nothing to share). */
+export const presenceFrame = z.object({
+  type: z.literal('presence'),
+  route: z.string().max(PRESENCE_ROUTE_MAX).nullable(),
+});
+export const pingFrame = z.object({ type: z.literal('ping'), ref: z.number().int().optional() });
+
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  subscribeFrame,
+  unsubscribeFrame,
+  presenceFrame,
+  pingFrame,
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+// Server → client
+export const EVENT_KINDS = [
+  'project',
+  'task',
+  'comment',
+  'log',
+  'figma_event',
+  'organization',
+  'membership',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export type EventAction = 'created' | 'updated' | 'deleted';
+
+export const ERROR_CODES = [
+  'forbidden',
+  'unknown-topic',
+  'bad-frame',
+  'rate-limited',
+  'client-too-old',
+  'too-many-subscriptions',
+] as const;
+export type RealtimeErrorCode = (typeof ERROR_CODES)[number];
+
+export interface HelloFrame {
+  type: 'hello';
+  protocol: number;
+  connectionId: string;
+  /** How often the client must ping; a socket silent for about two beats is closed. */
+  heartbeatMs: number;
+}
+
+export interface SubscribedFrame {
+  type: 'subscribed';
+  topic: string;
+}
+
+export interface EventFrame<Data = unknown> {
+  type: 'event';
+  topic: string;
+  kind: EventKind;
+  action: EventAction;
+  /** The changed entity's id (for membership: the user whose membership changed). */
+  id: string;
+  organizationId: string;
+  projectId: string | null;
+  taskId: string | null;
+  actorId: string | null;
+  /** The entity as its presenter shapes it for this user; null when deleted or gone. */
+  data: Data | null;
+}
+
+export interface PresenceMember {
+  userId: string;
+  firstname: string;
+  lastname: string;
+  /** The project or task page the member is on, inside this organization. */
+  route: string;
+}
+
+/** The complete list of members viewing something in the organization: replaces the previous one. */
+export interface PresenceStateFrame {
+  type: 'presence';
+  organizationId: string;
+  members: PresenceMember[];
+}
+
+export interface ErrorFrame {
+  type: 'error';
+  code: RealtimeErrorCode;
+  message: string;
+  topic?: string;
+}
+
+export interface PongFrame {
+  type: 'pong';
+  ref?: number;
+}
+
+/** Events may have been lost (the server's bus reconnected): refetch what is on screen. */
+export interface ResyncFrame {
+  type: 'resync';
+}
+
+export type ServerFrame =
+  | HelloFrame
+  | SubscribedFrame
+  | EventFrame
+  | PresenceStateFrame
+  | ErrorFrame
+  | PongFrame
+  | ResyncFrame;
+
+/** A client frame from raw text, or the error to answer with. */
+export function parseClientFrame(
+  text: string,
+): { ok: true; frame: ClientFrame } | { ok: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'A frame must be one JSON object.' };
+  }
+  const result = clientFrameSchema.safeParse(value);
+  if (result.success) return { ok: true, frame: result.data };
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+  return { ok: false, message: `Invalid frame${where}: ${issue?.message ?? 'unknown shape'}.` };
+}
+
+/** The project or task a route shows, or null (presence is shared only for these pages). */
+export function routeSubject(
+  route: string,
+): { type: 'project'; projectId: string } | { type: 'task'; taskId: string } | null {
+  const project = new RegExp(`^/project/(${uuid})/(list|kanban)$`).exec(route);
+  if (project) return { type: 'project', projectId: project[1]!.toLowerCase() };
+  const task = new RegExp(`^/task/(${uuid})$`).exec(route);
+  if (task) return { type: 'task', taskId: task[1]!.toLowerCase() };
+  return null;
+}
