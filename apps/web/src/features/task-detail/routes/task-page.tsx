@@ -1,5 +1,128 @@
-import { PageHeader } from '../../../ui/page-header';
+import { MESSAGES } from '@figgle/shared/constants';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import type { RichTextValue } from '../../../ui/editor/rich-text-value';
+import { PageLoader } from '../../../ui/page-loader';
+import { ProjectEmoji } from '../../../ui/project-emoji';
+import { toastError } from '../../../ui/toast';
+import { useTask } from '../api/get-task';
+import { useTimeline } from '../api/list-timeline';
+import { taskDetailKeys } from '../api/query-keys';
+import { useUpdateTask } from '../api/update-task';
+import { useUpdateTaskContent } from '../api/update-task-content';
+import { CommentComposer } from '../components/comment-composer';
+import { SaveIndicator } from '../components/save-indicator';
+import { TaskDescription } from '../components/task-description';
+import classes from '../components/task-detail.module.css';
+import { TaskSidePanel } from '../components/task-side-panel';
+import { TaskTitle } from '../components/task-title';
+import { Timeline } from '../components/timeline';
+import { useAutosave } from '../hooks/use-autosave';
+import { useStalenessCheck } from '../hooks/use-staleness-check';
+
+function TaskNotFound() {
+  return (
+    <Stack align="flex-start" gap="sm" py="xl">
+      <Title order={1} fz={24}>
+        Task not found
+      </Title>
+      <Text c="dimmed">
+        This task does not exist, was deleted, or belongs to an organization you are not in.
+      </Text>
+      <Button component={Link} to={paths.projects} variant="light">
+        Back to projects
+      </Button>
+    </Stack>
+  );
+}
 
 export function TaskPage() {
-  return <PageHeader title="Task" />;
+  const { taskId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const task = useTask(taskId);
+  const timeline = useTimeline(taskId);
+  const updateTitle = useUpdateTask(taskId, { optimistic: false, toastOnError: false });
+  const updateContent = useUpdateTaskContent(taskId);
+
+  const titleAutosave = useAutosave<string>(
+    useCallback(
+      (title: string) => updateTitle.mutateAsync({ changes: { title } }),
+      [updateTitle.mutateAsync],
+    ),
+  );
+  const contentAutosave = useAutosave<RichTextValue>(updateContent.mutateAsync);
+
+  useEffect(() => {
+    if (titleAutosave.status === 'error' || contentAutosave.status === 'error')
+      toastError(MESSAGES.saveFailed);
+  }, [titleAutosave.status, contentAutosave.status]);
+
+  useEffect(() => {
+    if (task.error && !(task.error instanceof ApiRequestError && task.error.statusCode === 404)) {
+      toastError(MESSAGES.loadFailed);
+    }
+  }, [task.error]);
+
+  useEffect(() => {
+    if (!task.data) return;
+    document.title = `#${task.data.reference} ${task.data.title} · Figgle`;
+  }, [task.data]);
+
+  useStalenessCheck(Math.min(task.dataUpdatedAt, timeline.dataUpdatedAt), () => {
+    void queryClient.refetchQueries({ queryKey: taskDetailKeys.task(taskId) }, { cancelRefetch: false });
+  });
+
+  if (task.isPending) return <PageLoader />;
+  if (!task.data) return <TaskNotFound />;
+  const data = task.data;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Breadcrumbs separator="›" aria-label="Breadcrumb" separatorMargin={6}>
+          <Anchor component={Link} to={paths.projectList(data.project.project_id)} size="sm">
+            <Group gap={6} wrap="nowrap" component="span">
+              <ProjectEmoji emoji={data.project.emoji} size="xs" />
+              <span>{data.project.name}</span>
+            </Group>
+          </Anchor>
+          <Text size="sm" c="dimmed" aria-current="page">
+            #{data.reference}
+          </Text>
+        </Breadcrumbs>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <TaskTitle title={data.title} autosave={titleAutosave} />
+          </div>
+          <SaveIndicator statuses={[titleAutosave.status, contentAutosave.status]} />
+        </Group>
+      </Stack>
+
+      <div className={classes.layout}>
+        <Stack gap="xl" miw={0}>
+          <section aria-labelledby="task-description-heading">
+            <Title id="task-description-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
+              Description
+            </Title>
+            <TaskDescription taskId={taskId} content={data.content_json} autosave={contentAutosave} />
+          </section>
+
+          <section aria-labelledby="task-activity-heading">
+            <Title id="task-activity-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
+              Activity
+            </Title>
+            <Stack gap="md">
+              {timeline.data ? <Timeline timeline={timeline.data} /> : null}
+              <CommentComposer taskId={taskId} />
+            </Stack>
+          </section>
+        </Stack>
+        <TaskSidePanel task={data} />
+      </div>
+    </Stack>
+  );
 }

@@ -1,0 +1,18 @@
+import type { TaskDetailView } from '@figgle/shared/task-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskDetailKeys } from './query-keys';
+
+export function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetailView> {
+  return api.get<TaskDetailView>(`/api/tasks/${encodeURIComponent(taskId)}`, { signal });
+}
+
+export const taskQueryOptions = (taskId: string) =>
+  queryOptions({
+    queryKey: taskDetailKeys.task(taskId),
+    queryFn: ({ signal }) => getTask(taskId, signal),
+  });
+
+export function useTask(taskId: string) {
+  return useQuery(taskQueryOptions(taskId));
+}

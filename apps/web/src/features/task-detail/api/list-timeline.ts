@@ -1,0 +1,18 @@
+import type { TimelineView } from '@figgle/shared/timeline-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskDetailKeys } from './query-keys';
+
+export function listTimeline(taskId: string, signal?: AbortSignal): Promise<TimelineView> {
+  return api.get<TimelineView>(`/api/tasks/${encodeURIComponent(taskId)}/timeline`, { signal });
+}
+
+export const timelineQueryOptions = (taskId: string) =>
+  queryOptions({
+    queryKey: taskDetailKeys.timeline(taskId),
+    queryFn: ({ signal }) => listTimeline(taskId, signal),
+  });
+
+export function useTimeline(taskId: string) {
+  return useQuery(timelineQueryOptions(taskId));
+}

@@ -1,0 +1,33 @@
+import type { TaskContentResult } from '@figgle/shared/task-content-schemas';
+import type { TaskDetailView } from '@figgle/shared/task-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { RichTextValue } from '../../../ui/editor/rich-text-value';
+import { taskDetailKeys } from './query-keys';
+
+export function updateTaskContent(taskId: string, content: RichTextValue): Promise<TaskContentResult> {
+  return api.patch<TaskContentResult>(`/api/tasks/${encodeURIComponent(taskId)}/content`, {
+    content_json: content,
+  });
+}
+
+/** The description autosave: the answer updates the cached task; the timeline gets its log line. */
+export function useUpdateTaskContent(taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: RichTextValue) => updateTaskContent(taskId, content),
+    onSuccess: (result) => {
+      queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(taskId), (task) =>
+        task && task.version <= result.version
+          ? {
+              ...task,
+              content_json: result.content_json,
+              version: result.version,
+              updated_at: result.updated_at,
+            }
+          : task,
+      );
+      void queryClient.invalidateQueries({ queryKey: taskDetailKeys.timeline(taskId) });
+    },
+  });
+}

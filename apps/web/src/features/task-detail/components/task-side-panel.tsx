@@ -1,0 +1,137 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { PersonView, TaskDetailView } from '@figgle/shared/task-schemas';
+import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ProjectEmoji } from '../../../ui/project-emoji';
+import { useMembers } from '../api/list-members';
+import { useUpdateTask } from '../api/update-task';
+import { AuthorMark, personName } from './author-mark';
+import { FigmaNodeSlot } from './figma-node-slot';
+import classes from './task-detail.module.css';
+
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const NONE = 'none';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.field}>
+      <Text component="dt" size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Person({ person, fallback }: { person: PersonView | null; fallback: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" component="span">
+      <AuthorMark person={person} size={20} />
+      <span>{personName(person, fallback)}</span>
+    </Group>
+  );
+}
+
+function Moment({ at }: { at: string }) {
+  return (
+    <time dateTime={at} title={new Date(at).toLocaleString()}>
+      {relativeTime(at)}
+    </time>
+  );
+}
+
+/** Status and assignee pickers, then the task's facts (core §2, accounts-admin §3). */
+export function TaskSidePanel({ task }: { task: TaskDetailView }) {
+  const update = useUpdateTask(task.task_id, { optimistic: true, toastOnError: true });
+  const members = useMembers(task.project.organization_id);
+  const people: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
+    user_id,
+    firstname,
+    lastname,
+  }));
+  if (task.assignee && !people.some((person) => person.user_id === task.assignee?.user_id))
+    people.push(task.assignee);
+  const assigneeOptions = [
+    { value: NONE, label: 'None' },
+    ...people.map((person) => ({ value: person.user_id, label: personName(person) })),
+  ];
+  const author = task.author ?? null;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="aside"
+      aria-label="Task details"
+      className={classes.panel}
+    >
+      <Stack gap="md">
+        <Select
+          label="Status"
+          size="sm"
+          allowDeselect={false}
+          data={STATUS_OPTIONS}
+          value={task.status}
+          onChange={(value) => {
+            if (value && value !== task.status) update.mutate({ changes: { status: value as TaskStatus } });
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Assignee"
+          size="sm"
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={MESSAGES.selectNoMatch}
+          placeholder={MESSAGES.selectPlaceholder}
+          data={assigneeOptions}
+          value={task.assignee?.user_id ?? NONE}
+          onChange={(value) => {
+            const next =
+              value === NONE || value === null ? null : (people.find((p) => p.user_id === value) ?? null);
+            if ((next?.user_id ?? null) === (task.assignee?.user_id ?? null)) return;
+            update.mutate({ changes: { assignee_id: next?.user_id ?? null }, assignee: next });
+          }}
+          leftSection={task.assignee ? <AuthorMark person={task.assignee} size={18} /> : null}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <dl className={classes.facts}>
+          <Field label="Project">
+            <Anchor component={Link} to={paths.projectList(task.project.project_id)} size="sm">
+              <Group gap={6} wrap="nowrap" component="span">
+                <ProjectEmoji emoji={task.project.emoji} size="xs" />
+                <span>{task.project.name}</span>
+              </Group>
+            </Anchor>
+          </Field>
+          <Field label="Author">
+            <Person
+              person={author}
+              fallback={task.author_name || (task.is_from_figma ? 'Figma' : 'Unknown')}
+            />
+          </Field>
+          <Field label="Created">
+            <Moment at={task.created_at} />
+          </Field>
+          <Field label="Updated">
+            <Moment at={task.updated_at} />
+          </Field>
+          <Field label="Last modified by">
+            {task.last_modifier ? <Person person={task.last_modifier} fallback="" /> : '—'}
+          </Field>
+          <Field label="Reference">
+            #{task.reference} · {task.project.trigram.toUpperCase()}-{task.reference}
+          </Field>
+        </dl>
+        <FigmaNodeSlot task={task} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import { TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
+import { Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { Autosave } from '../hooks/use-autosave';
+import classes from './task-detail.module.css';
+
+export interface TaskTitleProps {
+  title: string;
+  autosave: Autosave<string>;
+}
+
+/** The title, edited in place and saved 2 s after the last keystroke; Enter saves, Escape undoes. */
+export function TaskTitle({ title, autosave }: TaskTitleProps) {
+  const [draft, setDraft] = useState(title);
+  const [error, setError] = useState<string | null>(null);
+
+  // A change saved elsewhere shows up, unless the person is in the middle of their own edit.
+  const { isDirty } = autosave;
+  useEffect(() => {
+    if (!isDirty()) setDraft(title);
+  }, [title, isDirty]);
+
+  return (
+    <Textarea
+      aria-label="Title"
+      variant="unstyled"
+      autosize
+      minRows={1}
+      maxLength={TASK_TITLE_MAX}
+      value={draft}
+      error={error}
+      classNames={{ input: classes.titleInput }}
+      onChange={(event) => {
+        const next = event.currentTarget.value.replace(/\n/g, ' ');
+        setDraft(next);
+        if (next.trim()) {
+          setError(null);
+          autosave.schedule(next.trim());
+        } else {
+          setError('The title of the task is required.');
+        }
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          event.currentTarget.blur();
+        } else if (event.key === 'Escape') {
+          setDraft(title);
+          setError(null);
+          event.currentTarget.blur();
+        }
+      }}
+      onBlur={() => {
+        if (!draft.trim()) {
+          setDraft(title);
+          setError(null);
+          return;
+        }
+        autosave.flush();
+      }}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
+import { describeLogChange } from '@figgle/shared/log-type';
+import { relativeTime } from '@figgle/shared/relative-time';
+import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
+import { AuthorMark, personName } from './author-mark';
+import { SeeMore } from './see-more';
+import classes from './task-detail.module.css';
+
+function When({ at, now }: { at: string; now: number }) {
+  return (
+    <Text component="time" dateTime={at} title={new Date(at).toLocaleString()} size="xs" c="dimmed">
+      {relativeTime(at, new Date(now))}
+    </Text>
+  );
+}
+
+function logText(log: TimelineLogView, names: Record<string, string>): string {
+  if (log.type === 'CREATION') return 'created the task';
+  if (log.type === 'CONTENT') return 'edited the description';
+  return `changed ${describeLogChange(log.metadata, names)}`;
+}
+
+function LogLine({ log, names, now }: { log: TimelineLogView; names: Record<string, string>; now: number }) {
+  return (
+    <Group gap={8} wrap="nowrap" className={classes.logLine} data-log-type={log.type}>
+      <AuthorMark person={log.author} size={20} />
+      <Text size="sm" c="dimmed" className={classes.logText}>
+        <Text span fw={600} c="var(--mantine-color-text)">
+          {personName(log.author)}
+        </Text>{' '}
+        {logText(log, names)}
+      </Text>
+      <When at={log.at} now={now} />
+    </Group>
+  );
+}
+
+function CommentCard({ comment, now }: { comment: TimelineCommentView; now: number }) {
+  const name = comment.user ? personName(comment.user) : comment.author_name || 'Figma';
+  return (
+    <Paper withBorder radius="md" p="sm" className={classes.comment}>
+      <Group gap={8} mb={6} wrap="nowrap">
+        <AuthorMark person={comment.user} size={28} />
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        <When at={comment.at} now={now} />
+      </Group>
+      <SeeMore>
+        <RichTextEditor readOnly value={comment.content_json} label={`Comment by ${name}`} />
+      </SeeMore>
+    </Paper>
+  );
+}
+
+/** One chronological list of comments and change-log lines; the 2 latest comments show at first. */
+export function Timeline({ timeline }: { timeline: TimelineView }) {
+  const [expanded, setExpanded] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  // Relative times ('2 minutes ago') move on while the page stays open.
+  useEffect(() => {
+    const interval = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(interval);
+  }, []);
+
+  const comments = timeline.items.filter((item): item is TimelineCommentView => item.kind === 'comment');
+  const hiddenCount = expanded ? 0 : Math.max(0, comments.length - INITIAL_VISIBLE_COMMENTS);
+  const visible = useMemo(() => {
+    const hidden = new Set(comments.slice(0, hiddenCount).map((comment) => comment.comment_id));
+    return timeline.items.filter((item) => item.kind !== 'comment' || !hidden.has(item.comment_id));
+  }, [timeline.items, comments, hiddenCount]);
+
+  return (
+    <Stack gap="xs">
+      {comments.length > INITIAL_VISIBLE_COMMENTS ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          className={classes.moreComments}
+          onClick={() => setExpanded((value) => !value)}
+          aria-expanded={expanded}
+        >
+          {expanded ? 'Show fewer comments' : `Show more comments (${hiddenCount})`}
+        </Button>
+      ) : null}
+      <ol className={classes.timeline} aria-label="Comments and changes">
+        {visible.map((item) => (
+          <li key={item.kind === 'comment' ? item.comment_id : item.log_id}>
+            {item.kind === 'comment' ? (
+              <CommentCard comment={item} now={now} />
+            ) : (
+              <LogLine log={item} names={timeline.names} now={now} />
+            )}
+          </li>
+        ))}
+      </ol>
+    </Stack>
+  );
+}

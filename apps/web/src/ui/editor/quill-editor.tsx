@@ -1,0 +1,297 @@
+import 'quill/dist/quill.bubble.css';
+import './editor.css';
+
+import {
+  ACTION_MENU_RESET_MS,
+  EDITOR_MARGIN_CLICK_PX,
+  EDITOR_PLACEHOLDER,
+  HISTORY_DELAY_MS,
+  HISTORY_MAX_STACK,
+  IMAGE_UPLOAD_TYPES,
+} from '@figgle/shared/constants';
+import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
+import Quill, { Delta, type Op } from 'quill';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toastError } from '../toast';
+import { registerFiggleBlots } from './blots';
+import { LineActionMenu, type LineTarget } from './line-action-menu';
+import { type RichTextValue, sameDocument } from './rich-text-value';
+import { uploadFile } from './upload-file';
+
+export interface RichTextEditorProps {
+  /** The document shown; a different value from outside replaces the content, an equal one does not. */
+  value: RichTextValue | null | undefined;
+  /** The editor's accessible name, e.g. 'Description'. */
+  label: string;
+  placeholder?: string;
+  fullHeight?: boolean;
+  /** Shows the Send button with its Ctrl+Enter hint. */
+  hasSave?: boolean;
+  saveLabel?: string;
+  /** Turns the Send button into a busy one. */
+  saving?: boolean;
+  /** Where the side menu uploads files (e.g. tasks/{taskId}); without it the menu offers no upload. */
+  uploadFolder?: string;
+  /** Shows a stored document, with no toolbar and no menu. */
+  readOnly?: boolean;
+  /** Every content change, whatever made it. */
+  onValueChange?: (value: RichTextValue) => void;
+  /** Only changes a person made. */
+  onChange?: (value: RichTextValue) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  /** Ctrl+Enter or the Send button. */
+  onSave?: (value: RichTextValue) => void;
+}
+
+const TOOLBAR = [
+  ['bold', 'italic', 'underline', 'strike', 'link'],
+  [{ list: 'bullet' }, 'blockquote', 'code-block', { header: 1 }, { header: 2 }],
+];
+
+const TOOLBAR_NAMES: Record<string, string> = {
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  strike: 'Strike',
+  link: 'Link',
+  'list: bullet': 'Bullet list',
+  blockquote: 'Blockquote',
+  'code-block': 'Code block',
+  'header: 1': 'Header 1',
+  'header: 2': 'Header 2',
+};
+
+const PASTE_DROPPED = ['color', 'background', 'align'];
+
+/** Pasted content keeps its structure but loses colour, background and alignment (core §2). */
+function dropPastedStyles(_node: Node, delta: Delta): Delta {
+  return new Delta(
+    delta.ops.map((op) => {
+      if (!op.attributes) return op;
+      const attributes = Object.fromEntries(
+        Object.entries(op.attributes).filter(([name]) => !PASTE_DROPPED.includes(name)),
+      );
+      const { attributes: _dropped, ...rest } = op;
+      return Object.keys(attributes).length > 0 ? { ...rest, attributes } : rest;
+    }),
+  );
+}
+
+const contentsOf = (quill: Quill): RichTextValue => ({
+  ops: quill.getContents().ops as RichTextValue['ops'],
+});
+const toDelta = (value: RichTextValue) => new Delta(value.ops as Op[]);
+
+export function QuillEditor(props: RichTextEditorProps) {
+  const { value, label, readOnly = false, hasSave = false, uploadFolder, fullHeight = false } = props;
+  const hostRef = useRef<HTMLDivElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<Quill | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const [menu, setMenu] = useState<{ visible: boolean; target: LineTarget | null }>({
+    visible: false,
+    target: null,
+  });
+  const [uploading, setUploading] = useState(false);
+
+  const hideMenu = useCallback(() => setMenu((current) => ({ ...current, visible: false })), []);
+
+  // The menu slides back to the top 500 ms after it hides (core §4), so it never reopens mid-page.
+  useEffect(() => {
+    if (menu.visible || !menu.target) return;
+    const timer = window.setTimeout(() => setMenu({ visible: false, target: null }), ACTION_MENU_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [menu]);
+
+  const save = useCallback(() => {
+    const quill = quillRef.current;
+    if (quill) propsRef.current.onSave?.(contentsOf(quill));
+  }, []);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    registerFiggleBlots();
+    // Quill adds its toolbar next to the element it is given: a child made here (and emptied on
+    // cleanup) keeps StrictMode's second mount from stacking a second toolbar.
+    const mount = document.createElement('div');
+    host.appendChild(mount);
+    const saveBinding = {
+      key: 'Enter',
+      handler: () => {
+        save();
+        return false;
+      },
+    };
+    const quill = new Quill(mount, {
+      theme: readOnly ? undefined : 'bubble',
+      readOnly,
+      placeholder: readOnly ? '' : (propsRef.current.placeholder ?? EDITOR_PLACEHOLDER),
+      bounds: host,
+      modules: readOnly
+        ? { toolbar: false }
+        : {
+            toolbar: TOOLBAR,
+            history: { delay: HISTORY_DELAY_MS, maxStack: HISTORY_MAX_STACK, userOnly: true },
+            keyboard: {
+              bindings: {
+                'figgle save ctrl': { ...saveBinding, ctrlKey: true },
+                'figgle save meta': { ...saveBinding, metaKey: true },
+              },
+            },
+            clipboard: { matchers: [[Node.ELEMENT_NODE, dropPastedStyles]] },
+          },
+    });
+    quill.root.setAttribute('aria-label', propsRef.current.label);
+    if (!readOnly) {
+      quill.root.setAttribute('role', 'textbox');
+      quill.root.setAttribute('aria-multiline', 'true');
+      for (const button of host.querySelectorAll<HTMLButtonElement>('.ql-toolbar button')) {
+        const name = TOOLBAR_NAMES[button.getAttribute('aria-label') ?? ''];
+        if (name) button.setAttribute('aria-label', name);
+      }
+    }
+    const initial = propsRef.current.value;
+    if (initial) quill.setContents(toDelta(initial), 'silent');
+    quill.on('text-change', (_delta, _old, source) => {
+      const contents = contentsOf(quill);
+      propsRef.current.onValueChange?.(contents);
+      if (source === 'user') {
+        propsRef.current.onChange?.(contents);
+        setMenu((current) => (current.visible ? { ...current, visible: false } : current));
+      }
+    });
+    quillRef.current = quill;
+    return () => {
+      quillRef.current = null;
+      host.innerHTML = '';
+    };
+  }, [readOnly, save]);
+
+  useEffect(() => {
+    quillRef.current?.root.setAttribute('aria-label', label);
+  }, [label]);
+
+  // An outside change (another person's save, a refetch) replaces the content only when it differs.
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || !value || sameDocument(contentsOf(quill), value)) return;
+    const selection = quill.hasFocus() ? quill.getSelection() : null;
+    quill.setContents(toDelta(value), 'api');
+    if (selection) quill.setSelection(Math.min(selection.index, quill.getLength() - 1), 0, 'silent');
+  }, [value]);
+
+  // A click within 22 px of the left edge opens the line's action menu (core §2).
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || readOnly) return;
+    const root = quill.root;
+    const onMouseDown = (event: MouseEvent) => {
+      const box = root.getBoundingClientRect();
+      if (event.clientX - box.left > EDITOR_MARGIN_CLICK_PX) {
+        setMenu((current) => (current.visible ? { ...current, visible: false } : current));
+        return;
+      }
+      for (const line of quill.getLines()) {
+        const rect = (line.domNode as HTMLElement).getBoundingClientRect();
+        if (event.clientY < rect.top || event.clientY > rect.bottom) continue;
+        const wrapperTop = wrapperRef.current?.getBoundingClientRect().top ?? box.top;
+        const index = quill.getIndex(line);
+        const length = line.length();
+        const text = quill.getText(index, length);
+        const isEmbed = !line.domNode.textContent && line.domNode.nodeName !== 'P';
+        event.preventDefault();
+        setMenu({
+          visible: true,
+          target: { index, length, top: rect.top - wrapperTop, empty: !isEmbed && text.trim() === '' },
+        });
+        return;
+      }
+    };
+    root.addEventListener('mousedown', onMouseDown);
+    return () => root.removeEventListener('mousedown', onMouseDown);
+  }, [readOnly]);
+
+  // Focus and focus-out of the whole editor, toolbar and menu included.
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (!wrapper.contains(event.relatedTarget as Node | null)) propsRef.current.onFocus?.();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!wrapper.contains(event.relatedTarget as Node | null)) propsRef.current.onBlur?.();
+    };
+    wrapper.addEventListener('focusin', onFocusIn);
+    wrapper.addEventListener('focusout', onFocusOut);
+    return () => {
+      wrapper.removeEventListener('focusin', onFocusIn);
+      wrapper.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+
+  const upload = async (file: File, kind: 'image' | 'file', target: LineTarget) => {
+    const quill = quillRef.current;
+    if (!quill || !uploadFolder) return;
+    hideMenu();
+    setUploading(true);
+    try {
+      const result = await uploadFile(file, uploadFolder, kind);
+      const at = Math.min(target.empty ? target.index : target.index + target.length, quill.getLength() - 1);
+      if (kind === 'image') quill.insertEmbed(at, 'imageblock', result.url, 'user');
+      else quill.insertEmbed(at, 'fileblock', { url: result.url, name: result.name }, 'user');
+      quill.setSelection(at + 1, 0, 'silent');
+    } catch (error) {
+      toastError(error instanceof Error ? error.message : 'The upload failed.');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const removeLine = (target: LineTarget) => {
+    quillRef.current?.deleteText(target.index, target.length, 'user');
+    hideMenu();
+  };
+
+  return (
+    <div
+      ref={wrapperRef}
+      className={`figgle-editor ${readOnly ? 'figgle-editor--read-only' : 'figgle-editor--editable'}${fullHeight ? ' figgle-editor--full' : ''}`}
+    >
+      <div ref={hostRef} className="figgle-editor__host" />
+      {!readOnly && menu.target ? (
+        <LineActionMenu
+          target={menu.target}
+          visible={menu.visible}
+          canUpload={Boolean(uploadFolder)}
+          imageTypes={IMAGE_UPLOAD_TYPES.join(', ')}
+          onClose={hideMenu}
+          onUpload={(file, kind) => {
+            if (menu.target) void upload(file, kind, menu.target);
+          }}
+          onRemoveLine={() => menu.target && removeLine(menu.target)}
+        />
+      ) : null}
+      {uploading ? (
+        <Group gap={6} className="figgle-editor__uploading" aria-live="polite">
+          <Loader size="xs" />
+          <Text size="xs" c="dimmed">
+            Uploading…
+          </Text>
+        </Group>
+      ) : null}
+      {hasSave && !readOnly ? (
+        <Group justify="flex-end" gap="xs" className="figgle-editor__actions">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
+          </Text>
+          <Button size="xs" onClick={save} loading={props.saving}>
+            {props.saveLabel ?? 'Send'}
+          </Button>
+        </Group>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './quill-editor';
+
+export type { RichTextEditorProps } from './quill-editor';
+
+// Quill is large: it loads with the first editor on screen, never with the app's first chunk.
+const QuillEditor = lazy(async () => ({ default: (await import('./quill-editor')).QuillEditor }));
+
+/** The rich-text editor of core §2 (and, with readOnly, the way a stored document is shown). */
+export function RichTextEditor(props: RichTextEditorProps) {
+  return (
+    <Suspense
+      fallback={<Skeleton height={props.readOnly ? 24 : 88} radius="sm" aria-label="Loading editor" />}
+    >
+      <QuillEditor {...props} />
+    </Suspense>
+  );
+}
