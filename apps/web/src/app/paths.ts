@@ -29,6 +29,7 @@ export const paths = {
   settingsPreferences: '/settings/preferences',
   settingsFigma: '/settings/figma',
   settingsPassword: '/settings/password',
+  settingsSecurity: '/settings/security',
   privacyPolicy: '/legal/privacy-policy.html',
   termsOfService: '/legal/terms-of-service.html',
 } as const;

@@ -173,6 +173,12 @@ export const appRoutes: AppRoute[] = [
           'SettingsPasswordPage',
         ),
       },
+      {
+        name: 'settings-security',
+        path: 'security',
+        meta: APP_PAGE,
+        page: lazyPage(() => import('../features/auth/routes/security-settings-page'), 'SecuritySettingsPage'),
+      },
     ],
   },
   {

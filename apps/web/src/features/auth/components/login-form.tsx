@@ -1,23 +1,21 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { Icon } from '../../../ui/icon/icon';
-
-export interface LoginCredentials {
-  email: string;
-  password: string;
-}
+import type { SignInCredentials } from '../api/sign-in-email';
+import { ProviderButtons, useHasProviders } from './provider-buttons';
 
 export interface LoginFormProps {
-  onSubmit: (credentials: LoginCredentials) => void;
-  onGoogle: () => void;
+  onSubmit: (credentials: SignInCredentials) => void;
   submitting?: boolean;
+  /** Shown above the fields, e.g. that the email is not verified yet. */
+  notice?: ReactNode;
 }
 
-export function LoginForm({ onSubmit, onGoogle, submitting = false }: LoginFormProps) {
+export function LoginForm({ onSubmit, submitting = false, notice }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const hasProviders = useHasProviders();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,20 +24,12 @@ export function LoginForm({ onSubmit, onGoogle, submitting = false }: LoginFormP
 
   return (
     <Stack gap="lg">
-      <Button
-        variant="default"
-        fullWidth
-        leftSection={<Icon name="google" size={18} />}
-        onClick={onGoogle}
-        disabled={submitting}
-      >
-        Google
-      </Button>
-
-      <Divider label="or with your email" labelPosition="center" />
+      <ProviderButtons verb="Sign in with" disabled={submitting} />
+      {hasProviders ? <Divider label="or with your email" labelPosition="center" /> : null}
 
       <form onSubmit={handleSubmit} aria-label="Log in">
         <Stack gap="md">
+          {notice}
           <TextInput
             label="Email"
             type="email"

@@ -1,24 +1,104 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { MESSAGES } from '@figgle/shared/constants';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { ApiRequestError } from '../../../lib/api-client';
 import { CenteredPanel } from '../../../ui/centered-panel';
-import { toastSuccess } from '../../../ui/toast';
+import { toastError, toastSuccess } from '../../../ui/toast';
 import { useSession } from '../api/get-session';
+import { type SignInCredentials, useSignInWithEmail } from '../api/sign-in-email';
+import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { LegalLinks } from '../components/legal-links';
-import { type LoginCredentials, LoginForm } from '../components/login-form';
+import { LoginForm } from '../components/login-form';
+import { TwoFactorChallenge } from '../components/two-factor-challenge';
+import { useCompleteSignIn } from '../components/use-complete-sign-in';
 
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const signIn = useSignInWithEmail();
+  const completeSignIn = useCompleteSignIn();
+  // A magic link or a provider sign-in of an account with a second factor comes back here for the code.
+  const [step, setStep] = useState<'password' | 'code'>(searchParams.has('two-factor') ? 'code' : 'password');
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const signingIn = useRef(false);
   const welcomed = useRef(false);
 
   // Spec core §2: opening the login page with a session already open greets and moves on.
   useEffect(() => {
-    if (!session.data || welcomed.current) return;
+    if (!session.data || welcomed.current || signingIn.current) return;
     welcomed.current = true;
-    toastSuccess('Welcome!');
+    toastSuccess(MESSAGES.welcome);
     navigate(paths.projectsCards, { replace: true });
   }, [session.data, navigate]);
+
+  // Back from Google or the OIDC provider without a session: the catalogue's provider failure toast.
+  useEffect(() => {
+    if (!searchParams.has('provider-error')) return;
+    toastError(MESSAGES.tryAgain);
+    setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  async function finish() {
+    signingIn.current = true;
+    await completeSignIn();
+  }
+
+  function submit(credentials: SignInCredentials) {
+    setUnverifiedEmail(null);
+    signingIn.current = true;
+    signIn.mutate(credentials, {
+      onSuccess: async (answer) => {
+        if (answer.twoFactorRedirect) {
+          signingIn.current = false;
+          setStep('code');
+          return;
+        }
+        await finish();
+      },
+      onError: (error) => {
+        signingIn.current = false;
+        if (error instanceof ApiRequestError && error.code === 'email_not_verified') {
+          setUnverifiedEmail(credentials.email);
+          return;
+        }
+        void showAuthErrorDialog(error);
+      },
+    });
+  }
+
+  if (step === 'code') {
+    return (
+      <CenteredPanel
+        title="Two-factor authentication"
+        subtitle="Enter the code from your authenticator app to finish logging in."
+        footer={<LegalLinks />}
+      >
+        <Stack gap="md">
+          <TwoFactorChallenge
+            onVerified={() => void finish()}
+            onRestart={(error) => {
+              setStep('password');
+              setSearchParams({}, { replace: true });
+              void showAuthErrorDialog(error);
+            }}
+          />
+          <Button
+            variant="subtle"
+            size="xs"
+            component={Link}
+            to={paths.login}
+            onClick={() => setStep('password')}
+          >
+            Back to log in
+          </Button>
+        </Stack>
+      </CenteredPanel>
+    );
+  }
 
   return (
     <CenteredPanel
@@ -26,13 +106,35 @@ export function LoginPage() {
       subtitle="Track your projects and tasks, linked to Figma."
       footer={<LegalLinks />}
     >
-      <LoginForm onSubmit={signInWithPassword} onGoogle={signInWithGoogle} />
+      <LoginForm
+        onSubmit={submit}
+        submitting={signIn.isPending || signingIn.current}
+        notice={unverifiedEmail ? <UnverifiedNotice email={unverifiedEmail} /> : null}
+      />
     </CenteredPanel>
   );
 }
 
-// The browser has already checked the fields (required, email format); the sign-in calls arrive with
-// the accounts work, which owns the server side of better-auth.
-function signInWithPassword(_credentials: LoginCredentials): void {}
-
-function signInWithGoogle(): void {}
+function UnverifiedNotice({ email }: { email: string }) {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Your email is not verified yet"
+      icon={<IconMailExclamation size={18} stroke={1.75} aria-hidden />}
+      role="alert"
+    >
+      <Text size="sm">
+        Open the link in the confirmation email we sent to {email}.{' '}
+        <Anchor
+          component={Link}
+          to={`${paths.resendConfirmation}?email=${encodeURIComponent(email)}`}
+          size="sm"
+          fw={500}
+        >
+          Resend the confirmation email
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}

@@ -1,13 +1,40 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Stack } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { toastSuccess } from '../../../ui/toast';
+import { useSendMagicLink } from '../api/send-magic-link';
+import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { BackToLoginLink } from '../components/back-to-login-link';
+import { EmailForm } from '../components/email-form';
 
 export function MagicLoginPage() {
+  const navigate = useNavigate();
+  const send = useSendMagicLink();
+
   return (
     <CenteredPanel
       title="Log in with a magic link"
-      subtitle="We will send a one-time sign-in link to your inbox."
+      subtitle="We will email you a link that logs you in, no password needed. It works once, for 15 minutes."
     >
-      <BackToLoginLink />
+      <Stack gap="lg">
+        <EmailForm
+          label="Magic link"
+          submitLabel="Send link in my inbox"
+          submitting={send.isPending}
+          onSubmit={(email) =>
+            send.mutate(email, {
+              onSuccess: () => {
+                toastSuccess(MESSAGES.emailSent(email));
+                navigate(`${paths.authResult}?magic=true`);
+              },
+              onError: (error) => void showAuthErrorDialog(error),
+            })
+          }
+        />
+        <BackToLoginLink />
+      </Stack>
     </CenteredPanel>
   );
 }

@@ -1,13 +1,42 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Stack } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { toastSuccess } from '../../../ui/toast';
+import { useResendConfirmation } from '../api/resend-confirmation';
+import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { BackToLoginLink } from '../components/back-to-login-link';
+import { EmailForm } from '../components/email-form';
 
 export function ResendConfirmationPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const resend = useResendConfirmation();
+
   return (
     <CenteredPanel
       title="Resend the confirmation"
-      subtitle="Enter your email to receive a new confirmation link."
+      subtitle="Enter the email you registered with to receive a new confirmation link."
     >
-      <BackToLoginLink />
+      <Stack gap="lg">
+        <EmailForm
+          label="Resend confirmation"
+          submitLabel="Create"
+          initialEmail={searchParams.get('email') ?? ''}
+          submitting={resend.isPending}
+          onSubmit={(email) =>
+            resend.mutate(email, {
+              onSuccess: () => {
+                toastSuccess(MESSAGES.emailSent(email));
+                navigate(`${paths.authResult}?confirmation=true`);
+              },
+              onError: (error) => void showAuthErrorDialog(error),
+            })
+          }
+        />
+        <BackToLoginLink />
+      </Stack>
     </CenteredPanel>
   );
 }

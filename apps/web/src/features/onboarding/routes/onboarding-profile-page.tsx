@@ -1,12 +1,73 @@
-import { Text } from '@mantine/core';
-import { CenteredPanel } from '../../../ui/centered-panel';
+import { MESSAGES } from '@figgle/shared/constants';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { PageLoader } from '../../../ui/page-loader';
+import { toastError } from '../../../ui/toast';
+import { useMe } from '../api/get-me';
+import { useUpdateNames } from '../api/update-names';
+import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingProfilePage() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const update = useUpdateNames();
+  const [names, setNames] = useState<{ firstname: string; lastname: string } | null>(null);
+
+  // The names given at registration (or by Google or the OIDC provider) are offered to confirm.
+  useEffect(() => {
+    if (me.data && names === null) setNames({ firstname: me.data.firstname, lastname: me.data.lastname });
+  }, [me.data, names]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!names) return;
+    update.mutate(
+      { firstname: names.firstname.trim(), lastname: names.lastname.trim() },
+      {
+        onSuccess: () => navigate(paths.onboardingStep2),
+        onError: () => toastError(MESSAGES.tryAgain),
+      },
+    );
+  }
+
   return (
-    <CenteredPanel title="Hi! Who are you?" subtitle="Tell your teammates your name.">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        Step 1 of 3
-      </Text>
-    </CenteredPanel>
+    <OnboardingFrame
+      step={1}
+      title="Hi! Who are you?"
+      subtitle="Your teammates will see this name on tasks and comments."
+    >
+      {names === null ? (
+        <PageLoader />
+      ) : (
+        <form onSubmit={handleSubmit} aria-label="Who are you?">
+          <Stack gap="md">
+            <TextInput
+              label="Firstname"
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              autoFocus
+              value={names.firstname}
+              onChange={(event) => setNames({ ...names, firstname: event.currentTarget.value })}
+            />
+            <TextInput
+              label="Lastname"
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              value={names.lastname}
+              onChange={(event) => setNames({ ...names, lastname: event.currentTarget.value })}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending}>
+                Next
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </OnboardingFrame>
   );
 }

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { paths } from '../../../app/paths';
+import { api } from '../../../lib/api-client';
+
+/** The emailed link comes back to the reset page with a token (or an error when it is stale). */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return api.post('/api/auth/request-password-reset', { email, redirectTo: paths.resetPassword });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

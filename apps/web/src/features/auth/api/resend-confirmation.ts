@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { paths } from '../../../app/paths';
+import { api } from '../../../lib/api-client';
+
+export function resendConfirmation(email: string): Promise<unknown> {
+  return api.post('/api/auth/send-verification-email', {
+    email,
+    callbackURL: `${paths.authResult}?activation=true`,
+  });
+}
+
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: resendConfirmation });
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface NewPassword {
+  token: string;
+  newPassword: string;
+}
+
+export function resetPassword(input: NewPassword): Promise<unknown> {
+  return api.post('/api/auth/reset-password', input);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

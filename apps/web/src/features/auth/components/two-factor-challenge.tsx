@@ -1,0 +1,112 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useVerifyTwoFactor } from '../api/verify-two-factor';
+
+export interface TwoFactorChallengeProps {
+  onVerified: () => void;
+  /** The challenge ended (too many tries, or it expired): back to the password. */
+  onRestart: (error: unknown) => void;
+}
+
+const CHALLENGE_OVER = new Set([
+  'invalid_two_factor_cookie',
+  'too_many_attempts_request_new_code',
+  'account_temporarily_locked',
+  'too_many_attempts',
+]);
+
+/** The second step of signing in: a code from the authenticator app, or one of the backup codes. */
+export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallengeProps) {
+  const [kind, setKind] = useState<'totp' | 'backup-code'>('totp');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useVerifyTwoFactor();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    verify.mutate(
+      { kind, code },
+      {
+        onSuccess: onVerified,
+        onError: (failure) => {
+          if (failure instanceof ApiRequestError && CHALLENGE_OVER.has(failure.code)) {
+            onRestart(failure);
+            return;
+          }
+          setError(failure.message);
+          setCode('');
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Two-factor authentication">
+      <Stack gap="md">
+        {kind === 'totp' ? (
+          <TextInput
+            label="Authentication code"
+            description="The 6-digit code your authenticator app shows for Figgle."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            autoFocus
+            value={code}
+            error={error ? true : undefined}
+            onChange={(event) => {
+              setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6));
+            }}
+            styles={{
+              input: {
+                textAlign: 'center',
+                letterSpacing: '0.4em',
+                fontSize: 20,
+                fontFamily: 'ui-monospace, monospace',
+              },
+            }}
+          />
+        ) : (
+          <TextInput
+            label="Backup code"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        )}
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Button
+          type="submit"
+          fullWidth
+          loading={verify.isPending}
+          disabled={kind === 'totp' && code.length < 6}
+        >
+          Verify
+        </Button>
+        <Group justify="center">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setKind(kind === 'totp' ? 'backup-code' : 'totp');
+              setCode('');
+              setError(null);
+            }}
+          >
+            {kind === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

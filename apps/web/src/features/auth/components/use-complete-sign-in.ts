@@ -1,0 +1,30 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { setOnboardingFlag } from '../../../lib/onboarding-flag';
+import { toastSuccess } from '../../../ui/toast';
+import { meQueryOptions } from '../api/get-me';
+import { sessionQueryOptions } from '../api/get-session';
+
+/**
+ * After a password (and code) was accepted: read the new session and profile, mirror the onboarding
+ * flag, greet, and open projects (the guard then sends an unfinished onboarding to its first step).
+ */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    // Another account may have been signed in on this device: nothing cached may carry over.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+    try {
+      const me = await queryClient.fetchQuery(meQueryOptions);
+      setOnboardingFlag(me.needs_onboarding);
+    } catch {
+      // The guard loads the profile again before any signed-in page.
+    }
+    toastSuccess(MESSAGES.welcomeAfterLogin);
+    await navigate(paths.projects, { replace: true });
+  };
+}

@@ -1,0 +1,23 @@
+import type { CreatedOrganization } from '@figgle/shared/organization-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { setOnboardingFlag } from '../../../lib/onboarding-flag';
+import { meQueryKey } from './get-me';
+
+/** The personal organization of onboarding step 2: its creator becomes OWNER, which ends onboarding. */
+export function createOrganization(name: string): Promise<CreatedOrganization> {
+  return api.post<CreatedOrganization>('/api/organizations', { name });
+}
+
+export function useCreatePersonalOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async () => {
+      setOnboardingFlag(false);
+      // Organizations, members and the profile all changed: every list reads them again.
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      await queryClient.refetchQueries({ queryKey: meQueryKey });
+    },
+  });
+}

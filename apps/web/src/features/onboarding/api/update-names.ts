@@ -1,0 +1,21 @@
+import type { Me } from '@figgle/shared/me-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { meQueryKey } from './get-me';
+
+export interface Names {
+  firstname: string;
+  lastname: string;
+}
+
+export function updateNames(names: Names): Promise<Me> {
+  return api.patch<Me>('/api/me', names);
+}
+
+export function useUpdateNames() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNames,
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
