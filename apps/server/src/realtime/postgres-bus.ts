@@ -4,6 +4,8 @@ import pg from 'pg';
 import { type Bus, type BusEvent, BusHandlers, type PeerMessage, subscribeTo } from './bus.ts';
 
 export const BUS_CHANNEL = 'figgle_bus';
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const BUS_APPLICATION_NAME = 'figgle-realtime-bus';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
 export const NOTIFY_PAYLOAD_MAX = 7_900;
 const PROBE_INTERVAL_MS = 15_000;
@@ -94,7 +96,12 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
 
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      application_name: BUS_APPLICATION_NAME,
+    });
     next.on('error', (error) => {
       if (client === next) dropClient(error);
     });
