@@ -402,14 +402,23 @@ export class FakeFigma {
       const webhookRoute = url.pathname.startsWith('/v2/');
       send(
         403,
-        webhookRoute ? { error: true, status: 403, message: 'Invalid token' } : { status: 403, err: 'Invalid token' },
+        webhookRoute
+          ? { error: true, status: 403, message: 'Invalid token' }
+          : { status: 403, err: 'Invalid token' },
       );
       return;
     }
 
     const method = request.method ?? 'GET';
     const path = url.pathname;
-    let match: RegExpExecArray | null;
+    const idIn = (pattern: RegExp) => {
+      const found = pattern.exec(path)?.[1];
+      return found === undefined ? null : decodeURIComponent(found);
+    };
+    const webhookId = idIn(/^\/v2\/webhooks\/([^/]+)$/);
+    const commentsOf = idIn(/^\/v1\/files\/([^/]+)\/comments$/);
+    const fileKey = idIn(/^\/v1\/files\/([^/]+)$/);
+    const imagesOf = idIn(/^\/v1\/images\/([^/]+)$/);
 
     if (method === 'POST' && path === '/v2/webhooks') return this.createWebhook(body, send);
     if (method === 'GET' && path === '/v2/webhooks') {
@@ -419,8 +428,8 @@ export class FakeFigma {
         .map((w) => ({ ...w, passcode: '' }));
       return send(200, { webhooks });
     }
-    if ((match = /^\/v2\/webhooks\/([^/]+)$/.exec(path))) {
-      const webhook = this.webhooks.get(decodeURIComponent(match[1]!));
+    if (webhookId !== null) {
+      const webhook = this.webhooks.get(webhookId);
       if (!webhook) return send(404, { error: true, status: 404, message: 'Not found' });
       if (method === 'GET') return send(200, { ...webhook, passcode: '' });
       if (method === 'DELETE') {
@@ -428,25 +437,25 @@ export class FakeFigma {
         return send(200, { ...webhook, passcode: '' });
       }
     }
-    if ((match = /^\/v1\/files\/([^/]+)\/comments$/.exec(path))) {
-      const file = this.files.get(decodeURIComponent(match[1]!));
+    if (commentsOf !== null) {
+      const file = this.files.get(commentsOf);
       if (!file) return send(404, { status: 404, err: 'Not found' });
       if (method === 'GET') return send(200, { comments: file.comments });
-      if (method === 'POST') return this.postComment(file, decodeURIComponent(match[1]!), body, send);
+      if (method === 'POST') return this.postComment(file, commentsOf, body, send);
     }
-    if ((match = /^\/v1\/files\/([^/]+)$/.exec(path)) && method === 'GET') {
-      const file = this.files.get(decodeURIComponent(match[1]!));
+    if (fileKey !== null && method === 'GET') {
+      const file = this.files.get(fileKey);
       if (!file) return send(404, { status: 404, err: 'Not found' });
       return send(200, {
         name: file.name,
         lastModified: '2026-10-02T09:00:00Z',
-        thumbnailUrl: `${this.url}/images/${match[1]}/thumbnail.png`,
+        thumbnailUrl: `${this.url}/images/${fileKey}/thumbnail.png`,
         version: '1234567890',
         document: { id: '0:0', name: 'Document', type: 'DOCUMENT', children: [] },
       });
     }
-    if ((match = /^\/v1\/images\/([^/]+)$/.exec(path)) && method === 'GET') {
-      const key = decodeURIComponent(match[1]!);
+    if (imagesOf !== null && method === 'GET') {
+      const key = imagesOf;
       if (!this.files.has(key)) return send(404, { status: 404, err: 'Not found' });
       const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
       if (ids.length === 0) return send(400, { status: 400, err: 'No node ids' });
@@ -461,14 +470,18 @@ export class FakeFigma {
     send(404, { status: 404, err: 'Not found' });
   }
 
-  private async createWebhook(body: unknown, send: (status: number, payload: unknown) => void): Promise<void> {
+  private async createWebhook(
+    body: unknown,
+    send: (status: number, payload: unknown) => void,
+  ): Promise<void> {
     const input = (body ?? {}) as Record<string, unknown>;
     const context = String(input.context ?? '').toLowerCase();
     const contextId = String(input.context_id ?? input.team_id ?? '');
     const endpoint = String(input.endpoint ?? '');
     const passcode = String(input.passcode ?? '');
     const problems: string[] = [];
-    if (input.event_type !== 'FILE_COMMENT' && typeof input.event_type !== 'string') problems.push('event_type');
+    if (input.event_type !== 'FILE_COMMENT' && typeof input.event_type !== 'string')
+      problems.push('event_type');
     if (!['team', 'project', 'file'].includes(context)) problems.push('context');
     if (!contextId) problems.push('context_id');
     if (!endpoint || endpoint.length > 2048) problems.push('endpoint');
@@ -523,13 +536,20 @@ export class FakeFigma {
   ): void {
     const input = (body ?? {}) as Record<string, unknown>;
     if (typeof input.message !== 'string' || !input.message) {
-      return send(400, { status: 400, err: 'message is required' });
+      send(400, { status: 400, err: 'message is required' });
+      return;
     }
     const parentId = input.comment_id === undefined ? '' : String(input.comment_id);
     if (parentId) {
       const parent = file.comments.find((c) => c.id === parentId);
-      if (!parent) return send(404, { status: 404, err: 'Comment not found' });
-      if (parent.parent_id) return send(400, { status: 400, err: 'Only root comments can be replied to' });
+      if (!parent) {
+        send(404, { status: 404, err: 'Comment not found' });
+        return;
+      }
+      if (parent.parent_id) {
+        send(400, { status: 400, err: 'Only root comments can be replied to' });
+        return;
+      }
     }
     const comment: FakeComment = {
       id: String(nextCommentId++),

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FigmaClient } from '../src/figma/client.ts';
 import { FigmaError, parseRetryAfter } from '../src/figma/errors.ts';
 import { decryptToken, encryptToken, redactToken } from '../src/figma/token-crypto.ts';
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_NODE_ID, SAMPLE_TEAM_ID } from './fake-figma.ts';
+import {
+  FakeFigma,
+  SAMPLE_FILE_KEY,
+  SAMPLE_FILE_NAME,
+  SAMPLE_NODE_ID,
+  SAMPLE_TEAM_ID,
+} from './fake-figma.ts';
 
 const TOKEN = 'figd_client-test-token-0000a1b2';
 let figma: FakeFigma;
@@ -33,10 +39,18 @@ describe('FigmaClient against the fake Figma', () => {
       endpoint: 'http://127.0.0.1:9/api/figma/webhook',
       passcode: 'p'.repeat(43),
     });
-    expect(webhook).toMatchObject({ event_type: 'FILE_COMMENT', context_id: SAMPLE_TEAM_ID, status: 'ACTIVE' });
+    expect(webhook).toMatchObject({
+      event_type: 'FILE_COMMENT',
+      context_id: SAMPLE_TEAM_ID,
+      status: 'ACTIVE',
+    });
     const sent = figma.requests('POST', /^\/v2\/webhooks$/).at(-1)!;
     expect(sent.token).toBe(TOKEN);
-    expect(sent.body).toMatchObject({ event_type: 'FILE_COMMENT', context: 'team', context_id: SAMPLE_TEAM_ID });
+    expect(sent.body).toMatchObject({
+      event_type: 'FILE_COMMENT',
+      context: 'team',
+      context_id: SAMPLE_TEAM_ID,
+    });
 
     const listed = await client.listTeamWebhooks(SAMPLE_TEAM_ID);
     expect(listed.map((w) => w.id)).toContain(webhook.id);

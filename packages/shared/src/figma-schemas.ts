@@ -32,7 +32,10 @@ export const setFigmaTeamInput = z.object({
     .transform((value, ctx) => {
       const id = parseFigmaTeamId(value);
       if (id === null) {
-        ctx.addIssue({ code: 'custom', message: 'A Figma Team Id is made of digits, for example 1234567890.' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'A Figma Team Id is made of digits, for example 1234567890.',
+        });
         return z.NEVER;
       }
       return id;

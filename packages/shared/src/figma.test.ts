@@ -74,7 +74,11 @@ describe('links', () => {
 describe('figmaCommentText', () => {
   it('joins fragments and shows mentions as handles', () => {
     const text = figmaCommentText(
-      [{ text: 'Button contrast is too low on hover ' }, { mention: '811724164054158337' }, { text: ' #task' }],
+      [
+        { text: 'Button contrast is too low on hover ' },
+        { mention: '811724164054158337' },
+        { text: ' #task' },
+      ],
       [{ id: '811724164054158337', handle: 'Ada Lovelace' }],
     );
     expect(text).toBe('Button contrast is too low on hover @Ada Lovelace #task');

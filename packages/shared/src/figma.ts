@@ -103,7 +103,10 @@ export function figmaTaskTitle(text: string, fileName?: string | null): string {
 /** The title of a task created by hand from a radar event: the first 100 characters of its content. */
 export function radarTaskTitle(content: string, fileName?: string | null): string {
   const title = firstCharacters(content.replace(/\s+/g, ' ').trim(), FIGMA_TASK_TITLE_MAX).trim();
-  return title || firstCharacters(`Comment on ${fileName?.trim() || DEFAULT_FIGMA_FILE_NAME}`, FIGMA_TASK_TITLE_MAX);
+  return (
+    title ||
+    firstCharacters(`Comment on ${fileName?.trim() || DEFAULT_FIGMA_FILE_NAME}`, FIGMA_TASK_TITLE_MAX)
+  );
 }
 
 /** The reply Figgle posts in a Figma thread when its task is done ("Back to Figma"). */

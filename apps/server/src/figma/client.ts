@@ -89,7 +89,9 @@ export class FigmaClient {
   async listTeamWebhooks(teamId: string): Promise<FigmaWebhook[]> {
     const query = new URLSearchParams({ context: 'team', context_id: teamId });
     const body = await this.request<{ webhooks?: unknown[] }>('GET', `/v2/webhooks?${query}`);
-    return (Array.isArray(body.webhooks) ? body.webhooks : []).map((w) => toWebhook(w as Record<string, unknown>));
+    return (Array.isArray(body.webhooks) ? body.webhooks : []).map((w) =>
+      toWebhook(w as Record<string, unknown>),
+    );
   }
 
   /** Deleting a webhook that no longer exists counts as done. */
@@ -116,7 +118,8 @@ export class FigmaClient {
       message,
       comment_id: commentId,
     });
-    if (!isComment(body)) throw new FigmaError('unavailable', 'Figma answered the reply with something unexpected.');
+    if (!isComment(body))
+      throw new FigmaError('unavailable', 'Figma answered the reply with something unexpected.');
     return body;
   }
 
@@ -132,7 +135,10 @@ export class FigmaClient {
   }
 
   async getFileName(fileKey: string): Promise<string> {
-    const body = await this.request<{ name?: unknown }>('GET', `/v1/files/${encodeURIComponent(fileKey)}?depth=1`);
+    const body = await this.request<{ name?: unknown }>(
+      'GET',
+      `/v1/files/${encodeURIComponent(fileKey)}?depth=1`,
+    );
     if (typeof body.name !== 'string' || !body.name.trim()) {
       throw new FigmaError('unavailable', 'Figma answered without the name of the file.');
     }
@@ -149,7 +155,11 @@ export class FigmaClient {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new FigmaError('unavailable', 'The rendered image could not be downloaded from Figma.', response.status);
+      throw new FigmaError(
+        'unavailable',
+        'The rendered image could not be downloaded from Figma.',
+        response.status,
+      );
     }
     const declared = Number(response.headers.get('content-length') ?? '0');
     if (declared > FIGMA_IMAGE_MAX_BYTES) {
@@ -157,7 +167,8 @@ export class FigmaClient {
       throw new FigmaError('unavailable', 'The rendered image is too large.');
     }
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > FIGMA_IMAGE_MAX_BYTES) throw new FigmaError('unavailable', 'The rendered image is too large.');
+    if (bytes.length > FIGMA_IMAGE_MAX_BYTES)
+      throw new FigmaError('unavailable', 'The rendered image is too large.');
     const contentType = (response.headers.get('content-type') ?? 'image/png').split(';')[0]!.trim();
     return { bytes, contentType: contentType.startsWith('image/') ? contentType : 'image/png' };
   }
@@ -175,7 +186,8 @@ export class FigmaClient {
       const payload = await readJson(response);
       if (response.ok) return payload as T;
 
-      const retryAfter = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+      const retryAfter =
+        response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
       if (response.status === 429) {
         const wait = retryAfter ?? 60;
         blockedUntil.set(key, Date.now() + wait * 1000);

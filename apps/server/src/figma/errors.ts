@@ -7,7 +7,13 @@
  * - bad_request: another 400 (Figma's own message kept);
  * - unavailable: 5xx, a timeout or no connection.
  */
-export type FigmaErrorKind = 'bad_token' | 'no_webhooks' | 'rate_limited' | 'not_found' | 'bad_request' | 'unavailable';
+export type FigmaErrorKind =
+  | 'bad_token'
+  | 'no_webhooks'
+  | 'rate_limited'
+  | 'not_found'
+  | 'bad_request'
+  | 'unavailable';
 
 export class FigmaError extends Error {
   constructor(
@@ -35,21 +41,15 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** "2 minutes", "3 hours", "2 days": Retry-After can be days long. */
+/** "2 minutes", "3 hours", "2 days": Retry-After can be days long. Rounded up, never "60 minutes". */
 export function describeWait(seconds: number): string {
-  const units: Array<[number, string]> = [
-    [86_400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-  ];
-  for (const [size, unit] of units) {
-    if (seconds >= size) {
-      const count = Math.ceil(seconds / size);
-      return `${count} ${unit}${count === 1 ? '' : 's'}`;
-    }
-  }
-  const count = Math.max(1, seconds);
-  return `${count} second${count === 1 ? '' : 's'}`;
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.ceil(seconds / 3600);
+  if (hours < 24) return plural(hours, 'hour');
+  return plural(Math.ceil(seconds / 86_400), 'day');
 }
 
 export function rateLimitedError(retryAfterSeconds: number): FigmaError {

@@ -10,8 +10,12 @@ export function newPasscode(): string {
  * neither their content nor their length shows in the time taken.
  */
 export function passcodeMatches(received: unknown, stored: string | null | undefined): boolean {
-  const a = createHash('sha256').update(typeof received === 'string' ? received : '').digest();
-  const b = createHash('sha256').update(stored ?? '').digest();
+  const a = createHash('sha256')
+    .update(typeof received === 'string' ? received : '')
+    .digest();
+  const b = createHash('sha256')
+    .update(stored ?? '')
+    .digest();
   return timingSafeEqual(a, b) && typeof received === 'string' && received.length > 0 && !!stored;
 }
 

@@ -12,7 +12,9 @@ export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {
     figma_file_key: row.figma_file_key,
     figma_file_name: row.figma_file_name,
     figma_file_url:
-      typeof nodeId === 'string' ? figmaNodeUrl(row.figma_file_key, nodeId) : figmaFileUrl(row.figma_file_key),
+      typeof nodeId === 'string'
+        ? figmaNodeUrl(row.figma_file_key, nodeId)
+        : figmaFileUrl(row.figma_file_key),
     figma_triggered_by: row.figma_triggered_by,
     content: row.content,
     project:

@@ -68,7 +68,10 @@ export async function radarPage(
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-export async function figmaEventById(db: Kysely<Database>, eventId: string): Promise<FigmaEventRow | undefined> {
+export async function figmaEventById(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<FigmaEventRow | undefined> {
   return (await eventsQuery(db).where('figma_event.figma_event_id', '=', eventId).executeTakeFirst()) as
     | FigmaEventRow
     | undefined;
@@ -84,7 +87,10 @@ export interface ProjectOptionRow {
 }
 
 /** Live projects of one organization: where a task from one of its events may go. */
-export function projectsOfOrganization(db: Kysely<Database>, organizationId: string): Promise<ProjectOptionRow[]> {
+export function projectsOfOrganization(
+  db: Kysely<Database>,
+  organizationId: string,
+): Promise<ProjectOptionRow[]> {
   return db
     .selectFrom('project')
     .innerJoin('organization', 'organization.organization_id', 'project.organization_id')

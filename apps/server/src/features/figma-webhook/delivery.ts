@@ -3,7 +3,10 @@ import { z } from 'zod';
 // What Figma POSTs to /api/figma/webhook (../shared/figma/FIGMA-API.md "FILE_COMMENT delivery").
 // Ids may come as strings or numbers; they are kept as strings.
 
-const figmaId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[A-Za-z0-9_:-]{1,100}$/));
+const figmaId = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[A-Za-z0-9_:-]{1,100}$/));
 
 /** Just enough to authenticate a delivery of any type. */
 export const envelopeSchema = z.object({
@@ -42,11 +45,13 @@ export const fileCommentSchema = z.object({
 });
 export type FileCommentDelivery = z.infer<typeof fileCommentSchema>;
 
-/** When the comment was made: Figma's created_at when it reads as a date not in the future, else now. */
+/**
+ * When the comment was made, for the radar's order. Figma's created_at counts whole seconds, so a
+ * delivery arriving within a minute is dated when it arrived (comments made in the same second keep
+ * their order); a late one (Figma retries after minutes) keeps Figma's date.
+ */
 export function commentDate(delivery: FileCommentDelivery, now = new Date()): Date {
-  for (const value of [delivery.created_at, delivery.timestamp]) {
-    const time = value ? Date.parse(value) : Number.NaN;
-    if (!Number.isNaN(time) && time <= now.getTime() + 60_000) return new Date(time);
-  }
-  return now;
+  const time = delivery.created_at ? Date.parse(delivery.created_at) : Number.NaN;
+  if (Number.isNaN(time) || time > now.getTime() || now.getTime() - time < 60_000) return now;
+  return new Date(time);
 }

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../../app.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
-import { createTask, publishTaskCreated } from '../../tasks/commands/create-task.ts';
 import { pinnedNodeOf, taskDescription } from '../../figma-webhook/commands/record-file-comment.ts';
+import { createTask, publishTaskCreated } from '../../tasks/commands/create-task.ts';
 import { figmaEventById } from '../queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, message: string): void } };
@@ -57,7 +57,15 @@ export async function createTaskFromEvent(
       .where((eb) =>
         eb.or([
           eb('task_id', 'is', null),
-          eb.not(eb.exists(eb.selectFrom('task').select('task.task_id').whereRef('task.task_id', '=', 'figma_event.task_id').where('task.deleted_at', 'is', null))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('task')
+                .select('task.task_id')
+                .whereRef('task.task_id', '=', 'figma_event.task_id')
+                .where('task.deleted_at', 'is', null),
+            ),
+          ),
         ]),
       )
       .returning('figma_event_id')
@@ -74,7 +82,11 @@ export async function createTaskFromEvent(
       isFromFigma: false,
       figmaClientMeta: clientMeta,
     });
-    await trx.updateTable('figma_event').set({ task_id: task.taskId }).where('figma_event_id', '=', eventId).execute();
+    await trx
+      .updateTable('figma_event')
+      .set({ task_id: task.taskId })
+      .where('figma_event_id', '=', eventId)
+      .execute();
     return task;
   });
   await publishTaskCreated(bus, created, user.user_id);

@@ -33,7 +33,9 @@ export async function createDesignLink(
   const inserted = await db
     .insertInto('file')
     .values({ figma_file_id: values.figmaFileId, project_id: values.projectId, name })
-    .onConflict((oc) => oc.columns(['figma_file_id', 'project_id']).where('deleted_at', 'is', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['figma_file_id', 'project_id']).where('deleted_at', 'is', null).doNothing(),
+    )
     .returning('file_id')
     .executeTakeFirst();
   if (!inserted) throw conflict('This Figma file is already linked to this project.');

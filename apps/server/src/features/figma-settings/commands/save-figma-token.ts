@@ -8,7 +8,10 @@ export async function saveFigmaToken(
   user: CurrentUser,
   token: string,
 ): Promise<{ figma_token_encrypted: string; figma_token_redacted: string }> {
-  const values = { figma_token_encrypted: encryptToken(token, env.SECRET), figma_token_redacted: redactToken(token) };
+  const values = {
+    figma_token_encrypted: encryptToken(token, env.SECRET),
+    figma_token_redacted: redactToken(token),
+  };
   await db
     .updateTable('app_user')
     .set({ ...values, updated_at: new Date() })

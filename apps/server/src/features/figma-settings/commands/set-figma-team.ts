@@ -126,7 +126,10 @@ async function deleteQuietly(deps: Deps, client: FigmaClient, webhookId: string)
   try {
     await client.deleteWebhook(webhookId);
   } catch (error) {
-    deps.log.warn({ webhookId, reason: error instanceof Error ? error.message : String(error) }, 'old Figma webhook not deleted');
+    deps.log.warn(
+      { webhookId, reason: error instanceof Error ? error.message : String(error) },
+      'old Figma webhook not deleted',
+    );
   }
 }
 
@@ -160,6 +163,9 @@ async function removeForgottenWebhooks(
       if (!knownIds.has(webhook.id)) await deleteQuietly(deps, client, webhook.id);
     }
   } catch (error) {
-    deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Figma webhooks not listed');
+    deps.log.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'Figma webhooks not listed',
+    );
   }
 }

@@ -21,6 +21,12 @@ export async function setReplyOnDone(
     .execute();
   const row = await figmaSettingsOfOrganization(db, organizationId);
   if (!row) throw notFound('Organization');
-  await bus.publish({ kind: 'organization', action: 'updated', id: organizationId, organizationId, actorId: user.user_id });
+  await bus.publish({
+    kind: 'organization',
+    action: 'updated',
+    id: organizationId,
+    organizationId,
+    actorId: user.user_id,
+  });
   return presentOrganizationSettings(row);
 }

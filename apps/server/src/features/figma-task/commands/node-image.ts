@@ -34,7 +34,10 @@ export async function nodeImage(
     return await render;
   } catch (error) {
     if (cached) {
-      deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'stale Figma image served');
+      deps.log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'stale Figma image served',
+      );
       return cached.bytes;
     }
     throw toHttpError(error);

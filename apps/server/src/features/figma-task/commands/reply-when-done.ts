@@ -16,11 +16,17 @@ export async function replyWhenDone(deps: Deps, taskId: string): Promise<boolean
     .selectFrom('task')
     .innerJoin('project', 'project.project_id', 'task.project_id')
     .innerJoin('organization', 'organization.organization_id', 'project.organization_id')
-    .select(['task.status', 'task.reference', 'project.trigram', 'project.organization_id', 'organization.figma_reply_on_done'])
+    .select([
+      'task.status',
+      'task.reference',
+      'project.trigram',
+      'project.organization_id',
+      'organization.figma_reply_on_done',
+    ])
     .where('task.task_id', '=', taskId)
     .where('task.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!task || task.status !== 'DONE' || !task.figma_reply_on_done) return false;
+  if (task?.status !== 'DONE' || !task.figma_reply_on_done) return false;
 
   const root = await db
     .updateTable('figma_event')
@@ -41,7 +47,11 @@ export async function replyWhenDone(deps: Deps, taskId: string): Promise<boolean
   if (!root) return false;
 
   const release = () =>
-    db.updateTable('figma_event').set({ done_reply_at: null }).where('figma_event_id', '=', root.figma_event_id).execute();
+    db
+      .updateTable('figma_event')
+      .set({ done_reply_at: null })
+      .where('figma_event_id', '=', root.figma_event_id)
+      .execute();
   const token = await tokenOfOrganization(db, deps.env, task.organization_id);
   if (!token) {
     await release();
@@ -56,7 +66,10 @@ export async function replyWhenDone(deps: Deps, taskId: string): Promise<boolean
     return true;
   } catch (error) {
     await release();
-    deps.log.warn({ taskId, reason: error instanceof Error ? error.message : String(error) }, 'Figma done reply failed');
+    deps.log.warn(
+      { taskId, reason: error instanceof Error ? error.message : String(error) },
+      'Figma done reply failed',
+    );
     return false;
   }
 }

@@ -4,7 +4,11 @@ import type { AppDeps } from '../../../app.ts';
 import type { Database } from '../../../db/schema.ts';
 import { pinnedNodeId } from '../../../figma/client.ts';
 import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
-import { type CreatedComment, createComment, publishCommentCreated } from '../../comments/commands/create-comment.ts';
+import {
+  type CreatedComment,
+  createComment,
+  publishCommentCreated,
+} from '../../comments/commands/create-comment.ts';
 import { type CreatedTask, createTask, publishTaskCreated } from '../../tasks/commands/create-task.ts';
 import { commentDate, type FileCommentDelivery } from '../delivery.ts';
 
@@ -43,7 +47,8 @@ export async function recordFileComment(
   // any transaction: PGlite has one connection and Figma may be slow).
   const nodeId =
     kind === 'TASK' && linkedProjectId ? await pinnedNodeOf(deps, organizationId, delivery) : null;
-  const clientMeta = kind === 'TASK' ? { figma_file_key: delivery.file_key, ...(nodeId ? { node_id: nodeId } : {}) } : null;
+  const clientMeta =
+    kind === 'TASK' ? { figma_file_key: delivery.file_key, ...(nodeId ? { node_id: nodeId } : {}) } : null;
   const handle = delivery.triggered_by.handle.trim() || FIGMA_AUTHOR_NAME;
 
   const recorded = await db.transaction().execute(async (trx) => {
@@ -121,7 +126,11 @@ export async function recordFileComment(
   return recorded;
 }
 
-async function alreadyStored(db: Kysely<Database>, organizationId: string, commentId: string): Promise<boolean> {
+async function alreadyStored(
+  db: Kysely<Database>,
+  organizationId: string,
+  commentId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('figma_event')
     .select('figma_event_id')
