@@ -1,0 +1,346 @@
+import type { DashboardView } from '@figgle/shared/dashboard-schemas';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { apiAs, createUser, startMailCatcher, type TestUser } from './users.ts';
+
+let server: TestServer;
+let mail: MailCatcher;
+let ada: TestUser;
+let carol: TestUser;
+let bob: TestUser;
+let adaOrg: string;
+let carolOrg: string;
+let bobOrg: string;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function createOrganization(user: TestUser, name: string): Promise<string> {
+  const response = await user.api('/api/organizations', { body: { name } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { organization_id: string }).organization_id;
+}
+
+async function createProject(user: TestUser, organizationId: string, name: string) {
+  const response = await user.api('/api/projects', {
+    body: { name, trigram: name.slice(0, 3), organization_id: organizationId, emoji: 'fish' },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { project_id: string }).project_id;
+}
+
+async function createTask(
+  user: TestUser,
+  projectId: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await user.api(`/api/projects/${projectId}/tasks`, { body: { title, ...extra } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { task_id: string }).task_id;
+}
+
+async function patchTask(user: TestUser, taskId: string, body: Record<string, unknown>) {
+  const response = await user.api(`/api/tasks/${taskId}`, { method: 'PATCH', body });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function dashboard(user: TestUser): Promise<DashboardView> {
+  const response = await user.api('/api/dashboard');
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as DashboardView;
+}
+
+/** The Monday (UTC) of the week holding `time`, as YYYY-MM-DD. */
+function mondayOf(time: number): string {
+  const date = new Date(time);
+  const daysSinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - daysSinceMonday))
+    .toISOString()
+    .slice(0, 10);
+}
+
+async function backdatedLog(values: {
+  taskId: string;
+  projectId: string;
+  organizationId: string;
+  type: 'CREATION' | 'STATUS' | 'TITLE';
+  metadata: Record<string, unknown>;
+  at: Date;
+}) {
+  await server.deps.db
+    .insertInto('log')
+    .values({
+      task_id: values.taskId,
+      project_id: values.projectId,
+      organization_id: values.organizationId,
+      author_id: null,
+      type: values.type,
+      metadata: JSON.stringify(values.metadata),
+      created_at: values.at,
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
+  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
+  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
+  adaOrg = await createOrganization(ada, 'Engines');
+  carolOrg = await createOrganization(carol, 'Carol’s');
+  bobOrg = await createOrganization(bob, 'Elsewhere');
+  // Ada is also a member of Carol's organization.
+  await server.deps.db
+    .insertInto('rule')
+    .values({ organization_id: carolOrg, user_id: ada.userId, role: 'MEMBER' })
+    .execute();
+});
+afterAll(async () => {
+  await server?.close();
+  await mail?.stop();
+});
+
+describe('GET /api/dashboard', () => {
+  it('needs a session', async () => {
+    expect((await apiAs(server, '')('/api/dashboard')).status).toBe(401);
+  });
+
+  it('is empty but complete for a newcomer', async () => {
+    const view = await dashboard(bob);
+    expect(view.counters).toEqual({ TODO: 0, DOING: 0, DONE: 0, ARCHIVE: 0 });
+    expect(view.weeks).toHaveLength(8);
+    expect(view.weeks.every((week) => week.created === 0 && week.completed === 0)).toBe(true);
+    expect(view.weeks.at(-1)!.week_start).toBe(mondayOf(Date.now()));
+    expect(view.weeks[0]!.week_start).toBe(mondayOf(Date.now() - 7 * 7 * DAY));
+    expect(view).toMatchObject({ active_projects: [], my_tasks: { TODO: [], DOING: [] }, figma_events: [] });
+  });
+
+  it('counts live tasks of live projects of every organization of the user, and follows a status change', async () => {
+    const engines = await createProject(ada, adaOrg, 'Engines work');
+    const shared = await createProject(carol, carolOrg, 'Shared');
+    const doomed = await createProject(ada, adaOrg, 'Doomed');
+    const secret = await createProject(bob, bobOrg, 'Secret');
+    await createTask(ada, engines, 'a');
+    await createTask(ada, engines, 'b');
+    const moving = await createTask(ada, engines, 'c');
+    await createTask(ada, engines, 'd', { status: 'DOING' });
+    await createTask(carol, shared, 'e', { status: 'DOING' });
+    await createTask(carol, shared, 'f', { status: 'DONE' });
+    await createTask(carol, shared, 'g', { status: 'ARCHIVE' });
+    const deleted = await createTask(ada, engines, 'deleted');
+    expect((await ada.api(`/api/tasks/${deleted}`, { method: 'DELETE' })).status).toBe(204);
+    await createTask(ada, doomed, 'in a deleted project');
+    expect((await ada.api(`/api/projects/${doomed}`, { method: 'DELETE' })).status).toBe(204);
+    await createTask(bob, secret, 'not Ada’s');
+
+    expect((await dashboard(ada)).counters).toEqual({ TODO: 3, DOING: 2, DONE: 1, ARCHIVE: 1 });
+    expect((await dashboard(carol)).counters).toEqual({ TODO: 0, DOING: 1, DONE: 1, ARCHIVE: 1 });
+    expect((await dashboard(bob)).counters).toEqual({ TODO: 1, DOING: 0, DONE: 0, ARCHIVE: 0 });
+
+    await patchTask(ada, moving, { status: 'DONE' });
+    expect((await dashboard(ada)).counters).toEqual({ TODO: 2, DOING: 2, DONE: 2, ARCHIVE: 1 });
+    // Created this week: 8 tasks in Ada's live projects (the deleted task counts: it was created).
+    const thisWeek = (await dashboard(ada)).weeks.at(-1)!;
+    expect(thisWeek).toEqual({ week_start: mondayOf(Date.now()), created: 8, completed: 1 });
+  });
+
+  it('puts created and completed tasks in their week, over the last 8 weeks only', async () => {
+    const dave = await createUser(server, mail, { firstname: 'Dave', lastname: 'Weeks' });
+    const org = await createOrganization(dave, 'Weekly');
+    const projectId = await createProject(dave, org, 'Chart');
+    const taskId = await createTask(dave, projectId, 'now');
+    const place = { taskId, projectId, organizationId: org };
+    const threeWeeksAgo = new Date(Date.now() - 21 * DAY);
+    const nineWeeksAgo = new Date(Date.now() - 63 * DAY);
+    await backdatedLog({ ...place, type: 'CREATION', metadata: {}, at: threeWeeksAgo });
+    await backdatedLog({ ...place, type: 'CREATION', metadata: {}, at: threeWeeksAgo });
+    await backdatedLog({ ...place, type: 'CREATION', metadata: {}, at: nineWeeksAgo });
+    const done = { status: { old: 'DOING', new: 'DONE' } };
+    await backdatedLog({ ...place, type: 'STATUS', metadata: done, at: threeWeeksAgo });
+    await backdatedLog({ ...place, type: 'STATUS', metadata: done, at: nineWeeksAgo });
+    // Not a completion: a move to Doing, and a title change.
+    await backdatedLog({
+      ...place,
+      type: 'STATUS',
+      metadata: { status: { old: 'TODO', new: 'DOING' } },
+      at: threeWeeksAgo,
+    });
+    await backdatedLog({
+      ...place,
+      type: 'TITLE',
+      metadata: { title: { old: 'a', new: 'b' } },
+      at: threeWeeksAgo,
+    });
+    await patchTask(dave, taskId, { status: 'DONE' });
+
+    const { weeks } = await dashboard(dave);
+    expect(weeks.map((week) => week.week_start)).toEqual(
+      Array.from({ length: 8 }, (_, i) => mondayOf(Date.now() - (7 - i) * 7 * DAY)),
+    );
+    const byWeek = Object.fromEntries(weeks.map((week) => [week.week_start, [week.created, week.completed]]));
+    expect(byWeek[mondayOf(threeWeeksAgo.getTime())]).toEqual([2, 1]);
+    expect(byWeek[mondayOf(Date.now())]).toEqual([1, 1]);
+    expect(weeks.reduce((sum, week) => sum + week.created, 0)).toBe(3);
+    expect(weeks.reduce((sum, week) => sum + week.completed, 0)).toBe(2);
+  });
+
+  it('ranks the most active live projects of the last 7 days', async () => {
+    const erin = await createUser(server, mail, { firstname: 'Erin', lastname: 'Busy' });
+    const org = await createOrganization(erin, 'Busy');
+    const quiet = await createProject(erin, org, 'Quiet');
+    const busy = await createProject(erin, org, 'Busy one');
+    const old = await createProject(erin, org, 'Old news');
+    const gone = await createProject(erin, org, 'Gone');
+    await createTask(erin, quiet, 'q');
+    const busyTask = await createTask(erin, busy, 'b');
+    for (const title of ['b1', 'b2', 'b3']) await patchTask(erin, busyTask, { title });
+    const oldTask = await createTask(erin, old, 'o');
+    await server.deps.db
+      .updateTable('log')
+      .set({ created_at: new Date(Date.now() - 8 * DAY) })
+      .where('task_id', '=', oldTask)
+      .execute();
+    const goneTask = await createTask(erin, gone, 'g');
+    for (const title of ['g1', 'g2', 'g3', 'g4', 'g5']) await patchTask(erin, goneTask, { title });
+    expect((await erin.api(`/api/projects/${gone}`, { method: 'DELETE' })).status).toBe(204);
+
+    const { active_projects } = await dashboard(erin);
+    expect(active_projects).toEqual([
+      { project_id: busy, name: 'Busy one', emoji: 'fish', trigram: 'BUS', activity: 4 },
+      { project_id: quiet, name: 'Quiet', emoji: 'fish', trigram: 'QUI', activity: 1 },
+    ]);
+  });
+
+  it('lists my To Do and Doing tasks, 10 of each, most recently changed first', async () => {
+    const fay = await createUser(server, mail, { firstname: 'Fay', lastname: 'Mine' });
+    const org = await createOrganization(fay, 'Mine');
+    const projectId = await createProject(fay, org, 'Mine too');
+    for (let i = 0; i < 12; i++) await createTask(fay, projectId, `todo ${i}`, { assignee_id: fay.userId });
+    const doing = await createTask(fay, projectId, 'doing', { status: 'DOING', assignee_id: fay.userId });
+    await createTask(fay, projectId, 'unassigned');
+    await createTask(fay, projectId, 'done', { status: 'DONE', assignee_id: fay.userId });
+    const touched = (
+      await server.deps.db
+        .selectFrom('task')
+        .select('task_id')
+        .where('title', '=', 'todo 3')
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).task_id;
+    await patchTask(fay, touched, { title: 'todo 3 again' });
+
+    const { my_tasks } = await dashboard(fay);
+    expect(my_tasks.TODO).toHaveLength(10);
+    expect(my_tasks.TODO.map((task) => task.title).slice(0, 3)).toEqual([
+      'todo 3 again',
+      'todo 11',
+      'todo 10',
+    ]);
+    expect(my_tasks.TODO.every((task) => task.status === 'TODO')).toBe(true);
+    expect(my_tasks.DOING).toEqual([
+      expect.objectContaining({
+        task_id: doing,
+        title: 'doing',
+        status: 'DOING',
+        project: { project_id: projectId, name: 'Mine too', emoji: 'fish', trigram: 'MIN' },
+      }),
+    ]);
+    // Tasks of an organization she has left are not hers to see any more.
+    await server.deps.db.deleteFrom('rule').where('user_id', '=', fay.userId).execute();
+    expect((await dashboard(fay)).my_tasks).toEqual({ TODO: [], DOING: [] });
+  });
+
+  it('shows the 5 latest Figma comments and replies of the user’s organizations', async () => {
+    const gus = await createUser(server, mail, { firstname: 'Gus', lastname: 'Figma' });
+    const org = await createOrganization(gus, 'Designs');
+    const projectId = await createProject(gus, org, 'Screens');
+    const taskId = await createTask(gus, projectId, 'From Figma');
+    const now = Date.now();
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      organization_id: org,
+      figma_event_type: 'FILE_COMMENT',
+      figma_comment_id: `c${i}`,
+      figma_parent_id: i % 2 ? 'c0' : null,
+      figma_file_key: 'AbCdEfGhIjKl',
+      figma_file_name: 'Mobile app',
+      figma_triggered_by: 'grace.h',
+      kind: (i % 2 ? 'REPLY' : i === 0 ? 'TASK' : 'COMMENT') as 'REPLY' | 'TASK' | 'COMMENT',
+      content: `comment ${i}`,
+      project_id: i === 6 ? projectId : null,
+      task_id: i === 6 ? taskId : null,
+      created_at: new Date(now - (10 - i) * 60_000),
+    }));
+    await server.deps.db.insertInto('figma_event').values(rows).execute();
+    await server.deps.db
+      .insertInto('figma_event')
+      .values({
+        ...rows[0]!,
+        organization_id: bobOrg,
+        figma_comment_id: 'other',
+        content: 'not Gus’s',
+        created_at: new Date(),
+      })
+      .execute();
+
+    const { figma_events } = await dashboard(gus);
+    expect(figma_events.map((event) => event.content)).toEqual([
+      'comment 6',
+      'comment 5',
+      'comment 4',
+      'comment 3',
+      'comment 2',
+    ]);
+    expect(figma_events[0]).toMatchObject({
+      kind: 'COMMENT',
+      figma_triggered_by: 'grace.h',
+      figma_file_name: 'Mobile app',
+      figma_file_url: 'https://www.figma.com/design/AbCdEfGhIjKl',
+      project: { project_id: projectId, name: 'Screens', emoji: 'fish', trigram: 'SCR' },
+      task_id: taskId,
+    });
+    expect(figma_events[1]).toMatchObject({ kind: 'REPLY', project: null, task_id: null });
+  });
+
+  it('answers in the same number of queries whatever the number of tasks (aggregates only)', async () => {
+    const hana = await createUser(server, mail, { firstname: 'Hana', lastname: 'Bulk' });
+    const org = await createOrganization(hana, 'Bulk');
+    const projectId = await createProject(hana, org, 'Bulk');
+    await createTask(hana, projectId, 'first', { assignee_id: hana.userId });
+    const original = pg.Client.prototype.query;
+    let queries = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      queries += 1;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await dashboard(hana);
+      queries = 0;
+      await dashboard(hana);
+      const small = queries;
+      expect(small).toBeGreaterThan(0);
+      await server.deps.db
+        .insertInto('task')
+        .values(
+          Array.from({ length: 200 }, (_, i) => ({
+            project_id: projectId,
+            reference: 100 + i,
+            title: `bulk ${i}`,
+            rank: `b${String(i).padStart(4, '0')}`,
+            status: (['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const)[i % 4],
+            assignee_id: hana.userId,
+          })),
+        )
+        .execute();
+      queries = 0;
+      const view = await dashboard(hana);
+      expect(queries).toBe(small);
+      expect(view.counters).toEqual({ TODO: 51, DOING: 50, DONE: 50, ARCHIVE: 50 });
+      expect(view.my_tasks.TODO).toHaveLength(10);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+  });
+});
