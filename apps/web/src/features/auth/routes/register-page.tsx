@@ -15,8 +15,10 @@ export function RegisterPage() {
   const signUp = useSignUpWithEmail();
   const hasProviders = useHasProviders();
   const [fields, setFields] = useState({ firstname: '', lastname: '', email: '', password: '' });
-  const set = (name: keyof typeof fields) => (event: { currentTarget: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.currentTarget.value }));
+  const set = (name: keyof typeof fields) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setFields((current) => ({ ...current, [name]: value }));
+  };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
