@@ -41,7 +41,9 @@ export function installSecurityHeaders(app: AppInstance, scriptHashes: string[] 
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (!reply.hasHeader('content-security-policy')) {
+    // A 304 carries no body and no content type; browsers merge its headers into the cached page,
+    // so the sandbox fallback would break every reload. It keeps the CSP it was first sent with.
+    if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       const type = String(reply.getHeader('content-type') ?? '');
       reply.header(
         'content-security-policy',
