@@ -117,6 +117,16 @@ describe('validateDelta', () => {
     }
   });
 
+  it('accepts the neutral about:blank the editor puts in place of an unsafe address', () => {
+    accepts([
+      { insert: 'x', attributes: { link: 'about:blank' } },
+      { insert: { imageblock: 'about:blank' } },
+      { insert: { image: 'about:blank' } },
+      { insert: { fileblock: { url: 'about:blank', name: 'a.pdf' } } },
+    ]);
+    refuses([{ insert: 'x', attributes: { link: 'about:srcdoc' } }], 'link');
+  });
+
   it('allows only safe addresses in image and file embeds', () => {
     accepts([{ insert: { imageblock: 'data:image/png;base64,iVBORw0KGgo=' } }]);
     for (const url of [

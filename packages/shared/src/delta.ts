@@ -5,7 +5,7 @@ import {
   RICH_TEXT_INDENT_MAX,
   RICH_TEXT_SIZE_MAX,
 } from './constants.ts';
-import { isAllowedLinkProtocol, isSafeUrl } from './link-safety.ts';
+import { isAllowedLinkProtocol, isSafeUrl, SANITIZED_URL } from './link-safety.ts';
 
 /**
  * The rich-text documents Figgle stores (task descriptions, comments) are Quill Deltas made only of
@@ -83,7 +83,10 @@ const INLINE_FORMATS: Record<string, Check> = {
   code: flag,
   link: (value) => {
     if (!isString(value, DELTA_URL_MAX)) return `must be an address of at most ${DELTA_URL_MAX} characters`;
-    return isAllowedLinkProtocol(value) ? null : 'must be an http, https, mailto, tel or sms address';
+    // about:blank is what the editor turns an unsafe address into: harmless, so a save never fails on it.
+    return value === SANITIZED_URL || isAllowedLinkProtocol(value)
+      ? null
+      : 'must be an http, https, mailto, tel or sms address';
   },
   script: oneOf('sub', 'super'),
   color: colour,
@@ -123,7 +126,7 @@ const EMBED_FORMATS: Record<string, Check> = {
 
 const safeUrl = (value: unknown): string | null => {
   if (!isString(value, DELTA_URL_MAX)) return `must be an address of at most ${DELTA_URL_MAX} characters`;
-  return isSafeUrl(value) ? null : 'is not a safe address';
+  return value === SANITIZED_URL || isSafeUrl(value) ? null : 'is not a safe address';
 };
 
 /** Embeds (core §3). A fileblock's address must also be one a person can follow: no data: or blob:. */
@@ -142,7 +145,7 @@ const EMBEDS: Record<string, Check> = {
     if (extra.length > 0) return `has unknown fields: ${extra.join(', ')}`;
     const url = safeUrl(value.url);
     if (url) return `url ${url}`;
-    if (!/^(?:https?:\/\/|\/)/i.test((value.url as string).trim()))
+    if (value.url !== SANITIZED_URL && !/^(?:https?:\/\/|\/)/i.test((value.url as string).trim()))
       return 'url must be an http, https or site address';
     return isString(value.name, FILE_NAME_MAX)
       ? null

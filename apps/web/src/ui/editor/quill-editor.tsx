@@ -9,6 +9,7 @@ import {
   HISTORY_MAX_STACK,
   IMAGE_UPLOAD_TYPES,
 } from '@figgle/shared/constants';
+import { isAllowedLinkProtocol } from '@figgle/shared/link-safety';
 import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
 import Quill, { Delta, type Op } from 'quill';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -64,13 +65,19 @@ const TOOLBAR_NAMES: Record<string, string> = {
 
 const PASTE_DROPPED = ['color', 'background', 'align'];
 
-/** Pasted content keeps its structure but loses colour, background and alignment (core §2). */
+/**
+ * Pasted content keeps its structure but loses colour, background and alignment (core §2); a pasted
+ * link to a refused address (javascript:, data:…) becomes plain text.
+ */
 function dropPastedStyles(_node: Node, delta: Delta): Delta {
   return new Delta(
     delta.ops.map((op) => {
       if (!op.attributes) return op;
       const attributes = Object.fromEntries(
-        Object.entries(op.attributes).filter(([name]) => !PASTE_DROPPED.includes(name)),
+        Object.entries(op.attributes).filter(
+          ([name, value]) =>
+            !PASTE_DROPPED.includes(name) && (name !== 'link' || isAllowedLinkProtocol(value as string)),
+        ),
       );
       const { attributes: _dropped, ...rest } = op;
       return Object.keys(attributes).length > 0 ? { ...rest, attributes } : rest;

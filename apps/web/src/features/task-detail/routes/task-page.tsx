@@ -83,17 +83,19 @@ export function TaskPage() {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Breadcrumbs separator="›" aria-label="Breadcrumb" separatorMargin={6}>
-          <Anchor component={Link} to={paths.projectList(data.project.project_id)} size="sm">
-            <Group gap={6} wrap="nowrap" component="span">
-              <ProjectEmoji emoji={data.project.emoji} size="xs" />
-              <span>{data.project.name}</span>
-            </Group>
-          </Anchor>
-          <Text size="sm" c="dimmed" aria-current="page">
-            #{data.reference}
-          </Text>
-        </Breadcrumbs>
+        <nav aria-label="Breadcrumb">
+          <Breadcrumbs separator="›" separatorMargin={6}>
+            <Anchor component={Link} to={paths.projectList(data.project.project_id)} size="sm">
+              <Group gap={6} wrap="nowrap" component="span">
+                <ProjectEmoji emoji={data.project.emoji} size="xs" />
+                <span>{data.project.name}</span>
+              </Group>
+            </Anchor>
+            <Text size="sm" c="dimmed" aria-current="page">
+              #{data.reference}
+            </Text>
+          </Breadcrumbs>
+        </nav>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <div style={{ flex: 1, minWidth: 0 }}>
             <TaskTitle title={data.title} autosave={titleAutosave} />
