@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Locator, Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
