@@ -1,4 +1,5 @@
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
@@ -147,6 +148,40 @@ describe('GET /api/dashboard', () => {
     expect(thisWeek).toEqual({ week_start: mondayOf(Date.now()), created: 8, completed: 1 });
   });
 
+  it('keeps the counters equal to a full count through concurrent moves, deletions and removals', async () => {
+    const ivy = await createUser(server, mail, { firstname: 'Ivy', lastname: 'Race' });
+    const org = await createOrganization(ivy, 'Races');
+    const projectId = await createProject(ivy, org, 'Race');
+    const statuses = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i++)
+      ids.push(await createTask(ivy, projectId, `r${i}`, { status: statuses[i % 4] }));
+    // Moves in opposite directions at once (TODO→DONE while DONE→TODO…), through both endpoints.
+    await Promise.all(
+      ids.map((taskId, i) =>
+        i % 2
+          ? ivy.api('/api/kanban-update', { body: { taskId, status: statuses[(i + 2) % 4], index: 0 } })
+          : ivy.api(`/api/tasks/${taskId}`, { method: 'PATCH', body: { status: statuses[(i + 2) % 4] } }),
+      ),
+    ).then((responses) => {
+      for (const response of responses) expect(response.status).toBe(200);
+    });
+    expect((await ivy.api(`/api/tasks/${ids[0]}`, { method: 'DELETE' })).status).toBe(204);
+    await server.deps.db.deleteFrom('task').where('task_id', '=', ids[1]!).execute();
+
+    const full = await server.deps.db
+      .selectFrom('task')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .groupBy('status')
+      .execute();
+    const expected = { TODO: 0, DOING: 0, DONE: 0, ARCHIVE: 0 };
+    for (const row of full) expected[row.status] = Number(row.n);
+    expect(expected.TODO + expected.DOING + expected.DONE + expected.ARCHIVE).toBe(14);
+    expect((await dashboard(ivy)).counters).toEqual(expected);
+  });
+
   it('puts created and completed tasks in their week, over the last 8 weeks only', async () => {
     const dave = await createUser(server, mail, { firstname: 'Dave', lastname: 'Weeks' });
     const org = await createOrganization(dave, 'Weekly');
@@ -198,11 +233,10 @@ describe('GET /api/dashboard', () => {
     const busyTask = await createTask(erin, busy, 'b');
     for (const title of ['b1', 'b2', 'b3']) await patchTask(erin, busyTask, { title });
     const oldTask = await createTask(erin, old, 'o');
-    await server.deps.db
-      .updateTable('log')
-      .set({ created_at: new Date(Date.now() - 8 * DAY) })
-      .where('task_id', '=', oldTask)
-      .execute();
+    // A log's time never changes in the app; only this test backdates one.
+    await sql`UPDATE log SET created_at = now() - interval '8 days' WHERE task_id = ${oldTask}`.execute(
+      server.deps.db,
+    );
     const goneTask = await createTask(erin, gone, 'g');
     for (const title of ['g1', 'g2', 'g3', 'g4', 'g5']) await patchTask(erin, goneTask, { title });
     expect((await erin.api(`/api/projects/${gone}`, { method: 'DELETE' })).status).toBe(204);

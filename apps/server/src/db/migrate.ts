@@ -3,12 +3,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import { authSchemaOptions } from '../auth/auth.ts';
 import * as domain from './migrations/0001_domain.ts';
 import * as figmaIntegration from './migrations/0002_figma_integration.ts';
+import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
 const migrations: Record<string, Migration> = {
   '0001_domain': domain,
   '0002_figma_integration': figmaIntegration,
+  '0003_inbox_dashboard': inboxDashboard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

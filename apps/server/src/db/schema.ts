@@ -125,6 +125,13 @@ export interface LogTable {
   updated_at: Timestamp;
 }
 
+/** Live tasks per project and status, kept by triggers on task (migration 0003): read-only here. */
+export interface TaskStatusCountTable {
+  project_id: string;
+  status: TaskStatus;
+  count: number;
+}
+
 export interface FileTable {
   file_id: Generated<string>;
   figma_file_id: string;
@@ -173,6 +180,7 @@ export interface Database {
   task: TaskTable;
   comment: CommentTable;
   log: LogTable;
+  task_status_count: TaskStatusCountTable;
   file: FileTable;
   figma_event: FigmaEventTable;
   upload: UploadTable;

@@ -15,15 +15,18 @@ export interface StatusCountRow {
   count: number;
 }
 
-/** Live tasks of live projects in the user's organizations, by status (task_board_idx). */
+/**
+ * Live tasks of live projects in the user's organizations, by status: the per-project counts that
+ * triggers keep in task_status_count (migration 0003), a few rows per project.
+ */
 export async function statusCounts(db: Kysely<Database>, userId: string): Promise<StatusCountRow[]> {
   const result = await sql<StatusCountRow>`
-    SELECT task.status, count(*)::int AS count
+    SELECT counted.status, sum(counted.count)::int AS count
     FROM rule
     JOIN project ON project.organization_id = rule.organization_id AND project.deleted_at IS NULL
-    JOIN task ON task.project_id = project.project_id AND task.deleted_at IS NULL
+    JOIN task_status_count AS counted ON counted.project_id = project.project_id
     WHERE rule.user_id = ${userId}
-    GROUP BY task.status
+    GROUP BY counted.status
   `.execute(db);
   return result.rows;
 }
@@ -36,39 +39,45 @@ export interface WeekRow {
 
 /**
  * Per week (Monday, UTC) of the last DASHBOARD_WEEKS: tasks created (CREATION logs) and status
- * changes to Done (STATUS logs), in live projects. Counted per project first from the partial log
- * indexes of migration 0003, then kept only for live projects (a handful of rows to join).
+ * changes to Done (STATUS logs), in live projects. Each kind is counted per project from its own
+ * partial index (migration 0003) without reading the log rows, then kept only for live projects.
  */
 export async function weeklyCounts(db: Kysely<Database>, userId: string): Promise<WeekRow[]> {
   const result = await sql<WeekRow>`
     WITH orgs AS (
       SELECT organization_id FROM rule WHERE user_id = ${userId}
     ),
-    bounds AS (
-      SELECT date_trunc('week', now() AT TIME ZONE 'UTC') AS this_week
-    ),
     weeks AS (
-      SELECT generate_series(this_week - ${DASHBOARD_WEEKS - 1}::int * interval '1 week', this_week, interval '1 week')
-        AS week_start
-      FROM bounds
+      SELECT generate_series(this_week - ${DASHBOARD_WEEKS - 1}::int * interval '1 week', this_week,
+        interval '1 week') AS week_start
+      FROM (SELECT date_trunc('week', now() AT TIME ZONE 'UTC') AS this_week) AS bounds
     ),
     since AS (
-      SELECT (min(week_start) AT TIME ZONE 'UTC') AS at FROM weeks
+      SELECT min(week_start) AT TIME ZONE 'UTC' AS at FROM weeks
     ),
-    per_project AS (
+    created AS (
       SELECT log.project_id, date_trunc('week', log.created_at AT TIME ZONE 'UTC') AS week_start,
-        count(*) FILTER (WHERE log.type = 'CREATION') AS created,
-        count(*) FILTER (WHERE log.type = 'STATUS') AS completed
-      FROM orgs
-      JOIN log ON log.organization_id = orgs.organization_id
-      WHERE log.created_at >= (SELECT at FROM since)
-        AND (log.type = 'CREATION' OR (log.type = 'STATUS' AND log.metadata->'status'->>'new' = 'DONE'))
+        count(*) AS n
+      FROM orgs JOIN log ON log.organization_id = orgs.organization_id
+      WHERE log.type = 'CREATION' AND log.created_at >= (SELECT at FROM since)
+      GROUP BY 1, 2
+    ),
+    completed AS (
+      SELECT log.project_id, date_trunc('week', log.created_at AT TIME ZONE 'UTC') AS week_start,
+        count(*) AS n
+      FROM orgs JOIN log ON log.organization_id = orgs.organization_id
+      WHERE log.type = 'STATUS' AND (log.metadata->'status'->>'new') = 'DONE'
+        AND log.created_at >= (SELECT at FROM since)
       GROUP BY 1, 2
     ),
     per_week AS (
-      SELECT per_project.week_start, sum(created)::int AS created, sum(completed)::int AS completed
-      FROM per_project
-      JOIN project ON project.project_id = per_project.project_id AND project.deleted_at IS NULL
+      SELECT counted.week_start, sum(counted.created)::int AS created, sum(counted.completed)::int AS completed
+      FROM (
+        SELECT project_id, week_start, n AS created, 0 AS completed FROM created
+        UNION ALL
+        SELECT project_id, week_start, 0 AS created, n AS completed FROM completed
+      ) AS counted
+      JOIN project ON project.project_id = counted.project_id AND project.deleted_at IS NULL
       GROUP BY 1
     )
     SELECT to_char(weeks.week_start, 'YYYY-MM-DD') AS week_start,

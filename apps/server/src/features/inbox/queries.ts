@@ -112,6 +112,9 @@ export async function inboxStatus(
         JOIN project ON project.project_id = log.project_id AND project.deleted_at IS NULL
         WHERE log.organization_id = orgs.organization_id
           AND log.created_at > me.inbox_seen_at AND log.author_id IS DISTINCT FROM me.user_id
+        -- The order makes the planner walk log_inbox_idx from the newest entry down to the visit;
+        -- without it, it guesses a sequential scan finds a match as fast.
+        ORDER BY log.created_at DESC
         LIMIT 1
       ) AS recent
     ) AS has_new

@@ -1,0 +1,328 @@
+// Inbox and dashboard benchmark: a real Figgle server process on PostgreSQL, real HTTP.
+//   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test node --import tsx bench/inbox-dashboard.ts
+// BENCH_DATABASE_URL names a PostgreSQL server and a database to connect to; the benchmark creates
+// its own database beside it (the role needs CREATEDB), seeds 100,000 tasks and 500,000 log rows with
+// generate_series, and drops it at the end (BENCH_KEEP=1 keeps it).
+// Prints the time of GET /api/inbox (first page) and GET /api/dashboard over loopback HTTP,
+// min/median/max of 20 calls each after a warm-up; the target is 50 ms or less.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
+const LOGS = Number(process.env.BENCH_LOGS ?? 500_000);
+const RUNS = 20;
+const WARM_UP = 3;
+const TARGET_MS = 50;
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set BENCH_DATABASE_URL, e.g. postgresql://figgle:figgle@127.0.0.1:5432/figgle_test');
+  process.exit(2);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, smtpUrl: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-bench-inbox-'));
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtpUrl,
+        FIGGLE_SERVE_WEB: '0',
+        DATABASE_URL: databaseUrl,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Figgle exited early:\n${output}`);
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`Figgle did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface User {
+  userId: string;
+  api(pathname: string, init?: { method?: string; body?: unknown }): Promise<Response>;
+}
+
+/** A verified, signed-in user through the real flow (sign-up, emailed link, sign-in). */
+async function createUser(url: string, mail: MailCatcher): Promise<User> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const json = { origin: url, 'content-type': 'application/json' };
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, name: 'Bench User', firstname: 'Bench', lastname: 'User' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
+  const message = await mail.waitFor(email, /confirm/i);
+  await fetch(MailCatcher.linkIn(message, url), { redirect: 'manual' });
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const api: User['api'] = (pathname, init = {}) =>
+    fetch(`${url}${pathname}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        origin: url,
+        cookie,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  const me = (await (await api('/api/me')).json()) as { user_id: string };
+  return { userId: me.user_id, api };
+}
+
+async function created<T>(response: Promise<Response>): Promise<T> {
+  const answer = await response;
+  if (answer.status !== 201) throw new Error(`expected 201, got ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/**
+ * Three organizations: the user owns "Main" (80% of the data) and is a member of "Side" (10%);
+ * "Elsewhere" (10%) is another tenant's. 100 projects, TASKS tasks, LOGS log rows (one CREATION per
+ * task, then status, title, assignee, description and comment entries with their comments) spread
+ * over the last year, 20 colleagues, 2,000 Figma events.
+ */
+async function seed(client: pg.Client, userId: string, mainOrg: string): Promise<void> {
+  const others = LOGS - TASKS;
+  await client.query('BEGIN');
+  await client.query(`
+    INSERT INTO organization (name) VALUES ('Side'), ('Elsewhere');
+    INSERT INTO rule (organization_id, user_id, role)
+      SELECT organization_id, '${userId}'::uuid, 'MEMBER' FROM organization WHERE name = 'Side';
+    INSERT INTO app_user (auth_user_id, email, firstname, lastname)
+      SELECT 'bench-' || g, 'colleague-' || g || '@example.test', 'Colleague', g::text
+      FROM generate_series(1, 20) g;
+    INSERT INTO rule (organization_id, user_id, role)
+      SELECT o.organization_id, u.user_id, 'MEMBER'
+      FROM organization o CROSS JOIN app_user u WHERE u.auth_user_id LIKE 'bench-%';
+
+    CREATE TEMP TABLE bench_org AS
+      SELECT organization_id, name FROM organization WHERE organization_id = '${mainOrg}' OR name IN ('Side', 'Elsewhere');
+    INSERT INTO project (organization_id, name, trigram, emoji)
+      SELECT CASE WHEN g <= 80 THEN '${mainOrg}'::uuid
+                  WHEN g <= 90 THEN (SELECT organization_id FROM bench_org WHERE name = 'Side')
+                  ELSE (SELECT organization_id FROM bench_org WHERE name = 'Elsewhere') END,
+        'Project ' || g, 'P' || lpad((g % 100)::text, 2, '0'),
+        (ARRAY['fox','octopus','alien','seeding','fish'])[1 + g % 5]
+      FROM generate_series(1, 100) g;
+    CREATE TEMP TABLE bench_project AS
+      SELECT project_id, organization_id, (row_number() OVER (ORDER BY name) - 1)::int AS n
+      FROM project WHERE name LIKE 'Project %';
+    CREATE TEMP TABLE bench_user AS
+      SELECT user_id, (row_number() OVER (ORDER BY auth_user_id) - 1)::int AS n
+      FROM app_user WHERE auth_user_id LIKE 'bench-%' OR user_id = '${userId}';
+  `);
+  await client.query(`
+    INSERT INTO task (project_id, reference, title, status, rank, author_id, assignee_id, last_modified_by,
+      created_at, updated_at, deleted_at)
+    SELECT p.project_id, g / 100 + 1, 'Task number ' || g,
+      (ARRAY['TODO','DOING','DONE','ARCHIVE'])[1 + (g * 7) % 4],
+      'a' || lpad(g::text, 7, '0'),
+      u.user_id, CASE WHEN g % 3 = 0 THEN NULL ELSE u.user_id END, u.user_id,
+      now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute',
+      now() - (g % 30) * interval '1 day',
+      CASE WHEN g % 50 = 0 THEN now() END
+    FROM generate_series(1, ${TASKS}) g
+    JOIN bench_project p ON p.n = g % 100
+    JOIN bench_user u ON u.n = g % 21;
+    UPDATE project SET last_reference = ${TASKS} / 100 + 1 WHERE name LIKE 'Project %';
+    CREATE TEMP TABLE bench_task AS
+      SELECT task.task_id, task.project_id, p.organization_id, task.created_at, task.author_id,
+        (row_number() OVER (ORDER BY task.reference, p.n) - 1)::int AS n
+      FROM task JOIN bench_project p USING (project_id);
+    CREATE INDEX ON bench_task (n);
+  `);
+  // One CREATION per task, at its creation.
+  await client.query(`
+    INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata, created_at)
+    SELECT task_id, project_id, organization_id, author_id, 'CREATION',
+      jsonb_build_object('title', jsonb_build_object('old', NULL, 'new', 'Task'),
+                         'status', jsonb_build_object('old', NULL, 'new', 'TODO')),
+      created_at
+    FROM bench_task;
+  `);
+  // Comments for one fifth of the other entries, each with its COMMENT log.
+  await client.query(`
+    CREATE TEMP TABLE bench_comment AS
+      SELECT gen_random_uuid() AS comment_id, t.task_id, t.project_id, t.organization_id, u.user_id,
+        now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' AS at
+      FROM generate_series(1, ${Math.floor(others / 5)}) g
+      JOIN bench_task t ON t.n = (g::bigint * 7919) % ${TASKS}
+      JOIN bench_user u ON u.n = g % 21;
+    INSERT INTO comment (comment_id, task_id, author_id, content_json, created_at)
+      SELECT comment_id, task_id, user_id, '{"ops":[{"insert":"A comment with a few words in it\\n"}]}', at
+      FROM bench_comment;
+    INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata, created_at)
+      SELECT task_id, project_id, organization_id, user_id, 'COMMENT',
+        jsonb_build_object('comment_id', comment_id), at
+      FROM bench_comment;
+  `);
+  // The rest: status (a quarter of them to Done), title, assignee and description changes.
+  await client.query(`
+    INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata, created_at)
+    SELECT t.task_id, t.project_id, t.organization_id, u.user_id,
+      (ARRAY['STATUS','TITLE','ASSIGNEE','CONTENT'])[1 + g % 4],
+      CASE g % 4
+        WHEN 0 THEN jsonb_build_object('status', jsonb_build_object('old', 'DOING',
+          'new', (ARRAY['DONE','TODO','ARCHIVE','DOING'])[1 + (g / 4) % 4]))
+        WHEN 1 THEN jsonb_build_object('title', jsonb_build_object('old', 'Old title', 'new', 'New title ' || g))
+        WHEN 2 THEN jsonb_build_object('assignee_id', jsonb_build_object('old', NULL, 'new', u.user_id))
+        ELSE '{"content": true}'::jsonb END,
+      now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+    FROM generate_series(1, ${others - Math.floor(others / 5)}) g
+    JOIN bench_task t ON t.n = (g::bigint * 104729) % ${TASKS}
+    JOIN bench_user u ON u.n = g % 21;
+  `);
+  await client.query(`
+    INSERT INTO figma_event (organization_id, figma_event_type, figma_comment_id, figma_parent_id,
+      figma_file_key, figma_file_name, figma_triggered_by, kind, content, project_id, created_at)
+    SELECT p.organization_id, 'FILE_COMMENT', 'bench-' || g, CASE WHEN g % 2 = 0 THEN 'bench-1' END,
+      'BenchFileKey01', 'Bench file', 'designer', (ARRAY['TASK','REPLY','COMMENT'])[1 + g % 3],
+      'Figma comment ' || g, p.project_id, now() - g * interval '1 hour'
+    FROM generate_series(1, 2000) g JOIN bench_project p ON p.n = g % 100;
+  `);
+  await client.query('COMMIT');
+  await client.query(
+    'VACUUM ANALYZE task, log, comment, project, figma_event, rule, app_user, task_status_count',
+  );
+}
+
+async function time(label: string, call: () => Promise<Response>): Promise<string> {
+  const samples: number[] = [];
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const start = performance.now();
+    const response = await call();
+    const body = await response.text();
+    const elapsed = performance.now() - start;
+    if (!response.ok) throw new Error(`${label}: ${response.status} ${body}`);
+    if (i >= WARM_UP) samples.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  const median = (samples[RUNS / 2 - 1]! + samples[RUNS / 2]!) / 2;
+  const verdict = median <= TARGET_MS ? 'within' : 'OVER';
+  return `${label.padEnd(24)} min ${samples[0]!.toFixed(1)} ms · median ${median.toFixed(1)} ms · max ${samples.at(-1)!.toFixed(1)} ms (${verdict} the ${TARGET_MS} ms target)`;
+}
+
+async function main(): Promise<void> {
+  const databaseName = `figgle_bench_inbox_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const target = new URL(adminUrl as string);
+  target.pathname = `/${databaseName}`;
+  const mail = new MailCatcher();
+  await mail.start();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    server = await startServer(target.toString(), mail.url);
+    const user = await createUser(server.url, mail);
+    const organization = await created<{ organization_id: string }>(
+      user.api('/api/organizations', { body: { name: 'Main' } }),
+    );
+
+    const client = new pg.Client({ connectionString: target.toString() });
+    await client.connect();
+    const seedStart = performance.now();
+    await seed(client, user.userId, organization.organization_id);
+    const counts = await client.query<{ tasks: string; logs: string; comments: string }>(
+      'SELECT (SELECT count(*) FROM task) AS tasks, (SELECT count(*) FROM log) AS logs, (SELECT count(*) FROM comment) AS comments',
+    );
+    await client.end();
+    const row = counts.rows[0]!;
+    console.log(`Figgle inbox and dashboard benchmark (PostgreSQL, Node ${process.version})`);
+    console.log(
+      `seeded ${row.tasks} tasks, ${row.logs} log rows, ${row.comments} comments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    const inbox = (await (await user.api('/api/inbox?limit=10')).json()) as { entries: unknown[] };
+    const dashboard = (await (await user.api('/api/dashboard')).json()) as {
+      counters: Record<string, number>;
+    };
+    console.log(
+      `first page: ${inbox.entries.length} entries; counters ${JSON.stringify(dashboard.counters)}`,
+    );
+    console.log(`${RUNS} calls each after ${WARM_UP} warm-up calls, over loopback HTTP:`);
+    console.log(await time('GET /api/me (reference)', () => user.api('/api/me')));
+    console.log(await time('GET /api/inbox', () => user.api('/api/inbox?limit=10')));
+    console.log(await time('GET /api/inbox/status', () => user.api('/api/inbox/status')));
+    console.log(await time('GET /api/dashboard', () => user.api('/api/dashboard')));
+  } finally {
+    await server?.stop();
+    await mail.stop();
+    if (process.env.BENCH_KEEP === '1') console.log(`kept database ${databaseName}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
