@@ -23,7 +23,13 @@ export function ProjectCards({ projects, loading }: ProjectCardsProps) {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" component="ul" className={classes.cardList}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: 3 }}
+      spacing="md"
+      component="ul"
+      aria-label="Projects"
+      className={classes.cardList}
+    >
       {projects.map((project) => (
         <li key={project.project_id}>
           <ProjectCard project={project} />

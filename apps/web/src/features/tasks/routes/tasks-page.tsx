@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
-import { PageHeader } from '../../../ui/page-header';
+import { MyTasksScreen } from '../components/my-tasks-screen';
+import { ProjectScreen } from '../components/project-screen';
 
 /** One screen for a project's list, a project's board and My tasks (spec core §2). */
 export function TasksPage() {
   const { projectId } = useParams();
-  if (projectId === undefined) {
-    return <PageHeader title="My tasks" subtitle="Your personal tasks cross-projects" />;
-  }
-  return <PageHeader title="Project" />;
+  if (projectId === undefined) return <MyTasksScreen />;
+  // A new project starts from a clean slate: dialogs closed, the board's 'static' look again.
+  return <ProjectScreen key={projectId} projectId={projectId} />;
 }

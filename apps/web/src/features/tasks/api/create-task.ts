@@ -1,0 +1,28 @@
+import type { CreateTaskInput, TaskSummaryView } from '@figgle/shared/task-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskQueryKeys } from './query-keys';
+
+export interface CreateTaskVariables {
+  projectId: string;
+  input: CreateTaskInput;
+}
+
+export function createTask({ projectId, input }: CreateTaskVariables): Promise<TaskSummaryView> {
+  return api.post<TaskSummaryView>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, input);
+}
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTask,
+    onSuccess: (task, { projectId }) => {
+      queryClient.setQueryData<TaskSummaryView[]>(taskQueryKeys.projectTasks(projectId), (tasks) =>
+        tasks && !tasks.some((t) => t.task_id === task.task_id) ? [...tasks, task] : tasks,
+      );
+      void queryClient.invalidateQueries({ queryKey: taskQueryKeys.projectTasks(projectId) });
+      void queryClient.invalidateQueries({ queryKey: taskQueryKeys.projects });
+      if (task.assignee) void queryClient.invalidateQueries({ queryKey: taskQueryKeys.myTasks });
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { ProjectView } from '@figgle/shared/project-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskQueryKeys } from './query-keys';
+
+export function getProject(projectId: string, signal?: AbortSignal): Promise<ProjectView> {
+  return api.get<ProjectView>(`/api/projects/${encodeURIComponent(projectId)}`, { signal });
+}
+
+export const projectQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: taskQueryKeys.project(projectId),
+    queryFn: ({ signal }) => getProject(projectId, signal),
+  });
+
+export function useProject(projectId: string) {
+  return useQuery(projectQueryOptions(projectId));
+}

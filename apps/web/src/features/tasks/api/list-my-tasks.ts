@@ -1,0 +1,17 @@
+import type { MyTaskView } from '@figgle/shared/task-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskQueryKeys } from './query-keys';
+
+export function listMyTasks(signal?: AbortSignal): Promise<MyTaskView[]> {
+  return api.get<MyTaskView[]>('/api/my-tasks', { signal });
+}
+
+export const myTasksQueryOptions = queryOptions({
+  queryKey: taskQueryKeys.myTasks,
+  queryFn: ({ signal }) => listMyTasks(signal),
+});
+
+export function useMyTasks() {
+  return useQuery(myTasksQueryOptions);
+}

@@ -1,0 +1,18 @@
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskQueryKeys } from './query-keys';
+
+export function listProjectTasks(projectId: string, signal?: AbortSignal): Promise<TaskSummaryView[]> {
+  return api.get<TaskSummaryView[]>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { signal });
+}
+
+export const projectTasksQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: taskQueryKeys.projectTasks(projectId),
+    queryFn: ({ signal }) => listProjectTasks(projectId, signal),
+  });
+
+export function useProjectTasks(projectId: string) {
+  return useQuery(projectTasksQueryOptions(projectId));
+}

@@ -1,0 +1,129 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { toastSuccess } from '../../../ui/toast';
+import { useCreateTask } from '../api/create-task';
+import { useMembers } from '../api/list-members';
+
+export interface AddTaskDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  organizationId: string;
+}
+
+export function AddTaskDialog({ opened, onClose, projectId, organizationId }: AddTaskDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add a task" centered size="lg" radius="lg">
+      {opened ? <AddTaskForm projectId={projectId} organizationId={organizationId} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+function AddTaskForm({
+  projectId,
+  organizationId,
+  onDone,
+}: {
+  projectId: string;
+  organizationId: string;
+  onDone: () => void;
+}) {
+  const createTask = useCreateTask();
+  const members = useMembers(organizationId);
+  const [title, setTitle] = useState('');
+  const [status, setStatus] = useState<TaskStatus>('TODO');
+  const [assigneeId, setAssigneeId] = useState<string | null>(null);
+  const [description, setDescription] = useState('');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    createTask.mutate(
+      { projectId, input: { title, status, assignee_id: assigneeId, description } },
+      {
+        onSuccess: () => {
+          toastSuccess(MESSAGES.taskCreated);
+          onDone();
+        },
+      },
+    );
+  }
+
+  // The dialog stays open on failure and says why, so nothing typed is lost.
+  const failure =
+    createTask.error instanceof ApiRequestError &&
+    createTask.error.statusCode >= 400 &&
+    createTask.error.statusCode < 500
+      ? createTask.error.message
+      : createTask.error
+        ? MESSAGES.saveFailed
+        : null;
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" title="The task was not created" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Title"
+          name="title"
+          required
+          maxLength={500}
+          data-autofocus
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+        />
+        <Group grow align="flex-start">
+          <Select
+            label="Status"
+            name="status"
+            allowDeselect={false}
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(value) => value && setStatus(value as TaskStatus)}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Assignee"
+            name="assignee"
+            searchable
+            clearable
+            placeholder="None"
+            nothingFoundMessage={MESSAGES.selectNoMatch}
+            data={(members.data ?? []).map((member) => ({
+              value: member.user_id,
+              label: `${member.firstname} ${member.lastname}`.trim() || 'Unnamed member',
+            }))}
+            value={assigneeId}
+            onChange={setAssigneeId}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+        <Textarea
+          label="Description"
+          name="description"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createTask.isPending}>
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  type DragOverEvent,
+  DragOverlay,
+  type DragStartEvent,
+  getFirstCollision,
+  KeyboardSensor,
+  MouseSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { BOARD_STATIC_CLASS_DELAY_MS } from '@figgle/shared/constants';
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
+import { useUpdateTask } from '../../api/update-task';
+import classes from './board.module.css';
+import { BoardCardBody, type BoardCardData } from './board-card';
+import { BoardColumn } from './board-column';
+import {
+  type Columns,
+  columnDropId,
+  columnOf,
+  dropAt,
+  groupIntoColumns,
+  moveAcross,
+  rankBetween,
+} from './columns';
+
+export type BoardTask = TaskSummaryView & { project?: TaskProjectView };
+
+export interface BoardProps {
+  tasks: BoardTask[];
+  /** The project whose board this is; absent on My tasks, where each task carries its project. */
+  project?: { name: string; trigram: string; organization_id: string; project_id: string };
+  /** My tasks has no manual order: a drop only changes the status and the task goes last. */
+  personal?: boolean;
+}
+
+const isColumnId = (id: string) => id.startsWith('column:');
+
+export default function Board({ tasks, project, personal = false }: BoardProps) {
+  const queryClient = useQueryClient();
+  const kanbanUpdate = useKanbanUpdate();
+  const updateTask = useUpdateTask();
+  const byId = useMemo(() => new Map(tasks.map((task) => [task.task_id, task])), [tasks]);
+  const serverColumns = useMemo(() => groupIntoColumns(tasks), [tasks]);
+  const [dragColumns, setDragColumns] = useState<Columns | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const origin = useRef<{ status: TaskStatus; index: number } | null>(null);
+  const lastDragEnd = useRef(0);
+  const columns = dragColumns ?? serverColumns;
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+
+  // Spec core §2: the board keeps its 'static' look (no motion) for 1500 ms after it opens (the
+  // project screen is keyed by project, so a project change mounts a new board).
+  const [staticLook, setStaticLook] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setStaticLook(false), BOARD_STATIC_CLASS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const cardData = useCallback(
+    (taskId: string): BoardCardData | undefined => {
+      const task = byId.get(taskId);
+      if (!task) return undefined;
+      const taskProject = task.project ?? project;
+      return {
+        task,
+        reference:
+          personal && taskProject ? `${taskProject.trigram}-${task.reference}` : `#${task.reference}`,
+        projectName: taskProject?.name ?? '',
+        organizationId: taskProject?.organization_id ?? '',
+      };
+    },
+    [byId, project, personal],
+  );
+
+  // Over a column with cards, aim at its nearest card; otherwise at whatever is under the pointer.
+  const collisionDetection: CollisionDetection = useCallback((args) => {
+    const pointer = pointerWithin(args);
+    const hits = pointer.length > 0 ? pointer : rectIntersection(args);
+    let overId = getFirstCollision(hits, 'id');
+    if (overId === null) return [];
+    const id = String(overId);
+    if (isColumnId(id)) {
+      const status = columnOf(columnsRef.current, id);
+      const items = status ? columnsRef.current[status] : [];
+      if (items.length > 0) {
+        const nearest = closestCenter({
+          ...args,
+          droppableContainers: args.droppableContainers.filter((c) => items.includes(String(c.id))),
+        });
+        overId = nearest[0]?.id ?? overId;
+      }
+    }
+    return [{ id: overId }];
+  }, []);
+
+  function onDragStart({ active }: DragStartEvent) {
+    const id = String(active.id);
+    const status = columnOf(serverColumns, id);
+    if (!status) return;
+    origin.current = { status, index: serverColumns[status].indexOf(id) };
+    setActiveId(id);
+    setDragColumns(serverColumns);
+  }
+
+  function onDragOver({ active, over }: DragOverEvent) {
+    if (!over) return;
+    const activeRect = active.rect.current.translated;
+    const below = activeRect ? activeRect.top > over.rect.top + over.rect.height / 2 : false;
+    setDragColumns((current) =>
+      current
+        ? moveAcross(current, String(active.id), String(over.id), { below, append: personal })
+        : current,
+    );
+  }
+
+  function finish() {
+    setActiveId(null);
+    setDragColumns(null);
+    origin.current = null;
+    lastDragEnd.current = Date.now();
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    const start = origin.current;
+    const drop = over && dragColumns ? dropAt(dragColumns, String(active.id), String(over.id)) : null;
+    if (!start || !drop || (drop.status === start.status && (personal || drop.index === start.index))) {
+      finish();
+      return;
+    }
+    const taskId = String(active.id);
+    const list = drop.columns[drop.status];
+    const position = list.indexOf(taskId);
+    const rank = personal
+      ? rankBetween(maxRank(list, taskId, byId), null)
+      : rankBetween(byId.get(list[position - 1] ?? '')?.rank, byId.get(list[position + 1] ?? '')?.rank);
+    const snapshot = showMoveAtOnce(queryClient, { taskId, status: drop.status, rank });
+    kanbanUpdate.mutate({ taskId, status: drop.status, index: personal ? null : drop.index, snapshot });
+    finish();
+  }
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(byId, active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${titleOf(byId, active.id)} is over ${placeName(columnsRef.current, byId, String(over.id))}.`
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${titleOf(byId, active.id)} was dropped in ${placeName(columnsRef.current, byId, String(over.id))}.`
+        : `${titleOf(byId, active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${titleOf(byId, active.id)} was cancelled.`,
+  };
+
+  const active = activeId ? cardData(activeId) : undefined;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={finish}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To pick up a task, press space or enter. Use the arrow keys to move it, within its column or to another column. Press space or enter again to drop it, or escape to cancel.',
+        },
+      }}
+    >
+      <div
+        className={`${classes.board}${staticLook ? ` ${classes.static} static` : ''}`}
+        data-dragging={activeId ? true : undefined}
+      >
+        {TASK_STATUSES.map((status) => (
+          <BoardColumn
+            key={status}
+            status={status}
+            ids={columns[status]}
+            cardData={cardData}
+            onAssign={(taskId, assignee: PersonView | null) =>
+              updateTask.mutate({ taskId, changes: { assignee_id: assignee?.user_id ?? null }, assignee })
+            }
+            wasDragging={() => Date.now() - lastDragEnd.current < 250}
+          />
+        ))}
+      </div>
+      <DragOverlay>
+        {active ? <BoardCardBody {...active} overlay onAssign={() => {}} wasDragging={() => true} /> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function titleOf(byId: Map<string, BoardTask>, id: string | number): string {
+  return byId.get(String(id))?.title ?? 'the task';
+}
+
+function placeName(columns: Columns, byId: Map<string, BoardTask>, overId: string): string {
+  const status = columnOf(columns, overId);
+  const column = status ? STATUS_LABELS[status] : 'the board';
+  if (!status || overId === columnDropId(status) || !byId.has(overId)) return `the column ${column}`;
+  return `the column ${column}, position ${columns[status].indexOf(overId) + 1} of ${columns[status].length}`;
+}
+
+function maxRank(list: string[], except: string, byId: Map<string, BoardTask>): string | null {
+  let max: string | null = null;
+  for (const id of list) {
+    const rank = byId.get(id)?.rank;
+    if (id !== except && rank !== undefined && (max === null || rank > max)) max = rank;
+  }
+  return max;
+}

@@ -1,0 +1,111 @@
+import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { generateKeyBetween } from 'fractional-indexing';
+
+/** Task ids per status column, in board order. */
+export type Columns = Record<TaskStatus, string[]>;
+
+export interface RankedTask {
+  task_id: string;
+  status: TaskStatus;
+  rank: string;
+}
+
+/** The server's column order: rank compared as plain strings (byte order), then task id. */
+export function compareByRank(a: RankedTask, b: RankedTask): number {
+  if (a.rank !== b.rank) return a.rank < b.rank ? -1 : 1;
+  if (a.task_id === b.task_id) return 0;
+  return a.task_id < b.task_id ? -1 : 1;
+}
+
+export function groupIntoColumns(tasks: readonly RankedTask[]): Columns {
+  const columns: Columns = { TODO: [], DOING: [], DONE: [], ARCHIVE: [] };
+  for (const task of [...tasks].sort(compareByRank)) columns[task.status].push(task.task_id);
+  return columns;
+}
+
+// Droppable ids that are not tasks: a whole column, and the drop zone at its end.
+const COLUMN = 'column:';
+const END = 'end:';
+export const columnDropId = (status: TaskStatus) => `${COLUMN}${status}`;
+export const endDropId = (status: TaskStatus) => `${END}${status}`;
+
+function statusOfDropId(id: string): TaskStatus | null {
+  for (const prefix of [COLUMN, END]) {
+    if (id.startsWith(prefix)) {
+      const status = id.slice(prefix.length);
+      return (TASK_STATUSES as readonly string[]).includes(status) ? (status as TaskStatus) : null;
+    }
+  }
+  return null;
+}
+
+export function isEndDropId(id: string): boolean {
+  return id.startsWith(END);
+}
+
+/** The column a task id or a column/end drop id belongs to. */
+export function columnOf(columns: Columns, id: string): TaskStatus | null {
+  const direct = statusOfDropId(id);
+  if (direct) return direct;
+  return TASK_STATUSES.find((status) => columns[status].includes(id)) ?? null;
+}
+
+/**
+ * While dragging over another column, the card joins it: before the card it is over (after it when
+ * `below`), or at the end when it is over the column itself, its end zone, or `append` is set.
+ */
+export function moveAcross(
+  columns: Columns,
+  activeId: string,
+  overId: string,
+  options: { below?: boolean; append?: boolean } = {},
+): Columns {
+  const from = columnOf(columns, activeId);
+  const to = columnOf(columns, overId);
+  if (!from || !to || from === to) return columns;
+  const target = columns[to].filter((id) => id !== activeId);
+  const overIndex = target.indexOf(overId);
+  const index = options.append || overIndex < 0 ? target.length : overIndex + (options.below ? 1 : 0);
+  target.splice(index, 0, activeId);
+  return { ...columns, [from]: columns[from].filter((id) => id !== activeId), [to]: target };
+}
+
+export interface Drop {
+  columns: Columns;
+  status: TaskStatus;
+  /** Position in the column counted without the task: what kanban-update expects. */
+  index: number;
+}
+
+/** Where the card lands when released over `overId` (inside its current column, or its end zone). */
+export function dropAt(columns: Columns, activeId: string, overId: string): Drop | null {
+  const status = columnOf(columns, activeId);
+  if (!status) return null;
+  const list = [...columns[status]];
+  const from = list.indexOf(activeId);
+  const overStatus = columnOf(columns, overId);
+  if (overStatus === status && overId !== activeId) {
+    list.splice(from, 1);
+    if (isEndDropId(overId) || overId === columnDropId(status)) {
+      if (isEndDropId(overId)) list.push(activeId);
+      else list.splice(from, 0, activeId);
+    } else {
+      const overIndex = columns[status].indexOf(overId);
+      list.splice(overIndex, 0, activeId);
+    }
+  }
+  return { columns: { ...columns, [status]: list }, status, index: list.indexOf(activeId) };
+}
+
+/** A rank between the new neighbours, so the card shows in place before the server answers. */
+export function rankBetween(
+  before: string | null | undefined,
+  after: string | null | undefined,
+): string | null {
+  try {
+    return generateKeyBetween(before ?? null, after ?? null);
+  } catch {
+    // Neighbours out of order in the cache (a live update half applied): let the server decide.
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { BoardProps } from './board/board';
+
+// dnd-kit is only downloaded when a board is shown, never with the list or the first page.
+const Board = lazy(() => import('./board/board'));
+
+export function LazyBoard(props: BoardProps) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl" role="status" aria-label="Loading">
+          <Loader size="sm" type="dots" />
+        </Center>
+      }
+    >
+      <Board {...props} />
+    </Suspense>
+  );
+}

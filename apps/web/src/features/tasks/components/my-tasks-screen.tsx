@@ -1,0 +1,44 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMoodSmile } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { toastError } from '../../../ui/toast';
+import { useMyTasks } from '../api/list-my-tasks';
+import { LazyBoard } from './lazy-board';
+
+/** The board of the tasks given to the signed-in user, across projects and organizations. */
+export function MyTasksScreen() {
+  const tasks = useMyTasks();
+  useEffect(() => {
+    if (tasks.isError) toastError(MESSAGES.loadFailed);
+  }, [tasks.isError]);
+
+  return (
+    <>
+      <PageHeader title="My tasks" subtitle={MESSAGES.myTasksSubtitle} />
+      {tasks.isPending ? (
+        <PageLoader />
+      ) : (tasks.data ?? []).length === 0 ? (
+        <Center py={64}>
+          <Stack align="center" gap={6}>
+            <ThemeIcon size={48} radius="xl" variant="light">
+              <IconMoodSmile size={26} stroke={1.6} aria-hidden />
+            </ThemeIcon>
+            <Text fw={600} mt="sm">
+              {MESSAGES.noTasks}
+            </Text>
+            <Anchor component={Link} to={paths.projects} size="sm">
+              {MESSAGES.noTasksHint}
+            </Anchor>
+          </Stack>
+        </Center>
+      ) : (
+        <LazyBoard tasks={tasks.data ?? []} personal />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { PageLoader } from '../../../ui/page-loader';
+import { toastError } from '../../../ui/toast';
+import { useProject } from '../api/get-project';
+import { useProjectTasks } from '../api/list-project-tasks';
+import { AddTaskDialog } from './add-task-dialog';
+import { LazyBoard } from './lazy-board';
+import { ProjectHeader } from './project-header';
+import { ProjectSettingsDialog } from './project-settings-dialog';
+import { TaskList } from './task-list';
+
+export function ProjectScreen({ projectId }: { projectId: string }) {
+  const { pathname } = useLocation();
+  const asBoard = pathname.endsWith('/kanban');
+  const project = useProject(projectId);
+  const tasks = useProjectTasks(projectId);
+  const [adding, addDialog] = useDisclosure(false);
+  const [editing, settingsDialog] = useDisclosure(false);
+
+  // Spec core §2: the list animates changes only from 1000 ms after the project opens.
+  const [animated, setAnimated] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnimated(true), LIST_ANIMATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const missing = project.error instanceof ApiRequestError && [400, 404].includes(project.error.statusCode);
+  useEffect(() => {
+    if (project.isError && !missing) toastError(MESSAGES.error);
+  }, [project.isError, missing]);
+  useEffect(() => {
+    if (tasks.isError && !missing) toastError(MESSAGES.loadFailed);
+  }, [tasks.isError, missing]);
+
+  if (missing) {
+    return (
+      <Stack align="flex-start" gap="sm">
+        <Title order={1} fz={24}>
+          Project not found
+        </Title>
+        <Text c="dimmed">It was deleted, or it belongs to an organization you are not in.</Text>
+        <Anchor component={Link} to={paths.projects}>
+          Back to projects
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!project.data) return <PageLoader />;
+
+  const view = (label: string, to: string, active: boolean, icon: ReactNode) => (
+    <Tooltip label={label}>
+      <ActionIcon
+        component={Link}
+        to={to}
+        replace
+        size="lg"
+        variant={active ? 'light' : 'subtle'}
+        color={active ? undefined : 'gray'}
+        aria-label={label}
+        aria-current={active ? 'page' : undefined}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  return (
+    <>
+      <ProjectHeader
+        project={project.data}
+        actions={
+          <>
+            <Group
+              gap={2}
+              p={2}
+              style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
+            >
+              {view(
+                'List view',
+                paths.projectList(projectId),
+                !asBoard,
+                <IconList size={18} stroke={1.8} aria-hidden />,
+              )}
+              {view(
+                'Kanban view',
+                paths.projectKanban(projectId),
+                asBoard,
+                <IconLayoutKanban size={18} stroke={1.8} aria-hidden />,
+              )}
+            </Group>
+            <Tooltip label="Project settings">
+              <ActionIcon
+                size="lg"
+                variant="default"
+                aria-label="Project settings"
+                onClick={settingsDialog.open}
+              >
+                <IconSettings size={18} stroke={1.8} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addDialog.open}>
+              Add a task
+            </Button>
+          </>
+        }
+      />
+      {asBoard ? (
+        tasks.data ? (
+          <LazyBoard tasks={tasks.data} project={{ ...project.data }} />
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <TaskList
+          tasks={tasks.data}
+          loading={tasks.isPending}
+          organizationId={project.data.organization_id}
+          animated={animated}
+        />
+      )}
+      <AddTaskDialog
+        opened={adding}
+        onClose={addDialog.close}
+        projectId={projectId}
+        organizationId={project.data.organization_id}
+      />
+      <ProjectSettingsDialog opened={editing} onClose={settingsDialog.close} project={project.data} />
+    </>
+  );
+}

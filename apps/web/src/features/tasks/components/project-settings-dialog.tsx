@@ -1,0 +1,158 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import type { DefaultView, ProjectEmoji } from '@figgle/shared/emoji';
+import type { ProjectView } from '@figgle/shared/project-schemas';
+import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { confirm } from '../../../ui/confirm/confirm-service';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import { useDeleteProject } from '../api/delete-project';
+import { taskQueryKeys } from '../api/query-keys';
+import { useUpdateProject } from '../api/update-project';
+import { EmojiSelect } from './emoji-select';
+
+export interface ProjectSettingsDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  project: ProjectView;
+}
+
+export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSettingsDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Project settings" centered size="lg" radius="lg">
+      {opened ? <ProjectSettingsForm project={project} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const updateProject = useUpdateProject();
+  const deleteProject = useDeleteProject();
+  const [name, setName] = useState(project.name);
+  const [trigram, setTrigram] = useState(project.trigram);
+  const [description, setDescription] = useState(project.description);
+  const [defaultView, setDefaultView] = useState<DefaultView>(project.default_view);
+  const [emoji, setEmoji] = useState<ProjectEmoji>(project.emoji);
+  const [bookmarked, setBookmarked] = useState(project.is_bookmarked);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    updateProject.mutate(
+      {
+        projectId: project.project_id,
+        changes: { name, trigram, description, default_view: defaultView, emoji },
+        bookmarked,
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(MESSAGES.projectUpdated);
+          onDone();
+        },
+        onError: () => toastError(MESSAGES.saveFailed),
+      },
+    );
+  }
+
+  async function remove() {
+    const sure = await confirm({
+      title: MESSAGES.deleteProjectTitle,
+      text: MESSAGES.deleteProjectText,
+      cancelLabel: MESSAGES.deleteProjectCancel,
+      confirmLabel: MESSAGES.deleteProjectConfirm,
+    });
+    if (!sure) return;
+    try {
+      await deleteProject.mutateAsync(project.project_id);
+    } catch {
+      toastError(MESSAGES.error);
+      return;
+    }
+    onDone();
+    navigate(paths.projects);
+    queryClient.removeQueries({ queryKey: taskQueryKeys.project(project.project_id) });
+    await confirm({
+      title: MESSAGES.projectDeletedTitle,
+      text: MESSAGES.projectDeletedText(project.name),
+      noCancel: true,
+    });
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          name="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Trigram"
+          name="trigram"
+          description="Exactly 3 letters or digits"
+          required
+          minLength={3}
+          maxLength={3}
+          pattern="[A-Za-z0-9]{3}"
+          title="Exactly 3 letters or digits"
+          value={trigram}
+          onChange={(event) => setTrigram(event.currentTarget.value.toUpperCase())}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
+        />
+        <Textarea
+          label="Description"
+          name="description"
+          maxLength={2000}
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <Radio.Group
+          label="Default view"
+          name="default_view"
+          required
+          value={defaultView}
+          onChange={(value) => setDefaultView(value as DefaultView)}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="LIST" label="List" />
+            <Radio value="KANBAN" label="Kanban" />
+          </Group>
+        </Radio.Group>
+        <EmojiSelect value={emoji} onChange={setEmoji} />
+        <Switch
+          label="Favorite"
+          description="Show this project in your sidebar"
+          checked={bookmarked}
+          onChange={(event) => setBookmarked(event.currentTarget.checked)}
+        />
+        <Group justify="space-between" gap="sm" mt="xs">
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => void remove()}
+            loading={deleteProject.isPending}
+          >
+            Delete this project
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={updateProject.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { compareTasksForList } from '@figgle/shared/status';
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { UserAvatar } from '../../../ui/user-avatar';
+import { useUpdateTask } from '../api/update-task';
+import { AssigneePicker } from './assignee-picker';
+import { StatusPicker } from './status-picker';
+import classes from './task-list.module.css';
+
+const ROW_HEIGHT = 53;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export interface TaskListProps {
+  tasks: TaskSummaryView[] | undefined;
+  loading: boolean;
+  organizationId: string;
+  /** Changed rows flash once this is set (a moment after the project changes), not on first paint. */
+  animated: boolean;
+}
+
+/** The project's tasks as a table, by status then title; only the rows in view are in the page. */
+export function TaskList({ tasks, loading, organizationId, animated }: TaskListProps) {
+  const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksForList), [tasks]);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (body) setOffset(body.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: sorted.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: offset,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items.length > 0 ? items[0]!.start - virtualizer.options.scrollMargin : 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+
+  return (
+    <Paper withBorder radius="md" className={classes.frame}>
+      <Table.ScrollContainer minWidth={880} type="native">
+        <Table
+          verticalSpacing={8}
+          horizontalSpacing="md"
+          className={classes.table}
+          aria-rowcount={sorted.length + 1}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Title</Table.Th>
+              <Table.Th w={150}>Status</Table.Th>
+              <Table.Th w={200}>Assignee</Table.Th>
+              <Table.Th w={100}>Comments</Table.Th>
+              <Table.Th w={170}>Last modified</Table.Th>
+              <Table.Th w={130}>Created at</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody ref={bodyRef}>
+            {loading || sorted.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center" py="lg" size="sm">
+                    {loading ? MESSAGES.tableLoading : MESSAGES.tableEmpty}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              <>
+                {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+                {items.map((item) => (
+                  <TaskRow
+                    key={sorted[item.index]!.task_id}
+                    task={sorted[item.index]!}
+                    rowIndex={item.index + 2}
+                    organizationId={organizationId}
+                    animated={animated}
+                  />
+                ))}
+                {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+              </>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+interface TaskRowProps {
+  task: TaskSummaryView;
+  rowIndex: number;
+  organizationId: string;
+  animated: boolean;
+}
+
+/** True for a moment after the task's version changes while it is on screen. */
+function useChangeFlash(version: number, enabled: boolean): boolean {
+  const seen = useRef(version);
+  const [flashing, setFlashing] = useState(false);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    if (!enabled) return;
+    setFlashing(true);
+    const timer = setTimeout(() => setFlashing(false), 900);
+    return () => clearTimeout(timer);
+  }, [version, enabled]);
+  return flashing;
+}
+
+function TaskRow({ task, rowIndex, organizationId, animated }: TaskRowProps) {
+  const updateTask = useUpdateTask();
+  const modifier = task.last_modifier;
+  const flashing = useChangeFlash(task.version, animated);
+  return (
+    <Table.Tr
+      aria-rowindex={rowIndex}
+      className={classes.row}
+      data-flash={flashing || undefined}
+      style={{ height: ROW_HEIGHT }}
+    >
+      <Table.Td>
+        <Anchor
+          component={Link}
+          to={paths.task(task.task_id)}
+          c="inherit"
+          size="sm"
+          className={classes.title}
+        >
+          <Text span c="dimmed" ff="monospace" size="xs" mr={8}>
+            #{task.reference}
+          </Text>
+          {task.title}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <StatusPicker
+          status={task.status}
+          label={`Status of ${task.title}`}
+          onChange={(status) => updateTask.mutate({ taskId: task.task_id, changes: { status } })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <AssigneePicker
+          organizationId={organizationId}
+          assignee={task.assignee}
+          label={`Assignee of ${task.title}`}
+          onChange={(assignee) =>
+            updateTask.mutate({
+              taskId: task.task_id,
+              changes: { assignee_id: assignee?.user_id ?? null },
+              assignee,
+            })
+          }
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconMessageCircle size={15} stroke={1.8} aria-hidden />
+          <Text size="sm" aria-label={`${task.comments_total} comments`}>
+            {task.comments_total}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={8} wrap="nowrap">
+          {modifier ? (
+            <UserAvatar
+              id={modifier.user_id}
+              firstname={modifier.firstname}
+              lastname={modifier.lastname}
+              size={22}
+              labelled
+            />
+          ) : null}
+          <Text size="xs" c="dimmed" title={new Date(task.updated_at).toLocaleString()}>
+            {relativeTime(task.updated_at)}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" c="dimmed">
+          {dateFormat.format(new Date(task.created_at))}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
