@@ -109,6 +109,9 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
     basePath: '/api/auth',
     secret: env.SECRET,
     trustedOrigins: [env.PUBLIC_URL],
+    // A provider sign-in that fails before knowing where to return (a forged or stale state) lands on
+    // the login page, which shows the catalogue's provider failure toast.
+    onAPIError: { errorURL: `${env.PUBLIC_URL}/login?provider-error=1` },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,

@@ -1,13 +1,14 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { toastError, toastSuccess } from '../../../ui/toast';
-import { useSession } from '../api/get-session';
+import { sessionQueryOptions } from '../api/get-session';
 import { type SignInCredentials, useSignInWithEmail } from '../api/sign-in-email';
 import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { LegalLinks } from '../components/legal-links';
@@ -16,7 +17,8 @@ import { TwoFactorChallenge } from '../components/two-factor-challenge';
 import { useCompleteSignIn } from '../components/use-complete-sign-in';
 
 export function LoginPage() {
-  const session = useSession();
+  // Asked again on every visit: a cached session may have just ended (signed out a moment ago).
+  const session = useQuery({ ...sessionQueryOptions, refetchOnMount: 'always' });
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const signIn = useSignInWithEmail();
@@ -29,11 +31,11 @@ export function LoginPage() {
 
   // Spec core §2: opening the login page with a session already open greets and moves on.
   useEffect(() => {
-    if (!session.data || welcomed.current || signingIn.current) return;
+    if (!session.data || session.isFetching || welcomed.current || signingIn.current) return;
     welcomed.current = true;
     toastSuccess(MESSAGES.welcome);
     navigate(paths.projectsCards, { replace: true });
-  }, [session.data, navigate]);
+  }, [session.data, session.isFetching, navigate]);
 
   // Back from Google or the OIDC provider without a session: the catalogue's provider failure toast.
   useEffect(() => {
