@@ -1,21 +1,21 @@
 import { Box, Divider, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
 import { Logo } from '../../ui/logo';
 import { paths } from '../paths';
 import classes from './shell.module.css';
 import { SidebarFavorites } from './sidebar-favorites';
 import { SidebarLink } from './sidebar-link';
 import { SidebarSection } from './sidebar-section';
-import { type OnlineMember, SidebarTeamOnline } from './sidebar-team-online';
+import { SidebarTeamOnline } from './sidebar-team-online';
 
 export interface SidebarProps {
-  onlineMembers: OnlineMember[];
-  inboxHasNewActivity: boolean;
   /** Called after a link is followed, so the narrow-screen drawer can close. */
   onNavigate?: () => void;
 }
 
-export function Sidebar({ onlineMembers, inboxHasNewActivity, onNavigate }: SidebarProps) {
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const inboxHasNewActivity = useInboxHasNewActivity();
   return (
     <Stack h="100%" gap={0}>
       <Box px="md" pt="md" pb="sm" visibleFrom="sm">
@@ -54,7 +54,7 @@ export function Sidebar({ onlineMembers, inboxHasNewActivity, onNavigate }: Side
 
           <SidebarFavorites onNavigate={onNavigate} />
 
-          <SidebarTeamOnline members={onlineMembers} />
+          <SidebarTeamOnline />
         </Stack>
       </ScrollArea>
 

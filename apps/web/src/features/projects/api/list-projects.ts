@@ -12,6 +12,9 @@ export function listProjects(signal?: AbortSignal): Promise<ProjectView[]> {
 export const projectsQueryOptions = queryOptions({
   queryKey: projectsQueryKey,
   queryFn: ({ signal }) => listProjects(signal),
+  // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
+  // changes made while the screen is open, and a copy restored after a reload may be behind.
+  staleTime: 0,
 });
 
 export function useProjects() {

@@ -11,6 +11,9 @@ export const projectQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: taskQueryKeys.project(projectId),
     queryFn: ({ signal }) => getProject(projectId, signal),
+    // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
+    // changes made while the screen is open, and a copy restored after a reload may be behind.
+    staleTime: 0,
   });
 
 export function useProject(projectId: string) {

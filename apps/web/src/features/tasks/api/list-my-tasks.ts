@@ -10,6 +10,9 @@ export function listMyTasks(signal?: AbortSignal): Promise<MyTaskView[]> {
 export const myTasksQueryOptions = queryOptions({
   queryKey: taskQueryKeys.myTasks,
   queryFn: ({ signal }) => listMyTasks(signal),
+  // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
+  // changes made while the screen is open, and a copy restored after a reload may be behind.
+  staleTime: 0,
 });
 
 export function useMyTasks() {

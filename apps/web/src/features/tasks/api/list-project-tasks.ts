@@ -11,6 +11,9 @@ export const projectTasksQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: taskQueryKeys.projectTasks(projectId),
     queryFn: ({ signal }) => listProjectTasks(projectId, signal),
+    // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
+    // changes made while the screen is open, and a copy restored after a reload may be behind.
+    staleTime: 0,
   });
 
 export function useProjectTasks(projectId: string) {

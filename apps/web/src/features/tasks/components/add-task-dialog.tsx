@@ -54,14 +54,7 @@ function AddTaskForm({
   }
 
   // The dialog stays open on failure and says why, so nothing typed is lost.
-  const failure =
-    createTask.error instanceof ApiRequestError &&
-    createTask.error.statusCode >= 400 &&
-    createTask.error.statusCode < 500
-      ? createTask.error.message
-      : createTask.error
-        ? MESSAGES.saveFailed
-        : null;
+  const failure = createTask.error ? failureMessage(createTask.error) : null;
 
   return (
     <form onSubmit={submit}>
@@ -126,4 +119,12 @@ function AddTaskForm({
       </Stack>
     </form>
   );
+}
+
+/** The server's reasons for a refusal (4xx), or the spec's generic failure text. */
+function failureMessage(error: Error): string {
+  if (!(error instanceof ApiRequestError) || error.statusCode < 400 || error.statusCode >= 500) {
+    return MESSAGES.saveFailed;
+  }
+  return error.issues?.length ? error.issues.map((issue) => issue.message).join(' ') : error.message;
 }

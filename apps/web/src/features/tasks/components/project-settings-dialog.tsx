@@ -21,7 +21,16 @@ export interface ProjectSettingsDialogProps {
 
 export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSettingsDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Project settings" centered size="lg" radius="lg">
+    // Below the app's confirmation dialog (z-index 200), which asks before deleting from here.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Project settings"
+      centered
+      size="lg"
+      radius="lg"
+      zIndex={190}
+    >
       {opened ? <ProjectSettingsForm project={project} onDone={onClose} /> : null}
     </Modal>
   );

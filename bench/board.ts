@@ -1,0 +1,330 @@
+/// <reference lib="dom" />
+/**
+ * Board benchmark (issue 5, "Must show"). Prints figures; it is not a pass/fail test.
+ *
+ *   npm run build -w @figgle/web && node --import tsx bench/board.ts
+ *   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test node --import tsx bench/board.ts
+ *
+ * Runs the real server (`npm start`'s entry, as a child process) on a fresh embedded database, and on
+ * a fresh PostgreSQL database too when BENCH_DATABASE_URL names a server (a database is created
+ * beside the one named, and dropped afterwards). Everything is seeded through the public API.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
+import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
+type Status = (typeof STATUSES)[number];
+/** How the seeded tasks spread over the columns. */
+const SHARE: Record<Status, number> = { TODO: 0.4, DOING: 0.3, DONE: 0.2, ARCHIVE: 0.1 };
+
+interface Session {
+  baseURL: string;
+  email: string;
+  password: string;
+  cookie: string;
+  call(method: string, url: string, body?: unknown): Promise<Response>;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const sortNumbers = (values: number[]) => [...values].sort((a, b) => a - b);
+
+async function signUp(baseURL: string, mail: MailCatcher): Promise<Session> {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const password = `pw-${Math.random().toString(36).slice(2, 12)}`;
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const post = (url: string, body: unknown, cookie = '') =>
+    fetch(`${baseURL}${url}`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: JSON.stringify(body),
+    });
+  const signUpResponse = await post('/api/auth/sign-up/email', {
+    email,
+    password,
+    name: 'Bench Mark',
+    firstname: 'Bench',
+    lastname: 'Mark',
+  });
+  if (!signUpResponse.ok) throw new Error(`sign-up failed: ${await signUpResponse.text()}`);
+  const message = await mail.waitFor(email, /confirm/i);
+  await fetch(MailCatcher.linkIn(message, baseURL), { redirect: 'manual' });
+  const signIn = await post('/api/auth/sign-in/email', { email, password });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return {
+    baseURL,
+    email,
+    password,
+    cookie,
+    call: (method, url, body) =>
+      fetch(`${baseURL}${url}`, {
+        method,
+        headers: body === undefined ? { origin: baseURL, cookie } : { ...headers, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A project of `count` tasks, created through POST /api/projects/:id/tasks, 8 at a time. */
+async function seedProject(session: Session, organizationId: string, name: string, count: number) {
+  const project = await json<{ project_id: string }>(
+    await session.call('POST', '/api/projects', {
+      name,
+      trigram: name.slice(0, 3),
+      organization_id: organizationId,
+    }),
+  );
+  const statuses: Status[] = [];
+  for (const status of STATUSES)
+    for (let i = 0; i < Math.round(count * SHARE[status]); i++) statuses.push(status);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < statuses.length) {
+        const i = next++;
+        await json(
+          await session.call('POST', `/api/projects/${project.project_id}/tasks`, {
+            title: `Task ${i + 1}: ${['Design', 'Build', 'Review', 'Ship'][i % 4]} the ${['header', 'footer', 'login form', 'billing page', 'settings'][i % 5]}`,
+            status: statuses[i],
+            description: 'Seeded by the board benchmark.',
+          }),
+        );
+      }
+    }),
+  );
+  return project.project_id;
+}
+
+/** (a) The task-list call: 2 warm-ups, then 20 timed round trips on loopback, body read in full. */
+async function listTimings(session: Session, projectId: string) {
+  const times: number[] = [];
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (let i = 0; i < 22; i++) {
+    const start = performance.now();
+    const response = await session.call('GET', `/api/projects/${projectId}/tasks`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const elapsed = performance.now() - start;
+    if (!response.ok) throw new Error(`task list failed: ${response.status}`);
+    if (i >= 2) times.push(elapsed);
+    bytes = body.byteLength;
+    gzipBytes = gzipSync(body).byteLength;
+  }
+  const sorted = sortNumbers(times);
+  return { min: sorted[0]!, median: percentile(sorted, 50), max: sorted.at(-1)!, bytes, gzipBytes };
+}
+
+/** (b) Cold navigations (a new browser context each: empty cache) to the board, until every column shows its cards. */
+async function boardRender(session: Session, projectId: string, expected: Record<Status, number>) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const times: number[] = [];
+  let renderedCards = 0;
+  try {
+    for (let run = 0; run < 5; run++) {
+      const context = await browser.newContext({
+        baseURL: session.baseURL,
+        viewport: { width: 1440, height: 900 },
+      });
+      const signIn = await context.request.post('/api/auth/sign-in/email', {
+        headers: { origin: session.baseURL },
+        data: { email: session.email, password: session.password },
+      });
+      if (!signIn.ok()) throw new Error('browser sign-in failed');
+      const page = await context.newPage();
+      const start = performance.now();
+      await page.goto(`/project/${projectId}/kanban`, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        (counts) =>
+          Object.entries(counts).every(([label, count]) => {
+            const column = [...document.querySelectorAll('section')].find(
+              (section) => section.querySelector('h2')?.textContent === label,
+            );
+            return (
+              column?.querySelector(`[aria-label="${count} tasks"]`) &&
+              column.querySelectorAll('article').length > 0
+            );
+          }),
+        { 'To Do': expected.TODO, Doing: expected.DOING, Done: expected.DONE, Archive: expected.ARCHIVE },
+        { polling: 'raf', timeout: 30_000 },
+      );
+      times.push(performance.now() - start);
+      renderedCards = await page.locator('section article').count();
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const sorted = sortNumbers(times);
+  return { times, min: sorted[0]!, median: percentile(sorted, 50), max: sorted.at(-1)!, renderedCards };
+}
+
+interface Task {
+  task_id: string;
+  status: Status;
+}
+
+/** (c) 200 moves one after the other, each to a random place of a random column. */
+async function sequentialMoves(session: Session, projectId: string) {
+  const tasks = await json<Task[]>(await session.call('GET', `/api/projects/${projectId}/tasks`));
+  const counts: Record<Status, number> = { TODO: 0, DOING: 0, DONE: 0, ARCHIVE: 0 };
+  for (const task of tasks) counts[task.status]++;
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const task = tasks[Math.floor(Math.random() * tasks.length)]!;
+    const status = STATUSES[Math.floor(Math.random() * 4)]!;
+    const length = counts[status] - (status === task.status ? 1 : 0);
+    const index = Math.floor(Math.random() * (length + 1));
+    const start = performance.now();
+    const response = await session.call('POST', '/api/kanban-update', {
+      taskId: task.task_id,
+      status,
+      index,
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (!response.ok) throw new Error(`move failed: ${response.status}`);
+    counts[task.status]--;
+    counts[status]++;
+    task.status = status;
+  }
+  const sorted = sortNumbers(times);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
+}
+
+/** (d) 10 clients moving cards as fast as they can for 10 s (index kept within the first 20 places). */
+async function concurrentMoves(session: Session, projectId: string) {
+  const tasks = await json<Task[]>(await session.call('GET', `/api/projects/${projectId}/tasks`));
+  const times: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + 10_000;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (performance.now() < deadline) {
+        const task = tasks[Math.floor(Math.random() * tasks.length)]!;
+        const status = STATUSES[Math.floor(Math.random() * 4)]!;
+        const start = performance.now();
+        const response = await session.call('POST', '/api/kanban-update', {
+          taskId: task.task_id,
+          status,
+          index: Math.floor(Math.random() * 20),
+        });
+        await response.arrayBuffer();
+        times.push(performance.now() - start);
+        if (!response.ok) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  const sorted = sortNumbers(times);
+  return {
+    perSecond: times.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    failures,
+  };
+}
+
+async function runOn(label: string, settings: Record<string, string>) {
+  const mail = new MailCatcher();
+  await mail.start();
+  let server: FiggleServer | undefined;
+  try {
+    server = await startFiggleServer({ SMTP_URL: mail.url, LOG_LEVEL: 'error', ...settings });
+    const session = await signUp(server.url, mail);
+    const organization = await json<{ organization_id: string }>(
+      await session.call('POST', '/api/organizations', { name: 'Bench' }),
+    );
+    console.log(`\n== ${label} ==`);
+    const seedStart = performance.now();
+    const small = await seedProject(session, organization.organization_id, 'Thousand', 1000);
+    const large = await seedProject(session, organization.organization_id, 'Five thousand', 5000);
+    console.log(
+      `seeded 6,000 tasks through the API in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    for (const [count, projectId] of [
+      [1000, small],
+      [5000, large],
+    ] as const) {
+      const a = await listTimings(session, projectId);
+      console.log(
+        `(a) task list, ${count.toLocaleString('en')} tasks: min ${ms(a.min)} · median ${ms(a.median)} · max ${ms(a.max)} (20 calls) · ${kb(a.bytes)} on the wire (${kb(a.gzipBytes)} if gzipped)${count === 1000 ? ' · target ≤ 25 ms' : ''}`,
+      );
+    }
+
+    if (existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+      const expected = { TODO: 400, DOING: 300, DONE: 200, ARCHIVE: 100 };
+      const b = await boardRender(session, small, expected);
+      console.log(
+        `(b) board with 1,000 tasks, navigation to fully rendered, 5 cold runs: ${b.times.map((t) => ms(t)).join(', ')} · median ${ms(b.median)} · ${b.renderedCards} cards in the page (virtualized) · target ≤ 1,000 ms`,
+      );
+    } else {
+      console.log('(b) skipped: build the web app first (npm run build -w @figgle/web)');
+    }
+
+    const c = await sequentialMoves(session, small);
+    console.log(
+      `(c) 200 sequential moves: p50 ${ms(c.p50)} · p99 ${ms(c.p99)} · max ${ms(c.max)} · target p99 ≤ 15 ms`,
+    );
+
+    const d = await concurrentMoves(session, small);
+    console.log(
+      `(d) 10 concurrent clients for 10 s: ${d.perSecond.toFixed(0)} moves/s · p50 ${ms(d.p50)} · p99 ${ms(d.p99)} · ${d.failures} failed · target ≥ 500 moves/s, p99 ≤ 50 ms`,
+    );
+  } finally {
+    await server?.stop();
+    await mail.stop();
+  }
+}
+
+export async function runBoardBench(): Promise<void> {
+  await runOn('PGlite (embedded)', {});
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  if (!baseUrl) {
+    console.log(
+      '\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server the bench may create a database on)',
+    );
+    return;
+  }
+  const name = `figgle_bench_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    await runOn('PostgreSQL', { DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runBoardBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
