@@ -5,9 +5,9 @@ import './global.css';
 import { TOAST_DURATION_MS } from '@figgle/shared/constants';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { sessionQueryKey } from '../features/auth/api/get-session';
+import { OfflineQueryProvider } from '../lib/offline/offline-query-provider';
 import { createQueryClient } from '../lib/query-client';
 import { ConfirmDialogHost } from '../ui/confirm/confirm-dialog-host';
 import { theme } from './theme';
@@ -28,11 +28,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <QueryClientProvider client={queryClient}>
+      <OfflineQueryProvider client={queryClient}>
         <Notifications autoClose={TOAST_DURATION_MS} position="bottom-right" limit={4} />
         <ConfirmDialogHost />
         {children}
-      </QueryClientProvider>
+      </OfflineQueryProvider>
     </MantineProvider>
   );
 }

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
+import { RealtimeConnection } from '../../lib/realtime/realtime-connection';
 import { Logo } from '../../ui/logo';
 import { paths } from '../paths';
 import classes from './shell.module.css';
@@ -38,14 +39,11 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
       </AppShell.Header>
 
       <AppShell.Navbar id="main-navigation" aria-label="Main navigation" className={classes.navbar}>
-        <Sidebar
-          onlineMembers={[]}
-          inboxHasNewActivity={false}
-          onNavigate={navigation.close}
-        />
+        <Sidebar onNavigate={navigation.close} />
       </AppShell.Navbar>
 
       <ColorSchemeSync />
+      <RealtimeConnection />
       <AppShell.Main className={classes.main}>
         <Box maw={1180} mx="auto" px={{ base: 'md', sm: 40 }} py={{ base: 'lg', sm: 36 }}>
           {children}

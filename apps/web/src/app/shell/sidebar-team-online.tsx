@@ -1,32 +1,60 @@
+import type { ProjectView } from '@figgle/shared/project-schemas';
+import { routeSubject } from '@figgle/shared/realtime-protocol';
 import { Avatar, Text, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { type OnlinePerson, useTeamOnline } from '../../lib/realtime/use-presence';
 import { UserAvatar } from '../../ui/user-avatar';
 import { SidebarSection } from './sidebar-section';
 
-export interface OnlineMember {
-  id: string;
-  firstname: string | null;
-  lastname: string | null;
+/** "viewing Website" when the project is known here, else what kind of page it is. */
+function useViewingLabel(): (route: string) => string {
+  const queryClient = useQueryClient();
+  return (route) => {
+    const subject = routeSubject(route);
+    if (subject?.type === 'project') {
+      const project = queryClient
+        .getQueryData<ProjectView[]>(['projects'])
+        ?.find((candidate) => candidate.project_id === subject.projectId);
+      return project ? `viewing the project ${project.name}` : 'viewing a project';
+    }
+    return 'viewing a task';
+  };
 }
 
-export interface SidebarTeamOnlineProps {
-  members: OnlineMember[];
+function fullName(person: OnlinePerson): string {
+  return [person.firstname, person.lastname].filter(Boolean).join(' ') || 'A member';
 }
 
-/** Members currently viewing a project or a task, fed by realtime presence. */
-export function SidebarTeamOnline({ members }: SidebarTeamOnlineProps) {
+/** Members currently viewing a project or a task, fed by realtime presence; each links to that page. */
+export function SidebarTeamOnline() {
+  const people = useTeamOnline();
+  const viewing = useViewingLabel();
   return (
     <SidebarSection label="Team Online">
-      {members.length === 0 ? (
+      {people.length === 0 ? (
         <Text size="xs" c="dimmed" px={8} py={4} lh={1.5}>
           Nobody else is viewing a project right now.
         </Text>
       ) : (
-        <Avatar.Group spacing="xs" px={8}>
-          {members.map((member) => (
-            <Tooltip key={member.id} label={[member.firstname, member.lastname].filter(Boolean).join(' ')}>
-              <UserAvatar id={member.id} firstname={member.firstname} lastname={member.lastname} labelled />
-            </Tooltip>
-          ))}
+        <Avatar.Group spacing="xs" px={8} component="ul" m={0} style={{ listStyle: 'none' }}>
+          {people.map((person) => {
+            const route = person.routes[0]!;
+            const label = `${fullName(person)}, ${viewing(route)}`;
+            return (
+              <li key={person.userId}>
+                <Tooltip label={label} withArrow>
+                  <Link
+                    to={route}
+                    aria-label={label}
+                    style={{ display: 'block', borderRadius: '50%', textDecoration: 'none' }}
+                  >
+                    <UserAvatar id={person.userId} firstname={person.firstname} lastname={person.lastname} />
+                  </Link>
+                </Tooltip>
+              </li>
+            );
+          })}
         </Avatar.Group>
       )}
     </SidebarSection>

@@ -1,0 +1,36 @@
+import { Group, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { onlineManager, useMutationState } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import classes from './offline-banner.module.css';
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (notify) => onlineManager.subscribe(notify),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
+/** Says the app is offline, showing the last data, and how many changes wait for the network. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const waiting = useMutationState({
+    filters: { status: 'pending' },
+    select: (m) => m.state.isPaused,
+  }).filter(Boolean).length;
+  if (online) return null;
+  return (
+    <div className={classes.banner} role="status">
+      <Group gap={8} justify="center" wrap="nowrap">
+        <IconCloudOff size={16} aria-hidden />
+        <Text size="sm" fw={500}>
+          You are offline: showing the last data saved on this device.
+          {waiting > 0
+            ? ` ${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} to be sent when the connection returns.`
+            : ' Changes are sent when the connection returns.'}
+        </Text>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  IsRestoringProvider,
+  onlineManager,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { OfflineBanner } from './offline-banner';
+import { installOfflineQueue } from './offline-queue';
+import { persistQueryCache, restoreQueryCache } from './query-persister';
+import { registerServiceWorker } from './service-worker';
+
+export interface OfflineQueryProviderProps {
+  client: QueryClient;
+  children: ReactNode;
+}
+
+/**
+ * The query client with its offline copy: the cache is put back from IndexedDB before any query
+ * runs (nothing fetches while restoring), then mirrored there; changes made offline queue in order.
+ */
+export function OfflineQueryProvider({ client, children }: OfflineQueryProviderProps) {
+  const [restoring, setRestoring] = useState(true);
+
+  useEffect(() => {
+    installOfflineQueue(client);
+    registerServiceWorker();
+    let stopPersisting: (() => void) | undefined;
+    let cancelled = false;
+    void restoreQueryCache(client).finally(() => {
+      if (cancelled) return;
+      stopPersisting = persistQueryCache(client);
+      setRestoring(false);
+      if (onlineManager.isOnline()) void client.resumePausedMutations();
+    });
+    return () => {
+      cancelled = true;
+      stopPersisting?.();
+    };
+  }, [client]);
+
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={restoring}>
+        {children}
+        <OfflineBanner />
+      </IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}

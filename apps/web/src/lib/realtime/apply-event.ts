@@ -1,0 +1,197 @@
+import type { CommentView } from '@figgle/shared/comment-schemas';
+import type { ProjectView } from '@figgle/shared/project-schemas';
+import { type EventFrame, parseTopic } from '@figgle/shared/realtime-protocol';
+import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { TimelineView } from '@figgle/shared/timeline-schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { figmaEventsQueryKey } from '../../features/figma-radar/api/list-figma-events';
+import { organizationsQueryKey } from '../../features/projects/api/list-organizations';
+import { taskDetailKeys } from '../../features/task-detail/api/query-keys';
+import { taskQueryKeys } from '../../features/tasks/api/query-keys';
+import type { InvalidationBatch } from './invalidation-batch';
+import { type InboxStatus, inboxStatusQueryKey } from './query-keys';
+
+export interface EventContext {
+  queryClient: QueryClient;
+  invalidate: InvalidationBatch;
+  /** The signed-in user. */
+  userId: string | null;
+  /** The page the tab shows. */
+  pathname: string;
+}
+
+type Versioned = { task_id: string; version: number };
+
+/** Inserts or replaces by task id; an older version never replaces a newer one. */
+function upsertTask<T extends Versioned>(list: T[] | undefined, task: T): T[] | undefined {
+  if (!list) return list;
+  const index = list.findIndex((item) => item.task_id === task.task_id);
+  if (index === -1) return [...list, task];
+  if (list[index]!.version > task.version) return list;
+  const next = [...list];
+  next[index] = { ...list[index]!, ...task };
+  return next;
+}
+
+function removeTask<T extends Versioned>(list: T[] | undefined, taskId: string): T[] | undefined {
+  if (!list?.some((item) => item.task_id === taskId)) return list;
+  return list.filter((item) => item.task_id !== taskId);
+}
+
+/**
+ * Applies one live event to the query cache: the entity in the event replaces the cached copy where
+ * the key is known (lists, board, my tasks, task page, projects); what cannot be patched (change
+ * logs, inbox, radar) is invalidated in a batch.
+ */
+export function applyRealtimeEvent(frame: EventFrame, context: EventContext): void {
+  const topic = parseTopic(frame.topic);
+  if (!topic) return;
+  switch (topic.type) {
+    case 'tasks':
+      if (frame.kind === 'task') applyBoardTask(frame, topic.projectId, context);
+      return;
+    case 'my-tasks':
+      if (frame.kind === 'task') applyMyTask(frame, context);
+      return;
+    case 'task':
+      applyTaskPage(frame, topic.taskId, context);
+      return;
+    case 'projects':
+      applyOrganization(frame, topic.organizationId, context);
+      return;
+    case 'inbox':
+      applyInbox(context);
+      return;
+    case 'figma-events':
+      context.invalidate.add(figmaEventsQueryKey);
+      return;
+    case 'presence':
+      return;
+  }
+}
+
+function applyBoardTask(frame: EventFrame, projectId: string, { queryClient }: EventContext): void {
+  const key = taskQueryKeys.projectTasks(projectId);
+  const task = frame.data as TaskSummaryView | null;
+  queryClient.setQueryData<TaskSummaryView[]>(key, (list) =>
+    task && frame.action !== 'deleted' ? upsertTask(list, task) : removeTask(list, frame.id),
+  );
+}
+
+function applyMyTask(frame: EventFrame, { queryClient, userId }: EventContext): void {
+  const task = frame.data as MyTaskView | null;
+  queryClient.setQueryData<MyTaskView[]>(taskQueryKeys.myTasks, (list) =>
+    task && frame.action !== 'deleted' && task.assignee?.user_id === userId
+      ? upsertTask(list, task)
+      : removeTask(list, frame.id),
+  );
+}
+
+function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext): void {
+  const { queryClient, invalidate, userId } = context;
+  const timelineKey = taskDetailKeys.timeline(taskId);
+  if (frame.kind === 'task') {
+    const task = frame.data as TaskDetailView | null;
+    if (!task || frame.action === 'deleted') {
+      invalidate.add(taskDetailKeys.task(taskId), true);
+      return;
+    }
+    queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(taskId), (cached) => {
+      if (!cached) return cached;
+      if (cached.version > task.version) return cached;
+      // The echo of this person's own edit must not overwrite what they typed since it was sent.
+      if (frame.actorId && frame.actorId === userId) {
+        return { ...cached, ...task, title: cached.title, content_json: cached.content_json };
+      }
+      return task;
+    });
+    // Every status, title or assignee change adds a line to the change log.
+    invalidate.add(timelineKey, true);
+    return;
+  }
+  if (frame.kind === 'comment') {
+    const comment = frame.data as CommentView | null;
+    if (!comment) {
+      invalidate.add(timelineKey, true);
+      return;
+    }
+    queryClient.setQueryData<TimelineView>(timelineKey, (timeline) =>
+      timeline &&
+      !timeline.items.some((item) => item.kind === 'comment' && item.comment_id === comment.comment_id)
+        ? { ...timeline, items: [...timeline.items, { ...comment, kind: 'comment', at: comment.created_at }] }
+        : timeline,
+    );
+    return;
+  }
+  if (frame.kind === 'log') invalidate.add(timelineKey, true);
+}
+
+function applyOrganization(frame: EventFrame, organizationId: string, context: EventContext): void {
+  const { queryClient, invalidate, userId } = context;
+  if (frame.kind === 'project') {
+    const project = frame.data as ProjectView | null;
+    if (!project || frame.action === 'deleted') {
+      queryClient.setQueryData<ProjectView[]>(taskQueryKeys.projects, (list) =>
+        list?.filter((item) => item.project_id !== frame.id),
+      );
+      invalidate.add(taskQueryKeys.project(frame.id), true);
+      invalidate.add(taskQueryKeys.myTasks);
+      return;
+    }
+    queryClient.setQueryData<ProjectView[]>(taskQueryKeys.projects, (list) => {
+      if (!list) return list;
+      const index = list.findIndex((item) => item.project_id === project.project_id);
+      if (index === -1) return [...list, project];
+      const next = [...list];
+      next[index] = project;
+      return next;
+    });
+    queryClient.setQueryData<ProjectView>(taskQueryKeys.project(project.project_id), (cached) =>
+      cached ? project : cached,
+    );
+    queryClient.setQueryData<MyTaskView[]>(taskQueryKeys.myTasks, (list) =>
+      list?.some((task) => task.project.project_id === project.project_id)
+        ? list.map((task) =>
+            task.project.project_id === project.project_id
+              ? {
+                  ...task,
+                  project: {
+                    ...task.project,
+                    name: project.name,
+                    trigram: project.trigram,
+                    emoji: project.emoji,
+                  },
+                }
+              : task,
+          )
+        : list,
+    );
+    return;
+  }
+  // The organization's name or membership changed: the lists that show them are read again.
+  invalidate.add(organizationsQueryKey);
+  invalidate.add(taskQueryKeys.members(organizationId));
+  if (frame.kind === 'organization') invalidate.add(taskQueryKeys.projects);
+  if (frame.kind === 'membership' && frame.id === userId) forgetOrganization(context);
+}
+
+/** Access to an organization ended: everything that may show it is read again. */
+export function forgetOrganization({ invalidate }: Pick<EventContext, 'invalidate'>): void {
+  invalidate.add(organizationsQueryKey);
+  invalidate.add(taskQueryKeys.projects);
+  invalidate.add(taskQueryKeys.myTasks);
+  invalidate.add(taskQueryKeys.allProjectTasks);
+}
+
+function applyInbox({ queryClient, invalidate, pathname }: EventContext): void {
+  if (pathname !== '/inbox') {
+    queryClient.setQueryData<InboxStatus>(inboxStatusQueryKey, (status) => ({
+      inbox_seen_at: status?.inbox_seen_at ?? new Date(0).toISOString(),
+      has_new: true,
+    }));
+  }
+  // The inbox's own pages (every key under 'inbox' but the status) are read again when shown.
+  invalidate.addFilters('inbox pages', {
+    predicate: (query) => query.queryKey[0] === 'inbox' && query.queryKey[1] !== 'status',
+  });
+}

@@ -1,0 +1,84 @@
+import type { Me } from '@figgle/shared/me-schemas';
+import { topics } from '@figgle/shared/realtime-protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { meQueryKey } from '../../features/auth/api/get-me';
+import { sessionQueryKey } from '../../features/auth/api/get-session';
+import { organizationsQueryOptions } from '../../features/projects/api/list-organizations';
+import { applyRealtimeEvent, forgetOrganization } from './apply-event';
+import { InvalidationBatch } from './invalidation-batch';
+import { type PresenceState, presenceQueryKey } from './query-keys';
+import { realtimeClient, setRealtimeHandlers } from './realtime-context';
+import { topicsForRoute } from './route-topics';
+
+/**
+ * Keeps the tab's live connection while a signed-in page is open: every organization's projects,
+ * the inbox and presence always; the tasks, task or radar of the page shown; the page as presence.
+ */
+export function RealtimeConnection() {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const currentPath = useRef(pathname);
+  currentPath.current = pathname;
+
+  useEffect(() => {
+    const invalidate = new InvalidationBatch(queryClient);
+    const context = () => ({
+      queryClient,
+      invalidate,
+      userId: queryClient.getQueryData<Me>(meQueryKey)?.user_id ?? null,
+      pathname: currentPath.current,
+    });
+    setRealtimeHandlers({
+      onEvent: (frame) => applyRealtimeEvent(frame, context()),
+      onPresence: (frame) =>
+        queryClient.setQueryData<PresenceState>(presenceQueryKey, (state) => ({
+          ...state,
+          [frame.organizationId]: frame.members,
+        })),
+      // Events may have been missed: whatever is on screen is read again, once.
+      onResync: () => invalidate.addFilters('everything shown', {}),
+      onForbidden: () => forgetOrganization({ invalidate }),
+      onSignedOut: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      onStatus: (status) => {
+        document.documentElement.dataset.realtime = status;
+        if (status !== 'open') queryClient.setQueryData<PresenceState>(presenceQueryKey, {});
+      },
+    });
+    realtimeClient.start();
+    const online = () => realtimeClient.retryNow();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      realtimeClient.stop();
+      setRealtimeHandlers({});
+      invalidate.dispose();
+      delete document.documentElement.dataset.realtime;
+    };
+  }, [queryClient]);
+
+  const organizations = useQuery(organizationsQueryOptions);
+  const organizationIds = (organizations.data ?? []).map((o) => o.organization_id).join(',');
+  useEffect(() => {
+    const always = [
+      topics.presence,
+      topics.inbox,
+      ...organizationIds.split(',').filter(Boolean).map(topics.projects),
+    ];
+    const releases = always.map((topic) => realtimeClient.subscribe(topic));
+    return () => {
+      for (const release of releases) release();
+    };
+  }, [organizationIds]);
+
+  useEffect(() => {
+    const releases = topicsForRoute(pathname).map((topic) => realtimeClient.subscribe(topic));
+    realtimeClient.setRoute(pathname);
+    return () => {
+      for (const release of releases) release();
+    };
+  }, [pathname]);
+
+  return null;
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { RealtimeClient, type RealtimeHandlers } from './realtime-client';
+
+/** Set by <RealtimeConnection>, which knows the query cache; events before that are ignored. */
+let handlers: Partial<RealtimeHandlers> = {};
+
+/** The tab's one live connection (started and stopped by <RealtimeConnection>). */
+export const realtimeClient = new RealtimeClient({
+  onEvent: (frame) => handlers.onEvent?.(frame),
+  onPresence: (frame) => handlers.onPresence?.(frame),
+  onResync: () => handlers.onResync?.(),
+  onForbidden: (topic) => handlers.onForbidden?.(topic),
+  onSignedOut: () => handlers.onSignedOut?.(),
+  onStatus: (status) => handlers.onStatus?.(status),
+});
+
+export function setRealtimeHandlers(next: Partial<RealtimeHandlers>): void {
+  handlers = next;
+}
+
+/** Listens to a topic while the component is mounted (null: nothing). */
+export function useRealtimeTopic(topic: string | null): void {
+  useEffect(() => {
+    if (!topic) return;
+    return realtimeClient.subscribe(topic);
+  }, [topic]);
+}

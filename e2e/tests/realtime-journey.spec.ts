@@ -1,0 +1,190 @@
+import type { Locator, Page } from '@playwright/test';
+import { signUpWithOrganization } from '../support/api-users.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
+
+/** The titles of a board column's cards, top to bottom. */
+async function cardsIn(page: Page, column: string): Promise<string[]> {
+  const labels = await page
+    .getByRole('region', { name: column })
+    .getByRole('article')
+    .evaluateAll((cards) =>
+      cards
+        .map((card) => ({
+          label: card.getAttribute('aria-label') ?? '',
+          top: card.getBoundingClientRect().top,
+        }))
+        .sort((a, b) => a.top - b.top)
+        .map((card) => card.label),
+    );
+  return labels.map((label) => label.replace(/^\S+\s/, ''));
+}
+
+/** A mouse drag as a person does it: press on the card, move in small steps, release at the column's end. */
+async function dragToColumnEnd(page: Page, card: Locator, column: Locator) {
+  const from = (await card.boundingBox())!;
+  const to = (await column.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 14);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 8, from.y + 24, { steps: 4 });
+  const y = to.y + to.height - 6;
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, y + 2, { steps: 3 });
+  await page.mouse.up();
+}
+
+const card = (page: Page, title: string) =>
+  page.getByRole('article', { name: new RegExp(`^\\S+ ${title}$`) });
+const teamOnline = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('region', { name: 'Team Online' });
+
+/** The live connection is up (the app marks it on the page's root element). */
+async function live(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
+}
+
+test.describe('live updates between two people of one organization', () => {
+  test('B sees A’s status change, drag, comment and rename live; Team Online follows A; B works offline and A sees the move', async ({
+    page: pageA,
+    browser,
+    mail,
+    baseURL,
+  }) => {
+    const contextB = await browser.newContext({ baseURL });
+    const pageB = await contextB.newPage();
+    const ada = await signUpWithOrganization(pageA, mail, baseURL, {
+      firstname: 'Ada',
+      lastname: 'Author',
+      organization: 'Studio',
+    });
+    const ben = await signUpWithOrganization(pageB, mail, baseURL, {
+      firstname: 'Ben',
+      lastname: 'Viewer',
+      organization: 'Ben at home',
+    });
+    const invite = await pageA.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
+      headers: { origin: baseURL },
+      data: { firstname: 'Ben', lastname: 'Viewer', email: ben.email },
+    });
+    expect(invite.status()).toBe(201);
+    const { projectId, taskId } = await createProjectWithTask(pageA, baseURL, ada.organizationId, {
+      project: 'Website',
+      trigram: 'WEB',
+      task: 'Alpha',
+    });
+    for (const title of ['Bravo', 'Charlie']) {
+      const created = await pageA.request.post(`/api/projects/${projectId}/tasks`, {
+        headers: { origin: baseURL },
+        data: { title },
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    // B watches the board; nobody else is around yet.
+    await pageB.goto(`/project/${projectId}/kanban`);
+    await live(pageB);
+    await expect.poll(() => cardsIn(pageB, 'To Do')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    await expect(teamOnline(pageB)).toContainText('Nobody else is viewing a project right now.');
+
+    // A opens the project's list: B's Team Online shows A on it.
+    await pageA.goto(`/project/${projectId}/list`);
+    await live(pageA);
+    await expect(
+      teamOnline(pageB).getByRole('link', { name: 'Ada Author, viewing the project Website' }),
+    ).toBeVisible();
+
+    // A changes a status inline: B's board moves the card without a reload.
+    await pageA.getByRole('combobox', { name: 'Status of Alpha' }).click();
+    await pageA.getByRole('option', { name: 'Doing' }).click();
+    await expect.poll(() => cardsIn(pageB, 'Doing')).toEqual(['Alpha']);
+    await expect.poll(() => cardsIn(pageB, 'To Do')).toEqual(['Bravo', 'Charlie']);
+
+    // A drags a card on the board: B sees it land.
+    await pageA.getByRole('link', { name: 'Kanban view' }).click();
+    await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual(['Bravo', 'Charlie']);
+    await dragToColumnEnd(pageA, card(pageA, 'Bravo'), pageA.getByRole('region', { name: 'Done' }));
+    await expect.poll(() => cardsIn(pageA, 'Done')).toEqual(['Bravo']);
+    await expect.poll(() => cardsIn(pageB, 'Done')).toEqual(['Bravo']);
+
+    // B opens Alpha; A comments on it: the comment appears on B's task page.
+    await card(pageB, 'Alpha').getByText('#1').click();
+    await expect(pageB).toHaveURL(new RegExp(`/task/${taskId}$`));
+    const timelineB = pageB.getByRole('list', { name: 'Comments and changes' });
+    await expect(timelineB).toBeVisible();
+    await pageA.goto(`/task/${taskId}`);
+    const composer = pageA.getByRole('textbox', { name: 'Write a comment' });
+    await composer.click();
+    await pageA.keyboard.type('Ben, have a look at this');
+    await pageA.keyboard.press('Control+Enter');
+    await expect(timelineB.getByText('Ben, have a look at this')).toBeVisible();
+    await expect(teamOnline(pageB).getByRole('link', { name: 'Ada Author, viewing a task' })).toBeVisible();
+
+    // B back on the board; A renames the project: B's header follows.
+    await pageB.goto(`/project/${projectId}/kanban`);
+    await expect(pageB.getByRole('heading', { name: 'Website', level: 1 })).toBeVisible();
+    await pageA.goto(`/project/${projectId}/list`);
+    await pageA.getByRole('button', { name: 'Project settings' }).click();
+    const settings = pageA.getByRole('dialog', { name: 'Project settings' });
+    await settings.getByRole('textbox', { name: 'Name' }).fill('Website 2026');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(pageA.getByText('Your project has been successfully updated.')).toBeVisible();
+    await expect(pageB.getByRole('heading', { name: 'Website 2026', level: 1 })).toBeVisible();
+
+    // A leaves for the settings: B's Team Online no longer shows A.
+    await expect(teamOnline(pageB).getByRole('link', { name: /^Ada Author/ })).toBeVisible();
+    await pageA
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await expect(teamOnline(pageB)).toContainText('Nobody else is viewing a project right now.');
+
+    // B's offline copy of the board is on the device (and the app shell in the service worker).
+    await pageB.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(() =>
+        pageB.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('figgle-offline');
+              open.onsuccess = () => {
+                const read = open.result.transaction('cache').objectStore('cache').get('query-cache');
+                read.onsuccess = () =>
+                  resolve(
+                    (read.result?.state?.queries ?? []).filter(
+                      (q: { queryKey: string[] }) => q.queryKey[0] === 'tasks',
+                    ).length,
+                  );
+                read.onerror = () => resolve(0);
+              };
+              open.onerror = () => resolve(0);
+            }),
+        ),
+      )
+      .toBeGreaterThan(0);
+
+    // B goes offline and reloads: the board is still there, with the offline banner.
+    await pageA.goto(`/project/${projectId}/kanban`);
+    await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual(['Charlie']);
+    await contextB.setOffline(true);
+    await pageB.reload();
+    await expect(pageB.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(pageB.getByRole('heading', { name: 'Website 2026', level: 1 })).toBeVisible();
+    await expect.poll(() => cardsIn(pageB, 'To Do')).toEqual(['Charlie']);
+    await expect.poll(() => cardsIn(pageB, 'Doing')).toEqual(['Alpha']);
+
+    // B moves a card while offline: it moves at once and waits to be sent.
+    await dragToColumnEnd(pageB, card(pageB, 'Charlie'), pageB.getByRole('region', { name: 'Doing' }));
+    await expect.poll(() => cardsIn(pageB, 'Doing')).toEqual(['Alpha', 'Charlie']);
+    await expect(pageB.getByRole('status').filter({ hasText: '1 change waits to be sent' })).toBeVisible();
+    await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual(['Charlie']);
+
+    // Back online: the move is sent and A sees it.
+    await contextB.setOffline(false);
+    await expect(pageB.getByRole('status').filter({ hasText: 'You are offline' })).toBeHidden();
+    await expect.poll(() => cardsIn(pageA, 'Doing')).toEqual(['Alpha', 'Charlie']);
+    await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual([]);
+    await pageB.reload();
+    await expect.poll(() => cardsIn(pageB, 'Doing')).toEqual(['Alpha', 'Charlie']);
+    await contextB.close();
+  });
+});
