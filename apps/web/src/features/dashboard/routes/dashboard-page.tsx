@@ -1,5 +1,54 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Grid, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError } from '../../../ui/toast';
+import { useDashboard } from '../api/get-dashboard';
+import { ActiveProjects } from '../components/active-projects';
+import { FigmaActivity } from '../components/figma-activity';
+import { MyTaskList } from '../components/my-task-list';
+import { StatusCounters } from '../components/status-counters';
+import { WeeklyChartCard } from '../components/weekly-chart-card';
 
+/** dashboard: 'Control Panel', figures across every project of the user's organizations. */
 export function DashboardPage() {
-  return <PageHeader title="Control Panel" />;
+  const dashboard = useDashboard();
+  const view = dashboard.data;
+  // Relative times are counted from the last read (renewed at least every 30 s).
+  const now = new Date(dashboard.dataUpdatedAt || Date.now());
+
+  useEffect(() => {
+    if (dashboard.isError) toastError(MESSAGES.loadFailed);
+  }, [dashboard.isError]);
+
+  return (
+    <>
+      <PageHeader
+        title="Control Panel"
+        subtitle="Your tasks across every project"
+        leading={<Icon name="dashboard" size={26} />}
+      />
+      <Stack gap="md">
+        <StatusCounters counters={view?.counters} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <WeeklyChartCard weeks={view?.weeks} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ActiveProjects projects={view?.active_projects} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <MyTaskList title="My To Do" tasks={view?.my_tasks.TODO} empty="Nothing to do: enjoy!" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <MyTaskList title="My Doing" tasks={view?.my_tasks.DOING} empty="Nothing in progress." />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <FigmaActivity events={view?.figma_events} now={now} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </>
+  );
 }

@@ -1,0 +1,87 @@
+import type { DashboardView } from '@figgle/shared/dashboard-schemas';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { Anchor, Badge, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Icon } from '../../../ui/icon/icon';
+import { ProjectEmoji } from '../../../ui/project-emoji';
+import { DashboardCard } from './dashboard-card';
+import { EmptyNote } from './empty-note';
+
+type FigmaEvent = DashboardView['figma_events'][number];
+
+const KIND_LABELS: Record<FigmaEvent['kind'], string> = { TASK: 'Task', REPLY: 'Reply', COMMENT: 'Comment' };
+const KIND_COLOURS: Record<FigmaEvent['kind'], string> = { TASK: 'teal', REPLY: 'blue', COMMENT: 'violet' };
+
+function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
+  const date = new Date(event.created_at);
+  return (
+    <Group component="li" align="flex-start" gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" color="violet" size={30} radius="xl" aria-hidden>
+        <Icon name="figma" size={17} />
+      </ThemeIcon>
+      <Stack gap={2} flex={1} miw={0}>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={600}>
+            {event.figma_triggered_by || 'Someone on Figma'}
+          </Text>
+          <Badge size="xs" variant="light" color={KIND_COLOURS[event.kind]} radius="sm">
+            {KIND_LABELS[event.kind]}
+          </Badge>
+          <Text
+            component="time"
+            dateTime={event.created_at}
+            title={date.toLocaleString()}
+            size="xs"
+            c="dimmed"
+          >
+            {relativeTime(date, now)}
+          </Text>
+        </Group>
+        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {event.content || '(no text)'}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          {event.project ? (
+            <Anchor component={Link} to={paths.projectList(event.project.project_id)} size="xs">
+              <Group component="span" gap={4} wrap="nowrap">
+                <ProjectEmoji emoji={event.project.emoji} size="xs" />
+                <span>{event.project.name}</span>
+              </Group>
+            </Anchor>
+          ) : null}
+          {event.task_id ? (
+            <Anchor component={Link} to={paths.task(event.task_id)} size="xs">
+              Open the task
+            </Anchor>
+          ) : null}
+          <Anchor href={event.figma_file_url} target="_blank" rel="noopener noreferrer" size="xs">
+            {event.figma_file_name || 'Figma File'}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The latest comments and replies that came from Figma, with a way to the radar for the rest. */
+export function FigmaActivity({ events, now }: { events: FigmaEvent[] | undefined; now: Date }) {
+  return (
+    <DashboardCard title="Latest Figma comments and replies">
+      {!events ? (
+        <Skeleton h={120} />
+      ) : events.length === 0 ? (
+        <EmptyNote>No comments from Figma yet.</EmptyNote>
+      ) : (
+        <Stack component="ul" gap="md" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {events.map((event) => (
+            <FigmaEventRow key={event.figma_event_id} event={event} now={now} />
+          ))}
+        </Stack>
+      )}
+      <Anchor component={Link} to={paths.figmaRadar} size="sm" mt="auto">
+        See everything on the Figma Radar
+      </Anchor>
+    </DashboardCard>
+  );
+}

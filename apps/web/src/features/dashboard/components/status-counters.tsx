@@ -1,0 +1,67 @@
+import type { DashboardView } from '@figgle/shared/dashboard-schemas';
+import type { TaskStatus } from '@figgle/shared/status';
+import { Group, type MantineColor, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconArchive,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconProgress,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useId } from 'react';
+
+const COUNTERS: ReadonlyArray<{ status: TaskStatus; colour: MantineColor; Drawing: TablerIcon }> = [
+  { status: 'TODO', colour: 'gray', Drawing: IconCircleDashed },
+  { status: 'DOING', colour: 'blue', Drawing: IconProgress },
+  { status: 'DONE', colour: 'teal', Drawing: IconCircleCheck },
+  { status: 'ARCHIVE', colour: 'grape', Drawing: IconArchive },
+];
+
+interface CounterProps {
+  label: string;
+  value: number | null;
+  colour: MantineColor;
+  Drawing: TablerIcon;
+}
+
+function Counter({ label, value, colour, Drawing }: CounterProps) {
+  const labelId = useId();
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-labelledby={labelId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text id={labelId} size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+            {label}
+          </Text>
+          {value === null ? (
+            <Skeleton h={34} w={64} mt={6} />
+          ) : (
+            <Text fz={30} fw={700} lh={1.2} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {value.toLocaleString('en-US')}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon variant="light" color={colour} size={36} radius="md" aria-hidden>
+          <Drawing size={20} stroke={1.8} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The four cross-project counters of the spec: Tasks in TODO, DOING, DONE, ARCHIVE. */
+export function StatusCounters({ counters }: { counters: DashboardView['counters'] | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      {COUNTERS.map(({ status, colour, Drawing }) => (
+        <Counter
+          key={status}
+          label={`Tasks in ${status}`}
+          value={counters ? counters[status] : null}
+          colour={colour}
+          Drawing={Drawing}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,26 @@
+import { INBOX_PAGE_SIZE } from '@figgle/shared/constants';
+import type { InboxPage } from '@figgle/shared/inbox-schemas';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Under 'inbox' (not 'status'): the live connection reads these again when new activity arrives. */
+export const inboxEntriesQueryKey = ['inbox', 'entries'] as const;
+
+export function listInbox(offset: number, limit = INBOX_PAGE_SIZE): Promise<InboxPage> {
+  return api.get<InboxPage>('/api/inbox', { query: { offset, limit } });
+}
+
+/** The inbox, newest first, ten more per See more (accounts-admin §9). */
+export const inboxQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: inboxEntriesQueryKey,
+    queryFn: ({ pageParam }) => listInbox(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.has_more ? pages.reduce((count, page) => count + page.entries.length, 0) : undefined,
+    staleTime: 0,
+  });
+
+export function useInbox() {
+  return useInfiniteQuery(inboxQueryOptions());
+}
