@@ -9,6 +9,9 @@ import {
   type ServerFrame,
 } from '@figgle/shared/realtime-protocol';
 
+/** WebSocket.OPEN, spelled out so the client also runs where WebSocket is not a global. */
+const OPEN = 1;
+
 export type RealtimeStatus = 'connecting' | 'open' | 'waiting' | 'offline' | 'outdated' | 'stopped';
 
 export interface RealtimeHandlers {
@@ -108,7 +111,7 @@ export class RealtimeClient {
   /** The network came back: try at once instead of waiting for the back-off. */
   retryNow(): void {
     if (this.stopped || this.status === 'outdated') return;
-    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    if (this.socket && this.socket.readyState <= OPEN) return;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     this.connect();
@@ -227,7 +230,7 @@ export class RealtimeClient {
   }
 
   private send(frame: ClientFrame): void {
-    if (this.socket?.readyState === WebSocket.OPEN && this.status === 'open') {
+    if (this.socket?.readyState === OPEN && this.status === 'open') {
       this.socket.send(JSON.stringify(frame));
     }
   }

@@ -1,0 +1,163 @@
+import type { ServerFrame } from '@figgle/shared/realtime-protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeClient, type RealtimeHandlers } from './realtime-client';
+
+/** Stands in for the browser's WebSocket: records what the client sends, lets the test answer. */
+class FakeSocket {
+  readyState = 0;
+  sent: Array<Record<string, unknown>> = [];
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close(code = 1000) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  open() {
+    this.readyState = 1;
+    this.receive({ type: 'hello', protocol: 1, connectionId: 'c', heartbeatMs: 30_000 });
+  }
+  receive(frame: ServerFrame) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  /** The server went away without a goodbye. */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+}
+
+let sockets: FakeSocket[];
+let handlers: RealtimeHandlers & { resyncs: number; statuses: string[] };
+let online: boolean;
+
+function newClient() {
+  return new RealtimeClient(handlers, {
+    url: 'http://figgle.test',
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    isOnline: () => online,
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  online = true;
+  handlers = {
+    resyncs: 0,
+    statuses: [],
+    onEvent: vi.fn(),
+    onPresence: vi.fn(),
+    onResync: () => {
+      handlers.resyncs += 1;
+    },
+    onStatus: (status) => handlers.statuses.push(status),
+  };
+});
+afterEach(() => vi.useRealTimers());
+
+describe('RealtimeClient', () => {
+  it('connects with the protocol version and subscribes once per topic, whatever the number of callers', () => {
+    const client = newClient();
+    const releaseA = client.subscribe('inbox');
+    const releaseB = client.subscribe('inbox');
+    client.setRoute('/task/1');
+    client.start();
+    expect(sockets[0]!.url).toBe('ws://figgle.test/api/realtime?v=1');
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([
+      { type: 'subscribe', topic: 'inbox' },
+      { type: 'presence', route: '/task/1' },
+    ]);
+    releaseA();
+    expect(sockets[0]!.sent).toHaveLength(2);
+    releaseB();
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'unsubscribe', topic: 'inbox' });
+  });
+
+  it('reconnects after 1 s, 2 s, 5 s, then every 10 s, re-subscribes and asks for a resync', () => {
+    const client = newClient();
+    client.subscribe('my-tasks');
+    client.start();
+    sockets[0]!.open();
+    expect(handlers.resyncs).toBe(0);
+
+    const waits = [1000, 2000, 5000, 10_000, 10_000];
+    for (const [attempt, wait] of waits.entries()) {
+      sockets.at(-1)!.drop();
+      vi.advanceTimersByTime(wait - 1);
+      expect(sockets).toHaveLength(attempt + 1);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(attempt + 2);
+    }
+    sockets.at(-1)!.open();
+    expect(sockets.at(-1)!.sent).toEqual([{ type: 'subscribe', topic: 'my-tasks' }]);
+    expect(handlers.resyncs).toBe(1);
+
+    // A success resets the back-off.
+    sockets.at(-1)!.drop();
+    vi.advanceTimersByTime(1000);
+    expect(sockets).toHaveLength(waits.length + 2);
+  });
+
+  it('pings every 30 s and reconnects when no pong comes back within 10 s', () => {
+    const client = newClient();
+    client.start();
+    sockets[0]!.open();
+    vi.advanceTimersByTime(30_000);
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'ping', ref: 1 });
+    sockets[0]!.receive({ type: 'pong', ref: 1 });
+    vi.advanceTimersByTime(30_000);
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'ping', ref: 2 });
+    vi.advanceTimersByTime(10_000);
+    expect(sockets[0]!.readyState).toBe(3);
+    vi.advanceTimersByTime(1000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('waits for the network instead of retrying while offline', () => {
+    const client = newClient();
+    client.start();
+    sockets[0]!.open();
+    online = false;
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(handlers.statuses.at(-1)).toBe('offline');
+    online = true;
+    client.retryNow();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('does not ask again for a topic the server refused', () => {
+    const refused = 'task:00000000-0000-4000-8000-000000000000';
+    const client = newClient();
+    client.subscribe(refused);
+    client.subscribe('inbox');
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'error', code: 'forbidden', message: 'no', topic: refused });
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(1000);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toEqual([{ type: 'subscribe', topic: 'inbox' }]);
+  });
+
+  it('stops for good when the server says the page is too old', () => {
+    const client = newClient();
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'error', code: 'client-too-old', message: 'reload' });
+    sockets[0]!.close(4426);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(handlers.statuses.at(-1)).toBe('outdated');
+  });
+});
