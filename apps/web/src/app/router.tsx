@@ -162,7 +162,10 @@ export const appRoutes: AppRoute[] = [
         name: 'settings-figma',
         path: 'figma',
         meta: APP_PAGE,
-        page: lazyPage(() => import('../features/settings/routes/settings-figma-page'), 'SettingsFigmaPage'),
+        page: lazyPage(
+          () => import('../features/figma-settings/routes/figma-settings-page'),
+          'FigmaSettingsPage',
+        ),
       },
       {
         name: 'settings-password',

@@ -50,6 +50,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
               onNavigate={onNavigate}
             />
             <SidebarLink to={paths.dashboard} icon="dashboard" label="Dashboard" onNavigate={onNavigate} />
+            <SidebarLink to={paths.figmaRadar} icon="radar" label="Figma Radar" onNavigate={onNavigate} />
           </SidebarSection>
 
           <SidebarFavorites onNavigate={onNavigate} />

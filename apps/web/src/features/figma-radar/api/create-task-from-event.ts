@@ -1,0 +1,21 @@
+import type { TaskFromEventView } from '@figgle/shared/figma-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { figmaEventsQueryKey } from './list-figma-events';
+
+export function createTaskFromEvent(eventId: string, projectId: string): Promise<TaskFromEventView> {
+  return api.post<TaskFromEventView>(`/api/figma-events/${encodeURIComponent(eventId)}/task`, {
+    project_id: projectId,
+  });
+}
+
+export function useCreateTaskFromEvent(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: string) => createTaskFromEvent(eventId, projectId),
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: figmaEventsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['tasks', created.project_id] });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { RADAR_PAGE_SIZE } from '@figgle/shared/constants';
+import type { FigmaEventPage } from '@figgle/shared/figma-schemas';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const figmaEventsQueryKey = ['figma-events'] as const;
+export const radarQueryKey = [...figmaEventsQueryKey, 'radar'] as const;
+
+export function listFigmaEvents(offset: number, limit = RADAR_PAGE_SIZE): Promise<FigmaEventPage> {
+  return api.get<FigmaEventPage>('/api/figma-events', { query: { offset, limit } });
+}
+
+/** The radar, newest first, ten more per See More (accounts-admin §4). */
+export const radarQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: radarQueryKey,
+    queryFn: ({ pageParam }) => listFigmaEvents(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.has_more ? pages.reduce((count, page) => count + page.events.length, 0) : undefined,
+  });
+
+export function useRadar() {
+  return useInfiniteQuery(radarQueryOptions());
+}

@@ -1,0 +1,20 @@
+import { COLOUR_CODE_COUNT } from '@figgle/shared/colour-code';
+import { Badge, type MantineColor } from '@mantine/core';
+
+/** The six tag looks of the radar (accounts-admin §9), chosen by a hash of the author. */
+const TAG_LOOKS: readonly MantineColor[] = ['blue', 'grape', 'teal', 'orange', 'pink', 'indigo'];
+
+export function tagLookOf(text: string): MantineColor {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return TAG_LOOKS[hash % COLOUR_CODE_COUNT] ?? 'gray';
+}
+
+export function AuthorTag({ handle }: { handle: string }) {
+  const name = handle || 'Someone on Figma';
+  return (
+    <Badge variant="light" color={tagLookOf(name)} radius="sm" tt="none" fw={600} maw={220}>
+      {name}
+    </Badge>
+  );
+}

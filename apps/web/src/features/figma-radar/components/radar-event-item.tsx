@@ -1,0 +1,59 @@
+import type { FigmaEventView } from '@figgle/shared/figma-schemas';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Icon } from '../../../ui/icon/icon';
+import { AuthorTag } from './author-tag';
+import { EventKindIcon } from './event-kind-icon';
+import { ProjectTag } from './project-tag';
+
+export interface RadarEventItemProps {
+  event: FigmaEventView;
+  onDetails: (eventId: string) => void;
+}
+
+/** One event: type icon, author tag, content, relative time, project tag, file link, details. */
+export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
+  const date = new Date(event.created_at);
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={`Comment by ${event.figma_triggered_by || 'someone'} on ${event.figma_file_name}`}
+    >
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <EventKindIcon kind={event.kind} />
+        <Stack gap={8} flex={1} miw={0}>
+          <Group gap="xs" wrap="wrap">
+            <AuthorTag handle={event.figma_triggered_by} />
+            <Text
+              component="time"
+              dateTime={event.created_at}
+              title={date.toLocaleString()}
+              size="xs"
+              c="dimmed"
+            >
+              {relativeTime(date)}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={4}>
+            {event.content || '(no text)'}
+          </Text>
+          <Group gap="sm" wrap="wrap">
+            <ProjectTag project={event.project} />
+            <Anchor href={event.figma_file_url} target="_blank" rel="noopener noreferrer" size="xs">
+              <Group gap={4} wrap="nowrap" component="span">
+                <Icon name="figma" size={14} />
+                <span style={{ overflowWrap: 'anywhere' }}>{event.figma_file_name || 'Figma File'}</span>
+              </Group>
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button variant="default" size="xs" onClick={() => onDetails(event.figma_event_id)}>
+          Details
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

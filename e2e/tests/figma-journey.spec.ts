@@ -1,0 +1,324 @@
+import type { Page } from '@playwright/test';
+import { signUpWithOrganization } from '../support/api-users.ts';
+import {
+  FakeFigma,
+  SAMPLE_FILE_KEY,
+  SAMPLE_FILE_NAME,
+  SAMPLE_NODE_ID,
+  SAMPLE_TEAM_ID,
+} from '../support/fake-figma.ts';
+import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
+import { test as base, expect } from '../support/fixtures.ts';
+
+const TOKEN = 'figd_e2e-personal-token-K7wq9a1b2';
+
+/** Each worker's Figgle talks to its own fake Figma (FIGMA_API_URL), logging everything it does. */
+const test = base.extend<object, { fakeFigma: FakeFigma; figgle: FiggleServer }>({
+  fakeFigma: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const figma = await new FakeFigma({ tokens: [TOKEN] }).start();
+      await use(figma);
+      await figma.stop();
+    },
+    { scope: 'worker' },
+  ],
+  figgle: [
+    async ({ mail, fakeFigma }, use) => {
+      const server = await startFiggleServer({
+        SMTP_URL: mail.url,
+        FIGMA_API_URL: fakeFigma.url,
+        LOG_LEVEL: 'trace',
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
+
+async function createProject(
+  page: Page,
+  baseURL: string,
+  organizationId: string,
+  name: string,
+  trigram: string,
+) {
+  const response = await page.request.post('/api/projects', {
+    headers: { origin: baseURL },
+    data: { name, trigram, organization_id: organizationId },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { project_id: string }).project_id;
+}
+
+test.describe('Figma integration', () => {
+  // The offline service worker answers navigations itself; these journeys are about Figma, not offline use.
+  test.use({ serviceWorkers: 'block' });
+
+  test('connect a team, link a file, comments become tasks and comments, the radar turns a comment into a task', async ({
+    page,
+    mail,
+    baseURL,
+    fakeFigma,
+    figgle,
+  }) => {
+    const owner = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Olive',
+      lastname: 'Owner',
+      organization: 'Acme Design',
+    });
+    const projectId = await createProject(page, baseURL, owner.organizationId, 'Checkout', 'CHK');
+
+    // Settings: the help card, then the personal token.
+    await page.goto('/settings/figma');
+    await expect(page.getByRole('heading', { name: 'Figma', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create a personal access token in Figma' })).toHaveAttribute(
+      'href',
+      /help\.figma\.com/,
+    );
+    await expect(page.getByText('No token is registered yet.')).toBeVisible();
+    const tokenForm = page.getByRole('form', { name: 'Figma token' });
+    await tokenForm.getByLabel('Figma token').fill(TOKEN);
+    await tokenForm.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Your Figma token has been saved.')).toBeVisible();
+    await expect(tokenForm.getByText('figd_…a1b2')).toBeVisible();
+    await expect(tokenForm.getByLabel('Figma token')).toHaveValue('');
+
+    // The Team Id: Save registers the team's webhook in Figma with that token.
+    const teamForm = page.getByRole('form', { name: 'Figma team of Acme Design' });
+    await teamForm.getByRole('textbox', { name: 'Team Id' }).fill(SAMPLE_TEAM_ID);
+    await teamForm.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your Figma Team Id has been saved.')).toBeVisible();
+    await expect(page.getByText('Yeah! The integration between Figgle and Figma is live.')).toBeVisible();
+    await expect(page.getByText('Integration live')).toBeVisible();
+    const registration = fakeFigma.requests('POST', /^\/v2\/webhooks$/).at(-1);
+    expect(registration?.token).toBe(TOKEN);
+    expect(registration?.body).toMatchObject({
+      event_type: 'FILE_COMMENT',
+      context: 'team',
+      context_id: SAMPLE_TEAM_ID,
+      endpoint: `${baseURL}/api/figma/webhook`,
+    });
+
+    // Link the design file (its address pasted) to the project.
+    await page.getByRole('button', { name: 'Add a new link' }).click();
+    const addLink = page.getByRole('dialog', { name: 'Add a new link' });
+    await expect(addLink.getByText('Where is the file id?')).toBeVisible();
+    await addLink
+      .getByRole('textbox', { name: 'Figma file id' })
+      .fill(`https://www.figma.com/design/${SAMPLE_FILE_KEY}/Checkout-redesign?node-id=0-1`);
+    await addLink
+      .getByRole('combobox', { name: 'Project' })
+      .selectOption({ label: 'Checkout (Acme Design)' });
+    await addLink.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Figma Link has been created!')).toBeVisible();
+    await expect(addLink).toBeHidden();
+    const links = page.getByRole('table', { name: 'Figma links' });
+    const linkRow = links.getByRole('row', { name: /Checkout redesign/ });
+    await expect(linkRow.getByRole('link', { name: 'Checkout', exact: true })).toBeVisible();
+    await expect(linkRow.getByRole('link', { name: SAMPLE_FILE_NAME })).toHaveAttribute(
+      'href',
+      `https://www.figma.com/design/${SAMPLE_FILE_KEY}`,
+    );
+
+    // A '#task' comment in Figma becomes a task on the project's board.
+    await page.goto(`/project/${projectId}/kanban`);
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    expect((await fakeFigma.deliverTaskComment()).status).toBe(200);
+    const card = page.getByRole('article', { name: /Button contrast is too low on hover @Ada Lovelace$/ });
+    // Live: the board was open before the comment arrived and is not reloaded.
+    await expect(card).toBeVisible({ timeout: 20_000 });
+
+    // Its page shows the rendered design node and a deep link to it.
+    await card.click();
+    await expect(page).toHaveURL(/\/task\//);
+    const design = page.getByRole('region', { name: 'Figma design' });
+    const image = design.getByRole('img', { name: `Design node ${SAMPLE_NODE_ID} in Figma` });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await expect(design.getByRole('link', { name: 'Open in Figma' })).toHaveAttribute(
+      'href',
+      `https://www.figma.com/design/${SAMPLE_FILE_KEY}?node-id=12-345`,
+    );
+    await expect(
+      page.getByRole('complementary', { name: 'Task details' }).getByText('Figma').first(),
+    ).toBeVisible();
+
+    // A reply in the thread becomes a comment on the task, by the commenter.
+    expect((await fakeFigma.deliverReply()).status).toBe(200);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' })).toContainText(
+      'Fixed in v3, please check again',
+      { timeout: 20_000 },
+    );
+
+    // A plain comment lands on the radar, where it becomes a task from its dialog.
+    await page.goto('/figma-radar');
+    await expect(page.getByText('Notifications from your Figma organization')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(2);
+    expect((await fakeFigma.deliverPlainComment({ commentId: '7000000001' })).status).toBe(200);
+    const plain = page
+      .getByRole('article')
+      .filter({ hasText: 'Could the hero image be a little larger on mobile?' });
+    await expect(plain).toBeVisible({ timeout: 20_000 });
+    await expect(plain.getByRole('img', { name: 'Comment' })).toBeVisible();
+    await expect(plain.getByText('Margaret Hamilton')).toBeVisible();
+    await expect(plain.getByText('a few seconds ago')).toBeVisible();
+    await expect(plain.getByRole('link', { name: 'Checkout', exact: true })).toBeVisible();
+    await expect(plain.getByRole('link', { name: SAMPLE_FILE_NAME })).toHaveAttribute(
+      'href',
+      `https://www.figma.com/design/${SAMPLE_FILE_KEY}`,
+    );
+    // Newest first: the plain comment, then the reply, then the task.
+    const kinds = page.getByRole('article').getByRole('img', { name: /^(Task|Reply|Comment)$/ });
+    await expect(kinds).toHaveCount(3);
+    expect(await kinds.evaluateAll((icons) => icons.map((icon) => icon.getAttribute('aria-label')))).toEqual([
+      'Comment',
+      'Reply',
+      'Task',
+    ]);
+
+    await plain.getByRole('button', { name: 'Details' }).click();
+    await expect(page).toHaveURL(/\?eventId=/);
+    const dialog = page.getByRole('dialog', { name: `Comment on ${SAMPLE_FILE_NAME}` });
+    await expect(dialog.getByText('Could the hero image be a little larger on mobile?')).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Project' })).toHaveValue(projectId);
+    await dialog.getByRole('button', { name: 'Create a Task from this event' }).click();
+    await expect(page.getByText('Your task has been successfully created.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/eventId=/);
+
+    // The address with ?eventId= opens the same dialog, which now leads to the task.
+    const eventUrl = await plain
+      .getByRole('button', { name: 'Details' })
+      .evaluate(() => window.location.href);
+    expect(eventUrl).not.toContain('eventId');
+    await plain.getByRole('button', { name: 'Details' }).click();
+    const deepLink = page.url();
+    await page.goto(deepLink);
+    await expect(
+      page
+        .getByRole('dialog', { name: `Comment on ${SAMPLE_FILE_NAME}` })
+        .getByText('This comment is already a task'),
+    ).toBeVisible();
+    await page.getByRole('dialog').getByRole('link', { name: 'Open the task' }).click();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(
+      'Could the hero image be a little larger on mobile?',
+    );
+
+    // The board has both tasks.
+    await page.goto(`/project/${projectId}/kanban`);
+    await expect(
+      page.getByRole('article', { name: /Could the hero image be a little larger on mobile\?$/ }),
+    ).toBeVisible();
+    await expect(card).toBeVisible();
+
+    // Remove the link: confirmation, then the notice.
+    await page.goto('/settings/figma');
+    await linkRow.getByRole('button', { name: /^Remove the link/ }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Figma Link?' });
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    const deleted = page.getByRole('dialog', { name: 'Figma Link successfully deleted' });
+    await expect(
+      deleted.getByText('You will no longer receive automatic comments from Figma in this project.'),
+    ).toBeVisible();
+    await deleted.getByRole('button', { name: 'Ok' }).click();
+    await expect(links.getByText("It's empty!")).toBeVisible();
+
+    // No secret ever reached the server's log (it logs at trace level here).
+    const passcode = (registration!.body as { passcode: string }).passcode;
+    expect(passcode.length).toBeGreaterThanOrEqual(32);
+    const output = figgle.output();
+    expect(output.length).toBeGreaterThan(1000);
+    expect(output).not.toContain(TOKEN);
+    expect(output).not.toContain(passcode);
+  });
+
+  test('the radar shows ten events, then ten more with See More, scrolled to the bottom', async ({
+    page,
+    mail,
+    baseURL,
+    fakeFigma,
+  }) => {
+    const owner = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Rada',
+      lastname: 'Reader',
+      organization: 'Radar Works',
+    });
+    const headers = { origin: baseURL };
+    const tokenAnswer = await page.request.put('/api/me/figma-token', { headers, data: { token: TOKEN } });
+    expect(tokenAnswer.status()).toBe(200);
+    const team = await page.request.put(`/api/organizations/${owner.organizationId}/figma-team`, {
+      headers,
+      data: { figma_team_id: '5550001' },
+    });
+    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
+    const webhookId = fakeFigma.latestWebhook()!.id;
+    for (let i = 1; i <= 13; i += 1) {
+      const answer = await fakeFigma.deliverPlainComment({
+        webhookId,
+        text: `Radar note ${i}`,
+        fileKey: 'RadarFile00000001',
+        fileName: 'Radar file',
+      });
+      expect(answer.status).toBe(200);
+    }
+
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/figma-radar');
+    const notes = page.getByRole('article').filter({ hasText: /Radar note \d+/ });
+    await expect(notes).toHaveCount(10);
+    await expect(notes.first()).toContainText('Radar note 13');
+    await expect(notes.first().getByText('No project')).toBeVisible();
+    await page.getByRole('button', { name: 'See More' }).click();
+    await expect(notes).toHaveCount(13);
+    await expect(notes.last()).toContainText('Radar note 1');
+    await expect(page.getByRole('button', { name: 'See More' })).toHaveCount(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4),
+      )
+      .toBe(true);
+  });
+
+  test('a plan without webhooks gets the failure toast and the reason', async ({
+    page,
+    mail,
+    baseURL,
+    fakeFigma,
+  }) => {
+    const owner = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Frank',
+      lastname: 'Free',
+      organization: 'Free Plan',
+    });
+    fakeFigma.teamsWithoutWebhooks.add('8880001');
+    await page.request.put('/api/me/figma-token', { headers: { origin: baseURL }, data: { token: TOKEN } });
+    await page.goto('/settings/figma');
+    const teamForm = page.getByRole('form', { name: `Figma team of ${owner.organizationName}` });
+    await teamForm.getByRole('textbox', { name: 'Team Id' }).fill('8880001');
+    await teamForm.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your Figma Team Id has been saved.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Access Denied' })).toContainText(
+      'Impossible to refresh your Figma webhook.',
+    );
+    await expect(page.getByText('Not connected')).toBeVisible();
+
+    // The dialog needs a project: without one nothing is sent.
+    const projectId = await createProject(page, baseURL, owner.organizationId, 'Landing', 'LND');
+    await page.getByRole('button', { name: 'Add a new link' }).click();
+    const addLink = page.getByRole('dialog', { name: 'Add a new link' });
+    await addLink.getByRole('textbox', { name: 'Figma file id' }).fill('https://example.com/not-figma');
+    await addLink.getByRole('button', { name: 'Create' }).click();
+    await expect(addLink).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Something went wrong' })).toHaveCount(0);
+
+    // A file id that is neither an id nor a Figma address: the server refuses and the dialog says why.
+    await addLink.getByRole('combobox', { name: 'Project' }).selectOption(projectId);
+    await addLink.getByRole('button', { name: 'Create' }).click();
+    const failure = page.getByRole('dialog', { name: 'Something went wrong' });
+    await expect(failure).toContainText('This is not a Figma file id or a Figma file link');
+    await expect(failure).toContainText('Please reload the page and try again.');
+    await failure.getByRole('button', { name: 'Ok' }).click();
+  });
+});
