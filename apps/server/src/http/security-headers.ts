@@ -35,7 +35,7 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
 /** Headers every answer carries; the app's pages also get the strict CSP. */
 export function installSecurityHeaders(app: AppInstance, scriptHashes: string[] = []): void {
   const csp = contentSecurityPolicy(scriptHashes);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
@@ -47,7 +47,10 @@ export function installSecurityHeaders(app: AppInstance, scriptHashes: string[] 
       const type = String(reply.getHeader('content-type') ?? '');
       reply.header(
         'content-security-policy',
-        type.startsWith('text/html') ? csp : "default-src 'none'; frame-ancestors 'none'; sandbox",
+        // The service worker's script gets the page's policy: its own fetches of the app shell need connect-src.
+        type.startsWith('text/html') || request.url.split('?')[0] === '/sw.js'
+          ? csp
+          : "default-src 'none'; frame-ancestors 'none'; sandbox",
       );
     }
     return payload;
