@@ -1,0 +1,69 @@
+import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
+import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
+import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.ts';
+import { expectToast } from './accounts-support.ts';
+
+interface SingleSignOn {
+  provider: OidcProvider;
+  server: FiggleServer;
+}
+
+/** A Figgle server set up with a generic OpenID Connect provider (a real one, on loopback). */
+const test = base.extend<{ baseURL: string }, { sso: SingleSignOn }>({
+  sso: [
+    async ({ mail }, use) => {
+      const provider = await startOidcProvider();
+      const server = await startFiggleServer({
+        SMTP_URL: mail.url,
+        OIDC_ISSUER_URL: provider.issuerUrl,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_NAME: 'Company SSO',
+      });
+      await use({ provider, server });
+      await server.stop();
+      await provider.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ sso }, use) => use(sso.server.url),
+});
+
+test('sign in with the OIDC provider: a new person goes through onboarding, a returning one lands on projects', async ({
+  page,
+  sso,
+}) => {
+  const email = uniqueEmail('sso');
+  sso.provider.signInAs({ sub: `sub-${email}`, email, given_name: 'Katherine', family_name: 'Johnson' });
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: /Google/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+
+  await expect(page).toHaveURL(/\/onboarding\/step-1$/);
+  await expect(page.getByRole('textbox', { name: 'Firstname' })).toHaveValue('Katherine');
+  await expect(page.getByRole('textbox', { name: 'Lastname' })).toHaveValue('Johnson');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('link', { name: 'Go to Figgle' }).click();
+  await expect(page).toHaveURL(/\/projects-cards$/);
+
+  await page.context().clearCookies();
+  await page.goto('/projects');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me).toMatchObject({ email, firstname: 'Katherine', needs_onboarding: false, has_password: false });
+
+  // The register page offers the same provider.
+  await page.context().clearCookies();
+  await page.goto('/register');
+  await expect(page.getByRole('button', { name: 'Connect with Company SSO' })).toBeVisible();
+});
+
+test('a refused provider sign-in comes back to login with the catalogue toast', async ({ page }) => {
+  await page.goto('/api/auth/callback/oidc?error=access_denied&state=forged');
+  await expect(page).toHaveURL(/\/login/);
+  await expectToast(page, 'Sorry, something went wrong. Please try again. If the problem persists, contact our support team.');
+});

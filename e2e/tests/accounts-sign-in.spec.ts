@@ -1,0 +1,114 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { expect, test, uniqueEmail } from '../support/fixtures.ts';
+import { MailCatcher } from '../support/mail-catcher.ts';
+import { signUpWithOrganization } from '../support/api-users.ts';
+import { expectToast, logInWithForm } from './accounts-support.ts';
+
+test('a wrong password shows the Error dialog with only Ok', async ({ page, mail, baseURL }) => {
+  const person = await signUpWithOrganization(page, mail, baseURL, {
+    firstname: 'Wanda',
+    lastname: 'Wrong',
+    organization: 'Wrong Co',
+  });
+  await page.context().clearCookies();
+  await logInWithForm(page, { email: person.email, password: 'not-the-password' });
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog).toContainText(MESSAGES.errorDialogText('Invalid email or password'));
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('sign in, reload, sign out from the settings, and be sent to login from a signed-in page', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  const person = await signUpWithOrganization(page, mail, baseURL, {
+    firstname: 'Sally',
+    lastname: 'Ride',
+    organization: 'Orbit',
+  });
+  await page.context().clearCookies();
+  await logInWithForm(page, person);
+  await expectToast(page, MESSAGES.welcomeAfterLogin);
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  // Opening the login page with a session greets and moves on.
+  await page.goto('/login');
+  await expectToast(page, MESSAGES.welcome);
+  await expect(page).toHaveURL(/\/projects-cards$/);
+
+  await page.goto('/settings');
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Log out' }).click();
+  await expectToast(page, MESSAGES.bye);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/projects');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in to Figgle' })).toBeVisible();
+});
+
+test('a session revoked elsewhere leads to login on the next page', async ({ page, browser, mail, baseURL }) => {
+  const person = await signUpWithOrganization(page, mail, baseURL, {
+    firstname: 'Revo',
+    lastname: 'Ked',
+    organization: 'Revoked',
+  });
+  await page.goto('/projects');
+  await expect(page).toHaveURL(/\/projects$/);
+
+  // The same person, on another device, signs out of every session.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await logInWithForm(otherPage, person);
+  await expect(otherPage).toHaveURL(/\/projects$/);
+  const revoke = await otherPage.request.post('/api/auth/revoke-sessions', { headers: { origin: baseURL }, data: {} });
+  expect(revoke.ok()).toBe(true);
+  await other.close();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unverified email says so, with a link to resend the confirmation that works', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  const email = uniqueEmail('unverified');
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { email, password: 'pending-1', firstname: 'Una', lastname: 'Verified' },
+  });
+  expect(signUp.ok()).toBe(true);
+  await mail.waitFor(email, /confirm/i);
+
+  await logInWithForm(page, { email, password: 'pending-1' });
+  const notice = page.getByRole('alert').filter({ hasText: 'Your email is not verified yet' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('link', { name: 'Resend the confirmation email' }).click();
+
+  await expect(page).toHaveURL(/\/resend-confirmation\?email=/);
+  const form = page.getByRole('form', { name: 'Resend confirmation' });
+  await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  const sentBefore = Date.now();
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expectToast(page, MESSAGES.emailSent(email));
+  await expect(page).toHaveURL(/\/auth\?confirmation=true/);
+  await expect(page.getByRole('region', { name: MESSAGES.authCards.confirmation })).toBeVisible();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      link = MailCatcher.linkIn(await mail.waitFor(email, /confirm/i), baseURL);
+      return Date.now() - sentBefore >= 0 && link.length > 0;
+    })
+    .toBe(true);
+  await page.goto(link);
+  await expect(page.getByRole('region', { name: MESSAGES.authCards.activation })).toBeVisible();
+  await logInWithForm(page, { email, password: 'pending-1' });
+  await expect(page).toHaveURL(/\/onboarding\/step-1$/);
+});
