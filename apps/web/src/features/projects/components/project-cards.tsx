@@ -71,17 +71,17 @@ function ProjectCard({ project }: { project: ProjectView }) {
       <Text size="sm" c="dimmed" mt="md" lineClamp={2} mih={40}>
         {project.description}
       </Text>
-      <Group justify="space-between" mt="md" gap="xs" className={classes.cardFooter}>
-        <Group gap={6} wrap="nowrap">
+      <Group justify="space-between" mt="md" gap="xs" wrap="nowrap" className={classes.cardFooter}>
+        <Group gap={6} wrap="nowrap" miw={0}>
           <Icon name="task" size={15} />
-          <Text size="xs" fw={500}>
+          <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
             {project.task_count} {taskWord}
           </Text>
+          <Text size="xs" c="dimmed" truncate>
+            · {project.organization.name}
+          </Text>
         </Group>
-        <Text size="xs" c="dimmed" truncate maw="45%">
-          {project.organization.name}
-        </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {relativeTime(project.created_at)}
         </Text>
       </Group>

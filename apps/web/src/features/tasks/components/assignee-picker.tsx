@@ -19,6 +19,8 @@ export interface AssigneePickerProps {
   label: string;
   onChange: (assignee: PersonView | null) => void;
   width?: number | string;
+  /** On cards: no chevron, so the name gets the room. */
+  compact?: boolean;
 }
 
 /** The organization's members, or None; type to filter. */
@@ -28,6 +30,7 @@ export function AssigneePicker({
   label,
   onChange,
   width = 180,
+  compact = false,
 }: AssigneePickerProps) {
   const members = useMembers(organizationId);
   const people = useMemo(() => {
@@ -77,6 +80,9 @@ export function AssigneePicker({
         ) : null
       }
       leftSectionWidth={assignee ? 28 : undefined}
+      rightSection={compact ? <span /> : undefined}
+      rightSectionWidth={compact ? 4 : undefined}
+      rightSectionPointerEvents="none"
       renderOption={({ option }) => {
         const person = people.find((p) => p.user_id === option.value);
         return (

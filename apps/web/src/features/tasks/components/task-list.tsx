@@ -46,7 +46,7 @@ export function TaskList({ tasks, loading, organizationId, animated }: TaskListP
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={880} type="native">
+      <Table.ScrollContainer minWidth={980} type="native">
         <Table
           verticalSpacing={8}
           horizontalSpacing="md"
@@ -58,9 +58,9 @@ export function TaskList({ tasks, loading, organizationId, animated }: TaskListP
               <Table.Th>Title</Table.Th>
               <Table.Th w={150}>Status</Table.Th>
               <Table.Th w={200}>Assignee</Table.Th>
-              <Table.Th w={100}>Comments</Table.Th>
+              <Table.Th w={104}>Comments</Table.Th>
               <Table.Th w={170}>Last modified</Table.Th>
-              <Table.Th w={130}>Created at</Table.Th>
+              <Table.Th w={124}>Created at</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody ref={bodyRef}>

@@ -105,17 +105,26 @@ export function BoardCardBody({
       onClick={open}
       {...pointerListeners}
     >
-      <Group justify="space-between" gap={6} wrap="nowrap">
-        <Group gap={4} wrap="nowrap" miw={0}>
-          {handle}
-          <Text size="xs" c="dimmed" ff="monospace" fw={600}>
-            {reference}
-          </Text>
-        </Group>
-        <Text size="xs" c="dimmed" truncate>
+      <div className={classes.cardHeader}>
+        {handle}
+        <Text size="xs" c="dimmed" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {reference}
+        </Text>
+        <Text size="xs" c="dimmed" truncate className={classes.projectName}>
           {projectName}
         </Text>
-      </Group>
+        <Group
+          gap={3}
+          wrap="nowrap"
+          c="dimmed"
+          aria-label={`${task.comments_total} comments`}
+          role="img"
+          className={classes.comments}
+        >
+          <IconMessageCircle size={14} stroke={1.8} aria-hidden />
+          <Text size="xs">{task.comments_total}</Text>
+        </Group>
+      </div>
       <Text
         component={Link}
         to={paths.task(task.task_id)}
@@ -143,17 +152,17 @@ export function BoardCardBody({
             label={`Assignee of ${task.title}`}
             onChange={onAssign}
             width="100%"
+            compact
           />
         </div>
-        <div className={classes.meta}>
-          <Group gap={3} wrap="nowrap" aria-label={`${task.comments_total} comments`} role="img">
-            <IconMessageCircle size={14} stroke={1.8} aria-hidden />
-            <Text size="xs">{task.comments_total}</Text>
-          </Group>
-          <Text size="xs" title={new Date(task.created_at).toLocaleString()}>
-            {relativeTime(task.created_at)}
-          </Text>
-        </div>
+        <Text
+          size="xs"
+          c="dimmed"
+          title={new Date(task.created_at).toLocaleString()}
+          className={classes.created}
+        >
+          {relativeTime(task.created_at)}
+        </Text>
       </div>
     </article>
   );
