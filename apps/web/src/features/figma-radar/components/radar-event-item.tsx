@@ -25,17 +25,27 @@ export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
       <Group align="flex-start" gap="md" wrap="nowrap">
         <EventKindIcon kind={event.kind} />
         <Stack gap={8} flex={1} miw={0}>
-          <Group gap="xs" wrap="wrap">
-            <AuthorTag handle={event.figma_triggered_by} />
-            <Text
-              component="time"
-              dateTime={event.created_at}
-              title={date.toLocaleString()}
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="wrap" miw={0}>
+              <AuthorTag handle={event.figma_triggered_by} />
+              <Text
+                component="time"
+                dateTime={event.created_at}
+                title={date.toLocaleString()}
+                size="xs"
+                c="dimmed"
+              >
+                {relativeTime(date)}
+              </Text>
+            </Group>
+            <Button
+              variant="default"
               size="xs"
-              c="dimmed"
+              style={{ flexShrink: 0 }}
+              onClick={() => onDetails(event.figma_event_id)}
             >
-              {relativeTime(date)}
-            </Text>
+              Details
+            </Button>
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={4}>
             {event.content || '(no text)'}
@@ -50,9 +60,6 @@ export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
             </Anchor>
           </Group>
         </Stack>
-        <Button variant="default" size="xs" onClick={() => onDetails(event.figma_event_id)}>
-          Details
-        </Button>
       </Group>
     </Paper>
   );

@@ -88,7 +88,7 @@ export function AddDesignLinkDialog() {
               ]}
             />
             <Alert variant="light" color="gray" radius="md" title="Where is the file id?">
-              <Text size="sm">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 Open the file in Figma and copy its address: the id is the part after <code>/design/</code>{' '}
                 (or <code>/file/</code>), for example figma.com/design/<strong>zH44k2FUM629Fa4EMShiHL</strong>
                 /Checkout. Pasting the whole address works too.
