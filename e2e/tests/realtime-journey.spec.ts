@@ -50,6 +50,8 @@ test.describe('live updates between two people of one organization', () => {
     mail,
     baseURL,
   }) => {
+    // Two people, a dozen live steps, an offline reload: longer than one page's journey.
+    test.setTimeout(180_000);
     const contextB = await browser.newContext({ baseURL });
     const pageB = await contextB.newPage();
     const ada = await signUpWithOrganization(pageA, mail, baseURL, {

@@ -9,6 +9,9 @@ export const OFFLINE_SCOPE = 'offline-changes';
  * only then refetches). A change made online keeps running in parallel as before.
  */
 export function installOfflineQueue(queryClient: QueryClient): void {
+  // TanStack Query only listens for online/offline events: a page loaded without network starts
+  // believing it is online unless told otherwise.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const defaults = queryClient.getDefaultOptions();
   const mutations = { ...defaults.mutations };
   Object.defineProperty(mutations, 'scope', {
