@@ -321,4 +321,72 @@ test.describe('Figma integration', () => {
     await expect(failure).toContainText('Please reload the page and try again.');
     await failure.getByRole('button', { name: 'Ok' }).click();
   });
+  test('Back to Figma: with the switch on, a Figma task marked Done gets one reply in its thread', async ({
+    page,
+    mail,
+    baseURL,
+    fakeFigma,
+  }) => {
+    const owner = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Bea',
+      lastname: 'Back',
+      organization: 'Reply Studio',
+    });
+    const headers = { origin: baseURL };
+    const projectId = await createProject(page, baseURL, owner.organizationId, 'Website', 'WEB');
+    await page.request.put('/api/me/figma-token', { headers, data: { token: TOKEN } });
+    const team = await page.request.put(`/api/organizations/${owner.organizationId}/figma-team`, {
+      headers,
+      data: { figma_team_id: '6660001' },
+    });
+    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
+    const link = await page.request.post('/api/design-links', {
+      headers,
+      data: { figma_file_id: 'ReplyStudioFile001', project_id: projectId },
+    });
+    expect(link.status()).toBe(201);
+
+    // The owner turns the reply on.
+    await page.goto('/settings/figma');
+    const replySwitch = page.getByRole('switch', { name: 'Reply in Figma when a task is done' });
+    await expect(replySwitch).not.toBeChecked();
+    await replySwitch.click();
+    await expect(replySwitch).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Reply in Figma when a task is done' })).toBeChecked();
+
+    const commentId = '8800000001';
+    const delivery = await fakeFigma.deliverTaskComment({
+      webhookId: fakeFigma.latestWebhook()!.id,
+      commentId,
+      fileKey: 'ReplyStudioFile001',
+      fileName: 'Website',
+      fragments: [{ text: 'Footer links are too small #task' }],
+      mentions: [],
+    });
+    expect(delivery.status).toBe(200);
+    await page.goto(`/project/${projectId}/kanban`);
+    await page.getByRole('article', { name: /Footer links are too small$/ }).click();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Footer links are too small');
+
+    const replies = () =>
+      fakeFigma
+        .requests('POST', /^\/v1\/files\/ReplyStudioFile001\/comments$/)
+        .filter((request) => (request.body as { comment_id?: string }).comment_id === commentId);
+    const details = page.getByRole('complementary', { name: 'Task details' });
+    await details.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Done' }).click();
+    await expect.poll(() => replies().length).toBe(1);
+    expect(replies()[0]!.body).toEqual({ message: 'Done in Figgle: WEB-1', comment_id: commentId });
+
+    // Reopened and done again: Figma is not told twice.
+    await details.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Doing' }).click();
+    await details.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Done' }).click();
+    await expect(page.getByText('changed status Doing → Done')).toBeVisible();
+    // Proving that nothing more is sent takes a moment: the reply would go out right after the change.
+    await page.waitForTimeout(1500);
+    expect(replies()).toHaveLength(1);
+  });
 });
