@@ -122,6 +122,7 @@ describe('validateDelta', () => {
       { insert: 'x', attributes: { link: 'about:blank' } },
       { insert: { imageblock: 'about:blank' } },
       { insert: { image: 'about:blank' } },
+      { insert: { video: 'about:blank' } },
       { insert: { fileblock: { url: 'about:blank', name: 'a.pdf' } } },
     ]);
     refuses([{ insert: 'x', attributes: { link: 'about:srcdoc' } }], 'link');

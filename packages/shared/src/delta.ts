@@ -135,7 +135,9 @@ const EMBEDS: Record<string, Check> = {
   imageblock: safeUrl,
   video: (value) => {
     if (!isString(value, DELTA_URL_MAX)) return `must be an address of at most ${DELTA_URL_MAX} characters`;
-    return /^https?:\/\//i.test(value.trim()) ? null : 'must be an http or https address';
+    return value === SANITIZED_URL || /^https?:\/\//i.test(value.trim())
+      ? null
+      : 'must be an http or https address';
   },
   formula: (value) =>
     isString(value, FORMULA_MAX) ? null : `must be a formula of at most ${FORMULA_MAX} characters`,

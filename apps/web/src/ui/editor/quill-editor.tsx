@@ -9,7 +9,7 @@ import {
   HISTORY_MAX_STACK,
   IMAGE_UPLOAD_TYPES,
 } from '@figgle/shared/constants';
-import { isAllowedLinkProtocol } from '@figgle/shared/link-safety';
+import { isAllowedLinkProtocol, isSafeUrl } from '@figgle/shared/link-safety';
 import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
 import Quill, { Delta, type Op } from 'quill';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -67,11 +67,11 @@ const PASTE_DROPPED = ['color', 'background', 'align'];
 
 /**
  * Pasted content keeps its structure but loses colour, background and alignment (core §2); a pasted
- * link to a refused address (javascript:, data:…) becomes plain text.
+ * link to a refused address (javascript:, data:…) becomes plain text, a pasted frame disappears.
  */
 function dropPastedStyles(_node: Node, delta: Delta): Delta {
   return new Delta(
-    delta.ops.map((op) => {
+    delta.ops.filter(isPastableEmbed).map((op) => {
       if (!op.attributes) return op;
       const attributes = Object.fromEntries(
         Object.entries(op.attributes).filter(
@@ -83,6 +83,14 @@ function dropPastedStyles(_node: Node, delta: Delta): Delta {
       return Object.keys(attributes).length > 0 ? { ...rest, attributes } : rest;
     }),
   );
+}
+
+/** Pasted frames never become videos, and pasted images only keep a safe address. */
+function isPastableEmbed(op: Op): boolean {
+  if (typeof op.insert !== 'object' || op.insert === null) return true;
+  if ('video' in op.insert) return false;
+  if ('image' in op.insert) return isSafeUrl(op.insert.image as string);
+  return true;
 }
 
 const contentsOf = (quill: Quill): RichTextValue => ({
