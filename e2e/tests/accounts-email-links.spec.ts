@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expectToast, logInWithForm } from './accounts-support.ts';
 
 test('a magic link logs in once and lands on projects; opened again it says it has expired', async ({
@@ -37,7 +37,11 @@ test('a magic link logs in once and lands on projects; opened again it says it h
   await expect(page).toHaveURL(/\/magic-login$/);
 });
 
-test('reset the password through the emailed link, then log in with the new one', async ({ page, mail, baseURL }) => {
+test('reset the password through the emailed link, then log in with the new one', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
   const person = await signUpWithOrganization(page, mail, baseURL, {
     firstname: 'Rita',
     lastname: 'Reset',
@@ -72,5 +76,7 @@ test('reset the password through the emailed link, then log in with the new one'
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?error=/);
-  await expect(page.getByRole('alert').filter({ hasText: 'This reset link can no longer be used' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This reset link can no longer be used' }),
+  ).toBeVisible();
 });

@@ -6,7 +6,10 @@ test('a signed-in user with onboarding ahead is sent to step 1 from any signed-i
   mail,
   baseURL,
 }) => {
-  const person = await verifiedPerson(page.request, mail, baseURL, { firstname: 'Otto', lastname: 'Onboard' });
+  const person = await verifiedPerson(page.request, mail, baseURL, {
+    firstname: 'Otto',
+    lastname: 'Onboard',
+  });
   await logInWithForm(page, person);
   await expect(page).toHaveURL(/\/onboarding\/step-1$/);
   expect(await page.evaluate(() => window.localStorage.getItem('figgle-onboarding'))).toBe('true');
@@ -27,11 +30,22 @@ test('a signed-in user with onboarding ahead is sent to step 1 from any signed-i
 test('a signed-out visitor is sent to login from signed-in and onboarding pages, and public pages stay open', async ({
   page,
 }) => {
-  for (const target of ['/projects', '/settings/profile', '/onboarding/step-1', '/task/00000000-0000-4000-8000-000000000000']) {
+  for (const target of [
+    '/projects',
+    '/settings/profile',
+    '/onboarding/step-1',
+    '/task/00000000-0000-4000-8000-000000000000',
+  ]) {
     await page.goto(target);
     await expect(page).toHaveURL(/\/login$/);
   }
-  for (const target of ['/register', '/magic-login', '/reset-password', '/resend-confirmation', '/auth?activation=true']) {
+  for (const target of [
+    '/register',
+    '/magic-login',
+    '/reset-password',
+    '/resend-confirmation',
+    '/auth?activation=true',
+  ]) {
     await page.goto(target);
     await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
   }

@@ -1,5 +1,5 @@
-import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
 import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
+import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.ts';
 import { expectToast } from './accounts-support.ts';
 
@@ -65,5 +65,8 @@ test('sign in with the OIDC provider: a new person goes through onboarding, a re
 test('a refused provider sign-in comes back to login with the catalogue toast', async ({ page }) => {
   await page.goto('/api/auth/callback/oidc?error=access_denied&state=forged');
   await expect(page).toHaveURL(/\/login/);
-  await expectToast(page, 'Sorry, something went wrong. Please try again. If the problem persists, contact our support team.');
+  await expectToast(
+    page,
+    'Sorry, something went wrong. Please try again. If the problem persists, contact our support team.',
+  );
 });

@@ -63,7 +63,9 @@ test('register, verify through the email, log in, go through onboarding and land
   // The names and the organization are on the server; the onboarding flag is cleared there too.
   const me = await (await page.request.get('/api/me')).json();
   expect(me).toMatchObject({ firstname: 'Margaret', lastname: 'H. Hamilton', needs_onboarding: false });
-  const organizations = (await (await page.request.get('/api/organizations')).json()) as Array<{ name: string }>;
+  const organizations = (await (await page.request.get('/api/organizations')).json()) as Array<{
+    name: string;
+  }>;
   expect(organizations.map((o) => o.name)).toEqual(['My Organization']);
 
   // The session survives a reload.

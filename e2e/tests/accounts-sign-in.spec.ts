@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expectToast, logInWithForm } from './accounts-support.ts';
 
 test('a wrong password shows the Error dialog with only Ok', async ({ page, mail, baseURL }) => {
@@ -51,7 +51,12 @@ test('sign in, reload, sign out from the settings, and be sent to login from a s
   await expect(page.getByRole('heading', { name: 'Log in to Figgle' })).toBeVisible();
 });
 
-test('a session revoked elsewhere leads to login on the next page', async ({ page, browser, mail, baseURL }) => {
+test('a session revoked elsewhere leads to login on the next page', async ({
+  page,
+  browser,
+  mail,
+  baseURL,
+}) => {
   const person = await signUpWithOrganization(page, mail, baseURL, {
     firstname: 'Revo',
     lastname: 'Ked',
@@ -65,7 +70,10 @@ test('a session revoked elsewhere leads to login on the next page', async ({ pag
   const otherPage = await other.newPage();
   await logInWithForm(otherPage, person);
   await expect(otherPage).toHaveURL(/\/projects$/);
-  const revoke = await otherPage.request.post('/api/auth/revoke-sessions', { headers: { origin: baseURL }, data: {} });
+  const revoke = await otherPage.request.post('/api/auth/revoke-sessions', {
+    headers: { origin: baseURL },
+    data: {},
+  });
   expect(revoke.ok()).toBe(true);
   await other.close();
 

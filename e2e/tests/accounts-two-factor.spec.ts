@@ -1,6 +1,6 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { expect, test } from '../support/fixtures.ts';
 import { signUpWithOrganization } from '../support/api-users.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
 import { expectToast, logInWithForm, totpCode } from './accounts-support.ts';
 

@@ -93,7 +93,11 @@ describe('TOTP enrolment', () => {
     );
     expect(right.status).toBe(200);
     expect(await twoFactorOf(user.userId)).toBe(true);
-    const me = await (await fetch(`${server.url}/api/me`, { headers: { cookie: right.cookie } })).json();
+    const me = (await (
+      await fetch(`${server.url}/api/me`, { headers: { cookie: right.cookie } })
+    ).json()) as {
+      two_factor_enabled: boolean;
+    };
     expect(me.two_factor_enabled).toBe(true);
   });
 

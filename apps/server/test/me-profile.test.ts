@@ -1,3 +1,5 @@
+import type { ApiError } from '@figgle/shared/errors';
+import type { Me } from '@figgle/shared/me-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -13,6 +15,8 @@ afterAll(async () => {
   await server.close();
   await mail.stop();
 });
+
+const meOf = async (response: Response) => (await response.json()) as Me;
 
 describe('GET /api/me', () => {
   it('answers 401 without a session', async () => {
@@ -42,7 +46,7 @@ describe('GET /api/me', () => {
     const user = await createUser(server, mail);
     const created = await user.api('/api/organizations', { body: { name: 'My Organization' } });
     expect(created.status).toBe(201);
-    const me = await (await user.api('/api/me')).json();
+    const me = await meOf(await user.api('/api/me'));
     expect(me.needs_onboarding).toBe(false);
   });
 
@@ -58,7 +62,7 @@ describe('GET /api/me', () => {
       .insertInto('rule')
       .values({ organization_id: organization.organization_id, user_id: user.userId, role: 'OWNER' })
       .execute();
-    const me = await (await user.api('/api/me')).json();
+    const me = await meOf(await user.api('/api/me'));
     expect(me.needs_onboarding).toBe(false);
     const stored = await db
       .selectFrom('app_user')
@@ -80,7 +84,7 @@ describe('GET /api/me', () => {
       .insertInto('rule')
       .values({ organization_id: organization.organization_id, user_id: user.userId, role: 'MEMBER' })
       .execute();
-    expect((await (await user.api('/api/me')).json()).needs_onboarding).toBe(true);
+    expect((await meOf(await user.api('/api/me'))).needs_onboarding).toBe(true);
   });
 });
 
@@ -97,7 +101,7 @@ describe('PATCH /api/me', () => {
       lastname: 'Hopper',
       color_scheme: 'dark',
     });
-    const again = await (await user.api('/api/me')).json();
+    const again = await meOf(await user.api('/api/me'));
     expect(again).toMatchObject({ firstname: 'Grace', lastname: 'Hopper', color_scheme: 'dark' });
   });
 
@@ -123,10 +127,10 @@ describe('PATCH /api/me', () => {
     const user = await createUser(server, mail, { firstname: 'Kept', lastname: 'Names' });
     const response = await user.api('/api/me', { method: 'PATCH', body });
     expect(response.status).toBe(400);
-    const error = await response.json();
+    const error = (await response.json()) as ApiError;
     expect(error.code).toBe('validation_failed');
     expect(error.message).toContain(message);
-    expect(await (await user.api('/api/me')).json()).toMatchObject({
+    expect(await meOf(await user.api('/api/me'))).toMatchObject({
       firstname: 'Kept',
       lastname: 'Names',
       email: user.email,

@@ -1,8 +1,9 @@
-import { Stepper } from '@mantine/core';
+import { Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { CenteredPanel } from '../../../ui/centered-panel';
 
-const STEPS = ['Who are you?', 'Your organization', 'Welcome'] as const;
+const STEPS = ['Profile', 'Organization', 'Welcome'] as const;
 
 export interface OnboardingFrameProps {
   /** 1, 2 or 3. */
@@ -14,21 +15,37 @@ export interface OnboardingFrameProps {
 
 /** The three onboarding screens share the centered card, with the stepper showing where the user is. */
 export function OnboardingFrame({ step, title, subtitle, children }: OnboardingFrameProps) {
+  // On a phone the three labels do not fit beside the step numbers: the current one is said below.
+  const wide = useMediaQuery('(min-width: 30em)', true);
   return (
     <CenteredPanel title={title} subtitle={subtitle} width={520}>
       <Stepper
         active={step - 1}
         size="xs"
-        iconSize={28}
+        iconSize={26}
+        wrap={false}
         allowNextStepsSelect={false}
-        mb="xl"
+        mb={wide ? 'xl' : 'xs'}
         aria-label={`Step ${step} of 3`}
-        styles={{ stepLabel: { fontSize: 'var(--mantine-font-size-xs)' } }}
+        styles={{
+          stepLabel: { fontSize: 'var(--mantine-font-size-xs)' },
+          stepBody: wide ? undefined : { display: 'none' },
+        }}
       >
         {STEPS.map((label, index) => (
-          <Stepper.Step key={label} label={label} aria-current={index === step - 1 ? 'step' : undefined} />
+          <Stepper.Step
+            key={label}
+            label={label}
+            aria-label={label}
+            aria-current={index === step - 1 ? 'step' : undefined}
+          />
         ))}
       </Stepper>
+      {wide ? null : (
+        <Text size="xs" c="dimmed" mb="lg">
+          Step {step} of 3 · {STEPS[step - 1]}
+        </Text>
+      )}
       {children}
     </CenteredPanel>
   );
