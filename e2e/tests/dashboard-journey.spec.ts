@@ -71,7 +71,9 @@ test.describe('the dashboard', () => {
     await expect(widget(page, 'Most active projects')).toContainText('Website7 changes');
     await expect(widget(page, 'My To Do').getByRole('link')).toHaveText(['Charlie', 'Alpha']);
     await expect(widget(page, 'My Doing').getByRole('link')).toHaveText(['Delta']);
-    await expect(widget(page, 'Latest Figma comments and replies')).toContainText('No comments from Figma yet.');
+    await expect(widget(page, 'Latest Figma comments and replies')).toContainText(
+      'No comments from Figma yet.',
+    );
 
     // Ada moves Alpha to Done in the list; back on the dashboard the counters and the chart follow.
     await page.goto(`/project/${projectId}/list`);
@@ -97,7 +99,10 @@ test.describe('the dashboard', () => {
     });
     expect(invite.status()).toBe(201);
     await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
-    const move = await pageB.request.patch(`/api/tasks/${tasks.Echo}`, { headers, data: { status: 'ARCHIVE' } });
+    const move = await pageB.request.patch(`/api/tasks/${tasks.Echo}`, {
+      headers,
+      data: { status: 'ARCHIVE' },
+    });
     expect(move.status()).toBe(200);
     await expectCounters(page, { TODO: 2, DOING: 1, DONE: 2, ARCHIVE: 2 });
 

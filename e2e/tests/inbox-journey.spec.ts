@@ -92,7 +92,10 @@ test.describe('the inbox', () => {
 
     // Fifteen renames make 18 entries: ten show, See more adds the other eight and scrolls down to them.
     for (let i = 1; i <= 15; i++) {
-      const rename = await pageA.request.patch(`/api/tasks/${taskId}`, { headers, data: { title: `Alpha ${i}` } });
+      const rename = await pageA.request.patch(`/api/tasks/${taskId}`, {
+        headers,
+        data: { title: `Alpha ${i}` },
+      });
       expect(rename.status()).toBe(200);
     }
     // They arrive live too: the open inbox reads its first page again.
@@ -104,7 +107,9 @@ test.describe('the inbox', () => {
     await expect(pageB.getByRole('button', { name: 'See more' })).toHaveCount(0);
     await expect
       .poll(() =>
-        pageB.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4),
+        pageB.evaluate(
+          () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4,
+        ),
       )
       .toBe(true);
     await contextB.close();

@@ -39,8 +39,9 @@ export function InboxEntry({ entry, now }: InboxEntryProps) {
       <Group align="flex-start" gap="md" wrap="nowrap">
         <AuthorMark entry={entry} />
         <Stack gap={4} flex={1} miw={0}>
-          <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Group gap={4} wrap="wrap" align="flex-start" justify="space-between">
+            {/* On a narrow screen the time moves under the sentence instead of squeezing it. */}
+            <Text size="sm" style={{ overflowWrap: 'anywhere', flex: '1 1 240px' }}>
               <Text span size="sm" fw={600}>
                 {authorLabel(entry)}
               </Text>{' '}
