@@ -235,3 +235,59 @@ test.describe('task page', () => {
     await expect(description.locator('.ql-code-block')).toHaveText('  code');
   });
 });
+
+test.describe('task page without live updates', () => {
+  test('a change made elsewhere shows after the 60 s staleness check; a refused upload says why', async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    // No live channel: only the 5 s staleness check can bring the change in.
+    await page.routeWebSocket(/.*/, (socket) => socket.close());
+    await page.clock.install();
+    const user = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Stan',
+      lastname: 'Stale',
+      organization: 'Slow Lane',
+    });
+    const { taskId } = await createProjectWithTask(page, baseURL, user.organizationId, {
+      project: 'Archive',
+      trigram: 'ARC',
+      task: 'Before',
+    });
+    await page.goto(`/task/${taskId}`);
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await expect(title).toHaveValue('Before');
+
+    const renamed = await page.request.patch(`/api/tasks/${taskId}`, {
+      headers: { origin: baseURL },
+      data: { title: 'Renamed elsewhere' },
+    });
+    expect(renamed.ok()).toBe(true);
+    await page.clock.runFor(30_000);
+    await expect(title).toHaveValue('Before');
+    await page.clock.runFor(35_000);
+    await expect(title).toHaveValue('Renamed elsewhere');
+    await expect(
+      page
+        .getByRole('list', { name: 'Comments and changes' })
+        .getByText('changed title "Before" → "Renamed elsewhere"'),
+    ).toBeVisible();
+
+    // A PDF given to the image input is refused by the server, which reads the bytes: a notification says so.
+    const description = page.getByRole('textbox', { name: 'Description' });
+    const editorBox = (await description.boundingBox())!;
+    const lineBox = (await description.locator('p').first().boundingBox())!;
+    await page.mouse.click(editorBox.x + 8, lineBox.y + lineBox.height / 2);
+    const chooser = page.waitForEvent('filechooser');
+    await page
+      .getByRole('toolbar', { name: 'Line actions' })
+      .getByRole('button', { name: 'Upload image' })
+      .click();
+    await (await chooser).setFiles({ name: 'fake.png', mimeType: 'image/png', buffer: SMALL_PDF });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Images must be PNG or JPEG files.' }),
+    ).toBeVisible();
+    await expect(description.locator('.ql-imageblock')).toHaveCount(0);
+  });
+});
