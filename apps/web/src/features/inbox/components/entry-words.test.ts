@@ -1,0 +1,69 @@
+import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
+import { describe, expect, it } from 'vitest';
+import { authorLabel, changeWords } from './entry-words';
+
+const ada = { user_id: '00000000-0000-4000-8000-000000000001', firstname: 'Ada', lastname: 'Lovelace' };
+const carolId = '00000000-0000-4000-8000-000000000002';
+
+function entry(overrides: Partial<InboxEntryView>): InboxEntryView {
+  return {
+    entry_id: '00000000-0000-4000-8000-0000000000aa',
+    type: 'STATUS',
+    created_at: '2026-01-01T00:00:00.000Z',
+    author: ada,
+    author_name: '',
+    task: { task_id: '00000000-0000-4000-8000-0000000000bb', reference: 3, title: 'Fix' },
+    project: {
+      project_id: '00000000-0000-4000-8000-0000000000cc',
+      name: 'Web',
+      emoji: 'fox',
+      trigram: 'WEB',
+    },
+    metadata: {},
+    people: {},
+    comment: null,
+    ...overrides,
+  };
+}
+
+describe('inbox entry words', () => {
+  it('names the person, Figma, or the Figma commenter', () => {
+    expect(authorLabel(entry({}))).toBe('Ada Lovelace');
+    expect(authorLabel(entry({ author: null }))).toBe('Figma');
+    expect(authorLabel(entry({ author: null, author_name: 'grace.h' }))).toBe('grace.h (Figma)');
+    expect(authorLabel(entry({ author: { ...ada, firstname: '', lastname: '' } }))).toBe('Someone');
+  });
+
+  it('says what changed: status, title, assignee, description, comment, creation', () => {
+    expect(changeWords(entry({ metadata: { status: { old: 'TODO', new: 'DOING' } } }))).toBe(
+      'status To Do → Doing',
+    );
+    expect(changeWords(entry({ type: 'TITLE', metadata: { title: { old: 'A', new: 'B' } } }))).toBe(
+      'title "A" → "B"',
+    );
+    expect(
+      changeWords(
+        entry({
+          type: 'ASSIGNEE',
+          metadata: { assignee_id: { old: null, new: carolId } },
+          people: { [carolId]: 'Carol Shaw' },
+        }),
+      ),
+    ).toBe('assignee Carol Shaw');
+    expect(changeWords(entry({ type: 'CONTENT', metadata: { content: true } }))).toBe('description edited');
+    expect(changeWords(entry({ type: 'COMMENT', comment: 'Looks good' }))).toBe('new comment: “Looks good”');
+    expect(changeWords(entry({ type: 'COMMENT', comment: '' }))).toBe('new comment');
+    expect(changeWords(entry({ type: 'CREATION', metadata: { status: { old: null, new: 'TODO' } } }))).toBe(
+      'task created',
+    );
+    expect(
+      changeWords(
+        entry({
+          type: 'CREATION',
+          metadata: { assignee_id: { old: null, new: carolId } },
+          people: { [carolId]: 'Carol Shaw' },
+        }),
+      ),
+    ).toBe('task created, assignee Carol Shaw');
+  });
+});
