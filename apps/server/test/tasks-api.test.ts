@@ -241,6 +241,31 @@ describe('GET /api/projects/:projectId/tasks', () => {
     expect(tasks[0]).not.toHaveProperty('content_json');
   });
 
+  it('answers each row exactly as the task is presented elsewhere (same fields, same values)', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Parity');
+    const plain = await createTask(ada, projectId, { title: 'Plain' });
+    const assigned = await createTask(ada, projectId, {
+      title: 'Given',
+      assignee_id: carol.userId,
+      status: 'DONE',
+    });
+    const moved = (await (await move(carol, plain.task_id, 'DOING', 0)).json()) as Summary;
+    const list = await listTasks(ada, projectId);
+    expect(list).toEqual([moved, assigned]);
+
+    const mine = (await (await carol.api('/api/my-tasks')).json()) as Array<Summary & { project: unknown }>;
+    expect(mine.find((task) => task.task_id === assigned.task_id)).toEqual({
+      ...assigned,
+      project: {
+        project_id: projectId,
+        name: 'Parity',
+        trigram: 'PAR',
+        emoji: 'fox',
+        organization_id: adaOrg,
+      },
+    });
+  });
+
   it('reads the tasks with the same number of queries for 3 tasks as for 40 (no query per row)', async () => {
     const small = await createProject(ada, adaOrg, 'Small');
     const large = await createProject(ada, adaOrg, 'Large');

@@ -16,8 +16,8 @@ import { deleteTask } from './commands/delete-task.ts';
 import { moveTask } from './commands/move-task.ts';
 import type { TaskChangeResult } from './commands/update-task.ts';
 import { updateTask } from './commands/update-task.ts';
-import { presentMyTask, presentTaskDetail, presentTaskSummary } from './presenter.ts';
-import { taskDetail, taskSummary, tasksAssignedTo, tasksOfProject } from './queries.ts';
+import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
+import { myTasksJson, projectTasksJson, taskDetail, taskSummary } from './queries.ts';
 
 export async function taskRoutes(app: AppInstance): Promise<void> {
   const { db, bus } = app.deps;
@@ -54,11 +54,12 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/projects/:projectId/tasks',
     { schema: { tags: ['tasks'], params: projectIdParams } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       await authorizeProject(user, 'task.read', request.params.projectId);
-      const rows = await tasksOfProject(db, request.params.projectId);
-      return rows.map(presentTaskSummary);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await projectTasksJson(db, request.params.projectId));
     },
   );
 
@@ -88,10 +89,9 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get('/api/my-tasks', { schema: { tags: ['tasks'] } }, async (request) => {
+  app.get('/api/my-tasks', { schema: { tags: ['tasks'] } }, async (request, reply) => {
     const user = await requireUser(request);
-    const rows = await tasksAssignedTo(db, user.user_id);
-    return rows.map(presentMyTask);
+    return reply.type('application/json; charset=utf-8').send(await myTasksJson(db, user.user_id));
   });
 
   app.get('/api/tasks/:taskId', { schema: { tags: ['tasks'], params: taskIdParams } }, async (request) => {
