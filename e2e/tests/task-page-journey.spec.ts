@@ -207,9 +207,18 @@ test.describe('task page', () => {
       });
       expect(response.status()).toBe(201);
     }
+    // The editor (Quill) loads with the first page that shows one, never with the app's first chunk.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    expect(scripts.filter((url) => /quill/i.test(url))).toEqual([]);
     await page.goto(`/task/${taskId}`);
     const timeline = page.getByRole('list', { name: 'Comments and changes' });
     await expect(timeline.getByText('comment three')).toBeVisible();
+    expect(scripts.filter((url) => /quill-editor/.test(url)).length).toBeGreaterThan(0);
     await expect(timeline.getByText('comment one')).toHaveCount(0);
     await page.getByRole('button', { name: 'Show more comments (2)' }).click();
     await expect(timeline.getByText('comment one')).toBeVisible();

@@ -40,8 +40,16 @@ function TaskNotFound() {
   );
 }
 
+/**
+ * One page per task: moving to another task mounts a fresh page, so a pending autosave of the
+ * previous one is flushed to that task and never lands on the next.
+ */
 export function TaskPage() {
   const { taskId = '' } = useParams();
+  return <TaskPageContent key={taskId} taskId={taskId} />;
+}
+
+function TaskPageContent({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const task = useTask(taskId);
   const timeline = useTimeline(taskId);
