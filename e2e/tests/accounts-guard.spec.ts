@@ -14,16 +14,20 @@ test('a signed-in user with onboarding ahead is sent to step 1 from any signed-i
   await expect(page).toHaveURL(/\/onboarding\/step-1$/);
   expect(await page.evaluate(() => window.localStorage.getItem('figgle-onboarding'))).toBe('true');
 
+  const step1 = page.getByRole('heading', { name: 'Hi! Who are you?' });
   for (const target of ['/projects', '/settings/profile', '/inbox', '/my-tasks']) {
     await page.goto(target);
     await expect(page).toHaveURL(/\/onboarding\/step-1$/);
+    await expect(step1).toBeVisible();
   }
   // The flag lives on the server: a device that never saw the registration still gets onboarding.
   await page.evaluate(() => window.localStorage.clear());
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/onboarding\/step-1$/);
+  await expect(step1).toBeVisible();
   // Onboarding routes themselves stay open.
   await page.goto('/onboarding/step-2');
+  await expect(page.getByRole('heading', { name: 'Your personal organization' })).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding\/step-2$/);
 });
 

@@ -1,11 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useMe } from '../features/auth/api/get-me';
-import { useSession } from '../features/auth/api/get-session';
+import { meQueryOptions } from '../features/auth/api/get-me';
+import { sessionQueryOptions } from '../features/auth/api/get-session';
 import { readOnboardingFlag, setOnboardingFlag } from '../lib/onboarding-flag';
 import { PageLoader } from '../ui/page-loader';
 import { resolveNavigation } from './guard';
 import type { RouteMeta } from './route-meta';
+
+interface QueryState {
+  isFetchedAfterMount: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+}
+
+/**
+ * A session or profile restored from the offline cache may be stale (signed out, or onboarding done
+ * since): the first decision waits for the server's answer, unless the device is offline (paused).
+ */
+function awaitingFreshAnswer(query: QueryState): boolean {
+  return !query.isFetchedAfterMount && query.fetchStatus === 'fetching';
+}
 
 export interface NavigationGuardProps {
   meta: RouteMeta;
@@ -18,17 +32,18 @@ export interface NavigationGuardProps {
  * flag (kept on the server, so it follows the user across devices) is mirrored in local storage.
  */
 export function NavigationGuard({ meta, children }: NavigationGuardProps) {
-  const session = useSession();
+  // Asked once per page load whatever the cache holds: the offline copy may predate a sign-in or out.
+  const session = useQuery({ ...sessionQueryOptions, refetchOnMount: 'always' });
   const location = useLocation();
   const signedIn = !!session.data?.user;
-  const me = useMe({ enabled: meta.requiresAuth && signedIn });
+  const me = useQuery({ ...meQueryOptions, enabled: meta.requiresAuth && signedIn, staleTime: 0 });
 
   useEffect(() => {
     if (me.data) setOnboardingFlag(me.data.needs_onboarding);
   }, [me.data]);
 
-  if (meta.requiresAuth && session.isPending) return <PageLoader />;
-  if (meta.requiresAuth && signedIn && me.isPending) return <PageLoader />;
+  if (meta.requiresAuth && (session.isPending || awaitingFreshAnswer(session))) return <PageLoader />;
+  if (meta.requiresAuth && signedIn && (me.isPending || awaitingFreshAnswer(me))) return <PageLoader />;
 
   const decision = resolveNavigation({
     meta,
