@@ -11,6 +11,8 @@ export const taskQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: taskDetailKeys.task(taskId),
     queryFn: ({ signal }) => getTask(taskId, signal),
+    // A copy restored from the offline cache may predate the last save: opening the page always reads again.
+    staleTime: 0,
   });
 
 export function useTask(taskId: string) {

@@ -11,6 +11,8 @@ export const timelineQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: taskDetailKeys.timeline(taskId),
     queryFn: ({ signal }) => listTimeline(taskId, signal),
+    // A copy restored from the offline cache may predate the last save: opening the page always reads again.
+    staleTime: 0,
   });
 
 export function useTimeline(taskId: string) {
