@@ -1,3 +1,4 @@
+import type { CommentView } from '@figgle/shared/comment-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { createComment } from '../src/features/comments/commands/create-comment.ts';
@@ -53,7 +54,7 @@ describe('comments', () => {
       content_json: { ops: [{ insert: 'Looks ' }, { insert: 'good', attributes: { bold: true } }] },
     });
     expect(response.status).toBe(201);
-    const created = await response.json();
+    const created = (await response.json()) as CommentView;
     expect(created).toMatchObject({
       task_id: world.taskId,
       author_id: world.ada.userId,
@@ -70,18 +71,16 @@ describe('comments', () => {
     const list = await world.ada.api(`/api/tasks/${world.taskId}/comments`);
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual([created]);
-    const task = await (await world.ada.api(`/api/tasks/${world.taskId}`)).json();
+    const task = (await (await world.ada.api(`/api/tasks/${world.taskId}`)).json()) as {
+      comments_total: number;
+    };
     expect(task.comments_total).toBe(1);
   });
 
   it('lists comments oldest first', async () => {
     expect((await post(comment('second'))).status).toBe(201);
-    const list = await (await world.ada.api(`/api/tasks/${world.taskId}/comments`)).json();
-    expect(
-      list.map(
-        (c: { content_json: { ops: Array<{ insert: string }> } }) => c.content_json.ops.at(-1)?.insert,
-      ),
-    ).toEqual(['\n', 'second\n']);
+    const list = (await (await world.ada.api(`/api/tasks/${world.taskId}/comments`)).json()) as CommentView[];
+    expect(list.map((c) => c.content_json.ops.at(-1)?.insert)).toEqual(['\n', 'second\n']);
   });
 
   it.each([
@@ -100,7 +99,7 @@ describe('comments', () => {
     events.length = 0;
     const response = await post(body);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toContain(message);
+    expect(((await response.json()) as { message: string }).message).toContain(message);
     expect(await counts()).toEqual(before);
     expect(events).toEqual([]);
   });
@@ -135,7 +134,7 @@ describe('comments', () => {
     expect(second.created).toBe(false);
     expect(second.comment.comment_id).toBe(first.comment.comment_id);
     expect(await counts()).toEqual({ total: before.total + 1, rows: before.rows + 1, logs: before.logs + 1 });
-    const list = await (await world.ada.api(`/api/tasks/${world.taskId}/comments`)).json();
+    const list = (await (await world.ada.api(`/api/tasks/${world.taskId}/comments`)).json()) as CommentView[];
     expect(list.at(-1)).toMatchObject({
       author_id: null,
       user: null,

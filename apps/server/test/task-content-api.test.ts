@@ -72,7 +72,7 @@ describe('PATCH /api/tasks/:taskId/content', () => {
     expect(events[0]).toMatchObject({ taskId: world.taskId, organizationId: world.organizationId });
 
     const read = await world.ada.api(`/api/tasks/${world.taskId}`);
-    expect((await read.json()).content_json).toEqual(description);
+    expect(((await read.json()) as { content_json: unknown }).content_json).toEqual(description);
   });
 
   it('collapses successive description saves into the latest CONTENT line', async () => {
@@ -138,7 +138,7 @@ describe('PATCH /api/tasks/:taskId/content', () => {
     const before = await taskRow();
     const response = await save(contentJson);
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = (await response.json()) as { code: string; issues: Array<{ path: string }> };
     expect(body.code).toBe('validation_failed');
     expect(body.issues.map((issue: { path: string }) => issue.path)).toContain(path);
     const after = await taskRow();
@@ -164,7 +164,7 @@ describe('PATCH /api/tasks/:taskId/content', () => {
   it('keeps the OpenAPI description buildable', async () => {
     const response = await fetch(`${server.url}/api/openapi.json`);
     expect(response.status).toBe(200);
-    const spec = await response.json();
+    const spec = (await response.json()) as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toEqual(
       expect.arrayContaining([
         '/api/tasks/{taskId}/content',

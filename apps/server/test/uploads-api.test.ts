@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { UploadResult } from '@figgle/shared/upload-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { createTaskWorld, type TaskWorld } from './task-content-world.ts';
@@ -65,7 +66,7 @@ describe('POST /api/uploads', () => {
       { kind: 'image' },
     );
     expect(response.status).toBe(201);
-    const result = await response.json();
+    const result = (await response.json()) as UploadResult;
     expect(result.path).toMatch(new RegExp(`^tasks/${world.taskId}/[0-9a-f-]{36}-Myphoto1\\.PNG$`));
     expect(result).toMatchObject({
       fullPath: `figgle/${result.path}`,
@@ -90,7 +91,7 @@ describe('POST /api/uploads', () => {
   it('decides the type from the bytes: a PDF sent as an image is a PDF, served as an attachment', async () => {
     const response = await upload(world.ada, { data: PDF, name: 'spec.pdf', type: 'image/png' });
     expect(response.status).toBe(201);
-    const result = await response.json();
+    const result = (await response.json()) as UploadResult;
     expect(result.content_type).toBe('application/pdf');
     const served = await fetch(`${server.url}${result.url}`, { headers: { cookie: world.ada.cookie } });
     expect(served.headers.get('content-type')).toBe('application/pdf');
@@ -108,7 +109,7 @@ describe('POST /api/uploads', () => {
   ])(
     'serves %s as inert text to download, whatever the browser claimed',
     async (_label, data, name, type) => {
-      const result = await (await upload(world.ada, { data, name, type })).json();
+      const result = (await (await upload(world.ada, { data, name, type })).json()) as UploadResult;
       expect(result.content_type).toBe('text/plain; charset=utf-8');
       const served = await fetch(`${server.url}${result.url}`, { headers: { cookie: world.ada.cookie } });
       expect(served.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -118,9 +119,9 @@ describe('POST /api/uploads', () => {
   );
 
   it('keeps unknown binary data opaque', async () => {
-    const result = await (
+    const result = (await (
       await upload(world.ada, { data: Buffer.from([0, 1, 2, 3, 255]), name: 'blob.bin' })
-    ).json();
+    ).json()) as UploadResult;
     expect(result.content_type).toBe('application/octet-stream');
   });
 
@@ -194,7 +195,7 @@ describe('POST /api/uploads', () => {
       const [filesBefore, rowsBefore] = [storedFiles(), await uploadRows()];
       const response = await send();
       expect(response.status).toBe(status);
-      const body = await response.json();
+      const body = (await response.json()) as { message: string };
       expect(body.message).toMatch(message);
       expect(storedFiles()).toEqual(filesBefore);
       expect(await uploadRows()).toHaveLength(rowsBefore.length);
@@ -209,7 +210,9 @@ describe('POST /api/uploads', () => {
 
 describe('GET /api/uploads/*', () => {
   it('serves a file only to people who may read its task', async () => {
-    const result = await (await upload(world.ada, { data: PNG, name: 'private.png' })).json();
+    const result = (await (
+      await upload(world.ada, { data: PNG, name: 'private.png' })
+    ).json()) as UploadResult;
     expect(
       (await fetch(`${server.url}${result.url}`, { headers: { cookie: world.otto.cookie } })).status,
     ).toBe(404);

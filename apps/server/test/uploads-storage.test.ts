@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
+import type { UploadResult } from '@figgle/shared/upload-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
@@ -152,7 +153,7 @@ describe('S3-compatible storage', () => {
         body: form,
       });
       expect(response.status).toBe(201);
-      const result = await response.json();
+      const result = (await response.json()) as UploadResult;
       expect(s3.objects.get(`/figgle/${result.path}`)?.body.toString()).toBe('remote notes');
       const served = await fetch(`${server.url}${result.url}`, { headers: { cookie: world.ada.cookie } });
       expect(await served.text()).toBe('remote notes');
