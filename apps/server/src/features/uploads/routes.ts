@@ -47,6 +47,8 @@ interface UploadForm {
 async function readForm(
   parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
   maxBytes: number,
+  /** Runs before the file's bytes are read, with the folder when the form sent it first. */
+  beforeFile: (folder: string | undefined) => Promise<void>,
 ): Promise<UploadForm> {
   const form: UploadForm = {};
   try {
@@ -57,6 +59,7 @@ async function readForm(
           throw badRequest('Send one file, in the field "file".');
         }
         checkFileName(part.filename);
+        await beforeFile(form.folder);
         form.file = { name: part.filename, data: await part.toBuffer() };
       } else if (part.fieldname === 'folder' || part.fieldname === 'kind') {
         form[part.fieldname] = typeof part.value === 'string' ? part.value : undefined;
@@ -101,10 +104,19 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES)
         throw tooLarge(maxBytes);
 
-      const form = await readForm(request.parts(), maxBytes);
-      if (!form.folder || !isValidUploadFolder(form.folder)) {
-        throw badRequest(UPLOAD_FOLDER_MESSAGE, [{ path: 'folder', message: UPLOAD_FOLDER_MESSAGE }]);
-      }
+      const checkFolder = async (folder: string | undefined): Promise<string> => {
+        if (!folder || !isValidUploadFolder(folder)) {
+          throw badRequest(UPLOAD_FOLDER_MESSAGE, [{ path: 'folder', message: UPLOAD_FOLDER_MESSAGE }]);
+        }
+        await authorizeFolder(app.deps.db, user, folder, 'write');
+        return folder;
+      };
+      // Someone who may not write in the folder is turned away before 25 MB are read, when the form
+      // names the folder first (the app's does).
+      const form = await readForm(request.parts(), maxBytes, async (folder) => {
+        if (folder !== undefined) await checkFolder(folder);
+      });
+      const folder = await checkFolder(form.folder);
       if (form.kind !== undefined && form.kind !== 'image' && form.kind !== 'file') {
         throw badRequest('The kind must be "image" or "file".', [
           { path: 'kind', message: 'must be image or file' },
@@ -114,7 +126,6 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
         throw badRequest('Choose a file to upload.', [{ path: 'file', message: 'is required' }]);
       if (form.file.data.length === 0)
         throw badRequest('The file is empty.', [{ path: 'file', message: 'is empty' }]);
-      await authorizeFolder(app.deps.db, user, form.folder, 'write');
 
       const contentType = sniffContentType(form.file.data);
       if (form.kind === 'image' && !IMAGE_KINDS.has(contentType)) {
@@ -124,7 +135,7 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
       let stored: Awaited<ReturnType<typeof storeUpload>>;
       try {
         stored = await storeUpload(app.deps, storage, user, {
-          folder: form.folder,
+          folder,
           fileName: form.file.name,
           data: form.file.data,
           contentType,
