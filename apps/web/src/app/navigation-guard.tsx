@@ -8,17 +8,23 @@ import { PageLoader } from '../ui/page-loader';
 import { resolveNavigation } from './guard';
 import type { RouteMeta } from './route-meta';
 
+/** When this page load began: answers older than it come from the offline copy of the cache. */
+const pageLoadedAt = Date.now();
+
 interface QueryState {
-  isFetchedAfterMount: boolean;
+  dataUpdatedAt: number;
+  errorUpdatedAt: number;
   fetchStatus: 'fetching' | 'paused' | 'idle';
 }
 
 /**
- * A session or profile restored from the offline cache may be stale (signed out, or onboarding done
- * since): the first decision waits for the server's answer, unless the device is offline (paused).
+ * A session or profile restored from the offline cache may be stale (signed out, signed in or
+ * onboarded since it was saved): the first decision waits for the server's answer of this page load,
+ * unless the device is offline (the request is paused), when the saved one is all there is.
  */
 function awaitingFreshAnswer(query: QueryState): boolean {
-  return !query.isFetchedAfterMount && query.fetchStatus === 'fetching';
+  const answeredThisLoad = query.dataUpdatedAt >= pageLoadedAt || query.errorUpdatedAt >= pageLoadedAt;
+  return !answeredThisLoad && query.fetchStatus === 'fetching';
 }
 
 export interface NavigationGuardProps {
