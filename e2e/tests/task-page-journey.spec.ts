@@ -183,7 +183,7 @@ test.describe('task page', () => {
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Plan the launch v2');
   });
 
-  test('show more and fewer comments, see more on a long comment, Tab in a code block', async ({
+  test('show more and fewer comments, see more on a long comment, the line menu by keyboard, Tab in a code block', async ({
     page,
     mail,
     baseURL,
@@ -233,8 +233,17 @@ test.describe('task page', () => {
     await timeline.getByText('line 30').scrollIntoViewIfNeeded();
     await expect(timeline.getByText('line 30')).toBeInViewport();
 
-    // Tab inside a code block indents by two spaces.
+    // The line menu from the keyboard: Alt+M opens it on the cursor's line, Escape closes it.
     const description = page.getByRole('textbox', { name: 'Description' });
+    await description.click();
+    await page.keyboard.press('Alt+m');
+    const menu = page.getByRole('toolbar', { name: 'Line actions' });
+    await expect(menu.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(description).toBeFocused();
+
+    // Tab inside a code block indents by two spaces.
     await description.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('code');

@@ -203,30 +203,45 @@ export function QuillEditor(props: RichTextEditorProps) {
     const quill = quillRef.current;
     if (!quill || readOnly) return;
     const root = quill.root;
+    const openMenuFor = (line: { domNode: Node; length(): number }) => {
+      const rect = (line.domNode as HTMLElement).getBoundingClientRect();
+      const wrapperTop = wrapperRef.current?.getBoundingClientRect().top ?? root.getBoundingClientRect().top;
+      const index = quill.getIndex(line as Parameters<Quill['getIndex']>[0]);
+      const length = line.length();
+      const isEmbed = !line.domNode.textContent && line.domNode.nodeName !== 'P';
+      const empty = !isEmbed && quill.getText(index, length).trim() === '';
+      setMenu({ visible: true, target: { index, length, top: rect.top - wrapperTop, empty } });
+    };
     const onMouseDown = (event: MouseEvent) => {
       const box = root.getBoundingClientRect();
       if (event.clientX - box.left > EDITOR_MARGIN_CLICK_PX) {
         setMenu((current) => (current.visible ? { ...current, visible: false } : current));
         return;
       }
-      for (const line of quill.getLines()) {
-        const rect = (line.domNode as HTMLElement).getBoundingClientRect();
-        if (event.clientY < rect.top || event.clientY > rect.bottom) continue;
-        const wrapperTop = wrapperRef.current?.getBoundingClientRect().top ?? box.top;
-        const index = quill.getIndex(line);
-        const length = line.length();
-        const text = quill.getText(index, length);
-        const isEmbed = !line.domNode.textContent && line.domNode.nodeName !== 'P';
-        event.preventDefault();
-        setMenu({
-          visible: true,
-          target: { index, length, top: rect.top - wrapperTop, empty: !isEmbed && text.trim() === '' },
-        });
-        return;
-      }
+      const line = quill.getLines().find((candidate) => {
+        const rect = (candidate.domNode as HTMLElement).getBoundingClientRect();
+        return event.clientY >= rect.top && event.clientY <= rect.bottom;
+      });
+      if (!line) return;
+      event.preventDefault();
+      openMenuFor(line);
     };
+    // The keyboard way to the same menu, for the line holding the cursor.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || event.key.toLowerCase() !== 'm') return;
+      const range = quill.getSelection();
+      const [line] = range ? quill.getLine(range.index) : [null];
+      if (!line) return;
+      event.preventDefault();
+      openMenuFor(line);
+    };
+    root.setAttribute('aria-keyshortcuts', 'Alt+M');
+    root.addEventListener('keydown', onKeyDown);
     root.addEventListener('mousedown', onMouseDown);
-    return () => root.removeEventListener('mousedown', onMouseDown);
+    return () => {
+      root.removeEventListener('mousedown', onMouseDown);
+      root.removeEventListener('keydown', onKeyDown);
+    };
   }, [readOnly]);
 
   // Focus and focus-out of the whole editor, toolbar and menu included.
@@ -268,6 +283,7 @@ export function QuillEditor(props: RichTextEditorProps) {
   const removeLine = (target: LineTarget) => {
     quillRef.current?.deleteText(target.index, target.length, 'user');
     hideMenu();
+    quillRef.current?.focus();
   };
 
   return (
@@ -282,7 +298,10 @@ export function QuillEditor(props: RichTextEditorProps) {
           visible={menu.visible}
           canUpload={Boolean(uploadFolder)}
           imageTypes={IMAGE_UPLOAD_TYPES.join(', ')}
-          onClose={hideMenu}
+          onClose={() => {
+            hideMenu();
+            quillRef.current?.focus();
+          }}
           onUpload={(file, kind) => {
             if (menu.target) void upload(file, kind, menu.target);
           }}
