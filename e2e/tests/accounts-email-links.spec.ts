@@ -26,6 +26,7 @@ test('a magic link logs in once and lands on projects; opened again it says it h
 
   const link = MailCatcher.linkIn(await mail.waitFor(person.email, /sign-in link/), baseURL);
   await page.goto(link);
+  await expectToast(page, MESSAGES.welcomeAfterLogin);
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 

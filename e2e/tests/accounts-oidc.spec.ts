@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
 import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.ts';
@@ -52,6 +53,7 @@ test('sign in with the OIDC provider: a new person goes through onboarding, a re
   await page.goto('/projects');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+  await expectToast(page, MESSAGES.welcomeAfterLogin);
   await expect(page).toHaveURL(/\/projects$/);
   const me = await (await page.request.get('/api/me')).json();
   expect(me).toMatchObject({ email, firstname: 'Katherine', needs_onboarding: false, has_password: false });

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { organizationsQueryOptions } from '../features/settings/api/list-organizations';
 import { readOnboardingFlag, setOnboardingFlag } from '../lib/onboarding-flag';
 import { PageLoader } from '../ui/page-loader';
 import { resolveNavigation } from './guard';
@@ -47,6 +48,12 @@ export function NavigationGuard({ meta, children }: NavigationGuardProps) {
   useEffect(() => {
     if (me.data) setOnboardingFlag(me.data.needs_onboarding);
   }, [me.data]);
+
+  // Spec accounts-admin §2: with a session, the organizations are loaded too (without holding the page).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (signedIn && meta.requiresAuth) void queryClient.prefetchQuery(organizationsQueryOptions);
+  }, [signedIn, meta.requiresAuth, queryClient]);
 
   if (meta.requiresAuth && (session.isPending || awaitingFreshAnswer(session))) return <PageLoader />;
   if (meta.requiresAuth && signedIn && (me.isPending || awaitingFreshAnswer(me))) return <PageLoader />;

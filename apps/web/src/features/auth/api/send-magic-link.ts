@@ -2,11 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
 
-/** Never creates an account; the link signs in once, within 15 minutes, and lands on projects. */
+/**
+ * Never creates an account; the link signs in once, within 15 minutes, and lands on projects (through
+ * the login page, which greets).
+ */
 export function sendMagicLink(email: string): Promise<unknown> {
   return api.post('/api/auth/sign-in/magic-link', {
     email,
-    callbackURL: paths.projects,
+    callbackURL: `${paths.login}?signed-in=1`,
     errorCallbackURL: `${paths.authResult}?magic=true`,
   });
 }

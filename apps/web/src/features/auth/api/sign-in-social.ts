@@ -13,7 +13,7 @@ interface Redirect {
 export async function signInWithProvider(provider: SocialProvider): Promise<void> {
   const { url } = await api.post<Redirect>('/api/auth/sign-in/social', {
     provider,
-    callbackURL: paths.projects,
+    callbackURL: `${paths.login}?signed-in=1`,
     newUserCallbackURL: paths.onboardingStep1,
     errorCallbackURL: `${paths.login}?provider-error=1`,
   });

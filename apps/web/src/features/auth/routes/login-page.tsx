@@ -27,15 +27,22 @@ export function LoginPage() {
   const [step, setStep] = useState<'password' | 'code'>(searchParams.has('two-factor') ? 'code' : 'password');
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signingIn = useRef(false);
+  const justSignedIn = searchParams.has('signed-in');
   const welcomed = useRef(false);
 
   // Spec core §2: opening the login page with a session already open greets and moves on.
   useEffect(() => {
     if (!session.data || session.isFetching || welcomed.current || signingIn.current) return;
     welcomed.current = true;
+    // Back from a magic link or a provider: this is the sign-in itself, greeted like one.
+    if (justSignedIn) {
+      toastSuccess(MESSAGES.welcomeAfterLogin);
+      navigate(paths.projects, { replace: true });
+      return;
+    }
     toastSuccess(MESSAGES.welcome);
     navigate(paths.projectsCards, { replace: true });
-  }, [session.data, session.isFetching, navigate]);
+  }, [session.data, session.isFetching, navigate, justSignedIn]);
 
   // Back from Google or the OIDC provider without a session: the catalogue's provider failure toast.
   useEffect(() => {
