@@ -75,6 +75,18 @@ function TaskPageContent({ taskId }: { taskId: string }) {
     }
   }, [task.error]);
 
+  // Closing or reloading the tab within 2 s of typing: save now, and ask the browser to hold on.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!titleAutosave.isDirty() && !contentAutosave.isDirty()) return;
+      titleAutosave.flush();
+      contentAutosave.flush();
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [titleAutosave.isDirty, titleAutosave.flush, contentAutosave.isDirty, contentAutosave.flush]);
+
   useEffect(() => {
     if (!task.data) return;
     document.title = `#${task.data.reference} ${task.data.title} · Figgle`;
