@@ -9,7 +9,7 @@ interface SingleSignOn {
   server: FiggleServer;
 }
 
-/** A Figgle server set up with a generic OpenID Connect provider (a real one, on loopback). */
+/** A Figgle server set up with a generic OpenID Connect provider (a real one, on loopback) and Google. */
 const test = base.extend<{ baseURL: string }, { sso: SingleSignOn }>({
   sso: [
     async ({ mail }, use) => {
@@ -20,6 +20,9 @@ const test = base.extend<{ baseURL: string }, { sso: SingleSignOn }>({
         OIDC_CLIENT_ID: provider.clientId,
         OIDC_CLIENT_SECRET: provider.clientSecret,
         OIDC_NAME: 'Company SSO',
+        // Configured so its button shows; Google itself is never called (it is outside the machine).
+        GOOGLE_CLIENT_ID: 'figgle-e2e.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
       });
       await use({ provider, server });
       await server.stop();
@@ -38,7 +41,7 @@ test('sign in with the OIDC provider: a new person goes through onboarding, a re
   sso.provider.signInAs({ sub: `sub-${email}`, email, given_name: 'Katherine', family_name: 'Johnson' });
 
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: /Google/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/step-1$/);
@@ -62,6 +65,7 @@ test('sign in with the OIDC provider: a new person goes through onboarding, a re
   await page.context().clearCookies();
   await page.goto('/register');
   await expect(page.getByRole('button', { name: 'Connect with Company SSO' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect with Google' })).toBeVisible();
 });
 
 test('a refused provider sign-in comes back to login with the catalogue toast', async ({ page }) => {

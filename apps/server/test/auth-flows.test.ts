@@ -73,6 +73,40 @@ describe('registration', () => {
     expect(session).not.toMatch(/Secure/i);
   });
 
+  it('marks the session cookie Secure when Figgle is served over https', async () => {
+    const publicUrl = 'https://figgle.example';
+    const secure = await startTestServer({ SMTP_URL: mail.url, PUBLIC_URL: publicUrl });
+    try {
+      const email = uniqueEmail('https');
+      // Behind the https proxy; the test talks to the server directly on loopback.
+      const local = `http://127.0.0.1:${secure.env.PORT}`;
+      const asBrowser = { origin: publicUrl, 'content-type': 'application/json' };
+      const signUp = await fetch(`${local}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: asBrowser,
+        body: JSON.stringify({ email, password: 'secret-1', firstname: 'S', lastname: 'Ecure' }),
+      });
+      expect(signUp.status).toBe(200);
+      const link = MailCatcher.linkIn(await mail.waitFor(email, /confirm/i), publicUrl);
+      await openLink(link.replace(publicUrl, local));
+      const signIn = await fetch(`${local}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: asBrowser,
+        body: JSON.stringify({ email, password: 'secret-1' }),
+      });
+      expect(signIn.status).toBe(200);
+      const session = signIn.headers
+        .getSetCookie()
+        .find((cookie) => cookie.includes('figgle.session_token='));
+      expect(session).toMatch(/^__Secure-figgle\.session_token=/);
+      expect(session).toMatch(/; Secure/i);
+      expect(session).toMatch(/HttpOnly/i);
+      expect(session).toMatch(/SameSite=Lax/i);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it.each([
     [{ email: '', password: 'secret-1', firstname: 'A', lastname: 'B' }, 'The email is required.'],
     [
