@@ -294,9 +294,32 @@ describe('GET /api/projects/:projectId/tasks', () => {
       queries = 0;
       expect(await listTasks(ada, large)).toHaveLength(40);
       expect(queries).toBe(forSmall);
+      expect(queries).toBeLessThanOrEqual(5); // the session (3 reads), then one for the role and the list
     } finally {
       pg.Client.prototype.query = original;
     }
+  });
+  it('gzips a large list for clients that accept it, and only then', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Zipped');
+    const values = Array.from({ length: 60 }, (_, i) => ({
+      project_id: projectId,
+      reference: i + 1,
+      title: `A task with a reasonably long title, number ${i}`,
+      rank: `a${String(i).padStart(3, '0')}`,
+    }));
+    await server.deps.db.insertInto('task').values(values).execute();
+    const zipped = await ada.api(`/api/projects/${projectId}/tasks`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const plain = await ada.api(`/api/projects/${projectId}/tasks`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(zipped.headers.get('content-length'))).toBeLessThan(
+      Number(plain.headers.get('content-length')) / 4,
+    );
+    expect(await zipped.json()).toEqual(await plain.json());
   });
 });
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, DeltaJson, TaskStatus } from '../../db/schema.ts';
+import type { Database, DeltaJson, Role, TaskStatus } from '../../db/schema.ts';
 
 /**
  * Live tasks of live projects with their assignee's and last modifier's names: one query whatever
@@ -73,11 +73,34 @@ export function taskDetail(db: Kysely<Database>, taskId: string): Promise<TaskDe
     .executeTakeFirst();
 }
 
-/** The state a change is compared against, with the task row locked until the transaction ends. */
-export function lockTask(db: Kysely<Database>, taskId: string) {
+export interface LockedTask {
+  task_id: string;
+  project_id: string;
+  organization_id: string;
+  title: string;
+  status: TaskStatus;
+  assignee_id: string | null;
+  rank: string;
+  /** The acting user's role in the task's organization. */
+  role: Role;
+}
+
+/**
+ * The state a change is compared against, with the task row locked until the transaction ends, and
+ * the user's role in its organization in the same read: undefined when the task is gone or the user
+ * holds no rule there (both answer 404). What the role allows is for policies/can.ts to say.
+ */
+export function lockTask(
+  db: Kysely<Database>,
+  taskId: string,
+  userId: string,
+): Promise<LockedTask | undefined> {
   return db
     .selectFrom('task')
     .innerJoin('project', 'project.project_id', 'task.project_id')
+    .innerJoin('rule', (join) =>
+      join.onRef('rule.organization_id', '=', 'project.organization_id').on('rule.user_id', '=', userId),
+    )
     .select([
       'task.task_id',
       'task.project_id',
@@ -86,23 +109,13 @@ export function lockTask(db: Kysely<Database>, taskId: string) {
       'task.status',
       'task.assignee_id',
       'task.rank',
+      'rule.role',
     ])
     .where('task.task_id', '=', taskId)
     .where('task.deleted_at', 'is', null)
     .where('project.deleted_at', 'is', null)
     .forUpdate('task')
-    .executeTakeFirst() as Promise<
-    | {
-        task_id: string;
-        project_id: string;
-        organization_id: string;
-        title: string;
-        status: TaskStatus;
-        assignee_id: string | null;
-        rank: string;
-      }
-    | undefined
-  >;
+    .executeTakeFirst();
 }
 
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -144,17 +157,29 @@ const LIST_ORDER = sql.raw(
   "array_position(ARRAY['TODO','DOING','DONE','ARCHIVE']::text[], task.status), task.rank, task.task_id",
 );
 
-/** GET /api/projects/:projectId/tasks as JSON text, in one query whatever the number of tasks. */
-export async function projectTasksJson(db: Kysely<Database>, projectId: string): Promise<string> {
-  const result = await sql<{ body: string }>`
-    SELECT coalesce(json_agg(${summaryJson(false)} ORDER BY ${LIST_ORDER}), '[]')::text AS body
-    FROM task
-    JOIN project ON project.project_id = task.project_id
-    LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
-    LEFT JOIN app_user AS modifier ON modifier.user_id = task.last_modified_by
-    WHERE task.project_id = ${projectId} AND task.deleted_at IS NULL AND project.deleted_at IS NULL
+/**
+ * GET /api/projects/:projectId/tasks as JSON text, with the user's role in the project's
+ * organization, in one query whatever the number of tasks; undefined when the project is gone or
+ * the user holds no rule there.
+ */
+export async function projectTasksJson(
+  db: Kysely<Database>,
+  projectId: string,
+  userId: string,
+): Promise<{ role: Role; body: string } | undefined> {
+  const result = await sql<{ role: Role; body: string }>`
+    SELECT rule.role, (
+      SELECT coalesce(json_agg(${summaryJson(false)} ORDER BY ${LIST_ORDER}), '[]')::text
+      FROM task
+      LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
+      LEFT JOIN app_user AS modifier ON modifier.user_id = task.last_modified_by
+      WHERE task.project_id = project.project_id AND task.deleted_at IS NULL
+    ) AS body
+    FROM project
+    JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
+    WHERE project.project_id = ${projectId} AND project.deleted_at IS NULL
   `.execute(db);
-  return result.rows[0]?.body ?? '[]';
+  return result.rows[0];
 }
 
 /** GET /api/my-tasks as JSON text: live tasks assigned to the user where they still hold a rule. */

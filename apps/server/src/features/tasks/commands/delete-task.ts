@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
-import { lockTask } from '../queries.ts';
+import { lockTaskFor } from '../access.ts';
 import type { TaskChangeResult } from './update-task.ts';
 
 /** Soft delete: the row stays, hidden from every list. */
@@ -11,8 +10,7 @@ export async function deleteTask(
   user: CurrentUser,
   taskId: string,
 ): Promise<TaskChangeResult> {
-  const task = await lockTask(trx, taskId);
-  if (!task) throw notFound('Task');
+  const task = await lockTaskFor(trx, user, taskId, 'task.delete');
   const now = new Date();
   await trx
     .updateTable('task')

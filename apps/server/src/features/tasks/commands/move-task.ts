@@ -2,8 +2,7 @@ import type { LogMetadata } from '@figgle/shared/log-type';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
-import { lockTask } from '../queries.ts';
+import { lockTaskFor } from '../access.ts';
 import { lockColumn, rankAtEnd, rankAtIndex } from '../rank.ts';
 import type { TaskChangeResult } from './update-task.ts';
 
@@ -20,8 +19,7 @@ export async function moveTask(
   status: TaskStatus,
   index: number | null,
 ): Promise<TaskChangeResult> {
-  const task = await lockTask(trx, taskId);
-  if (!task) throw notFound('Task');
+  const task = await lockTaskFor(trx, user, taskId, 'task.update');
   const result = { taskId, projectId: task.project_id, organizationId: task.organization_id };
   const statusChanges = status !== task.status;
   if (index === null && !statusChanges) return { ...result, changed: false };

@@ -2,9 +2,8 @@ import { deriveLogType, type LogMetadata } from '@figgle/shared/log-type';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus, TaskUpdate } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
+import { lockTaskFor } from '../access.ts';
 import { assertAssignable } from '../assignee.ts';
-import { lockTask } from '../queries.ts';
 import { lockColumn, rankAtEnd } from '../rank.ts';
 
 export interface TaskChanges {
@@ -32,8 +31,7 @@ export async function updateTask(
   taskId: string,
   changes: TaskChanges,
 ): Promise<TaskChangeResult> {
-  const task = await lockTask(trx, taskId);
-  if (!task) throw notFound('Task');
+  const task = await lockTaskFor(trx, user, taskId, 'task.update');
   const metadata: LogMetadata = {};
   const set: TaskUpdate = {};
   if (changes.title !== undefined && changes.title !== task.title) {
