@@ -371,10 +371,18 @@ describe('magic link', () => {
     expect(await countRows(server, 'auth_user')).toBe(before);
   });
 
-  it.each([[''], ['not-an-email']])('refuses a malformed address %j with 400', async (email) => {
-    const answer = await post(server, '/api/auth/sign-in/magic-link', { email });
+  it.each([
+    ['/api/auth/sign-in/magic-link', ''],
+    ['/api/auth/sign-in/magic-link', 'not-an-email'],
+    ['/api/auth/request-password-reset', ''],
+    ['/api/auth/request-password-reset', 'not-an-email'],
+    ['/api/auth/send-verification-email', ''],
+    ['/api/auth/send-verification-email', 'a@b'],
+  ])('%s refuses the malformed address %j with 400 and sends nothing', async (path, email) => {
+    const answer = await post(server, path, { email });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('validation_failed');
+    expect(answer.body.message).toMatch(/^(The email is required\.|Please enter a valid email address\.)$/);
   });
 });
 
