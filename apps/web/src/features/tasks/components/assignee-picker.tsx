@@ -4,6 +4,7 @@ import { Group, Select, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useMembers } from '../api/list-members';
+import { DeferredSelect, type OpenSelectProps } from './deferred-select';
 import classes from './tasks.module.css';
 
 const NONE = 'none';
@@ -19,8 +20,6 @@ export interface AssigneePickerProps {
   label: string;
   onChange: (assignee: PersonView | null) => void;
   width?: number | string;
-  /** On cards: no chevron, so the name gets the room. */
-  compact?: boolean;
 }
 
 /** The organization's members, or None; type to filter. */
@@ -30,8 +29,42 @@ export function AssigneePicker({
   label,
   onChange,
   width = 180,
-  compact = false,
 }: AssigneePickerProps) {
+  return (
+    <DeferredSelect
+      label={label}
+      width={width}
+      display={
+        assignee ? (
+          <>
+            <UserAvatar
+              id={assignee.user_id}
+              firstname={assignee.firstname}
+              lastname={assignee.lastname}
+              size={18}
+            />
+            <span>{fullName(assignee)}</span>
+          </>
+        ) : (
+          <span>None</span>
+        )
+      }
+    >
+      {(open) => (
+        <AssigneeSelect open={open} organizationId={organizationId} assignee={assignee} onChange={onChange} />
+      )}
+    </DeferredSelect>
+  );
+}
+
+interface AssigneeSelectProps {
+  open: OpenSelectProps;
+  organizationId: string;
+  assignee: PersonView | null;
+  onChange: (assignee: PersonView | null) => void;
+}
+
+function AssigneeSelect({ open, organizationId, assignee, onChange }: AssigneeSelectProps) {
   const members = useMembers(organizationId);
   const people = useMemo(() => {
     const list: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
@@ -53,9 +86,8 @@ export function AssigneePicker({
 
   return (
     <Select
-      aria-label={label}
+      {...open}
       size="xs"
-      w={width}
       variant="filled"
       searchable
       allowDeselect={false}
@@ -80,9 +112,6 @@ export function AssigneePicker({
         ) : null
       }
       leftSectionWidth={assignee ? 28 : undefined}
-      rightSection={compact ? <span /> : undefined}
-      rightSectionWidth={compact ? 4 : undefined}
-      rightSectionPointerEvents="none"
       renderOption={({ option }) => {
         const person = people.find((p) => p.user_id === option.value);
         return (

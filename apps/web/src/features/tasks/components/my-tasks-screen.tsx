@@ -8,10 +8,11 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { useMyTasks } from '../api/list-my-tasks';
-import { LazyBoard } from './lazy-board';
+import { LazyBoard, preloadBoard } from './lazy-board';
 
 /** The board of the tasks given to the signed-in user, across projects and organizations. */
 export function MyTasksScreen() {
+  preloadBoard();
   const tasks = useMyTasks();
   useEffect(() => {
     if (tasks.isError) toastError(MESSAGES.loadFailed);

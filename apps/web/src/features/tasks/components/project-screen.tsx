@@ -9,9 +9,10 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { useProject } from '../api/get-project';
+import { useMembers } from '../api/list-members';
 import { useProjectTasks } from '../api/list-project-tasks';
 import { AddTaskDialog } from './add-task-dialog';
-import { LazyBoard } from './lazy-board';
+import { LazyBoard, preloadBoard } from './lazy-board';
 import { ProjectHeader } from './project-header';
 import { ProjectSettingsDialog } from './project-settings-dialog';
 import { TaskList } from './task-list';
@@ -19,8 +20,11 @@ import { TaskList } from './task-list';
 export function ProjectScreen({ projectId }: { projectId: string }) {
   const { pathname } = useLocation();
   const asBoard = pathname.endsWith('/kanban');
+  if (asBoard) preloadBoard();
   const project = useProject(projectId);
   const tasks = useProjectTasks(projectId);
+  // Read once here, so the first assignee picker opened already has its options.
+  useMembers(project.data?.organization_id);
   const [adding, addDialog] = useDisclosure(false);
   const [editing, settingsDialog] = useDisclosure(false);
 

@@ -152,7 +152,6 @@ export function BoardCardBody({
             label={`Assignee of ${task.title}`}
             onChange={onAssign}
             width="100%"
-            compact
           />
         </div>
         <Text

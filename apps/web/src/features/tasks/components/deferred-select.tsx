@@ -1,0 +1,77 @@
+import { UnstyledButton } from '@mantine/core';
+import { IconSelector } from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import classes from './tasks.module.css';
+
+/** What the real Select needs to show up named, focused and open in the button's place. */
+export interface OpenSelectProps {
+  'aria-label': string;
+  w: number | string | undefined;
+  autoFocus: true;
+  defaultDropdownOpened: true;
+  onDropdownClose: () => void;
+}
+
+export interface DeferredSelectProps {
+  /** The picker's accessible name, e.g. 'Status of Write the docs'. */
+  label: string;
+  /** What the closed picker shows: the chosen value, with its icon or avatar. */
+  display: ReactNode;
+  width?: number | string;
+  /** The real Select, drawn only while open. */
+  children: (props: OpenSelectProps) => ReactNode;
+}
+
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+
+/**
+ * A select that costs one button until someone opens it. Lists and boards show many pickers at
+ * once (two per row); a full Select each made long lists and cold boards slow to draw. Opening it
+ * (click, Enter, Space, arrows) swaps in the real Select, already open; closing swaps back.
+ */
+export function DeferredSelect({ label, display, width, children }: DeferredSelectProps) {
+  const [active, setActive] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (active || !refocus.current) return;
+    refocus.current = false;
+    trigger.current?.focus();
+  }, [active]);
+
+  if (active) {
+    return children({
+      'aria-label': label,
+      w: width,
+      autoFocus: true,
+      defaultDropdownOpened: true,
+      onDropdownClose: () => {
+        // Back to the button; keyboard users keep their place (a click elsewhere moved focus already).
+        refocus.current = document.activeElement instanceof HTMLInputElement;
+        setActive(false);
+      },
+    });
+  }
+
+  return (
+    <UnstyledButton
+      ref={trigger}
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      aria-label={label}
+      w={width}
+      className={classes.trigger}
+      onClick={() => setActive(true)}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setActive(true);
+      }}
+    >
+      <span className={classes.triggerValue}>{display}</span>
+      <IconSelector size={14} stroke={1.6} className={classes.triggerChevron} aria-hidden />
+    </UnstyledButton>
+  );
+}
