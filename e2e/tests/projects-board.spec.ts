@@ -35,6 +35,7 @@ async function seedBoard(page: Page, baseURL: string, organizationId: string, ti
 }
 
 test.describe('the board', () => {
+  // A touch screen; no service worker, so the request cut in the rollback test is seen by page.route.
   test.use({ hasTouch: true, serviceWorkers: 'block' });
 
   test('a card dragged by touch lands in the other column and stays there after a reload', async ({

@@ -21,18 +21,28 @@ async function cardsIn(page: Page, column: string): Promise<string[]> {
 
 /** A mouse drag as a person does it: press on the card, move in small steps, release over the target. */
 async function dragWithMouse(page: Page, card: Locator, target: Locator, where: 'above' | 'end') {
+  // The previous drop has finished settling (its card no longer floats).
+  await expect(page.locator('article[data-overlay]')).toHaveCount(0);
   const from = (await card.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + 14);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 8, from.y + 24, { steps: 4 });
+  await expect(page.locator('article[data-dragging]')).toHaveCount(1);
   const y = where === 'above' ? to.y + 6 : to.y + to.height - 6;
   await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
   await page.mouse.move(to.x + to.width / 2, y + (where === 'above' ? -2 : 2), { steps: 3 });
-  // Let the board take in the last move (dnd-kit measures on animation frames) before letting go.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  // Release only once the board shows the card in its new place, as a person would.
+  await expect
+    .poll(async () => {
+      const placeholder = await page.locator('article[data-dragging]').boundingBox();
+      const box = await target.boundingBox();
+      if (!placeholder || !box) return false;
+      return where === 'above'
+        ? placeholder.y < box.y
+        : placeholder.x >= box.x && placeholder.x < box.x + box.width;
+    })
+    .toBe(true);
   await page.mouse.up();
 }
 
@@ -46,9 +56,6 @@ async function addTask(page: Page, title: string) {
 }
 
 test.describe('projects and tasks', () => {
-  // This journey is about data surviving a reload on the server, not about the offline shell.
-  test.use({ serviceWorkers: 'block' });
-
   test('create a project, favorite it, add tasks, change them inline, drag them on the board, find them in My tasks, delete the project', async ({
     page,
     mail,
