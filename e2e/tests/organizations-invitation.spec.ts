@@ -1,0 +1,93 @@
+import { MailCatcher } from '../support/mail-catcher.ts';
+import { expect, test, uniqueEmail } from '../support/fixtures.ts';
+import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
+
+test.describe('inviting a new person', () => {
+  test('an owner invites a new address; the invitee sets a password and joins; once removed, they are refused', async ({
+    page,
+    browser,
+    mail,
+    baseURL,
+  }) => {
+    const owner = await registerAccount(page.request, mail, baseURL, { firstname: 'Olive', lastname: 'Owner' });
+    await signIn(page, baseURL, owner);
+    const organizationName = uniqueName('Acme');
+    const organizationId = await createOrganization(page, baseURL, organizationName);
+
+    // The owner opens the organization from the settings side nav and invites someone new.
+    await page.goto('/settings/profile');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: `Organization ${organizationName}` }).click();
+    await expect(page.getByRole('heading', { name: `Organization ${organizationName}` })).toBeVisible();
+    await expect(page.getByText('Owner', { exact: true }).first()).toBeVisible();
+    const inviteeEmail = uniqueEmail('invitee');
+    await page.getByRole('button', { name: 'Invite a new member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
+    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Nina');
+    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Newcomer');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(inviteeEmail);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText(`${inviteeEmail} is invited.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The invitee follows the emailed link in their own browser, chooses a password and joins.
+    const message = await mail.waitFor(inviteeEmail, new RegExp(`invited to join ${organizationName}`));
+    const link = MailCatcher.linkIn(message, baseURL);
+    const inviteeContext = await browser.newContext({ baseURL });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByRole('heading', { name: `Join ${organizationName}` })).toBeVisible();
+    await expect(invitee.getByRole('textbox', { name: 'Email' })).toHaveValue(inviteeEmail);
+    await invitee.getByLabel(/^Password/).fill('joined-secret');
+    await invitee.getByRole('button', { name: 'Join the organization' }).click();
+    await expect(invitee).toHaveURL(/\/auth\?invitation/);
+    await expect(invitee.getByText('Organization successfully joined')).toBeVisible();
+    await invitee.getByRole('link', { name: /projects/i }).first().click();
+    await expect(invitee).toHaveURL(/\/projects/);
+    const theirOrganizations = await invitee.request.get('/api/organizations');
+    expect(((await theirOrganizations.json()) as Array<{ name: string }>).map((o) => o.name)).toContain(
+      organizationName,
+    );
+    expect((await invitee.request.get(`/api/organizations/${organizationId}/members`)).status()).toBe(200);
+
+    // The link worked once: opening it again says so.
+    await invitee.goto(link);
+    await expect(invitee.getByText('This invitation has already been used. Sign in to continue.')).toBeVisible();
+
+    // The owner sees the newcomer and removes them.
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(inviteeEmail) });
+    await expect(row).toContainText('Member');
+    await row.getByRole('button', { name: 'Remove Nina Newcomer' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Revoke Access?' });
+    await expect(confirmDialog).toContainText('Are you sure you want to revoke the access of Nina Newcomer?');
+    await confirmDialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Member has been revoked.')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(inviteeEmail) })).toHaveCount(0);
+
+    // Their very next request for that organization is refused, and its settings page says not found.
+    expect((await invitee.request.get(`/api/organizations/${organizationId}`)).status()).toBe(404);
+    expect((await invitee.request.get(`/api/organizations/${organizationId}/members`)).status()).toBe(404);
+    await invitee.goto(`/settings/organization/${organizationId}`);
+    await expect(invitee.getByText('Organization not found')).toBeVisible();
+    await inviteeContext.close();
+  });
+
+  test('an address that already has an account is added at once and told by email', async ({ page, mail, baseURL }) => {
+    const owner = await registerAccount(page.request, mail, baseURL, { firstname: 'Olga', lastname: 'Owner' });
+    const existing = await registerAccount(page.request, mail, baseURL, { firstname: 'Ed', lastname: 'Existing' });
+    await signIn(page, baseURL, owner);
+    const organizationName = uniqueName('Studio');
+    const organizationId = await createOrganization(page, baseURL, organizationName);
+    await page.goto(`/settings/organization/${organizationId}`);
+    await page.getByRole('button', { name: 'Invite a new member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
+    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Ed');
+    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Existing');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(existing.email);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText(`${existing.email} is invited.`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(existing.email) })).toContainText('Member');
+    const message = await mail.waitFor(existing.email, new RegExp(`You joined ${organizationName}`));
+    expect(message.text).toContain(`Olga Owner added you to the organization ${organizationName}`);
+  });
+});

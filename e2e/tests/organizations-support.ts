@@ -1,0 +1,65 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MailCatcher } from '../support/mail-catcher.ts';
+import { uniqueEmail } from '../support/fixtures.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** A verified account made through the real flow: sign-up, the emailed link. */
+export async function registerAccount(
+  request: APIRequestContext,
+  mail: MailCatcher,
+  baseURL: string,
+  names: { firstname: string; lastname: string; label?: string },
+): Promise<Account> {
+  const email = uniqueEmail(names.label ?? 'person');
+  const password = `pw-${Math.random().toString(36).slice(2, 10)}`;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: {
+      email,
+      password,
+      name: `${names.firstname} ${names.lastname}`,
+      firstname: names.firstname,
+      lastname: names.lastname,
+    },
+  });
+  if (!signUp.ok()) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+  const message = await mail.waitFor(email, /confirm/i);
+  const verify = await request.get(MailCatcher.linkIn(message, baseURL), { maxRedirects: 0 });
+  if (verify.status() >= 400) throw new Error(`verification failed: ${verify.status()}`);
+  return { email, password, firstname: names.firstname, lastname: names.lastname };
+}
+
+/** Signs the page's browser context in (its cookie jar is the page's). */
+export async function signIn(page: Page, baseURL: string, account: Pick<Account, 'email' | 'password'>) {
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL },
+    data: { email: account.email, password: account.password },
+  });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** organization-create through the API, as the signed-in page's user. */
+export async function createOrganization(page: Page, baseURL: string, name: string): Promise<string> {
+  const response = await page.request.post('/api/organizations', {
+    headers: { origin: baseURL },
+    data: { name },
+  });
+  if (response.status() !== 201) throw new Error(`organization-create failed: ${await response.text()}`);
+  return ((await response.json()) as { organization_id: string }).organization_id;
+}
+
+export async function inviteByApi(page: Page, baseURL: string, organizationId: string, account: Account) {
+  const response = await page.request.post(`/api/organizations/${organizationId}/invitations`, {
+    headers: { origin: baseURL },
+    data: { firstname: account.firstname, lastname: account.lastname, email: account.email },
+  });
+  if (response.status() !== 201) throw new Error(`invite failed: ${await response.text()}`);
+}
+
+export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 7)}`;
