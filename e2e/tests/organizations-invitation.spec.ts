@@ -1,5 +1,5 @@
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
+import { MailCatcher } from '../support/mail-catcher.ts';
 import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
 
 test.describe('inviting a new person', () => {
@@ -9,14 +9,20 @@ test.describe('inviting a new person', () => {
     mail,
     baseURL,
   }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, { firstname: 'Olive', lastname: 'Owner' });
+    const owner = await registerAccount(page.request, mail, baseURL, {
+      firstname: 'Olive',
+      lastname: 'Owner',
+    });
     await signIn(page, baseURL, owner);
     const organizationName = uniqueName('Acme');
     const organizationId = await createOrganization(page, baseURL, organizationName);
 
     // The owner opens the organization from the settings side nav and invites someone new.
     await page.goto('/settings/profile');
-    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: `Organization ${organizationName}` }).click();
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: `Organization ${organizationName}` })
+      .click();
     await expect(page.getByRole('heading', { name: `Organization ${organizationName}` })).toBeVisible();
     await expect(page.getByText('Owner', { exact: true }).first()).toBeVisible();
     const inviteeEmail = uniqueEmail('invitee');
@@ -41,7 +47,10 @@ test.describe('inviting a new person', () => {
     await invitee.getByRole('button', { name: 'Join the organization' }).click();
     await expect(invitee).toHaveURL(/\/auth\?invitation/);
     await expect(invitee.getByText('Organization successfully joined')).toBeVisible();
-    await invitee.getByRole('link', { name: /projects/i }).first().click();
+    await invitee
+      .getByRole('link', { name: /projects/i })
+      .first()
+      .click();
     await expect(invitee).toHaveURL(/\/projects/);
     const theirOrganizations = await invitee.request.get('/api/organizations');
     expect(((await theirOrganizations.json()) as Array<{ name: string }>).map((o) => o.name)).toContain(
@@ -51,7 +60,9 @@ test.describe('inviting a new person', () => {
 
     // The link worked once: opening it again says so.
     await invitee.goto(link);
-    await expect(invitee.getByText('This invitation has already been used. Sign in to continue.')).toBeVisible();
+    await expect(
+      invitee.getByText('This invitation has already been used. Sign in to continue.'),
+    ).toBeVisible();
 
     // The owner sees the newcomer and removes them.
     await page.reload();
@@ -72,9 +83,19 @@ test.describe('inviting a new person', () => {
     await inviteeContext.close();
   });
 
-  test('an address that already has an account is added at once and told by email', async ({ page, mail, baseURL }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, { firstname: 'Olga', lastname: 'Owner' });
-    const existing = await registerAccount(page.request, mail, baseURL, { firstname: 'Ed', lastname: 'Existing' });
+  test('an address that already has an account is added at once and told by email', async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    const owner = await registerAccount(page.request, mail, baseURL, {
+      firstname: 'Olga',
+      lastname: 'Owner',
+    });
+    const existing = await registerAccount(page.request, mail, baseURL, {
+      firstname: 'Ed',
+      lastname: 'Existing',
+    });
     await signIn(page, baseURL, owner);
     const organizationName = uniqueName('Studio');
     const organizationId = await createOrganization(page, baseURL, organizationName);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { uniqueEmail } from '../support/fixtures.ts';
+import { MailCatcher } from '../support/mail-catcher.ts';
 
 export interface Account {
   email: string;
