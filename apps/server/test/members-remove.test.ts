@@ -1,7 +1,9 @@
+import { topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../src/realtime/bus.ts';
 import { addMember, createOrganizationAs, createOrganizationWorld, ruleOf } from './organizations-world.ts';
+import { TestSocket } from './realtime-socket.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { apiAs, createUser, startMailCatcher, type TestUser } from './users.ts';
 
@@ -111,6 +113,29 @@ describe('DELETE /api/organizations/:organizationId/members/:ruleId', () => {
       organization_id: string;
     }>;
     expect(theirList.map((o) => o.organization_id)).not.toContain(world.organizationId);
+  });
+
+  it("closes the removed member's open live subscriptions to the organization at once", async () => {
+    const world = await createOrganizationWorld(server, mail);
+    const socket = await TestSocket.open(server.url, { cookie: world.member.cookie, origin: server.url });
+    try {
+      const topic = topics.projects(world.organizationId);
+      expect(await socket.subscribe(topic)).toMatchObject({ type: 'subscribed' });
+      const memberRule = (await membersAs(world.owner, world.organizationId)).find(
+        (m) => m.user_id === world.member.userId,
+      )!;
+      const from = socket.mark();
+      const removed = await world.owner.api(
+        `/api/organizations/${world.organizationId}/members/${memberRule.rule_id}`,
+        { method: 'DELETE' },
+      );
+      expect(removed.status).toBe(204);
+      const refusal = await socket.next((f) => f.type === 'error' && f.topic === topic, from);
+      expect(refusal).toMatchObject({ type: 'error', code: 'forbidden' });
+      expect(await socket.subscribe(topic)).toMatchObject({ type: 'error', code: 'forbidden' });
+    } finally {
+      socket.ws.close();
+    }
   });
 
   it('refuses to remove the last owner with a clear 409 and changes nothing', async () => {
