@@ -28,7 +28,7 @@ export function FavoriteStar({ projectId, projectName, bookmarked, size = 'md' }
         }}
       >
         {bookmarked ? (
-          <IconStarFilled size={16} aria-hidden />
+          <IconStarFilled size={16} style={{ color: 'var(--mantine-color-yellow-5)' }} aria-hidden />
         ) : (
           <IconStar size={16} stroke={1.8} aria-hidden />
         )}
