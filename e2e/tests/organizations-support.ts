@@ -42,6 +42,9 @@ export async function signIn(page: Page, baseURL: string, account: Pick<Account,
     data: { email: account.email, password: account.password },
   });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+  // Onboarding step 2 names a personal organization; a new account is sent there until it has one.
+  const me = (await (await page.request.get('/api/me')).json()) as { needs_onboarding: boolean };
+  if (me.needs_onboarding) await createOrganization(page, baseURL, 'My Organization');
 }
 
 /** organization-create through the API, as the signed-in page's user. */

@@ -24,6 +24,8 @@ export function ConfirmDialogHost() {
 
   return (
     <Modal.Root
+      // Above any other dialog: a confirmation or an error may be asked from inside one.
+      zIndex={400}
       opened={current !== undefined && !answered}
       onClose={() => answer(false)}
       onExitTransitionEnd={showNextRequest}

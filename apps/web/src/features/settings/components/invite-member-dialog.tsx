@@ -46,7 +46,14 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
   return (
     <>
       <Button onClick={dialog.open}>Invite a new member</Button>
-      <Modal opened={opened} onClose={close} title="Invite a new member" centered radius="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Invite a new member"
+        centered
+        radius="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <form onSubmit={handleSubmit} aria-label="Invite a new member">
           <Stack gap="md">
             <TextInput

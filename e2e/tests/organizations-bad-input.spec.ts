@@ -1,0 +1,133 @@
+import { expect, test, uniqueEmail } from '../support/fixtures.ts';
+import {
+  createOrganization,
+  inviteByApi,
+  registerAccount,
+  signIn,
+  uniqueName,
+} from './organizations-support.ts';
+
+test.describe('organization settings refuse bad input clearly and change nothing', () => {
+  test('empty names, malformed email, duplicate invitation, removing the last owner', async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    const owner = await registerAccount(page.request, mail, baseURL, {
+      firstname: 'Olive',
+      lastname: 'Owner',
+    });
+    await signIn(page, baseURL, owner);
+    const name = uniqueName('Solid');
+    const organizationId = await createOrganization(page, baseURL, name);
+    await page.goto(`/settings/organization/${organizationId}`);
+
+    // An empty organization name is not sent.
+    const nameField = page.getByRole('textbox', { name: 'Name' });
+    await nameField.fill('  ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await nameField.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+    await expect(page.getByText('Organization has been successfully updated!')).toHaveCount(0);
+
+    // A malformed email and empty names are not sent either.
+    await page.getByRole('button', { name: 'Invite a new member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
+    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Bad');
+    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Email');
+    const email = dialog.getByRole('textbox', { name: 'Email' });
+    await email.fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('');
+    await email.fill(uniqueEmail('never'));
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    expect(
+      await dialog
+        .getByRole('textbox', { name: 'Firstname' })
+        .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
+    await expect(dialog).toBeVisible();
+
+    // Inviting someone already invited: the Error dialog names the problem.
+    const invited = uniqueEmail('twice');
+    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Tom');
+    await email.fill(invited);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText(`${invited} is invited.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Invite a new member' }).click();
+    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Tom');
+    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Twice');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(invited);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    const error = page.getByRole('dialog', { name: 'Error' });
+    await expect(error).toContainText(
+      `${invited} has already been invited to this organization. If the problem persists, contact our support.`,
+    );
+    await expect(error.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await error.getByRole('button', { name: 'Ok' }).click();
+    await expect(error).toBeHidden();
+
+    // Inviting an existing member: same clear error.
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(owner.email);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(
+      `${owner.email} is already a member of this organization.`,
+    );
+    await page.getByRole('dialog', { name: 'Error' }).getByRole('button', { name: 'Ok' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The last owner cannot be removed.
+    await page.getByRole('button', { name: 'Remove Olive Owner' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke Access?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Error' })).toContainText(
+      'The last owner of an organization cannot be removed. Make someone else an owner first.',
+    );
+    await page.getByRole('dialog', { name: 'Error' }).getByRole('button', { name: 'Ok' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(owner.email) })).toContainText('Owner');
+
+    const organization = (await (await page.request.get(`/api/organizations/${organizationId}`)).json()) as {
+      name: string;
+      rules: unknown[];
+    };
+    expect(organization.name).toBe(name);
+    expect(organization.rules).toHaveLength(1);
+  });
+
+  test("someone else's organization cannot be opened or renamed", async ({
+    page,
+    browser,
+    mail,
+    baseURL,
+  }) => {
+    const owner = await registerAccount(page.request, mail, baseURL, { firstname: 'Ann', lastname: 'Owner' });
+    const stranger = await registerAccount(page.request, mail, baseURL, {
+      firstname: 'Sid',
+      lastname: 'Stranger',
+    });
+    await signIn(page, baseURL, owner);
+    const name = uniqueName('Private');
+    const organizationId = await createOrganization(page, baseURL, name);
+
+    const strangerContext = await browser.newContext({ baseURL });
+    const strangerPage = await strangerContext.newPage();
+    await signIn(strangerPage, baseURL, stranger);
+    await strangerPage.goto(`/settings/organization/${organizationId}`);
+    await expect(strangerPage.getByText('Organization not found')).toBeVisible();
+    await expect(strangerPage.getByText(name)).toHaveCount(0);
+    const rename = await strangerPage.request.patch(`/api/organizations/${organizationId}`, {
+      headers: { origin: baseURL },
+      data: { name: 'Taken' },
+    });
+    expect(rename.status()).toBe(404);
+    expect(((await rename.json()) as { message: string }).message).toBe('Organization not found.');
+    await strangerContext.close();
+
+    const organization = (await (await page.request.get(`/api/organizations/${organizationId}`)).json()) as {
+      name: string;
+    };
+    expect(organization.name).toBe(name);
+  });
+});
