@@ -1,11 +1,5 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import {
-  createOrganization,
-  inviteByApi,
-  registerAccount,
-  signIn,
-  uniqueName,
-} from './organizations-support.ts';
+import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
 
 test.describe('organization settings refuse bad input clearly and change nothing', () => {
   test('empty names, malformed email, duplicate invitation, removing the last owner', async ({
