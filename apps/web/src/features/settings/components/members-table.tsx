@@ -76,7 +76,12 @@ export function MembersTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant={member.role === 'OWNER' ? 'filled' : 'light'} radius="sm" tt="none">
+                <Badge
+                  variant={member.role === 'OWNER' ? 'filled' : 'light'}
+                  radius="sm"
+                  tt="none"
+                  miw="max-content"
+                >
                   {ROLE_LABELS[member.role]}
                 </Badge>
               </Table.Td>
@@ -84,7 +89,7 @@ export function MembersTable({
                 <Table.Td>
                   <Button
                     size="xs"
-                    variant="subtle"
+                    variant="light"
                     color="red"
                     aria-label={`Remove ${fullName(member)}`}
                     onClick={() => void revoke(member)}

@@ -37,6 +37,7 @@ export function SettingsNavigation() {
             component={Link}
             to={link.to}
             label={link.label}
+            title={link.label}
             active={active}
             aria-current={active ? 'page' : undefined}
             variant="light"
