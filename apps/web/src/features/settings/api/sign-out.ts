@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
+import { clearOfflineCache } from '../../../lib/offline/query-persister';
 import { toastError, toastSuccess } from '../../../ui/toast';
 
 export function signOut(): Promise<unknown> {
@@ -17,8 +18,9 @@ export function useSignOut() {
     mutationFn: signOut,
     onSuccess: async () => {
       await navigate(paths.login, { replace: true });
-      // Clearing the cache also empties its offline copy: the persister mirrors the cache.
+      // Nothing of this account stays on the device: not in memory, not in the offline copy.
       queryClient.clear();
+      await clearOfflineCache();
       toastSuccess(MESSAGES.bye);
     },
     onError: () => toastError(MESSAGES.tryAgain),
