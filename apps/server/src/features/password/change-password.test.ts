@@ -28,6 +28,15 @@ describe('POST /api/me/password', () => {
     expect((await user.api('/api/organizations')).status).toBe(200);
   });
 
+  it('ends every other session of the account, keeping the one that changed it', async () => {
+    const user = await createUser(server, mail);
+    const otherDevice = cookieHeaderFrom(await signIn(user.email, user.password));
+    expect((await apiAs(server, otherDevice)('/api/me')).status).toBe(200);
+    expect((await user.api('/api/me/password', { body: { newPassword: 'rotated1' } })).status).toBe(204);
+    expect((await apiAs(server, otherDevice)('/api/me')).status).toBe(401);
+    expect((await user.api('/api/me')).status).toBe(200);
+  });
+
   it('sets a first password on an account that never had one (joined by invitation, say)', async () => {
     const owner = await createUser(server, mail);
     const organization = (await (await owner.api('/api/organizations', { body: { name: 'Pw' } })).json()) as {
