@@ -1,6 +1,6 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { routeSubject } from '@figgle/shared/realtime-protocol';
-import { Avatar, Text, Tooltip } from '@mantine/core';
+import { Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type OnlinePerson, useTeamOnline } from '../../lib/realtime/use-presence';
@@ -37,7 +37,7 @@ export function SidebarTeamOnline() {
           Nobody else is viewing a project right now.
         </Text>
       ) : (
-        <Avatar.Group spacing="xs" px={8} component="ul" m={0} style={{ listStyle: 'none' }}>
+        <Group gap={6} px={8} py={2} component="ul" m={0} style={{ listStyle: 'none' }}>
           {people.map((person) => {
             const route = person.routes[0]!;
             const label = `${fullName(person)}, ${viewing(route)}`;
@@ -49,13 +49,18 @@ export function SidebarTeamOnline() {
                     aria-label={label}
                     style={{ display: 'block', borderRadius: '50%', textDecoration: 'none' }}
                   >
-                    <UserAvatar id={person.userId} firstname={person.firstname} lastname={person.lastname} />
+                    <UserAvatar
+                      id={person.userId}
+                      firstname={person.firstname}
+                      lastname={person.lastname}
+                      size={30}
+                    />
                   </Link>
                 </Tooltip>
               </li>
             );
           })}
-        </Avatar.Group>
+        </Group>
       )}
     </SidebarSection>
   );
