@@ -28,12 +28,16 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-async function startServer(smtpUrl: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+async function startServer(
+  smtpUrl: string,
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-bench-realtime-'));
@@ -59,7 +63,13 @@ async function startServer(smtpUrl: string): Promise<{ url: string; child: Child
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Figgle exited early:\n${output}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`Figgle did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -90,7 +100,13 @@ async function createUser(url: string, mail: MailCatcher, index: number): Promis
   const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ email, password, name: `Bench ${index}`, firstname: 'Bench', lastname: String(index) }),
+    body: JSON.stringify({
+      email,
+      password,
+      name: `Bench ${index}`,
+      firstname: 'Bench',
+      lastname: String(index),
+    }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
   const message = await mail.waitFor(email, /confirm/i);
@@ -108,7 +124,11 @@ async function createUser(url: string, mail: MailCatcher, index: number): Promis
   const api: User['api'] = (pathname, init = {}) =>
     fetch(`${url}${pathname}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { origin: url, cookie, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        origin: url,
+        cookie,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   const me = (await (await api('/api/me')).json()) as { user_id: string };
@@ -117,12 +137,17 @@ async function createUser(url: string, mail: MailCatcher, index: number): Promis
 
 async function expectStatus(response: Promise<Response>, status: number): Promise<unknown> {
   const answer = await response;
-  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${await answer.text()}`);
+  if (answer.status !== status)
+    throw new Error(`expected ${status}, got ${answer.status}: ${await answer.text()}`);
   return answer.status === 204 ? null : answer.json();
 }
 
 /** A socket that stamps every frame's arrival before anything else. */
-function openSocket(url: string, cookie: string, onFrame?: (text: string, at: number) => void): Promise<WebSocket> {
+function openSocket(
+  url: string,
+  cookie: string,
+  onFrame?: (text: string, at: number) => void,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${REALTIME_PATH}?v=${PROTOCOL_VERSION}`, {
       headers: { cookie },
@@ -170,11 +195,16 @@ async function main(): Promise<void> {
   const server = await startServer(mail.url);
   const sockets: WebSocket[] = [];
   try {
-    console.log(`Figgle realtime benchmark (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, Node ${process.version})`);
+    console.log(
+      `Figgle realtime benchmark (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, Node ${process.version})`,
+    );
     const users: User[] = [];
     for (let i = 0; i < USERS; i++) users.push(await createUser(server.url, mail, i));
     const [a, ...others] = users as [User, ...User[]];
-    const organization = (await expectStatus(a.api('/api/organizations', { body: { name: 'Bench' } }), 201)) as {
+    const organization = (await expectStatus(
+      a.api('/api/organizations', { body: { name: 'Bench' } }),
+      201,
+    )) as {
       organization_id: string;
     };
     for (const other of others) {
@@ -187,7 +217,9 @@ async function main(): Promise<void> {
       );
     }
     const project = (await expectStatus(
-      a.api('/api/projects', { body: { name: 'Bench', trigram: 'BEN', organization_id: organization.organization_id } }),
+      a.api('/api/projects', {
+        body: { name: 'Bench', trigram: 'BEN', organization_id: organization.organization_id },
+      }),
       201,
     )) as { project_id: string };
     const task = (await expectStatus(
@@ -211,8 +243,8 @@ async function main(): Promise<void> {
       const user = i === 0 ? a : others[i % others.length]!;
       const ws = await openSocket(server.url, user.cookie, (text, at) => {
         if (i === 0 || !text.startsWith('{"type":"event"') || !text.includes(marker)) return;
-        const version = (JSON.parse(text) as { data: { version: number } }).data.version;
-        if (version !== expectedVersion) return;
+        // A string check, not JSON.parse: the 199 clients share this process and must not slow it.
+        if (!text.includes(`"version":${expectedVersion},`)) return;
         latencies.push(at - sentAt);
         if (pending === CLIENTS - 1) firstAt = at;
         pending -= 1;
@@ -235,25 +267,40 @@ async function main(): Promise<void> {
       });
       sentAt = performance.now();
       const answer = (await expectStatus(
-        a.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: { status: STATUSES[(change + 1) % 4] } }),
+        a.api(`/api/tasks/${task.task_id}`, {
+          method: 'PATCH',
+          body: { status: STATUSES[(change + 1) % 4] },
+        }),
         200,
       )) as { version: number };
       answers.push(performance.now() - sentAt);
       version = answer.version;
       await Promise.race([
         delivered,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`change ${change}: ${pending} clients missed it`)), 10_000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`change ${change}: ${pending} clients missed it`)), 10_000),
+        ),
       ]);
     }
     latencies.sort((x, y) => x - y);
     slowest.sort((x, y) => x - y);
     answers.sort((x, y) => x - y);
     spreads.sort((x, y) => x - y);
-    console.log(`\nStatus change → event at every other client (${CLIENTS} clients, ${CHANGES} changes, ${latencies.length} deliveries)`);
-    console.log(`  per delivery:        p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`);
-    console.log(`  last client reached: p50 ${ms(percentile(slowest, 50))}   p99 ${ms(percentile(slowest, 99))}   (target p99 ≤ 15 ms)`);
-    console.log(`  first to last client: p50 ${ms(percentile(spreads, 50))}   p99 ${ms(percentile(spreads, 99))}   (the fan-out itself)`);
-    console.log(`  for reference, A's HTTP answer: p50 ${ms(percentile(answers, 50))}   p99 ${ms(percentile(answers, 99))}`);
+    console.log(
+      `\nStatus change → event at every other client (${CLIENTS} clients, ${CHANGES} changes, ${latencies.length} deliveries)`,
+    );
+    console.log(
+      `  per delivery:        p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`,
+    );
+    console.log(
+      `  last client reached: p50 ${ms(percentile(slowest, 50))}   p99 ${ms(percentile(slowest, 99))}   (target p99 ≤ 15 ms)`,
+    );
+    console.log(
+      `  first to last client: p50 ${ms(percentile(spreads, 50))}   p99 ${ms(percentile(spreads, 99))}   (the fan-out itself)`,
+    );
+    console.log(
+      `  for reference, A's HTTP answer: p50 ${ms(percentile(answers, 50))}   p99 ${ms(percentile(answers, 99))}`,
+    );
 
     for (const ws of sockets.splice(0)) ws.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -267,7 +314,9 @@ async function main(): Promise<void> {
     const after = rssOf(server.child.pid!);
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     console.log(`\nServer memory with ${IDLE_SOCKETS} idle sockets (each subscribed to the board)`);
-    console.log(`  RSS before: ${mb(before)}   with sockets: ${mb(after)}   per socket: ${((after - before) / IDLE_SOCKETS / 1024).toFixed(1)} KB   (target ≤ 300 MB)`);
+    console.log(
+      `  RSS before: ${mb(before)}   with sockets: ${mb(after)}   per socket: ${((after - before) / IDLE_SOCKETS / 1024).toFixed(1)} KB   (target ≤ 300 MB)`,
+    );
   } finally {
     for (const ws of sockets) ws.terminate();
     await server.stop();

@@ -5,7 +5,7 @@ import { TokenBucket } from './rate-limit.ts';
 export interface RealtimeSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string): void;
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
 }
@@ -59,14 +59,16 @@ export class Connection {
     this.sendRaw(JSON.stringify(frame));
   }
 
-  sendRaw(text: string): void {
+  /** A frame already serialized; a Buffer (encoded once for many sockets) goes out as text too. */
+  sendRaw(text: string | Buffer): void {
     if (this.closed || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.closed = true;
       this.socket.terminate();
       return;
     }
-    this.socket.send(text);
+    if (typeof text === 'string') this.socket.send(text);
+    else this.socket.send(text, { binary: false });
   }
 
   close(code: number, reason: string): void {

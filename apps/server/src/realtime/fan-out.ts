@@ -56,7 +56,10 @@ function frame(event: BusEvent, topic: string, data: unknown): string {
 }
 
 function send(connections: Connection[], text: string): void {
-  for (const connection of connections) connection.sendRaw(text);
+  if (connections.length === 0) return;
+  // Encoded once, whatever the number of sockets.
+  const data = connections.length > 1 ? Buffer.from(text) : text;
+  for (const connection of connections) connection.sendRaw(data);
 }
 
 /** Delivers one committed change to every local socket allowed to see it. */
