@@ -37,6 +37,7 @@ import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
+import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
@@ -110,6 +111,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   });
   installErrorHandling(app);
   installOriginCheck(app);
+  installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
 
   await app.register(fastifySwagger, {
