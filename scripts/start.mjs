@@ -17,10 +17,14 @@ function newestChange(entry) {
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/shared/src']
   .map((entry) => path.join(web, entry))
   .filter(existsSync);
-const needsBuild = !existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs;
+const needsBuild =
+  !existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs;
 if (needsBuild) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@figgle/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@figgle/web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

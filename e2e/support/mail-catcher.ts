@@ -48,7 +48,9 @@ export class MailCatcher {
   async waitFor(address: string, subject: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.findLast((m) => m.to.includes(address.toLowerCase()) && subject.test(m.subject));
+      const found = this.messages.findLast(
+        (m) => m.to.includes(address.toLowerCase()) && subject.test(m.subject),
+      );
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`No mail to ${address} matching ${subject} arrived`);
       await new Promise<void>((resolve) => {
@@ -64,7 +66,9 @@ export class MailCatcher {
 
   /** The first link in a message that points at `baseUrl`. */
   static linkIn(mail: CaughtMail, baseUrl: string): string {
-    const match = mail.text.match(new RegExp(`${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>)]+`));
+    const match = mail.text.match(
+      new RegExp(`${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>)]+`),
+    );
     if (!match) throw new Error(`No link to ${baseUrl} in mail "${mail.subject}"`);
     return match[0];
   }
@@ -88,7 +92,8 @@ function partOf(raw: string, contentType: string): string {
     if (!new RegExp(`content-type:\\s*${contentType}`, 'i').test(head)) continue;
     const content = body.join('\n\n');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content, 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(content, 'base64').toString('utf8');
     return content;
   }
   return '';

@@ -180,7 +180,10 @@ export const appRoutes: AppRoute[] = [
         name: 'settings-security',
         path: 'security',
         meta: APP_PAGE,
-        page: lazyPage(() => import('../features/auth/routes/security-settings-page'), 'SecuritySettingsPage'),
+        page: lazyPage(
+          () => import('../features/auth/routes/security-settings-page'),
+          'SecuritySettingsPage',
+        ),
       },
     ],
   },
