@@ -20,6 +20,7 @@ import { TaskDescription } from '../components/task-description';
 import classes from '../components/task-detail.module.css';
 import { TaskSidePanel } from '../components/task-side-panel';
 import { TaskTitle } from '../components/task-title';
+import { TaskViewers } from '../components/task-viewers';
 import { Timeline } from '../components/timeline';
 import { useAutosave } from '../hooks/use-autosave';
 import { useStalenessCheck } from '../hooks/use-staleness-check';
@@ -103,19 +104,22 @@ function TaskPageContent({ taskId }: { taskId: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <nav aria-label="Breadcrumb">
-          <Breadcrumbs separator="›" separatorMargin={6}>
-            <Anchor component={Link} to={paths.projectList(data.project.project_id)} size="sm">
-              <Group gap={6} wrap="nowrap" component="span">
-                <ProjectEmoji emoji={data.project.emoji} size="xs" />
-                <span>{data.project.name}</span>
-              </Group>
-            </Anchor>
-            <Text size="sm" c="dimmed" aria-current="page">
-              #{data.reference}
-            </Text>
-          </Breadcrumbs>
-        </nav>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="md" mih={28}>
+          <nav aria-label="Breadcrumb">
+            <Breadcrumbs separator="›" separatorMargin={6}>
+              <Anchor component={Link} to={paths.projectList(data.project.project_id)} size="sm">
+                <Group gap={6} wrap="nowrap" component="span">
+                  <ProjectEmoji emoji={data.project.emoji} size="xs" />
+                  <span>{data.project.name}</span>
+                </Group>
+              </Anchor>
+              <Text size="sm" c="dimmed" aria-current="page">
+                #{data.reference}
+              </Text>
+            </Breadcrumbs>
+          </nav>
+          <TaskViewers taskId={taskId} />
+        </Group>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <div style={{ flex: 1, minWidth: 0 }}>
             <TaskTitle title={data.title} autosave={titleAutosave} />
