@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'shared',
+          // bench/support: the table and clean-up of `npm run bench`, plain modules like the shared ones.
+          include: ['packages/shared/src/**/*.test.ts', 'bench/support/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'server',
