@@ -42,6 +42,7 @@ import { installErrorHandling } from './http/errors.ts';
 import { redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './http/security-headers.ts';
+import { installUnicodeGuard } from './http/unicode-guard.ts';
 import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -111,6 +112,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   });
   installErrorHandling(app);
   installOriginCheck(app);
+  installUnicodeGuard(app);
   installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
 

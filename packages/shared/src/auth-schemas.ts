@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { displayTextRules } from './display-text.ts';
 
 /** Longest password accepted: hashing is deliberately slow, so an endless one would be a cheap attack. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -22,7 +23,8 @@ export const personNameSchema = (label: string) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(PERSON_NAME_MAX_LENGTH, `${label} is at most ${PERSON_NAME_MAX_LENGTH} characters.`);
+    .max(PERSON_NAME_MAX_LENGTH, `${label} is at most ${PERSON_NAME_MAX_LENGTH} characters.`)
+    .check(...displayTextRules(label));
 
 /** A path inside the app to come back to after an emailed link or a provider's redirect. */
 export const appPathSchema = z

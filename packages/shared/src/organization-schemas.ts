@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personNameSchema } from './auth-schemas.ts';
+import { displayTextRules } from './display-text.ts';
 import { roleSchema } from './roles.ts';
 
 /** An organization's name: trimmed, 1 to 100 characters. */
@@ -7,7 +8,8 @@ export const organizationNameSchema = z
   .string()
   .trim()
   .min(1, 'The name of the organization is required.')
-  .max(100, 'The name of the organization is at most 100 characters.');
+  .max(100, 'The name of the organization is at most 100 characters.')
+  .check(...displayTextRules('The name of the organization'));
 
 export const createOrganizationInput = z.object({ name: organizationNameSchema });
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;

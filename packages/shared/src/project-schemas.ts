@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayTextRules } from './display-text.ts';
 import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
 import { trigramSchema } from './trigram.ts';
 
@@ -10,7 +11,8 @@ export const projectNameSchema = z
   .string({ error: 'The name of the project is required.' })
   .trim()
   .min(1, 'The name of the project is required.')
-  .max(PROJECT_NAME_MAX, `The name of the project is at most ${PROJECT_NAME_MAX} characters.`);
+  .max(PROJECT_NAME_MAX, `The name of the project is at most ${PROJECT_NAME_MAX} characters.`)
+  .check(...displayTextRules('The name of the project'));
 
 export const projectDescriptionSchema = z
   .string()

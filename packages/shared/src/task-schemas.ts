@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayTextRules } from './display-text.ts';
 import { taskStatusSchema } from './status.ts';
 
 export const TASK_TITLE_MAX = 500;
@@ -8,7 +9,8 @@ export const taskTitleSchema = z
   .string({ error: 'The title of the task is required.' })
   .trim()
   .min(1, 'The title of the task is required.')
-  .max(TASK_TITLE_MAX, `The title of the task is at most ${TASK_TITLE_MAX} characters.`);
+  .max(TASK_TITLE_MAX, `The title of the task is at most ${TASK_TITLE_MAX} characters.`)
+  .check(...displayTextRules('The title of the task'));
 
 export const createTaskInput = z.object({
   title: taskTitleSchema,
