@@ -22,7 +22,9 @@ export function runBench(main: (defer: Defer) => Promise<void>): void {
         }
       }
     })());
+  let interrupted = false;
   const onSignal = (signal: NodeJS.Signals) => {
+    interrupted = true;
     console.error(`${signal}: cleaning up before exiting`);
     void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
@@ -31,7 +33,8 @@ export function runBench(main: (defer: Defer) => Promise<void>): void {
   main((step) => steps.push(step)).then(
     () => cleanUp(),
     async (error: unknown) => {
-      console.error(error);
+      // After a signal, main fails only because its server or database is being taken away.
+      if (!interrupted) console.error(error);
       process.exitCode = 1;
       await cleanUp();
     },

@@ -65,6 +65,7 @@ describe('rows for benchmarks without figures', () => {
       pass: false,
     });
     expect(crashRow('board', { code: null, signal: 'SIGKILL' }).figure).toContain('killed by SIGKILL');
+    expect(crashRow('board', { code: 130, signal: null }).figure).toContain('interrupted by SIGINT');
   });
 
   it('shows a benchmark that reported nothing without a verdict', () => {

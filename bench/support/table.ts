@@ -47,6 +47,9 @@ export interface BenchExit {
 /** How a benchmark process ended, in words. */
 export function describeExit(exit: BenchExit): string {
   if (exit.code === 0) return 'done';
+  // What runBench (bench/support/cleanup.ts) exits with after cleaning up on SIGINT or SIGTERM.
+  if (exit.code === 130) return 'interrupted by SIGINT (exit code 130)';
+  if (exit.code === 143) return 'stopped by SIGTERM (exit code 143)';
   return exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
