@@ -40,7 +40,9 @@ export const updateProjectInput = z
     default_view: defaultViewSchema,
     emoji: projectEmojiSchema,
   })
-  .partial();
+  .partial()
+  // An unknown field (project_id, organization_id, created_by…) is refused, not silently dropped.
+  .strict();
 export type UpdateProjectInput = z.input<typeof updateProjectInput>;
 
 export const projectIdParams = z.object({ projectId: z.uuid() });

@@ -30,7 +30,9 @@ export const updateTaskInput = z
     /** null unassigns. */
     assignee_id: z.uuid().nullable(),
   })
-  .partial();
+  .partial()
+  // An unknown field (project_id, organization_id, created_by…) is refused, not silently dropped.
+  .strict();
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
 
 /**

@@ -1,5 +1,6 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { UPLOAD_CACHE_CONTROL_SECONDS } from '@figgle/shared/constants';
+import { hasControlCharacters } from '@figgle/shared/display-text';
 import { isValidUploadFolder, UPLOAD_FOLDER_MESSAGE } from '@figgle/shared/upload-name';
 import {
   UPLOAD_BUCKET,
@@ -25,10 +26,12 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 // A served file may be opened directly: it must never run script or load anything in our origin.
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-/** A name that tries to climb folders or carries control characters is refused, not silently cleaned. */
+/**
+ * A name that tries to climb folders or carries control or text-direction characters (which make
+ * 'invoice\u202Etxt.exe' show as 'invoiceexe.txt') is refused, not silently cleaned.
+ */
 function checkFileName(name: string): void {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (!name.trim() || name.length > 255 || /[/\\]|\.\.|[\u0000-\u001f\u007f]/.test(name)) {
+  if (!name.trim() || name.length > 255 || /[/\\]|\.\./.test(name) || hasControlCharacters(name)) {
     throw badRequest('The file name must be a plain name: no folder, no "..", at most 255 characters.', [
       { path: 'file', message: 'has an invalid name' },
     ]);
