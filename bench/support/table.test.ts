@@ -65,7 +65,9 @@ describe('rows for benchmarks without figures', () => {
       pass: false,
     });
     expect(crashRow('board', { code: null, signal: 'SIGKILL' }).figure).toContain('killed by SIGKILL');
-    expect(crashRow('board', { code: 130, signal: null }).figure).toContain('interrupted by SIGINT');
+    expect(crashRow('board', { code: 130, signal: null }).figure).toBe(
+      'benchmark interrupted by SIGINT (exit code 130)',
+    );
   });
 
   it('shows a benchmark that reported nothing without a verdict', () => {

@@ -57,7 +57,7 @@ export function describeExit(exit: BenchExit): string {
 export function crashRow(bench: string, exit: BenchExit): BenchRow {
   return {
     bench,
-    figure: `benchmark ${describeExit(exit)} (its output above says why)`,
+    figure: `benchmark ${describeExit(exit)}${exit.code === 130 || exit.code === 143 ? '' : ' (its output above says why)'}`,
     target: '—',
     measured: '—',
     pass: false,
