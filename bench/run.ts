@@ -65,7 +65,8 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 async function runBench(name: string): Promise<{ rows: BenchRow[]; finished: boolean }> {
   const started = performance.now();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), `figgle-bench-${name}-`));
-  const databasesBefore = adminUrl ? await listScratchDatabases(adminUrl) : [];
+  // Unknown when PostgreSQL cannot be reached: then nothing is dropped after a crash (the bench says why it failed).
+  const databasesBefore = adminUrl ? await listScratchDatabases(adminUrl).catch(() => undefined) : undefined;
   const rows: BenchRow[] = [];
   const prefix = `[${name}]`;
 
@@ -123,8 +124,11 @@ async function runBench(name: string): Promise<{ rows: BenchRow[]; finished: boo
   rmSync(tmpDir, { recursive: true, force: true });
 
   const finished = exit.code === 0;
-  if (!finished && adminUrl) {
-    const { dropped, inUse } = await dropScratchDatabasesSince(adminUrl, databasesBefore);
+  if (!finished && adminUrl && databasesBefore) {
+    const { dropped, inUse } = await dropScratchDatabasesSince(adminUrl, databasesBefore).catch(() => ({
+      dropped: [],
+      inUse: [],
+    }));
     if (dropped.length > 0) console.error(`${prefix} dropped the databases it left: ${dropped.join(', ')}`);
     if (inUse.length > 0)
       console.error(`${prefix} left databases still in use, not dropped: ${inUse.join(', ')}`);
