@@ -1,4 +1,5 @@
 import {
+  appPathSchema,
   authProvidersSchema,
   backupCodeInput,
   emailOnlyInput,
@@ -9,6 +10,7 @@ import {
 } from '@figgle/shared/auth-schemas';
 import type { ApiError } from '@figgle/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppInstance } from '../app.ts';
 import { HttpError } from '../http/errors.ts';
@@ -116,6 +118,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
       let body = request.body;
       if (policy.body) body = parseBody(policy.body, body);
+      if (request.method === 'GET' && authPath === '/verify-email') {
+        const used = await refuseUsedConfirmation(app, url, reply);
+        if (used) return used;
+      }
 
       const email = emailOf(body);
       const limits: Array<[string, AttemptRule]> = [];
@@ -142,6 +148,31 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       return relay(response, reply, request);
     },
   });
+}
+
+/**
+ * better-auth's confirmation link is a signed token it would accept for 24 hours, again and again:
+ * once the address is confirmed, the link counts as used and is refused like a forged one.
+ */
+async function refuseUsedConfirmation(app: AppInstance, url: URL, reply: FastifyReply) {
+  let email: unknown;
+  let changesEmail: unknown;
+  try {
+    const payload = (url.searchParams.get('token') ?? '').split('.')[1] ?? '';
+    ({ email, updateTo: changesEmail } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+  } catch {
+    return null; // Not a token at all: better-auth refuses it itself.
+  }
+  if (typeof email !== 'string' || changesEmail !== undefined) return null;
+  const confirmed = await sql<{ id: string }>`
+    SELECT id FROM auth_user WHERE email = ${email.toLowerCase()} AND "emailVerified"`.execute(app.deps.db);
+  if (confirmed.rows.length === 0) return null;
+  const callback = appPathSchema.safeParse(url.searchParams.get('callbackURL') ?? undefined);
+  if (callback.success && callback.data) {
+    const separator = callback.data.includes('?') ? '&' : '?';
+    return reply.redirect(`${callback.data}${separator}error=INVALID_TOKEN`);
+  }
+  return reply.status(401).send(friendlyAuthError(401, JSON.stringify({ code: 'INVALID_TOKEN' })));
 }
 
 function parseBody(schema: z.ZodType<Record<string, unknown>>, body: unknown): Record<string, unknown> {
