@@ -20,7 +20,7 @@ export function TaskViewers({ taskId }: { taskId: string }) {
   const foldedNames = folded.map(fullName).join(', ');
 
   return (
-    <Group gap={8} wrap="nowrap">
+    <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
       {/* The list carries its own name; these are the same words for the eye. */}
       <Text size="xs" c="dimmed" visibleFrom="xs" aria-hidden>
         Also viewing

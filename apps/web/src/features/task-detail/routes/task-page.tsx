@@ -105,12 +105,22 @@ function TaskPageContent({ taskId }: { taskId: string }) {
     <Stack gap="lg">
       <Stack gap={6}>
         <Group justify="space-between" align="center" wrap="nowrap" gap="md" mih={28}>
-          <nav aria-label="Breadcrumb">
+          <nav aria-label="Breadcrumb" style={{ minWidth: 0 }}>
             <Breadcrumbs separator="›" separatorMargin={6}>
-              <Anchor component={Link} to={paths.projectList(data.project.project_id)} size="sm">
+              {/* A long project name ends in an ellipsis rather than run under the faces beside it. */}
+              <Anchor
+                component={Link}
+                to={paths.projectList(data.project.project_id)}
+                size="sm"
+                miw={0}
+                maw="100%"
+                title={data.project.name}
+              >
                 <Group gap={6} wrap="nowrap" component="span">
                   <ProjectEmoji emoji={data.project.emoji} size="xs" />
-                  <span>{data.project.name}</span>
+                  <Text component="span" inherit truncate miw={0}>
+                    {data.project.name}
+                  </Text>
                 </Group>
               </Anchor>
               <Text size="sm" c="dimmed" aria-current="page">
