@@ -10,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface FiggleServer {
   url: string;
   dataDir: string;
+  /** The server's process id (benchmarks read its memory). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export async function startFiggleServer(settings: Record<string, string> = {}): 
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

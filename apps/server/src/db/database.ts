@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -33,21 +35,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * How long a request may wait for a connection (a new one, or a turn in the pool) before it is
+ * answered 503: a database that does not answer must not leave people waiting at a blank page.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its server (PostgreSQL restarted) must not crash the process.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive notices a server that vanished without closing the connection.
+    keepAlive: true,
+  });
+  // An idle client losing its server (PostgreSQL stopped or restarted) emits 'error' on the pool;
+  // unhandled, that would crash the process. The pool drops that client and connects anew later,
+  // and requests meanwhile fail with the driver's error, answered 503 (http/errors.ts).
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, and all of it
+ * is touched at start: the process holds it whatever the data. Figgle's working set is a fraction of
+ * that, and the operating system's page cache keeps the data files warm anyway, so 16 MB costs no speed
+ * (bench/board, bench/realtime) and saves ~130 MB of RSS. Durability settings are left as PGlite sets them.
+ */
+const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB'];
+
+/**
+ * Creating a new data directory runs initdb, a second WebAssembly PostgreSQL whose memory (hundreds of
+ * MB) a process keeps long after, even past garbage collections. Done by a short-lived child process,
+ * all of it goes back to the system when the child ends; the directory is then opened here as on any
+ * later start.
+ */
+async function initializeApart(pgliteDir: string): Promise<void> {
+  const script = `const { PGlite } = await import(process.argv[1]); await (await PGlite.create(process.argv[2])).close();`;
+  await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), pgliteDir],
+    { timeout: 120_000 },
+  );
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const options = loadDataDir ? { loadDataDir } : {};
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
+  ];
+  const options = loadDataDir ? { loadDataDir, startParams } : { startParams };
   let pglite: PGlite;
   if (dataDir === IN_MEMORY) {
     pglite = await PGlite.create(options);
   } else {
     mkdirSync(dataDir, { recursive: true });
+    if (!loadDataDir && !existsSync(`${dataDir}/pglite/PG_VERSION`))
+      await initializeApart(`${dataDir}/pglite`);
     pglite = await PGlite.create(`${dataDir}/pglite`, options);
   }
   const pool = new pg.Pool(createPgConfig(pglite));

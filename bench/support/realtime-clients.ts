@@ -1,0 +1,230 @@
+/**
+ * What the live-update benchmarks (bench/realtime.ts, bench/load.ts) share: the real server on each
+ * database, members of one organization signed in through the API, and websocket clients of
+ * /api/realtime that stamp each frame's arrival before doing anything else with it.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { PROTOCOL_VERSION, REALTIME_PATH } from '@figgle/shared/realtime-protocol';
+import WebSocket from 'ws';
+import { type FiggleServer, startFiggleServer } from '../../e2e/support/figgle-server.ts';
+import { MailCatcher } from '../../e2e/support/mail-catcher.ts';
+import type { Defer } from './cleanup.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+
+export interface Member {
+  userId: string;
+  email: string;
+  cookie: string;
+  api(pathname: string, init?: { method?: string; body?: unknown }): Promise<Response>;
+}
+
+export interface BenchDatabase {
+  /** "PGlite" or "PostgreSQL": goes into each figure's name. */
+  label: string;
+  /** Settings for the server: none for the embedded database, DATABASE_URL for PostgreSQL. */
+  settings: Record<string, string>;
+}
+
+/**
+ * The databases a benchmark runs on: the embedded PGlite always, and a scratch database on
+ * BENCH_DATABASE_URL when it is set (dropped when the benchmark ends).
+ */
+export async function* benchDatabases(defer: Defer): AsyncGenerator<BenchDatabase> {
+  yield { label: 'PGlite', settings: {} };
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    console.log(
+      '\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server the bench may create a database on)',
+    );
+    return;
+  }
+  const database = await createScratchDatabase(adminUrl, 'realtime');
+  defer(() => database.drop());
+  yield { label: 'PostgreSQL', settings: { DATABASE_URL: database.url } };
+}
+
+export interface BenchWorld {
+  server: FiggleServer;
+  mail: MailCatcher;
+  /** members[0] owns the organization; the others joined it through invitations. */
+  members: Member[];
+  organizationId: string;
+}
+
+/** Starts the real server (API only) on `database` and fills one organization with `memberCount` members. */
+export async function startWorld(
+  defer: Defer,
+  database: BenchDatabase,
+  memberCount: number,
+): Promise<BenchWorld> {
+  const mail = new MailCatcher();
+  await mail.start();
+  defer(() => mail.stop());
+  const server = await startWithRetries({
+    SMTP_URL: mail.url,
+    FIGGLE_SERVE_WEB: '0',
+    LOG_LEVEL: 'warn',
+    ...database.settings,
+  });
+  defer(() => server.stop());
+  const members: Member[] = [];
+  for (let i = 0; i < memberCount; i++) members.push(await signUp(server.url, mail, i));
+  const owner = members[0]!;
+  const organization = (await expectStatus(
+    owner.api('/api/organizations', { body: { name: 'Bench' } }),
+    201,
+  )) as { organization_id: string };
+  for (const member of members.slice(1)) {
+    await expectStatus(
+      owner.api(`/api/organizations/${organization.organization_id}/invitations`, {
+        body: { firstname: 'Bench', lastname: 'Member', email: member.email },
+      }),
+      201,
+    );
+  }
+  return { server, mail, members, organizationId: organization.organization_id };
+}
+
+/** On a busy machine the first start (tsx compiling the server) can pass the helper's time limit. */
+async function startWithRetries(settings: Record<string, string>): Promise<FiggleServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startFiggleServer(settings);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`server start attempt ${attempt} failed; retrying`);
+    }
+  }
+}
+
+async function signUp(url: string, mail: MailCatcher, index: number): Promise<Member> {
+  const email = `bench-${index}-${randomBytes(4).toString('hex')}@example.test`;
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const json = { origin: url, 'content-type': 'application/json' };
+  const signUpAnswer = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      email,
+      password,
+      name: `Bench ${index}`,
+      firstname: 'Bench',
+      lastname: String(index),
+    }),
+  });
+  if (!signUpAnswer.ok) throw new Error(`sign-up failed: ${await signUpAnswer.text()}`);
+  const message = await mail.waitFor(email, /confirm/i);
+  await fetch(MailCatcher.linkIn(message, url), { redirect: 'manual' });
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const api: Member['api'] = (pathname, init = {}) =>
+    fetch(`${url}${pathname}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        origin: url,
+        cookie,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  const me = (await (await api('/api/me')).json()) as { user_id: string };
+  return { userId: me.user_id, email, cookie, api };
+}
+
+export async function expectStatus(response: Promise<Response>, status: number): Promise<unknown> {
+  const answer = await response;
+  if (answer.status !== status)
+    throw new Error(`expected ${status}, got ${answer.status}: ${await answer.text()}`);
+  return answer.status === 204 ? null : answer.json();
+}
+
+/** A project with `count` tasks, created through the API by `owner`. */
+export async function createProjectWithTasks(
+  owner: Member,
+  organizationId: string,
+  count: number,
+): Promise<{ projectId: string; taskIds: string[] }> {
+  const project = (await expectStatus(
+    owner.api('/api/projects', {
+      body: { name: 'Bench', trigram: 'BEN', organization_id: organizationId },
+    }),
+    201,
+  )) as { project_id: string };
+  const taskIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const task = (await expectStatus(
+      owner.api(`/api/projects/${project.project_id}/tasks`, { body: { title: `Benchmark task ${i}` } }),
+      201,
+    )) as { task_id: string };
+    taskIds.push(task.task_id);
+  }
+  return { projectId: project.project_id, taskIds };
+}
+
+/**
+ * A socket that stamps every frame's arrival before anything else, and hands it on as text: callers
+ * match frames with string checks, not JSON.parse, because hundreds of clients share this process and
+ * must not slow down what they measure.
+ */
+export function openSocket(
+  url: string,
+  cookie: string,
+  onFrame?: (text: string, at: number) => void,
+): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${REALTIME_PATH}?v=${PROTOCOL_VERSION}`, {
+      headers: { cookie },
+      perMessageDeflate: false,
+    });
+    ws.once('error', reject);
+    ws.on('message', (data) => {
+      const at = performance.now();
+      const text = data.toString();
+      if (text.startsWith('{"type":"hello"')) resolve(ws);
+      onFrame?.(text, at);
+    });
+  });
+}
+
+export function subscribe(ws: WebSocket, topic: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const text = data.toString();
+      if (!text.includes(`"topic":${JSON.stringify(topic)}`)) return;
+      const frame = JSON.parse(text) as { type: string; topic?: string };
+      if (frame.topic !== topic || frame.type === 'event') return;
+      ws.off('message', onMessage);
+      if (frame.type === 'subscribed') resolve();
+      else reject(new Error(`subscribe ${topic}: ${text}`));
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ type: 'subscribe', topic }));
+  });
+}
+
+/** The value below which p % of the sorted values fall. */
+export function percentile(sorted: number[], p: number): number {
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
+}
+
+/** Resident memory of a process, in bytes. */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
