@@ -87,13 +87,15 @@ export interface BuildAppOptions {
 
 export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
   const { env } = inputs;
+  const trusted = env.TRUST_PROXY;
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : { level: env.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
     bodyLimit: env.BODY_MAX_BYTES,
-    trustProxy: true,
+    // A number of hops becomes a function: Fastify's types accept only booleans, addresses and functions.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,39 @@ const sizeInBytes = z.coerce
   .number({ error: 'must be a number of bytes' })
   .int()
   .positive('must be positive');
+
+/**
+ * Whose X-Forwarded-For to believe. Off by default: any client could otherwise claim any address and
+ * step around the per-IP attempt limits. `true` trusts every hop (only behind a proxy that overwrites
+ * the header), a number trusts that many hops, a list trusts those proxy addresses or ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string => {
+    if (/^(false|off|no|0)$/i.test(value)) return false;
+    if (/^(true|on|yes)$/i.test(value)) return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const isAddressOrRange = (entry: string) => {
+      const [address = '', bits, extra] = entry.split('/');
+      const version = isIP(address);
+      const maxBits = version === 4 ? 32 : 128;
+      return (
+        version !== 0 &&
+        extra === undefined &&
+        (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits))
+      );
+    };
+    if (entries.every(isAddressOrRange)) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, true, a number of proxy hops, or a comma-separated list of proxy IP addresses or ranges',
+    });
+    return z.NEVER;
+  })
+  .default(false);
 
 const envSchema = z
   .object({
@@ -49,6 +83,7 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

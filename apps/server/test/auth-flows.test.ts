@@ -17,7 +17,8 @@ let server: TestServer;
 let mail: MailCatcher;
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
+  // Behind a trusted proxy, so the per-IP tests can speak for several clients through X-Forwarded-For.
+  server = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true' });
 });
 afterAll(async () => {
   await server.close();
