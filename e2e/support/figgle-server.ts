@@ -30,7 +30,11 @@ export function freePort(): Promise<number> {
 }
 
 /** The real, built server as `npm start` runs it, on a temporary data directory and a free port. */
-export async function startFiggleServer(settings: Record<string, string> = {}): Promise<FiggleServer> {
+export async function startFiggleServer(
+  settings: Record<string, string> = {},
+  // Generous: on a busy CI machine (parallel workers, browsers, PostgreSQL) PGlite can take long to boot.
+  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
+): Promise<FiggleServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -57,7 +61,7 @@ export async function startFiggleServer(settings: Record<string, string> = {}): 
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Figgle exited early:\n${output}`);
     try {
@@ -65,7 +69,12 @@ export async function startFiggleServer(settings: Record<string, string> = {}): 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Figgle did not start within 30 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // A server left starting would keep loading a busy machine after the caller gave up on it.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`Figgle did not start within ${startTimeoutMs / 1000} s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 

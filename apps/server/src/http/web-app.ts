@@ -21,6 +21,8 @@ export async function serveWebApp(app: AppInstance): Promise<void> {
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes name.br and name.gz beside each text file: sent as they are, by Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -28,6 +28,11 @@ function awaitingFreshAnswer(query: QueryState): boolean {
   return !answeredThisLoad && query.fetchStatus === 'fetching';
 }
 
+/** True for a query whose answer predates this page load (or that has none): it is asked again on mount. */
+function askedBeforeThisLoad(query: { state: QueryState }): boolean {
+  return Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) < pageLoadedAt;
+}
+
 export interface NavigationGuardProps {
   meta: RouteMeta;
   children: ReactNode;
@@ -40,10 +45,16 @@ export interface NavigationGuardProps {
  */
 export function NavigationGuard({ meta, children }: NavigationGuardProps) {
   // Asked once per page load whatever the cache holds: the offline copy may predate a sign-in or out.
-  const session = useQuery({ ...sessionQueryOptions, refetchOnMount: 'always' });
+  // An answer of this load (the early start asks before the first render) is not asked again.
+  const session = useQuery({ ...sessionQueryOptions, refetchOnMount: askedBeforeThisLoad });
   const location = useLocation();
   const signedIn = !!session.data?.user;
-  const me = useQuery({ ...meQueryOptions, enabled: meta.requiresAuth && signedIn, staleTime: 0 });
+  const me = useQuery({
+    ...meQueryOptions,
+    enabled: meta.requiresAuth && signedIn,
+    staleTime: 0,
+    refetchOnMount: askedBeforeThisLoad,
+  });
 
   useEffect(() => {
     if (me.data) setOnboardingFlag(me.data.needs_onboarding);

@@ -10,6 +10,7 @@ import { sessionQueryKey } from '../features/auth/api/get-session';
 import { OfflineQueryProvider } from '../lib/offline/offline-query-provider';
 import { createQueryClient } from '../lib/query-client';
 import { ConfirmDialogHost } from '../ui/confirm/confirm-dialog-host';
+import { startFirstPageEarly } from './early-start';
 import { theme } from './theme';
 
 /** Shared with the inline script of index.html, which applies the scheme before the first paint. */
@@ -23,6 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       // A 401 anywhere means the session ended: re-reading it lets the guard send the user to login.
       onUnauthorized: () => void client.invalidateQueries({ queryKey: sessionQueryKey }),
     });
+    startFirstPageEarly(client);
     return client;
   });
 

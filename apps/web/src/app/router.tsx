@@ -1,5 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
+import { projectsQueryOptions } from '../features/projects/api/list-projects';
+import { projectQueryOptions } from '../features/tasks/api/get-project';
+import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -10,18 +14,47 @@ export interface AppRoute {
   name: string;
   path: string;
   meta: RouteMeta;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
+  /**
+   * Starts reading the data the page shows, for the first page of a load: called as soon as the
+   * session is known, so the answers arrive while the page's code is still downloading.
+   */
+  prefetch?: (queryClient: QueryClient, params: Params) => void;
   children?: AppRoute[];
   /** Where the route's own address leads when it only frames its children. */
   indexRedirect?: string;
 }
 
+/** A page's component, loaded on first render, or earlier through `preload`. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
 /** Every page is its own chunk: the first load carries only the frame and the page being opened. */
 function lazyPage<ExportName extends string>(
   load: () => Promise<Record<ExportName, ComponentType>>,
   exportName: ExportName,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[exportName] }));
+): LazyPage {
+  let loading: Promise<Record<ExportName, ComponentType>> | undefined;
+  const preload = () => {
+    loading ??= load();
+    return loading;
+  };
+  return Object.assign(
+    lazy(async () => ({ default: (await preload())[exportName] })),
+    { preload },
+  );
+}
+
+const prefetchProjects: AppRoute['prefetch'] = (queryClient) =>
+  void queryClient.prefetchQuery(projectsQueryOptions);
+
+/** A project's screen: its header and its tasks, and on the board the board's own code too. */
+function prefetchProjectScreen(board: boolean): AppRoute['prefetch'] {
+  return (queryClient, { projectId }) => {
+    if (!projectId) return;
+    void queryClient.prefetchQuery(projectQueryOptions(projectId));
+    void queryClient.prefetchQuery(projectTasksQueryOptions(projectId));
+    if (board) void import('../features/tasks/components/board/board');
+  };
 }
 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');
@@ -98,16 +131,34 @@ export const appRoutes: AppRoute[] = [
       'OnboardingWelcomePage',
     ),
   },
-  { name: 'projects', path: '/projects', meta: APP_PAGE, page: ProjectsPage },
-  { name: 'projects-cards', path: '/projects-cards', meta: APP_PAGE, page: ProjectsPage },
+  { name: 'projects', path: '/projects', meta: APP_PAGE, page: ProjectsPage, prefetch: prefetchProjects },
+  {
+    name: 'projects-cards',
+    path: '/projects-cards',
+    meta: APP_PAGE,
+    page: ProjectsPage,
+    prefetch: prefetchProjects,
+  },
   {
     name: 'dashboard',
     path: '/dashboard',
     meta: APP_PAGE,
     page: lazyPage(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
   },
-  { name: 'project', path: '/project/:projectId/list', meta: APP_PAGE, page: TasksPage },
-  { name: 'project-kanban', path: '/project/:projectId/kanban', meta: APP_PAGE, page: TasksPage },
+  {
+    name: 'project',
+    path: '/project/:projectId/list',
+    meta: APP_PAGE,
+    page: TasksPage,
+    prefetch: prefetchProjectScreen(false),
+  },
+  {
+    name: 'project-kanban',
+    path: '/project/:projectId/kanban',
+    meta: APP_PAGE,
+    page: TasksPage,
+    prefetch: prefetchProjectScreen(true),
+  },
   { name: 'my-tasks', path: '/my-tasks', meta: APP_PAGE, page: TasksPage },
   {
     name: 'task',

@@ -1,0 +1,261 @@
+/// <reference lib="dom" />
+/**
+ * Web speed benchmark (issue 10, "Web speed"). Prints figures and hands them to `npm run bench`.
+ *
+ *   npm run build -w @figgle/web && node --import tsx bench/web-speed.ts
+ *
+ * Runs the real server (`npm start`'s entry, as a child process) on a fresh embedded database and
+ * seeds, through the public API, one user with 50 projects over two organizations. Then, in headless
+ * Chromium, each load in a new browser context (empty cache, no service worker, nothing stored):
+ *
+ * - JavaScript on the first load of /login (signed out) and of /projects (signed in): the sum of the
+ *   body sizes of every .js response as encoded on the wire (gzip or brotli when the server
+ *   compresses), counted once the page is rendered and the network has been quiet for 500 ms.
+ * - Cold /projects, navigation start to interactive, 5 runs: the time from the navigation's start
+ *   (the page's time origin) until the 50th project row is visible AND a real mouse click on the
+ *   first project's favorite star has been acknowledged (its aria-pressed flipped). Read from the
+ *   page's own clock (performance.now()), so the bench's process adds nothing.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
+import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import { reportFigure } from './support/report.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROJECT_COUNT = 50;
+const COLD_RUNS = 5;
+const JS_BUDGET_BYTES = 250 * 1024;
+const INTERACTIVE_BUDGET_MS = 1000;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Account {
+  email: string;
+  password: string;
+  call(method: string, url: string, body?: unknown): Promise<Response>;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Sign-up, the confirmation link from the caught email, sign-in: a cookie for the API calls. */
+async function signUp(baseURL: string, mail: MailCatcher): Promise<Account> {
+  const email = `web-speed-${Date.now().toString(36)}@example.test`;
+  const password = `pw-${Math.random().toString(36).slice(2, 12)}`;
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const post = (url: string, body: unknown) =>
+    fetch(`${baseURL}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  await json(
+    await post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: 'Web Speed',
+      firstname: 'Web',
+      lastname: 'Speed',
+    }),
+  );
+  const message = await mail.waitFor(email, /confirm/i);
+  await fetch(MailCatcher.linkIn(message, baseURL), { redirect: 'manual' });
+  const signIn = await post('/api/auth/sign-in/email', { email, password });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return {
+    email,
+    password,
+    call: (method, url, body) =>
+      fetch(`${baseURL}${url}`, {
+        method,
+        headers: body === undefined ? { origin: baseURL, cookie } : { ...headers, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
+}
+
+/** 50 projects over two organizations, with descriptions, so the table is a realistic one. */
+async function seedProjects(account: Account): Promise<void> {
+  const organizations = await Promise.all(
+    ['Acme Design', 'Globex Product'].map(async (name) =>
+      json<{ organization_id: string }>(await account.call('POST', '/api/organizations', { name })),
+    ),
+  );
+  for (let i = 0; i < PROJECT_COUNT; i++) {
+    const organization = organizations[i % organizations.length]!;
+    await json(
+      await account.call('POST', '/api/projects', {
+        name: `Project ${String(i + 1).padStart(2, '0')} ${['Website', 'Mobile app', 'Brand', 'Checkout', 'Onboarding'][i % 5]}`,
+        trigram: `P${String(i + 1).padStart(2, '0')}`,
+        organization_id: organization.organization_id,
+        description: 'Seeded by the web speed benchmark: a line of text like the ones people write.',
+      }),
+    );
+  }
+}
+
+async function signedInContext(browser: Browser, baseURL: string, account: Account) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL },
+    data: { email: account.email, password: account.password },
+  });
+  if (!signIn.ok()) throw new Error(`browser sign-in failed: ${signIn.status()}`);
+  return context;
+}
+
+/** Every .js response of the page, with its body size as it crossed the wire. */
+function countScripts(page: Page) {
+  const pending: Promise<void>[] = [];
+  const scripts: { url: string; wire: number; encoding: string }[] = [];
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    pending.push(
+      (async () => {
+        await response.finished();
+        const sizes = await response.request().sizes();
+        const encoding = (await response.headerValue('content-encoding')) ?? 'identity';
+        scripts.push({ url: response.url(), wire: sizes.responseBodySize, encoding });
+      })(),
+    );
+  });
+  return async () => {
+    await Promise.all(pending);
+    return scripts;
+  };
+}
+
+async function firstLoadJs(context: BrowserContext, url: string, ready: (page: Page) => Promise<void>) {
+  const page = await context.newPage();
+  const collect = countScripts(page);
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const scripts = await collect();
+  await page.close();
+  return {
+    bytes: scripts.reduce((sum, script) => sum + script.wire, 0),
+    files: scripts.length,
+    encodings: [...new Set(scripts.map((script) => script.encoding))].join(', '),
+  };
+}
+
+const projectRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('link') });
+
+/** One cold /projects: ms from the navigation's start until a click on the first star is answered. */
+async function coldProjectsInteractive(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto('/projects', { waitUntil: 'commit' });
+  const rows = projectRows(page);
+  await rows.nth(PROJECT_COUNT - 1).waitFor({ state: 'visible', timeout: 30_000 });
+  const rowsVisibleAt = await page.evaluate(() => performance.now());
+  const star = rows.first().getByRole('button', { name: /favorites/ });
+  const before = await star.getAttribute('aria-pressed');
+  const box = await star.boundingBox();
+  if (!box) throw new Error('the first favorite star has no box');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const acknowledgedAt = await page.waitForFunction(
+    (pressedBefore) => {
+      const star = document.querySelector('tbody tr button[aria-pressed]');
+      return star && star.getAttribute('aria-pressed') !== pressedBefore ? performance.now() : false;
+    },
+    before,
+    { polling: 'raf', timeout: 10_000 },
+  );
+  const interactive = (await acknowledgedAt.jsonValue()) as number;
+  // Let the bookmark write finish before the context closes, so the next run starts from a settled state.
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return { rowsVisible: rowsVisibleAt, interactive };
+}
+
+export async function runWebSpeedBench(): Promise<void> {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('build the web app first: npm run build -w @figgle/web');
+  }
+  const mail = new MailCatcher();
+  await mail.start();
+  let server: FiggleServer | undefined;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    // On a busy machine PGlite's first start can take most of a minute.
+    server = await startFiggleServer({ SMTP_URL: mail.url, LOG_LEVEL: 'error' }, { startTimeoutMs: 120_000 });
+    const baseURL = server.url;
+    const account = await signUp(baseURL, mail);
+    await seedProjects(account);
+    console.log(`seeded a user with ${PROJECT_COUNT} projects over 2 organizations`);
+
+    const loginContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    const login = await firstLoadJs(loginContext, '/login', (page) =>
+      page.getByRole('form', { name: 'Log in' }).waitFor(),
+    );
+    await loginContext.close();
+    const projectsContext = await signedInContext(browser, baseURL, account);
+    const projects = await firstLoadJs(projectsContext, '/projects', (page) =>
+      projectRows(page)
+        .nth(PROJECT_COUNT - 1)
+        .waitFor(),
+    );
+    await projectsContext.close();
+    for (const [name, load] of [
+      ['/login', login],
+      ['/projects', projects],
+    ] as const) {
+      console.log(
+        `first load of ${name}: ${kb(load.bytes)} of JavaScript on the wire (${load.files} files, ${load.encodings}) · target ≤ 250 KB`,
+      );
+      reportFigure({
+        figure: `web first load of ${name}, JavaScript on the wire`,
+        target: '≤ 250 KB',
+        measured: kb(load.bytes),
+        pass: load.bytes <= JS_BUDGET_BYTES,
+      });
+    }
+
+    const runs: { rowsVisible: number; interactive: number }[] = [];
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const context = await signedInContext(browser, baseURL, account);
+      runs.push(await coldProjectsInteractive(context));
+      await context.close();
+    }
+    const sorted = runs.map((run) => run.interactive).sort((a, b) => a - b);
+    const [min, median, max] = [sorted[0]!, sorted[Math.floor(sorted.length / 2)]!, sorted.at(-1)!];
+    console.log(
+      `cold /projects with ${PROJECT_COUNT} projects, navigation start to interactive (${COLD_RUNS} runs): ${runs
+        .map((run) => `${ms(run.interactive)} (rows at ${ms(run.rowsVisible)})`)
+        .join(', ')} · min ${ms(min)} · median ${ms(median)} · max ${ms(max)} · target ≤ 1,000 ms`,
+    );
+    reportFigure({
+      figure: `web cold /projects (${PROJECT_COUNT} projects) to interactive, median of ${COLD_RUNS} (min ${ms(min)}, max ${ms(max)})`,
+      target: '≤ 1,000 ms',
+      measured: ms(median),
+      pass: median <= INTERACTIVE_BUDGET_MS,
+    });
+  } finally {
+    await browser.close();
+    await server?.stop();
+    await mail.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runWebSpeedBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
