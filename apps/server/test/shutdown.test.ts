@@ -1,60 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './test-server.ts';
+import { exitOf, serverMainFile, startServerProcess } from './support/server-process.ts';
 
-const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../src/main.ts');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-async function startServer(settings: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      FIGGLE_SERVE_WEB: '0',
-      ...settings,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url, output: () => output };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
+const startServer = () => startServerProcess({ DATA_DIR: dataDir });
 
 describe('process lifecycle on the embedded database', () => {
   it('finishes in-flight requests on SIGTERM, exits 0 within 5 s, and starts again on the same data', async () => {
@@ -140,7 +94,7 @@ describe('process lifecycle on the embedded database', () => {
       ['DATABASE_URL', 'nonsense', 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
     ] as const) {
       let output = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+      const child = spawn(process.execPath, ['--import', 'tsx', serverMainFile], {
         env: { ...process.env, DATA_DIR: dataDir, [setting]: value },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -142,6 +142,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           body: serialize(request, body),
         }),
       );
+      // better-auth answers a failed database query with a bare 500: when the database is down,
+      // this check throws the driver's error instead, which http/errors.ts answers 503.
+      if (response.status >= 500) await sql`SELECT 1`.execute(app.deps.db);
       if (policy.failuresOnly && response.status >= 400 && response.status < 500) {
         for (const [key, rule] of limits) limiter.record(key, rule);
       }

@@ -37,14 +37,40 @@ const codeByStatus: Record<number, string> = {
   503: 'service_unavailable',
 };
 
-/** Connection-level failures of the database: the service is down, not the request wrong. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? '';
-  const message = error instanceof Error ? error.message : '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
-  );
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  // admin_shutdown, crash_shutdown, cannot_connect_now, and class 08: connection exceptions.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/**
+ * Connection-level failures of the database: the service is down, not the request wrong. Libraries
+ * wrap them (better-auth's session lookup throws its own error with the driver's as `cause`), so
+ * the causes are searched too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (current instanceof Error && UNAVAILABLE_MESSAGE.test(current.message)) return true;
+    const inner = (current as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.some((each) => isDatabaseUnavailable(each))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../test-server.ts';
+
+const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../../src/main.ts');
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (null after a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, and wait for the exit; nothing happens when the process is already gone. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real `main.ts` in its own Node process, as `npm start` runs it, on a free loopback port.
+ * `settings` are environment variables on top of quiet test defaults; pass DATA_DIR (and
+ * DATABASE_URL for PostgreSQL; the embedded database is the default). Resolves once /healthz is ok.
+ */
+export async function startServerProcess(settings: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      FIGGLE_SERVE_WEB: '0',
+      ...settings,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = exitOf(child);
+  const running: ServerProcess = {
+    child,
+    url,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${output}`);
+    if (await isHealthy(url)) return running;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${STARTUP_TIMEOUT_MS} ms: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function isHealthy(url: string): Promise<boolean> {
+  return fetch(`${url}/healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+/** The exit code of a process, null when a signal ended it. */
+export function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** The process's own command line, for cases that start it with unusual settings. */
+export const serverMainFile = mainFile;
