@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { REALTIME_HEARTBEAT_MS } from '@figgle/shared/constants';
 import { PROTOCOL_VERSION, REALTIME_PATH } from '@figgle/shared/realtime-protocol';
 import WebSocket from 'ws';
 import { type FiggleServer, startFiggleServer } from '../../e2e/support/figgle-server.ts';
@@ -187,6 +188,9 @@ export function openSocket(
       perMessageDeflate: false,
     });
     ws.once('error', reject);
+    // Heartbeats as the web app sends them, or the server closes a long-running client as gone.
+    const heartbeat = setInterval(() => ws.send('{"type":"ping"}'), REALTIME_HEARTBEAT_MS);
+    ws.once('close', () => clearInterval(heartbeat));
     ws.on('message', (data) => {
       const at = performance.now();
       const text = data.toString();
