@@ -39,7 +39,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { redactedLogPaths } from './http/log-redaction.ts';
+import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './http/security-headers.ts';
 import { installUnicodeGuard } from './http/unicode-guard.ts';
@@ -92,7 +92,11 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+        : {
+            level: env.LOG_LEVEL,
+            redact: { paths: redactedLogPaths, censor: '[redacted]' },
+            serializers: logSerializers,
+          },
     bodyLimit: env.BODY_MAX_BYTES,
     // A number of hops becomes a function: Fastify's types accept only booleans, addresses and functions.
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
