@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppUser } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { ensureProfile } from './profile.ts';
+import { ASK_BETTER_AUTH, signedInProfile } from './session-lookup.ts';
 
 export type CurrentUser = AppUser;
 
@@ -19,10 +20,15 @@ function headersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in user's profile, or null; looked up once per request. */
+/** The signed-in user's profile, or null; looked up once per request, in one read most of the time. */
 export async function findCurrentUser(request: FastifyRequest): Promise<CurrentUser | null> {
   if (request.currentUser !== undefined) return request.currentUser;
   const { auth, db } = request.server.deps;
+  const found = await signedInProfile(auth, db, request.headers.cookie);
+  if (found !== ASK_BETTER_AUTH) {
+    request.currentUser = found;
+    return found;
+  }
   const session = await auth.api.getSession({ headers: headersOf(request) });
   request.currentUser = session ? await ensureProfile(db, session.user) : null;
   return request.currentUser;

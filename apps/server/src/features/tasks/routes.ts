@@ -20,7 +20,7 @@ import { moveTask } from './commands/move-task.ts';
 import type { TaskChangeResult } from './commands/update-task.ts';
 import { updateTask } from './commands/update-task.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
-import { myTasksJson, projectTasksJson, taskDetail, taskSummary } from './queries.ts';
+import { myTasksJson, projectTasksJson, taskDetail, taskSummary, taskSummaryText } from './queries.ts';
 
 const gzip = promisify(gzipCallback);
 const GZIP_FROM_BYTES = 16 * 1024;
@@ -147,12 +147,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/kanban-update',
     { schema: { tags: ['tasks'], body: kanbanUpdateInput } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const { taskId, status, index } = request.body;
       const result = await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index));
       await publishChange(result, 'updated', user);
-      return summaryOf(taskId);
+      const summary = result.summary ?? (await taskSummaryText(db, taskId));
+      if (!summary) throw notFound('Task');
+      return sendJson(request, reply, summary);
     },
   );
 }
