@@ -20,6 +20,9 @@ export function WeeklyChart({ points }: { points: WeekPoint[] }) {
       gridAxis="y"
       yAxisProps={{ allowDecimals: false, width: 36 }}
       maxBarWidth={18}
+      // The chart is hidden from assistive technology (the card gives the same figures as a table),
+      // so it must not take keyboard focus either.
+      barChartProps={{ accessibilityLayer: false }}
     />
   );
 }

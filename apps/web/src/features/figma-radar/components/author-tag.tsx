@@ -2,7 +2,8 @@ import { COLOUR_CODE_COUNT } from '@figgle/shared/colour-code';
 import { Badge, type MantineColor } from '@mantine/core';
 
 /** The six tag looks of the radar (accounts-admin §9), chosen by a hash of the author. */
-const TAG_LOOKS: readonly MantineColor[] = ['blue', 'grape', 'teal', 'orange', 'pink', 'indigo'];
+/** The avatars' six colours, each readable on its own tint (AA). */
+const TAG_LOOKS: readonly MantineColor[] = ['blue', 'grape', 'cyan', 'violet', 'pink', 'indigo'];
 
 export function tagLookOf(text: string): MantineColor {
   let hash = 0;

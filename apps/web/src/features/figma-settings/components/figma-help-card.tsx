@@ -47,7 +47,14 @@ export function FigmaHelpCard() {
       <List size="sm" spacing={4}>
         {TUTORIALS.map((tutorial) => (
           <List.Item key={tutorial.href}>
-            <Anchor href={tutorial.href} target="_blank" rel="noopener noreferrer">
+            {/* The card's violet tint leaves too little contrast for the link colour: text colour, underlined. */}
+            <Anchor
+              href={tutorial.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              c="inherit"
+              underline="always"
+            >
               {tutorial.label}
             </Anchor>
           </List.Item>

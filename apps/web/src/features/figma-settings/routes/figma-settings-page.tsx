@@ -29,7 +29,7 @@ export function FigmaSettingsPage() {
         </Title>
         <Text size="sm" c="dimmed">
           Comments from Figma become tasks: see them arrive on the{' '}
-          <Anchor component={Link} to={paths.figmaRadar} size="sm">
+          <Anchor component={Link} to={paths.figmaRadar} size="sm" underline="always">
             Figma Radar
           </Anchor>
           .

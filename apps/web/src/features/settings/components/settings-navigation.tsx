@@ -53,7 +53,7 @@ export function SettingsNavigation() {
         leftSection={<Icon name="logout" size={16} />}
         onClick={() => signOut.mutate()}
         disabled={signOut.isPending}
-        c="red"
+        c="var(--figgle-danger-text)"
         mt="sm"
         style={{ borderRadius: 'var(--mantine-radius-sm)' }}
       />

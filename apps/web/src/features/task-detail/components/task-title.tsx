@@ -1,5 +1,5 @@
 import { TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
-import { Textarea } from '@mantine/core';
+import { Textarea, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Autosave } from '../hooks/use-autosave';
 import classes from './task-detail.module.css';
@@ -21,43 +21,47 @@ export function TaskTitle({ title, autosave }: TaskTitleProps) {
   }, [title, isDirty]);
 
   return (
-    <Textarea
-      aria-label="Title"
-      variant="unstyled"
-      autosize
-      minRows={1}
-      maxLength={TASK_TITLE_MAX}
-      value={draft}
-      error={error}
-      classNames={{ input: classes.titleInput }}
-      onChange={(event) => {
-        const next = event.currentTarget.value.replace(/\n/g, ' ');
-        setDraft(next);
-        if (next.trim()) {
-          setError(null);
-          autosave.schedule(next.trim());
-        } else {
-          setError('The title of the task is required.');
-        }
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          event.currentTarget.blur();
-        } else if (event.key === 'Escape') {
-          setDraft(title);
-          setError(null);
-          event.currentTarget.blur();
-        }
-      }}
-      onBlur={() => {
-        if (!draft.trim()) {
-          setDraft(title);
-          setError(null);
-          return;
-        }
-        autosave.flush();
-      }}
-    />
+    <>
+      {/* The page's heading for screen readers, who jump by headings; sighted people see the field. */}
+      <VisuallyHidden component="h1">{title}</VisuallyHidden>
+      <Textarea
+        aria-label="Title"
+        variant="unstyled"
+        autosize
+        minRows={1}
+        maxLength={TASK_TITLE_MAX}
+        value={draft}
+        error={error}
+        classNames={{ input: classes.titleInput }}
+        onChange={(event) => {
+          const next = event.currentTarget.value.replace(/\n/g, ' ');
+          setDraft(next);
+          if (next.trim()) {
+            setError(null);
+            autosave.schedule(next.trim());
+          } else {
+            setError('The title of the task is required.');
+          }
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            event.currentTarget.blur();
+          } else if (event.key === 'Escape') {
+            setDraft(title);
+            setError(null);
+            event.currentTarget.blur();
+          }
+        }}
+        onBlur={() => {
+          if (!draft.trim()) {
+            setDraft(title);
+            setError(null);
+            return;
+          }
+          autosave.flush();
+        }}
+      />
+    </>
   );
 }

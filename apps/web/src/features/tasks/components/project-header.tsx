@@ -31,6 +31,7 @@ export function ProjectHeader({ project, actions }: ProjectHeaderProps) {
             <Badge
               variant="outline"
               color="gray"
+              c="dimmed"
               radius="sm"
               tt="none"
               fw={500}

@@ -1,0 +1,75 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { signUpWithOrganization } from '../support/api-users.ts';
+import type { MailCatcher } from '../support/mail-catcher.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface AccessibilityWorld {
+  /** Ada's signed-in session, to open every screen as her. */
+  storageState: StorageState;
+  organizationId: string;
+  projectId: string;
+  taskId: string;
+}
+
+/**
+ * Screens with something on them, made through the real API: Ada owns "Studio" with the project
+ * "Website" and her task "Alpha"; Ben, a member, comments on it and moves it, so Ada's inbox, the
+ * members table, the timeline and the dashboard all have rows to check.
+ */
+export async function seedAccessibilityWorld(
+  browser: Browser,
+  mail: MailCatcher,
+  baseURL: string,
+): Promise<AccessibilityWorld> {
+  const headers = { origin: baseURL };
+  const adaContext = await browser.newContext({ baseURL });
+  const benContext = await browser.newContext({ baseURL });
+  const ada = await signUpWithOrganization(await adaContext.newPage(), mail, baseURL, {
+    firstname: 'Ada',
+    lastname: 'Owner',
+    organization: 'Studio',
+  });
+  const ben = await signUpWithOrganization(await benContext.newPage(), mail, baseURL, {
+    firstname: 'Ben',
+    lastname: 'Member',
+    organization: 'Ben at home',
+  });
+  const invite = await adaContext.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
+    headers,
+    data: { firstname: ben.firstname, lastname: ben.lastname, email: ben.email },
+  });
+  if (invite.status() !== 201) throw new Error(`invite failed: ${await invite.text()}`);
+
+  const adaPage = adaContext.pages()[0]!;
+  const { projectId, taskId } = await createProjectWithTask(adaPage, baseURL, ada.organizationId, {
+    project: 'Website',
+    trigram: 'WEB',
+    task: 'Alpha',
+  });
+  const me = (await (await adaContext.request.get('/api/me')).json()) as { user_id: string };
+  await expectOk(
+    adaContext.request.patch(`/api/tasks/${taskId}`, { headers, data: { assignee_id: me.user_id } }),
+  );
+  await expectOk(
+    adaContext.request.post(`/api/projects/${projectId}/tasks`, { headers, data: { title: 'Beta' } }),
+  );
+  await expectOk(
+    benContext.request.post(`/api/tasks/${taskId}/comments`, {
+      headers,
+      data: { content_json: { ops: [{ insert: 'Looks good to me\n' }] } },
+    }),
+  );
+  await expectOk(benContext.request.patch(`/api/tasks/${taskId}`, { headers, data: { status: 'DOING' } }));
+
+  const storageState = await adaContext.storageState();
+  await adaContext.close();
+  await benContext.close();
+  return { storageState, organizationId: ada.organizationId, projectId, taskId };
+}
+
+async function expectOk(response: Promise<{ ok(): boolean; status(): number; text(): Promise<string> }>) {
+  const answer = await response;
+  if (!answer.ok()) throw new Error(`seeding failed: ${answer.status()} ${await answer.text()}`);
+}
