@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectRefusedAndNothingChanged,
   type HostileCase,
   type HostileWorld,
+  snapshotDatabase,
   startHostileWorld,
 } from './support/hostile-world.ts';
 
@@ -404,6 +405,14 @@ afterAll(async () => {
 });
 
 describe('requests for what is not the sender’s', () => {
+  it('the snapshot taken around each case sees the change a legitimate request makes', async () => {
+    const before = await snapshotDatabase(world.server);
+    expect(
+      (await world.users.member.api('/api/me', { method: 'PATCH', body: { firstname: 'Mira' } })).status,
+    ).toBe(200);
+    expect(await snapshotDatabase(world.server)).not.toEqual(before);
+  });
+
   it.each(CASES)('%s is refused and changes nothing', async (title, make) => {
     await expectRefusedAndNothingChanged(world, { ...make(world), name: title });
   });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
@@ -155,25 +154,30 @@ export interface DatabaseSnapshot {
 }
 
 /**
- * Every table's row count and a hash of its rows, in one round trip per table. Two snapshots that
+ * Every table's row count and a hash of its rows, in one query. Two snapshots that
  * are equal mean nothing a user could see, and nothing they could not, was changed.
  */
 export async function snapshotDatabase(server: TestServer): Promise<DatabaseSnapshot> {
   const { db } = server.deps;
-  const names = await sql<{ table_name: string }>`
+  tableNames ??= sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.tables
-    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
-  const tables: Record<string, string> = {};
-  for (const { table_name } of names.rows) {
-    const rows = await sql<{
-      line: string;
-    }>`SELECT t::text AS line FROM ${sql.table(table_name)} AS t`.execute(db);
-    const lines = rows.rows.map((row) => row.line).sort();
-    const hash = createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
-    tables[table_name] = `${lines.length}:${hash}`;
-  }
-  return { tables };
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`
+    .execute(db)
+    .then((result) => result.rows.map((row) => row.table_name));
+  const perTable = (await tableNames).map(
+    (name) => sql`SELECT ${name}::text AS name, count(*)::int AS rows,
+      md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash FROM ${sql.table(name)} AS t`,
+  );
+  const result = await sql<{
+    name: string;
+    rows: number;
+    hash: string;
+  }>`${sql.join(perTable, sql` UNION ALL `)}`.execute(db);
+  return { tables: Object.fromEntries(result.rows.map((row) => [row.name, `${row.rows}:${row.hash}`])) };
 }
+
+/** The schema does not change during a run: its table names are read once. */
+let tableNames: Promise<string[]> | undefined;
 
 /** Runs one case between two snapshots: the refusal is checked, then that nothing changed. */
 export async function expectRefusedAndNothingChanged(
