@@ -5,6 +5,8 @@ import { freePort } from '../test-server.ts';
 
 const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../../src/main.ts');
 const STARTUP_TIMEOUT_MS = 60_000;
+/** Every process started here and still running: a failed test must not leave one behind. */
+const liveChildren = new Set<ChildProcess>();
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -42,7 +44,9 @@ export async function startServerProcess(settings: Record<string, string>): Prom
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  liveChildren.add(child);
   const exited = exitOf(child);
+  void exited.then(() => liveChildren.delete(child));
   const running: ServerProcess = {
     child,
     url,
@@ -71,6 +75,16 @@ export function isHealthy(url: string): Promise<boolean> {
     (response) => response.ok,
     () => false,
   );
+}
+
+/**
+ * SIGKILLs the processes still running, e.g. after a test timed out: one left behind would share
+ * the next test's data directory.
+ */
+export async function killLeftoverServers(): Promise<void> {
+  const left = [...liveChildren];
+  for (const child of left) child.kill('SIGKILL');
+  await Promise.all(left.map(exitOf));
 }
 
 /** The exit code of a process, null when a signal ended it. */
