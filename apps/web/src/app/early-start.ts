@@ -17,9 +17,9 @@ function flatten(routes: AppRoute[], base = ''): { route: AppRoute; path: string
 }
 
 /**
- * The first page of a load, started before React renders: its code downloads while the session is
- * asked, and once the session says someone is signed in, the current user and the page's data are
- * asked in parallel instead of one after the other behind the guard and the page's code.
+ * The first page of a load, started before React renders: its code downloads while the session, the
+ * current user and the page's data are asked, all in parallel, instead of one after the other
+ * behind the guard and the page's code.
  * What it fetches lands in the query cache, where the guard and the page find it answered.
  */
 export function startFirstPageEarly(queryClient: QueryClient, pathname = window.location.pathname): void {
@@ -30,13 +30,10 @@ export function startFirstPageEarly(queryClient: QueryClient, pathname = window.
   const { route, parents, match } = found;
   for (const page of [...parents, route]) void page.page.preload();
   if (!route.meta.requiresAuth) return;
-  queryClient
-    .fetchQuery(sessionQueryOptions)
-    .then((session) => {
-      if (!session?.user) return;
-      void queryClient.prefetchQuery(meQueryOptions);
-      route.prefetch?.(queryClient, match.params);
-    })
-    // The guard asks again and shows what went wrong; an early start only saves time.
-    .catch(() => undefined);
+  // Asked together rather than one after the other: with a session (the common case on these
+  // addresses) the answers are ready when the guard lets the page in; without one they answer 401,
+  // which the query client already treats as "re-read the session", and the guard sends to login.
+  void queryClient.prefetchQuery(sessionQueryOptions);
+  void queryClient.prefetchQuery(meQueryOptions);
+  route.prefetch?.(queryClient, match.params);
 }

@@ -52,7 +52,9 @@ export function NavigationGuard({ meta, children }: NavigationGuardProps) {
   const me = useQuery({
     ...meQueryOptions,
     enabled: meta.requiresAuth && signedIn,
-    staleTime: 0,
+    // Fresh for two seconds only: enough that the early start's answer is not asked again the
+    // moment the session arrives and enables this query.
+    staleTime: 2000,
     refetchOnMount: askedBeforeThisLoad,
   });
 

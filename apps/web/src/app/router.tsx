@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
 import { projectsQueryOptions } from '../features/projects/api/list-projects';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
+import { lazyReady, type PreloadableComponent } from './lazy-ready';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -26,22 +27,14 @@ export interface AppRoute {
 }
 
 /** A page's component, loaded on first render, or earlier through `preload`. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = PreloadableComponent<object>;
 
 /** Every page is its own chunk: the first load carries only the frame and the page being opened. */
 function lazyPage<ExportName extends string>(
   load: () => Promise<Record<ExportName, ComponentType>>,
   exportName: ExportName,
 ): LazyPage {
-  let loading: Promise<Record<ExportName, ComponentType>> | undefined;
-  const preload = () => {
-    loading ??= load();
-    return loading;
-  };
-  return Object.assign(
-    lazy(async () => ({ default: (await preload())[exportName] })),
-    { preload },
-  );
+  return lazyReady(async () => (await load())[exportName]);
 }
 
 const prefetchProjects: AppRoute['prefetch'] = (queryClient) =>
@@ -53,7 +46,8 @@ function prefetchProjectScreen(board: boolean): AppRoute['prefetch'] {
     if (!projectId) return;
     void queryClient.prefetchQuery(projectQueryOptions(projectId));
     void queryClient.prefetchQuery(projectTasksQueryOptions(projectId));
-    if (board) void import('../features/tasks/components/board/board');
+    if (board)
+      void import('../features/tasks/components/lazy-board').then((lazyBoard) => lazyBoard.preloadBoard());
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { refetchUnlessJustAnswered } from '../../../app/just-answered';
 import { api } from '../../../lib/api-client';
 
 /** The spec's local cache key 'projects': every project of every organization of the user. */
@@ -15,6 +16,8 @@ export const projectsQueryOptions = queryOptions({
   // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
   // changes made while the screen is open, and a copy restored after a reload may be behind.
   staleTime: 0,
+  // The sidebar and the screen mount one after the other: one read serves both.
+  refetchOnMount: refetchUnlessJustAnswered,
 });
 
 export function useProjects() {

@@ -1,14 +1,14 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyReady } from '../../../app/lazy-ready';
 import type { BoardProps } from './board/board';
 
 // dnd-kit is only downloaded when a board is shown, never with the list or the first page.
-const loadBoard = () => import('./board/board');
-const Board = lazy(loadBoard);
+const Board = lazyReady<BoardProps>(async () => (await import('./board/board')).default);
 
 /** Starts downloading the board while its data loads, instead of after. */
 export function preloadBoard(): void {
-  void loadBoard();
+  void Board.preload();
 }
 
 export function LazyBoard(props: BoardProps) {

@@ -2,15 +2,17 @@ import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { refetchUnlessJustAnswered } from '../../../app/just-answered';
 import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
-import { useProject } from '../api/get-project';
+import { projectQueryOptions } from '../api/get-project';
 import { useMembers } from '../api/list-members';
-import { useProjectTasks } from '../api/list-project-tasks';
+import { projectTasksQueryOptions } from '../api/list-project-tasks';
 import { AddTaskDialog } from './add-task-dialog';
 import { LazyBoard, preloadBoard } from './lazy-board';
 import { ProjectHeader } from './project-header';
@@ -21,8 +23,12 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const { pathname } = useLocation();
   const asBoard = pathname.endsWith('/kanban');
   if (asBoard) preloadBoard();
-  const project = useProject(projectId);
-  const tasks = useProjectTasks(projectId);
+  // Read when the screen opens, unless the first page load's early start has just read them.
+  const project = useQuery({ ...projectQueryOptions(projectId), refetchOnMount: refetchUnlessJustAnswered });
+  const tasks = useQuery({
+    ...projectTasksQueryOptions(projectId),
+    refetchOnMount: refetchUnlessJustAnswered,
+  });
   // Read once here, so the first assignee picker opened already has its options.
   useMembers(project.data?.organization_id);
   const [adding, addDialog] = useDisclosure(false);

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconGripVertical, IconMessageCircle } from '@tabler/icons-react';
 import type { CSSProperties, KeyboardEventHandler, MouseEvent, ReactNode, SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -105,37 +105,23 @@ export function BoardCardBody({
       onClick={open}
       {...pointerListeners}
     >
+      {/* Plain elements styled by the module: a board shows many cards at once, each kept cheap to render. */}
       <div className={classes.cardHeader}>
         {handle}
-        <Text size="xs" c="dimmed" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          {reference}
-        </Text>
-        <Text size="xs" c="dimmed" truncate className={classes.projectName}>
-          {projectName}
-        </Text>
-        <Group
-          gap={3}
-          wrap="nowrap"
-          c="dimmed"
+        <span className={`${classes.meta} ${classes.reference}`}>{reference}</span>
+        <span className={`${classes.meta} ${classes.projectName}`}>{projectName}</span>
+        <span
           aria-label={`${task.comments_total} comments`}
           role="img"
-          className={classes.comments}
+          className={`${classes.meta} ${classes.comments}`}
         >
           <IconMessageCircle size={14} stroke={1.8} aria-hidden />
-          <Text size="xs">{task.comments_total}</Text>
-        </Group>
+          {task.comments_total}
+        </span>
       </div>
-      <Text
-        component={Link}
-        to={paths.task(task.task_id)}
-        draggable={false}
-        size="sm"
-        fw={550}
-        lineClamp={3}
-        className={classes.cardTitle}
-      >
+      <Link to={paths.task(task.task_id)} draggable={false} className={classes.cardTitle}>
         {task.title}
-      </Text>
+      </Link>
       <div className={classes.footer}>
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}
@@ -154,14 +140,12 @@ export function BoardCardBody({
             width="100%"
           />
         </div>
-        <Text
-          size="xs"
-          c="dimmed"
+        <span
           title={new Date(task.created_at).toLocaleString()}
-          className={classes.created}
+          className={`${classes.meta} ${classes.created}`}
         >
           {relativeTime(task.created_at)}
-        </Text>
+        </span>
       </div>
     </article>
   );

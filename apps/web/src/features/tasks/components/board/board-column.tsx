@@ -3,7 +3,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
 import { Badge, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
 import { StatusDot } from '../status-picker';
 import classes from './board.module.css';
 import type { BoardCardData } from './board-card';
@@ -18,8 +18,26 @@ export interface BoardColumnProps {
   wasDragging: () => boolean;
 }
 
-/** One status: its cards (only those in view are in the page) and a drop zone at its end. */
-export function BoardColumn({ status, ids, cardData, onAssign, wasDragging }: BoardColumnProps) {
+/**
+ * The column's scroll box before it is measured (its CSS height: the window less the page's header),
+ * so the first render already holds the cards in view instead of none and a second pass.
+ */
+function initialRect() {
+  const height = typeof window === 'undefined' ? 600 : Math.max(320, window.innerHeight - 300);
+  return { width: 280, height };
+}
+
+/**
+ * One status: its cards (only those in view are in the page) and a drop zone at its end. Memoized:
+ * a drag over one column re-renders that column, not all four.
+ */
+export const BoardColumn = memo(function BoardColumn({
+  status,
+  ids,
+  cardData,
+  onAssign,
+  wasDragging,
+}: BoardColumnProps) {
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const column = useDroppable({ id: columnDropId(status) });
@@ -28,7 +46,8 @@ export function BoardColumn({ status, ids, cardData, onAssign, wasDragging }: Bo
     count: ids.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 118,
-    overscan: 6,
+    initialRect: initialRect(),
+    overscan: 3,
     getItemKey: (index) => ids[index] ?? index,
   });
 
@@ -85,4 +104,4 @@ export function BoardColumn({ status, ids, cardData, onAssign, wasDragging }: Bo
       </div>
     </section>
   );
-}
+});

@@ -172,6 +172,14 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
     onDragCancel: ({ active }) => `Moving ${titleOf(byId, active.id)} was cancelled.`,
   };
 
+  // Stable, so the memoized columns only re-render when their own cards change.
+  const onAssign = useCallback(
+    (taskId: string, assignee: PersonView | null) =>
+      updateTask.mutate({ taskId, changes: { assignee_id: assignee?.user_id ?? null }, assignee }),
+    [updateTask.mutate],
+  );
+  const wasDragging = useCallback(() => Date.now() - lastDragEnd.current < 250, []);
+
   const active = activeId ? cardData(activeId) : undefined;
   return (
     <DndContext
@@ -199,10 +207,8 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
             status={status}
             ids={columns[status]}
             cardData={cardData}
-            onAssign={(taskId, assignee: PersonView | null) =>
-              updateTask.mutate({ taskId, changes: { assignee_id: assignee?.user_id ?? null }, assignee })
-            }
-            wasDragging={() => Date.now() - lastDragEnd.current < 250}
+            onAssign={onAssign}
+            wasDragging={wasDragging}
           />
         ))}
       </div>

@@ -1,0 +1,10 @@
+/** How recent an answer must be for a screen that mounts to show it without asking again. */
+const JUST_ANSWERED_MS = 2000;
+
+/**
+ * For `refetchOnMount` of screens that re-read their data whenever they open: an answer of the last
+ * two seconds (the early start's, or the sidebar's for the same list) is the read of this opening.
+ */
+export function refetchUnlessJustAnswered(query: { state: { dataUpdatedAt: number } }): boolean {
+  return Date.now() - query.state.dataUpdatedAt > JUST_ANSWERED_MS;
+}

@@ -1,0 +1,37 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** A lazily loaded component that can be asked to download ahead of its first render. */
+export type PreloadableComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * Like React's `lazy`, with `preload`; and when the code has already arrived (preloaded) by the
+ * first render, the component renders at once: React reads a thenable that answers synchronously
+ * as resolved, where a promise would suspend the boundary for a frame or more and show its loader.
+ */
+export function lazyReady<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): PreloadableComponent<Props> {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  const component = lazy(() => {
+    const ready = loaded;
+    if (ready) {
+      const answered = { default: ready };
+      // biome-ignore lint/suspicious/noThenProperty: the synchronous thenable is the point (see above).
+      return { then: (resolve: (value: typeof answered) => void) => resolve(answered) } as PromiseLike<
+        typeof answered
+      > as Promise<typeof answered>;
+    }
+    return preload().then((component) => ({ default: component }));
+  });
+  return Object.assign(component, { preload });
+}
