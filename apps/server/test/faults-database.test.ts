@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { BUS_APPLICATION_NAME } from '../src/realtime/postgres-bus.ts';
 import { openTestDatabase, testDatabaseKind } from './database-template.ts';
 import { createOrganizationAs } from './organizations-world.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
@@ -137,6 +139,20 @@ describe(`SIGKILL in the middle of ${WRITES} concurrent task writes (${kind})`, 
   }, 150_000);
 });
 
+async function busConnections(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND state IS NOT NULL',
+      [BUS_APPLICATION_NAME],
+    );
+    return result.rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Well under the 5 s people wait before they give up on a page. */
 const FAIL_FAST_MS = 2_000;
 const OUTAGE_MS = 4_000;
@@ -180,8 +196,28 @@ if (kind === 'postgres')
       await watcher.subscribe(topics.task(taskId));
       const mark = watcher.mark();
 
+      // Writes under way when PostgreSQL goes: each is either done or answered 503, never 500.
+      const burst = Array.from({ length: 60 }, (_, i) =>
+        (i % 2 === 0 ? owner : ownerOnSecond)
+          .api(
+            i % 3 === 0 ? `/api/tasks/${taskId}` : `/api/projects/${projectId}/tasks`,
+            i % 3 === 0
+              ? { method: 'PATCH', body: { title: `Burst ${i}` } }
+              : { body: { title: `Burst ${i}` } },
+          )
+          .then(
+            (response) => response.status,
+            (error: Error) => `no answer: ${error.cause ?? error}`,
+          ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 30));
       postgres.stop();
       const outageStarted = performance.now();
+      const burstAnswers = await Promise.all(burst);
+      expect(
+        burstAnswers.filter((status) => ![200, 201, 503].includes(status as number)),
+        `${first.output().slice(-3000)}\n${second.output().slice(-3000)}`,
+      ).toEqual([]);
       const slowest: number[] = [];
       for (const [user, server] of [
         [owner, first],
@@ -223,6 +259,9 @@ if (kind === 'postgres')
       // The second server's LISTEN connection is back: its clients are told to resync, and a change
       // made through the first server reaches them through NOTIFY.
       await watcher.next((frame) => frame.type === 'resync', mark, 15_000);
+      // A server whose bus is still reconnecting publishes nothing to the others (they resync once
+      // it is back): wait for the LISTEN connections of both.
+      await waitUntil(async () => (await busConnections(postgres.url())) === 2, 15_000, 'both buses listen');
       const realtimeBackInMs = performance.now() - restartedAt;
       const changed = await owner.api(`/api/tasks/${taskId}`, {
         method: 'PATCH',

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -49,10 +50,13 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     // TCP keep-alive notices a server that vanished without closing the connection.
     keepAlive: true,
   });
-  // An idle client losing its server (PostgreSQL stopped or restarted) emits 'error' on the pool;
-  // unhandled, that would crash the process. The pool drops that client and connects anew later,
-  // and requests meanwhile fail with the driver's error, answered 503 (http/errors.ts).
+  // A client losing its server (PostgreSQL stopped or restarted) emits 'error'; unhandled, that
+  // would crash the process. The pool listens only on idle clients (re-emitting on the pool): a
+  // checked-out client, say in a transaction between two queries, needs a listener of its own.
+  // Its next query then fails ("not queryable", answered 503 by http/errors.ts) and the pool
+  // discards it on release; later requests connect anew.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
 }
@@ -80,7 +84,20 @@ async function initializeApart(pgliteDir: string): Promise<void> {
   );
 }
 
+/**
+ * V8 compiles PGlite's 9 MB of WebAssembly twice by default: at once with its baseline compiler
+ * (Liftoff), then the hot functions again with its optimizing one, in background threads. The second
+ * tier costs ~40 MB of resident memory and, on a small machine, CPU taken from requests while it runs;
+ * measured on Figgle's queries it brought no speed (bench/realtime, bench/board). The flag is read
+ * when a module is compiled, so it is set before PGlite compiles its own; nothing else of Figgle runs
+ * WebAssembly.
+ */
+function compileWasmOnce(): void {
+  if (process.env.FIGGLE_WASM_FLAGS) v8.setFlagsFromString(process.env.FIGGLE_WASM_FLAGS);
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  compileWasmOnce();
   const startParams = [
     ...PGlite.defaultStartParams,
     ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
