@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -84,20 +83,7 @@ async function initializeApart(pgliteDir: string): Promise<void> {
   );
 }
 
-/**
- * V8 compiles PGlite's 9 MB of WebAssembly twice by default: at once with its baseline compiler
- * (Liftoff), then the hot functions again with its optimizing one, in background threads. The second
- * tier costs ~40 MB of resident memory and, on a small machine, CPU taken from requests while it runs;
- * measured on Figgle's queries it brought no speed (bench/realtime, bench/board). The flag is read
- * when a module is compiled, so it is set before PGlite compiles its own; nothing else of Figgle runs
- * WebAssembly.
- */
-function compileWasmOnce(): void {
-  if (process.env.FIGGLE_WASM_FLAGS) v8.setFlagsFromString(process.env.FIGGLE_WASM_FLAGS);
-}
-
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  compileWasmOnce();
   const startParams = [
     ...PGlite.defaultStartParams,
     ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
