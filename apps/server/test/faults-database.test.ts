@@ -263,12 +263,13 @@ if (kind === 'postgres')
       // it is back): wait for the LISTEN connections of both.
       await waitUntil(async () => (await busConnections(postgres.url())) === 2, 15_000, 'both buses listen');
       const realtimeBackInMs = performance.now() - restartedAt;
+      const beforeChange = watcher.mark();
       const changed = await owner.api(`/api/tasks/${taskId}`, {
         method: 'PATCH',
         body: { title: 'Back again' },
       });
       expect(changed.status).toBe(200);
-      const event = await watcher.next<EventFrame>(eventsOn(topics.task(taskId)), mark, 15_000);
+      const event = await watcher.next<EventFrame>(eventsOn(topics.task(taskId)), beforeChange, 15_000);
       expect(event.data).toMatchObject({ title: 'Back again' });
       watcher.close();
 
