@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { migrationNames } from '../src/db/migrate.ts';
 import { BUS_APPLICATION_NAME } from '../src/realtime/postgres-bus.ts';
 import { openTestDatabase, testDatabaseKind } from './database-template.ts';
 import { createOrganizationAs } from './organizations-world.ts';
@@ -122,11 +123,7 @@ describe(`SIGKILL in the middle of ${WRITES} concurrent task writes (${kind})`, 
       const withAfter = { ...storm, creates: [...storm.creates] };
       withAfter.creates.push({ kind: 'create', title: 'after the crash', status: 'TODO', answer: 0 });
       expect(await crashConsistencyProblems(inspected.db, projectId, seeded, withAfter)).toEqual([]);
-      expect(await appliedMigrations(inspected.db)).toEqual([
-        '0001_domain',
-        '0002_figma_integration',
-        '0003_inbox_dashboard',
-      ]);
+      expect(await appliedMigrations(inspected.db)).toEqual(migrationNames);
     } finally {
       if (inspected !== postgres) await inspected.close();
     }

@@ -13,6 +13,9 @@ const migrations: Record<string, Migration> = {
   '0003_inbox_dashboard': inboxDashboard,
 };
 
+/** The names of every domain migration, in order. */
+export const migrationNames = Object.keys(migrations).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** better-auth's own tables first (its programmatic migrator), then the numbered domain migrations. */
