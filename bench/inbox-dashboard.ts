@@ -7,12 +7,12 @@
 // min/median/max of 20 calls each after a warm-up; the target is a median of 50 ms or less.
 // Without BENCH_DATABASE_URL it measures nothing and reports both figures as not measured: the target
 // is set for PostgreSQL at this size, and a smaller run on the embedded PGlite would be another figure.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startFiggleServer } from '../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type Defer, runBench } from './support/cleanup.ts';
+import { signUpMember } from './support/realtime-clients.ts';
 import { reportFigure } from './support/report.ts';
 import { createScratchDatabase } from './support/scratch-database.ts';
 
@@ -29,48 +29,6 @@ const FIGURES = {
   dashboard: `dashboard (GET /api/dashboard), ${SIZE}, median of ${RUNS}`,
 };
 const TARGET = `≤ ${TARGET_MS} ms`;
-
-interface User {
-  userId: string;
-  api(pathname: string, init?: { method?: string; body?: unknown }): Promise<Response>;
-}
-
-/** A verified, signed-in user through the real flow (sign-up, emailed link, sign-in). */
-async function createUser(url: string, mail: MailCatcher): Promise<User> {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const json = { origin: url, 'content-type': 'application/json' };
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password, name: 'Bench User', firstname: 'Bench', lastname: 'User' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
-  const message = await mail.waitFor(email, /confirm/i);
-  await fetch(MailCatcher.linkIn(message, url), { redirect: 'manual' });
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const api: User['api'] = (pathname, init = {}) =>
-    fetch(`${url}${pathname}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        origin: url,
-        cookie,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  const me = (await (await api('/api/me')).json()) as { user_id: string };
-  return { userId: me.user_id, api };
-}
 
 async function created<T>(response: Promise<Response>): Promise<T> {
   const answer = await response;
@@ -255,7 +213,7 @@ async function measure(defer: Defer): Promise<void> {
   });
   defer(() => server.stop());
 
-  const user = await createUser(server.url, mail);
+  const user = await signUpMember(server.url, mail, 0);
   const organization = await created<{ organization_id: string }>(
     user.api('/api/organizations', { body: { name: 'Main' } }),
   );

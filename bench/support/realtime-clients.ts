@@ -71,7 +71,7 @@ export async function startWorld(
   });
   defer(() => server.stop());
   const members: Member[] = [];
-  for (let i = 0; i < memberCount; i++) members.push(await signUp(server.url, mail, i));
+  for (let i = 0; i < memberCount; i++) members.push(await signUpMember(server.url, mail, i));
   const owner = members[0]!;
   const organization = (await expectStatus(
     owner.api('/api/organizations', { body: { name: 'Bench' } }),
@@ -100,7 +100,8 @@ async function startWithRetries(settings: Record<string, string>): Promise<Figgl
   }
 }
 
-async function signUp(url: string, mail: MailCatcher, index: number): Promise<Member> {
+/** A verified, signed-in user through the real flow (sign-up, emailed link, sign-in). */
+export async function signUpMember(url: string, mail: MailCatcher, index: number): Promise<Member> {
   const email = `bench-${index}-${randomBytes(4).toString('hex')}@example.test`;
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const json = { origin: url, 'content-type': 'application/json' };
