@@ -18,6 +18,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import { reportFigure } from './support/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
@@ -41,6 +42,42 @@ const percentile = (sorted: number[], p: number) =>
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const sortNumbers = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** Targets of issue 5; a figure without one is reported with pass null. */
+const TARGETS = {
+  listMs: 25,
+  boardMs: 1000,
+  moveP99Ms: 15,
+  concurrentPerSecond: 500,
+  concurrentP99Ms: 50,
+} as const;
+
+/** One figure for `npm run bench`, against its target (at most or at least), or with none. */
+function figure(
+  name: string,
+  measured: number,
+  unit: 'ms' | 'KiB' | 'moves/s' | 'cards' | 'failed',
+  goal?: { atMost?: number; atLeast?: number },
+) {
+  const shown = unit === 'ms' ? ms(measured) : `${measured.toFixed(0)} ${unit}`;
+  if (goal?.atMost !== undefined) {
+    reportFigure({
+      figure: `board ${name}`,
+      target: `≤ ${goal.atMost} ${unit}`,
+      measured: shown,
+      pass: measured <= goal.atMost,
+    });
+  } else if (goal?.atLeast !== undefined) {
+    reportFigure({
+      figure: `board ${name}`,
+      target: `≥ ${goal.atLeast} ${unit}`,
+      measured: shown,
+      pass: measured >= goal.atLeast,
+    });
+  } else {
+    reportFigure({ figure: `board ${name}`, target: '—', measured: shown, pass: null });
+  }
+}
 
 async function signUp(baseURL: string, mail: MailCatcher): Promise<Session> {
   const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
@@ -268,7 +305,7 @@ async function startWithRetries(settings: Record<string, string>): Promise<Figgl
   }
 }
 
-async function runOn(label: string, settings: Record<string, string>) {
+async function runOn(label: string, database: string, settings: Record<string, string>) {
   const mail = new MailCatcher();
   await mail.start();
   let server: FiggleServer | undefined;
@@ -294,6 +331,17 @@ async function runOn(label: string, settings: Record<string, string>) {
         [5000, large],
       ] as const) {
         const a = await listTimings(session, projectId);
+        const where = `${count.toLocaleString('en')} tasks, ${database}`;
+        figure(`(a) task list, ${where}, min`, a.min, 'ms');
+        figure(
+          `(a) task list, ${where}, median`,
+          a.median,
+          'ms',
+          count === 1000 ? { atMost: TARGETS.listMs } : undefined,
+        );
+        figure(`(a) task list, ${where}, max`, a.max, 'ms');
+        figure(`(a) task list, ${where}, on the wire (gzip)`, a.wire / 1024, 'KiB');
+        figure(`(a) task list, ${where}, JSON`, a.bytes / 1024, 'KiB');
         console.log(
           `(a) task list, ${count.toLocaleString('en')} tasks: min ${ms(a.min)} · median ${ms(a.median)} · max ${ms(a.max)} (20 calls) · ${kb(a.wire)} on the wire (gzip; ${kb(a.bytes)} of JSON)${count === 1000 ? ' · target ≤ 25 ms' : ''}`,
         );
@@ -304,6 +352,15 @@ async function runOn(label: string, settings: Record<string, string>) {
       if (existsSync(path.join(root, 'apps/web/dist/index.html'))) {
         const expected = { TODO: 400, DOING: 300, DONE: 200, ARCHIVE: 100 };
         const b = await boardRender(session, small, expected);
+        figure(
+          `(b) board, 1,000 tasks, ${database}, cold navigation to rendered, median of 5`,
+          b.median,
+          'ms',
+          { atMost: TARGETS.boardMs },
+        );
+        figure(`(b) board, 1,000 tasks, ${database}, cold navigation, min`, b.min, 'ms');
+        figure(`(b) board, 1,000 tasks, ${database}, cold navigation, max`, b.max, 'ms');
+        figure(`(b) board, 1,000 tasks, ${database}, cards in the page`, b.renderedCards, 'cards');
         console.log(
           `(b) board with 1,000 tasks, navigation to fully rendered, 5 cold runs: ${b.times.map((t) => ms(t)).join(', ')} · median ${ms(b.median)} · ${b.renderedCards} cards in the page (virtualized) · target ≤ 1,000 ms`,
         );
@@ -314,6 +371,11 @@ async function runOn(label: string, settings: Record<string, string>) {
 
     if (parts.has('c')) {
       const c = await sequentialMoves(session, small);
+      figure(`(c) 200 sequential moves, 1,000 tasks, ${database}, p50`, c.p50, 'ms');
+      figure(`(c) 200 sequential moves, 1,000 tasks, ${database}, p99`, c.p99, 'ms', {
+        atMost: TARGETS.moveP99Ms,
+      });
+      figure(`(c) 200 sequential moves, 1,000 tasks, ${database}, max`, c.max, 'ms');
       console.log(
         `(c) 200 sequential moves: p50 ${ms(c.p50)} · p99 ${ms(c.p99)} · max ${ms(c.max)} · target p99 ≤ 15 ms`,
       );
@@ -321,6 +383,13 @@ async function runOn(label: string, settings: Record<string, string>) {
 
     if (parts.has('d')) {
       const d = await concurrentMoves(session, small);
+      const setting = `10 clients for 10 s, 1,000 tasks, ${database}`;
+      figure(`(d) moves per second, ${setting}`, d.perSecond, 'moves/s', {
+        atLeast: TARGETS.concurrentPerSecond,
+      });
+      figure(`(d) move p50, ${setting}`, d.p50, 'ms');
+      figure(`(d) move p99, ${setting}`, d.p99, 'ms', { atMost: TARGETS.concurrentP99Ms });
+      figure(`(d) failed moves, ${setting}`, d.failures, 'failed', { atMost: 0 });
       console.log(
         `(d) 10 concurrent clients for 10 s: ${d.perSecond.toFixed(0)} moves/s · p50 ${ms(d.p50)} · p99 ${ms(d.p99)} · ${d.failures} failed · target ≥ 500 moves/s, p99 ≤ 50 ms`,
       );
@@ -332,7 +401,7 @@ async function runOn(label: string, settings: Record<string, string>) {
 }
 
 export async function runBoardBench(): Promise<void> {
-  await runOn('PGlite (embedded)', {});
+  await runOn('PGlite (embedded)', 'PGlite', {});
   const baseUrl = process.env.BENCH_DATABASE_URL;
   if (!baseUrl) {
     console.log(
@@ -347,7 +416,7 @@ export async function runBoardBench(): Promise<void> {
   try {
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    await runOn('PostgreSQL', { DATABASE_URL: url.toString() });
+    await runOn('PostgreSQL', 'PostgreSQL', { DATABASE_URL: url.toString() });
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

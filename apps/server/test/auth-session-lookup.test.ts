@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { apiAs, createUser, startMailCatcher, type TestUser } from './users.ts';
+
+let server: TestServer;
+let mail: MailCatcher;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await mail?.stop();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function sessionRow(user: TestUser) {
+  const { rows } = await sql<{ expiresAt: Date }>`
+    SELECT s."expiresAt" FROM auth_session s JOIN auth_user u ON u.id = s."userId" WHERE u.email = ${user.email}
+  `.execute(server.deps.db);
+  return rows[0];
+}
+
+async function setExpiry(user: TestUser, expiresAt: Date) {
+  await sql`
+    UPDATE auth_session SET "expiresAt" = ${expiresAt}
+    WHERE "userId" = (SELECT id FROM auth_user WHERE email = ${user.email})
+  `.execute(server.deps.db);
+}
+
+/** Counts the statements the server sends while `run` runs. */
+async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  const original = pg.Client.prototype.query;
+  let queries = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    queries += 1;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await run();
+    return queries;
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
+
+describe('the session of an API request', () => {
+  it('is read in one statement (session and profile together)', async () => {
+    const user = await createUser(server, mail);
+    const organization = (await (
+      await user.api('/api/organizations', { body: { name: 'One read' } })
+    ).json()) as {
+      organization_id: string;
+    };
+    const project = (await (
+      await user.api('/api/projects', {
+        body: { name: 'One read', trigram: 'ONE', organization_id: organization.organization_id },
+      })
+    ).json()) as { project_id: string };
+    const list = () => user.api(`/api/projects/${project.project_id}/tasks`);
+    await list();
+    // The session, then the task list (with the role) in one statement.
+    expect(await countQueries(async () => expect((await list()).status).toBe(200))).toBe(2);
+  });
+
+  it('refuses a cookie whose signature was tampered with, or that carries no signature', async () => {
+    const user = await createUser(server, mail);
+    const [name, value] = user.cookie.split('; ')[0]!.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect((await apiAs(server, forged)('/api/me')).status).toBe(401);
+    expect((await apiAs(server, `${name}=${token}`)('/api/me')).status).toBe(401);
+    expect((await user.api('/api/me')).status).toBe(200);
+  });
+
+  it('extends a session due for a refresh, through better-auth, and keeps it open', async () => {
+    const user = await createUser(server, mail);
+    // Created six days ago with the default seven-day life: past the one-day refresh age.
+    const dueSoon = new Date(Date.now() + DAY_MS);
+    await setExpiry(user, dueSoon);
+    expect((await user.api('/api/me')).status).toBe(200);
+    const after = await sessionRow(user);
+    expect(new Date(after!.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+  });
+
+  it('ends an expired session: 401, and the session row is gone', async () => {
+    const user = await createUser(server, mail);
+    await setExpiry(user, new Date(Date.now() - 1000));
+    expect((await user.api('/api/me')).status).toBe(401);
+    expect(await sessionRow(user)).toBeUndefined();
+  });
+});
