@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { AppInstance } from '../app.ts';
+import { firstPagePreloadHeader } from './first-page-preloads.ts';
 
 export const webDistDir = path.resolve(fileURLToPath(import.meta.url), '../../../../web/dist');
 
@@ -33,6 +34,8 @@ export async function serveWebApp(app: AppInstance): Promise<void> {
     if (urlPath.startsWith('/api/') || path.extname(urlPath)) {
       return reply.callNotFound();
     }
+    const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
+    if (preloads) reply.header('link', preloads);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

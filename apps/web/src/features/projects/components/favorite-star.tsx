@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { DeferredTooltip } from '../../../ui/deferred-tooltip';
 import { useSetBookmark } from '../api/set-bookmark';
 
 export interface FavoriteStarProps {
@@ -14,7 +15,7 @@ export function FavoriteStar({ projectId, projectName, bookmarked, size = 'md' }
   const setBookmark = useSetBookmark();
   const label = bookmarked ? `Remove ${projectName} from favorites` : `Add ${projectName} to favorites`;
   return (
-    <Tooltip label={bookmarked ? 'Remove from favorites' : 'Add to favorites'}>
+    <DeferredTooltip label={bookmarked ? 'Remove from favorites' : 'Add to favorites'}>
       <ActionIcon
         variant="subtle"
         color={bookmarked ? 'yellow' : 'gray'}
@@ -33,6 +34,6 @@ export function FavoriteStar({ projectId, projectName, bookmarked, size = 'md' }
           <IconStar size={16} stroke={1.8} aria-hidden />
         )}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
