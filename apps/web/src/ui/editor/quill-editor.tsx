@@ -154,6 +154,9 @@ export function QuillEditor(props: RichTextEditorProps) {
               bindings: {
                 'figgle save ctrl': { ...saveBinding, ctrlKey: true },
                 'figgle save meta': { ...saveBinding, metaKey: true },
+                // Quill's own Tab inserts a tab character, so keyboard users could not leave the editor
+                // (WCAG 2.1.2). Tab now moves the focus on; code blocks and lists still indent with it.
+                tab: { key: 'Tab', handler: () => true },
               },
             },
             clipboard: { matchers: [[Node.ELEMENT_NODE, dropPastedStyles]] },

@@ -95,6 +95,8 @@ function AssigneeSelect({ open, organizationId, assignee, onChange }: AssigneeSe
       nothingFoundMessage={MESSAGES.selectNoMatch}
       placeholder={MESSAGES.selectPlaceholder}
       data={data}
+      // The current name is selected on open, so typing a name replaces it instead of appending to it.
+      onFocus={(event) => event.currentTarget.select()}
       value={assignee?.user_id ?? NONE}
       onChange={(value) => {
         const next =
