@@ -202,24 +202,21 @@ const LIST_ORDER = sql.raw(
 );
 
 /**
- * The fields of presentTaskSummary as columns of a row `task`, its people's JSON read from `assignee`
- * and `modifier` rows of `people` (built once per person, not once per task: a board of thousands of
- * tasks names a few people). Keep it in step with the presenter (the tests compare the two).
+ * The fields of presentTaskSummary as columns of a row `task` joined with TASK_PEOPLE. Keep it in
+ * step with the presenter (the tests compare the two).
  */
-const listedPerson = (id: string, alias: string) =>
-  `CASE WHEN ${id} IS NULL THEN NULL ELSE coalesce(${alias}.person, json_build_object('user_id', ${id}, 'firstname', '', 'lastname', '')) END`;
 const LISTED_COLUMNS =
   sql.raw(`task.task_id, task.project_id, task.reference, task.title, task.status, task.rank,
-  ${listedPerson('task.assignee_id', 'assignee')} AS assignee,
-  ${listedPerson('task.last_modified_by', 'modifier')} AS last_modifier,
+  ${person('task.assignee_id', 'assignee')} AS assignee,
+  ${person('task.last_modified_by', 'modifier')} AS last_modifier,
   task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version,
   ${isoTime('task.created_at')} AS created_at, ${isoTime('task.updated_at')} AS updated_at`);
 
 /**
  * GET /api/projects/:projectId/tasks as JSON text, with the user's role in the project's
  * organization, in one query whatever the number of tasks; undefined when the project is gone or
- * the user holds no rule there. Rows are turned into JSON whole (row_to_json through json_agg), which
- * costs the database less than a json_build_object per task.
+ * the user holds no rule there. Rows become JSON whole (row_to_json through json_agg of a sorted
+ * subquery), which costs the database about a quarter less than a json_build_object per task.
  */
 export async function projectTasksJson(
   db: Kysely<Database>,
@@ -227,27 +224,16 @@ export async function projectTasksJson(
   userId: string,
 ): Promise<{ role: Role; body: string } | undefined> {
   const result = await sql<{ role: Role; body: string }>`
-    WITH allowed AS (
-      SELECT rule.role FROM project
-      JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
-      WHERE project.project_id = ${projectId} AND project.deleted_at IS NULL
-    ), live AS (
-      SELECT task_id, project_id, reference, title, status, rank, assignee_id, last_modified_by,
-        comments_total, author_id, author_name, is_from_figma, version, created_at, updated_at
-      FROM task WHERE task.project_id = ${projectId} AND task.deleted_at IS NULL
-    ), people AS (
-      SELECT user_id, json_build_object('user_id', user_id, 'firstname', coalesce(firstname, ''),
-        'lastname', coalesce(lastname, '')) AS person
-      FROM app_user
-      WHERE user_id IN (SELECT assignee_id FROM live UNION SELECT last_modified_by FROM live)
-    ), listed AS (
-      SELECT ${LISTED_COLUMNS} FROM live AS task
-      LEFT JOIN people AS assignee ON assignee.user_id = task.assignee_id
-      LEFT JOIN people AS modifier ON modifier.user_id = task.last_modified_by
-      ORDER BY ${LIST_ORDER}
-    )
-    SELECT allowed.role, (SELECT coalesce(json_agg(listed), '[]')::text FROM listed) AS body
-    FROM allowed
+    SELECT rule.role, (
+      SELECT coalesce(json_agg(listed), '[]')::text FROM (
+        SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
+        WHERE task.project_id = project.project_id AND task.deleted_at IS NULL
+        ORDER BY ${LIST_ORDER}
+      ) AS listed
+    ) AS body
+    FROM project
+    JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
+    WHERE project.project_id = ${projectId} AND project.deleted_at IS NULL
   `.execute(db);
   return result.rows[0];
 }
