@@ -18,6 +18,8 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { reportFigure } from './support/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,13 +28,7 @@ type Status = (typeof STATUSES)[number];
 /** How the seeded tasks spread over the columns. */
 const SHARE: Record<Status, number> = { TODO: 0.4, DOING: 0.3, DONE: 0.2, ARCHIVE: 0.1 };
 
-interface Session {
-  baseURL: string;
-  email: string;
-  password: string;
-  cookie: string;
-  call(method: string, url: string, body?: unknown): Promise<Response>;
-}
+type Session = BenchUser;
 
 /** BENCH_PARTS=a,c runs only those parts (all four by default). */
 const parts = new Set((process.env.BENCH_PARTS ?? 'a,b,c,d').split(',').map((part) => part.trim()));
@@ -79,45 +75,8 @@ function figure(
   }
 }
 
-async function signUp(baseURL: string, mail: MailCatcher): Promise<Session> {
-  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const password = `pw-${Math.random().toString(36).slice(2, 12)}`;
-  const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const post = (url: string, body: unknown, cookie = '') =>
-    fetch(`${baseURL}${url}`, {
-      method: 'POST',
-      headers: { ...headers, cookie },
-      body: JSON.stringify(body),
-    });
-  const signUpResponse = await post('/api/auth/sign-up/email', {
-    email,
-    password,
-    name: 'Bench Mark',
-    firstname: 'Bench',
-    lastname: 'Mark',
-  });
-  if (!signUpResponse.ok) throw new Error(`sign-up failed: ${await signUpResponse.text()}`);
-  const message = await mail.waitFor(email, /confirm/i);
-  await fetch(MailCatcher.linkIn(message, baseURL), { redirect: 'manual' });
-  const signIn = await post('/api/auth/sign-in/email', { email, password });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return {
-    baseURL,
-    email,
-    password,
-    cookie,
-    call: (method, url, body) =>
-      fetch(`${baseURL}${url}`, {
-        method,
-        headers: body === undefined ? { origin: baseURL, cookie } : { ...headers, cookie },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-  };
-}
+const signUp = (baseURL: string, mail: MailCatcher): Promise<Session> =>
+  signUpBenchUser(baseURL, mail, { label: 'bench', firstname: 'Bench', lastname: 'Mark' });
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
@@ -177,8 +136,8 @@ async function listTimings(session: Session, projectId: string) {
 /** (b) Cold navigations (a new browser context each: empty cache) to the board, until every column shows its cards. */
 async function boardRender(session: Session, projectId: string, expected: Record<Status, number>) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const times: number[] = [];
   let renderedCards = 0;

@@ -23,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { reportFigure } from './support/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,21 +32,8 @@ const PROJECT_COUNT = 50;
 const COLD_RUNS = 5;
 const JS_BUDGET_BYTES = 250 * 1024;
 const INTERACTIVE_BUDGET_MS = 1000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-interface Account {
-  email: string;
-  password: string;
-  call(method: string, url: string, body?: unknown): Promise<Response>;
-}
+type Account = BenchUser;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -54,41 +43,8 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Sign-up, the confirmation link from the caught email, sign-in: a cookie for the API calls. */
-async function signUp(baseURL: string, mail: MailCatcher): Promise<Account> {
-  const email = `web-speed-${Date.now().toString(36)}@example.test`;
-  const password = `pw-${Math.random().toString(36).slice(2, 12)}`;
-  const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const post = (url: string, body: unknown) =>
-    fetch(`${baseURL}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  await json(
-    await post('/api/auth/sign-up/email', {
-      email,
-      password,
-      name: 'Web Speed',
-      firstname: 'Web',
-      lastname: 'Speed',
-    }),
-  );
-  const message = await mail.waitFor(email, /confirm/i);
-  await fetch(MailCatcher.linkIn(message, baseURL), { redirect: 'manual' });
-  const signIn = await post('/api/auth/sign-in/email', { email, password });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return {
-    email,
-    password,
-    call: (method, url, body) =>
-      fetch(`${baseURL}${url}`, {
-        method,
-        headers: body === undefined ? { origin: baseURL, cookie } : { ...headers, cookie },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-  };
-}
+const signUp = (baseURL: string, mail: MailCatcher): Promise<Account> =>
+  signUpBenchUser(baseURL, mail, { label: 'web-speed', firstname: 'Web', lastname: 'Speed' });
 
 /** 50 projects over two organizations, with descriptions, so the table is a realistic one. */
 async function seedProjects(account: Account): Promise<void> {
@@ -204,7 +160,7 @@ export async function runWebSpeedBench(): Promise<void> {
   const mail = new MailCatcher();
   await mail.start();
   let server: FiggleServer | undefined;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // On a busy machine PGlite's first start can take most of a minute.
     server = await startFiggleServer({ SMTP_URL: mail.url, LOG_LEVEL: 'error' }, { startTimeoutMs: 120_000 });

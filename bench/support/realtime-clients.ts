@@ -3,7 +3,6 @@
  * database, members of one organization signed in through the API, and websocket clients of
  * /api/realtime that stamp each frame's arrival before doing anything else with it.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { REALTIME_HEARTBEAT_MS } from '@figgle/shared/constants';
@@ -11,6 +10,7 @@ import { PROTOCOL_VERSION, REALTIME_PATH } from '@figgle/shared/realtime-protoco
 import WebSocket from 'ws';
 import { type FiggleServer, startFiggleServer } from '../../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../../e2e/support/mail-catcher.ts';
+import { signUpBenchUser } from './bench-user.ts';
 import type { Defer } from './cleanup.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
@@ -100,47 +100,17 @@ async function startWithRetries(settings: Record<string, string>): Promise<Figgl
   }
 }
 
-/** A verified, signed-in user through the real flow (sign-up, emailed link, sign-in). */
+/** A verified, signed-in member (sign-up, emailed link, sign-in), with an API caller. */
 export async function signUpMember(url: string, mail: MailCatcher, index: number): Promise<Member> {
-  const email = `bench-${index}-${randomBytes(4).toString('hex')}@example.test`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const json = { origin: url, 'content-type': 'application/json' };
-  const signUpAnswer = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      email,
-      password,
-      name: `Bench ${index}`,
-      firstname: 'Bench',
-      lastname: String(index),
-    }),
+  const user = await signUpBenchUser(url, mail, {
+    label: `bench-${index}`,
+    firstname: 'Bench',
+    lastname: String(index),
   });
-  if (!signUpAnswer.ok) throw new Error(`sign-up failed: ${await signUpAnswer.text()}`);
-  const message = await mail.waitFor(email, /confirm/i);
-  await fetch(MailCatcher.linkIn(message, url), { redirect: 'manual' });
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
   const api: Member['api'] = (pathname, init = {}) =>
-    fetch(`${url}${pathname}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        origin: url,
-        cookie,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    user.call(init.method ?? (init.body === undefined ? 'GET' : 'POST'), pathname, init.body);
   const me = (await (await api('/api/me')).json()) as { user_id: string };
-  return { userId: me.user_id, email, cookie, api };
+  return { userId: me.user_id, email: user.email, cookie: user.cookie, api };
 }
 
 export async function expectStatus(response: Promise<Response>, status: number): Promise<unknown> {

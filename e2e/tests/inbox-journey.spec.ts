@@ -2,15 +2,12 @@ import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 /** The sidebar's Inbox link: its name says 'new activity' while the dot shows. */
 const inboxLink = (page: Page) => navigation(page).getByRole('link', { name: /^Inbox/ });
 const notifications = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
-
-async function live(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
-}
 
 test.describe('the inbox', () => {
   test('A’s change reaches B’s inbox live with the dot; opening it clears the dot everywhere; See more pages', async ({
@@ -19,29 +16,11 @@ test.describe('the inbox', () => {
     mail,
     baseURL,
   }) => {
-    const contextB = await browser.newContext({ baseURL });
-    const pageB = await contextB.newPage();
-    const ada = await signUpWithOrganization(pageA, mail, baseURL, {
-      firstname: 'Ada',
-      lastname: 'Author',
-      organization: 'Studio',
-    });
-    const ben = await signUpWithOrganization(pageB, mail, baseURL, {
-      firstname: 'Ben',
-      lastname: 'Reader',
-      organization: 'Ben at home',
-    });
+    const { pageB, contextB, projectId, taskId } = await twoMembersOfOneOrganization(
+      { pageA, browser, mail, baseURL },
+      { benLastname: 'Reader', task: 'Alpha' },
+    );
     const headers = { origin: baseURL };
-    const invite = await pageA.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
-      headers,
-      data: { firstname: 'Ben', lastname: 'Reader', email: ben.email },
-    });
-    expect(invite.status()).toBe(201);
-    const { projectId, taskId } = await createProjectWithTask(pageA, baseURL, ada.organizationId, {
-      project: 'Website',
-      trigram: 'WEB',
-      task: 'Alpha',
-    });
 
     // B has read everything so far: no dot.
     await pageB.goto('/inbox');

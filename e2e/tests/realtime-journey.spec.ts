@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 /** The titles of a board column's cards, top to bottom. */
 async function cardsIn(page: Page, column: string): Promise<string[]> {
@@ -38,11 +37,6 @@ const card = (page: Page, title: string) =>
 const teamOnline = (page: Page) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('region', { name: 'Team Online' });
 
-/** The live connection is up (the app marks it on the page's root element). */
-async function live(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
-}
-
 test.describe('live updates between two people of one organization', () => {
   test('B sees A’s status change, drag, comment and rename live; Team Online follows A; B works offline and A sees the move', async ({
     page: pageA,
@@ -52,28 +46,10 @@ test.describe('live updates between two people of one organization', () => {
   }) => {
     // Two people, a dozen live steps, an offline reload: longer than one page's journey.
     test.setTimeout(180_000);
-    const contextB = await browser.newContext({ baseURL });
-    const pageB = await contextB.newPage();
-    const ada = await signUpWithOrganization(pageA, mail, baseURL, {
-      firstname: 'Ada',
-      lastname: 'Author',
-      organization: 'Studio',
-    });
-    const ben = await signUpWithOrganization(pageB, mail, baseURL, {
-      firstname: 'Ben',
-      lastname: 'Viewer',
-      organization: 'Ben at home',
-    });
-    const invite = await pageA.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
-      headers: { origin: baseURL },
-      data: { firstname: 'Ben', lastname: 'Viewer', email: ben.email },
-    });
-    expect(invite.status()).toBe(201);
-    const { projectId, taskId } = await createProjectWithTask(pageA, baseURL, ada.organizationId, {
-      project: 'Website',
-      trigram: 'WEB',
-      task: 'Alpha',
-    });
+    const { pageB, contextB, projectId, taskId } = await twoMembersOfOneOrganization(
+      { pageA, browser, mail, baseURL },
+      { benLastname: 'Viewer', task: 'Alpha' },
+    );
     for (const title of ['Bravo', 'Charlie']) {
       const created = await pageA.request.post(`/api/projects/${projectId}/tasks`, {
         headers: { origin: baseURL },

@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 /** The row of faces on a task page: everyone else who has the task open. */
 const alsoViewing = (page: Page) => page.getByRole('list', { name: 'Also viewing this task' });
-
-/** The live connection is up (the app marks it on the page's root element). */
-async function live(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
-}
 
 test.describe('the task page shows who else is on it', () => {
   test('two members on one task see each other; leaving for another task or closing the tab takes them off', async ({
@@ -20,28 +14,10 @@ test.describe('the task page shows who else is on it', () => {
   }) => {
     // Two people, three tabs, several presence round trips.
     test.setTimeout(120_000);
-    const contextB = await browser.newContext({ baseURL });
-    const pageB = await contextB.newPage();
-    const ada = await signUpWithOrganization(pageA, mail, baseURL, {
-      firstname: 'Ada',
-      lastname: 'Author',
-      organization: 'Studio',
-    });
-    const ben = await signUpWithOrganization(pageB, mail, baseURL, {
-      firstname: 'Ben',
-      lastname: 'Viewer',
-      organization: 'Ben at home',
-    });
-    const invite = await pageA.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
-      headers: { origin: baseURL },
-      data: { firstname: 'Ben', lastname: 'Viewer', email: ben.email },
-    });
-    expect(invite.status()).toBe(201);
-    const { projectId, taskId } = await createProjectWithTask(pageA, baseURL, ada.organizationId, {
-      project: 'Website',
-      trigram: 'WEB',
-      task: 'Hero banner',
-    });
+    const { pageB, contextB, projectId, taskId } = await twoMembersOfOneOrganization(
+      { pageA, browser, mail, baseURL },
+      { benLastname: 'Viewer', task: 'Hero banner' },
+    );
     const other = await pageA.request.post(`/api/projects/${projectId}/tasks`, {
       headers: { origin: baseURL },
       data: { title: 'Footer links' },
