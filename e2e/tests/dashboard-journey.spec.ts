@@ -79,7 +79,7 @@ test.describe('the dashboard', () => {
     await page.goto(`/project/${projectId}/list`);
     await page.getByRole('combobox', { name: 'Status of Alpha' }).click();
     await page.getByRole('option', { name: 'Done' }).click();
-    await expect(page.getByRole('combobox', { name: 'Status of Alpha' })).toHaveValue('Done');
+    await expect(page.getByRole('combobox', { name: 'Status of Alpha' })).toHaveText('Done');
     await navigation(page).getByRole('link', { name: 'Dashboard' }).click();
     await expectCounters(page, { TODO: 2, DOING: 2, DONE: 2, ARCHIVE: 1 });
     await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['7', '1']);

@@ -35,7 +35,7 @@ test.describe('the inbox', () => {
     await pageA.goto(`/project/${projectId}/list`);
     await pageA.getByRole('combobox', { name: 'Status of Alpha' }).click();
     await pageA.getByRole('option', { name: 'Doing' }).click();
-    await expect(pageA.getByRole('combobox', { name: 'Status of Alpha' })).toHaveValue('Doing');
+    await expect(pageA.getByRole('combobox', { name: 'Status of Alpha' })).toHaveText('Doing');
     await expect(inboxLink(pageB)).toHaveAccessibleName(/^Inbox\s*, new activity$/);
 
     // B opens the inbox: the change is the newest entry, in words, and the dot goes.

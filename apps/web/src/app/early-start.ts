@@ -29,7 +29,10 @@ export function startFirstPageEarly(queryClient: QueryClient, pathname = window.
   if (!found?.match) return;
   const { route, parents, match } = found;
   for (const page of [...parents, route]) void page.page.preload();
-  if (!route.meta.requiresAuth) return;
+  // Offline, the data comes from the offline copy once it is restored. A read started now would
+  // wait, paused, on an empty entry, and cancelling it later (an optimistic change does) would put
+  // that empty state back over the restored data.
+  if (!route.meta.requiresAuth || !navigator.onLine) return;
   // Asked together rather than one after the other: with a session (the common case on these
   // addresses) the answers are ready when the guard lets the page in; without one they answer 401,
   // which the query client already treats as "re-read the session", and the guard sends to login.
