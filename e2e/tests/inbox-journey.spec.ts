@@ -112,7 +112,9 @@ test.describe('the inbox', () => {
       trigram: 'GAR',
       task: 'Water the plants',
     });
+    // Away and back: the inbox opens again (a second click before My tasks arrives would cancel it).
     await navigation(page).getByRole('link', { name: 'My tasks' }).click();
+    await expect(page.getByRole('heading', { name: 'My tasks', level: 1 })).toBeVisible();
     await inboxLink(page).click();
     const entry = notifications(page).first();
     await expect(entry).toContainText('Cleo Solo edited a task in Garden');
