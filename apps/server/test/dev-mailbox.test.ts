@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exitOf, killLeftoverServers, serverMainFile, startServerProcess } from './support/server-process.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { apiAs, cookieHeaderFrom, uniqueEmail } from './users.ts';
+
+/**
+ * Without SMTP_URL and outside production, every email goes to the server log and to the page
+ * /dev/mailbox (the last 50 messages, links clickable), so a newcomer can register with no setup.
+ * In production a missing SMTP_URL stops the server before it boots.
+ */
+
+const MAILBOX_SIZE = 50;
+
+interface MailboxEntry {
+  subject: string;
+  to: string;
+  /** The href of every link of the message, HTML entities decoded. */
+  links: string[];
+}
+
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The messages the page shows, top to bottom, read from its HTML. */
+function entriesOf(html: string): MailboxEntry[] {
+  return [...html.matchAll(/<article>([\s\S]*?)<\/article>/g)].map(([, article = '']) => ({
+    subject: decodeEntities(/<h2>([\s\S]*?)<\/h2>/.exec(article)?.[1] ?? ''),
+    to: decodeEntities(/<p class="meta">To (.*?) · /.exec(article)?.[1] ?? ''),
+    links: [...article.matchAll(/<a href="([^"]*)">/g)].map(([, href = '']) => decodeEntities(href)),
+  }));
+}
+
+async function readMailbox(server: TestServer): Promise<{ status: number; type: string; html: string }> {
+  const response = await fetch(`${server.url}/dev/mailbox`);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    html: await response.text(),
+  };
+}
+
+/** Emails leave in the background of the request that caused them: wait until the page shows them. */
+async function waitForMailbox(server: TestServer, until: (entries: MailboxEntry[]) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const entries = entriesOf((await readMailbox(server)).html);
+    if (until(entries)) return entries;
+    if (Date.now() > deadline) throw new Error(`dev mailbox never matched: ${JSON.stringify(entries)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function signUp(server: TestServer, email: string, password = 'dev-mailbox-pw-1') {
+  const response = await apiAs(server, '')('/api/auth/sign-up/email', {
+    body: { email, password, name: 'Dev Mailbox', firstname: 'Dev', lastname: 'Mailbox' },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+describe('the dev mailbox (no SMTP_URL, not production)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is empty at first and says so', async () => {
+    const fresh = await startTestServer();
+    try {
+      const page = await readMailbox(fresh);
+      expect(page.status).toBe(200);
+      expect(page.type).toMatch(/^text\/html/);
+      expect(page.html).toContain('<h1>Dev mailbox</h1>');
+      expect(page.html).toContain('No messages yet.');
+      expect(entriesOf(page.html)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('shows the confirmation of a sign-up with a clickable link to PUBLIC_URL that confirms the account', async () => {
+    const email = uniqueEmail('mailbox');
+    const password = 'dev-mailbox-pw-1';
+    await signUp(server, email, password);
+
+    const entries = await waitForMailbox(server, (all) => all.some((entry) => entry.to === email));
+    const confirmation = entries.find((entry) => entry.to === email)!;
+    expect(confirmation.subject).toBe('Confirm your Figgle account');
+    expect(confirmation.links).toHaveLength(1);
+    const link = confirmation.links[0]!;
+    expect(link.startsWith(`${server.url}/api/auth/verify-email?`)).toBe(true);
+    expect(new URL(link).searchParams.get('token')).toBeTruthy();
+
+    // Not confirmed yet: signing in is refused; the link from the page confirms the address.
+    const before = await apiAs(server, '')('/api/auth/sign-in/email', { body: { email, password } });
+    expect(before.status).toBe(403);
+    const followed = await fetch(link, { redirect: 'manual' });
+    expect(followed.status).toBeLessThan(400);
+    const signIn = await apiAs(server, '')('/api/auth/sign-in/email', { body: { email, password } });
+    expect(signIn.status).toBe(200);
+    const me = await apiAs(server, cookieHeaderFrom(signIn))('/api/me');
+    expect(me.status).toBe(200);
+  });
+
+  it('keeps only the last 50 messages, newest first', { timeout: 120_000 }, async () => {
+    const emails = Array.from({ length: MAILBOX_SIZE + 5 }, (_, index) => uniqueEmail(`bulk${index}`));
+    for (const email of emails) await signUp(server, email);
+
+    const newest = emails.at(-1)!;
+    const entries = await waitForMailbox(server, (all) => all[0]?.to === newest);
+    expect(entries).toHaveLength(MAILBOX_SIZE);
+    expect(entries.map((entry) => entry.to)).toEqual(emails.slice(-MAILBOX_SIZE).reverse());
+    expect(entries.every((entry) => entry.subject === 'Confirm your Figgle account')).toBe(true);
+    const page = (await readMailbox(server)).html;
+    for (const dropped of emails.slice(0, 5)) expect(page).not.toContain(dropped);
+  });
+
+  it('is not served when SMTP_URL is set', async () => {
+    const withSmtp = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      expect((await readMailbox(withSmtp)).status).toBe(404);
+    } finally {
+      await withSmtp.close();
+    }
+  });
+});
+
+describe('the dev mailbox in the server process', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-dev-mailbox-'));
+  afterEach(killLeftoverServers);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('writes each email, link included, to the server log', { timeout: 90_000 }, async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: '', LOG_LEVEL: 'info' });
+    try {
+      const email = uniqueEmail('logged');
+      const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          password: 'dev-mailbox-pw-1',
+          name: 'Log Reader',
+          firstname: 'Log',
+          lastname: 'Reader',
+        }),
+      });
+      expect(response.status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      const logged = () =>
+        server
+          .output()
+          .split('\n')
+          .find((line) => line.includes('dev mailbox: message stored') && line.includes(email));
+      while (!logged() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const line = JSON.parse(logged() ?? '{}') as { to?: string; subject?: string; text?: string };
+      expect(line.to).toBe(email);
+      expect(line.subject).toBe('Confirm your Figgle account');
+      expect(line.text).toContain(`${server.url}/api/auth/verify-email?token=`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('production without SMTP', () => {
+  it('refuses to boot: one clear line and exit code 1', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-prod-no-smtp-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', serverMainFile], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          PORT: '0',
+          PUBLIC_URL: 'https://figgle.example.test',
+          SECRET: 'production-secret-that-is-long-enough-0123',
+          SMTP_URL: '',
+          FIGGLE_SERVE_WEB: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk) => (output += chunk));
+      child.stderr?.on('data', (chunk) => (output += chunk));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+      const code = await exitOf(child);
+      clearTimeout(timer);
+      expect(code).toBe(1);
+      expect(output).toContain('Invalid settings:\n  SMTP_URL: is required in production');
+      expect(output).not.toContain('Figgle is running');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
