@@ -1,7 +1,10 @@
+import type { CommentView } from '@figgle/shared/comment-schemas';
+import type { ProjectView } from '@figgle/shared/project-schemas';
 import type { EventFrame } from '@figgle/shared/realtime-protocol';
-import type { MyTaskView, TaskSummaryView } from '@figgle/shared/task-schemas';
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { TimelineView } from '@figgle/shared/timeline-schemas';
+import { type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyRealtimeEvent } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';
 import { inboxStatusQueryKey } from './query-keys';
@@ -54,13 +57,80 @@ function event(topic: string, data: unknown, patch: Partial<EventFrame> = {}): E
   };
 }
 
+const taskId = '44444444-4444-4444-8444-444444444444';
+const other = '55555555-5555-4555-8555-555555555555';
+
+function detail(version: number, patch: Partial<TaskDetailView> = {}): TaskDetailView {
+  const { project, ...summary } = task(taskId, version);
+  return {
+    ...summary,
+    content_json: { ops: [{ insert: 'Old description\n' }] },
+    figma_client_meta: null,
+    author: null,
+    project,
+    ...patch,
+  };
+}
+
+function project(id: string, patch: Partial<ProjectView> = {}): ProjectView {
+  return {
+    project_id: id,
+    organization_id: organizationId,
+    name: `Project ${id}`,
+    trigram: 'PRJ',
+    emoji: 'fox',
+    description: '',
+    default_view: 'LIST',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    organization: { organization_id: organizationId, name: 'Acme' },
+    task_count: 0,
+    is_bookmarked: false,
+    ...patch,
+  };
+}
+
+function comment(id: string): CommentView {
+  return {
+    comment_id: id,
+    task_id: taskId,
+    author_id: other,
+    author_name: 'Olga Other',
+    user: { user_id: other, firstname: 'Olga', lastname: 'Other' },
+    content_json: { ops: [{ insert: 'Looks good\n' }] },
+    is_from_figma: false,
+    created_at: '2026-01-02T00:00:00.000Z',
+  };
+}
+
 let queryClient: QueryClient;
 let invalidate: InvalidationBatch;
+let invalidated: InvalidateQueryFilters[];
 const context = (pathname = '/projects') => ({ queryClient, invalidate, userId: me, pathname });
+
+/** Runs the batch now and tells which keys it invalidated (`=` exact, `^` the key and below). */
+function flushedKeys(): string[] {
+  invalidate.flush();
+  return invalidated.map((filters) =>
+    filters.queryKey ? `${filters.exact ? '=' : '^'}${JSON.stringify(filters.queryKey)}` : '(predicate)',
+  );
+}
+
+/** The sidebar's Favorites: the cached projects the user starred. */
+const favorites = () =>
+  (queryClient.getQueryData<ProjectView[]>(['projects']) ?? [])
+    .filter((item) => item.is_bookmarked)
+    .map((item) => item.name);
 
 beforeEach(() => {
   queryClient = new QueryClient();
   invalidate = new InvalidationBatch(queryClient);
+  invalidated = [];
+  const original = queryClient.invalidateQueries.bind(queryClient);
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation((filters, options) => {
+    if (filters) invalidated.push(filters);
+    return original(filters, options);
+  });
 });
 afterEach(() => invalidate.dispose());
 
@@ -102,5 +172,233 @@ describe('applyRealtimeEvent', () => {
     expect(queryClient.getQueryData(inboxStatusQueryKey)).toBeUndefined();
     applyRealtimeEvent(event('inbox', null), context('/projects'));
     expect(queryClient.getQueryData(inboxStatusQueryKey)).toMatchObject({ has_new: true });
+  });
+
+  it('reads the inbox pages again, but not the status it just set', () => {
+    queryClient.setQueryData(['inbox', 'page', 0], { items: [] });
+    queryClient.setQueryData(inboxStatusQueryKey, {
+      inbox_seen_at: '2026-01-01T00:00:00.000Z',
+      has_new: false,
+    });
+    applyRealtimeEvent(event('inbox', null), context('/inbox'));
+    expect(flushedKeys()).toEqual(['(predicate)']);
+    expect(queryClient.getQueryState(['inbox', 'page', 0])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(inboxStatusQueryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('ignores a frame whose topic it does not know, and presence frames', () => {
+    queryClient.setQueryData(['projects'], [project('p1')]);
+    applyRealtimeEvent(
+      event('everything', project('p1', { name: 'Changed' }), { kind: 'project' }),
+      context(),
+    );
+    applyRealtimeEvent(event('presence', null), context());
+    expect(queryClient.getQueryData<ProjectView[]>(['projects'])![0]!.name).toBe('Project p1');
+    expect(flushedKeys()).toEqual([]);
+  });
+});
+
+describe('task events on the task page', () => {
+  const page = `task:${taskId}`;
+
+  it('replaces the cached task, never with an older version, and reads its change log again', () => {
+    queryClient.setQueryData(['task', taskId], detail(3));
+    applyRealtimeEvent(
+      event(page, detail(4, { status: 'DONE', title: 'New title' }), { actorId: other }),
+      context(),
+    );
+    applyRealtimeEvent(event(page, detail(2, { status: 'TODO' }), { actorId: other }), context());
+    expect(queryClient.getQueryData<TaskDetailView>(['task', taskId])).toMatchObject({
+      status: 'DONE',
+      title: 'New title',
+      version: 4,
+    });
+    expect(flushedKeys()).toEqual([`=${JSON.stringify(['task', taskId, 'timeline'])}`]);
+  });
+
+  it('keeps what the user typed when the event is the echo of their own edit', () => {
+    queryClient.setQueryData(['task', taskId], detail(1, { title: 'Typed since' }));
+    const echo = detail(2, { title: 'Sent', status: 'DOING', content_json: { ops: [{ insert: 'Sent\n' }] } });
+    applyRealtimeEvent(event(page, echo, { actorId: me }), context());
+    expect(queryClient.getQueryData<TaskDetailView>(['task', taskId])).toMatchObject({
+      title: 'Typed since',
+      status: 'DOING',
+      version: 2,
+      content_json: { ops: [{ insert: 'Old description\n' }] },
+    });
+  });
+
+  it('reads a deleted task again (the page shows it is gone)', () => {
+    queryClient.setQueryData(['task', taskId], detail(1));
+    applyRealtimeEvent(event(page, null, { action: 'deleted', id: taskId }), context());
+    expect(flushedKeys()).toEqual([`=${JSON.stringify(['task', taskId])}`]);
+  });
+});
+
+describe('comment and log events', () => {
+  const page = `task:${taskId}`;
+  const timelineKey = ['task', taskId, 'timeline'];
+
+  it('adds a new comment at the end of the cached timeline, once', () => {
+    queryClient.setQueryData<TimelineView>(timelineKey, { items: [], names: {} });
+    const frame = event(page, comment('c1'), { kind: 'comment', action: 'created', id: 'c1', taskId });
+    applyRealtimeEvent(frame, context());
+    // The author's own tab already added it from the answer; a second delivery changes nothing.
+    applyRealtimeEvent(frame, context());
+    const items = queryClient.getQueryData<TimelineView>(timelineKey)!.items;
+    expect(items).toEqual([{ ...comment('c1'), kind: 'comment', at: comment('c1').created_at }]);
+    expect(flushedKeys()).toEqual([]);
+  });
+
+  it('leaves a timeline that is not cached alone', () => {
+    applyRealtimeEvent(event(page, comment('c1'), { kind: 'comment', id: 'c1', taskId }), context());
+    expect(queryClient.getQueryData(timelineKey)).toBeUndefined();
+  });
+
+  it('reads the timeline again for a comment without data and for a new log line', () => {
+    applyRealtimeEvent(
+      event(page, null, { kind: 'comment', action: 'deleted', id: 'c1', taskId }),
+      context(),
+    );
+    expect(flushedKeys()).toEqual([`=${JSON.stringify(timelineKey)}`]);
+    invalidated = [];
+    applyRealtimeEvent(
+      event(page, { log_id: 'l1' }, { kind: 'log', action: 'created', id: 'l1', taskId }),
+      context(),
+    );
+    expect(flushedKeys()).toEqual([`=${JSON.stringify(timelineKey)}`]);
+  });
+
+  it('updates the comment count on the list and board, in My tasks and on the task page from the task event that follows a comment', () => {
+    const assigned = { assignee: { user_id: me, firstname: 'M', lastname: 'E' } };
+    queryClient.setQueryData(['tasks', projectId], [task(taskId, 1)]);
+    queryClient.setQueryData(['my-tasks'], [task(taskId, 1, assigned)]);
+    queryClient.setQueryData(['task', taskId], detail(1));
+    const facts = { actorId: other, taskId };
+    applyRealtimeEvent(event(`tasks:${projectId}`, task(taskId, 2, { comments_total: 1 }), facts), context());
+    applyRealtimeEvent(
+      event('my-tasks', task(taskId, 2, { ...assigned, comments_total: 1 }), facts),
+      context(),
+    );
+    applyRealtimeEvent(event(page, detail(2, { comments_total: 1 }), facts), context());
+    expect(queryClient.getQueryData<TaskSummaryView[]>(['tasks', projectId])![0]!.comments_total).toBe(1);
+    expect(queryClient.getQueryData<MyTaskView[]>(['my-tasks'])![0]!.comments_total).toBe(1);
+    expect(queryClient.getQueryData<TaskDetailView>(['task', taskId])!.comments_total).toBe(1);
+  });
+});
+
+describe('project events', () => {
+  const topic = `projects:${organizationId}`;
+
+  it('replaces the project in the projects list, its page and the My tasks rows that show it', () => {
+    queryClient.setQueryData(['projects'], [project('p1'), project(projectId, { name: 'Website' })]);
+    queryClient.setQueryData(['project', projectId], project(projectId, { name: 'Website' }));
+    queryClient.setQueryData(['my-tasks'], [task('t1', 1)]);
+    const renamed = project(projectId, {
+      name: 'Website 2',
+      trigram: 'WB2',
+      emoji: 'octopus',
+      task_count: 3,
+    });
+    applyRealtimeEvent(event(topic, renamed, { kind: 'project', id: projectId, projectId }), context());
+    expect(queryClient.getQueryData<ProjectView[]>(['projects'])!.map((p) => [p.name, p.task_count])).toEqual(
+      [
+        ['Project p1', 0],
+        ['Website 2', 3],
+      ],
+    );
+    expect(queryClient.getQueryData<ProjectView>(['project', projectId])!.name).toBe('Website 2');
+    expect(queryClient.getQueryData<MyTaskView[]>(['my-tasks'])![0]!.project).toMatchObject({
+      name: 'Website 2',
+      trigram: 'WB2',
+      emoji: 'octopus',
+    });
+    expect(flushedKeys()).toEqual([]);
+  });
+
+  it('adds a new project to the cached list, and does not invent a list or a page that is not cached', () => {
+    applyRealtimeEvent(
+      event(topic, project('p2'), { kind: 'project', action: 'created', id: 'p2' }),
+      context(),
+    );
+    expect(queryClient.getQueryData(['projects'])).toBeUndefined();
+    expect(queryClient.getQueryData(['project', 'p2'])).toBeUndefined();
+    queryClient.setQueryData(['projects'], [project('p1')]);
+    applyRealtimeEvent(
+      event(topic, project('p2'), { kind: 'project', action: 'created', id: 'p2' }),
+      context(),
+    );
+    expect(queryClient.getQueryData<ProjectView[]>(['projects'])!.map((p) => p.project_id)).toEqual([
+      'p1',
+      'p2',
+    ]);
+  });
+
+  it('stars and unstars the project in the sidebar favorites, with the star the event carries for this user', () => {
+    queryClient.setQueryData(['projects'], [project('p1', { is_bookmarked: true }), project('p2')]);
+    expect(favorites()).toEqual(['Project p1']);
+    applyRealtimeEvent(
+      event(topic, project('p2', { is_bookmarked: true }), { kind: 'project', id: 'p2' }),
+      context(),
+    );
+    expect(favorites()).toEqual(['Project p1', 'Project p2']);
+    applyRealtimeEvent(
+      event(topic, project('p1', { name: 'Renamed', is_bookmarked: false }), { kind: 'project', id: 'p1' }),
+      context(),
+    );
+    expect(favorites()).toEqual(['Project p2']);
+  });
+
+  it('removes a deleted project from the list and favorites, and reads its page and My tasks again', () => {
+    queryClient.setQueryData(['projects'], [project('p1', { is_bookmarked: true }), project('p2')]);
+    applyRealtimeEvent(event(topic, null, { kind: 'project', action: 'deleted', id: 'p1' }), context());
+    expect(queryClient.getQueryData<ProjectView[]>(['projects'])!.map((p) => p.project_id)).toEqual(['p2']);
+    expect(favorites()).toEqual([]);
+    expect(flushedKeys()).toEqual([
+      `=${JSON.stringify(['project', 'p1'])}`,
+      `^${JSON.stringify(['my-tasks'])}`,
+    ]);
+  });
+});
+
+describe('organization and membership events', () => {
+  const topic = `projects:${organizationId}`;
+  const organizations = `^${JSON.stringify(['organizations'])}`;
+  const members = `^${JSON.stringify(['members', organizationId])}`;
+  const projects = `^${JSON.stringify(['projects'])}`;
+
+  it('reads the organizations, the members and the projects again when the organization changes', () => {
+    applyRealtimeEvent(event(topic, null, { kind: 'organization', id: organizationId }), context());
+    expect(flushedKeys()).toEqual([organizations, members, projects]);
+  });
+
+  it('reads the organizations and members again when someone else’s membership changes', () => {
+    applyRealtimeEvent(event(topic, null, { kind: 'membership', action: 'created', id: other }), context());
+    expect(flushedKeys()).toEqual([organizations, members]);
+  });
+
+  it('forgets the organization when the user’s own membership ends', () => {
+    applyRealtimeEvent(event(topic, null, { kind: 'membership', action: 'deleted', id: me }), context());
+    expect(flushedKeys()).toEqual([
+      organizations,
+      members,
+      projects,
+      `^${JSON.stringify(['my-tasks'])}`,
+      `^${JSON.stringify(['tasks'])}`,
+    ]);
+  });
+});
+
+describe('Figma events', () => {
+  it('reads the radar again', () => {
+    applyRealtimeEvent(
+      event(
+        'figma-events',
+        { figma_event_id: 'f1' },
+        { kind: 'figma_event', action: 'created', id: 'f1', projectId: null },
+      ),
+      context(),
+    );
+    expect(flushedKeys()).toEqual([`^${JSON.stringify(['figma-events'])}`]);
   });
 });
