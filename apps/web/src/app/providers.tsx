@@ -11,6 +11,7 @@ import { OfflineQueryProvider } from '../lib/offline/offline-query-provider';
 import { createQueryClient } from '../lib/query-client';
 import { ConfirmDialogHost } from '../ui/confirm/confirm-dialog-host';
 import { startFirstPageEarly } from './early-start';
+import { registerOfflineMutations } from './offline-mutations';
 import { theme } from './theme';
 
 /** Shared with the inline script of index.html, which applies the scheme before the first paint. */
@@ -24,6 +25,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       // A 401 anywhere means the session ended: re-reading it lets the guard send the user to login.
       onUnauthorized: () => void client.invalidateQueries({ queryKey: sessionQueryKey }),
     });
+    // Before the offline copy is put back: changes stored there find their requests here.
+    registerOfflineMutations(client);
     startFirstPageEarly(client);
     return client;
   });

@@ -1,5 +1,11 @@
 import { OFFLINE_DB_SIZE_BYTES } from '@figgle/shared/constants';
-import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  type Mutation,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isPersistedKey } from './persisted-keys';
 
@@ -33,16 +39,46 @@ function withoutSecrets(data: unknown): unknown {
   return data;
 }
 
+type DehydratedMutation = DehydratedState['mutations'][number];
+
+/**
+ * Which changes are stored: those waiting for the network (or, once it is back, for the change
+ * before them), made offline and known by a key whose request is registered at startup. One on its
+ * way to the server is not: a reload then must not send it twice.
+ */
+export function isWaitingChange(mutation: Mutation): boolean {
+  return mutation.state.isPaused && mutation.state.status === 'pending' && !!mutation.options.mutationKey;
+}
+
+/**
+ * A waiting change as stored: its key, variables and order. What it keeps to roll back (the
+ * context, a board move's copy of the lists) describes this page's memory only and can be large:
+ * after a reload a failure reads the server's copy instead.
+ */
+export function mutationForDisk(mutation: DehydratedMutation): DehydratedMutation {
+  const { variables } = mutation.state;
+  const storedVariables =
+    variables && typeof variables === 'object' && 'snapshot' in variables
+      ? (({ snapshot: _snapshot, ...rest }) => rest)(variables as Record<string, unknown>)
+      : variables;
+  return { ...mutation, state: { ...mutation.state, context: undefined, variables: storedVariables } };
+}
+
 /** The cache as it may be stored: newest first, cut to the spec's offline store size. */
 export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersistedKey(query.queryKey),
-    // Changes waiting for the network live in memory: their functions cannot be stored.
-    shouldDehydrateMutation: () => false,
+    shouldDehydrateMutation: isWaitingChange,
     serializeData: withoutSecrets,
   });
   const queries = [...state.queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
-  let persisted: PersistedCache = { format: FORMAT, savedAt: Date.now(), state: { ...state, queries } };
+  const mutations = state.mutations.map(mutationForDisk);
+  // Only reads are cut to fit: a change waiting to be sent is never dropped.
+  let persisted: PersistedCache = {
+    format: FORMAT,
+    savedAt: Date.now(),
+    state: { ...state, queries, mutations },
+  };
   while (JSON.stringify(persisted).length > OFFLINE_DB_SIZE_BYTES && persisted.state.queries.length > 0) {
     const kept = persisted.state.queries.slice(0, Math.floor(persisted.state.queries.length * 0.8));
     persisted = { ...persisted, state: { ...persisted.state, queries: kept } };
@@ -65,25 +101,43 @@ export async function restoreQueryCache(queryClient: QueryClient): Promise<void>
   }
 }
 
-/** Mirrors the cache to IndexedDB at most once a second; clearing the cache empties the copy. */
+/**
+ * Mirrors the cache to IndexedDB at most once a second, and a change made or sent at once (a reload
+ * right after a change made offline must still find it; one sent must not come back); leaving the
+ * page saves what is scheduled. Clearing the cache empties the copy.
+ */
 export function persistQueryCache(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let soon = false;
   const save = () => {
+    if (timer) clearTimeout(timer);
     timer = undefined;
+    soon = false;
     void set(STORE_KEY, snapshotForDisk(queryClient), offlineStore()).catch(() => {});
   };
-  const schedule = () => {
-    timer ??= setTimeout(save, SAVE_THROTTLE_MS);
+  const schedule = (delay: number) => {
+    if (timer && (soon || delay > 0)) return;
+    if (timer) clearTimeout(timer);
+    soon = delay === 0;
+    timer = setTimeout(save, delay);
   };
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule();
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
+      schedule(SAVE_THROTTLE_MS);
   });
+  // A timer of 0: the optimistic change a mutation's onMutate makes is saved with it.
+  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule(0);
+  });
+  const onPageHide = () => {
+    if (timer) save();
+  };
+  window.addEventListener('pagehide', onPageHide);
   return () => {
-    unsubscribe();
-    if (timer) {
-      clearTimeout(timer);
-      save();
-    }
+    stopQueries();
+    stopMutations();
+    window.removeEventListener('pagehide', onPageHide);
+    if (timer) save();
   };
 }
 

@@ -5,8 +5,16 @@ import type {
   TaskSummaryView,
   UpdateTaskInput,
 } from '@figgle/shared/task-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type MutateOptions,
+  onlineManager,
+  type QueryClient,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { toastError } from '../../../ui/toast';
 import { taskDetailKeys } from './query-keys';
 
@@ -16,29 +24,61 @@ export interface UpdateTaskVariables {
   assignee?: PersonView | null;
 }
 
+/** What is stored with a change made offline: the task it is for travels with it. */
+export interface TaskChangeVariables extends UpdateTaskVariables {
+  taskId: string;
+}
+
 export function updateTask(taskId: string, changes: UpdateTaskInput): Promise<TaskSummaryView> {
   return api.patch<TaskSummaryView>(`/api/tasks/${encodeURIComponent(taskId)}`, changes);
 }
 
+/** The server's answer joins the task page's copy unless a newer version already arrived. */
+export function storeTaskSummary(queryClient: QueryClient, summary: TaskSummaryView): void {
+  queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(summary.task_id), (task) =>
+    task && task.version <= summary.version ? { ...task, ...summary } : task,
+  );
+}
+
+/** Every change adds a log line and shows in the lists: those are read again. */
+export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string): void {
+  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.timeline(taskId) });
+  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.projectLists });
+  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.myTasks });
+}
+
+type UpdateTaskMutateOptions = MutateOptions<
+  TaskSummaryView,
+  Error,
+  TaskChangeVariables,
+  { previous: TaskDetailView | undefined }
+>;
+
 /**
  * Title, status and assignee from the task page. Status and assignee show at once and roll back with
- * the spec's toast on failure; every change adds a log line, so the timeline is read again.
+ * the spec's toast on failure; every change adds a log line, so the timeline is read again. Offline,
+ * a new title shows at once too: it waits with the others and a reload keeps showing it.
  */
 export function useUpdateTask(taskId: string, options: { optimistic: boolean; toastOnError: boolean }) {
   const queryClient = useQueryClient();
   const key = taskDetailKeys.task(taskId);
-  return useMutation({
-    mutationFn: ({ changes }: UpdateTaskVariables) => updateTask(taskId, changes),
+  const mutation = useMutation({
+    mutationKey: offlineMutationKeys.updateTask,
+    mutationFn: ({ taskId: id, changes }: TaskChangeVariables) => updateTask(id, changes),
     onMutate: async ({ changes, assignee }) => {
-      if (!options.optimistic) return { previous: undefined };
+      const showTitle = changes.title !== undefined && !onlineManager.isOnline();
+      if (!options.optimistic && !showTitle) return { previous: undefined };
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const previous = queryClient.getQueryData<TaskDetailView>(key);
       queryClient.setQueryData<TaskDetailView>(key, (task) =>
         task
           ? {
               ...task,
-              ...(changes.status ? { status: changes.status } : {}),
-              ...(changes.assignee_id !== undefined ? { assignee: assignee ?? null } : {}),
+              ...(showTitle && changes.title ? { title: changes.title } : {}),
+              ...(options.optimistic && changes.status ? { status: changes.status } : {}),
+              ...(options.optimistic && changes.assignee_id !== undefined
+                ? { assignee: assignee ?? null }
+                : {}),
             }
           : task,
       );
@@ -48,15 +88,19 @@ export function useUpdateTask(taskId: string, options: { optimistic: boolean; to
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       if (options.toastOnError) toastError(MESSAGES.saveFailed);
     },
-    onSuccess: (summary) => {
-      queryClient.setQueryData<TaskDetailView>(key, (task) =>
-        task && task.version <= summary.version ? { ...task, ...summary } : task,
-      );
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: taskDetailKeys.timeline(taskId) });
-      void queryClient.invalidateQueries({ queryKey: taskDetailKeys.projectLists });
-      void queryClient.invalidateQueries({ queryKey: taskDetailKeys.myTasks });
-    },
+    onSuccess: (summary) => storeTaskSummary(queryClient, summary),
+    onSettled: () => refreshAfterTaskChange(queryClient, taskId),
   });
+  const { mutate: mutateChange, mutateAsync: mutateChangeAsync } = mutation;
+  const mutate = useCallback(
+    (variables: UpdateTaskVariables, callbacks?: UpdateTaskMutateOptions) =>
+      mutateChange({ ...variables, taskId }, callbacks),
+    [mutateChange, taskId],
+  );
+  const mutateAsync = useCallback(
+    (variables: UpdateTaskVariables, callbacks?: UpdateTaskMutateOptions) =>
+      mutateChangeAsync({ ...variables, taskId }, callbacks),
+    [mutateChangeAsync, taskId],
+  );
+  return { ...mutation, mutate, mutateAsync };
 }

@@ -1,36 +1,48 @@
-import { EDITOR_PLACEHOLDER, MESSAGES } from '@figgle/shared/constants';
+import { EDITOR_PLACEHOLDER } from '@figgle/shared/constants';
 import { taskUploadFolder } from '@figgle/shared/upload-schemas';
+import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import { isBlankDocument, type RichTextValue } from '../../../ui/editor/rich-text-value';
-import { toastError } from '../../../ui/toast';
 import { useCreateComment } from '../api/create-comment';
+import { PendingComments } from './pending-comments';
 
 const emptyDocument = (): RichTextValue => ({ ops: [{ insert: '\n' }] });
 
-/** The write area for a new comment: Send or Ctrl+Enter; a blank comment is not sent. */
+/**
+ * The write area for a new comment: Send or Ctrl+Enter; a blank comment is not sent. Online, the
+ * draft stays until the server has it (a failure keeps it to send again); offline, it joins the
+ * comments waiting to be sent at once and the area empties for the next one.
+ */
 export function CommentComposer({ taskId }: { taskId: string }) {
-  const create = useCreateComment(taskId);
+  const create = useCreateComment();
   const [draft, setDraft] = useState<RichTextValue>(emptyDocument);
+  // A comment queued offline is pending too, but must not hold the next one back.
+  const sending = create.isPending && !create.isPaused;
 
   const send = (value: RichTextValue) => {
-    if (isBlankDocument(value) || create.isPending) return;
-    create.mutate(value, {
+    if (isBlankDocument(value) || sending) return;
+    if (!onlineManager.isOnline()) {
+      create.mutate({ taskId, content: value });
       // A new object, so the editor sees a different value and empties itself.
-      onSuccess: () => setDraft(emptyDocument()),
-      onError: () => toastError(MESSAGES.saveFailed),
-    });
+      setDraft(emptyDocument());
+      return;
+    }
+    create.mutate({ taskId, content: value }, { onSuccess: () => setDraft(emptyDocument()) });
   };
 
   return (
-    <RichTextEditor
-      label="Write a comment"
-      placeholder={EDITOR_PLACEHOLDER}
-      value={draft}
-      hasSave
-      saving={create.isPending}
-      uploadFolder={taskUploadFolder(taskId)}
-      onSave={send}
-    />
+    <>
+      <PendingComments taskId={taskId} />
+      <RichTextEditor
+        label="Write a comment"
+        placeholder={EDITOR_PLACEHOLDER}
+        value={draft}
+        hasSave
+        saving={sending}
+        uploadFolder={taskUploadFolder(taskId)}
+        onSave={send}
+      />
+    </>
   );
 }

@@ -3,9 +3,11 @@ import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { toastError } from '../../../ui/toast';
 import {
   patchTask,
+  refreshTaskLists,
   restoreTaskLists,
   storeTask,
   type TaskCacheSnapshot,
@@ -17,8 +19,11 @@ export interface KanbanUpdateVariables {
   status: TaskStatus;
   /** Position in the target column without the task; null (My tasks) = the end of the column. */
   index: number | null;
-  /** What the caches held before the board showed the drop (from showMoveAtOnce). */
-  snapshot: TaskCacheSnapshot;
+  /**
+   * What the caches held before the board showed the drop (from showMoveAtOnce). Kept in memory
+   * only: a move sent after a reload has none, and a failure then reads the lists again.
+   */
+  snapshot?: TaskCacheSnapshot;
 }
 
 export function kanbanUpdate({ taskId, status, index }: KanbanUpdateVariables): Promise<TaskSummaryView> {
@@ -41,15 +46,25 @@ export function showMoveAtOnce(
   return snapshot;
 }
 
+/**
+ * What a board move does, whether sent from the page that made it or after a reload: a failure puts
+ * the card back (or, without a snapshot, reads the lists again) and says 'Sorry, something went wrong.'
+ */
+export function kanbanUpdateOptions(queryClient: QueryClient) {
+  return {
+    mutationKey: offlineMutationKeys.kanbanUpdate,
+    mutationFn: kanbanUpdate,
+    onError: (_error: unknown, { snapshot }: KanbanUpdateVariables) => {
+      if (snapshot) restoreTaskLists(queryClient, snapshot);
+      else refreshTaskLists(queryClient);
+      toastError(MESSAGES.loadFailed);
+    },
+    onSuccess: (task: TaskSummaryView) => storeTask(queryClient, task),
+  };
+}
+
 /** A drop is shown at once (showMoveAtOnce); a failure puts the card back and says 'Sorry, something went wrong.' */
 export function useKanbanUpdate() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: kanbanUpdate,
-    onError: (_error, { snapshot }) => {
-      restoreTaskLists(queryClient, snapshot);
-      toastError(MESSAGES.loadFailed);
-    },
-    onSuccess: (task) => storeTask(queryClient, task),
-  });
+  return useMutation(kanbanUpdateOptions(queryClient));
 }

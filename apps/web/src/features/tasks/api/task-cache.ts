@@ -30,6 +30,12 @@ export function restoreTaskLists(queryClient: QueryClient, snapshot: TaskCacheSn
   for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
 }
 
+/** When there is nothing to roll back to (a change sent after a reload): the server says what is true. */
+export function refreshTaskLists(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: taskQueryKeys.allProjectTasks });
+  void queryClient.invalidateQueries({ queryKey: taskQueryKeys.myTasks });
+}
+
 /** Applies a change to the task wherever it is cached (keeping extra fields such as My tasks' project). */
 export function patchTask(
   queryClient: QueryClient,

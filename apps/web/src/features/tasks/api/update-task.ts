@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { PersonView, TaskSummaryView, UpdateTaskInput } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { toastError } from '../../../ui/toast';
 import { taskQueryKeys } from './query-keys';
 import { patchTask, restoreTaskLists, storeTask, takeTaskListsSnapshot } from './task-cache';
@@ -21,6 +22,7 @@ export function updateTask({ taskId, changes }: UpdateTaskVariables): Promise<Ta
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: offlineMutationKeys.updateTask,
     mutationFn: updateTask,
     onMutate: ({ taskId, changes, assignee }) => {
       const snapshot = takeTaskListsSnapshot(queryClient);

@@ -1,0 +1,12 @@
+/**
+ * The changes that may be made offline and survive a reload. Each is stored on the device under its
+ * key with its variables, and sent after the reload through the defaults registered at startup
+ * (app/offline-mutations.ts), since a stored change cannot carry its function.
+ */
+export const offlineMutationKeys = {
+  /** PATCH of a task's title, status or assignee, from the list, the board or the task page. */
+  updateTask: ['update-task'] as const,
+  /** A drop on the board. */
+  kanbanUpdate: ['kanban-update'] as const,
+  createComment: ['create-comment'] as const,
+};
