@@ -18,6 +18,8 @@ export const radarQueryOptions = () =>
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.has_more ? pages.reduce((count, page) => count + page.events.length, 0) : undefined,
+    // Live events reach the radar only while it is shown: read it again whenever it opens.
+    staleTime: 0,
   });
 
 export function useRadar() {
