@@ -279,6 +279,20 @@ test.describe('Figma integration', () => {
         page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4),
       )
       .toBe(true);
+
+    // A comment that arrives while the radar is closed is there when it opens again.
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await sidebar.getByRole('link', { name: 'My tasks' }).click();
+    await expect(page.getByRole('heading', { name: 'My tasks', level: 1 })).toBeVisible();
+    const later = await fakeFigma.deliverPlainComment({
+      webhookId,
+      text: 'Radar note 14',
+      fileKey: 'RadarFile00000001',
+      fileName: 'Radar file',
+    });
+    expect(later.status).toBe(200);
+    await sidebar.getByRole('link', { name: 'Figma Radar' }).click();
+    await expect(notes.first()).toContainText('Radar note 14');
   });
 
   test('a plan without webhooks gets the failure toast and the reason', async ({
