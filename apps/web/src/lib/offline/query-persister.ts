@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { OFFLINE_SCOPE } from './offline-queue';
 import { isPersistedKey } from './persisted-keys';
 
 const STORE_KEY = 'query-cache';
@@ -125,9 +126,12 @@ export function persistQueryCache(queryClient: QueryClient): () => void {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
       schedule(SAVE_THROTTLE_MS);
   });
-  // A timer of 0: the optimistic change a mutation's onMutate makes is saved with it.
+  // A change made offline (or one of them leaving for the server) is saved at once; a timer of 0
+  // still lets the optimistic change its onMutate makes be saved with it. Others wait their turn.
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule(0);
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+    const { mutation } = event;
+    schedule(mutation.state.isPaused || mutation.options.scope?.id === OFFLINE_SCOPE ? 0 : SAVE_THROTTLE_MS);
   });
   const onPageHide = () => {
     if (timer) save();
