@@ -1,6 +1,13 @@
+import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { live } from '../support/two-members.ts';
 import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
+
+/** A board's card, named by its reference and title. */
+const card = (page: Page, title: string) =>
+  page.getByRole('article', { name: new RegExp(`^\\S+ ${title}$`) });
 
 test.describe('inviting a new person', () => {
   test('an owner invites a new address; the invitee sets a password and joins; once removed, they are refused', async ({
@@ -9,6 +16,7 @@ test.describe('inviting a new person', () => {
     mail,
     baseURL,
   }) => {
+    test.setTimeout(120_000); // two people, a live board, a removal: longer than one page's journey
     const owner = await registerAccount(page.request, mail, baseURL, {
       firstname: 'Olive',
       lastname: 'Owner',
@@ -16,6 +24,12 @@ test.describe('inviting a new person', () => {
     await signIn(page, baseURL, owner);
     const organizationName = uniqueName('Acme');
     const organizationId = await createOrganization(page, baseURL, organizationName);
+    const projectName = uniqueName('Launch');
+    const { projectId } = await createProjectWithTask(page, baseURL, organizationId, {
+      project: projectName,
+      trigram: 'LCH',
+      task: 'Kickoff',
+    });
 
     // The owner opens the organization from the settings side nav and invites someone new.
     await page.goto('/settings/profile');
@@ -52,6 +66,8 @@ test.describe('inviting a new person', () => {
       .first()
       .click();
     await expect(invitee).toHaveURL(/\/projects/);
+    // The organization's project is on their projects screen.
+    await expect(invitee.getByRole('row', { name: new RegExp(projectName) })).toContainText(organizationName);
     const theirOrganizations = await invitee.request.get('/api/organizations');
     expect(((await theirOrganizations.json()) as Array<{ name: string }>).map((o) => o.name)).toContain(
       organizationName,
@@ -64,6 +80,18 @@ test.describe('inviting a new person', () => {
       invitee.getByText('This invitation has already been used. Sign in to continue.'),
     ).toBeVisible();
 
+    // The invitee keeps the project's board open, its live connection up.
+    await invitee.goto(`/project/${projectId}/kanban`);
+    await expect(invitee.getByRole('heading', { name: projectName, level: 1 })).toBeVisible();
+    await live(invitee);
+    await expect(card(invitee, 'Kickoff')).toBeVisible();
+    const before = await page.request.post(`/api/projects/${projectId}/tasks`, {
+      headers: { origin: baseURL },
+      data: { title: 'Before the removal' },
+    });
+    expect(before.status()).toBe(201);
+    await expect(card(invitee, 'Before the removal')).toBeVisible();
+
     // The owner sees the newcomer and removes them.
     await page.reload();
     const row = page.getByRole('row', { name: new RegExp(inviteeEmail) });
@@ -74,6 +102,29 @@ test.describe('inviting a new person', () => {
     await confirmDialog.getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText('Member has been revoked.')).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(inviteeEmail) })).toHaveCount(0);
+
+    // The owner adds a task: their own open board shows it live, the invitee's open board does not.
+    await page.goto(`/project/${projectId}/kanban`);
+    await live(page);
+    await expect(card(page, 'Kickoff')).toBeVisible();
+    const added = await page.request.post(`/api/projects/${projectId}/tasks`, {
+      headers: { origin: baseURL },
+      data: { title: 'After the removal' },
+    });
+    expect(added.status()).toBe(201);
+    await expect(card(page, 'After the removal')).toBeVisible();
+    // The same event reached the owner's page; give the invitee's page as long again to (not) show it.
+    await invitee.waitForTimeout(1_000);
+    await expect(card(invitee, 'After the removal')).toHaveCount(0);
+    await expect(card(invitee, 'Before the removal')).toBeVisible();
+    // Reloading the board: the project is gone for them, and so it is from their projects screen.
+    await invitee.reload();
+    await expect(invitee.getByRole('heading', { name: 'Project not found', level: 1 })).toBeVisible();
+    await expect(card(invitee, 'After the removal')).toHaveCount(0);
+    await invitee.goto('/projects');
+    await expect(invitee.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    await expect(invitee.getByText("It's empty!")).toBeVisible(); // loaded, and they are in no organization now
+    await expect(invitee.getByRole('row', { name: new RegExp(projectName) })).toHaveCount(0);
 
     // Their very next request for that organization is refused, and its settings page says not found.
     expect((await invitee.request.get(`/api/organizations/${organizationId}`)).status()).toBe(404);
