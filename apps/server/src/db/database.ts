@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -83,6 +85,39 @@ async function initializeApart(pgliteDir: string): Promise<void> {
   );
 }
 
+/**
+ * A freshly initialized, empty PGlite directory of the installed PGlite version, made once by
+ * `npm install` (scripts/postinstall.mjs): a first start copies it (well under a second) instead of
+ * running initdb (about five seconds here). Without it, a first start runs initdb as before.
+ */
+export function pgliteTemplateDir(): string {
+  // The package exports no package.json: its folder is found from its entry point.
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const pglitePackage = path.join(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json');
+  const { version } = JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string };
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+  return path.join(root, 'node_modules/.cache/figgle', `pglite-${version}-initdb`);
+}
+
+/** Makes the template when it is missing; built beside it and renamed, so it is whole or absent. */
+export async function preparePgliteTemplate(): Promise<string> {
+  const template = pgliteTemplateDir();
+  if (existsSync(path.join(template, 'PG_VERSION'))) return template;
+  const building = `${template}.${process.pid}.tmp`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(path.dirname(template), { recursive: true });
+  await initializeApart(building);
+  rmSync(template, { recursive: true, force: true });
+  renameSync(building, template);
+  return template;
+}
+
+async function createPgliteDir(pgliteDir: string): Promise<void> {
+  const template = pgliteTemplateDir();
+  if (existsSync(path.join(template, 'PG_VERSION'))) cpSync(template, pgliteDir, { recursive: true });
+  else await initializeApart(pgliteDir);
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const startParams = [
     ...PGlite.defaultStartParams,
@@ -95,7 +130,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   } else {
     mkdirSync(dataDir, { recursive: true });
     if (!loadDataDir && !existsSync(`${dataDir}/pglite/PG_VERSION`))
-      await initializeApart(`${dataDir}/pglite`);
+      await createPgliteDir(`${dataDir}/pglite`);
     pglite = await PGlite.create(`${dataDir}/pglite`, options);
   }
   const pool = new pg.Pool(createPgConfig(pglite));
