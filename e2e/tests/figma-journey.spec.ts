@@ -1,41 +1,13 @@
 import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
-import {
-  FakeFigma,
-  SAMPLE_FILE_KEY,
-  SAMPLE_FILE_NAME,
-  SAMPLE_NODE_ID,
-  SAMPLE_TEAM_ID,
-} from '../support/fake-figma.ts';
-import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
-import { test as base, expect } from '../support/fixtures.ts';
+import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_NODE_ID, SAMPLE_TEAM_ID } from '../support/fake-figma.ts';
+import { testWithFakeFigma } from '../support/figma-test.ts';
+import { expect } from '../support/fixtures.ts';
 
 const TOKEN = 'figd_e2e-personal-token-K7wq9a1b2';
 
-/** Each worker's Figgle talks to its own fake Figma (FIGMA_API_URL), logging everything it does. */
-const test = base.extend<object, { fakeFigma: FakeFigma; figgle: FiggleServer }>({
-  fakeFigma: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const figma = await new FakeFigma({ tokens: [TOKEN] }).start();
-      await use(figma);
-      await figma.stop();
-    },
-    { scope: 'worker' },
-  ],
-  figgle: [
-    async ({ mail, fakeFigma }, use) => {
-      const server = await startFiggleServer({
-        SMTP_URL: mail.url,
-        FIGMA_API_URL: fakeFigma.url,
-        LOG_LEVEL: 'trace',
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-});
+// Trace-level logs: the journey checks that no token or passcode reaches them.
+const test = testWithFakeFigma(TOKEN, { LOG_LEVEL: 'trace' });
 
 async function createProject(
   page: Page,

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import type { Locator, Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '../support/fake-figma.ts';
-import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
-import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
+import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '../support/fake-figma.ts';
+import { testWithFakeFigma } from '../support/figma-test.ts';
+import { expect, uniqueEmail } from '../support/fixtures.ts';
+import { expectVisibleFocus, retype, tabTo } from '../support/keyboard.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
@@ -14,74 +15,7 @@ import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 const TOKEN = 'figd_e2e-keyboard-token-Q4xz7c3d4';
 
-/** Each worker's Figgle talks to its own fake Figma, as in figma-journey.spec.ts. */
-const test = base.extend<object, { fakeFigma: FakeFigma; figgle: FiggleServer }>({
-  fakeFigma: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const figma = await new FakeFigma({ tokens: [TOKEN] }).start();
-      await use(figma);
-      await figma.stop();
-    },
-    { scope: 'worker' },
-  ],
-  figgle: [
-    async ({ mail, fakeFigma }, use) => {
-      const server = await startFiggleServer({ SMTP_URL: mail.url, FIGMA_API_URL: fakeFigma.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus, as someone without a mouse would, then
- * checks that the focus can be seen. Fails if the target is not reached.
- */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
-  await expect(target).toBeVisible();
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) {
-      await expectVisibleFocus(target);
-      return;
-    }
-  }
-  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-  throw new Error(`${limit} presses of Tab did not reach ${target}; the focus is on ${focused}`);
-}
-
-/** A focus shadow, or an outline or a primary-coloured border on the element or a close ancestor. */
-async function expectVisibleFocus(target: Locator) {
-  await expect
-    .poll(() => focusIndicatorOf(target), { message: `no visible focus on ${target}` })
-    .not.toBeNull();
-}
-
-function focusIndicatorOf(target: Locator): Promise<string | null> {
-  return target.evaluate((element) => {
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--mantine-primary-color-filled)';
-    document.body.append(probe);
-    const primary = getComputedStyle(probe).color;
-    probe.remove();
-    if (getComputedStyle(element).boxShadow !== 'none') return 'shadow';
-    let node: Element | null = element;
-    for (let depth = 0; node && depth < 4; depth++, node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1) return 'outline';
-      if (style.borderTopColor === primary || style.borderBottomColor === primary) return 'primary border';
-    }
-    return null;
-  });
-}
-
-/** Replaces the text of the focused field: select all, then type. */
-async function retype(page: Page, text: string) {
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text);
-}
+const test = testWithFakeFigma(TOKEN);
 
 /** A closed native select: ArrowDown steps through its options until `label` is chosen. */
 async function arrowToNativeOption(page: Page, select: Locator, label: string) {

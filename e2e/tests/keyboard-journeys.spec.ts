@@ -1,54 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus, as someone without a mouse would, then
- * checks that the focus can be seen. Fails if the target is not reached: it is out of the tab
- * order, or focus is trapped somewhere before it.
- */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
-  await expect(target).toBeVisible();
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) {
-      await expectVisibleFocus(target);
-      return;
-    }
-  }
-  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-  throw new Error(`${limit} presses of Tab did not reach ${target}; the focus is on ${focused}`);
-}
-
-/**
- * A focus indicator is there: a focus shadow, or on the element or a close ancestor (a card outlines
- * itself when its link is focused, a password field's frame when its input is) an outline or a
- * border in the primary colour (how Mantine's fields and Figgle's editors show focus).
- */
-async function expectVisibleFocus(target: Locator) {
-  // Polled: fields fade their border in over a few frames.
-  await expect
-    .poll(() => focusIndicatorOf(target), { message: `no visible focus on ${target}` })
-    .not.toBeNull();
-}
-
-function focusIndicatorOf(target: Locator): Promise<string | null> {
-  return target.evaluate((element) => {
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--mantine-primary-color-filled)';
-    document.body.append(probe);
-    const primary = getComputedStyle(probe).color;
-    probe.remove();
-    if (getComputedStyle(element).boxShadow !== 'none') return 'shadow';
-    let node: Element | null = element;
-    for (let depth = 0; node && depth < 4; depth++, node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1) return 'outline';
-      if (style.borderTopColor === primary || style.borderBottomColor === primary) return 'primary border';
-    }
-    return null;
-  });
-}
+import { tabTo } from '../support/keyboard.ts';
 
 /** In an open list box, presses ArrowDown until `name` is the highlighted option. */
 async function arrowToOption(page: Page, name: string) {
