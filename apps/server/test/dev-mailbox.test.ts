@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, killLeftoverServers, serverMainFile, startServerProcess } from './support/server-process.ts';
+import { killLeftoverServers, runServerUntilExit, startServerProcess } from './support/server-process.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { apiAs, cookieHeaderFrom, uniqueEmail } from './users.ts';
 
@@ -178,27 +177,17 @@ describe('production without SMTP', () => {
   it('refuses to boot: one clear line and exit code 1', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-prod-no-smtp-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', serverMainFile], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: '',
-          DATA_DIR: dataDir,
-          HOST: '127.0.0.1',
-          PORT: '0',
-          PUBLIC_URL: 'https://figgle.example.test',
-          SECRET: 'production-secret-that-is-long-enough-0123',
-          SMTP_URL: '',
-          FIGGLE_SERVE_WEB: '0',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { code, output } = await runServerUntilExit({
+        NODE_ENV: 'production',
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        PUBLIC_URL: 'https://figgle.example.test',
+        SECRET: 'production-secret-that-is-long-enough-0123',
+        SMTP_URL: '',
+        FIGGLE_SERVE_WEB: '0',
       });
-      let output = '';
-      child.stdout?.on('data', (chunk) => (output += chunk));
-      child.stderr?.on('data', (chunk) => (output += chunk));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
-      const code = await exitOf(child);
-      clearTimeout(timer);
       expect(code).toBe(1);
       expect(output).toContain('Invalid settings:\n  SMTP_URL: is required in production');
       expect(output).not.toContain('Figgle is running');

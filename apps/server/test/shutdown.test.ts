@@ -1,9 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { exitOf, killLeftoverServers, serverMainFile, startServerProcess } from './support/server-process.ts';
+import {
+  exitOf,
+  killLeftoverServers,
+  runServerUntilExit,
+  startServerProcess,
+} from './support/server-process.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-shutdown-'));
 afterEach(killLeftoverServers);
@@ -107,14 +111,8 @@ describe('process lifecycle on the embedded database', () => {
       ['PORT', 'abc', 'PORT: must be a number'],
       ['DATABASE_URL', 'nonsense', 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
     ] as const) {
-      let output = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', serverMainFile], {
-        env: { ...process.env, DATA_DIR: dataDir, [setting]: value },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (chunk) => (output += chunk));
-      child.stderr?.on('data', (chunk) => (output += chunk));
-      expect(await exitOf(child)).not.toBe(0);
+      const { code, output } = await runServerUntilExit({ DATA_DIR: dataDir, [setting]: value });
+      expect(code).not.toBe(0);
       expect(output).toContain(line);
     }
   });

@@ -93,5 +93,23 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-/** The process's own command line, for cases that start it with unusual settings. */
-export const serverMainFile = mainFile;
+/**
+ * The real `main.ts` with settings that must stop it before it serves: its exit code and output.
+ * `env` is the whole environment on top of this process's; it is killed if still running after `timeoutMs`.
+ */
+export async function runServerUntilExit(
+  env: Record<string, string>,
+  timeoutMs = 45_000,
+): Promise<{ code: number | null; output: string }> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await exitOf(child);
+  clearTimeout(timer);
+  return { code, output };
+}
