@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverCommand } from '../../scripts/server-run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,7 +30,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real, built server as `npm start` runs it, on a temporary data directory and a free port. */
+/** The real, built server as `npm start` runs it (scripts/server-run.mjs), on a temporary data directory and a free port. */
 export async function startFiggleServer(
   settings: Record<string, string> = {},
   // Generous: on a busy CI machine (parallel workers, browsers, PostgreSQL) PGlite can take long to boot.
@@ -39,25 +40,23 @@ export async function startFiggleServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        ...settings,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { command, args, env } = await serverCommand();
+  const child: ChildProcess = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...settings,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
 

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { repoRoot } from '../repo-root.ts';
 import type { Database } from './schema.ts';
 
 /** dataDir value for a database that lives only in memory (tests). */
@@ -95,8 +96,7 @@ export function pgliteTemplateDir(): string {
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   const pglitePackage = path.join(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json');
   const { version } = JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string };
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-  return path.join(root, 'node_modules/.cache/figgle', `pglite-${version}-initdb`);
+  return path.join(repoRoot, 'node_modules/.cache/figgle', `pglite-${version}-initdb`);
 }
 
 /** Makes the template when it is missing; built beside it and renamed, so it is whole or absent. */

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { AppInstance } from '../app.ts';
+import { repoRoot } from '../repo-root.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 
-export const webDistDir = path.resolve(fileURLToPath(import.meta.url), '../../../../web/dist');
+export const webDistDir = path.join(repoRoot, 'apps/web/dist');
 
 /** The built index.html, or an error naming the command that builds it. */
 export function readBuiltIndex(): string {
