@@ -123,12 +123,13 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.patch(
     '/api/tasks/:taskId',
     { schema: { tags: ['tasks'], params: taskIdParams, body: updateTaskInput } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const { taskId } = request.params;
       const result = await db.transaction().execute((trx) => updateTask(trx, user, taskId, request.body));
       await publishChange(result, 'updated', user);
-      return summaryOf(taskId);
+      if (!result.summary) return summaryOf(taskId);
+      return sendJson(request, reply, result.summary);
     },
   );
 

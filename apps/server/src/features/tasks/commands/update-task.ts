@@ -1,10 +1,11 @@
 import { deriveLogType, type LogMetadata } from '@figgle/shared/log-type';
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import type { Database, TaskStatus, TaskUpdate } from '../../../db/schema.ts';
-import { lockTaskFor } from '../access.ts';
+import type { Database, TaskStatus } from '../../../db/schema.ts';
+import { lockTaskAndColumnFor, lockTaskFor } from '../access.ts';
 import { assertAssignable } from '../assignee.ts';
-import { lockColumn, rankAtEnd } from '../rank.ts';
+import { rankAtEnd } from '../rank.ts';
+import { writeTaskChange } from './write-task-change.ts';
 
 export interface TaskChanges {
   title?: string;
@@ -18,6 +19,8 @@ export interface TaskChangeResult {
   organizationId: string;
   /** False when every value was already the task's: nothing was written. */
   changed: boolean;
+  /** The changed task's summary as JSON text (presentTaskSummary's shape); absent when nothing changed. */
+  summary?: string;
 }
 
 /**
@@ -31,47 +34,35 @@ export async function updateTask(
   taskId: string,
   changes: TaskChanges,
 ): Promise<TaskChangeResult> {
-  const task = await lockTaskFor(trx, user, taskId, 'task.update');
+  // A status change locks the new column with the task, in the same statement.
+  const task =
+    changes.status === undefined
+      ? await lockTaskFor(trx, user, taskId, 'task.update')
+      : await lockTaskAndColumnFor(trx, user, taskId, changes.status, 'task.update');
   const metadata: LogMetadata = {};
-  const set: TaskUpdate = {};
+  const assignments: RawBuilder<unknown>[] = [];
   if (changes.title !== undefined && changes.title !== task.title) {
     metadata.title = { old: task.title, new: changes.title };
-    set.title = changes.title;
+    assignments.push(sql`title = ${changes.title}`);
   }
   if (changes.assignee_id !== undefined && changes.assignee_id !== task.assignee_id) {
     if (changes.assignee_id !== null) await assertAssignable(trx, changes.assignee_id, task.organization_id);
     metadata.assignee_id = { old: task.assignee_id, new: changes.assignee_id };
-    set.assignee_id = changes.assignee_id;
+    assignments.push(sql`assignee_id = ${changes.assignee_id}`);
   }
   if (changes.status !== undefined && changes.status !== task.status) {
     metadata.status = { old: task.status, new: changes.status };
-    await lockColumn(trx, task.project_id, changes.status);
-    set.status = changes.status;
-    set.rank = await rankAtEnd(trx, task.project_id, changes.status, task.task_id);
+    const rank = await rankAtEnd(trx, task.project_id, changes.status, task.task_id);
+    assignments.push(sql`status = ${changes.status}`, sql`rank = ${rank}`);
   }
   const result = { taskId, projectId: task.project_id, organizationId: task.organization_id };
-  if (Object.keys(metadata).length === 0) return { ...result, changed: false };
+  if (assignments.length === 0) return { ...result, changed: false };
 
-  await trx
-    .updateTable('task')
-    .set((eb) => ({
-      ...set,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-      last_modified_by: user.user_id,
-    }))
-    .where('task_id', '=', taskId)
-    .execute();
-  await trx
-    .insertInto('log')
-    .values({
-      task_id: taskId,
-      project_id: task.project_id,
-      organization_id: task.organization_id,
-      author_id: user.user_id,
-      type: deriveLogType(metadata),
-      metadata: JSON.stringify(metadata),
-    })
-    .execute();
-  return { ...result, changed: true };
+  const summary = await writeTaskChange(trx, {
+    taskId,
+    userId: user.user_id,
+    assignments,
+    log: { type: deriveLogType(metadata), metadata, organizationId: task.organization_id },
+  });
+  return { ...result, changed: true, summary };
 }
