@@ -113,9 +113,14 @@ async function seedProject(session: Session, organizationId: string, name: strin
   return project.project_id;
 }
 
-/** (a) The task-list call: 2 warm-ups, then 20 timed round trips on loopback, body read in full. */
+/**
+ * (a) The task-list call: 2 warm-ups, then 20 timed round trips on loopback, body read in full. The
+ * server keeps a list it read in memory until a write changes it, so the first call (read from the
+ * database) is reported on its own.
+ */
 async function listTimings(session: Session, projectId: string) {
   const times: number[] = [];
+  let first = 0;
   let bytes = 0;
   let wire = 0;
   for (let i = 0; i < 22; i++) {
@@ -124,13 +129,14 @@ async function listTimings(session: Session, projectId: string) {
     const body = Buffer.from(await response.arrayBuffer());
     const elapsed = performance.now() - start;
     if (!response.ok) throw new Error(`task list failed: ${response.status}`);
+    if (i === 0) first = elapsed;
     if (i >= 2) times.push(elapsed);
     // fetch asks for gzip and unpacks it: content-length is what crossed the wire.
     wire = Number(response.headers.get('content-length') ?? body.byteLength);
     bytes = body.byteLength;
   }
   const sorted = sortNumbers(times);
-  return { min: sorted[0]!, median: percentile(sorted, 50), max: sorted.at(-1)!, bytes, wire };
+  return { first, min: sorted[0]!, median: percentile(sorted, 50), max: sorted.at(-1)!, bytes, wire };
 }
 
 /** (b) Cold navigations (a new browser context each: empty cache) to the board, until every column shows its cards. */
@@ -291,6 +297,7 @@ async function runOn(label: string, database: string, settings: Record<string, s
       ] as const) {
         const a = await listTimings(session, projectId);
         const where = `${count.toLocaleString('en')} tasks, ${database}`;
+        figure(`(a) task list, ${where}, first call (read from the database)`, a.first, 'ms');
         figure(`(a) task list, ${where}, min`, a.min, 'ms');
         figure(
           `(a) task list, ${where}, median`,
@@ -302,7 +309,7 @@ async function runOn(label: string, database: string, settings: Record<string, s
         figure(`(a) task list, ${where}, on the wire (gzip)`, a.wire / 1024, 'KiB');
         figure(`(a) task list, ${where}, JSON`, a.bytes / 1024, 'KiB');
         console.log(
-          `(a) task list, ${count.toLocaleString('en')} tasks: min ${ms(a.min)} · median ${ms(a.median)} · max ${ms(a.max)} (20 calls) · ${kb(a.wire)} on the wire (gzip; ${kb(a.bytes)} of JSON)${count === 1000 ? ' · target ≤ 25 ms' : ''}`,
+          `(a) task list, ${count.toLocaleString('en')} tasks: first call ${ms(a.first)} · then min ${ms(a.min)} · median ${ms(a.median)} · max ${ms(a.max)} (20 calls) · ${kb(a.wire)} on the wire (gzip; ${kb(a.bytes)} of JSON)${count === 1000 ? ' · target ≤ 25 ms' : ''}`,
         );
       }
     }

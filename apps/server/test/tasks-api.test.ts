@@ -323,6 +323,73 @@ describe('GET /api/projects/:projectId/tasks', () => {
   });
 });
 
+describe('GET /api/projects/:projectId/tasks from memory', () => {
+  it('answers a list read again as every write it shows leaves it: moves, edits, comments, renames, deletions', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Remembered');
+    const first = await createTask(ada, projectId, { title: 'First', assignee_id: carol.userId });
+    const second = await createTask(ada, projectId, { title: 'Second' });
+    const row = async (taskId: string) =>
+      (await listTasks(ada, projectId)).find((task) => task.task_id === taskId);
+    expect((await row(first.task_id))?.status).toBe('TODO');
+
+    expect((await move(ada, first.task_id, 'DONE', 0)).status).toBe(200);
+    expect((await row(first.task_id))?.status).toBe('DONE');
+    expect(
+      (await carol.api(`/api/tasks/${second.task_id}`, { method: 'PATCH', body: { title: 'Renamed' } }))
+        .status,
+    ).toBe(200);
+    expect((await row(second.task_id))?.title).toBe('Renamed');
+    expect(
+      (
+        await carol.api(`/api/tasks/${second.task_id}/comments`, {
+          body: { content_json: { ops: [{ insert: 'Seen\n' }] } },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await row(second.task_id))?.comments_total).toBe(1);
+    expect((await carol.api('/api/me', { method: 'PATCH', body: { firstname: 'Caroline' } })).status).toBe(
+      200,
+    );
+    expect((await row(first.task_id))?.assignee?.firstname).toBe('Caroline');
+    expect((await ada.api(`/api/tasks/${second.task_id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await row(second.task_id)).toBeUndefined();
+    await carol.api('/api/me', { method: 'PATCH', body: { firstname: 'Carol' } });
+  });
+
+  it('still checks who reads: another organization gets 404, a deleted project 404, from memory too', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Guarded');
+    await createTask(ada, projectId, { title: 'Private' });
+    await listTasks(ada, projectId);
+    expect((await bob.api(`/api/projects/${projectId}/tasks`)).status).toBe(404);
+    expect((await ada.api(`/api/projects/${projectId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await ada.api(`/api/projects/${projectId}/tasks`)).status).toBe(404);
+  });
+
+  it('reads from memory with two queries (the session, then the role), and from the database after a write', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Counted');
+    const task = await createTask(ada, projectId, { title: 'Count me' });
+    await listTasks(ada, projectId);
+    const original = pg.Client.prototype.query;
+    const statements: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = args[0];
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await listTasks(ada, projectId);
+      expect(statements).toHaveLength(2);
+      expect(statements.some((text) => text.includes('json_agg'))).toBe(false);
+      await move(ada, task.task_id, 'DOING', 0);
+      statements.length = 0;
+      expect((await listTasks(ada, projectId))[0]?.status).toBe('DOING');
+      expect(statements.some((text) => text.includes('json_agg'))).toBe(true);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+  });
+});
+
 describe('GET /api/tasks/:taskId', () => {
   it('answers the task with its project, description and Figma meta', async () => {
     const projectId = await createProject(ada, adaOrg, 'Detail');

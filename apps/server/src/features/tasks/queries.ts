@@ -238,6 +238,23 @@ export async function projectTasksJson(
   return result.rows[0];
 }
 
+/** The user's role in the organization of a live project; undefined when gone or not theirs. */
+export async function projectRole(
+  db: Kysely<Database>,
+  projectId: string,
+  userId: string,
+): Promise<Role | undefined> {
+  const row = await db
+    .selectFrom('project')
+    .innerJoin('rule', 'rule.organization_id', 'project.organization_id')
+    .select('rule.role')
+    .where('project.project_id', '=', projectId)
+    .where('project.deleted_at', 'is', null)
+    .where('rule.user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
 /** GET /api/my-tasks as JSON text: live tasks assigned to the user where they still hold a rule. */
 export async function myTasksJson(db: Kysely<Database>, userId: string): Promise<string> {
   const result = await sql<{ body: string }>`
