@@ -4,7 +4,6 @@ import {
   PROTOCOL_VERSION,
   REALTIME_PATH,
 } from '@figgle/shared/realtime-protocol';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app.ts';
 import { findCurrentUser } from '../../auth/current-user.ts';
@@ -24,9 +23,9 @@ export function realtimeHubOf(deps: AppDeps): RealtimeHub | undefined {
 /** Frames that arrive while the socket's user and organizations are still being read. */
 const MAX_EARLY_FRAMES = 50;
 
-function sessionHeaders(request: FastifyRequest): Headers {
+function sessionHeaders(cookie: string | undefined): Headers {
   const headers = new Headers();
-  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  if (cookie) headers.set('cookie', cookie);
   return headers;
 }
 
@@ -77,7 +76,11 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
           socket.close(CLOSE_CODES.clientTooOld, 'Client too old');
           return;
         }
+        // What the socket needs of its upgrade request, read now: a closure over `request` would
+        // keep the whole request (headers, parser state, logger) for the socket's lifetime.
         const user = request.currentUser!;
+        const cookie = request.headers.cookie;
+        const log = request.log;
         let connection: Connection | null = null;
         let closed = false;
         const early: Array<[string, boolean]> = [];
@@ -100,7 +103,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
         hub
           .accept(socket, {
             user: { userId: user.user_id, firstname: user.firstname, lastname: user.lastname },
-            revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(request) })),
+            revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(cookie) })),
           })
           .then(
             (accepted) => {
@@ -112,7 +115,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
               for (const [text, isBinary] of early.splice(0)) hub.receive(accepted, text, isBinary);
             },
             (error: unknown) => {
-              request.log.error({ err: error }, 'realtime: could not open a connection');
+              log.error({ err: error }, 'realtime: could not open a connection');
               socket.close(1011, 'Server error');
             },
           );
