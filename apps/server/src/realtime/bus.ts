@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * The bus carries small facts about committed changes, never whole rows (PostgreSQL's NOTIFY payload
- * stops at 8,000 bytes). Each server loads and presents the entity once per event (the publishing
- * server may hand over what its write read back: PreloadedViews), then fans it out to its own
- * authorized sockets. Commands publish after their transaction commits.
+ * stops at 8,000 bytes). Each server loads and presents the entity once per event, then fans it out
+ * to its own authorized sockets. Commands publish after their transaction commits.
  */
 export type BusEventKind =
   | 'project'
