@@ -26,22 +26,7 @@ export interface BusEvent {
   actorId?: string | null;
 }
 
-/** A task as each screen shows it: list/board row, my-tasks row, task page. */
-export interface TaskViews {
-  summary: unknown;
-  myTask: unknown;
-  detail: unknown;
-}
-
-/**
- * What the publishing server already read of the change (in the transaction that made it): its own
- * sockets get it without a second read. It never leaves the process; other servers load their own.
- */
-export interface PreloadedViews {
-  task?: TaskViews;
-}
-
-export type BusHandler = (event: BusEvent, preloaded?: PreloadedViews) => void;
+export type BusHandler = (event: BusEvent) => void;
 
 /** A message between server processes (presence of their sockets); small JSON, `t` names its type. */
 export interface PeerMessage {
@@ -52,7 +37,7 @@ export interface PeerMessage {
 export type PeerHandler = (message: PeerMessage, fromServerId: string) => void;
 
 export interface Bus {
-  publish(event: BusEvent, preloaded?: PreloadedViews): Promise<void>;
+  publish(event: BusEvent): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
   /** This process's id among the servers sharing the bus. */
@@ -72,8 +57,8 @@ export class BusHandlers {
 
   constructor(private readonly onHandlerError: (error: unknown) => void) {}
 
-  deliverEvent(event: BusEvent, preloaded?: PreloadedViews): void {
-    for (const handler of this.events) this.safely(() => handler(event, preloaded));
+  deliverEvent(event: BusEvent): void {
+    for (const handler of this.events) this.safely(() => handler(event));
   }
 
   deliverPeer(message: PeerMessage, from: string): void {
@@ -111,8 +96,8 @@ export function createInProcessBus(onHandlerError: (error: unknown) => void = ()
   const handlers = new BusHandlers(onHandlerError);
   return {
     serverId: randomUUID(),
-    async publish(event, preloaded) {
-      handlers.deliverEvent(event, preloaded);
+    async publish(event) {
+      handlers.deliverEvent(event);
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),
     sendToPeers() {},

@@ -1,6 +1,13 @@
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
-import type { BusEvent, PreloadedViews, TaskViews } from './bus.ts';
+import type { BusEvent } from './bus.ts';
 import type { Connection } from './connection.ts';
+
+/** A task as each screen shows it: list/board row, my-tasks row, task page. */
+export interface TaskViews {
+  summary: unknown;
+  myTask: unknown;
+  detail: unknown;
+}
 
 /** Loads and presents entities with their features' queries and presenters: once per event. */
 export interface EntityLoader {
@@ -56,16 +63,11 @@ function send(connections: Connection[], text: string): void {
 }
 
 /** Delivers one committed change to every local socket allowed to see it. */
-export async function fanOut(
-  hub: FanOutHub,
-  loader: EntityLoader,
-  event: BusEvent,
-  preloaded?: PreloadedViews,
-): Promise<void> {
+export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEvent): Promise<void> {
   const organizationId = event.organizationId;
   switch (event.kind) {
     case 'task':
-      await fanOutTask(hub, loader, event, preloaded?.task);
+      await fanOutTask(hub, loader, event);
       notifyInbox(hub, event);
       return;
     case 'comment': {
@@ -110,12 +112,7 @@ export async function fanOut(
   }
 }
 
-async function fanOutTask(
-  hub: FanOutHub,
-  loader: EntityLoader,
-  event: BusEvent,
-  preloaded: TaskViews | undefined,
-): Promise<void> {
+async function fanOutTask(hub: FanOutHub, loader: EntityLoader, event: BusEvent): Promise<void> {
   const organizationId = event.organizationId;
   const taskId = event.id;
   const boardTopic = event.projectId ? topics.tasks(event.projectId) : null;
@@ -124,7 +121,7 @@ async function fanOutTask(
   const onPage = audience(hub, pageTopic, organizationId);
   const onMyTasks = audience(hub, topics.myTasks, organizationId);
   if (onBoard.length + onPage.length + onMyTasks.length > 0) {
-    const views = event.action === 'deleted' ? null : (preloaded ?? (await loader.task(taskId)));
+    const views = event.action === 'deleted' ? null : await loader.task(taskId);
     if (boardTopic) send(onBoard, frame(event, boardTopic, views?.summary));
     send(onPage, frame(event, pageTopic, views?.detail));
     send(onMyTasks, frame(event, topics.myTasks, views?.myTask));

@@ -11,7 +11,7 @@ import {
   type RealtimeErrorCode,
   routeSubject,
 } from '@figgle/shared/realtime-protocol';
-import type { Bus, BusEvent, PreloadedViews } from './bus.ts';
+import type { Bus, BusEvent } from './bus.ts';
 import { Connection, type ConnectionLimits, type RealtimeSocket, type RealtimeUser } from './connection.ts';
 import { type EntityLoader, fanOut } from './fan-out.ts';
 import { PresenceRegistry } from './presence.ts';
@@ -86,7 +86,7 @@ export class RealtimeHub {
       options.presence,
     );
     this.unsubscribeBus = [
-      options.bus.subscribe((event, preloaded) => this.onBusEvent(event, preloaded)),
+      options.bus.subscribe((event) => this.onBusEvent(event)),
       options.bus.onResync(() => this.broadcastResync()),
     ];
     this.sweepTimer = setInterval(() => this.sweep(Date.now()), Math.min(10_000, this.heartbeatMs));
@@ -326,13 +326,13 @@ export class RealtimeHub {
     for (const connection of this.connections.values()) connection.sendRaw(text);
   }
 
-  private onBusEvent(event: BusEvent, preloaded?: PreloadedViews): void {
+  private onBusEvent(event: BusEvent): void {
     if (event.kind === 'membership') this.applyMembership(event);
     // Events about one task (or project) are handled in order, so a slow load never overwrites a newer one.
     const key = event.taskId ?? event.projectId ?? `${event.kind}:${event.id}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous
-      .then(() => fanOut(this, this.options.loader, event, preloaded))
+      .then(() => fanOut(this, this.options.loader, event))
       .catch((error: unknown) => this.options.log.error({ err: error, event }, 'realtime: fan-out failed'))
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);

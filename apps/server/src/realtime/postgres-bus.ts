@@ -178,8 +178,8 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     serverId,
     ready: () => readyPromise,
     connected: () => isConnected,
-    async publish(event, preloaded) {
-      handlers.deliverEvent(event, preloaded);
+    async publish(event) {
+      handlers.deliverEvent(event);
       notify({ s: serverId, e: event });
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),

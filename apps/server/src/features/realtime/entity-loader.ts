@@ -7,7 +7,7 @@ import { presentFigmaEvent } from '../figma-events/presenter.ts';
 import { figmaEventById } from '../figma-events/queries.ts';
 import { presentProject } from '../projects/presenter.ts';
 import { projectOf } from '../projects/queries.ts';
-import { presentTaskViews } from '../tasks/presenter.ts';
+import { presentMyTask, presentTaskDetail, presentTaskSummary } from '../tasks/presenter.ts';
 import { taskDetail } from '../tasks/queries.ts';
 import { presentLog } from '../timeline/presenter.ts';
 import type { LogWithUser } from '../timeline/queries.ts';
@@ -17,7 +17,8 @@ export function createEntityLoader(db: Kysely<Database>): EntityLoader {
   return {
     async task(taskId) {
       const row = await taskDetail(db, taskId);
-      return row ? presentTaskViews(row) : null;
+      if (!row) return null;
+      return { summary: presentTaskSummary(row), myTask: presentMyTask(row), detail: presentTaskDetail(row) };
     },
 
     async project(projectId, viewerIds) {

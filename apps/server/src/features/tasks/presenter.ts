@@ -59,12 +59,3 @@ export function presentTaskDetail(row: TaskDetailRow): TaskDetailView {
     project: presentTaskProject(row),
   };
 }
-
-/** The task as every screen shows it, from one row: what live updates carry to each topic. */
-export function presentTaskViews(row: TaskDetailRow): {
-  summary: TaskSummaryView;
-  myTask: MyTaskView;
-  detail: TaskDetailView;
-} {
-  return { summary: presentTaskSummary(row), myTask: presentMyTask(row), detail: presentTaskDetail(row) };
-}

@@ -144,35 +144,27 @@ export async function lockTaskAndColumn(
   return rows[0];
 }
 
-/**
- * taskDetail's columns for a row named `task` (the CTE of a write, say), with its joins: keep in step
- * with taskDetail (tests compare what both present).
- */
-export const TASK_DETAIL_SELECT =
-  sql.raw(`task.task_id, task.project_id, task.reference, task.title, task.status,
-  task.rank, task.assignee_id, assignee.firstname AS assignee_firstname, assignee.lastname AS assignee_lastname,
-  task.last_modified_by, modifier.firstname AS modifier_firstname, modifier.lastname AS modifier_lastname,
-  task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version, task.created_at,
-  task.updated_at, task.content_json, task.figma_client_meta, author.firstname AS author_firstname,
-  author.lastname AS author_lastname, project.name AS project_name, project.trigram AS project_trigram,
-  project.emoji AS project_emoji, project.organization_id`);
-
-/** The joins TASK_DETAIL_SELECT reads, after `FROM <rows> AS task`. */
-export const TASK_DETAIL_JOINS = sql.raw(`JOIN project ON project.project_id = task.project_id
-  LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
-  LEFT JOIN app_user AS modifier ON modifier.user_id = task.last_modified_by
-  LEFT JOIN app_user AS author ON author.user_id = task.author_id`);
+/** The JSON text of presentTaskSummary for one live task, built by the database. */
+export async function taskSummaryText(db: Kysely<Database>, taskId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ body: string }>`
+    SELECT ${taskSummaryJson}::text AS body
+    FROM task JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
+    WHERE task.task_id = ${taskId} AND task.deleted_at IS NULL AND project.deleted_at IS NULL
+  `.execute(db);
+  return rows[0]?.body;
+}
 
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const person = (id: string, alias: string) =>
   `CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('user_id', ${id}, 'firstname', coalesce(${alias}.firstname, ''), 'lastname', coalesce(${alias}.lastname, '')) END`;
 
 /**
- * The JSON of presentMyTask, built by the database: a list of thousands of tasks leaves as one text
- * value, with no per-row parsing and re-serializing in Node. Keep it in step with the presenter (the
- * tests compare the two field by field).
+ * The JSON of presentTaskSummary (and of presentMyTask with `project`), built by the database: a
+ * list of thousands of tasks leaves as one text value, with no per-row parsing and re-serializing
+ * in Node. Keep it in step with the presenter (the tests compare the two field by field).
  */
-const MY_TASK_JSON = sql.raw(`json_build_object(
+const summaryJson = (withProject: boolean) =>
+  sql.raw(`json_build_object(
     'task_id', task.task_id,
     'project_id', task.project_id,
     'reference', task.reference,
@@ -187,13 +179,20 @@ const MY_TASK_JSON = sql.raw(`json_build_object(
     'is_from_figma', task.is_from_figma,
     'version', task.version,
     'created_at', ${isoTime('task.created_at')},
-    'updated_at', ${isoTime('task.updated_at')},
+    'updated_at', ${isoTime('task.updated_at')}${
+      withProject
+        ? `,
     'project', json_build_object('project_id', project.project_id, 'name', project.name,
-      'trigram', project.trigram, 'emoji', project.emoji, 'organization_id', project.organization_id)
+      'trigram', project.trigram, 'emoji', project.emoji, 'organization_id', project.organization_id)`
+        : ''
+    }
   )`);
 
+/** The JSON text of presentTaskSummary for a row named `task` (joined with TASK_PEOPLE). */
+export const taskSummaryJson = summaryJson(false);
+
 /** The assignee and last modifier a summary names, for a row named `task`. */
-const TASK_PEOPLE = sql.raw(
+export const TASK_PEOPLE = sql.raw(
   'LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id LEFT JOIN app_user AS modifier ON modifier.user_id = task.last_modified_by',
 );
 
@@ -259,7 +258,7 @@ export async function projectRole(
 /** GET /api/my-tasks as JSON text: live tasks assigned to the user where they still hold a rule. */
 export async function myTasksJson(db: Kysely<Database>, userId: string): Promise<string> {
   const result = await sql<{ body: string }>`
-    SELECT coalesce(json_agg(${MY_TASK_JSON} ORDER BY ${LIST_ORDER}), '[]')::text AS body
+    SELECT coalesce(json_agg(${summaryJson(true)} ORDER BY ${LIST_ORDER}), '[]')::text AS body
     FROM task
     JOIN project ON project.project_id = task.project_id
     JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}

@@ -15,14 +15,20 @@ import type { Role } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { authorize, organizationOfProject, organizationOfTask } from '../../policies/authorize.ts';
 import { type Action, can } from '../../policies/can.ts';
-import type { TaskViews } from '../../realtime/bus.ts';
 import { createTask, publishTaskCreated } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { moveTask } from './commands/move-task.ts';
 import type { TaskChangeResult } from './commands/update-task.ts';
 import { updateTask } from './commands/update-task.ts';
-import { presentTaskDetail, presentTaskSummary, presentTaskViews } from './presenter.ts';
-import { myTasksJson, projectRole, projectTasksJson, taskDetail, taskSummary } from './queries.ts';
+import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
+import {
+  myTasksJson,
+  projectRole,
+  projectTasksJson,
+  taskDetail,
+  taskSummary,
+  taskSummaryText,
+} from './queries.ts';
 import { TaskListCache } from './task-list-cache.ts';
 
 const gzip = promisify(gzipCallback);
@@ -68,26 +74,17 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     if (!can(role, 'task.read')) throw forbidden();
   }
 
-  /** After the commit; a change that read the task back hands its views to this server's sockets. */
-  async function publishChange(
-    result: TaskChangeResult,
-    action: 'updated' | 'deleted',
-    user: CurrentUser,
-    views?: TaskViews,
-  ) {
+  async function publishChange(result: TaskChangeResult, action: 'updated' | 'deleted', user: CurrentUser) {
     if (!result.changed) return;
-    await bus.publish(
-      {
-        kind: 'task',
-        action,
-        id: result.taskId,
-        organizationId: result.organizationId,
-        projectId: result.projectId,
-        taskId: result.taskId,
-        actorId: user.user_id,
-      },
-      views && { task: views },
-    );
+    await bus.publish({
+      kind: 'task',
+      action,
+      id: result.taskId,
+      organizationId: result.organizationId,
+      projectId: result.projectId,
+      taskId: result.taskId,
+      actorId: user.user_id,
+    });
   }
 
   async function summaryOf(taskId: string) {
@@ -157,13 +154,13 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.patch(
     '/api/tasks/:taskId',
     { schema: { tags: ['tasks'], params: taskIdParams, body: updateTaskInput } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const { taskId } = request.params;
       const result = await db.transaction().execute((trx) => updateTask(trx, user, taskId, request.body));
-      const views = result.row && presentTaskViews(result.row);
-      await publishChange(result, 'updated', user, views);
-      return views?.summary ?? summaryOf(taskId);
+      await publishChange(result, 'updated', user);
+      if (!result.summary) return summaryOf(taskId);
+      return sendJson(request, reply, result.summary);
     },
   );
 
@@ -182,13 +179,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/kanban-update',
     { schema: { tags: ['tasks'], body: kanbanUpdateInput } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const { taskId, status, index } = request.body;
       const result = await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index));
-      const views = result.row && presentTaskViews(result.row);
-      await publishChange(result, 'updated', user, views);
-      return views?.summary ?? summaryOf(taskId);
+      await publishChange(result, 'updated', user);
+      const summary = result.summary ?? (await taskSummaryText(db, taskId));
+      if (!summary) throw notFound('Task');
+      return sendJson(request, reply, summary);
     },
   );
 }

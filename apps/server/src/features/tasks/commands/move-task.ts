@@ -31,7 +31,7 @@ export async function moveTask(
     index === null
       ? await rankAtEnd(trx, task.project_id, status, taskId)
       : await rankAtIndex(trx, task.project_id, status, index, taskId);
-  const row = await writeTaskChange(trx, {
+  const summary = await writeTaskChange(trx, {
     taskId,
     userId: user.user_id,
     assignments: [sql`status = ${status}`, sql`rank = ${rank}`],
@@ -43,5 +43,5 @@ export async function moveTask(
         }
       : null,
   });
-  return { ...result, changed: true, row };
+  return { ...result, changed: true, summary };
 }

@@ -4,7 +4,6 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { lockTaskAndColumnFor, lockTaskFor } from '../access.ts';
 import { assertAssignable } from '../assignee.ts';
-import type { TaskDetailRow } from '../queries.ts';
 import { rankAtEnd } from '../rank.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
@@ -20,8 +19,8 @@ export interface TaskChangeResult {
   organizationId: string;
   /** False when every value was already the task's: nothing was written. */
   changed: boolean;
-  /** The changed task as taskDetail reads it; absent when nothing changed. */
-  row?: TaskDetailRow;
+  /** The changed task's summary as JSON text (presentTaskSummary's shape); absent when nothing changed. */
+  summary?: string;
 }
 
 /**
@@ -59,11 +58,11 @@ export async function updateTask(
   const result = { taskId, projectId: task.project_id, organizationId: task.organization_id };
   if (assignments.length === 0) return { ...result, changed: false };
 
-  const row = await writeTaskChange(trx, {
+  const summary = await writeTaskChange(trx, {
     taskId,
     userId: user.user_id,
     assignments,
     log: { type: deriveLogType(metadata), metadata, organizationId: task.organization_id },
   });
-  return { ...result, changed: true, row };
+  return { ...result, changed: true, summary };
 }

@@ -1,7 +1,7 @@
 import type { deriveLogType, LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { TASK_DETAIL_JOINS, TASK_DETAIL_SELECT, type TaskDetailRow } from '../queries.ts';
+import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 
 export interface TaskChangeLog {
   type: ReturnType<typeof deriveLogType>;
@@ -11,9 +11,9 @@ export interface TaskChangeLog {
 
 /**
  * One statement for the write every task change ends with: the changed columns with a new version,
- * updated_at and last_modified_by, the log row when there is one, and the task read back as
- * taskDetail reads it (for the answer and for the live update). A change is on every drag and inline
- * edit, so it costs one round trip to the database, not three (or four with the live update's read).
+ * updated_at and last_modified_by, the log row when there is one, and the task's summary (JSON text
+ * of presentTaskSummary) read back. A change is on every drag and inline edit, so it costs one round
+ * trip to the database, not three.
  */
 export async function writeTaskChange(
   trx: Kysely<Database>,
@@ -29,7 +29,7 @@ export async function writeTaskChange(
     assignments: RawBuilder<unknown>[];
     log: TaskChangeLog | null;
   },
-): Promise<TaskDetailRow | undefined> {
+): Promise<string | undefined> {
   const logged = log
     ? sql`, change_log AS (
         INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata)
@@ -37,7 +37,7 @@ export async function writeTaskChange(
         FROM changed
       )`
     : sql``;
-  const { rows } = await sql<TaskDetailRow>`
+  const { rows } = await sql<{ body: string }>`
     WITH changed AS (
       UPDATE task SET ${sql.join([
         ...assignments,
@@ -48,7 +48,7 @@ export async function writeTaskChange(
       WHERE task_id = ${taskId}
       RETURNING *
     )${logged}
-    SELECT ${TASK_DETAIL_SELECT} FROM changed AS task ${TASK_DETAIL_JOINS}
+    SELECT ${taskSummaryJson}::text AS body FROM changed AS task ${TASK_PEOPLE}
   `.execute(trx);
-  return rows[0];
+  return rows[0]?.body;
 }
