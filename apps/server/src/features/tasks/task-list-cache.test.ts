@@ -29,6 +29,15 @@ describe('TaskListCache', () => {
     expect(cache.get(B)).toBeUndefined();
   });
 
+  it('reads an id spelled in capitals as the same project, so its events still drop it', async () => {
+    const { cache, publish, keep } = setUp();
+    const id = '3f0c6a1e-8b4d-4c2a-9e7f-1a2b3c4d5e6f';
+    keep(id.toUpperCase(), '[1]');
+    expect(cache.get(id)?.body).toBe('[1]');
+    await publish({ kind: 'task', projectId: id });
+    expect(cache.get(id.toUpperCase())).toBeUndefined();
+  });
+
   it('does not keep a list read while a write to its project was published', async () => {
     const { cache, publish } = setUp();
     const generation = cache.generation(A);

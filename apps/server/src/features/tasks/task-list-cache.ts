@@ -16,6 +16,7 @@ const BUDGET = 16 * 1024 * 1024;
  * commit, on this server and on the others, so the event is the invalidation. A read that raced a
  * write is not kept: each project has a generation, bumped by each event, and a list is remembered
  * only if its generation did not move while it was read. The caller still authorizes every read.
+ * Project ids are compared lower-cased: an address may spell a uuid in capitals, events never do.
  */
 export class TaskListCache {
   private readonly lists = new Map<string, CachedList>();
@@ -33,30 +34,32 @@ export class TaskListCache {
   }
 
   get(projectId: string): CachedList | undefined {
-    const list = this.lists.get(projectId);
+    const key = projectId.toLowerCase();
+    const list = this.lists.get(key);
     if (!list) return undefined;
     // Most recently used last, so the oldest is dropped first.
-    this.lists.delete(projectId);
-    this.lists.set(projectId, list);
+    this.lists.delete(key);
+    this.lists.set(key, list);
     return list;
   }
 
   /** Taken before reading a list from the database, handed back to remember. */
   generation(projectId: string): string {
-    return `${this.epoch}:${this.generations.get(projectId) ?? 0}`;
+    return `${this.epoch}:${this.generations.get(projectId.toLowerCase()) ?? 0}`;
   }
 
   /** Keeps a list read at `generation`, unless an event came since; the entry kept, if any. */
   remember(projectId: string, generation: string, body: string): CachedList | undefined {
-    if (generation !== this.generation(projectId) || body.length > BUDGET / 4) return undefined;
-    this.drop(projectId);
+    const key = projectId.toLowerCase();
+    if (generation !== this.generation(key) || body.length > BUDGET / 4) return undefined;
+    this.drop(key);
     const list: CachedList = { body };
-    this.lists.set(projectId, list);
+    this.lists.set(key, list);
     this.size += body.length;
-    for (const [oldest, list] of this.lists) {
+    for (const [oldest, evicted] of this.lists) {
       if (this.size <= BUDGET) break;
       this.lists.delete(oldest);
-      this.size -= list.body.length;
+      this.size -= evicted.body.length;
     }
     return list;
   }
@@ -77,8 +80,9 @@ export class TaskListCache {
   }
 
   private invalidate(projectId: string): void {
-    this.generations.set(projectId, (this.generations.get(projectId) ?? 0) + 1);
-    this.drop(projectId);
+    const key = projectId.toLowerCase();
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    this.drop(key);
   }
 
   private drop(projectId: string): void {
