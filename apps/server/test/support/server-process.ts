@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverCommand } from '../../../../scripts/server-run.mjs';
 import { freePort } from '../test-server.ts';
 
-const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../../src/main.ts');
 const STARTUP_TIMEOUT_MS = 60_000;
 /** Every process started here and still running: a failed test must not leave one behind. */
 const liveChildren = new Set<ChildProcess>();
@@ -19,8 +17,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The server as `npm start` runs it (scripts/server-run.mjs: the bundle, its Node flags and environment). */
+async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
+  const { command, args, env: serverEnv } = await serverCommand();
+  return spawn(command, args, {
+    env: { ...process.env, ...serverEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /**
- * The real `main.ts` in its own Node process, as `npm start` runs it, on a free loopback port.
+ * The real server in its own Node process, as `npm start` runs it, on a free loopback port.
  * `settings` are environment variables on top of quiet test defaults; pass DATA_DIR (and
  * DATABASE_URL for PostgreSQL; the embedded database is the default). Resolves once /healthz is ok.
  */
@@ -28,19 +35,15 @@ export async function startServerProcess(settings: Record<string, string>): Prom
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      FIGGLE_SERVE_WEB: '0',
-      ...settings,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = await spawnServer({
+    NODE_ENV: 'test',
+    DATABASE_URL: '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    FIGGLE_SERVE_WEB: '0',
+    ...settings,
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -94,7 +97,7 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 /**
- * The real `main.ts` with settings that must stop it before it serves: its exit code and output.
+ * The real server with settings that must stop it before it serves: its exit code and output.
  * `env` is the whole environment on top of this process's; it is killed if still running after `timeoutMs`.
  */
 export async function runServerUntilExit(
@@ -102,10 +105,7 @@ export async function runServerUntilExit(
   timeoutMs = 45_000,
 ): Promise<{ code: number | null; output: string }> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = await spawnServer(env);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

@@ -106,9 +106,10 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
       }
       const generation = taskLists.generation(projectId);
       const found = await projectTasksJson(db, projectId, user.user_id);
-      assertReadable(found?.role);
-      const remembered = taskLists.remember(projectId, generation, found!.body);
-      return sendJson(request, reply, found!.body, remembered);
+      if (!found) throw notFound('Project');
+      assertReadable(found.role);
+      const remembered = taskLists.remember(projectId, generation, found.body);
+      return sendJson(request, reply, found.body, remembered);
     },
   );
 
