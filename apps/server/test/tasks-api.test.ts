@@ -463,6 +463,7 @@ describe('PATCH /api/tasks/:taskId', () => {
       organizationId: adaOrg,
       projectId,
       taskId: task.task_id,
+      status: 'DONE',
       actorId: carol.userId,
     });
   });

@@ -8,6 +8,8 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { repoRoot } from '../repo-root.ts';
+import { batchingProtocol } from './pglite-batching.ts';
+import { prepareRecurringStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 /** dataDir value for a database that lives only in memory (tests). */
@@ -59,6 +61,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // discards it on release; later requests connect anew.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  prepareRecurringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
 }
@@ -133,7 +136,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       await createPgliteDir(`${dataDir}/pglite`);
     pglite = await PGlite.create(`${dataDir}/pglite`, options);
   }
-  const pool = new pg.Pool(createPgConfig(pglite));
+  // The bridge calls only execProtocolStream and waitReady (it tells PGlite apart by duck typing).
+  const pool = new pg.Pool(createPgConfig(batchingProtocol(pglite) as PGlite));
+  prepareRecurringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

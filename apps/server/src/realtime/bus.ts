@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TaskStatus } from '../db/schema.ts';
 
 /**
  * The bus carries small facts about committed changes, never whole rows (PostgreSQL's NOTIFY payload
@@ -22,6 +23,11 @@ export interface BusEvent {
   organizationId: string;
   projectId?: string;
   taskId?: string;
+  /**
+   * A task's status after the change, when the publisher knows it: lets listeners that care about
+   * one status (Back to Figma, on DONE) pass over the others without a read.
+   */
+  status?: TaskStatus;
   /** The user who made the change, when a person did. */
   actorId?: string | null;
 }

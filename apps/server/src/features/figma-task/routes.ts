@@ -34,6 +34,7 @@ export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
   const replies = createWorkQueue((error) => app.log.error({ err: error }, 'Figma done reply not sent'));
   const unsubscribe = app.deps.bus.subscribe((event) => {
     if (event.kind !== 'task' || event.action !== 'updated') return;
+    if (event.status !== undefined && event.status !== 'DONE') return;
     const taskId = event.taskId ?? event.id;
     replies.push(async () => {
       await replyWhenDone({ ...app.deps, log: app.log }, taskId);

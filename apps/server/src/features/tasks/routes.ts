@@ -83,6 +83,7 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
       organizationId: result.organizationId,
       projectId: result.projectId,
       taskId: result.taskId,
+      status: result.status,
       actorId: user.user_id,
     });
   }

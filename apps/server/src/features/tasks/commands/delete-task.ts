@@ -22,5 +22,11 @@ export async function deleteTask(
     }))
     .where('task_id', '=', taskId)
     .execute();
-  return { taskId, projectId: task.project_id, organizationId: task.organization_id, changed: true };
+  return {
+    taskId,
+    projectId: task.project_id,
+    organizationId: task.organization_id,
+    status: task.status,
+    changed: true,
+  };
 }

@@ -23,7 +23,7 @@ export async function moveTask(
   index: number | null,
 ): Promise<TaskChangeResult> {
   const task = await lockTaskAndColumnFor(trx, user, taskId, status, 'task.update');
-  const result = { taskId, projectId: task.project_id, organizationId: task.organization_id };
+  const result = { taskId, projectId: task.project_id, organizationId: task.organization_id, status };
   const statusChanges = status !== task.status;
   if (index === null && !statusChanges) return { ...result, changed: false };
 

@@ -17,6 +17,8 @@ export interface TaskChangeResult {
   taskId: string;
   projectId: string;
   organizationId: string;
+  /** The task's status after the change (its status as it was, when nothing changed). */
+  status: TaskStatus;
   /** False when every value was already the task's: nothing was written. */
   changed: boolean;
   /** The changed task's summary as JSON text (presentTaskSummary's shape); absent when nothing changed. */
@@ -55,7 +57,12 @@ export async function updateTask(
     const rank = await rankAtEnd(trx, task.project_id, changes.status, task.task_id);
     assignments.push(sql`status = ${changes.status}`, sql`rank = ${rank}`);
   }
-  const result = { taskId, projectId: task.project_id, organizationId: task.organization_id };
+  const result = {
+    taskId,
+    projectId: task.project_id,
+    organizationId: task.organization_id,
+    status: changes.status ?? task.status,
+  };
   if (assignments.length === 0) return { ...result, changed: false };
 
   const summary = await writeTaskChange(trx, {
