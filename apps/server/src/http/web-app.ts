@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { AppInstance } from '../app.ts';
 import { repoRoot } from '../repo-root.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
+import { loadStaticFiles, sendStaticFile } from './static-files.ts';
 
 export const webDistDir = path.join(repoRoot, 'apps/web/dist');
 
@@ -18,17 +18,15 @@ export function readBuiltIndex(): string {
 
 /** Serves the built single-page app; unknown non-API GETs get index.html so client routes load. */
 export async function serveWebApp(app: AppInstance): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: webDistDir,
-    wildcard: false,
-    index: false,
-    // The build writes name.br and name.gz beside each text file: sent as they are, by Accept-Encoding.
-    preCompressed: true,
-    setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  const files = loadStaticFiles(webDistDir);
+  const index = files.get('/index.html');
+  if (!index)
+    throw new Error(`The web app is not built (${webDistDir} has no index.html): run \`npm run build\`.`);
+  for (const file of files.values()) {
+    app.get(file.urlPath, { schema: { hide: true } }, (request, reply) =>
+      sendStaticFile(request, reply, file),
+    );
+  }
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || path.extname(urlPath)) {
@@ -36,6 +34,6 @@ export async function serveWebApp(app: AppInstance): Promise<void> {
     }
     const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
     if (preloads) reply.header('link', preloads);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendStaticFile(request, reply, index);
   });
 }

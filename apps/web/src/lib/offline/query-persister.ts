@@ -22,9 +22,36 @@ interface PersistedCache {
   state: DehydratedState;
 }
 
+/** Also opened by the inline script of index.html. */
+const DATABASE_NAME = 'figgle-offline';
+const STORE_NAME = 'cache';
+
+declare global {
+  interface Window {
+    /** The open request index.html starts before the app's code loads. */
+    figgleOfflineDatabase?: IDBOpenDBRequest;
+  }
+}
+
+/** idb-keyval's store over the database index.html began opening, when it did. */
+function storeOfEarlyOpen(request: IDBOpenDBRequest): UseStore {
+  const database = new Promise<IDBDatabase>((resolve, reject) => {
+    if (request.readyState === 'done') {
+      if (request.error) reject(request.error);
+      else resolve(request.result);
+      return;
+    }
+    request.addEventListener('success', () => resolve(request.result));
+    request.addEventListener('error', () => reject(request.error));
+  });
+  return (mode, callback) =>
+    database.then((opened) => callback(opened.transaction(STORE_NAME, mode).objectStore(STORE_NAME)));
+}
+
 let store: UseStore | null = null;
 function offlineStore(): UseStore {
-  store ??= createStore('figgle-offline', 'cache');
+  const early = window.figgleOfflineDatabase;
+  store ??= early ? storeOfEarlyOpen(early) : createStore(DATABASE_NAME, STORE_NAME);
   return store;
 }
 
