@@ -1,7 +1,12 @@
 import type pg from 'pg';
 
-/** Statements that are named (prepared once per connection, then only bound and run). */
-const MAX_NAMED = 2_000;
+/**
+ * Statements that are named (prepared once per connection, then only bound and run). Figgle has a few
+ * hundred query shapes; the cap bounds what a connection (and PGlite's memory) keeps prepared.
+ */
+const MAX_NAMED = 500;
+/** Texts run once so far, remembered until their second run (or cleared when this many pile up). */
+const MAX_SEEN_ONCE = 1_000;
 /** A query with more parameters than this is a bulk write or a long list: rare, and of many shapes. */
 const MAX_PARAMETERS = 64;
 
@@ -22,7 +27,7 @@ export class StatementNames {
     if (name !== undefined || parameterCount === 0 || parameterCount > MAX_PARAMETERS) return name;
     if (this.names.size >= MAX_NAMED) return undefined;
     if (!this.seenOnce.has(text)) {
-      if (this.seenOnce.size >= MAX_NAMED) this.seenOnce.clear();
+      if (this.seenOnce.size >= MAX_SEEN_ONCE) this.seenOnce.clear();
       this.seenOnce.add(text);
       return undefined;
     }

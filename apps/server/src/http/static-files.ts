@@ -84,7 +84,7 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
   reply.header('cache-control', file.cacheControl).header('etag', file.etag);
   if (Object.keys(file.encoded).length > 0) reply.header('vary', 'accept-encoding');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
     return reply.code(304).send();
   }
   const encoding = pickEncoding(file, request.headers['accept-encoding']);
