@@ -7,9 +7,11 @@
  * server's RSS with 1,000 idle sockets.
  */
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { topics } from '@figgle/shared/realtime-protocol';
 import type WebSocket from 'ws';
 import { type Defer, runBench } from './support/cleanup.ts';
+import { leanJsonClient } from './support/lean-http.ts';
 import {
   type BenchDatabase,
   benchDatabases,
@@ -25,9 +27,12 @@ import {
   startWorld,
   subscribe,
 } from './support/realtime-clients.ts';
+import type { FromReceivers, ReceiversData, ToReceivers } from './support/realtime-receivers.ts';
 import { reportFigure } from './support/report.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+/** Worker threads the listening clients are spread over (support/realtime-receivers.ts). */
+const RECEIVER_THREADS = Number(process.env.BENCH_RECEIVER_THREADS ?? 2);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 1000);
 const MEMBERS = 10;
@@ -46,6 +51,64 @@ interface Deliveries {
   answers: number[];
 }
 
+/** One worker thread of listening clients (support/realtime-receivers.ts), and its messages awaited by type. */
+function startReceivers(data: ReceiversData) {
+  // A worker does not inherit tsx's loader: it registers it before importing the TypeScript entry.
+  const entry = new URL('./support/realtime-receivers.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+    { eval: true, workerData: data },
+  );
+  const waiting = new Set<{
+    match: (message: FromReceivers) => boolean;
+    settle: (message: FromReceivers) => void;
+  }>();
+  let failure: unknown;
+  const fail = (error: unknown) => {
+    failure = error;
+    for (const waiter of waiting) waiter.settle({ type: 'ready' });
+  };
+  worker.on('message', (message: FromReceivers) => {
+    for (const waiter of [...waiting]) {
+      if (!waiter.match(message)) continue;
+      waiting.delete(waiter);
+      waiter.settle(message);
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => {
+    if (code !== 0) fail(new Error(`receivers worker exited with ${code}`));
+  });
+  function next<Type extends FromReceivers['type']>(
+    type: Type,
+    version?: number,
+  ): Promise<Extract<FromReceivers, { type: Type }>> {
+    return new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
+      waiting.add({
+        match: (message) =>
+          message.type === type &&
+          (version === undefined || !('version' in message) || message.version === version),
+        settle: (message) =>
+          failure ? reject(failure) : resolve(message as Extract<FromReceivers, { type: Type }>),
+      });
+    });
+  }
+  const ready = next('ready');
+  return {
+    ready,
+    next,
+    post: (message: ToReceivers) => worker.postMessage(message),
+    stop: async () => {
+      worker.postMessage({ type: 'close' } satisfies ToReceivers);
+      await Promise.race([new Promise((resolve) => worker.once('exit', resolve)), sleep(5_000)]);
+      await worker.terminate();
+    },
+  };
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
 async function measureLatency(
   url: string,
   changer: Member,
@@ -55,51 +118,48 @@ async function measureLatency(
   sockets: WebSocket[],
 ): Promise<Deliveries> {
   const result: Deliveries = { lastReached: [], each: [], spread: [], answers: [] };
-  let expectedVersion = 0;
-  let sentAt = 0;
-  let firstAt = 0;
-  let pending = 0;
-  let wake: () => void = () => {};
-  const marker = `"id":"${taskId}"`;
-  for (let i = 0; i < CLIENTS; i++) {
-    const member = i === 0 ? changer : others[i % others.length]!;
-    const ws = await openSocket(url, member.cookie, (text, at) => {
-      if (i === 0 || !text.startsWith('{"type":"event"') || !text.includes(marker)) return;
-      if (!text.includes(`"version":${expectedVersion},`)) return;
-      result.each.push(at - sentAt);
-      if (pending === CLIENTS - 1) firstAt = at;
-      pending -= 1;
-      if (pending === 0) {
-        result.lastReached.push(at - sentAt);
-        result.spread.push(at - firstAt);
-        wake();
-      }
-    });
-    await subscribe(ws, topic);
-    sockets.push(ws);
-  }
-
-  let version = ((await (await changer.api(`/api/tasks/${taskId}`)).json()) as { version: number }).version;
-  for (let change = 0; change < CHANGES; change++) {
-    expectedVersion = version + 1;
-    pending = CLIENTS - 1;
-    const delivered = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    sentAt = performance.now();
-    const answer = (await expectStatus(
-      changer.api(`/api/tasks/${taskId}`, { method: 'PATCH', body: { status: STATUSES[(change + 1) % 4] } }),
-      200,
-    )) as { version: number };
-    result.answers.push(performance.now() - sentAt);
-    version = answer.version;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      delivered,
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`change ${change}: ${pending} clients missed it`)), 10_000);
-      }),
-    ]).finally(() => clearTimeout(timer));
+  // A's own socket listens like the others; its own events are not counted.
+  const own = await openSocket(url, changer.cookie);
+  await subscribe(own, topic);
+  sockets.push(own);
+  const shares: string[][] = Array.from({ length: RECEIVER_THREADS }, () => []);
+  for (let i = 1; i < CLIENTS; i++) shares[i % RECEIVER_THREADS]!.push(others[i % others.length]!.cookie);
+  const receivers = shares
+    .filter((cookies) => cookies.length > 0)
+    .map((cookies) => startReceivers({ url, cookies, topic, taskId }));
+  const client = leanJsonClient(url, { origin: url, cookie: changer.cookie });
+  try {
+    await Promise.all(receivers.map((receiver) => receiver.ready));
+    let version = ((await (await changer.api(`/api/tasks/${taskId}`)).json()) as { version: number }).version;
+    for (let change = 0; change < CHANGES; change++) {
+      const expected = version + 1;
+      for (const receiver of receivers) receiver.post({ type: 'expect', version: expected });
+      await Promise.all(receivers.map((receiver) => receiver.next('armed', expected)));
+      const delivered = Promise.all(receivers.map((receiver) => receiver.next('delivered', expected)));
+      const sentAt = now();
+      const answer = await client.send('PATCH', `/api/tasks/${taskId}`, {
+        status: STATUSES[(change + 1) % 4],
+      });
+      result.answers.push(now() - sentAt);
+      if (answer.status !== 200) throw new Error(`change ${change}: ${answer.status} ${answer.body}`);
+      version = (JSON.parse(answer.body) as { version: number }).version;
+      let timer: NodeJS.Timeout | undefined;
+      const reports = await Promise.race([
+        delivered,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`change ${change}: some clients missed it`)), 10_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      const arrivals = reports
+        .flatMap((report) => report.arrivals.map((at) => at - sentAt))
+        .sort((x, y) => x - y);
+      result.each.push(...arrivals);
+      result.lastReached.push(arrivals.at(-1)!);
+      result.spread.push(arrivals.at(-1)! - arrivals[0]!);
+    }
+  } finally {
+    client.close();
+    await Promise.all(receivers.map((receiver) => receiver.stop()));
   }
   for (const list of Object.values(result)) list.sort((x: number, y: number) => x - y);
   return result;
