@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type Params, type RouteObject } from 're
 import { projectsQueryOptions } from '../features/projects/api/list-projects';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
+import { preloadBoard } from '../features/tasks/components/board/board-code';
 import { lazyReady, type PreloadableComponent } from './lazy-ready';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -46,8 +47,7 @@ function prefetchProjectScreen(board: boolean): AppRoute['prefetch'] {
     if (!projectId) return;
     void queryClient.prefetchQuery(projectQueryOptions(projectId));
     void queryClient.prefetchQuery(projectTasksQueryOptions(projectId));
-    if (board)
-      void import('../features/tasks/components/lazy-board').then((lazyBoard) => lazyBoard.preloadBoard());
+    if (board) preloadBoard();
   };
 }
 

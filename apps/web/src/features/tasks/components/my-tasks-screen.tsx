@@ -8,7 +8,8 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { useMyTasks } from '../api/list-my-tasks';
-import { LazyBoard, preloadBoard } from './lazy-board';
+import { preloadBoard } from './board/board-code';
+import { LazyBoard } from './lazy-board';
 
 /** The board of the tasks given to the signed-in user, across projects and organizations. */
 export function MyTasksScreen() {
