@@ -1,9 +1,9 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useLazyDialog } from '../../../app/lazy-dialog';
 import { lazyReady } from '../../../app/lazy-ready';
 import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../ui/page-header';
@@ -25,27 +25,7 @@ export function ProjectsPage() {
   const { pathname } = useLocation();
   const asCards = pathname === paths.projectsCards;
   const projects = useProjects();
-  const [adding, addDialog] = useDisclosure(false);
-  // Mounted, closed, once its code is here: the modal then sees itself open (and remembers where the
-  // focus was, to give it back) as with any dialog.
-  const [dialogReady, setDialogReady] = useState(false);
-  const loadDialog = useCallback(() => AddProjectDialog.preload().then(() => setDialogReady(true)), []);
-  const preloadDialog = () => void loadDialog();
-  const openDialog = () => {
-    if (dialogReady) addDialog.open();
-    else void loadDialog().then(() => requestAnimationFrame(addDialog.open));
-  };
-
-  useEffect(() => {
-    if (!projects.isSuccess) return;
-    const load = () => void loadDialog();
-    const idle = window.requestIdleCallback?.(load, { timeout: 2_000 });
-    const timer = idle === undefined ? window.setTimeout(load, 500) : undefined;
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, [projects.isSuccess, loadDialog]);
+  const addDialog = useLazyDialog(AddProjectDialog, projects.isSuccess);
 
   useEffect(() => {
     if (projects.isError) toastError(MESSAGES.loadFailed);
@@ -76,9 +56,9 @@ export function ProjectsPage() {
             />
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={openDialog}
-              onPointerEnter={preloadDialog}
-              onFocus={preloadDialog}
+              onClick={addDialog.open}
+              onPointerEnter={addDialog.preload}
+              onFocus={addDialog.preload}
             >
               Add a project
             </Button>
@@ -90,11 +70,7 @@ export function ProjectsPage() {
       ) : (
         <ProjectsTable projects={projects.data} loading={projects.isPending} />
       )}
-      {dialogReady ? (
-        <Suspense fallback={null}>
-          <AddProjectDialog opened={adding} onClose={addDialog.close} />
-        </Suspense>
-      ) : null}
+      {addDialog.ready ? <AddProjectDialog opened={addDialog.opened} onClose={addDialog.close} /> : null}
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { refetchUnlessJustAnswered } from '../../../app/just-answered';
+import { useLazyDialog } from '../../../app/lazy-dialog';
+import { lazyReady } from '../../../app/lazy-ready';
 import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { PageLoader } from '../../../ui/page-loader';
@@ -13,12 +14,20 @@ import { toastError } from '../../../ui/toast';
 import { projectQueryOptions } from '../api/get-project';
 import { useMembers } from '../api/list-members';
 import { projectTasksQueryOptions } from '../api/list-project-tasks';
-import { AddTaskDialog } from './add-task-dialog';
+import type { AddTaskDialogProps } from './add-task-dialog';
 import { preloadBoard } from './board/board-code';
 import { LazyBoard } from './lazy-board';
 import { ProjectHeader } from './project-header';
-import { ProjectSettingsDialog } from './project-settings-dialog';
+import type { ProjectSettingsDialogProps } from './project-settings-dialog';
 import { TaskList } from './task-list';
+
+// The dialogs' forms are fetched once the project is shown (app/lazy-dialog.ts), not before its tasks.
+const AddTaskDialog = lazyReady<AddTaskDialogProps>(
+  async () => (await import('./add-task-dialog')).AddTaskDialog,
+);
+const ProjectSettingsDialog = lazyReady<ProjectSettingsDialogProps>(
+  async () => (await import('./project-settings-dialog')).ProjectSettingsDialog,
+);
 
 export function ProjectScreen({ projectId }: { projectId: string }) {
   const { pathname } = useLocation();
@@ -32,8 +41,9 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   });
   // Read once here, so the first assignee picker opened already has its options.
   useMembers(project.data?.organization_id);
-  const [adding, addDialog] = useDisclosure(false);
-  const [editing, settingsDialog] = useDisclosure(false);
+  const shown = project.isSuccess && tasks.isSuccess;
+  const addDialog = useLazyDialog(AddTaskDialog, shown);
+  const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
 
   // Spec core §2: the list animates changes only from 1000 ms after the project opens.
   const [animated, setAnimated] = useState(false);
@@ -112,11 +122,18 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
                 variant="default"
                 aria-label="Project settings"
                 onClick={settingsDialog.open}
+                onPointerEnter={settingsDialog.preload}
+                onFocus={settingsDialog.preload}
               >
                 <IconSettings size={18} stroke={1.8} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addDialog.open}>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={addDialog.open}
+              onPointerEnter={addDialog.preload}
+              onFocus={addDialog.preload}
+            >
               Add a task
             </Button>
           </>
@@ -136,13 +153,21 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           animated={animated}
         />
       )}
-      <AddTaskDialog
-        opened={adding}
-        onClose={addDialog.close}
-        projectId={projectId}
-        organizationId={project.data.organization_id}
-      />
-      <ProjectSettingsDialog opened={editing} onClose={settingsDialog.close} project={project.data} />
+      {addDialog.ready ? (
+        <AddTaskDialog
+          opened={addDialog.opened}
+          onClose={addDialog.close}
+          projectId={projectId}
+          organizationId={project.data.organization_id}
+        />
+      ) : null}
+      {settingsDialog.ready ? (
+        <ProjectSettingsDialog
+          opened={settingsDialog.opened}
+          onClose={settingsDialog.close}
+          project={project.data}
+        />
+      ) : null}
     </>
   );
 }
