@@ -4,7 +4,8 @@
  *   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test node --import tsx bench/realtime.ts
  * Measures, on PGlite and (with BENCH_DATABASE_URL) on PostgreSQL: with 200 subscribed clients, the time
  * from client A's status change to the event at every other client, p50/p99 over 200 changes; and the
- * server's RSS with 1,000 idle sockets.
+ * server's RSS with 1,000 idle sockets. The listening clients run in BENCH_RECEIVER_THREADS worker
+ * threads (2 by default, support/realtime-receivers.ts), A's changes go through a lean HTTP client.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
