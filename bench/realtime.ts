@@ -17,7 +17,6 @@ import {
   type BenchDatabase,
   benchDatabases,
   createProjectWithTasks,
-  expectStatus,
   type Member,
   mb,
   ms,
