@@ -16,6 +16,14 @@ describe('listBenches', () => {
     writeFileSync(path.join(dir, 'support', 'report.ts'), '');
     expect(listBenches(dir)).toEqual(['board', 'realtime']);
   });
+
+  it('puts the benchmark that seeds the most data last', () => {
+    const other = mkdtempSync(path.join(os.tmpdir(), 'figgle-bench-order-'));
+    for (const file of ['board.ts', 'inbox-dashboard.ts', 'load.ts', 'web-speed.ts'])
+      writeFileSync(path.join(other, file), '');
+    expect(listBenches(other)).toEqual(['board', 'load', 'web-speed', 'inbox-dashboard']);
+    rmSync(other, { recursive: true, force: true });
+  });
 });
 
 describe('selectBenches', () => {
