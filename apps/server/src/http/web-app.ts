@@ -7,12 +7,13 @@ import { loadStaticFiles, sendStaticFile } from './static-files.ts';
 
 export const webDistDir = path.join(repoRoot, 'apps/web/dist');
 
+const notBuilt = () =>
+  new Error(`The web app is not built (${webDistDir} has no index.html): run \`npm run build\`.`);
+
 /** The built index.html, or an error naming the command that builds it. */
 export function readBuiltIndex(): string {
   const indexFile = path.join(webDistDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    throw new Error(`The web app is not built (${webDistDir} is missing): run \`npm run build\`.`);
-  }
+  if (!existsSync(indexFile)) throw notBuilt();
   return readFileSync(indexFile, 'utf8');
 }
 
@@ -20,8 +21,7 @@ export function readBuiltIndex(): string {
 export async function serveWebApp(app: AppInstance): Promise<void> {
   const files = loadStaticFiles(webDistDir);
   const index = files.get('/index.html');
-  if (!index)
-    throw new Error(`The web app is not built (${webDistDir} has no index.html): run \`npm run build\`.`);
+  if (!index) throw notBuilt();
   for (const file of files.values()) {
     app.get(file.urlPath, { schema: { hide: true } }, (request, reply) =>
       sendStaticFile(request, reply, file),
