@@ -63,9 +63,10 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     for (let i = 0; i < plan.sockets; i++) {
       const listener = plan.listeners[i % plan.listeners.length]!;
       const ws = await openSocket(plan.url, listener.cookie, (text) => {
-        // A string check, not JSON.parse: the clients share this process with what they measure.
-        if (text.startsWith('{"type":"event"') && text.includes('"kind":"task","action":"updated"')) {
-          received[i]! += 1;
+        // String checks, not JSON.parse: the clients share this process with what they measure. An
+        // `events` frame carries several events.
+        if (text.startsWith('{"type":"event"') || text.startsWith('{"type":"events"')) {
+          received[i]! += occurrences(text, '"kind":"task","action":"updated"');
         } else if (text.startsWith('{"type":"error"')) {
           fail(`socket ${i}: ${text.slice(0, 200)}`);
         }
@@ -161,4 +162,10 @@ export function describeLoad(result: LoadResult): string {
     `events received ${result.receivedEvents.toLocaleString('en')} of ${result.expectedEvents.toLocaleString('en')} (${result.socketsShort} sockets short)`,
     ...result.errorSamples.map((sample) => `  error: ${sample}`),
   ].join('\n');
+}
+
+function occurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) count += 1;
+  return count;
 }

@@ -1,5 +1,5 @@
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';
-import { topics } from '@figgle/shared/realtime-protocol';
+import { PROTOCOL_VERSION, topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { addMember } from './organizations-world.ts';
@@ -44,13 +44,17 @@ describe('GET /api/realtime: opening a socket', () => {
 
   it('greets with the protocol version and answers pings', async () => {
     const socket = await open(world.owner.cookie);
-    expect(socket.frames[0]).toMatchObject({ type: 'hello', protocol: 1, heartbeatMs: 30_000 });
+    expect(socket.frames[0]).toMatchObject({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      heartbeatMs: 30_000,
+    });
     socket.send({ type: 'ping', ref: 7 });
     expect(await socket.next((f) => f.type === 'pong')).toEqual({ type: 'pong', ref: 7 });
   });
 
-  it('tells a client without a protocol version that it is too old, then closes', async () => {
-    for (const version of [null, 0]) {
+  it('tells a client without a protocol version, or with one before events frames, that it is too old', async () => {
+    for (const version of [null, 0, 1]) {
       const socket = TestSocket.connect(server.url, { cookie: world.owner.cookie, version });
       const error = await socket.next((f) => f.type === 'error');
       expect(error).toMatchObject({ type: 'error', code: 'client-too-old' });

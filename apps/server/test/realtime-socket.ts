@@ -12,23 +12,31 @@ type Waiter = { match: (frame: ServerFrame) => boolean; resolve: (frame: ServerF
 /** A real websocket client of /api/realtime that records every frame it receives. */
 export class TestSocket {
   readonly frames: ServerFrame[] = [];
+  /** Websocket messages received (an `events` frame counts once). */
+  wireFrames = 0;
   private readonly waiters = new Set<Waiter>();
   readonly closed: Promise<{ code: number; reason: string }>;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as ServerFrame;
-      this.frames.push(frame);
-      for (const waiter of this.waiters) {
-        if (waiter.match(frame)) {
-          this.waiters.delete(waiter);
-          waiter.resolve(frame);
-        }
-      }
+      const received = JSON.parse(data.toString()) as ServerFrame;
+      this.wireFrames += 1;
+      // Events that went out together are recorded one by one, as the web client hands them over.
+      for (const frame of received.type === 'events' ? received.events : [received]) this.record(frame);
     });
     this.closed = new Promise((resolve) =>
       ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
+  }
+
+  private record(frame: ServerFrame): void {
+    this.frames.push(frame);
+    for (const waiter of this.waiters) {
+      if (waiter.match(frame)) {
+        this.waiters.delete(waiter);
+        waiter.resolve(frame);
+      }
+    }
   }
 
   /** Opens a socket and waits for the server's hello. */

@@ -4,9 +4,11 @@ import { z } from 'zod';
  * The live-update protocol spoken over the one websocket of a tab (`GET /api/realtime?v=<version>`).
  * Every frame is one JSON object with a `type`. The server refuses clients older than
  * MIN_CLIENT_PROTOCOL_VERSION with a `client-too-old` error, then closes the socket.
+ *
+ * Version 2 added the `events` frame: events waiting for the same socket go out together.
  */
-export const PROTOCOL_VERSION = 1;
-export const MIN_CLIENT_PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+export const MIN_CLIENT_PROTOCOL_VERSION = 2;
 export const REALTIME_PATH = '/api/realtime';
 
 /** Close codes the server uses besides the standard ones (1009 for a frame over 64 KB). */
@@ -155,6 +157,18 @@ export interface EventFrame<Data = unknown> {
   data: Data | null;
 }
 
+/**
+ * Several events in the order they happened. When changes come faster than the server can send them
+ * one by one to every socket, it sends what piled up for a socket in one frame instead.
+ */
+export interface EventsFrame {
+  type: 'events';
+  events: EventFrame[];
+}
+
+/** Most events in one `events` frame: more go out in further frames. */
+export const MAX_EVENTS_PER_FRAME = 200;
+
 export interface PresenceMember {
   userId: string;
   firstname: string;
@@ -191,6 +205,7 @@ export type ServerFrame =
   | HelloFrame
   | SubscribedFrame
   | EventFrame
+  | EventsFrame
   | PresenceStateFrame
   | ErrorFrame
   | PongFrame

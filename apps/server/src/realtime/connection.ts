@@ -1,4 +1,5 @@
 import type { ServerFrame } from '@figgle/shared/realtime-protocol';
+import { framesOf, type OutgoingEvent } from './outbox.ts';
 import { TokenBucket } from './rate-limit.ts';
 
 /** The part of a `ws` socket the hub uses. */
@@ -42,6 +43,8 @@ export class Connection {
   droppedFrames = 0;
   lastRateLimitNotice = 0;
   closed = false;
+  /** Events the hub's outbox holds for this socket (sent before any other frame, to keep the order). */
+  outgoing: OutgoingEvent[] = [];
   /** Frames are handled one after another, so a subscribe and its unsubscribe keep their order. */
   queue: Promise<void> = Promise.resolve();
 
@@ -61,6 +64,15 @@ export class Connection {
 
   /** A frame already serialized; a Buffer (encoded once for many sockets) goes out as text too. */
   sendRaw(text: string | Buffer): void {
+    if (this.outgoing.length > 0) {
+      const events = this.outgoing;
+      this.outgoing = [];
+      for (const frame of framesOf(events)) this.write(frame);
+    }
+    this.write(text);
+  }
+
+  private write(text: string | Buffer): void {
     if (this.closed || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.closed = true;

@@ -1,6 +1,7 @@
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import type { BusEvent } from './bus.ts';
 import type { Connection } from './connection.ts';
+import { type EventOutbox, OutgoingEvent } from './outbox.ts';
 
 /** A task as each screen shows it: list/board row, my-tasks row, task page. */
 export interface TaskViews {
@@ -21,6 +22,7 @@ export interface EntityLoader {
 
 export interface FanOutHub {
   listenersOf(topic: string): ReadonlySet<Connection>;
+  readonly outbox: EventOutbox;
 }
 
 /** The sockets listening to a topic that may see the organization's data. */
@@ -55,11 +57,9 @@ function frame(event: BusEvent, topic: string, data: unknown): string {
   return JSON.stringify(body);
 }
 
-function send(connections: Connection[], text: string): void {
-  if (connections.length === 0) return;
-  // Encoded once, whatever the number of sockets.
-  const data = connections.length > 1 ? Buffer.from(text) : text;
-  for (const connection of connections) connection.sendRaw(data);
+/** Leaves the frame for the sockets in the hub's outbox: serialized once, whatever their number. */
+function send(hub: FanOutHub, connections: Connection[], text: string): void {
+  if (connections.length > 0) hub.outbox.queue(connections, new OutgoingEvent(text));
 }
 
 /** Delivers one committed change to every local socket allowed to see it. */
@@ -76,7 +76,7 @@ export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEve
         const onTask = audience(hub, topic, organizationId);
         if (onTask.length > 0) {
           const data = event.action === 'deleted' ? null : await loader.comment(event.id, event.taskId);
-          send(onTask, frame(event, topic, data));
+          send(hub, onTask, frame(event, topic, data));
         }
       }
       // The comment count on the list, the board and my tasks arrives with the task event the
@@ -88,7 +88,8 @@ export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEve
       if (event.taskId) {
         const topic = topics.task(event.taskId);
         const onTask = audience(hub, topic, organizationId);
-        if (onTask.length > 0) send(onTask, frame(event, topic, await loader.log(event.id, event.taskId)));
+        if (onTask.length > 0)
+          send(hub, onTask, frame(event, topic, await loader.log(event.id, event.taskId)));
       }
       notifyInbox(hub, event);
       return;
@@ -99,14 +100,14 @@ export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEve
     case 'organization':
     case 'membership': {
       const topic = topics.projects(organizationId);
-      send(audience(hub, topic, organizationId), frame(event, topic, null));
+      send(hub, audience(hub, topic, organizationId), frame(event, topic, null));
       return;
     }
     case 'figma_event': {
       const listeners = audience(hub, topics.figmaEvents, organizationId);
       if (listeners.length === 0) return;
       const data = event.action === 'deleted' ? null : await loader.figmaEvent(event.id);
-      send(listeners, frame(event, topics.figmaEvents, data));
+      send(hub, listeners, frame(event, topics.figmaEvents, data));
       return;
     }
   }
@@ -122,9 +123,9 @@ async function fanOutTask(hub: FanOutHub, loader: EntityLoader, event: BusEvent)
   const onMyTasks = audience(hub, topics.myTasks, organizationId);
   if (onBoard.length + onPage.length + onMyTasks.length > 0) {
     const views = event.action === 'deleted' ? null : await loader.task(taskId);
-    if (boardTopic) send(onBoard, frame(event, boardTopic, views?.summary));
-    send(onPage, frame(event, pageTopic, views?.detail));
-    send(onMyTasks, frame(event, topics.myTasks, views?.myTask));
+    if (boardTopic) send(hub, onBoard, frame(event, boardTopic, views?.summary));
+    send(hub, onPage, frame(event, pageTopic, views?.detail));
+    send(hub, onMyTasks, frame(event, topics.myTasks, views?.myTask));
   }
   // The project's task count changed on the projects screen.
   if (event.action !== 'updated' && event.projectId) {
@@ -148,21 +149,21 @@ async function fanOutProject(
   if (listeners.length === 0) return;
   const viewerIds = [...new Set(listeners.map((connection) => connection.user.userId))];
   const views = event.action === 'deleted' ? null : await loader.project(projectId, viewerIds);
-  const texts = new Map<string, string>();
+  // Favorites differ from person to person: one frame per viewer.
+  const byViewer = new Map<string, Connection[]>();
   for (const connection of listeners) {
     const userId = connection.user.userId;
-    let text = texts.get(userId);
-    if (text === undefined) {
-      text = frame(event, topic, views?.get(userId) ?? null);
-      texts.set(userId, text);
-    }
-    connection.sendRaw(text);
+    const sockets = byViewer.get(userId);
+    if (sockets) sockets.push(connection);
+    else byViewer.set(userId, [connection]);
   }
+  for (const [userId, sockets] of byViewer)
+    send(hub, sockets, frame(event, topic, views?.get(userId) ?? null));
 }
 
 /** New activity by someone else: the sidebar's Inbox dot. */
 function notifyInbox(hub: FanOutHub, event: BusEvent): void {
   if (event.action === 'deleted') return;
   const listeners = audience(hub, topics.inbox, event.organizationId, event.actorId);
-  if (listeners.length > 0) send(listeners, frame(event, topics.inbox, null));
+  if (listeners.length > 0) send(hub, listeners, frame(event, topics.inbox, null));
 }

@@ -14,6 +14,7 @@ import {
 import type { Bus, BusEvent } from './bus.ts';
 import { Connection, type ConnectionLimits, type RealtimeSocket, type RealtimeUser } from './connection.ts';
 import { type EntityLoader, fanOut } from './fan-out.ts';
+import { EventOutbox, type OutboxOptions } from './outbox.ts';
 import { PresenceRegistry } from './presence.ts';
 
 /** Who may listen to what: answered with the policies, outside the hub. */
@@ -44,6 +45,7 @@ export interface HubOptions {
   /** How often a socket's session is checked again (it may have signed out elsewhere). */
   revalidateMs?: number;
   presence?: { refreshMs?: number; remoteTtlMs?: number };
+  outbox?: OutboxOptions;
 }
 
 export interface AcceptOptions {
@@ -64,6 +66,7 @@ export class RealtimeHub {
   /** topic → the sockets listening to it. */
   readonly listeners = new Map<string, Set<Connection>>();
   readonly presence: PresenceRegistry;
+  readonly outbox: EventOutbox;
   /** Increases with every access revocation, so a subscribe in flight can tell it lost the race. */
   private sequence = 0;
   private readonly dirtyPresence = new Set<string>();
@@ -80,6 +83,7 @@ export class RealtimeHub {
     this.heartbeatMs = options.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.revalidateMs = options.revalidateMs ?? 5 * 60_000;
+    this.outbox = new EventOutbox(options.outbox);
     this.presence = new PresenceRegistry(
       options.bus,
       (organizationId) => this.markPresence(organizationId),
@@ -188,6 +192,8 @@ export class RealtimeHub {
     clearTimeout(this.presenceTimer);
     for (const stop of this.unsubscribeBus) stop();
     this.presence.close();
+    this.outbox.flush();
+    this.outbox.close();
     for (const connection of [...this.connections.values()]) {
       connection.close(1001, 'Server going away');
       this.disconnect(connection);

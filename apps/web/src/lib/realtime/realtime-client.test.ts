@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@figgle/shared/realtime-protocol';
+import { type EventFrame, PROTOCOL_VERSION, type ServerFrame } from '@figgle/shared/realtime-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeClient, type RealtimeHandlers } from './realtime-client';
 
@@ -18,7 +18,7 @@ class FakeSocket {
   }
   open() {
     this.readyState = 1;
-    this.receive({ type: 'hello', protocol: 1, connectionId: 'c', heartbeatMs: 30_000 });
+    this.receive({ type: 'hello', protocol: PROTOCOL_VERSION, connectionId: 'c', heartbeatMs: 30_000 });
   }
   receive(frame: ServerFrame) {
     this.onmessage?.({ data: JSON.stringify(frame) });
@@ -70,7 +70,7 @@ describe('RealtimeClient', () => {
     const releaseB = client.subscribe('inbox');
     client.setRoute('/task/1');
     client.start();
-    expect(sockets[0]!.url).toBe('ws://figgle.test/api/realtime?v=1');
+    expect(sockets[0]!.url).toBe(`ws://figgle.test/api/realtime?v=${PROTOCOL_VERSION}`);
     sockets[0]!.open();
     expect(sockets[0]!.sent).toEqual([
       { type: 'subscribe', topic: 'inbox' },
@@ -80,6 +80,27 @@ describe('RealtimeClient', () => {
     expect(sockets[0]!.sent).toHaveLength(2);
     releaseB();
     expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'unsubscribe', topic: 'inbox' });
+  });
+
+  it('hands over each event of an events frame, in order, as if it had come alone', () => {
+    const client = newClient();
+    client.start();
+    sockets[0]!.open();
+    const event = (id: string): EventFrame => ({
+      type: 'event',
+      topic: 'my-tasks',
+      kind: 'task',
+      action: 'updated',
+      id,
+      organizationId: 'o',
+      projectId: 'p',
+      taskId: id,
+      actorId: null,
+      data: { id },
+    });
+    sockets[0]!.receive(event('t1'));
+    sockets[0]!.receive({ type: 'events', events: [event('t2'), event('t3')] });
+    expect(vi.mocked(handlers.onEvent).mock.calls.map(([frame]) => frame.id)).toEqual(['t1', 't2', 't3']);
   });
 
   it('reconnects after 1 s, 2 s, 5 s, then every 10 s, re-subscribes and asks for a resync', () => {

@@ -180,6 +180,9 @@ export class RealtimeClient {
       case 'event':
         this.handlers.onEvent(frame);
         return;
+      case 'events':
+        for (const event of frame.events) this.handlers.onEvent(event);
+        return;
       case 'presence':
         this.handlers.onPresence(frame);
         return;

@@ -1,0 +1,127 @@
+import { MAX_EVENTS_PER_FRAME } from '@figgle/shared/realtime-protocol';
+import type { Connection } from './connection.ts';
+
+let nextEventNumber = 0;
+
+/** An event frame serialized once (and encoded once), however many sockets it goes to. */
+export class OutgoingEvent {
+  readonly number = nextEventNumber++;
+  private encoded: Buffer | undefined;
+
+  constructor(readonly text: string) {}
+
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text);
+    return this.encoded;
+  }
+}
+
+/** The frames that carry `events` in order: one event as it is, several in `events` frames. */
+export function framesOf(events: readonly OutgoingEvent[]): Buffer[] {
+  if (events.length === 1) return [events[0]!.bytes];
+  const frames: Buffer[] = [];
+  for (let start = 0; start < events.length; start += MAX_EVENTS_PER_FRAME) {
+    const texts = events.slice(start, start + MAX_EVENTS_PER_FRAME).map((event) => event.text);
+    frames.push(Buffer.from(`{"type":"events","events":[${texts.join(',')}]}`));
+  }
+  return frames;
+}
+
+export interface OutboxOptions {
+  /** The share of the server's time that sending events may take when changes pour in. */
+  share?: number;
+  /** Sending time that may be spent at once, above the share, after a quiet spell (ms). */
+  burstMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Where the fan-out leaves events for sockets; they leave once the current turn of the event loop
+ * is over, so everything a change produced for a socket goes out in one frame.
+ *
+ * Writing to a socket costs a system call (~12 µs here), so an event for 1,000 sockets costs ~12 ms
+ * whatever its size. When changes come faster than that, sending them one by one would take all of
+ * the server's time. Sending time is therefore budgeted: it refills at `share` of the clock, up to
+ * `burstMs`. While there is budget, events leave at once; when it runs out, the next sending waits
+ * for it, and what piled up meanwhile goes to each socket in a single frame.
+ */
+export class EventOutbox {
+  private readonly waiting = new Set<Connection>();
+  private readonly share: number;
+  private readonly burstMs: number;
+  private readonly now: () => number;
+  private budget: number;
+  private refilledAt: number;
+  private scheduled: { cancel(): void } | undefined;
+
+  constructor(options: OutboxOptions = {}) {
+    this.share = options.share ?? 0.3;
+    this.burstMs = options.burstMs ?? 100;
+    this.now = options.now ?? (() => performance.now());
+    this.budget = this.burstMs;
+    this.refilledAt = this.now();
+  }
+
+  /** Leaves `event` for each of `connections`. */
+  queue(connections: Iterable<Connection>, event: OutgoingEvent): void {
+    for (const connection of connections) {
+      if (connection.closed) continue;
+      connection.outgoing.push(event);
+      this.waiting.add(connection);
+    }
+    if (this.waiting.size > 0) this.schedule();
+  }
+
+  /** Sends everything waiting, now. */
+  flush(): void {
+    this.scheduled?.cancel();
+    this.scheduled = undefined;
+    if (this.waiting.size === 0) return;
+    const started = this.now();
+    this.refill(started);
+    const connections = [...this.waiting];
+    this.waiting.clear();
+    // Sockets that wait for the same events share their frames, built once.
+    const shared = new Map<string, Buffer[]>();
+    for (const connection of connections) {
+      const events = connection.outgoing;
+      if (events.length === 0) continue;
+      connection.outgoing = [];
+      const key = events.length === 1 ? null : events.map((event) => event.number).join(',');
+      let frames = key === null ? undefined : shared.get(key);
+      if (!frames) {
+        frames = framesOf(events);
+        if (key !== null) shared.set(key, frames);
+      }
+      for (const frame of frames) connection.sendRaw(frame);
+    }
+    const finished = this.now();
+    this.budget -= finished - started;
+    this.refilledAt = finished;
+  }
+
+  /** Stops sending; what still waits is dropped. */
+  close(): void {
+    this.scheduled?.cancel();
+    this.scheduled = undefined;
+    for (const connection of this.waiting) connection.outgoing = [];
+    this.waiting.clear();
+  }
+
+  private refill(at: number): void {
+    this.budget = Math.min(this.burstMs, this.budget + (at - this.refilledAt) * this.share);
+    this.refilledAt = at;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.refill(this.now());
+    if (this.budget >= 0) {
+      const immediate = setImmediate(() => this.flush());
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+      return;
+    }
+    const timer = setTimeout(() => this.flush(), Math.ceil(-this.budget / this.share));
+    this.scheduled = { cancel: () => clearTimeout(timer) };
+  }
+}

@@ -1,0 +1,141 @@
+import type { EventsFrame } from '@figgle/shared/realtime-protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Connection, type RealtimeSocket } from '../src/realtime/connection.ts';
+import { EventOutbox, OutgoingEvent } from '../src/realtime/outbox.ts';
+
+const limits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };
+/** What a socket write costs on the outbox's clock, in ms. */
+const WRITE_MS = 1;
+let spent = 0;
+const clock = () => Date.now() + spent;
+
+/** Records what goes out, and makes each write cost WRITE_MS on the outbox's clock. */
+class RecordingSocket implements RealtimeSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  readonly sent: Array<string | Buffer> = [];
+  send(data: string | Buffer): void {
+    spent += WRITE_MS;
+    this.sent.push(data);
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  terminate(): void {
+    this.readyState = 3;
+  }
+  texts(): string[] {
+    return this.sent.map(String);
+  }
+}
+
+function connections(count: number): Array<{ connection: Connection; socket: RecordingSocket }> {
+  return Array.from({ length: count }, (_, index) => {
+    const socket = new RecordingSocket();
+    const user = { userId: `user-${index % 3}`, firstname: 'A', lastname: 'B' };
+    return { connection: new Connection(`c${index}`, user, new Set(['org']), socket, limits), socket };
+  });
+}
+
+const event = (id: string) => new OutgoingEvent(JSON.stringify({ type: 'event', id }));
+const ids = (text: string) => {
+  const frame = JSON.parse(text) as { type: string; id?: string } | EventsFrame;
+  return frame.type === 'events'
+    ? (frame as EventsFrame).events.map((one) => one.id)
+    : [(frame as { id: string }).id];
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'Date'] });
+  spent = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the event outbox', () => {
+  it('sends an event alone at the end of the turn, and what one turn produced for a socket in one frame', () => {
+    const outbox = new EventOutbox({ now: clock });
+    const [a, b] = connections(2);
+    outbox.queue([a!.connection], event('e1'));
+    expect(a!.socket.sent).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(a!.socket.texts()).toEqual(['{"type":"event","id":"e1"}']);
+
+    outbox.queue([a!.connection, b!.connection], event('e2'));
+    outbox.queue([a!.connection], event('e3'));
+    vi.advanceTimersByTime(0);
+    expect(a!.socket.texts().slice(1).map(ids)).toEqual([['e2', 'e3']]);
+    expect(JSON.parse(a!.socket.texts()[1]!)).toMatchObject({ type: 'events' });
+    expect(b!.socket.texts().map(ids)).toEqual([['e2']]);
+  });
+
+  it('builds the frame once for sockets waiting for the same events', () => {
+    const outbox = new EventOutbox({ now: clock });
+    const all = connections(5);
+    const sockets = all.map(({ connection }) => connection);
+    outbox.queue(sockets, event('e1'));
+    outbox.queue(sockets, event('e2'));
+    outbox.flush();
+    const sent = all.map(({ socket }) => socket.sent[0]);
+    expect(new Set(sent).size).toBe(1);
+    expect(ids(String(sent[0]))).toEqual(['e1', 'e2']);
+  });
+
+  it('delivers the waiting events before any other frame to the same socket', () => {
+    const outbox = new EventOutbox({ now: clock });
+    const [a] = connections(1);
+    outbox.queue([a!.connection], event('e1'));
+    a!.connection.send({ type: 'pong', ref: 1 });
+    vi.advanceTimersByTime(0);
+    expect(a!.socket.texts()).toEqual(['{"type":"event","id":"e1"}', '{"type":"pong","ref":1}']);
+  });
+
+  it('splits a long backlog into frames of at most 200 events', () => {
+    const outbox = new EventOutbox({ now: clock });
+    const [a] = connections(1);
+    for (let i = 0; i < 450; i++) outbox.queue([a!.connection], event(`e${i}`));
+    outbox.flush();
+    expect(a!.socket.texts().map((text) => ids(text).length)).toEqual([200, 200, 50]);
+    expect(a!.socket.texts().flatMap(ids)).toEqual(Array.from({ length: 450 }, (_, i) => `e${i}`));
+  });
+
+  it('waits, when sending took more than its share of the time, and sends what piled up together', () => {
+    // Sending may take half the time, with 10 ms to spend at once.
+    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock });
+    const all = connections(20);
+    const sockets = all.map(({ connection }) => connection);
+    outbox.queue(sockets, event('e1'));
+    vi.advanceTimersByTime(0);
+    // 20 writes at 1 ms: 10 ms over budget, earned back in 20 ms at half the clock.
+    expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
+
+    outbox.queue(sockets, event('e2'));
+    outbox.queue(sockets, event('e3'));
+    vi.advanceTimersByTime(19);
+    expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(all.map(({ socket }) => socket.texts().slice(1).map(ids))).toEqual(all.map(() => [['e2', 'e3']]));
+  });
+
+  it('sends at once again after a quiet spell', () => {
+    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock });
+    const all = connections(20);
+    const sockets = all.map(({ connection }) => connection);
+    outbox.queue(sockets, event('e1'));
+    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(1_000);
+    outbox.queue(sockets, event('e2'));
+    vi.advanceTimersByTime(0);
+    expect(all.every(({ socket }) => socket.sent.length === 2)).toBe(true);
+  });
+
+  it('sends nothing to a closed socket and drops what waited at close', () => {
+    const outbox = new EventOutbox({ now: clock });
+    const [a, b] = connections(2);
+    a!.connection.closed = true;
+    outbox.queue([a!.connection, b!.connection], event('e1'));
+    outbox.close();
+    vi.advanceTimersByTime(10);
+    expect(a!.socket.sent).toEqual([]);
+    expect(b!.socket.sent).toEqual([]);
+  });
+});
