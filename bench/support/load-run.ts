@@ -6,7 +6,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
-import { openSocket, percentile, sleep, subscribe } from './realtime-clients.ts';
+import { occurrences, openSocket, percentile, sleep, startsWith, subscribe } from './realtime-clients.ts';
+
+const EVENT = Buffer.from('{"type":"event"');
+const EVENTS = Buffer.from('{"type":"events"');
+const ERROR = Buffer.from('{"type":"error"');
+const TASK_UPDATED = Buffer.from('"kind":"task","action":"updated"');
 
 export interface LoadClient {
   cookie: string;
@@ -62,13 +67,13 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   try {
     for (let i = 0; i < plan.sockets; i++) {
       const listener = plan.listeners[i % plan.listeners.length]!;
-      const ws = await openSocket(plan.url, listener.cookie, (text) => {
-        // String checks, not JSON.parse: the clients share this process with what they measure. An
+      const ws = await openSocket(plan.url, listener.cookie, (bytes) => {
+        // Byte searches, not JSON.parse: the clients share this process with what they measure. An
         // `events` frame carries several events.
-        if (text.startsWith('{"type":"event"') || text.startsWith('{"type":"events"')) {
-          received[i]! += occurrences(text, '"kind":"task","action":"updated"');
-        } else if (text.startsWith('{"type":"error"')) {
-          fail(`socket ${i}: ${text.slice(0, 200)}`);
+        if (startsWith(bytes, EVENT) || startsWith(bytes, EVENTS)) {
+          received[i]! += occurrences(bytes, TASK_UPDATED);
+        } else if (startsWith(bytes, ERROR)) {
+          fail(`socket ${i}: ${bytes.subarray(0, 200).toString()}`);
         }
       });
       ws.on('close', (code) => {
@@ -162,10 +167,4 @@ export function describeLoad(result: LoadResult): string {
     `events received ${result.receivedEvents.toLocaleString('en')} of ${result.expectedEvents.toLocaleString('en')} (${result.socketsShort} sockets short)`,
     ...result.errorSamples.map((sample) => `  error: ${sample}`),
   ].join('\n');
-}
-
-function occurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) count += 1;
-  return count;
 }

@@ -143,15 +143,17 @@ export async function createProjectWithTasks(
   return { projectId: project.project_id, taskIds };
 }
 
+const HELLO = Buffer.from('{"type":"hello"');
+
 /**
- * A socket that stamps every frame's arrival before anything else, and hands it on as text: callers
- * match frames with string checks, not JSON.parse, because hundreds of clients share this process and
- * must not slow down what they measure.
+ * A socket that stamps every frame's arrival before anything else, and hands on its bytes: callers
+ * match frames by searching the bytes (`Buffer.indexOf`), not by decoding and parsing them, because
+ * hundreds of clients share this process and must not slow down what they measure.
  */
 export function openSocket(
   url: string,
   cookie: string,
-  onFrame?: (text: string, at: number) => void,
+  onFrame?: (bytes: Buffer, at: number) => void,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${REALTIME_PATH}?v=${PROTOCOL_VERSION}`, {
@@ -162,11 +164,10 @@ export function openSocket(
     // Heartbeats as the web app sends them, or the server closes a long-running client as gone.
     const heartbeat = setInterval(() => ws.send('{"type":"ping"}'), REALTIME_HEARTBEAT_MS);
     ws.once('close', () => clearInterval(heartbeat));
-    ws.on('message', (data) => {
+    ws.on('message', (data: Buffer) => {
       const at = performance.now();
-      const text = data.toString();
-      if (text.startsWith('{"type":"hello"')) resolve(ws);
-      onFrame?.(text, at);
+      if (data.subarray(0, HELLO.length).equals(HELLO)) resolve(ws);
+      onFrame?.(data, at);
     });
   });
 }
@@ -185,6 +186,18 @@ export function subscribe(ws: WebSocket, topic: string): Promise<void> {
     ws.on('message', onMessage);
     ws.send(JSON.stringify({ type: 'subscribe', topic }));
   });
+}
+
+/** Whether the frame's bytes start with `prefix`. */
+export function startsWith(bytes: Buffer, prefix: Buffer): boolean {
+  return bytes.length >= prefix.length && bytes.subarray(0, prefix.length).equals(prefix);
+}
+
+/** How many times `needle` occurs in the frame's bytes. */
+export function occurrences(bytes: Buffer, needle: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) count += 1;
+  return count;
 }
 
 /** The value below which p % of the sorted values fall. */

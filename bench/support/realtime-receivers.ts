@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type WebSocket from 'ws';
-import { openSocket, subscribe } from './realtime-clients.ts';
+import { openSocket, startsWith, subscribe } from './realtime-clients.ts';
 
 export interface ReceiversData {
   url: string;
@@ -28,18 +28,20 @@ const port = parentPort;
 if (!port) throw new Error('realtime-receivers runs as a worker thread');
 const { url, cookies, topic, taskId } = workerData as ReceiversData;
 const post = (message: FromReceivers) => port.postMessage(message);
-const marker = `"id":"${taskId}"`;
-let expected = '';
+const marker = Buffer.from(`"id":"${taskId}"`);
+const EVENT = Buffer.from('{"type":"event"');
+const EVENTS = Buffer.from('{"type":"events"');
+let expected = Buffer.alloc(0);
 let version = -1;
 let arrivals: number[] = [];
 
 const sockets: WebSocket[] = [];
 for (const cookie of cookies) {
-  const ws = await openSocket(url, cookie, (text, at) => {
-    if (version < 0 || !text.includes(marker)) return;
+  const ws = await openSocket(url, cookie, (bytes, at) => {
+    if (version < 0 || !bytes.includes(marker)) return;
     // An `events` frame carries several events that went out together.
-    if (!text.startsWith('{"type":"event"') && !text.startsWith('{"type":"events"')) return;
-    if (!text.includes(expected)) return;
+    if (!startsWith(bytes, EVENT) && !startsWith(bytes, EVENTS)) return;
+    if (!bytes.includes(expected)) return;
     arrivals.push(performance.timeOrigin + at);
     if (arrivals.length === cookies.length) {
       post({ type: 'delivered', version, arrivals });
@@ -53,7 +55,7 @@ for (const cookie of cookies) {
 port.on('message', (message: ToReceivers) => {
   if (message.type === 'expect') {
     version = message.version;
-    expected = `"version":${version},`;
+    expected = Buffer.from(`"version":${version},`);
     arrivals = [];
     post({ type: 'armed', version });
   } else {

@@ -53,7 +53,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('the event outbox', () => {
   it('sends an event alone at the end of the turn, and what one turn produced for a socket in one frame', () => {
-    const outbox = new EventOutbox({ now: clock });
+    const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const [a, b] = connections(2);
     outbox.queue([a!.connection], event('e1'));
     expect(a!.socket.sent).toEqual([]);
@@ -69,7 +69,7 @@ describe('the event outbox', () => {
   });
 
   it('builds the frame once for sockets waiting for the same events', () => {
-    const outbox = new EventOutbox({ now: clock });
+    const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const all = connections(5);
     const sockets = all.map(({ connection }) => connection);
     outbox.queue(sockets, event('e1'));
@@ -81,7 +81,7 @@ describe('the event outbox', () => {
   });
 
   it('delivers the waiting events before any other frame to the same socket', () => {
-    const outbox = new EventOutbox({ now: clock });
+    const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const [a] = connections(1);
     outbox.queue([a!.connection], event('e1'));
     a!.connection.send({ type: 'pong', ref: 1 });
@@ -90,7 +90,7 @@ describe('the event outbox', () => {
   });
 
   it('splits a long backlog into frames of at most 200 events', () => {
-    const outbox = new EventOutbox({ now: clock });
+    const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const [a] = connections(1);
     for (let i = 0; i < 450; i++) outbox.queue([a!.connection], event(`e${i}`));
     outbox.flush();
@@ -100,7 +100,7 @@ describe('the event outbox', () => {
 
   it('waits, when sending took more than its share of the time, and sends what piled up together', () => {
     // Sending may take half the time, with 10 ms to spend at once.
-    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock });
+    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
     const all = connections(20);
     const sockets = all.map(({ connection }) => connection);
     outbox.queue(sockets, event('e1'));
@@ -116,8 +116,30 @@ describe('the event outbox', () => {
     expect(all.map(({ socket }) => socket.texts().slice(1).map(ids))).toEqual(all.map(() => [['e2', 'e3']]));
   });
 
+  it('takes a smaller share of the time when the server has no idle time left', () => {
+    let saturated = false;
+    const outbox = new EventOutbox({
+      share: 0.5,
+      saturatedShare: 0.25,
+      burstMs: 10,
+      now: clock,
+      saturated: () => saturated,
+    });
+    const all = connections(20);
+    const sockets = all.map(({ connection }) => connection);
+    outbox.queue(sockets, event('e1'));
+    vi.advanceTimersByTime(0);
+    saturated = true;
+    // 10 ms over budget, earned back in 40 ms at a quarter of the clock.
+    outbox.queue(sockets, event('e2'));
+    vi.advanceTimersByTime(39);
+    expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(all.every(({ socket }) => socket.sent.length === 2)).toBe(true);
+  });
+
   it('sends at once again after a quiet spell', () => {
-    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock });
+    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
     const all = connections(20);
     const sockets = all.map(({ connection }) => connection);
     outbox.queue(sockets, event('e1'));
@@ -129,7 +151,7 @@ describe('the event outbox', () => {
   });
 
   it('sends nothing to a closed socket and drops what waited at close', () => {
-    const outbox = new EventOutbox({ now: clock });
+    const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const [a, b] = connections(2);
     a!.connection.closed = true;
     outbox.queue([a!.connection, b!.connection], event('e1'));

@@ -21,24 +21,9 @@ export interface EntityLoader {
 }
 
 export interface FanOutHub {
-  listenersOf(topic: string): ReadonlySet<Connection>;
+  /** The sockets listening to a topic that may see the organization's data, but `exceptUserId`'s. */
+  audience(topic: string, organizationId: string, exceptUserId?: string | null): readonly Connection[];
   readonly outbox: EventOutbox;
-}
-
-/** The sockets listening to a topic that may see the organization's data. */
-function audience(
-  hub: FanOutHub,
-  topic: string,
-  organizationId: string,
-  exceptUserId?: string | null,
-): Connection[] {
-  const result: Connection[] = [];
-  for (const connection of hub.listenersOf(topic)) {
-    if (!connection.organizations.has(organizationId)) continue;
-    if (exceptUserId && connection.user.userId === exceptUserId) continue;
-    result.push(connection);
-  }
-  return result;
 }
 
 function frame(event: BusEvent, topic: string, data: unknown): string {
@@ -58,7 +43,7 @@ function frame(event: BusEvent, topic: string, data: unknown): string {
 }
 
 /** Leaves the frame for the sockets in the hub's outbox: serialized once, whatever their number. */
-function send(hub: FanOutHub, connections: Connection[], text: string): void {
+function send(hub: FanOutHub, connections: readonly Connection[], text: string): void {
   if (connections.length > 0) hub.outbox.queue(connections, new OutgoingEvent(text));
 }
 
@@ -73,7 +58,7 @@ export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEve
     case 'comment': {
       if (event.taskId) {
         const topic = topics.task(event.taskId);
-        const onTask = audience(hub, topic, organizationId);
+        const onTask = hub.audience(topic, organizationId);
         if (onTask.length > 0) {
           const data = event.action === 'deleted' ? null : await loader.comment(event.id, event.taskId);
           send(hub, onTask, frame(event, topic, data));
@@ -87,7 +72,7 @@ export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEve
     case 'log': {
       if (event.taskId) {
         const topic = topics.task(event.taskId);
-        const onTask = audience(hub, topic, organizationId);
+        const onTask = hub.audience(topic, organizationId);
         if (onTask.length > 0)
           send(hub, onTask, frame(event, topic, await loader.log(event.id, event.taskId)));
       }
@@ -100,11 +85,11 @@ export async function fanOut(hub: FanOutHub, loader: EntityLoader, event: BusEve
     case 'organization':
     case 'membership': {
       const topic = topics.projects(organizationId);
-      send(hub, audience(hub, topic, organizationId), frame(event, topic, null));
+      send(hub, hub.audience(topic, organizationId), frame(event, topic, null));
       return;
     }
     case 'figma_event': {
-      const listeners = audience(hub, topics.figmaEvents, organizationId);
+      const listeners = hub.audience(topics.figmaEvents, organizationId);
       if (listeners.length === 0) return;
       const data = event.action === 'deleted' ? null : await loader.figmaEvent(event.id);
       send(hub, listeners, frame(event, topics.figmaEvents, data));
@@ -118,14 +103,14 @@ async function fanOutTask(hub: FanOutHub, loader: EntityLoader, event: BusEvent)
   const taskId = event.id;
   const boardTopic = event.projectId ? topics.tasks(event.projectId) : null;
   const pageTopic = topics.task(taskId);
-  const onBoard = boardTopic ? audience(hub, boardTopic, organizationId) : [];
-  const onPage = audience(hub, pageTopic, organizationId);
-  const onMyTasks = audience(hub, topics.myTasks, organizationId);
+  const onBoard = boardTopic ? hub.audience(boardTopic, organizationId) : [];
+  const onPage = hub.audience(pageTopic, organizationId);
+  const onMyTasks = hub.audience(topics.myTasks, organizationId);
   if (onBoard.length + onPage.length + onMyTasks.length > 0) {
     const views = event.action === 'deleted' ? null : await loader.task(taskId);
-    if (boardTopic) send(hub, onBoard, frame(event, boardTopic, views?.summary));
-    send(hub, onPage, frame(event, pageTopic, views?.detail));
-    send(hub, onMyTasks, frame(event, topics.myTasks, views?.myTask));
+    if (boardTopic && onBoard.length > 0) send(hub, onBoard, frame(event, boardTopic, views?.summary));
+    if (onPage.length > 0) send(hub, onPage, frame(event, pageTopic, views?.detail));
+    if (onMyTasks.length > 0) send(hub, onMyTasks, frame(event, topics.myTasks, views?.myTask));
   }
   // The project's task count changed on the projects screen.
   if (event.action !== 'updated' && event.projectId) {
@@ -145,7 +130,7 @@ async function fanOutProject(
   projectId: string,
 ): Promise<void> {
   const topic = topics.projects(event.organizationId);
-  const listeners = audience(hub, topic, event.organizationId);
+  const listeners = hub.audience(topic, event.organizationId);
   if (listeners.length === 0) return;
   const viewerIds = [...new Set(listeners.map((connection) => connection.user.userId))];
   const views = event.action === 'deleted' ? null : await loader.project(projectId, viewerIds);
@@ -164,6 +149,6 @@ async function fanOutProject(
 /** New activity by someone else: the sidebar's Inbox dot. */
 function notifyInbox(hub: FanOutHub, event: BusEvent): void {
   if (event.action === 'deleted') return;
-  const listeners = audience(hub, topics.inbox, event.organizationId, event.actorId);
+  const listeners = hub.audience(topics.inbox, event.organizationId, event.actorId);
   if (listeners.length > 0) send(hub, listeners, frame(event, topics.inbox, null));
 }

@@ -56,6 +56,7 @@ export interface AcceptOptions {
 
 const DEFAULT_LIMITS: ConnectionLimits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };
 const PRESENCE_FLUSH_MS = 20;
+const MAX_CACHED_AUDIENCES = 10_000;
 
 /**
  * The realtime hub of one server: its sockets, what each listens to, presence, and the fan-out of
@@ -74,6 +75,10 @@ export class RealtimeHub {
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribeBus: Array<() => void>;
   private readonly chains = new Map<string, Promise<void>>();
+  /** Increases whenever a socket's subscriptions or organizations change: cached audiences are stale. */
+  private listenersVersion = 0;
+  private audiencesVersion = 0;
+  private readonly audiences = new Map<string, readonly Connection[]>();
   private readonly revalidations = new Map<string, () => Promise<boolean>>();
   readonly heartbeatMs: number;
   private readonly limits: ConnectionLimits;
@@ -201,8 +206,28 @@ export class RealtimeHub {
     await Promise.allSettled([...this.chains.values()]);
   }
 
-  listenersOf(topic: string): ReadonlySet<Connection> {
-    return this.listeners.get(topic) ?? new Set();
+  /**
+   * The sockets listening to a topic that may see the organization's data, but `exceptUserId`'s.
+   * Kept until a subscription or an organization of a socket changes: under a stream of changes to a
+   * busy topic, its 1,000 listeners are not sifted again for each one.
+   */
+  audience(topic: string, organizationId: string, exceptUserId?: string | null): readonly Connection[] {
+    if (this.audiencesVersion !== this.listenersVersion) {
+      this.audiences.clear();
+      this.audiencesVersion = this.listenersVersion;
+    }
+    const key = `${topic} ${organizationId} ${exceptUserId ?? ''}`;
+    let audience = this.audiences.get(key);
+    if (audience) return audience;
+    const result: Connection[] = [];
+    for (const connection of this.listeners.get(topic) ?? []) {
+      if (!connection.organizations.has(organizationId)) continue;
+      if (exceptUserId && connection.user.userId === exceptUserId) continue;
+      result.push(connection);
+    }
+    audience = result;
+    if (this.audiences.size < MAX_CACHED_AUDIENCES) this.audiences.set(key, audience);
+    return audience;
   }
 
   private error(connection: Connection, code: RealtimeErrorCode, message: string, topic?: string): void {
@@ -262,6 +287,7 @@ export class RealtimeHub {
     }
     if (organizationId) connection.organizations.add(organizationId);
     connection.subscriptions.set(topic, organizationId);
+    this.listenersVersion += 1;
     let set = this.listeners.get(topic);
     if (!set) {
       set = new Set();
@@ -278,6 +304,7 @@ export class RealtimeHub {
     const set = this.listeners.get(topic);
     if (!set) return;
     set.delete(connection);
+    this.listenersVersion += 1;
     if (set.size === 0) this.listeners.delete(topic);
   }
 
@@ -348,6 +375,7 @@ export class RealtimeHub {
 
   /** A member removed from an organization stops hearing about it at once; a new member starts. */
   private applyMembership(event: BusEvent): void {
+    this.listenersVersion += 1;
     const userId = event.id;
     const organizationId = event.organizationId;
     for (const connection of this.connections.values()) {

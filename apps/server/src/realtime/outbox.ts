@@ -1,3 +1,4 @@
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { MAX_EVENTS_PER_FRAME } from '@figgle/shared/realtime-protocol';
 import type { Connection } from './connection.ts';
 
@@ -30,6 +31,10 @@ export function framesOf(events: readonly OutgoingEvent[]): Buffer[] {
 export interface OutboxOptions {
   /** The share of the server's time that sending events may take when changes pour in. */
   share?: number;
+  /** The share when the server has no idle time left (its requests then come first). */
+  saturatedShare?: number;
+  /** Whether the server had no idle time of late (measured on the event loop by default). */
+  saturated?: () => boolean;
   /** Sending time that may be spent at once, above the share, after a quiet spell (ms). */
   burstMs?: number;
   now?: () => number;
@@ -41,13 +46,16 @@ export interface OutboxOptions {
  *
  * Writing to a socket costs a system call (~12 µs here), so an event for 1,000 sockets costs ~12 ms
  * whatever its size. When changes come faster than that, sending them one by one would take all of
- * the server's time. Sending time is therefore budgeted: it refills at `share` of the clock, up to
- * `burstMs`. While there is budget, events leave at once; when it runs out, the next sending waits
- * for it, and what piled up meanwhile goes to each socket in a single frame.
+ * the server's time. Sending time is therefore budgeted: it refills at `share` of the clock (less
+ * when the server has no idle time left), up to `burstMs`. While there is budget, events leave at
+ * once; when it runs out, the next sending waits for it, and what piled up meanwhile goes to each
+ * socket in a single frame.
  */
 export class EventOutbox {
   private readonly waiting = new Set<Connection>();
   private readonly share: number;
+  private readonly saturatedShare: number;
+  private readonly saturated: () => boolean;
   private readonly burstMs: number;
   private readonly now: () => number;
   private budget: number;
@@ -56,6 +64,8 @@ export class EventOutbox {
 
   constructor(options: OutboxOptions = {}) {
     this.share = options.share ?? 0.3;
+    this.saturatedShare = options.saturatedShare ?? 0.1;
+    this.saturated = options.saturated ?? eventLoopSaturation();
     this.burstMs = options.burstMs ?? 100;
     this.now = options.now ?? (() => performance.now());
     this.budget = this.burstMs;
@@ -108,8 +118,12 @@ export class EventOutbox {
     this.waiting.clear();
   }
 
+  private currentShare(): number {
+    return this.saturated() ? this.saturatedShare : this.share;
+  }
+
   private refill(at: number): void {
-    this.budget = Math.min(this.burstMs, this.budget + (at - this.refilledAt) * this.share);
+    this.budget = Math.min(this.burstMs, this.budget + (at - this.refilledAt) * this.currentShare());
     this.refilledAt = at;
   }
 
@@ -121,7 +135,21 @@ export class EventOutbox {
       this.scheduled = { cancel: () => clearImmediate(immediate) };
       return;
     }
-    const timer = setTimeout(() => this.flush(), Math.ceil(-this.budget / this.share));
+    const timer = setTimeout(() => this.flush(), Math.ceil(-this.budget / this.currentShare()));
     this.scheduled = { cancel: () => clearTimeout(timer) };
   }
+}
+
+/** Busy ≥ 95% of the last quarter second or more (bench/load: 100%; bench/realtime: 50-75%). */
+function eventLoopSaturation(windowMs = 250, threshold = 0.95): () => boolean {
+  let since: EventLoopUtilization = performance.eventLoopUtilization();
+  let saturated = false;
+  return () => {
+    const recent = performance.eventLoopUtilization(since);
+    if (recent.idle + recent.active >= windowMs) {
+      saturated = recent.utilization >= threshold;
+      since = performance.eventLoopUtilization();
+    }
+    return saturated;
+  };
 }
