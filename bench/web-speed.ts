@@ -25,6 +25,7 @@ import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-serv
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -198,6 +199,8 @@ export async function runWebSpeedBench(): Promise<void> {
 
     const runs: { rowsVisible: number; interactive: number }[] = [];
     for (let run = 0; run < COLD_RUNS; run++) {
+      // Each cold run starts on an idle machine, not in what the earlier steps left running.
+      await waitForQuietMachine();
       const context = await signedInContext(browser, baseURL, account);
       runs.push(await coldProjectsInteractive(context));
       await context.close();
