@@ -6,10 +6,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
-import { occurrences, openSocket, percentile, sleep, startsWith, subscribe } from './realtime-clients.ts';
+import {
+  carriesEvents,
+  occurrences,
+  openSocket,
+  percentile,
+  sleep,
+  startsWith,
+  subscribe,
+} from './realtime-clients.ts';
 
-const EVENT = Buffer.from('{"type":"event"');
-const EVENTS = Buffer.from('{"type":"events"');
 const ERROR = Buffer.from('{"type":"error"');
 const TASK_UPDATED = Buffer.from('"kind":"task","action":"updated"');
 
@@ -70,7 +76,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       const ws = await openSocket(plan.url, listener.cookie, (bytes) => {
         // Byte searches, not JSON.parse: the clients share this process with what they measure. An
         // `events` frame carries several events.
-        if (startsWith(bytes, EVENT) || startsWith(bytes, EVENTS)) {
+        if (carriesEvents(bytes)) {
           received[i]! += occurrences(bytes, TASK_UPDATED);
         } else if (startsWith(bytes, ERROR)) {
           fail(`socket ${i}: ${bytes.subarray(0, 200).toString()}`);

@@ -23,24 +23,23 @@ function cpuTimes(): { busy: number; total: number } | null {
  * Waits until the machine's CPUs were at least `idleShare` idle over a `windowMs` window, for at most
  * `maxWaitMs`. A cold page load measures the browser's own work; what earlier steps leave running (a
  * server collecting garbage after seeding thousands of tasks, PostgreSQL's autovacuum) would be
- * counted in it. Returns the ms waited, or null where /proc/stat cannot be read.
+ * counted in it. Where /proc/stat cannot be read, it does not wait.
  */
 export async function waitForQuietMachine({
   idleShare = 0.85,
   windowMs = 500,
   maxWaitMs = 20_000,
-} = {}): Promise<number | null> {
+} = {}): Promise<void> {
   const started = Date.now();
   let before = cpuTimes();
-  if (!before) return null;
+  if (!before) return;
   while (Date.now() - started < maxWaitMs) {
     await sleep(windowMs);
     const after = cpuTimes();
-    if (!after) return null;
+    if (!after) return;
     const total = after.total - before.total;
     const idle = total === 0 ? 1 : 1 - (after.busy - before.busy) / total;
-    if (idle >= idleShare) return Date.now() - started;
+    if (idle >= idleShare) return;
     before = after;
   }
-  return Date.now() - started;
 }

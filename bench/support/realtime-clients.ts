@@ -166,7 +166,7 @@ export function openSocket(
     ws.once('close', () => clearInterval(heartbeat));
     ws.on('message', (data: Buffer) => {
       const at = performance.now();
-      if (data.subarray(0, HELLO.length).equals(HELLO)) resolve(ws);
+      if (startsWith(data, HELLO)) resolve(ws);
       onFrame?.(data, at);
     });
   });
@@ -191,6 +191,14 @@ export function subscribe(ws: WebSocket, topic: string): Promise<void> {
 /** Whether the frame's bytes start with `prefix`. */
 export function startsWith(bytes: Buffer, prefix: Buffer): boolean {
   return bytes.length >= prefix.length && bytes.subarray(0, prefix.length).equals(prefix);
+}
+
+const EVENT = Buffer.from('{"type":"event"');
+const EVENTS = Buffer.from('{"type":"events"');
+
+/** Whether the frame carries events: one (`event`) or several sent together (`events`). */
+export function carriesEvents(bytes: Buffer): boolean {
+  return startsWith(bytes, EVENT) || startsWith(bytes, EVENTS);
 }
 
 /** How many times `needle` occurs in the frame's bytes. */

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type WebSocket from 'ws';
-import { openSocket, startsWith, subscribe } from './realtime-clients.ts';
+import { carriesEvents, openSocket, subscribe } from './realtime-clients.ts';
 
 export interface ReceiversData {
   url: string;
@@ -29,8 +29,6 @@ if (!port) throw new Error('realtime-receivers runs as a worker thread');
 const { url, cookies, topic, taskId } = workerData as ReceiversData;
 const post = (message: FromReceivers) => port.postMessage(message);
 const marker = Buffer.from(`"id":"${taskId}"`);
-const EVENT = Buffer.from('{"type":"event"');
-const EVENTS = Buffer.from('{"type":"events"');
 let expected = Buffer.alloc(0);
 let version = -1;
 let arrivals: number[] = [];
@@ -39,8 +37,7 @@ const sockets: WebSocket[] = [];
 for (const cookie of cookies) {
   const ws = await openSocket(url, cookie, (bytes, at) => {
     if (version < 0 || !bytes.includes(marker)) return;
-    // An `events` frame carries several events that went out together.
-    if (!startsWith(bytes, EVENT) && !startsWith(bytes, EVENTS)) return;
+    if (!carriesEvents(bytes)) return;
     if (!bytes.includes(expected)) return;
     arrivals.push(performance.timeOrigin + at);
     if (arrivals.length === cookies.length) {

@@ -45,6 +45,15 @@ const ids = (text: string) => {
     : [(frame as { id: string }).id];
 };
 
+/** Twenty sockets that got `e1` from `outbox`: 20 writes at 1 ms, 10 ms over a 10 ms burst. */
+function overBudgetBy10ms(outbox: EventOutbox) {
+  const all = connections(20);
+  const sockets = all.map(({ connection }) => connection);
+  outbox.queue(sockets, event('e1'));
+  vi.advanceTimersByTime(0);
+  return { all, sockets };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'Date'] });
   spent = 0;
@@ -101,11 +110,8 @@ describe('the event outbox', () => {
   it('waits, when sending took more than its share of the time, and sends what piled up together', () => {
     // Sending may take half the time, with 10 ms to spend at once.
     const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
-    const all = connections(20);
-    const sockets = all.map(({ connection }) => connection);
-    outbox.queue(sockets, event('e1'));
-    vi.advanceTimersByTime(0);
-    // 20 writes at 1 ms: 10 ms over budget, earned back in 20 ms at half the clock.
+    const { all, sockets } = overBudgetBy10ms(outbox);
+    // 10 ms over budget, earned back in 20 ms at half the clock.
     expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
 
     outbox.queue(sockets, event('e2'));
@@ -125,10 +131,7 @@ describe('the event outbox', () => {
       now: clock,
       saturated: () => saturated,
     });
-    const all = connections(20);
-    const sockets = all.map(({ connection }) => connection);
-    outbox.queue(sockets, event('e1'));
-    vi.advanceTimersByTime(0);
+    const { all, sockets } = overBudgetBy10ms(outbox);
     saturated = true;
     // 10 ms over budget, earned back in 40 ms at a quarter of the clock.
     outbox.queue(sockets, event('e2'));
@@ -140,10 +143,7 @@ describe('the event outbox', () => {
 
   it('sends at once again after a quiet spell', () => {
     const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
-    const all = connections(20);
-    const sockets = all.map(({ connection }) => connection);
-    outbox.queue(sockets, event('e1'));
-    vi.advanceTimersByTime(0);
+    const { all, sockets } = overBudgetBy10ms(outbox);
     vi.advanceTimersByTime(1_000);
     outbox.queue(sockets, event('e2'));
     vi.advanceTimersByTime(0);
