@@ -97,6 +97,27 @@ describe('events reach the sockets of the organization, shaped by the presenters
     expect(mine.data).toEqual(((await (await world.owner.api('/api/my-tasks')).json()) as unknown[])[0]);
   });
 
+  it('delivers a move to a socket on the board alone as the list and the move’s answer show it', async () => {
+    // With only the board listening, the event carries the summary the write itself read back.
+    const owner = await open(world.owner.cookie);
+    await owner.subscribe(topics.tasks(world.projectId));
+
+    const moved = await world.member.api('/api/kanban-update', {
+      method: 'POST',
+      body: { taskId: world.taskId, status: 'TODO', index: 0 },
+    });
+    expect(moved.status).toBe(200);
+
+    const board = await owner.next<EventFrame>(eventsOn(topics.tasks(world.projectId)));
+    const list = (await (await world.owner.api(`/api/projects/${world.projectId}/tasks`)).json()) as Array<{
+      task_id: string;
+    }>;
+    expect(board).toMatchObject({ kind: 'task', action: 'updated', id: world.taskId });
+    expect(board.data).toMatchObject({ task_id: world.taskId, status: 'TODO' });
+    expect(board.data).toEqual(list.find((task) => task.task_id === world.taskId));
+    expect(board.data).toEqual(await moved.json());
+  });
+
   it('delivers project changes with each viewer’s own favorite star, and new tasks update the task count', async () => {
     const owner = await open(world.owner.cookie);
     const member = await open(world.member.cookie);

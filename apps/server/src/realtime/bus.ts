@@ -32,7 +32,16 @@ export interface BusEvent {
   actorId?: string | null;
 }
 
-export type BusHandler = (event: BusEvent) => void;
+/**
+ * What the publishing process already holds about a change, for its own handlers only: other servers
+ * hear the bare event and load what they need, as the bus carries no rows.
+ */
+export interface LocalFacts {
+  /** The changed task's summary (presentTaskSummary's JSON text), as its write read it back. */
+  taskSummary?: string;
+}
+
+export type BusHandler = (event: BusEvent, local?: LocalFacts) => void;
 
 /** A message between server processes (presence of their sockets); small JSON, `t` names its type. */
 export interface PeerMessage {
@@ -43,7 +52,7 @@ export interface PeerMessage {
 export type PeerHandler = (message: PeerMessage, fromServerId: string) => void;
 
 export interface Bus {
-  publish(event: BusEvent): Promise<void>;
+  publish(event: BusEvent, local?: LocalFacts): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
   /** This process's id among the servers sharing the bus. */
@@ -63,8 +72,8 @@ export class BusHandlers {
 
   constructor(private readonly onHandlerError: (error: unknown) => void) {}
 
-  deliverEvent(event: BusEvent): void {
-    for (const handler of this.events) this.safely(() => handler(event));
+  deliverEvent(event: BusEvent, local?: LocalFacts): void {
+    for (const handler of this.events) this.safely(() => handler(event, local));
   }
 
   deliverPeer(message: PeerMessage, from: string): void {
@@ -102,8 +111,8 @@ export function createInProcessBus(onHandlerError: (error: unknown) => void = ()
   const handlers = new BusHandlers(onHandlerError);
   return {
     serverId: randomUUID(),
-    async publish(event) {
-      handlers.deliverEvent(event);
+    async publish(event, local) {
+      handlers.deliverEvent(event, local);
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),
     sendToPeers() {},

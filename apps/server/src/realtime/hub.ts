@@ -11,7 +11,7 @@ import {
   type RealtimeErrorCode,
   routeSubject,
 } from '@figgle/shared/realtime-protocol';
-import type { Bus, BusEvent } from './bus.ts';
+import type { Bus, BusEvent, LocalFacts } from './bus.ts';
 import { Connection, type ConnectionLimits, type RealtimeSocket, type RealtimeUser } from './connection.ts';
 import { type EntityLoader, fanOut } from './fan-out.ts';
 import { EventOutbox, type OutboxOptions } from './outbox.ts';
@@ -95,7 +95,7 @@ export class RealtimeHub {
       options.presence,
     );
     this.unsubscribeBus = [
-      options.bus.subscribe((event) => this.onBusEvent(event)),
+      options.bus.subscribe((event, local) => this.onBusEvent(event, local)),
       options.bus.onResync(() => this.broadcastResync()),
     ];
     this.sweepTimer = setInterval(() => this.sweep(Date.now()), Math.min(10_000, this.heartbeatMs));
@@ -359,13 +359,13 @@ export class RealtimeHub {
     for (const connection of this.connections.values()) connection.sendRaw(text);
   }
 
-  private onBusEvent(event: BusEvent): void {
+  private onBusEvent(event: BusEvent, local?: LocalFacts): void {
     if (event.kind === 'membership') this.applyMembership(event);
     // Events about one task (or project) are handled in order, so a slow load never overwrites a newer one.
     const key = event.taskId ?? event.projectId ?? `${event.kind}:${event.id}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous
-      .then(() => fanOut(this, this.options.loader, event))
+      .then(() => fanOut(this, this.options.loader, event, local))
       .catch((error: unknown) => this.options.log.error({ err: error, event }, 'realtime: fan-out failed'))
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);

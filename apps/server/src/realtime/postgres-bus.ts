@@ -178,8 +178,8 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     serverId,
     ready: () => readyPromise,
     connected: () => isConnected,
-    async publish(event) {
-      handlers.deliverEvent(event);
+    async publish(event, local) {
+      handlers.deliverEvent(event, local);
       notify({ s: serverId, e: event });
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),

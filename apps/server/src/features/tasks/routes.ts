@@ -76,16 +76,19 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
 
   async function publishChange(result: TaskChangeResult, action: 'updated' | 'deleted', user: CurrentUser) {
     if (!result.changed) return;
-    await bus.publish({
-      kind: 'task',
-      action,
-      id: result.taskId,
-      organizationId: result.organizationId,
-      projectId: result.projectId,
-      taskId: result.taskId,
-      status: result.status,
-      actorId: user.user_id,
-    });
+    await bus.publish(
+      {
+        kind: 'task',
+        action,
+        id: result.taskId,
+        organizationId: result.organizationId,
+        projectId: result.projectId,
+        taskId: result.taskId,
+        status: result.status,
+        actorId: user.user_id,
+      },
+      { taskSummary: result.summary },
+    );
   }
 
   async function summaryOf(taskId: string) {
