@@ -17,6 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
+import { rememberSessions, type SessionMemory } from './auth/session-lookup.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   mailer: Mailer;
   auth: Auth;
   bus: Bus;
+  /** On the embedded database: session reads remembered until their tables are written. */
+  sessionMemory?: SessionMemory;
 }
 
 export interface AppInputs {
@@ -110,7 +113,8 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   const db = inputs.database.db;
   const mailer = createMailer(env, app.log);
   const bus = createBus(inputs.database, app.log);
-  const deps: AppDeps = { ...inputs, db, mailer, bus, auth: createAuth({ env, db, mailer }) };
+  const sessionMemory = rememberSessions(inputs.database);
+  const deps: AppDeps = { ...inputs, db, mailer, bus, sessionMemory, auth: createAuth({ env, db, mailer }) };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     mailer.close();

@@ -23,8 +23,8 @@ function headersOf(request: FastifyRequest): Headers {
 /** The signed-in user's profile, or null; looked up once per request, in one read most of the time. */
 export async function findCurrentUser(request: FastifyRequest): Promise<CurrentUser | null> {
   if (request.currentUser !== undefined) return request.currentUser;
-  const { auth, db } = request.server.deps;
-  const found = await signedInProfile(auth, db, request.headers.cookie);
+  const { auth, db, sessionMemory } = request.server.deps;
+  const found = await signedInProfile(auth, db, request.headers.cookie, sessionMemory);
   if (found !== ASK_BETTER_AUTH) {
     request.currentUser = found;
     return found;

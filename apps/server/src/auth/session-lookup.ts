@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database.ts';
 import type { AppUser, Database } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -56,10 +57,73 @@ export function verifiedToken(signed: string, secret: string): string | null {
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
+/** The tables whose rows a remembered session answer is made of. */
+export const SESSION_TABLES = ['auth_session', 'auth_user', 'app_user'] as const;
+
+interface RememberedSession {
+  profile: AppUser;
+  expiresAt: number;
+  rememberedAt: number;
+}
+
+/**
+ * The answers of recent session reads, for the embedded database, which only this process writes:
+ * `forget` is called before any statement writes SESSION_TABLES (db/table-writes.ts), so a sign-out,
+ * a revocation, a password change or a profile change is seen by the very next request, as with a
+ * read on every request. A read that was under way when a write came is not kept (`generation`).
+ * Entries also lapse after a minute, and the oldest go past 10,000.
+ */
+export class SessionMemory {
+  static readonly MAX_ENTRIES = 10_000;
+  static readonly LIFETIME_MS = 60_000;
+  private readonly entries = new Map<string, RememberedSession>();
+  private currentGeneration = 0;
+
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  forget(): void {
+    this.entries.clear();
+    this.currentGeneration += 1;
+  }
+
+  recall(token: string, now: number): RememberedSession | undefined {
+    const entry = this.entries.get(token);
+    if (entry && now - entry.rememberedAt > SessionMemory.LIFETIME_MS) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Keeps a read's answer, unless a write came since the read began (`readGeneration`). */
+  remember(token: string, entry: RememberedSession, readGeneration: number): void {
+    if (readGeneration !== this.currentGeneration) return;
+    if (this.entries.size >= SessionMemory.MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, entry);
+  }
+}
+
+/** The profile, or ASK_BETTER_AUTH when the session is expired or due for its refresh. */
+function judged(
+  profile: AppUser,
+  expiresAt: number,
+  settings: SessionSettings,
+  now: number,
+): AppUser | typeof ASK_BETTER_AUTH {
+  const dueForRefresh = expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
+  return expiresAt < now || dueForRefresh ? ASK_BETTER_AUTH : profile;
+}
+
 /**
  * The profile of the request's session in one read (session and profile joined), checked against the
  * database on every request, so a signed-out, revoked or password-changed session ends at once (no
- * cookie cache). The signature is checked with node:crypto, not WebCrypto jobs. Whatever better-auth
+ * cookie cache); with `memory` (the embedded database), a read is remembered until one of its tables
+ * is written. The signature is checked with node:crypto, not WebCrypto jobs. Whatever better-auth
  * would write (extend a session due for a refresh, delete an expired one, create a first profile)
  * is left to better-auth: the answer is then ASK_BETTER_AUTH.
  */
@@ -67,6 +131,7 @@ export async function signedInProfile(
   auth: Auth,
   db: Kysely<Database>,
   cookieHeader: string | undefined,
+  memory?: SessionMemory,
 ): Promise<AppUser | null | typeof ASK_BETTER_AUTH> {
   if (!cookieHeader) return null;
   const settings = await sessionSettings(auth);
@@ -74,6 +139,9 @@ export async function signedInProfile(
   if (!signed) return null;
   const token = verifiedToken(signed, settings.secret);
   if (!token) return null;
+  const remembered = memory?.recall(token, Date.now());
+  if (remembered) return judged(remembered.profile, remembered.expiresAt, settings, Date.now());
+  const generation = memory?.generation ?? 0;
   const { rows } = await sql<AppUser & { session_expires_at: Date; has_profile: boolean }>`
     SELECT app_user.*, auth_session."expiresAt" AS session_expires_at, app_user.user_id IS NOT NULL AS has_profile
     FROM auth_session
@@ -82,10 +150,21 @@ export async function signedInProfile(
   `.execute(db);
   const row = rows[0];
   if (!row) return null;
+  if (!row.has_profile) return ASK_BETTER_AUTH;
   const expiresAt = new Date(row.session_expires_at).getTime();
-  const now = Date.now();
-  const dueForRefresh = expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
-  if (expiresAt < now || dueForRefresh || !row.has_profile) return ASK_BETTER_AUTH;
   const { session_expires_at: _expires, has_profile: _profile, ...profile } = row;
-  return profile;
+  const now = Date.now();
+  memory?.remember(token, { profile, expiresAt, rememberedAt: now }, generation);
+  return judged(profile, expiresAt, settings, now);
+}
+
+/**
+ * A SessionMemory for a database only this process writes, forgotten on each write to its tables;
+ * none for PostgreSQL, which other servers (or people) may write behind this process's back.
+ */
+export function rememberSessions(database: DatabaseHandle): SessionMemory | undefined {
+  if (!database.tableWrites) return undefined;
+  const memory = new SessionMemory();
+  database.tableWrites.on(SESSION_TABLES, () => memory.forget());
+  return memory;
 }

@@ -11,6 +11,7 @@ import { repoRoot } from '../repo-root.ts';
 import { batchingProtocol } from './pglite-batching.ts';
 import { prepareRecurringStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
+import { TableWrites } from './table-writes.ts';
 
 /** dataDir value for a database that lives only in memory (tests). */
 export const IN_MEMORY = 'memory://';
@@ -24,6 +25,11 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Present on PostgreSQL: lets the bus open its own LISTEN connection. */
   connectionString?: string;
+  /**
+   * Present on the embedded database, which only this process writes: every write to a table is
+   * heard here before it runs, so what the process keeps in memory from a table can be dropped then.
+   */
+  tableWrites?: TableWrites;
   close(): Promise<void>;
 }
 
@@ -139,11 +145,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   // The bridge calls only execProtocolStream and waitReady (it tells PGlite apart by duck typing).
   const pool = new pg.Pool(createPgConfig(batchingProtocol(pglite) as PGlite));
   prepareRecurringStatements(pool);
+  const tableWrites = new TableWrites();
+  tableWrites.watch(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'pglite',
     pglite,
+    tableWrites,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
