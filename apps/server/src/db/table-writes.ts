@@ -6,6 +6,9 @@ type Listener = () => void;
 const WRITE =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|alter\s+table|drop\s+table(?:\s+if\s+exists)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
+/** Statement texts whose written tables are remembered; one-off texts (bulk writes) clear it now and then. */
+const MAX_SCANNED = 2_000;
+
 /**
  * Hears which tables each statement of a pool's clients may write, by its text, before it runs. For a
  * database only this process writes (the embedded one), this is every change those tables can see:
@@ -13,6 +16,7 @@ const WRITE =
  */
 export class TableWrites {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly scanned = new Map<string, readonly string[]>();
 
   /** Calls `listener` before each statement that writes one of `tables`; returns the way to stop. */
   on(tables: readonly string[], listener: Listener): () => void {
@@ -29,14 +33,30 @@ export class TableWrites {
   /** Tells the listeners of every table the statement writes. */
   notice(text: string): void {
     if (this.listeners.size === 0) return;
+    const written = this.tablesWrittenBy(text);
+    if (written.length === 0) return;
     const called = new Set<Listener>();
-    for (const match of text.matchAll(WRITE)) {
-      for (const listener of this.listeners.get(match[1]!.toLowerCase()) ?? []) {
+    for (const table of written) {
+      for (const listener of this.listeners.get(table) ?? []) {
         if (called.has(listener)) continue;
         called.add(listener);
         listener();
       }
     }
+  }
+
+  /**
+   * The tables a statement writes, by its text. Texts recur (they come from a fixed set of code
+   * paths), and a task write is a long one: each is scanned once, then looked up.
+   */
+  private tablesWrittenBy(text: string): readonly string[] {
+    let tables = this.scanned.get(text);
+    if (tables === undefined) {
+      tables = [...text.matchAll(WRITE)].map((match) => match[1]!.toLowerCase());
+      if (this.scanned.size >= MAX_SCANNED) this.scanned.clear();
+      this.scanned.set(text, tables);
+    }
+    return tables;
   }
 
   /**
