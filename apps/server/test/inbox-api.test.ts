@@ -272,7 +272,9 @@ describe('GET /api/inbox', () => {
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
     try {
-      await inbox(dave); // warm any per-session lookup
+      // Warm any per-session lookup of both (the embedded database remembers sessions).
+      await inbox(dave);
+      await inbox(ada, '?limit=30');
       queries = 0;
       expect((await inbox(dave)).entries).toHaveLength(2);
       const forTwo = queries;
