@@ -118,17 +118,32 @@ export function lockTask(
     .executeTakeFirst();
 }
 
+export interface LockedTaskInColumn extends LockedTask {
+  /**
+   * The ranks around the place the task goes to in the column, read with the lock: for `index` the
+   * ranks at index - 1 and index (counted without the task), for the end the column's last rank.
+   * Read in the lock's statement, so on PostgreSQL they may predate a write that held the lock
+   * meanwhile: the write checks them (rank.ts stillBetween).
+   */
+  neighbour_ranks: string[];
+}
+
 /**
- * lockTask, and then the rank lock of the column the task goes to (rank.ts lockColumn's key), in one
- * statement: the row lock is taken first (the CTE is materialized), the order every task write keeps.
+ * lockTask, then the rank lock of the column the task goes to (rank.ts lockColumn's key), and the
+ * ranks around its place there (`index`, or null for the end), in one statement: the row lock is
+ * taken first (the CTE is materialized), the order every task write keeps.
  */
 export async function lockTaskAndColumn(
   trx: Kysely<Database>,
   taskId: string,
   userId: string,
   status: TaskStatus,
-): Promise<LockedTask | undefined> {
-  const { rows } = await sql<LockedTask>`
+  index: number | null,
+): Promise<LockedTaskInColumn | undefined> {
+  const direction = sql.raw(index === null ? 'DESC' : 'ASC');
+  const offset = index === null ? 0 : Math.max(index - 1, 0);
+  const limit = index === null || index === 0 ? 1 : 2;
+  const { rows } = await sql<LockedTaskInColumn>`
     WITH locked AS MATERIALIZED (
       SELECT task.task_id, task.project_id, project.organization_id, task.title, task.status,
         task.assignee_id, task.rank, rule.role
@@ -138,7 +153,14 @@ export async function lockTaskAndColumn(
       WHERE task.task_id = ${taskId} AND task.deleted_at IS NULL AND project.deleted_at IS NULL
       FOR UPDATE OF task
     )
-    SELECT locked.* FROM locked,
+    SELECT locked.*, array(
+        SELECT other.rank FROM task AS other
+        WHERE other.project_id = locked.project_id AND other.status = ${status}
+          AND other.deleted_at IS NULL AND other.task_id <> locked.task_id
+        ORDER BY other.rank ${direction}, other.task_id ${direction}
+        OFFSET ${offset} LIMIT ${limit}
+      ) AS neighbour_ranks
+    FROM locked,
       LATERAL pg_advisory_xact_lock(hashtextextended(locked.project_id::text || ':' || ${status}, 0)) AS column_lock
   `.execute(trx);
   return rows[0];

@@ -1,5 +1,5 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, TaskStatus } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 
@@ -23,6 +23,49 @@ function column(trx: Trx, projectId: string, status: TaskStatus, excludeTaskId: 
     .where('deleted_at', 'is', null);
   if (excludeTaskId) query = query.where('task_id', '!=', excludeTaskId);
   return query.orderBy('rank').orderBy('task_id');
+}
+
+/**
+ * The rank for a place in a column (`index`, or null for its end) from the ranks read with the
+ * column's lock (queries.ts LockedTaskInColumn), and the two it goes between; null when they must be
+ * read again: an index past the end (rankAtIndex answers 400), or two tasks sharing a rank.
+ */
+export function rankFromNeighbours(
+  ranks: readonly string[],
+  index: number | null,
+): { rank: string; before: string | null; after: string | null } | null {
+  let before: string | null = null;
+  let after: string | null = null;
+  if (index === null) before = ranks[0] ?? null;
+  else if (index === 0) after = ranks[0] ?? null;
+  else {
+    if (ranks.length === 0) return null;
+    before = ranks[0]!;
+    after = ranks[1] ?? null;
+  }
+  if (before !== null && after !== null && before >= after) return null;
+  return { rank: generateKeyBetween(before, after), before, after };
+}
+
+/**
+ * The write's condition that no other live task of the column lies between `before` and `after`
+ * (null: no bound). Neighbours read in the lock's statement may predate a write that held the lock
+ * while it was awaited; the write's own statement sees that write, and then changes nothing.
+ */
+export function stillBetween(
+  projectId: string,
+  status: TaskStatus,
+  taskId: string,
+  before: string | null,
+  after: string | null,
+): RawBuilder<unknown> {
+  return sql`NOT EXISTS (
+    SELECT 1 FROM task AS other
+    WHERE other.project_id = ${projectId} AND other.status = ${status} AND other.deleted_at IS NULL
+      AND other.task_id <> ${taskId}${before === null ? sql`` : sql` AND other.rank > ${before}`}${
+        after === null ? sql`` : sql` AND other.rank < ${after}`
+      }
+  )`;
 }
 
 /** A rank after every task of the column. Call with the column locked. */

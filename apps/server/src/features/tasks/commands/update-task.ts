@@ -40,7 +40,7 @@ export async function updateTask(
   const task =
     changes.status === undefined
       ? await lockTaskFor(trx, user, taskId, 'task.update')
-      : await lockTaskAndColumnFor(trx, user, taskId, changes.status, 'task.update');
+      : await lockTaskAndColumnFor(trx, user, taskId, changes.status, null, 'task.update');
   const metadata: LogMetadata = {};
   const assignments: RawBuilder<unknown>[] = [];
   if (changes.title !== undefined && changes.title !== task.title) {

@@ -22,12 +22,15 @@ export async function writeTaskChange(
     userId,
     assignments,
     log,
+    guard,
   }: {
     taskId: string;
     userId: string;
     /** `column = value` fragments. */
     assignments: RawBuilder<unknown>[];
     log: TaskChangeLog | null;
+    /** A condition the write needs: when it does not hold, nothing is written (and undefined answered). */
+    guard?: RawBuilder<unknown>;
   },
 ): Promise<string | undefined> {
   const logged = log
@@ -45,7 +48,7 @@ export async function writeTaskChange(
         sql`updated_at = ${new Date()}`,
         sql`last_modified_by = ${userId}`,
       ])}
-      WHERE task_id = ${taskId}
+      WHERE task_id = ${taskId}${guard ? sql` AND ${guard}` : sql``}
       RETURNING *
     )${logged}
     SELECT ${taskSummaryJson}::text AS body FROM changed AS task ${TASK_PEOPLE}
