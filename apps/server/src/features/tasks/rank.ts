@@ -68,6 +68,35 @@ export function stillBetween(
   )`;
 }
 
+/** Writes a change that gives the task `rank`, on condition `guard` when given; undefined when it did not hold. */
+export type PlacedWrite = (rank: string, guard?: RawBuilder<unknown>) => Promise<string | undefined>;
+
+/**
+ * Puts a task locked with its column (queries.ts lockTaskAndColumn) at `index` of that column (null:
+ * its end) through `write`: at the rank its neighbours read with the lock give, on condition that no
+ * task came between them meanwhile; when one did (a concurrent move on PostgreSQL) or they cannot
+ * place it, at the rank the column read again under the lock gives.
+ */
+export async function placeInColumn(
+  trx: Trx,
+  task: { task_id: string; project_id: string; neighbour_ranks: readonly string[] },
+  status: TaskStatus,
+  index: number | null,
+  write: PlacedWrite,
+): Promise<string | undefined> {
+  const placed = rankFromNeighbours(task.neighbour_ranks, index);
+  if (placed) {
+    const guard = stillBetween(task.project_id, status, task.task_id, placed.before, placed.after);
+    const written = await write(placed.rank, guard);
+    if (written !== undefined) return written;
+  }
+  const rank =
+    index === null
+      ? await rankAtEnd(trx, task.project_id, status, task.task_id)
+      : await rankAtIndex(trx, task.project_id, status, index, task.task_id);
+  return write(rank);
+}
+
 /** A rank after every task of the column. Call with the column locked. */
 export async function rankAtEnd(
   trx: Trx,

@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { lockTaskAndColumnFor } from '../access.ts';
-import { rankAtEnd, rankAtIndex, rankFromNeighbours, stillBetween } from '../rank.ts';
+import { placeInColumn } from '../rank.ts';
 import type { TaskChangeResult } from './update-task.ts';
-import { type TaskChangeLog, writeTaskChange } from './write-task-change.ts';
+import { writeTaskChange } from './write-task-change.ts';
 
 /**
  * kanban-update: puts the task at `index` of the `status` column (index counted without the task;
@@ -13,9 +13,7 @@ import { type TaskChangeLog, writeTaskChange } from './write-task-change.ts';
  * a person follows, so it is logged nowhere, but it still bumps the version for live updates.
  *
  * Two statements, since a move is on every drag: lock the task and the target column (and read the
- * user's role and the ranks around the place), then writeTaskChange, on condition that no task came
- * between those ranks meanwhile. When one did (a concurrent move on PostgreSQL), or the ranks cannot
- * place it (index past the end, two equal ranks), the column is read again under the lock.
+ * user's role and the ranks around the place), then writeTaskChange (rank.ts placeInColumn).
  */
 export async function moveTask(
   trx: Kysely<Database>,
@@ -29,31 +27,20 @@ export async function moveTask(
   const statusChanges = status !== task.status;
   if (index === null && !statusChanges) return { ...result, changed: false };
 
-  const log: TaskChangeLog | null = statusChanges
-    ? {
-        type: 'STATUS',
-        metadata: { status: { old: task.status, new: status } },
-        organizationId: task.organization_id,
-      }
-    : null;
-  const write = (rank: string, guard?: ReturnType<typeof stillBetween>) =>
+  const summary = await placeInColumn(trx, task, status, index, (rank, guard) =>
     writeTaskChange(trx, {
       taskId,
       userId: user.user_id,
       assignments: [sql`status = ${status}`, sql`rank = ${rank}`],
-      log,
+      log: statusChanges
+        ? {
+            type: 'STATUS',
+            metadata: { status: { old: task.status, new: status } },
+            organizationId: task.organization_id,
+          }
+        : null,
       guard,
-    });
-
-  const placed = rankFromNeighbours(task.neighbour_ranks, index);
-  if (placed) {
-    const guard = stillBetween(task.project_id, status, taskId, placed.before, placed.after);
-    const summary = await write(placed.rank, guard);
-    if (summary !== undefined) return { ...result, changed: true, summary };
-  }
-  const rank =
-    index === null
-      ? await rankAtEnd(trx, task.project_id, status, taskId)
-      : await rankAtIndex(trx, task.project_id, status, index, taskId);
-  return { ...result, changed: true, summary: await write(rank) };
+    }),
+  );
+  return { ...result, changed: true, summary };
 }

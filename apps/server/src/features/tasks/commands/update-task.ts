@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { lockTaskAndColumnFor, lockTaskFor } from '../access.ts';
 import { assertAssignable } from '../assignee.ts';
-import { rankAtEnd } from '../rank.ts';
+import { placeInColumn } from '../rank.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
 export interface TaskChanges {
@@ -37,10 +37,11 @@ export async function updateTask(
   changes: TaskChanges,
 ): Promise<TaskChangeResult> {
   // A status change locks the new column with the task, in the same statement.
-  const task =
+  const column =
     changes.status === undefined
-      ? await lockTaskFor(trx, user, taskId, 'task.update')
+      ? null
       : await lockTaskAndColumnFor(trx, user, taskId, changes.status, null, 'task.update');
+  const task = column ?? (await lockTaskFor(trx, user, taskId, 'task.update'));
   const metadata: LogMetadata = {};
   const assignments: RawBuilder<unknown>[] = [];
   if (changes.title !== undefined && changes.title !== task.title) {
@@ -52,24 +53,30 @@ export async function updateTask(
     metadata.assignee_id = { old: task.assignee_id, new: changes.assignee_id };
     assignments.push(sql`assignee_id = ${changes.assignee_id}`);
   }
-  if (changes.status !== undefined && changes.status !== task.status) {
-    metadata.status = { old: task.status, new: changes.status };
-    const rank = await rankAtEnd(trx, task.project_id, changes.status, task.task_id);
-    assignments.push(sql`status = ${changes.status}`, sql`rank = ${rank}`);
-  }
+  const newStatus = changes.status !== undefined && changes.status !== task.status ? changes.status : null;
+  if (newStatus) metadata.status = { old: task.status, new: newStatus };
   const result = {
     taskId,
     projectId: task.project_id,
     organizationId: task.organization_id,
     status: changes.status ?? task.status,
   };
-  if (assignments.length === 0) return { ...result, changed: false };
+  if (assignments.length === 0 && !newStatus) return { ...result, changed: false };
 
-  const summary = await writeTaskChange(trx, {
-    taskId,
-    userId: user.user_id,
-    assignments,
-    log: { type: deriveLogType(metadata), metadata, organizationId: task.organization_id },
-  });
+  const write = (placement: RawBuilder<unknown>[], guard?: RawBuilder<unknown>) =>
+    writeTaskChange(trx, {
+      taskId,
+      userId: user.user_id,
+      assignments: [...assignments, ...placement],
+      log: { type: deriveLogType(metadata), metadata, organizationId: task.organization_id },
+      guard,
+    });
+  // A new status puts the task at the end of its new column.
+  const summary =
+    newStatus && column
+      ? await placeInColumn(trx, column, newStatus, null, (rank, guard) =>
+          write([sql`status = ${newStatus}`, sql`rank = ${rank}`], guard),
+        )
+      : await write([]);
   return { ...result, changed: true, summary };
 }
