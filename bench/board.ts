@@ -343,6 +343,9 @@ async function runOn(label: string, database: string, settings: Record<string, s
     }
 
     if (parts.has('c')) {
+      // Like (b): what seeding left running (PostgreSQL's autovacuum of 6,000 new rows, collections)
+      // is not timed with the moves.
+      await waitForQuietMachine();
       const c = await sequentialMoves(session, small);
       figure(`(c) 200 sequential moves, 1,000 tasks, ${database}, p50`, c.p50, 'ms');
       figure(`(c) 200 sequential moves, 1,000 tasks, ${database}, p99`, c.p99, 'ms', {
@@ -355,6 +358,7 @@ async function runOn(label: string, database: string, settings: Record<string, s
     }
 
     if (parts.has('d')) {
+      await waitForQuietMachine();
       const d = await concurrentMoves(session, small);
       const setting = `10 clients for 10 s, 1,000 tasks, ${database}`;
       figure(`(d) moves per second, ${setting}`, d.perSecond, 'moves/s', {
