@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, DeltaJson, Role, TaskStatus } from '../../db/schema.ts';
+import { neighbourWindow } from './rank.ts';
 
 /**
  * Live tasks of live projects with their assignee's and last modifier's names: one query whatever
@@ -140,9 +141,8 @@ export async function lockTaskAndColumn(
   status: TaskStatus,
   index: number | null,
 ): Promise<LockedTaskInColumn | undefined> {
-  const direction = sql.raw(index === null ? 'DESC' : 'ASC');
-  const offset = index === null ? 0 : Math.max(index - 1, 0);
-  const limit = index === null || index === 0 ? 1 : 2;
+  const { descending, offset, limit } = neighbourWindow(index);
+  const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const { rows } = await sql<LockedTaskInColumn>`
     WITH locked AS MATERIALIZED (
       SELECT task.task_id, task.project_id, project.organization_id, task.title, task.status,

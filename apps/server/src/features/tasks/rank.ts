@@ -26,6 +26,20 @@ function column(trx: Trx, projectId: string, status: TaskStatus, excludeTaskId: 
 }
 
 /**
+ * Which ranks of a column (in rank, task_id order, the moving task left out) place a task at `index`
+ * (null: the end): for an index the ranks at index - 1 and index, for the end the last one. Both
+ * reads of them (queries.ts lockTaskAndColumn, rankAtIndex and rankAtEnd here) take this window.
+ */
+export function neighbourWindow(index: number | null): {
+  descending: boolean;
+  offset: number;
+  limit: number;
+} {
+  if (index === null) return { descending: true, offset: 0, limit: 1 };
+  return { descending: false, offset: Math.max(index - 1, 0), limit: index === 0 ? 1 : 2 };
+}
+
+/**
  * The rank for a place in a column (`index`, or null for its end) from the ranks read with the
  * column's lock (queries.ts LockedTaskInColumn), and the two it goes between; null when they must be
  * read again: an index past the end (rankAtIndex answers 400), or two tasks sharing a rank.
@@ -104,13 +118,24 @@ export async function rankAtEnd(
   status: TaskStatus,
   excludeTaskId: string | null = null,
 ): Promise<string> {
-  const last = await column(trx, projectId, status, excludeTaskId)
-    .clearOrderBy()
-    .orderBy('rank', 'desc')
-    .orderBy('task_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return generateKeyBetween(last?.rank ?? null, null);
+  const last = await neighbours(trx, projectId, status, excludeTaskId, null);
+  // The end always places a task: rankFromNeighbours answers null only for an index.
+  return rankFromNeighbours(last, null)!.rank;
+}
+
+/** The ranks of neighbourWindow(index) in the column, read now. */
+async function neighbours(
+  trx: Trx,
+  projectId: string,
+  status: TaskStatus,
+  excludeTaskId: string | null,
+  index: number | null,
+): Promise<string[]> {
+  const { descending, offset, limit } = neighbourWindow(index);
+  let query = column(trx, projectId, status, excludeTaskId);
+  if (descending) query = query.clearOrderBy().orderBy('rank', 'desc').orderBy('task_id', 'desc');
+  const rows = await query.offset(offset).limit(limit).execute();
+  return rows.map((row) => row.rank);
 }
 
 /**
@@ -124,37 +149,24 @@ export async function rankAtIndex(
   index: number,
   excludeTaskId: string,
 ): Promise<string> {
-  const neighbours = await column(trx, projectId, status, excludeTaskId)
-    .offset(Math.max(index - 1, 0))
-    .limit(index === 0 ? 1 : 2)
-    .execute();
-  let before: string | null;
-  let after: string | null;
-  if (index === 0) {
-    before = null;
-    after = neighbours[0]?.rank ?? null;
-  } else {
-    if (neighbours.length === 0) {
-      const { count } = await column(trx, projectId, status, excludeTaskId)
-        .clearSelect()
-        .clearOrderBy()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      throw badRequest(
-        `The index ${index} is out of range: the column holds ${Number(count)} other task(s), so it must be between 0 and ${Number(count)}.`,
-        [{ path: 'body.index', message: 'is out of range' }],
-      );
-    }
-    before = neighbours[0]!.rank;
-    after = neighbours[1]?.rank ?? null;
+  const ranks = await neighbours(trx, projectId, status, excludeTaskId, index);
+  const placed = rankFromNeighbours(ranks, index);
+  if (placed) return placed.rank;
+  if (ranks.length === 0) {
+    const { count } = await column(trx, projectId, status, excludeTaskId)
+      .clearSelect()
+      .clearOrderBy()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    throw badRequest(
+      `The index ${index} is out of range: the column holds ${Number(count)} other task(s), so it must be between 0 and ${Number(count)}.`,
+      [{ path: 'body.index', message: 'is out of range' }],
+    );
   }
-  if (before !== null && after !== null && before >= after) {
-    // Two tasks share a rank (a write that did not go through the column lock): spread the column
-    // out again, then place the task between its new neighbours.
-    await respreadColumn(trx, projectId, status, excludeTaskId);
-    return rankAtIndex(trx, projectId, status, index, excludeTaskId);
-  }
-  return generateKeyBetween(before, after);
+  // Two tasks share a rank (a write that did not go through the column lock): spread the column
+  // out again, then place the task between its new neighbours.
+  await respreadColumn(trx, projectId, status, excludeTaskId);
+  return rankAtIndex(trx, projectId, status, index, excludeTaskId);
 }
 
 async function respreadColumn(
