@@ -1,4 +1,4 @@
-import { Box, Divider, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Divider, Stack, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
 import { Logo } from '../../ui/logo';
@@ -24,7 +24,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         </Box>
       </Box>
 
-      <ScrollArea flex={1} px="sm" py="xs" type="scroll">
+      {/* The browser's own scrolling: Mantine's ScrollArea read the scroll position in an effect on
+          every render of the shell, a forced layout of the whole page each time while it loads. */}
+      <div className={classes.navScroll}>
         <Stack gap="lg">
           <SidebarSection label="General">
             <SidebarLink
@@ -57,7 +59,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
           <SidebarTeamOnline />
         </Stack>
-      </ScrollArea>
+      </div>
 
       <Divider color="var(--figgle-border)" />
       <Box p="sm">

@@ -2,12 +2,12 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
 import { Badge, Group, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useRef } from 'react';
 import { StatusDot } from '../status-picker';
 import classes from './board.module.css';
 import type { BoardCardData } from './board-card';
 import { SortableBoardCard } from './board-card';
+import { useColumnVirtualizer } from './column-virtualizer';
 import { columnDropId, endDropId } from './columns';
 
 export interface BoardColumnProps {
@@ -16,15 +16,6 @@ export interface BoardColumnProps {
   cardData: (taskId: string) => BoardCardData | undefined;
   onAssign: (taskId: string, assignee: BoardCardData['task']['assignee']) => void;
   wasDragging: () => boolean;
-}
-
-/**
- * The column's scroll box before it is measured (its CSS height: the window less the page's header),
- * so the first render already holds the cards in view instead of none and a second pass.
- */
-function initialRect() {
-  const height = typeof window === 'undefined' ? 600 : Math.max(320, window.innerHeight - 300);
-  return { width: 280, height };
 }
 
 /**
@@ -42,14 +33,7 @@ export const BoardColumn = memo(function BoardColumn({
   const scrollRef = useRef<HTMLDivElement>(null);
   const column = useDroppable({ id: columnDropId(status) });
   const end = useDroppable({ id: endDropId(status) });
-  const virtualizer = useVirtualizer({
-    count: ids.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 118,
-    initialRect: initialRect(),
-    overscan: 3,
-    getItemKey: (index) => ids[index] ?? index,
-  });
+  const virtualizer = useColumnVirtualizer(ids, scrollRef);
 
   return (
     <section className={classes.column} aria-labelledby={titleId} data-over={column.isOver || undefined}>
