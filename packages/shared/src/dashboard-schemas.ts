@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskStatusSchema } from './status.ts';
+import { taskStatusSchema } from './status-schema.ts';
 
 /** Weeks shown by the created/completed chart, the current one included. */
 export const DASHBOARD_WEEKS = 8;

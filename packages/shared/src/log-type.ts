@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STATUS_LABELS, taskStatusSchema } from './status.ts';
+import { STATUS_LABELS } from './status.ts';
+import { taskStatusSchema } from './status-schema.ts';
 
 /**
  * STATUS, TITLE, ASSIGNEE and CONTENT are derived from what an edit changed; COMMENT and CREATION

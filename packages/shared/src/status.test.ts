@@ -6,8 +6,8 @@ import {
   STATUS_LABELS,
   statusOrder,
   TASK_STATUSES,
-  taskStatusSchema,
 } from './status.ts';
+import { taskStatusSchema } from './status-schema.ts';
 
 describe('task statuses', () => {
   it('lists the four statuses in list order', () => {

@@ -1,10 +1,6 @@
-import { z } from 'zod';
-
 /** In list order: the list and the board both show statuses in this sequence. */
 export const TASK_STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-export const taskStatusSchema = z.enum(TASK_STATUSES);
 
 export const DEFAULT_TASK_STATUS: TaskStatus = 'TODO';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
-import { taskStatusSchema } from './status.ts';
+import { taskStatusSchema } from './status-schema.ts';
 
 export const TASK_TITLE_MAX = 500;
 export const TASK_DESCRIPTION_MAX = 20_000;
