@@ -1,17 +1,15 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { PersonView } from '@figgle/shared/task-schemas';
-import { Group, Select, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazyReady } from '../../../app/lazy-ready';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { useMembers } from '../api/list-members';
-import { DeferredSelect, type OpenSelectProps } from './deferred-select';
-import classes from './tasks.module.css';
+import type { AssigneeSelectProps } from './assignee-select';
+import { DeferredSelect } from './deferred-select';
+import { memberName } from './member-name';
 
-const NONE = 'none';
-
-function fullName(person: { firstname: string; lastname: string }): string {
-  return `${person.firstname} ${person.lastname}`.trim() || 'Unnamed member';
-}
+// The real Select is a chunk of its own, fetched when the browser is idle or a picker is reached
+// (see status-picker.tsx).
+const AssigneeSelect = lazyReady<AssigneeSelectProps>(
+  async () => (await import('./assignee-select')).AssigneeSelect,
+);
 
 export interface AssigneePickerProps {
   organizationId: string;
@@ -34,6 +32,7 @@ export function AssigneePicker({
     <DeferredSelect
       label={label}
       width={width}
+      preload={AssigneeSelect.preload}
       display={
         assignee ? (
           <>
@@ -43,7 +42,7 @@ export function AssigneePicker({
               lastname={assignee.lastname}
               size={18}
             />
-            <span>{fullName(assignee)}</span>
+            <span>{memberName(assignee)}</span>
           </>
         ) : (
           <span>None</span>
@@ -54,84 +53,5 @@ export function AssigneePicker({
         <AssigneeSelect open={open} organizationId={organizationId} assignee={assignee} onChange={onChange} />
       )}
     </DeferredSelect>
-  );
-}
-
-interface AssigneeSelectProps {
-  open: OpenSelectProps;
-  organizationId: string;
-  assignee: PersonView | null;
-  onChange: (assignee: PersonView | null) => void;
-}
-
-function AssigneeSelect({ open, organizationId, assignee, onChange }: AssigneeSelectProps) {
-  const members = useMembers(organizationId);
-  const people = useMemo(() => {
-    const list: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
-      user_id,
-      firstname,
-      lastname,
-    }));
-    // Someone who left the organization still shows as the current assignee.
-    if (assignee && !list.some((person) => person.user_id === assignee.user_id)) list.push(assignee);
-    return list;
-  }, [members.data, assignee]);
-  const data = useMemo(
-    () => [
-      { value: NONE, label: 'None' },
-      ...people.map((person) => ({ value: person.user_id, label: fullName(person) })),
-    ],
-    [people],
-  );
-
-  return (
-    <Select
-      {...open}
-      size="xs"
-      variant="filled"
-      searchable
-      allowDeselect={false}
-      withCheckIcon={false}
-      nothingFoundMessage={MESSAGES.selectNoMatch}
-      placeholder={MESSAGES.selectPlaceholder}
-      data={data}
-      // The current name is selected on open, so typing a name replaces it instead of appending to it.
-      onFocus={(event) => event.currentTarget.select()}
-      value={assignee?.user_id ?? NONE}
-      onChange={(value) => {
-        const next =
-          value === NONE || value === null ? null : (people.find((p) => p.user_id === value) ?? null);
-        if ((next?.user_id ?? null) !== (assignee?.user_id ?? null)) onChange(next);
-      }}
-      leftSection={
-        assignee ? (
-          <UserAvatar
-            id={assignee.user_id}
-            firstname={assignee.firstname}
-            lastname={assignee.lastname}
-            size={18}
-          />
-        ) : null
-      }
-      leftSectionWidth={assignee ? 28 : undefined}
-      renderOption={({ option }) => {
-        const person = people.find((p) => p.user_id === option.value);
-        return (
-          <Group gap={8} wrap="nowrap">
-            {person ? (
-              <UserAvatar
-                id={person.user_id}
-                firstname={person.firstname}
-                lastname={person.lastname}
-                size={20}
-              />
-            ) : null}
-            <Text size="xs">{option.label}</Text>
-          </Group>
-        );
-      }}
-      comboboxProps={{ withinPortal: true, width: 220, position: 'bottom-start' }}
-      classNames={{ input: classes.pickerInput }}
-    />
   );
 }

@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import classes from './tasks.module.css';
 
 /** What the real Select needs to show up named, focused and open in the button's place. */
@@ -20,6 +20,20 @@ export interface DeferredSelectProps {
   width?: number | string;
   /** The real Select, drawn only while open. */
   children: (props: OpenSelectProps) => ReactNode;
+  /** Fetches the real Select's code (a chunk of its own): once the page is idle, or when reached. */
+  preload?: () => Promise<unknown>;
+}
+
+const scheduledPreloads = new WeakSet<() => Promise<unknown>>();
+
+/** Once per kind of picker, however many a page shows: its code is fetched when the browser is idle. */
+function preloadWhenIdle(preload: () => Promise<unknown>) {
+  if (scheduledPreloads.has(preload)) return;
+  scheduledPreloads.add(preload);
+  // A failed fetch (offline) is tried again by the next picker that mounts or is reached.
+  const run = () => void preload().catch(() => scheduledPreloads.delete(preload));
+  if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
 }
 
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
@@ -29,10 +43,14 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * once (two per row); a full Select each made long lists and cold boards slow to draw. Opening it
  * (click, Enter, Space, arrows) swaps in the real Select, already open; closing swaps back.
  */
-export function DeferredSelect({ label, display, width, children }: DeferredSelectProps) {
+export function DeferredSelect({ label, display, width, children, preload }: DeferredSelectProps) {
   const [active, setActive] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+
+  useEffect(() => {
+    if (preload) preloadWhenIdle(preload);
+  }, [preload]);
 
   useEffect(() => {
     if (active || !refocus.current) return;
@@ -40,21 +58,9 @@ export function DeferredSelect({ label, display, width, children }: DeferredSele
     trigger.current?.focus();
   }, [active]);
 
-  if (active) {
-    return children({
-      'aria-label': label,
-      w: width,
-      autoFocus: true,
-      defaultDropdownOpened: true,
-      onDropdownClose: () => {
-        // Back to the button; keyboard users keep their place (a click elsewhere moved focus already).
-        refocus.current = document.activeElement instanceof HTMLInputElement;
-        setActive(false);
-      },
-    });
-  }
-
-  return (
+  // Reached by pointer or keyboard: the Select's code is likely wanted next.
+  const fetchCode = () => void preload?.().catch(() => {});
+  const closed = (
     <UnstyledButton
       ref={trigger}
       role="combobox"
@@ -64,6 +70,8 @@ export function DeferredSelect({ label, display, width, children }: DeferredSele
       w={width}
       className={classes.trigger}
       onClick={() => setActive(true)}
+      onPointerEnter={fetchCode}
+      onFocus={fetchCode}
       onKeyDown={(event: KeyboardEvent) => {
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
@@ -74,4 +82,22 @@ export function DeferredSelect({ label, display, width, children }: DeferredSele
       <IconSelector size={14} stroke={1.6} className={classes.triggerChevron} aria-hidden />
     </UnstyledButton>
   );
+
+  if (active) {
+    const select = children({
+      'aria-label': label,
+      w: width,
+      autoFocus: true,
+      defaultDropdownOpened: true,
+      onDropdownClose: () => {
+        // Back to the button; keyboard users keep their place (a click elsewhere moved focus already).
+        refocus.current = document.activeElement instanceof HTMLInputElement;
+        setActive(false);
+      },
+    });
+    // Until the Select's code has arrived (reached before the idle fetch), the closed picker stays.
+    return <Suspense fallback={closed}>{select}</Suspense>;
+  }
+
+  return closed;
 }

@@ -1,13 +1,12 @@
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
-import { Box, Select } from '@mantine/core';
+import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
+import { lazyReady } from '../../../app/lazy-ready';
 import { DeferredSelect } from './deferred-select';
-import classes from './tasks.module.css';
+import { StatusDot } from './status-dot';
+import type { StatusSelectProps } from './status-select';
 
-const OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-
-export function StatusDot({ status }: { status: TaskStatus }) {
-  return <Box component="span" className={classes.statusDot} data-status={status} aria-hidden />;
-}
+// The real Select (Mantine's combobox, input and popover) is a chunk of its own, fetched when the
+// browser is idle or a picker is reached: lists and boards show only the closed pickers at first.
+const StatusSelect = lazyReady<StatusSelectProps>(async () => (await import('./status-select')).StatusSelect);
 
 export interface StatusPickerProps {
   status: TaskStatus;
@@ -21,6 +20,7 @@ export function StatusPicker({ status, label, onChange }: StatusPickerProps) {
     <DeferredSelect
       label={label}
       width={128}
+      preload={StatusSelect.preload}
       display={
         <>
           <StatusDot status={status} />
@@ -28,22 +28,7 @@ export function StatusPicker({ status, label, onChange }: StatusPickerProps) {
         </>
       }
     >
-      {(open) => (
-        <Select
-          {...open}
-          size="xs"
-          variant="filled"
-          allowDeselect={false}
-          withCheckIcon={false}
-          data={OPTIONS}
-          value={status}
-          onChange={(next) => next && next !== status && onChange(next as TaskStatus)}
-          leftSection={<StatusDot status={status} />}
-          leftSectionWidth={26}
-          comboboxProps={{ withinPortal: true, width: 150, position: 'bottom-start' }}
-          classNames={{ input: classes.pickerInput }}
-        />
-      )}
+      {(open) => <StatusSelect open={open} status={status} onChange={onChange} />}
     </DeferredSelect>
   );
 }

@@ -3,7 +3,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
 import { Badge, Group, Text } from '@mantine/core';
 import { memo, useId, useRef } from 'react';
-import { StatusDot } from '../status-picker';
+import { StatusDot } from '../status-dot';
 import classes from './board.module.css';
 import type { BoardCardData } from './board-card';
 import { SortableBoardCard } from './board-card';
