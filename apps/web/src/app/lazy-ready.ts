@@ -35,3 +35,18 @@ export function lazyReady<Props extends object>(
   });
   return Object.assign(component, { preload });
 }
+
+const scheduledPreloads = new WeakSet<() => Promise<unknown>>();
+
+/**
+ * Fetches a lazy component's code once the browser is idle (at most once per component, however
+ * many places ask): code a page may need soon, kept off its first render. A failed fetch (offline)
+ * is tried again at the next request.
+ */
+export function preloadWhenIdle(preload: () => Promise<unknown>): void {
+  if (scheduledPreloads.has(preload)) return;
+  scheduledPreloads.add(preload);
+  const run = () => void preload().catch(() => scheduledPreloads.delete(preload));
+  if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
+}

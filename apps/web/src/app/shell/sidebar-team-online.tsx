@@ -1,11 +1,16 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { routeSubject } from '@figgle/shared/realtime-protocol';
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Suspense } from 'react';
 import { type OnlinePerson, useTeamOnline } from '../../lib/realtime/use-presence';
-import { UserAvatar } from '../../ui/user-avatar';
+import { lazyReady } from '../lazy-ready';
 import { SidebarSection } from './sidebar-section';
+import type { TeamOnlineAvatarsProps } from './team-online-avatars';
+
+const TeamOnlineAvatars = lazyReady<TeamOnlineAvatarsProps>(
+  async () => (await import('./team-online-avatars')).TeamOnlineAvatars,
+);
 
 /** "viewing Website" when the project is known here, else what kind of page it is. */
 function useViewingLabel(): (route: string) => string {
@@ -37,30 +42,13 @@ export function SidebarTeamOnline() {
           Nobody else is viewing a project right now.
         </Text>
       ) : (
-        <Group gap={6} px={8} py={2} component="ul" m={0} style={{ listStyle: 'none' }}>
-          {people.map((person) => {
-            const route = person.routes[0]!;
-            const label = `${fullName(person)}, ${viewing(route)}`;
-            return (
-              <li key={person.userId}>
-                <Tooltip label={label} withArrow>
-                  <Link
-                    to={route}
-                    aria-label={label}
-                    style={{ display: 'block', borderRadius: '50%', textDecoration: 'none' }}
-                  >
-                    <UserAvatar
-                      id={person.userId}
-                      firstname={person.firstname}
-                      lastname={person.lastname}
-                      size={30}
-                    />
-                  </Link>
-                </Tooltip>
-              </li>
-            );
-          })}
-        </Group>
+        // Nothing while the avatars' code arrives (a few ms, once): presence comes after the page anyway.
+        <Suspense fallback={null}>
+          <TeamOnlineAvatars
+            people={people}
+            labelOf={(person) => `${fullName(person)}, ${viewing(person.routes[0]!)}`}
+          />
+        </Suspense>
       )}
     </SidebarSection>
   );

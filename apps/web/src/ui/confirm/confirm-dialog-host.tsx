@@ -1,14 +1,36 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { lazyReady } from '../../app/lazy-ready';
+import type { ConfirmDialogProps } from './confirm-dialog';
 import { type ConfirmRequest, listenToConfirmRequests } from './confirm-service';
+
+// The dialog (Mantine's modal, focus trap, scroll lock) is a chunk of its own, fetched with the first
+// request instead of with every page's first load.
+const ConfirmDialog = lazyReady<ConfirmDialogProps>(
+  async () => (await import('./confirm-dialog')).ConfirmDialog,
+);
 
 /** Mounted once by the providers; shows the requests of `confirm()` one at a time. */
 export function ConfirmDialogHost() {
   const [requests, setRequests] = useState<ConfirmRequest[]>([]);
   const [answered, setAnswered] = useState(false);
+  const [codeReady, setCodeReady] = useState(false);
   const current = requests[0];
 
-  useEffect(() => listenToConfirmRequests((request) => setRequests((pending) => [...pending, request])), []);
+  useEffect(
+    () =>
+      listenToConfirmRequests((request) => {
+        ConfirmDialog.preload().then(
+          () => {
+            setCodeReady(true);
+            setRequests((pending) => [...pending, request]);
+          },
+          // The code cannot be fetched (offline, before the service worker kept it): the request is
+          // declined, as a cancel would, rather than the page failing.
+          () => request.resolve(false),
+        );
+      }),
+    [],
+  );
 
   function answer(confirmed: boolean) {
     if (!current || answered) return;
@@ -22,40 +44,13 @@ export function ConfirmDialogHost() {
     setAnswered(false);
   }
 
+  if (!codeReady) return null;
   return (
-    <Modal.Root
-      // Above any other dialog: a confirmation or an error may be asked from inside one.
-      zIndex={400}
+    <ConfirmDialog
+      request={current}
       opened={current !== undefined && !answered}
-      onClose={() => answer(false)}
-      onExitTransitionEnd={showNextRequest}
-      centered
-      size="sm"
-      closeOnEscape
-      closeOnClickOutside
-      lockScroll
-    >
-      <Modal.Overlay backgroundOpacity={0.45} blur={2} />
-      <Modal.Content radius="lg">
-        <Modal.Header pb="xs">
-          <Modal.Title data-autofocus tabIndex={-1} fw={600} fz="lg" style={{ outline: 'none' }}>
-            {current?.title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Text c="dimmed" size="sm">
-            {current?.text}
-          </Text>
-          <Group justify="flex-end" gap="sm" mt="xl">
-            {current?.noCancel ? null : (
-              <Button variant="default" onClick={() => answer(false)}>
-                {current?.cancelLabel}
-              </Button>
-            )}
-            <Button onClick={() => answer(true)}>{current?.confirmLabel}</Button>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+      onAnswer={answer}
+      onExited={showNextRequest}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -18,20 +18,22 @@ export function ViewSwitch({ choices }: { choices: ViewChoice[] }) {
       style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
     >
       {choices.map((choice) => (
-        <Tooltip key={choice.to} label={choice.label}>
-          <ActionIcon
-            component={Link}
-            to={choice.to}
-            replace
-            variant={choice.active ? 'light' : 'subtle'}
-            color={choice.active ? undefined : 'gray'}
-            size="md"
-            aria-label={choice.label}
-            aria-current={choice.active ? 'page' : undefined}
-          >
-            {choice.icon}
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          key={choice.to}
+          component={Link}
+          to={choice.to}
+          replace
+          variant={choice.active ? 'light' : 'subtle'}
+          color={choice.active ? undefined : 'gray'}
+          size="md"
+          aria-label={choice.label}
+          aria-current={choice.active ? 'page' : undefined}
+          // The browser's own tooltip, as on the favorite stars: Mantine's brings Floating UI into
+          // the first load of every page with a view switch.
+          title={choice.label}
+        >
+          {choice.icon}
+        </ActionIcon>
       ))}
     </Group>
   );

@@ -1,6 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { preloadWhenIdle } from '../../../app/lazy-ready';
 import classes from './tasks.module.css';
 
 /** What the real Select needs to show up named, focused and open in the button's place. */
@@ -22,18 +23,6 @@ export interface DeferredSelectProps {
   children: (props: OpenSelectProps) => ReactNode;
   /** Fetches the real Select's code (a chunk of its own): once the page is idle, or when reached. */
   preload?: () => Promise<unknown>;
-}
-
-const scheduledPreloads = new WeakSet<() => Promise<unknown>>();
-
-/** Once per kind of picker, however many a page shows: its code is fetched when the browser is idle. */
-function preloadWhenIdle(preload: () => Promise<unknown>) {
-  if (scheduledPreloads.has(preload)) return;
-  scheduledPreloads.add(preload);
-  // A failed fetch (offline) is tried again by the next picker that mounts or is reached.
-  const run = () => void preload().catch(() => scheduledPreloads.delete(preload));
-  if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 3000 });
-  else window.setTimeout(run, 1000);
 }
 
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);

@@ -1,5 +1,5 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -75,21 +75,22 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   }
   if (!project.data) return <PageLoader />;
 
+  // The browser's own tooltips (title), as in the projects' view switch: no Floating UI on the way
+  // to a project's first render.
   const view = (label: string, to: string, active: boolean, icon: ReactNode) => (
-    <Tooltip label={label}>
-      <ActionIcon
-        component={Link}
-        to={to}
-        replace
-        size="lg"
-        variant={active ? 'light' : 'subtle'}
-        color={active ? undefined : 'gray'}
-        aria-label={label}
-        aria-current={active ? 'page' : undefined}
-      >
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      component={Link}
+      to={to}
+      replace
+      size="lg"
+      variant={active ? 'light' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      aria-label={label}
+      aria-current={active ? 'page' : undefined}
+      title={label}
+    >
+      {icon}
+    </ActionIcon>
   );
 
   return (
@@ -116,18 +117,17 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
                 <IconLayoutKanban size={18} stroke={1.8} aria-hidden />,
               )}
             </Group>
-            <Tooltip label="Project settings">
-              <ActionIcon
-                size="lg"
-                variant="default"
-                aria-label="Project settings"
-                onClick={settingsDialog.open}
-                onPointerEnter={settingsDialog.preload}
-                onFocus={settingsDialog.preload}
-              >
-                <IconSettings size={18} stroke={1.8} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              size="lg"
+              variant="default"
+              aria-label="Project settings"
+              title="Project settings"
+              onClick={settingsDialog.open}
+              onPointerEnter={settingsDialog.preload}
+              onFocus={settingsDialog.preload}
+            >
+              <IconSettings size={18} stroke={1.8} aria-hidden />
+            </ActionIcon>
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={addDialog.open}
