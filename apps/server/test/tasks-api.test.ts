@@ -491,8 +491,25 @@ describe('PATCH /api/tasks/:taskId', () => {
     await createTask(ada, projectId, { title: 'D1', status: 'DOING' });
     await createTask(ada, projectId, { title: 'D2', status: 'DOING' });
     const mover = await createTask(ada, projectId, { title: 'Mover' });
-    await ada.api(`/api/tasks/${mover.task_id}`, { method: 'PATCH', body: { status: 'DOING' } });
+    const moved = await ada.api(`/api/tasks/${mover.task_id}`, {
+      method: 'PATCH',
+      body: { status: 'DOING' },
+    });
+    expect(await moved.json()).toMatchObject({
+      status: 'DOING',
+      version: 2,
+      last_modifier: { user_id: ada.userId },
+    });
     expect(await column(projectId, 'DOING')).toEqual(['D1', 'D2', 'Mover']);
+    expect((await logsOf(mover.task_id)).at(-1)).toEqual({
+      type: 'STATUS',
+      author_id: ada.userId,
+      metadata: { status: { old: 'TODO', new: 'DOING' } },
+    });
+    // The same status again changes nothing.
+    const same = await ada.api(`/api/tasks/${mover.task_id}`, { method: 'PATCH', body: { status: 'DOING' } });
+    expect(await same.json()).toMatchObject({ status: 'DOING', version: 2 });
+    expect(await logsOf(mover.task_id)).toHaveLength(2);
   });
 
   it.each([
@@ -683,6 +700,42 @@ describe('POST /api/kanban-update', () => {
 
     expect((await move(ada, moving.task_id, 'TODO', 1)).status).toBe(200);
     expect(await column(projectId, 'TODO')).toEqual(['First', 'Moving', 'Newcomer', 'Second']);
+  });
+
+  it('moves in one statement, with no transaction around it', async () => {
+    const { projectId, todo } = await board('One statement');
+    await move(ada, todo[0]!.task_id, 'TODO', 2); // warms the session
+    const original = pg.Client.prototype.query;
+    const statements: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = args[0];
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      // Not to Done: a task reaching Done is also looked up for the reply to Figma, after the answer.
+      expect((await move(ada, todo[1]!.task_id, 'DOING', 0)).status).toBe(200);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    // On PostgreSQL the live update also leaves by NOTIFY, on the bus's own connection.
+    const database = statements.filter((text) => !text.includes('pg_notify'));
+    expect(database).toHaveLength(sessionReads() + 1);
+    expect(database.at(-1)).toContain('figgle_move_task');
+    expect(await column(projectId, 'DOING')).toEqual(['B', 'X', 'Y']);
+    expect((await logsOf(todo[1]!.task_id)).at(-1)).toMatchObject({ type: 'STATUS' });
+  });
+
+  it('places a task between two that share a rank by the full path, which spreads the column out', async () => {
+    const { projectId, todo } = await board('Shared rank');
+    const [a, b, c] = todo as [Summary, Summary, Summary];
+    await server.deps.db.updateTable('task').set({ rank: a.rank }).where('task_id', '=', b.task_id).execute();
+    const moving = await createTask(ada, projectId, { title: 'M', status: 'DOING' });
+    expect((await move(ada, moving.task_id, 'TODO', 1)).status).toBe(200);
+    const ranks = (await listTasks(ada, projectId)).filter((t) => t.status === 'TODO').map((t) => t.rank);
+    expect(new Set(ranks).size).toBe(4);
+    expect((await column(projectId, 'TODO'))[1]).toBe('M');
+    expect(await column(projectId, 'TODO')).toContain(c.title);
   });
 
   it('keeps every rank distinct when many drops land at the same place at once', async () => {

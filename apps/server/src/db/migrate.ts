@@ -4,6 +4,7 @@ import { authSchemaOptions } from '../auth/auth.ts';
 import * as domain from './migrations/0001_domain.ts';
 import * as figmaIntegration from './migrations/0002_figma_integration.ts';
 import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
+import * as moveTaskFunction from './migrations/0004_move_task_function.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_domain': domain,
   '0002_figma_integration': figmaIntegration,
   '0003_inbox_dashboard': inboxDashboard,
+  '0004_move_task_function': moveTaskFunction,
 };
 
 /** The names of every domain migration, in order. */

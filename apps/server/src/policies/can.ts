@@ -1,3 +1,4 @@
+import { ROLES } from '@figgle/shared/roles';
 import type { Role } from '../db/schema.ts';
 
 /**
@@ -36,4 +37,9 @@ export function can(role: Role | null | undefined, action: Action): boolean {
   if (!role) return false;
   if (role === 'OWNER') return true;
   return !ownerOnly.has(action);
+}
+
+/** The roles that may do `action` (for a statement that checks the role in the database itself). */
+export function rolesAllowedTo(action: Action): Role[] {
+  return ROLES.filter((role) => can(role, action));
 }

@@ -17,7 +17,7 @@ import { authorize, organizationOfProject, organizationOfTask } from '../../poli
 import { type Action, can } from '../../policies/can.ts';
 import { createTask, publishTaskCreated } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
-import { moveTask } from './commands/move-task.ts';
+import { moveTask, moveTaskInOneStatement } from './commands/move-task.ts';
 import type { TaskChangeResult } from './commands/update-task.ts';
 import { updateTask } from './commands/update-task.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
@@ -162,7 +162,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const { taskId } = request.params;
-      const result = await db.transaction().execute((trx) => updateTask(trx, user, taskId, request.body));
+      const { status, ...otherChanges } = request.body;
+      // A status alone (the list's status picker) is a move to the end of the new column.
+      const moved =
+        status !== undefined && Object.keys(otherChanges).length === 0
+          ? await moveTaskInOneStatement(db, user, taskId, status, null)
+          : null;
+      const result =
+        moved ?? (await db.transaction().execute((trx) => updateTask(trx, user, taskId, request.body)));
       await publishChange(result, 'updated', user);
       if (!result.summary) return summaryOf(taskId);
       return sendJson(request, reply, result.summary);
@@ -187,7 +194,9 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const { taskId, status, index } = request.body;
-      const result = await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index));
+      const result =
+        (await moveTaskInOneStatement(db, user, taskId, status, index)) ??
+        (await db.transaction().execute((trx) => moveTask(trx, user, taskId, status, index)));
       await publishChange(result, 'updated', user);
       const summary = result.summary ?? (await taskSummaryText(db, taskId));
       if (!summary) throw notFound('Task');

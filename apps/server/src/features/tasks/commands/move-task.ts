@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
+import { rolesAllowedTo } from '../../../policies/can.ts';
 import { lockTaskAndColumnFor } from '../access.ts';
+import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { placeInColumn } from '../rank.ts';
 import type { TaskChangeResult } from './update-task.ts';
 import { writeTaskChange } from './write-task-change.ts';
@@ -43,4 +45,36 @@ export async function moveTask(
     }),
   );
   return { ...result, changed: true, summary };
+}
+
+/**
+ * kanban-update in one statement (db/migrations/0004_move_task_function.ts figgle_move_task), as
+ * moveTask does it: lock, neighbours, rank, write and log row, with no BEGIN and COMMIT around it.
+ * Null when the function moved nothing (no such task for the user, a move that changes nothing, an
+ * index past the end, two tasks sharing a rank): moveTask then decides, in a transaction of its own.
+ */
+export async function moveTaskInOneStatement(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  taskId: string,
+  status: TaskStatus,
+  index: number | null,
+): Promise<TaskChangeResult | null> {
+  const roles = rolesAllowedTo('task.update');
+  const { rows } = await sql<{ body: string; project_id: string; organization_id: string }>`
+    SELECT ${taskSummaryJson}::text AS body, task.project_id, project.organization_id
+    FROM figgle_move_task(${taskId}, ${user.user_id}, ${status}, ${index}::integer, ${roles}::text[], ${new Date()})
+      AS task
+    JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
+  `.execute(db);
+  const moved = rows[0];
+  if (!moved) return null;
+  return {
+    taskId,
+    projectId: moved.project_id,
+    organizationId: moved.organization_id,
+    status,
+    changed: true,
+    summary: moved.body,
+  };
 }
