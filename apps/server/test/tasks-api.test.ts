@@ -486,6 +486,48 @@ describe('PATCH /api/tasks/:taskId', () => {
     expect(await logsOf(task.task_id)).toHaveLength(1);
   });
 
+  it('renames in one statement: a title alone writes the task and its TITLE log row', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Renames');
+    const task = await createTask(ada, projectId, { title: 'Before' });
+    await listTasks(carol, projectId); // warms the session
+    const original = pg.Client.prototype.query;
+    const statements: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = args[0];
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    let renamed: Response;
+    try {
+      renamed = await carol.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: { title: 'After' } });
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(await renamed.json()).toMatchObject({
+      title: 'After',
+      version: 2,
+      last_modifier: { user_id: carol.userId },
+    });
+    const database = statements.filter((text) => !text.includes('pg_notify'));
+    expect(database.at(-1)).toContain('figgle_rename_task');
+    expect(database).toHaveLength(sessionReads() + 1);
+    expect((await logsOf(task.task_id)).at(-1)).toEqual({
+      type: 'TITLE',
+      author_id: carol.userId,
+      metadata: { title: { old: 'Before', new: 'After' } },
+    });
+    // The same title again changes nothing; a title of another organization's task is a 404.
+    const same = await ada.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: { title: 'After' } });
+    expect(await same.json()).toMatchObject({ version: 2 });
+    const foreign = await createTask(bob, await createProject(bob, bobOrg, 'Not Ada’s'), { title: 'Bob’s' });
+    const refused = await ada.api(`/api/tasks/${foreign.task_id}`, {
+      method: 'PATCH',
+      body: { title: 'Mine' },
+    });
+    expect(refused.status).toBe(404);
+    expect((await taskRow(foreign.task_id)).title).toBe('Bob’s');
+  });
+
   it('moves a task whose status changes to the end of its new column', async () => {
     const projectId = await createProject(ada, adaOrg, 'Columns');
     await createTask(ada, projectId, { title: 'D1', status: 'DOING' });

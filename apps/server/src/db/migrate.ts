@@ -5,6 +5,7 @@ import * as domain from './migrations/0001_domain.ts';
 import * as figmaIntegration from './migrations/0002_figma_integration.ts';
 import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
 import * as moveTaskFunction from './migrations/0004_move_task_function.ts';
+import * as renameTaskFunction from './migrations/0005_rename_task_function.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_figma_integration': figmaIntegration,
   '0003_inbox_dashboard': inboxDashboard,
   '0004_move_task_function': moveTaskFunction,
+  '0005_rename_task_function': renameTaskFunction,
 };
 
 /** The names of every domain migration, in order. */

@@ -3,8 +3,8 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { rolesAllowedTo } from '../../../policies/can.ts';
 import { lockTaskAndColumnFor } from '../access.ts';
-import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { placeInColumn } from '../rank.ts';
+import { changeInOneStatement } from './one-statement-change.ts';
 import type { TaskChangeResult } from './update-task.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
@@ -61,20 +61,9 @@ export async function moveTaskInOneStatement(
   index: number | null,
 ): Promise<TaskChangeResult | null> {
   const roles = rolesAllowedTo('task.update');
-  const { rows } = await sql<{ body: string; project_id: string; organization_id: string }>`
-    SELECT ${taskSummaryJson}::text AS body, task.project_id, project.organization_id
-    FROM figgle_move_task(${taskId}, ${user.user_id}, ${status}, ${index}::integer, ${roles}::text[], ${new Date()})
-      AS task
-    JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
-  `.execute(db);
-  const moved = rows[0];
-  if (!moved) return null;
-  return {
+  return changeInOneStatement(
+    db,
     taskId,
-    projectId: moved.project_id,
-    organizationId: moved.organization_id,
-    status,
-    changed: true,
-    summary: moved.body,
-  };
+    sql`figgle_move_task(${taskId}, ${user.user_id}, ${status}, ${index}::integer, ${roles}::text[], ${new Date()})`,
+  );
 }

@@ -2,9 +2,11 @@ import { deriveLogType, type LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
+import { rolesAllowedTo } from '../../../policies/can.ts';
 import { lockTaskAndColumnFor, lockTaskFor } from '../access.ts';
 import { assertAssignable } from '../assignee.ts';
 import { placeInColumn } from '../rank.ts';
+import { changeInOneStatement } from './one-statement-change.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
 export interface TaskChanges {
@@ -79,4 +81,23 @@ export async function updateTask(
         )
       : await write([]);
   return { ...result, changed: true, summary };
+}
+
+/**
+ * A title alone (the list's and the task page's inline rename) in one statement
+ * (db/migrations/0005_rename_task_function.ts figgle_rename_task), as updateTask writes it. Null when
+ * it wrote nothing: updateTask then decides, in a transaction of its own.
+ */
+export function renameTaskInOneStatement(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  taskId: string,
+  title: string,
+): Promise<TaskChangeResult | null> {
+  const roles = rolesAllowedTo('task.update');
+  return changeInOneStatement(
+    db,
+    taskId,
+    sql`figgle_rename_task(${taskId}, ${user.user_id}, ${title}, ${roles}::text[], ${new Date()})`,
+  );
 }
