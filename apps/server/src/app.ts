@@ -19,6 +19,7 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { rememberSessions, type SessionMemory } from './auth/session-lookup.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { scheduleMaintenance } from './db/pglite-maintenance.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
@@ -116,7 +117,13 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   const sessionMemory = rememberSessions(inputs.database);
   const deps: AppDeps = { ...inputs, db, mailer, bus, sessionMemory, auth: createAuth({ env, db, mailer }) };
   app.decorate('deps', deps);
+  // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).
+  const stopMaintenance =
+    inputs.database.kind === 'pglite'
+      ? scheduleMaintenance(db, (error) => app.log.error({ err: error }, 'database maintenance failed'))
+      : () => {};
   app.addHook('onClose', async () => {
+    stopMaintenance();
     mailer.close();
     await bus.close();
   });
