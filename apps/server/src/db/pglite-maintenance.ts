@@ -25,12 +25,15 @@ export async function maintainPglite(db: Kysely<Database>): Promise<void> {
 
 /** Runs maintainPglite now and then, until the returned function stops it. Errors go to `onError`. */
 export function scheduleMaintenance(db: Kysely<Database>, onError: (error: unknown) => void): () => void {
-  let running: Promise<void> | undefined;
+  // A run that outlasts the interval is not joined by a second one.
+  let busy = false;
   const run = () => {
-    running ??= maintainPglite(db)
+    if (busy) return;
+    busy = true;
+    void maintainPglite(db)
       .catch(onError)
       .finally(() => {
-        running = undefined;
+        busy = false;
       });
   };
   const first = setTimeout(run, FIRST_RUN_AFTER_MS);
