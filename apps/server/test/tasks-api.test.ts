@@ -57,6 +57,23 @@ async function createTask(
 /** Statements a request spends on its session: none on the embedded database, which remembers it. */
 const sessionReads = () => (server.deps.sessionMemory ? 0 : 1);
 
+/** The statements `run` sends to the database; PostgreSQL's NOTIFY, on the bus's own connection, left out. */
+async function statementsOf(run: () => Promise<void>): Promise<string[]> {
+  const original = pg.Client.prototype.query;
+  const statements: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = args[0];
+    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return statements.filter((text) => !text.includes('pg_notify'));
+}
+
 async function listTasks(user: TestUser, projectId: string): Promise<Summary[]> {
   const response = await user.api(`/api/projects/${projectId}/tasks`);
   expect(response.status).toBe(200);
@@ -490,25 +507,15 @@ describe('PATCH /api/tasks/:taskId', () => {
     const projectId = await createProject(ada, adaOrg, 'Renames');
     const task = await createTask(ada, projectId, { title: 'Before' });
     await listTasks(carol, projectId); // warms the session
-    const original = pg.Client.prototype.query;
-    const statements: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0];
-      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    let renamed: Response;
-    try {
+    let renamed!: Response;
+    const database = await statementsOf(async () => {
       renamed = await carol.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body: { title: 'After' } });
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    });
     expect(await renamed.json()).toMatchObject({
       title: 'After',
       version: 2,
       last_modifier: { user_id: carol.userId },
     });
-    const database = statements.filter((text) => !text.includes('pg_notify'));
     expect(database.at(-1)).toContain('figgle_rename_task');
     expect(database).toHaveLength(sessionReads() + 1);
     expect((await logsOf(task.task_id)).at(-1)).toEqual({
@@ -747,21 +754,10 @@ describe('POST /api/kanban-update', () => {
   it('moves in one statement, with no transaction around it', async () => {
     const { projectId, todo } = await board('One statement');
     await move(ada, todo[0]!.task_id, 'TODO', 2); // warms the session
-    const original = pg.Client.prototype.query;
-    const statements: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0];
-      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      // Not to Done: a task reaching Done is also looked up for the reply to Figma, after the answer.
+    // Not to Done: a task reaching Done is also looked up for the reply to Figma, after the answer.
+    const database = await statementsOf(async () => {
       expect((await move(ada, todo[1]!.task_id, 'DOING', 0)).status).toBe(200);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
-    // On PostgreSQL the live update also leaves by NOTIFY, on the bus's own connection.
-    const database = statements.filter((text) => !text.includes('pg_notify'));
+    });
     expect(database).toHaveLength(sessionReads() + 1);
     expect(database.at(-1)).toContain('figgle_move_task');
     expect(await column(projectId, 'DOING')).toEqual(['B', 'X', 'Y']);
