@@ -303,25 +303,20 @@ describe('GET /api/projects/:projectId/tasks', () => {
     }));
     await server.deps.db.insertInto('task').values(values).execute();
 
-    const original = pg.Client.prototype.query;
-    let queries = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      queries += 1;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      await listTasks(ada, small); // warm any per-session lookup
-      queries = 0;
-      expect(await listTasks(ada, small)).toHaveLength(3);
-      const forSmall = queries;
-      queries = 0;
-      expect(await listTasks(ada, large)).toHaveLength(40);
-      expect(queries).toBe(forSmall);
-      // The session with the profile (remembered on the embedded database), then the role and the list.
-      expect(queries).toBe(sessionReads() + 1);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    await listTasks(ada, small); // warm any per-session lookup
+    const forSmall = (
+      await statementsOf(async () => {
+        expect(await listTasks(ada, small)).toHaveLength(3);
+      })
+    ).length;
+    const queries = (
+      await statementsOf(async () => {
+        expect(await listTasks(ada, large)).toHaveLength(40);
+      })
+    ).length;
+    expect(queries).toBe(forSmall);
+    // The session with the profile (remembered on the embedded database), then the role and the list.
+    expect(queries).toBe(sessionReads() + 1);
   });
   it('gzips a large list for clients that accept it, and only then', async () => {
     const projectId = await createProject(ada, adaOrg, 'Zipped');
@@ -393,24 +388,16 @@ describe('GET /api/projects/:projectId/tasks from memory', () => {
     const projectId = await createProject(ada, adaOrg, 'Counted');
     const task = await createTask(ada, projectId, { title: 'Count me' });
     await listTasks(ada, projectId);
-    const original = pg.Client.prototype.query;
-    const statements: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0];
-      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
+    const fromMemory = await statementsOf(async () => {
       await listTasks(ada, projectId);
-      expect(statements).toHaveLength(sessionReads() + 1);
-      expect(statements.some((text) => text.includes('json_agg'))).toBe(false);
-      await move(ada, task.task_id, 'DOING', 0);
-      statements.length = 0;
+    });
+    expect(fromMemory).toHaveLength(sessionReads() + 1);
+    expect(fromMemory.some((text) => text.includes('json_agg'))).toBe(false);
+    await move(ada, task.task_id, 'DOING', 0);
+    const afterTheWrite = await statementsOf(async () => {
       expect((await listTasks(ada, projectId))[0]?.status).toBe('DOING');
-      expect(statements.some((text) => text.includes('json_agg'))).toBe(true);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    });
+    expect(afterTheWrite.some((text) => text.includes('json_agg'))).toBe(true);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   createTaskInput,
   kanbanUpdateInput,
   taskIdParams,
-  type UpdateTaskInput,
   updateTaskInput,
 } from '@figgle/shared/task-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +19,7 @@ import { createTask, publishTaskCreated } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { moveTask, moveTaskInOneStatement } from './commands/move-task.ts';
 import type { TaskChangeResult } from './commands/update-task.ts';
-import { renameTaskInOneStatement, updateTask } from './commands/update-task.ts';
+import { updateOneFieldInOneStatement, updateTask } from './commands/update-task.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
 import {
   myTasksJson,
@@ -90,18 +89,6 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
       },
       { taskSummary: result.summary },
     );
-  }
-
-  /**
-   * One field alone, the common inline edit, in one statement: a status is a move to the end of the
-   * new column, a title a rename. Null for anything else, or when the statement wrote nothing.
-   */
-  function changeAlone(user: CurrentUser, taskId: string, changes: UpdateTaskInput) {
-    const fields = Object.keys(changes);
-    if (fields.length !== 1) return null;
-    if (changes.status !== undefined) return moveTaskInOneStatement(db, user, taskId, changes.status, null);
-    if (changes.title !== undefined) return renameTaskInOneStatement(db, user, taskId, changes.title);
-    return null;
   }
 
   async function summaryOf(taskId: string) {
@@ -176,7 +163,7 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
       const user = await requireUser(request);
       const { taskId } = request.params;
       const result =
-        (await changeAlone(user, taskId, request.body)) ??
+        (await updateOneFieldInOneStatement(db, user, taskId, request.body)) ??
         (await db.transaction().execute((trx) => updateTask(trx, user, taskId, request.body)));
       await publishChange(result, 'updated', user);
       if (!result.summary) return summaryOf(taskId);

@@ -6,6 +6,7 @@ import { rolesAllowedTo } from '../../../policies/can.ts';
 import { lockTaskAndColumnFor, lockTaskFor } from '../access.ts';
 import { assertAssignable } from '../assignee.ts';
 import { placeInColumn } from '../rank.ts';
+import { moveTaskInOneStatement } from './move-task.ts';
 import { changeInOneStatement } from './one-statement-change.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
@@ -100,4 +101,21 @@ export function renameTaskInOneStatement(
     taskId,
     sql`figgle_rename_task(${taskId}, ${user.user_id}, ${title}, ${roles}::text[], ${new Date()})`,
   );
+}
+
+/**
+ * One field alone, the common inline edit, in one statement: a status is a move to the end of the
+ * new column (figgle_move_task), a title a rename. Null for anything else, or when the statement wrote
+ * nothing: updateTask then decides.
+ */
+export function updateOneFieldInOneStatement(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  taskId: string,
+  changes: TaskChanges,
+): Promise<TaskChangeResult | null> | null {
+  if (Object.keys(changes).length !== 1) return null;
+  if (changes.status !== undefined) return moveTaskInOneStatement(db, user, taskId, changes.status, null);
+  if (changes.title !== undefined) return renameTaskInOneStatement(db, user, taskId, changes.title);
+  return null;
 }

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateTask } from '../api/create-task';
 import { useMembers } from '../api/list-members';
+import { memberName } from './member-name';
 
 export interface AddTaskDialogProps {
   opened: boolean;
@@ -92,7 +93,7 @@ function AddTaskForm({
             nothingFoundMessage={MESSAGES.selectNoMatch}
             data={(members.data ?? []).map((member) => ({
               value: member.user_id,
-              label: `${member.firstname} ${member.lastname}`.trim() || 'Unnamed member',
+              label: memberName(member),
             }))}
             value={assigneeId}
             onChange={setAssigneeId}
