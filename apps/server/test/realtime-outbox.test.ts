@@ -2,6 +2,7 @@ import type { EventsFrame } from '@figgle/shared/realtime-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection, type RealtimeSocket } from '../src/realtime/connection.ts';
 import { EventOutbox, OutgoingEvent } from '../src/realtime/outbox.ts';
+import type { SharedFrame } from '../src/realtime/shared-frame.ts';
 
 const limits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };
 /** What a socket write costs on the outbox's clock, in ms. */
@@ -13,10 +14,14 @@ const clock = () => Date.now() + spent;
 class RecordingSocket implements RealtimeSocket {
   readyState = 1;
   bufferedAmount = 0;
-  readonly sent: Array<string | Buffer> = [];
-  send(data: string | Buffer): void {
+  readonly sent: Array<string | SharedFrame> = [];
+  sendText(text: string): void {
     spent += WRITE_MS;
-    this.sent.push(data);
+    this.sent.push(text);
+  }
+  sendShared(frame: SharedFrame): void {
+    spent += WRITE_MS;
+    this.sent.push(frame);
   }
   close(): void {
     this.readyState = 3;
@@ -25,7 +30,7 @@ class RecordingSocket implements RealtimeSocket {
     this.readyState = 3;
   }
   texts(): string[] {
-    return this.sent.map(String);
+    return this.sent.map((frame) => (typeof frame === 'string' ? frame : frame.text));
   }
 }
 
@@ -86,7 +91,7 @@ describe('the event outbox', () => {
     outbox.flush();
     const sent = all.map(({ socket }) => socket.sent[0]);
     expect(new Set(sent).size).toBe(1);
-    expect(ids(String(sent[0]))).toEqual(['e1', 'e2']);
+    expect(ids(all[0]!.socket.texts()[0]!)).toEqual(['e1', 'e2']);
   });
 
   it('delivers the waiting events before any other frame to the same socket', () => {

@@ -1,12 +1,16 @@
 import type { ServerFrame } from '@figgle/shared/realtime-protocol';
 import { framesOf, type OutgoingEvent } from './outbox.ts';
 import { TokenBucket } from './rate-limit.ts';
+import type { SharedFrame } from './shared-frame.ts';
 
-/** The part of a `ws` socket the hub uses. */
+/** A websocket as the hub uses it (ws-socket.ts adapts `ws`'s). */
 export interface RealtimeSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string | Buffer, options?: { binary?: boolean }): void;
+  /** Sends a text frame of this socket's own. */
+  sendText(text: string): void;
+  /** Sends a text frame that other sockets receive too. */
+  sendShared(frame: SharedFrame): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
 }
@@ -59,28 +63,28 @@ export class Connection {
   }
 
   send(frame: ServerFrame): void {
-    this.sendRaw(JSON.stringify(frame));
+    if (this.writable()) this.socket.sendText(JSON.stringify(frame));
   }
 
-  /** A frame already serialized; a Buffer (encoded once for many sockets) goes out as text too. */
-  sendRaw(text: string | Buffer): void {
-    if (this.outgoing.length > 0) {
-      const events = this.outgoing;
-      this.outgoing = [];
-      for (const frame of framesOf(events)) this.write(frame);
-    }
-    this.write(text);
+  /** A frame serialized and framed once for the many sockets that receive it. */
+  sendShared(frame: SharedFrame): void {
+    if (this.writable()) this.socket.sendShared(frame);
   }
 
-  private write(text: string | Buffer): void {
-    if (this.closed || this.socket.readyState !== OPEN) return;
+  /** Whether a frame may go out now; the events waiting in the hub's outbox go first, to keep the order. */
+  private writable(): boolean {
+    if (this.closed || this.socket.readyState !== OPEN) return false;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.closed = true;
       this.socket.terminate();
-      return;
+      return false;
     }
-    if (typeof text === 'string') this.socket.send(text);
-    else this.socket.send(text, { binary: false });
+    if (this.outgoing.length > 0) {
+      const events = this.outgoing;
+      this.outgoing = [];
+      for (const frame of framesOf(events)) this.socket.sendShared(frame);
+    }
+    return true;
   }
 
   close(code: number, reason: string): void {

@@ -16,6 +16,7 @@ import { Connection, type ConnectionLimits, type RealtimeSocket, type RealtimeUs
 import { type EntityLoader, fanOut } from './fan-out.ts';
 import { EventOutbox, type OutboxOptions } from './outbox.ts';
 import { PresenceRegistry } from './presence.ts';
+import { SharedFrame } from './shared-frame.ts';
 
 /** Who may listen to what: answered with the policies, outside the hub. */
 export interface TopicAccess {
@@ -337,13 +338,15 @@ export class RealtimeHub {
       const listeners = this.listeners.get('presence');
       if (!listeners) return;
       for (const organizationId of organizations) {
-        const text = JSON.stringify({
-          type: 'presence',
-          organizationId,
-          members: this.presence.membersOf(organizationId),
-        });
+        const frame = SharedFrame.of(
+          JSON.stringify({
+            type: 'presence',
+            organizationId,
+            members: this.presence.membersOf(organizationId),
+          }),
+        );
         for (const connection of listeners) {
-          if (connection.organizations.has(organizationId)) connection.sendRaw(text);
+          if (connection.organizations.has(organizationId)) connection.sendShared(frame);
         }
       }
     }, PRESENCE_FLUSH_MS);
@@ -355,8 +358,8 @@ export class RealtimeHub {
   }
 
   private broadcastResync(): void {
-    const text = JSON.stringify({ type: 'resync' });
-    for (const connection of this.connections.values()) connection.sendRaw(text);
+    const frame = SharedFrame.of(JSON.stringify({ type: 'resync' }));
+    for (const connection of this.connections.values()) connection.sendShared(frame);
   }
 
   private onBusEvent(event: BusEvent, local?: LocalFacts): void {

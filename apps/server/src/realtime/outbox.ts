@@ -1,29 +1,31 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { MAX_EVENTS_PER_FRAME } from '@figgle/shared/realtime-protocol';
 import type { Connection } from './connection.ts';
+import { SharedFrame } from './shared-frame.ts';
 
 let nextEventNumber = 0;
 
-/** An event frame serialized once (and encoded once), however many sockets it goes to. */
+/** An event frame serialized once (and encoded and framed once), however many sockets it goes to. */
 export class OutgoingEvent {
   readonly number = nextEventNumber++;
-  private encoded: Buffer | undefined;
+  private alone: SharedFrame[] | undefined;
 
   constructor(readonly text: string) {}
 
-  get bytes(): Buffer {
-    this.encoded ??= Buffer.from(this.text);
-    return this.encoded;
+  /** The event in a frame of its own. */
+  get frames(): SharedFrame[] {
+    this.alone ??= [SharedFrame.of(this.text)];
+    return this.alone;
   }
 }
 
 /** The frames that carry `events` in order: one event as it is, several in `events` frames. */
-export function framesOf(events: readonly OutgoingEvent[]): Buffer[] {
-  if (events.length === 1) return [events[0]!.bytes];
-  const frames: Buffer[] = [];
+export function framesOf(events: readonly OutgoingEvent[]): SharedFrame[] {
+  if (events.length === 1) return events[0]!.frames;
+  const frames: SharedFrame[] = [];
   for (let start = 0; start < events.length; start += MAX_EVENTS_PER_FRAME) {
     const texts = events.slice(start, start + MAX_EVENTS_PER_FRAME).map((event) => event.text);
-    frames.push(Buffer.from(`{"type":"events","events":[${texts.join(',')}]}`));
+    frames.push(SharedFrame.of(`{"type":"events","events":[${texts.join(',')}]}`));
   }
   return frames;
 }
@@ -96,7 +98,7 @@ export class EventOutbox {
     const connections = [...this.waiting];
     this.waiting.clear();
     // Sockets that wait for the same events share their frames, built once.
-    const shared = new Map<string, Buffer[]>();
+    const shared = new Map<string, SharedFrame[]>();
     for (const connection of connections) {
       const events = connection.outgoing;
       if (events.length === 0) continue;
@@ -107,7 +109,7 @@ export class EventOutbox {
         frames = framesOf(events);
         if (key !== null) shared.set(key, frames);
       }
-      for (const frame of frames) connection.sendRaw(frame);
+      for (const frame of frames) connection.sendShared(frame);
     }
     const finished = this.now();
     this.budget -= finished - started;

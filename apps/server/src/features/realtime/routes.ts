@@ -10,6 +10,7 @@ import { findCurrentUser } from '../../auth/current-user.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import type { Connection } from '../../realtime/connection.ts';
 import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
+import { WsRealtimeSocket } from '../../realtime/ws-socket.ts';
 import { createEntityLoader } from './entity-loader.ts';
 import { createTopicAccess } from './topic-access.ts';
 
@@ -101,7 +102,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
         });
 
         hub
-          .accept(socket, {
+          .accept(new WsRealtimeSocket(socket), {
             user: { userId: user.user_id, firstname: user.firstname, lastname: user.lastname },
             revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(cookie) })),
           })
