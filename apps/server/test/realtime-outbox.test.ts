@@ -103,6 +103,16 @@ describe('the event outbox', () => {
     expect(a!.socket.texts()).toEqual(['{"type":"event","id":"e1"}', '{"type":"pong","ref":1}']);
   });
 
+  it('sends an event queued after the waiting ones went out ahead of another frame once', () => {
+    const outbox = new EventOutbox({ now: clock, saturated: () => false });
+    const [a] = connections(1);
+    outbox.queue([a!.connection], event('e1'));
+    a!.connection.send({ type: 'pong', ref: 1 });
+    outbox.queue([a!.connection], event('e2'));
+    vi.advanceTimersByTime(0);
+    expect(a!.socket.texts().map((text) => JSON.parse(text).ref ?? ids(text))).toEqual([['e1'], 1, ['e2']]);
+  });
+
   it('splits a long backlog into frames of at most 200 events', () => {
     const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const [a] = connections(1);

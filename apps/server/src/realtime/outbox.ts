@@ -58,7 +58,8 @@ export interface OutboxOptions {
  * changes/s) saturates the server, where a tenth leaves the rest to the writes themselves.
  */
 export class EventOutbox {
-  private readonly waiting = new Set<Connection>();
+  /** The sockets with events waiting, in the order they first got one. */
+  private waiting: Connection[] = [];
   private readonly share: number;
   private readonly saturatedShare: number;
   private readonly saturated: () => boolean;
@@ -82,32 +83,41 @@ export class EventOutbox {
   queue(connections: Iterable<Connection>, event: OutgoingEvent): void {
     for (const connection of connections) {
       if (connection.closed) continue;
+      // A socket waits once, however many events it waits for (it may be listed again after its
+      // events went out ahead of another frame: flush passes over it then).
+      if (connection.outgoing.length === 0) this.waiting.push(connection);
       connection.outgoing.push(event);
-      this.waiting.add(connection);
     }
-    if (this.waiting.size > 0) this.schedule();
+    if (this.waiting.length > 0) this.schedule();
   }
 
   /** Sends everything waiting, now. */
   flush(): void {
     this.scheduled?.cancel();
     this.scheduled = undefined;
-    if (this.waiting.size === 0) return;
+    if (this.waiting.length === 0) return;
     const started = this.now();
     this.refill(started);
-    const connections = [...this.waiting];
-    this.waiting.clear();
+    const connections = this.waiting;
+    this.waiting = [];
     // Sockets that wait for the same events share their frames, built once.
     const shared = new Map<string, SharedFrame[]>();
     for (const connection of connections) {
       const events = connection.outgoing;
       if (events.length === 0) continue;
-      connection.outgoing = [];
-      const key = events.length === 1 ? null : events.map((event) => event.number).join(',');
-      let frames = key === null ? undefined : shared.get(key);
-      if (!frames) {
-        frames = framesOf(events);
-        if (key !== null) shared.set(key, frames);
+      let frames: SharedFrame[] | undefined;
+      if (events.length === 1) {
+        // The usual case, an event for each socket of a topic: its array is kept, emptied.
+        frames = events[0]!.frames;
+        events.length = 0;
+      } else {
+        connection.outgoing = [];
+        const key = events.map((event) => event.number).join(',');
+        frames = shared.get(key);
+        if (!frames) {
+          frames = framesOf(events);
+          shared.set(key, frames);
+        }
       }
       for (const frame of frames) connection.sendShared(frame);
     }
@@ -121,7 +131,7 @@ export class EventOutbox {
     this.scheduled?.cancel();
     this.scheduled = undefined;
     for (const connection of this.waiting) connection.outgoing = [];
-    this.waiting.clear();
+    this.waiting = [];
   }
 
   private currentShare(): number {
