@@ -20,16 +20,27 @@ const AddProjectDialog = lazyReady<AddProjectDialogProps>(
   async () => (await import('../components/add-project-dialog')).AddProjectDialog,
 );
 
+function ProjectsList({ asCards }: { asCards: boolean }) {
+  const { data, isPending } = useProjects();
+  return asCards ? (
+    <ProjectCards projects={data} loading={isPending} />
+  ) : (
+    <ProjectsTable projects={data} loading={isPending} />
+  );
+}
+
 /** One screen, two addresses: /projects shows the table, /projects-cards the cards. */
 export function ProjectsPage() {
   const { pathname } = useLocation();
   const asCards = pathname === paths.projectsCards;
-  const projects = useProjects();
-  const addDialog = useLazyDialog(AddProjectDialog, projects.isSuccess);
+  // Only these two are read here (the query tracks what its result is read for): a change to the
+  // projects renders the list below, not the page's header and frame.
+  const { isSuccess, isError } = useProjects();
+  const addDialog = useLazyDialog(AddProjectDialog, isSuccess);
 
   useEffect(() => {
-    if (projects.isError) toastError(MESSAGES.loadFailed);
-  }, [projects.isError]);
+    if (isError) toastError(MESSAGES.loadFailed);
+  }, [isError]);
 
   return (
     <>
@@ -65,11 +76,7 @@ export function ProjectsPage() {
           </>
         }
       />
-      {asCards ? (
-        <ProjectCards projects={projects.data} loading={projects.isPending} />
-      ) : (
-        <ProjectsTable projects={projects.data} loading={projects.isPending} />
-      )}
+      <ProjectsList asCards={asCards} />
       {addDialog.ready ? <AddProjectDialog opened={addDialog.opened} onClose={addDialog.close} /> : null}
     </>
   );
