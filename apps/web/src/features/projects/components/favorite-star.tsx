@@ -1,4 +1,5 @@
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSetBookmark } from '../api/set-bookmark';
 import classes from './favorite-star.module.css';
 
@@ -10,8 +11,12 @@ export interface FavoriteStarProps {
 }
 
 /** A toggle: its name says what a press does, aria-pressed says the current state. */
-export function FavoriteStar({ projectId, projectName, bookmarked, size = 'md' }: FavoriteStarProps) {
+export function FavoriteStar({ projectId, projectName, bookmarked: saved, size = 'md' }: FavoriteStarProps) {
   const setBookmark = useSetBookmark();
+  // The press shows in the same frame: the list's own optimistic update comes a few tens of ms later
+  // (it waits for the query cache), and the star then follows the list again once the write settled.
+  const [pressed, setPressed] = useState<boolean | null>(null);
+  const bookmarked = pressed ?? saved;
   const label = bookmarked ? `Remove ${projectName} from favorites` : `Add ${projectName} to favorites`;
   return (
     <button
@@ -26,7 +31,8 @@ export function FavoriteStar({ projectId, projectName, bookmarked, size = 'md' }
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();
-        setBookmark.mutate({ projectId, bookmarked: !bookmarked });
+        setPressed(!bookmarked);
+        setBookmark.mutate({ projectId, bookmarked: !bookmarked }, { onSettled: () => setPressed(null) });
       }}
     >
       {bookmarked ? (
