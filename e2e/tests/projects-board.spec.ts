@@ -96,8 +96,14 @@ test.describe('the board', () => {
     // The connection drops just as the drop is sent: it cannot be saved.
     await page.route('**/api/kanban-update', (route) => route.abort('connectionreset'));
     await page.getByRole('button', { name: 'Move Vanishing' }).focus();
+    // Each key waits for the board to show its effect, as a person watching the card would: keys
+    // sent at once could land before the lifted card had measured the columns, and drop it in place.
     await page.keyboard.press('Space');
+    await expect(page.locator('[data-dragging]').first()).toBeAttached();
     await page.keyboard.press('ArrowRight');
+    await expect(
+      page.getByRole('region', { name: 'Doing' }).getByRole('article', { name: '#1 Vanishing' }),
+    ).toBeVisible();
     await page.keyboard.press('Space');
 
     await expect(page.getByText('Sorry, something went wrong.')).toBeVisible();
