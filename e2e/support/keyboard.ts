@@ -55,3 +55,17 @@ export async function retype(page: Page, text: string) {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(text);
 }
+
+/**
+ * Lifts a board card with Space on its focused handle, and waits as a person looking at it would:
+ * the lifted card shows, and the board measures where the other cards and columns are in the frames
+ * right after (dnd-kit measures its drop targets once the drag has rendered). An arrow key sent before
+ * that finds nowhere to go and the card is dropped where it was.
+ */
+export async function liftFocusedCard(page: Page) {
+  await page.keyboard.press('Space');
+  await expect(page.locator('[data-dragging]').first()).toBeAttached();
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}

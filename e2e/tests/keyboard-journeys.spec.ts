@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { tabTo } from '../support/keyboard.ts';
+import { liftFocusedCard, tabTo } from '../support/keyboard.ts';
 
 /** In an open list box, presses ArrowDown until `name` is the highlighted option. */
 async function arrowToOption(page: Page, name: string) {
@@ -97,8 +97,7 @@ test.describe('keyboard only', () => {
     // Each key waits for the board to show its effect, as a person watching the card would.
     // The board marks itself (and the lifted card) data-dragging while a card is held.
     const dragging = page.locator('[data-dragging]');
-    await page.keyboard.press('Space');
-    await expect(dragging.first()).toBeAttached();
+    await liftFocusedCard(page);
     await page.keyboard.press('ArrowRight');
     await expect(done.getByRole('article', { name: '#1 Type it all' })).toBeVisible();
     await page.keyboard.press('Space');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { liftFocusedCard } from '../support/keyboard.ts';
 
 /** The titles of a board column's cards, top to bottom. */
 async function cardsIn(page: Page, column: string): Promise<string[]> {
@@ -95,11 +96,9 @@ test.describe('the board', () => {
 
     // The connection drops just as the drop is sent: it cannot be saved.
     await page.route('**/api/kanban-update', (route) => route.abort('connectionreset'));
+    // Each key waits for the board to show its effect, as a person watching the card would.
     await page.getByRole('button', { name: 'Move Vanishing' }).focus();
-    // Each key waits for the board to show its effect, as a person watching the card would: keys
-    // sent at once could land before the lifted card had measured the columns, and drop it in place.
-    await page.keyboard.press('Space');
-    await expect(page.locator('[data-dragging]').first()).toBeAttached();
+    await liftFocusedCard(page);
     await page.keyboard.press('ArrowRight');
     await expect(
       page.getByRole('region', { name: 'Doing' }).getByRole('article', { name: '#1 Vanishing' }),

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { liftFocusedCard } from '../support/keyboard.ts';
 
 /** The titles of a board column's cards, top to bottom. */
 async function cardsIn(page: Page, column: string): Promise<string[]> {
@@ -165,10 +166,13 @@ test.describe('projects and tasks', () => {
     await dragWithMouse(page, board('Delta'), board('Bravo'), 'above');
     await expect.poll(() => cardsIn(page, 'To Do')).toEqual(['Delta', 'Bravo']);
 
+    // Each key waits for the board to show its effect, as a person watching the card would.
     await page.getByRole('button', { name: 'Move Alpha' }).focus();
-    await page.keyboard.press('Space');
+    await liftFocusedCard(page);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => cardsIn(page, 'Doing')).toEqual(['Charlie', 'Alpha']);
     await page.keyboard.press('Space');
+    await expect(page.locator('[data-dragging]')).toHaveCount(0);
     await expect.poll(() => cardsIn(page, 'Doing')).toEqual(['Charlie', 'Alpha']);
 
     // Reload: the order and the statuses were saved.
