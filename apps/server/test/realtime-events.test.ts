@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { addMember } from './organizations-world.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
-import { createRealtimeWorld, createTask, type RealtimeWorld, ruleIdOf } from './realtime-world.ts';
+import {
+  createProject,
+  createRealtimeWorld,
+  createTask,
+  type RealtimeWorld,
+  ruleIdOf,
+} from './realtime-world.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { createUser, startMailCatcher } from './users.ts';
 
@@ -183,6 +189,29 @@ describe('events reach the sockets of the organization, shaped by the presenters
     // The member's own change: no dot for them (the owner's event above proves it was delivered).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(member.since(mark, eventsOn(topics.inbox))).toEqual([]);
+  });
+});
+
+describe('subscribing after a change', () => {
+  it('says how long ago the topic last changed, so a page that read before can read again', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Quiet');
+    const socket = await open(world.member.cookie);
+    // A project nobody has touched since it was created: its tasks topic has no event to tell.
+    expect(await socket.subscribe(topics.tasks(projectId))).toEqual({
+      type: 'subscribed',
+      topic: topics.tasks(projectId),
+    });
+    const taskId = await createTask(world.owner, projectId, 'Made before the page subscribed');
+    const later = await open(world.member.cookie);
+    const answer = await later.subscribe(topics.tasks(projectId));
+    expect(answer).toMatchObject({ type: 'subscribed', topic: topics.tasks(projectId) });
+    const { lastEventMsAgo } = answer as { lastEventMsAgo?: number };
+    expect(lastEventMsAgo).toBeGreaterThanOrEqual(0);
+    expect(lastEventMsAgo).toBeLessThan(10_000);
+    expect(await later.subscribe(topics.task(taskId))).toMatchObject({ lastEventMsAgo: expect.any(Number) });
+    // User-wide topics never tell: their last event may be another organization's.
+    expect(await later.subscribe(topics.inbox)).toEqual({ type: 'subscribed', topic: topics.inbox });
+    expect(await later.subscribe(topics.myTasks)).toEqual({ type: 'subscribed', topic: topics.myTasks });
   });
 });
 

@@ -140,6 +140,12 @@ export interface HelloFrame {
 export interface SubscribedFrame {
   type: 'subscribed';
   topic: string;
+  /**
+   * How many ms before this answer the topic last changed, when that was within the last minute
+   * (projects, tasks and task topics only). Data the client read before that moment may lack the
+   * change: it reads it again.
+   */
+  lastEventMsAgo?: number;
 }
 
 export interface EventFrame<Data = unknown> {

@@ -16,6 +16,7 @@ import { Connection, type ConnectionLimits, type RealtimeSocket, type RealtimeUs
 import { type EntityLoader, fanOut } from './fan-out.ts';
 import { EventOutbox, type OutboxOptions } from './outbox.ts';
 import { PresenceRegistry } from './presence.ts';
+import { RecentEvents } from './recent-events.ts';
 import { SharedFrame } from './shared-frame.ts';
 
 /** Who may listen to what: answered with the policies, outside the hub. */
@@ -76,6 +77,7 @@ export class RealtimeHub {
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribeBus: Array<() => void>;
   private readonly chains = new Map<string, Promise<void>>();
+  private readonly recentEvents = new RecentEvents();
   /** Increases whenever a socket's subscriptions or organizations change: cached audiences are stale. */
   private listenersVersion = 0;
   private audiencesVersion = 0;
@@ -170,6 +172,7 @@ export class RealtimeHub {
 
   /** Closes sockets that missed their heartbeats and re-checks sessions; exposed for tests. */
   sweep(now: number): void {
+    this.recentEvents.prune();
     const silentLimit = this.heartbeatMs * 2 + REALTIME_TIMEOUT_MS;
     for (const connection of this.connections.values()) {
       if (now - connection.lastSeen > silentLimit) {
@@ -265,7 +268,7 @@ export class RealtimeHub {
     }
     const topic = canonical(rawTopic);
     if (connection.subscriptions.has(topic)) {
-      connection.send({ type: 'subscribed', topic });
+      this.confirmSubscription(connection, topic);
       return;
     }
     if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
@@ -295,10 +298,20 @@ export class RealtimeHub {
       this.listeners.set(topic, set);
     }
     set.add(connection);
-    connection.send({ type: 'subscribed', topic });
+    this.confirmSubscription(connection, topic);
     if (parsed.type === 'presence') {
       for (const organization of connection.organizations) this.sendPresence(connection, organization);
     }
+  }
+
+  /** `subscribed`, with how long ago the topic last changed when that was within the last minute. */
+  private confirmSubscription(connection: Connection, topic: string): void {
+    const lastEventMsAgo = this.recentEvents.msAgo(topic);
+    connection.send(
+      lastEventMsAgo === undefined
+        ? { type: 'subscribed', topic }
+        : { type: 'subscribed', topic, lastEventMsAgo },
+    );
   }
 
   private removeListener(topic: string, connection: Connection): void {
@@ -363,6 +376,7 @@ export class RealtimeHub {
   }
 
   private onBusEvent(event: BusEvent, local?: LocalFacts): void {
+    this.recentEvents.note(event);
     if (event.kind === 'membership') this.applyMembership(event);
     // Events about one task (or project) are handled in order, so a slow load never overwrites a newer one.
     const key = event.taskId ?? event.projectId ?? `${event.kind}:${event.id}`;

@@ -157,6 +157,19 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('says which topic changed just before its subscription, and when', () => {
+    const changed = vi.fn();
+    handlers.onChangedBeforeSubscribing = changed;
+    const client = newClient();
+    client.subscribe('tasks:p1');
+    client.subscribe('inbox');
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'subscribed', topic: 'inbox' });
+    sockets[0]!.receive({ type: 'subscribed', topic: 'tasks:p1', lastEventMsAgo: 420 });
+    expect(changed.mock.calls).toEqual([['tasks:p1', 420]]);
+  });
+
   it('does not ask again for a topic the server refused', () => {
     const refused = 'task:00000000-0000-4000-8000-000000000000';
     const client = newClient();

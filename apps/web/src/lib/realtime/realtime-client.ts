@@ -19,6 +19,8 @@ export interface RealtimeHandlers {
   onPresence(frame: PresenceStateFrame): void;
   /** Events may have been missed (a reconnection, or the server said so): refetch what is shown. */
   onResync(): void;
+  /** A topic just subscribed to changed `lastEventMsAgo` ago: what was read of it before may lack it. */
+  onChangedBeforeSubscribing?(topic: string, lastEventMsAgo: number): void;
   onStatus?(status: RealtimeStatus): void;
   /** A topic was refused or closed (access to its organization ended). */
   onForbidden?(topic: string): void;
@@ -202,6 +204,9 @@ export class RealtimeClient {
         if (frame.code === 'client-too-old') this.setStatus('outdated');
         return;
       case 'subscribed':
+        if (frame.lastEventMsAgo !== undefined) {
+          this.handlers.onChangedBeforeSubscribing?.(frame.topic, frame.lastEventMsAgo);
+        }
         return;
     }
   }

@@ -9,6 +9,7 @@ import { organizationsQueryOptions } from '../../features/projects/api/list-orga
 import { applyRealtimeEvent, forgetOrganization } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';
 import { type PresenceState, presenceQueryKey } from './query-keys';
+import { readBeforeChange } from './read-before-change';
 import { realtimeClient, setRealtimeHandlers } from './realtime-context';
 import { topicsForRoute } from './route-topics';
 
@@ -39,6 +40,11 @@ export function RealtimeConnection() {
         })),
       // Events may have been missed: whatever is on screen is read again, once.
       onResync: () => invalidate.addFilters('everything shown', {}),
+      // A change between a page's first read and its subscription reached neither: read it again.
+      onChangedBeforeSubscribing: (topic, lastEventMsAgo) =>
+        invalidate.addFilters(`read before ${topic} changed`, {
+          predicate: readBeforeChange(topic, lastEventMsAgo),
+        }),
       onForbidden: () => forgetOrganization({ invalidate }),
       onSignedOut: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       onStatus: (status) => {
