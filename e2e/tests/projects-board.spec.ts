@@ -84,6 +84,42 @@ test.describe('the board', () => {
     await expect.poll(() => cardsIn(page, 'Done')).toEqual(['Swipe me']);
   });
 
+  test('a task made between the board’s first read and its live subscription shows without a reload', async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    const user = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Gap',
+      lastname: 'Closer',
+      organization: 'Between',
+    });
+    const { projectId } = await seedBoard(page, baseURL, user.organizationId, ['Early']);
+    // The page's live connection opens, but what the page sends (its subscriptions) is held back,
+    // as on a slow cold load where the board has read its tasks and not yet subscribed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.routeWebSocket(/\/api\/realtime/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (message) => {
+        await held;
+        server.send(message);
+      });
+    });
+    await page.goto(`/project/${projectId}/kanban`);
+    await expect.poll(() => cardsIn(page, 'To Do')).toEqual(['Early']);
+
+    const late = await page.request.post(`/api/projects/${projectId}/tasks`, {
+      headers: { origin: baseURL },
+      data: { title: 'Late' },
+    });
+    expect(late.status()).toBe(201);
+    release();
+    await expect.poll(() => cardsIn(page, 'To Do')).toEqual(['Early', 'Late']);
+  });
+
   test('a move that cannot be saved puts the card back and says so', async ({ page, mail, baseURL }) => {
     const user = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Rob',

@@ -9,6 +9,8 @@ export const realtimeClient = new RealtimeClient({
   onEvent: (frame) => handlers.onEvent?.(frame),
   onPresence: (frame) => handlers.onPresence?.(frame),
   onResync: () => handlers.onResync?.(),
+  onChangedBeforeSubscribing: (topic, lastEventMsAgo) =>
+    handlers.onChangedBeforeSubscribing?.(topic, lastEventMsAgo),
   onForbidden: (topic) => handlers.onForbidden?.(topic),
   onSignedOut: () => handlers.onSignedOut?.(),
   onStatus: (status) => handlers.onStatus?.(status),
