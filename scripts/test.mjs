@@ -1,36 +1,74 @@
 // `npm test`: every check and test suite in order; exits non-zero when any of them fails.
 // Integration tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const resultsDir = path.resolve('.tmp/test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+/** A vitest run that also writes its results as JSON, so the summary can name what failed. */
+function vitest(name, projects, env) {
+  const file = path.join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
+  return [name, 'npx', args, env, file];
+}
 
 const steps = [
   ['lint and typecheck', 'npm', ['run', 'check']],
-  ['unit tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']],
-  ['integration tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pglite' }],
+  vitest('unit tests', ['shared', 'web']),
+  vitest('integration tests on PGlite', ['server'], { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push([
-    'integration tests on PostgreSQL',
-    'npx',
-    ['vitest', 'run', '--project', 'server'],
-    { TEST_DB: 'postgres' },
-  ]);
+  steps.push(vitest('integration tests on PostgreSQL', ['server'], { TEST_DB: 'postgres' }));
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
 steps.push(['browser tests', 'npm', ['run', 'test:e2e']]);
 
+/** The failed tests of a vitest JSON report, a line each, with the first line of the reason. */
+function failedTestsIn(file) {
+  if (!file || !existsSync(file)) return [];
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const lines = [];
+    for (const suite of report.testResults ?? []) {
+      const relative = path.relative(process.cwd(), suite.name);
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        lines.push(`  ${relative} › ${test.fullName}\n      ${reason}`);
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        lines.push(
+          `  ${relative}: ${(suite.message || 'failed outside its tests').split('\n')[0].slice(0, 300)}`,
+        );
+      }
+    }
+    return lines;
+  } catch (error) {
+    return [`  (could not read ${file}: ${error.message})`];
+  }
+}
+
 const failed = [];
-for (const [name, command, args, env] of steps) {
+for (const [name, command, args, env, resultsFile] of steps) {
   console.log(`\n=== ${name} ===`);
+  if (resultsFile) rmSync(resultsFile, { force: true });
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status === 0) console.log(`=== ${name}: passed in ${seconds}s ===`);
   else {
     console.log(`=== ${name}: FAILED in ${seconds}s ===`);
-    failed.push(name);
+    failed.push({ name, tests: failedTestsIn(resultsFile) });
   }
 }
 console.log(`\nTest steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
-if (failed.length) console.log(`Failed: ${failed.join(', ')}`);
+if (failed.length) console.log(`Failed: ${failed.map((step) => step.name).join(', ')}`);
+// Repeated at the very end, where a truncated log still shows it.
+for (const step of failed) {
+  if (step.tests.length) console.log(`\n${step.name}, failed tests:\n${step.tests.join('\n')}`);
+}
 process.exit(failed.length ? 1 : 0);

@@ -25,8 +25,9 @@ async function connected(options: { perMessageDeflate: boolean }) {
   return { socket: new WsRealtimeSocket(await accepted), client, received };
 }
 
+/** Waits for the check, up to 10 s: a busy machine can take a while over 400 KB of frames. */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let i = 0; i < 2_000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 // The three length encodings of RFC 6455 §5.2: 7 bits, 16 bits (126), 64 bits (127).
