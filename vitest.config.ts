@@ -18,6 +18,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One retry, as the browser tests have in CI: these start servers, databases and sockets on a
+          // shared machine and can miss a timing. `npm test` still lists a test that passed only on retry.
+          retry: 1,
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },

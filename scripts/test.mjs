@@ -27,8 +27,11 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push(['browser tests', 'npm', ['run', 'test:e2e']]);
 
-/** The failed tests of a vitest JSON report, a line each, with the first line of the reason. */
-function failedTestsIn(file) {
+/**
+ * The tests of a vitest JSON report that failed (or, with `retried`, passed only on a retry), a line
+ * each with the first line of the reason.
+ */
+function failedTestsIn(file, { retried = false } = {}) {
   if (!file || !existsSync(file)) return [];
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -36,11 +39,16 @@ function failedTestsIn(file) {
     for (const suite of report.testResults ?? []) {
       const relative = path.relative(process.cwd(), suite.name);
       for (const test of suite.assertionResults ?? []) {
-        if (test.status !== 'failed') continue;
+        const flaky = test.status === 'passed' && test.failureMessages?.length > 0;
+        if (retried ? !flaky : test.status !== 'failed') continue;
         const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
         lines.push(`  ${relative} › ${test.fullName}\n      ${reason}`);
       }
-      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      if (
+        !retried &&
+        suite.status === 'failed' &&
+        !(suite.assertionResults ?? []).some((t) => t.status === 'failed')
+      ) {
         lines.push(
           `  ${relative}: ${(suite.message || 'failed outside its tests').split('\n')[0].slice(0, 300)}`,
         );
@@ -53,12 +61,15 @@ function failedTestsIn(file) {
 }
 
 const failed = [];
+const flaky = [];
 for (const [name, command, args, env, resultsFile] of steps) {
   console.log(`\n=== ${name} ===`);
   if (resultsFile) rmSync(resultsFile, { force: true });
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const retried = failedTestsIn(resultsFile, { retried: true });
+  if (retried.length) flaky.push({ name, tests: retried });
   if (result.status === 0) console.log(`=== ${name}: passed in ${seconds}s ===`);
   else {
     console.log(`=== ${name}: FAILED in ${seconds}s ===`);
@@ -67,6 +78,7 @@ for (const [name, command, args, env, resultsFile] of steps) {
 }
 console.log(`\nTest steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
 if (failed.length) console.log(`Failed: ${failed.map((step) => step.name).join(', ')}`);
+for (const step of flaky) console.log(`\n${step.name}, passed only on a retry:\n${step.tests.join('\n')}`);
 // Repeated at the very end, where a truncated log still shows it.
 for (const step of failed) {
   if (step.tests.length) console.log(`\n${step.name}, failed tests:\n${step.tests.join('\n')}`);
