@@ -70,6 +70,15 @@ export default defineConfig({
         // side-effect free, so this lets the bundler drop them and keep zod out of the entry chunk.
         manualPureFunctions: ['z'],
       },
+      output: {
+        // Everything the entry imports statically goes into the entry chunk. Left to itself the
+        // bundler split it into eleven small chunks shared with lazy pages, and a cold load asked
+        // for twelve files at once over the browser's six connections per host, queued behind the
+        // page's first API reads; now it asks for one (and the projects page for one more, not eleven).
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
     },
   },
 });
