@@ -81,6 +81,43 @@ test('a session revoked elsewhere leads to login on the next page', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the login page greets only a session the server still has, not one saved for offline use', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  await signUpWithOrganization(page, mail, baseURL, {
+    firstname: 'Stale',
+    lastname: 'Saved',
+    organization: 'Offline Copy',
+  });
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  // The offline copy of the cache, session included, is written within a second of a change.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const request = indexedDB.open('figgle-offline');
+            request.onsuccess = () => {
+              const read = request.result.transaction('cache').objectStore('cache').get('query-cache');
+              read.onsuccess = () => resolve(JSON.stringify(read.result ?? {}).includes('"session"'));
+            };
+          }),
+      ),
+    )
+    .toBe(true);
+
+  // The session ends (its cookie is gone) while the saved copy stays: the login page stays.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to Figgle' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.welcome, { exact: true })).toHaveCount(0);
+});
+
 test('an unverified email says so, with a link to resend the confirmation that works', async ({
   page,
   mail,

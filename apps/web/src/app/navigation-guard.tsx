@@ -4,13 +4,11 @@ import { Navigate, useLocation } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { sessionQueryOptions } from '../features/auth/api/get-session';
 import { organizationsQueryOptions } from '../features/settings/api/list-organizations';
+import { answeredThisLoad, askedBeforeThisLoad } from '../lib/offline/this-load';
 import { readOnboardingFlag, setOnboardingFlag } from '../lib/onboarding-flag';
 import { PageLoader } from '../ui/page-loader';
 import { resolveNavigation } from './guard';
 import type { RouteMeta } from './route-meta';
-
-/** When this page load began: answers older than it come from the offline copy of the cache. */
-const pageLoadedAt = Date.now();
 
 interface QueryState {
   dataUpdatedAt: number;
@@ -24,13 +22,7 @@ interface QueryState {
  * unless the device is offline (the request is paused), when the saved one is all there is.
  */
 function awaitingFreshAnswer(query: QueryState): boolean {
-  const answeredThisLoad = query.dataUpdatedAt >= pageLoadedAt || query.errorUpdatedAt >= pageLoadedAt;
-  return !answeredThisLoad && query.fetchStatus === 'fetching';
-}
-
-/** True for a query whose answer predates this page load (or that has none): it is asked again on mount. */
-function askedBeforeThisLoad(query: { state: QueryState }): boolean {
-  return Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) < pageLoadedAt;
+  return !answeredThisLoad(query) && query.fetchStatus === 'fetching';
 }
 
 export interface NavigationGuardProps {

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { answeredThisLoad } from '../../../lib/offline/this-load';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { sessionQueryOptions } from '../api/get-session';
@@ -30,9 +31,13 @@ export function LoginPage() {
   const justSignedIn = searchParams.has('signed-in');
   const welcomed = useRef(false);
 
-  // Spec core §2: opening the login page with a session already open greets and moves on.
+  // Spec core §2: opening the login page with a session already open greets and moves on. Only the
+  // server's answer of this page load counts (or the saved one, offline): a session restored from the
+  // offline copy may have ended since, and acting on it bounced a magic link's two-factor step away.
+  const sessionIsCurrent = answeredThisLoad(session) || session.fetchStatus === 'paused';
   useEffect(() => {
-    if (!session.data || session.isFetching || welcomed.current || signingIn.current) return;
+    if (!session.data || session.isFetching || !sessionIsCurrent || welcomed.current || signingIn.current)
+      return;
     welcomed.current = true;
     // Back from a magic link or a provider: this is the sign-in itself, greeted like one.
     if (justSignedIn) {
@@ -42,7 +47,7 @@ export function LoginPage() {
     }
     toastSuccess(MESSAGES.welcome);
     navigate(paths.projectsCards, { replace: true });
-  }, [session.data, session.isFetching, navigate, justSignedIn]);
+  }, [session.data, session.isFetching, sessionIsCurrent, navigate, justSignedIn]);
 
   // Back from Google or the OIDC provider without a session: the catalogue's provider failure toast.
   useEffect(() => {
