@@ -9,6 +9,7 @@
 import { topics } from '@figgle/shared/realtime-protocol';
 import { type Defer, runBench } from './support/cleanup.ts';
 import { describeLoad, runLoad } from './support/load-run.ts';
+import { waitForQuietMachine } from './support/quiet-machine.ts';
 import {
   type BenchDatabase,
   benchDatabases,
@@ -33,6 +34,10 @@ async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
   console.log(
     `\n== ${database.label}: ${SOCKETS} sockets, ${WRITES_PER_SECOND} writes/s for ${SECONDS} s (Node ${process.version}) ==`,
   );
+  // Started on an idle machine, not in what earlier benchmarks left running (PostgreSQL's autovacuum
+  // after the board's thousands of moves, say): in one full run PGlite kept up with 133 writes/s
+  // (one write waited 20 s), and with 200 writes/s run alone right after.
+  await waitForQuietMachine();
   let peakRss = rssOf(server.pid);
   const result = await runLoad({
     url: server.url,

@@ -16,6 +16,7 @@ import { topics } from '@figgle/shared/realtime-protocol';
 import type WebSocket from 'ws';
 import { type Defer, runBench } from './support/cleanup.ts';
 import { leanJsonClient } from './support/lean-http.ts';
+import { waitForQuietMachine } from './support/quiet-machine.ts';
 import {
   type BenchDatabase,
   benchDatabases,
@@ -192,6 +193,9 @@ async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
   const topic = topics.tasks(projectId);
   console.log(`\n== ${database.label} (Node ${process.version}) ==`);
 
+  // Measured on an idle machine, not in what earlier benchmarks left running (PostgreSQL's autovacuum
+  // after the board's thousands of moves, a server still collecting garbage).
+  await waitForQuietMachine();
   const d = await measureLatency(server.url, changer, others, taskIds[0]!, topic, sockets);
   console.log(
     `Status change → event at every other client (${CLIENTS} clients, ${CHANGES} changes after ${WARMUP_CHANGES} not counted, ${d.each.length} deliveries)`,
