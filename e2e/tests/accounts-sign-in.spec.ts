@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
+import { readOfflineCopy } from '../support/offline-copy.ts';
 import { expectToast, logInWithForm } from './accounts-support.ts';
 
 test('a wrong password shows the Error dialog with only Ok', async ({ page, mail, baseURL }) => {
@@ -95,19 +96,8 @@ test('the login page greets only a session the server still has, not one saved f
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   // The offline copy of the cache, session included, is written within a second of a change.
   await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const request = indexedDB.open('figgle-offline');
-            request.onsuccess = () => {
-              const read = request.result.transaction('cache').objectStore('cache').get('query-cache');
-              read.onsuccess = () => resolve(JSON.stringify(read.result ?? {}).includes('"session"'));
-            };
-          }),
-      ),
-    )
-    .toBe(true);
+    .poll(async () => JSON.stringify((await readOfflineCopy(page))?.state.queries ?? []))
+    .toContain('"session"');
 
   // The session ends (its cookie is gone) while the saved copy stays: the login page stays.
   await page.context().clearCookies();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { readOfflineCopy } from '../support/offline-copy.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 interface TimelineItem {
@@ -10,29 +11,12 @@ interface TimelineItem {
 }
 
 /** What the device holds for offline use: how many reads of this task and how many waiting changes. */
-function offlineCopy(page: Page, taskId: string): Promise<{ task: number; changes: number }> {
-  return page.evaluate(
-    (id) =>
-      new Promise<{ task: number; changes: number }>((resolve) => {
-        const none = { task: 0, changes: 0 };
-        const open = indexedDB.open('figgle-offline');
-        open.onsuccess = () => {
-          const read = open.result.transaction('cache').objectStore('cache').get('query-cache');
-          read.onsuccess = () => {
-            const state = read.result?.state;
-            resolve({
-              task: (state?.queries ?? []).filter(
-                (q: { queryKey: unknown[] }) => q.queryKey[0] === 'task' && q.queryKey[1] === id,
-              ).length,
-              changes: (state?.mutations ?? []).length,
-            });
-          };
-          read.onerror = () => resolve(none);
-        };
-        open.onerror = () => resolve(none);
-      }),
-    taskId,
-  );
+async function offlineCopy(page: Page, taskId: string): Promise<{ task: number; changes: number }> {
+  const state = (await readOfflineCopy(page))?.state;
+  return {
+    task: (state?.queries ?? []).filter((q) => q.queryKey[0] === 'task' && q.queryKey[1] === taskId).length,
+    changes: (state?.mutations ?? []).length,
+  };
 }
 
 /** The task page is on the device (data and app shell), so a reload without network opens it. */

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { readOfflineCopy } from '../support/offline-copy.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 /** The titles of a board column's cards, top to bottom. */
@@ -119,24 +120,10 @@ test.describe('live updates between two people of one organization', () => {
     // B's offline copy of the board is on the device (and the app shell in the service worker).
     await pageB.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await expect
-      .poll(() =>
-        pageB.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('figgle-offline');
-              open.onsuccess = () => {
-                const read = open.result.transaction('cache').objectStore('cache').get('query-cache');
-                read.onsuccess = () =>
-                  resolve(
-                    (read.result?.state?.queries ?? []).filter(
-                      (q: { queryKey: string[] }) => q.queryKey[0] === 'tasks',
-                    ).length,
-                  );
-                read.onerror = () => resolve(0);
-              };
-              open.onerror = () => resolve(0);
-            }),
-        ),
+      .poll(
+        async () =>
+          ((await readOfflineCopy(pageB))?.state.queries ?? []).filter((q) => q.queryKey[0] === 'tasks')
+            .length,
       )
       .toBeGreaterThan(0);
 

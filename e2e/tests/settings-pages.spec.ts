@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { readOfflineCopy } from '../support/offline-copy.ts';
 import {
   createOrganization,
   inviteByApi,
@@ -197,20 +198,7 @@ test.describe('settings', () => {
     expect((await page.request.get('/api/me')).status()).toBe(401);
     // The offline copy of the cache keeps nothing of the account (the persister saves within a second).
     await page.waitForTimeout(1500);
-    const offlineCopy = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const open = indexedDB.open('figgle-offline');
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('cache')) return resolve('');
-            const read = db.transaction('cache').objectStore('cache').get('query-cache');
-            read.onsuccess = () => resolve(JSON.stringify(read.result ?? ''));
-            read.onerror = () => resolve('');
-          };
-          open.onerror = () => resolve('');
-        }),
-    );
+    const offlineCopy = JSON.stringify(await readOfflineCopy(page));
     expect(offlineCopy).not.toContain(account.email);
     await page.goto('/settings/profile');
     await expect(page).toHaveURL(/\/login$/);
