@@ -4,15 +4,13 @@ import { Navigate, useLocation } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { sessionQueryOptions } from '../features/auth/api/get-session';
 import { organizationsQueryOptions } from '../features/settings/api/list-organizations';
-import { answeredThisLoad, askedBeforeThisLoad } from '../lib/offline/this-load';
+import { answeredThisLoad, askedBeforeThisLoad, type QueryTimes } from '../lib/offline/this-load';
 import { readOnboardingFlag, setOnboardingFlag } from '../lib/onboarding-flag';
 import { PageLoader } from '../ui/page-loader';
 import { resolveNavigation } from './guard';
 import type { RouteMeta } from './route-meta';
 
-interface QueryState {
-  dataUpdatedAt: number;
-  errorUpdatedAt: number;
+interface QueryState extends QueryTimes {
   fetchStatus: 'fetching' | 'paused' | 'idle';
 }
 

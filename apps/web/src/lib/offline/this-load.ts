@@ -1,5 +1,5 @@
 /** When this page load began: answers older than it come from the offline copy of the cache. */
-export const pageLoadedAt = Date.now();
+const pageLoadedAt = Date.now();
 
 export interface QueryTimes {
   dataUpdatedAt: number;
