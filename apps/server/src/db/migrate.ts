@@ -6,6 +6,7 @@ import * as figmaIntegration from './migrations/0002_figma_integration.ts';
 import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
 import * as moveTaskFunction from './migrations/0004_move_task_function.ts';
 import * as renameTaskFunction from './migrations/0005_rename_task_function.ts';
+import * as moveTaskNeighboursByRank from './migrations/0006_move_task_neighbours_by_rank.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_inbox_dashboard': inboxDashboard,
   '0004_move_task_function': moveTaskFunction,
   '0005_rename_task_function': renameTaskFunction,
+  '0006_move_task_neighbours_by_rank': moveTaskNeighboursByRank,
 };
 
 /** The names of every domain migration, in order. */

@@ -157,7 +157,7 @@ export async function lockTaskAndColumn(
         SELECT other.rank FROM task AS other
         WHERE other.project_id = locked.project_id AND other.status = ${status}
           AND other.deleted_at IS NULL AND other.task_id <> locked.task_id
-        ORDER BY other.rank ${direction}, other.task_id ${direction}
+        ORDER BY other.rank ${direction}
         OFFSET ${offset} LIMIT ${limit}
       ) AS neighbour_ranks
     FROM locked,

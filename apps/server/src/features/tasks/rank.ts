@@ -26,9 +26,10 @@ function column(trx: Trx, projectId: string, status: TaskStatus, excludeTaskId: 
 }
 
 /**
- * Which ranks of a column (in rank, task_id order, the moving task left out) place a task at `index`
- * (null: the end): for an index the ranks at index - 1 and index, for the end the last one. Both
- * reads of them (queries.ts lockTaskAndColumn, rankAtIndex and rankAtEnd here) take this window.
+ * Which ranks of a column (in rank order, the moving task left out; tasks of equal rank give equal
+ * values in any order) place a task at `index` (null: the end): for an index the ranks at index - 1
+ * and index, for the end the last one. Both reads of them (queries.ts lockTaskAndColumn, rankAtIndex
+ * and rankAtEnd here) take this window.
  */
 export function neighbourWindow(index: number | null): {
   descending: boolean;

@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * figgle_move_task (0004) read a place's neighbours ORDER BY rank, task_id. The task_id only orders
+ * tasks of equal rank, and the function keeps the rank values alone, so it changed no answer, only
+ * the plan: an incremental sort above the board index (project_id, status, rank), ~80 µs of a
+ * ~1.1 ms drag on the embedded database. Ordered by rank alone, the index hands the rows over in order.
+ *
+ * The function's body is edited in place (pg_get_functiondef gives it back as written), so the rest
+ * of it stays where it is, in 0004.
+ */
+const EDITS: ReadonlyArray<readonly [string, string]> = [
+  ['ORDER BY other.rank DESC, other.task_id DESC LIMIT 1', 'ORDER BY other.rank DESC LIMIT 1'],
+  ['ORDER BY other.rank, other.task_id\n', 'ORDER BY other.rank\n'],
+];
+
+async function editMoveTask(db: Kysely<unknown>, edits: ReadonlyArray<readonly [string, string]>) {
+  const { rows } = await sql<{ definition: string }>`
+    SELECT pg_get_functiondef('figgle_move_task'::regproc) AS definition
+  `.execute(db);
+  let definition = rows[0]!.definition;
+  for (const [from, to] of edits) {
+    if (!definition.includes(from)) throw new Error(`figgle_move_task has no "${from.trim()}" to change`);
+    definition = definition.replace(from, to);
+  }
+  await sql.raw(definition).execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await editMoveTask(db, EDITS);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await editMoveTask(
+    db,
+    EDITS.map(([before, after]) => [after, before] as const),
+  );
+}
