@@ -1,25 +1,18 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { down, up } from '../src/db/migrations/0006_move_task_neighbours_by_rank.ts';
-import { openTestDatabase } from './database-template.ts';
+import { useTestDatabase } from './test-database.ts';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 /** Migrations are written against no schema in particular (Kysely<unknown>). */
-const migrationDb = () => database.db as unknown as Kysely<unknown>;
+const migrationDb = () => database().db as unknown as Kysely<unknown>;
 
 const definition = async () =>
   (
     await sql<{ definition: string }>`
       SELECT pg_get_functiondef('figgle_move_task'::regproc) AS definition
-    `.execute(database.db)
+    `.execute(database().db)
   ).rows[0]!.definition;
 
 describe('migration 0006: figgle_move_task reads neighbours in rank order alone', () => {

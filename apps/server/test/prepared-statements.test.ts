@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { StatementNames } from '../src/db/prepared-statements.ts';
-import { openTestDatabase } from './database-template.ts';
+import { useTestDatabase } from './test-database.ts';
 
 describe('StatementNames', () => {
   it('names a text with parameters from its second run on, always with the same name', () => {
@@ -38,13 +37,7 @@ describe('StatementNames', () => {
 });
 
 describe('recurring statements on the test database', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase();
 
   it('answer each run with its own values once prepared, inside and outside transactions', async () => {
     const echo = (value: number) =>
@@ -53,30 +46,32 @@ describe('recurring statements on the test database', () => {
         text: string;
       }>`SELECT ${value}::int * 2 AS doubled, ${`v${value}`}::text AS text`;
     for (let value = 0; value < 12; value++) {
-      const { rows } = await echo(value).execute(database.db);
+      const { rows } = await echo(value).execute(database().db);
       expect(rows).toEqual([{ doubled: value * 2, text: `v${value}` }]);
     }
-    const inTransaction = await database.db
-      .transaction()
+    const inTransaction = await database()
+      .db.transaction()
       .execute(async (trx) => (await echo(21).execute(trx)).rows);
     expect(inTransaction).toEqual([{ doubled: 42, text: 'v21' }]);
     // Prepared statements belong to a connection: ask on the one that ran them.
-    const prepared = await database.db.connection().execute(async (connection) => {
-      for (let value = 0; value < 3; value++) await echo(value).execute(connection);
-      const { rows } = await sql<{ count: string }>`
+    const prepared = await database()
+      .db.connection()
+      .execute(async (connection) => {
+        for (let value = 0; value < 3; value++) await echo(value).execute(connection);
+        const { rows } = await sql<{ count: string }>`
         SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%::int * 2 AS doubled%'
       `.execute(connection);
-      return Number(rows[0]?.count);
-    });
+        return Number(rows[0]?.count);
+      });
     expect(prepared).toBe(1);
   });
 
   it('report a failing run as an error and keep working for the next', async () => {
     const divide = (by: number) => sql<{ q: number }>`SELECT 10 / ${by}::int AS q`;
-    await divide(5).execute(database.db);
-    await divide(2).execute(database.db);
-    await expect(divide(0).execute(database.db)).rejects.toThrow(/division by zero/);
-    const { rows } = await divide(10).execute(database.db);
+    await divide(5).execute(database().db);
+    await divide(2).execute(database().db);
+    await expect(divide(0).execute(database().db)).rejects.toThrow(/division by zero/);
+    const { rows } = await divide(10).execute(database().db);
     expect(rows).toEqual([{ q: 1 }]);
   });
 });

@@ -1,16 +1,9 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.ts';
-import { openTestDatabase } from './database-template.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from './test-database.ts';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 /** Keys as a board makes them: appended, prepended, dropped between, and some spread at once. */
 function keysLikeABoard(count: number, random: () => number): string[] {
@@ -62,7 +55,7 @@ describe('figgle_rank_between (the move statement’s rank)', () => {
       FROM unnest(${pairs.map((pair) => pair[0])}::text[], ${pairs.map((pair) => pair[1])}::text[])
         WITH ORDINALITY AS pair(a, b, position)
       ORDER BY pair.position
-    `.execute(database.db);
+    `.execute(database().db);
     expect(rows.map((row) => row.rank)).toEqual(expected);
   });
 
@@ -70,7 +63,7 @@ describe('figgle_rank_between (the move statement’s rank)', () => {
     const { rows } = await sql<{ rank: string | null }>`
       SELECT figgle_rank_between(a, b) AS rank
       FROM (VALUES ('a1', 'a0'), ('a10', NULL), (NULL, '!x'), ('a0', 'a0'), ('a', NULL)) AS pair(a, b)
-    `.execute(database.db);
+    `.execute(database().db);
     expect(rows.map((row) => row.rank)).toEqual([null, null, null, null, null]);
     expect(() => generateKeyBetween('a10', null)).toThrow();
   });
