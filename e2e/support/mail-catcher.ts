@@ -85,8 +85,15 @@ function headerOf(raw: string, name: string): string {
   return (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
 }
 
+/**
+ * The parts are cut at the boundaries the message declares, not at any line starting with "--": a
+ * quoted-printable line can start with "--" too (a soft line break before "--" in a link's token),
+ * and cutting there truncated the link.
+ */
 function partOf(raw: string, contentType: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+/);
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1]!);
+  const delimiter = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const parts = delimiter ? raw.split(new RegExp(`\\r?\\n--(?:${delimiter})(?:--)?(?=\\r?\\n|$)`)) : [raw];
   for (const part of parts) {
     const [head = '', ...body] = part.split(/\r?\n\r?\n/);
     if (!new RegExp(`content-type:\\s*${contentType}`, 'i').test(head)) continue;
