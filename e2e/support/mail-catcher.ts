@@ -66,9 +66,7 @@ export class MailCatcher {
 
   /** The first link in a message that points at `baseUrl`. */
   static linkIn(mail: CaughtMail, baseUrl: string): string {
-    const match = mail.text.match(
-      new RegExp(`${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>)]+`),
-    );
+    const match = mail.text.match(new RegExp(`${escapeRegExp(baseUrl)}[^\\s"'<>)]+`));
     if (!match) throw new Error(`No link to ${baseUrl} in mail "${mail.subject}"`);
     return match[0];
   }
@@ -85,6 +83,10 @@ function headerOf(raw: string, name: string): string {
   return (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
  * The parts are cut at the boundaries the message declares, not at any line starting with "--": a
  * quoted-printable line can start with "--" too (a soft line break before "--" in a link's token),
@@ -92,7 +94,7 @@ function headerOf(raw: string, name: string): string {
  */
 function partOf(raw: string, contentType: string): string {
   const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1]!);
-  const delimiter = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const delimiter = boundaries.map(escapeRegExp).join('|');
   const parts = delimiter ? raw.split(new RegExp(`\\r?\\n--(?:${delimiter})(?:--)?(?=\\r?\\n|$)`)) : [raw];
   for (const part of parts) {
     const [head = '', ...body] = part.split(/\r?\n\r?\n/);
