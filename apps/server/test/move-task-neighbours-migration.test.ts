@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { down, up } from '../src/db/migrations/0006_move_task_neighbours_by_rank.ts';
+import { down, moveTaskDefinition, up } from '../src/db/migrations/0006_move_task_neighbours_by_rank.ts';
 import { useTestDatabase } from './test-database.ts';
 
 const database = useTestDatabase();
@@ -8,12 +8,7 @@ const database = useTestDatabase();
 /** Migrations are written against no schema in particular (Kysely<unknown>). */
 const migrationDb = () => database().db as unknown as Kysely<unknown>;
 
-const definition = async () =>
-  (
-    await sql<{ definition: string }>`
-      SELECT pg_get_functiondef('figgle_move_task'::regproc) AS definition
-    `.execute(database().db)
-  ).rows[0]!.definition;
+const definition = () => moveTaskDefinition(migrationDb());
 
 describe('migration 0006: figgle_move_task reads neighbours in rank order alone', () => {
   it('leaves task_id out of both neighbour reads, and its down puts it back', async () => {

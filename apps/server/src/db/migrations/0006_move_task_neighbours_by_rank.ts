@@ -14,11 +14,16 @@ const EDITS: ReadonlyArray<readonly [string, string]> = [
   ['ORDER BY other.rank, other.task_id\n', 'ORDER BY other.rank\n'],
 ];
 
-async function editMoveTask(db: Kysely<unknown>, edits: ReadonlyArray<readonly [string, string]>) {
+/** figgle_move_task's CREATE OR REPLACE statement, as the database holds it now. */
+export async function moveTaskDefinition(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ definition: string }>`
     SELECT pg_get_functiondef('figgle_move_task'::regproc) AS definition
   `.execute(db);
-  let definition = rows[0]!.definition;
+  return rows[0]!.definition;
+}
+
+async function editMoveTask(db: Kysely<unknown>, edits: ReadonlyArray<readonly [string, string]>) {
+  let definition = await moveTaskDefinition(db);
   for (const [from, to] of edits) {
     if (!definition.includes(from)) throw new Error(`figgle_move_task has no "${from.trim()}" to change`);
     definition = definition.replace(from, to);
