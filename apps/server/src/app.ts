@@ -46,6 +46,7 @@ import { installOriginCheck } from './http/origin-check.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './http/security-headers.ts';
 import { installUnicodeGuard } from './http/unicode-guard.ts';
 import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
+import { jobWorkerPlugin } from './jobs/worker.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Bus } from './realtime/bus.ts';
@@ -127,6 +128,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     mailer.close();
     await bus.close();
   });
+  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies (jobs/)
   installErrorHandling(app);
   installOriginCheck(app);
   installUnicodeGuard(app);

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, SecretFileError } from './env.ts';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'figgle-env-'));
 
@@ -74,5 +74,66 @@ describe('loadEnv', () => {
     const env = loadEnv({ DATA_DIR: tempDir(), DATABASE_URL: '', PUBLIC_URL: 'https://figgle.example.com/' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('https://figgle.example.com');
+  });
+
+  it('takes the timeouts and the uploads allowed at once per person, with defaults', () => {
+    const defaults = loadEnv({ DATA_DIR: tempDir() });
+    expect(defaults.REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(defaults.UPLOAD_TIMEOUT_MS).toBe(600_000);
+    expect(defaults.UPLOADS_PER_USER).toBe(3);
+    expect(
+      problemsOf({
+        DATA_DIR: tempDir(),
+        REQUEST_TIMEOUT_MS: '0',
+        UPLOAD_TIMEOUT_MS: 'soon',
+        UPLOADS_PER_USER: '1.5',
+      }),
+    ).toEqual([
+      'UPLOADS_PER_USER: must be a whole number',
+      'REQUEST_TIMEOUT_MS: must be positive',
+      'UPLOAD_TIMEOUT_MS: must be a number of milliseconds',
+    ]);
+  });
+});
+
+describe('the secret kept in the data directory', () => {
+  const secretOf = (dataDir: string) => path.join(dataDir, 'secret');
+
+  it.each([
+    ['empty', ''],
+    ['only a line break', '\n'],
+    ['too short', 'abc123'],
+    ['holding spaces', 'a secret with spaces that is long enough to pass'],
+    ['not text', '\u0000\u0001'.repeat(20)],
+  ])('stops start with one line naming the file when it is %s', (_label, content) => {
+    const dataDir = tempDir();
+    writeFileSync(secretOf(dataDir), content);
+    let error: unknown;
+    try {
+      loadEnv({ DATA_DIR: dataDir });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(SecretFileError);
+    const message = (error as Error).message;
+    expect(message).toContain(secretOf(dataDir));
+    expect(message).not.toContain('\n');
+    // Nothing was put in its place.
+    expect(readFileSync(secretOf(dataDir), 'utf8')).toBe(content);
+  });
+
+  it('accepts a secret of 32 characters or more, with the line break an editor adds', () => {
+    const dataDir = tempDir();
+    writeFileSync(secretOf(dataDir), `${'k'.repeat(40)}\n`);
+    expect(loadEnv({ DATA_DIR: dataDir }).SECRET).toBe('k'.repeat(40));
+  });
+
+  it('is written whole, readable by its owner only, in a data directory only its owner can open', () => {
+    const dataDir = path.join(tempDir(), 'new', 'data');
+    const { SECRET } = loadEnv({ DATA_DIR: dataDir });
+    expect(readdirSync(dataDir)).toEqual(['secret']);
+    expect(readFileSync(secretOf(dataDir), 'utf8')).toBe(SECRET);
+    expect(statSync(secretOf(dataDir)).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from './private-files.ts';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -23,6 +24,11 @@ const optionalUrl = (protocols: string[]) =>
 const sizeInBytes = z.coerce
   .number({ error: 'must be a number of bytes' })
   .int()
+  .positive('must be positive');
+
+const milliseconds = z.coerce
+  .number({ error: 'must be a number of milliseconds' })
+  .int('must be a whole number of milliseconds')
   .positive('must be positive');
 
 /**
@@ -72,6 +78,13 @@ const envSchema = z
     FIGMA_API_URL: optionalUrl(['http:', 'https:']).default('https://api.figma.com'),
     UPLOAD_MAX_BYTES: sizeInBytes.default(25 * 1024 * 1024),
     BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
+    UPLOADS_PER_USER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(3),
+    REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+    UPLOAD_TIMEOUT_MS: milliseconds.default(10 * 60_000),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     S3_BUCKET: z.string().trim().min(1).optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -144,16 +157,58 @@ function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]));
 }
 
+/** A kept secret that is empty, cut short or not text would sign sessions with something guessable. */
+const KEPT_SECRET = /^[\x21-\x7e]{32,}$/;
+
+/** The kept secret is unusable: start stops with one line naming the file. */
+export class SecretFileError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `${file} does not hold a usable secret (at least 32 characters, no spaces): put one there, set SECRET, or delete the file to have a new one made (everyone is then signed out and saved Figma tokens are lost).`,
+    );
+  }
+}
+
+function readKeptSecret(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const secret = text.trim();
+  if (!KEPT_SECRET.test(secret)) throw new SecretFileError(file);
+  return secret;
+}
+
 /**
  * Outside production a missing SECRET is generated once and kept in DATA_DIR, so sessions
- * and encrypted Figma tokens survive a restart with zero setup.
+ * and encrypted Figma tokens survive a restart with zero setup. It is written whole to a file of its
+ * own and then linked into place: a crash leaves no half-written secret, and of two processes starting
+ * together the second reads the first one's instead of replacing it.
  */
 function secretKeptInDataDir(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  const kept = readKeptSecret(file);
+  if (kept !== undefined) return kept;
+  makePrivateDirSync(dataDir);
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  const written = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(written, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx', flush: true });
+    linkSync(written, file);
+  } catch (error) {
+    const theirs = (error as NodeJS.ErrnoException).code === 'EEXIST' ? readKeptSecret(file) : undefined;
+    if (theirs === undefined) throw error;
+    return theirs;
+  } finally {
+    try {
+      unlinkSync(written);
+    } catch {
+      // Not written at all.
+    }
+  }
   return secret;
 }
 

@@ -59,6 +59,7 @@ export interface InvitationTable {
   invited_by: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -159,6 +160,25 @@ export interface FigmaEventTable {
   created_at: CreatedAt;
 }
 
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
+
+/** Durable background work (migration 0008, src/jobs/). */
+export interface JobTable {
+  job_id: Generated<string>;
+  kind: string;
+  organization_id: string | null;
+  dedupe_key: string;
+  payload: JsonWithDefault<Record<string, unknown>>;
+  state: Generated<JobState>;
+  attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
 export interface UploadTable {
   upload_id: Generated<string>;
   path: string;
@@ -184,6 +204,7 @@ export interface Database {
   file: FileTable;
   figma_event: FigmaEventTable;
   upload: UploadTable;
+  job: JobTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

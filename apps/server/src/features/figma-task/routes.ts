@@ -4,9 +4,7 @@ import { requireUser } from '../../auth/current-user.ts';
 import { createImageCache } from '../../figma/image-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorize, organizationOfTask } from '../../policies/authorize.ts';
-import { createWorkQueue } from '../figma-webhook/work-queue.ts';
 import { nodeImage } from './commands/node-image.ts';
-import { replyWhenDone } from './commands/reply-when-done.ts';
 import { designNodeOfTask } from './queries.ts';
 
 export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
@@ -29,19 +27,4 @@ export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
         .send(bytes);
     },
   );
-
-  // Back to Figma: task updates come from any feature (status picker, board drag) through the bus.
-  const replies = createWorkQueue((error) => app.log.error({ err: error }, 'Figma done reply not sent'));
-  const unsubscribe = app.deps.bus.subscribe((event) => {
-    if (event.kind !== 'task' || event.action !== 'updated') return;
-    if (event.status !== undefined && event.status !== 'DONE') return;
-    const taskId = event.taskId ?? event.id;
-    replies.push(async () => {
-      await replyWhenDone({ ...app.deps, log: app.log }, taskId);
-    });
-  });
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    await replies.drained();
-  });
 }

@@ -1,9 +1,10 @@
 import type { AppInstance } from '../../app.ts';
 import { isPendingPasscode, passcodeMatches } from '../../figma/passcodes.ts';
 import { HttpError } from '../../http/errors.ts';
-import { recordFileComment } from './commands/record-file-comment.ts';
+import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { wakeWorkers } from '../../jobs/wake.ts';
 import { envelopeSchema, fileCommentSchema } from './delivery.ts';
-import { createWorkQueue } from './work-queue.ts';
 
 /** Far above a real delivery (a long comment with mentions is a few KB), far below the app's limit. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -14,13 +15,12 @@ const refused = () =>
 /**
  * POST /api/figma/webhook, called by Figma's servers (no session, no Origin check): a delivery is
  * authenticated by its webhook_id and passcode, compared in constant time with the organization's.
- * Figma counts a slow answer as a failure and retries, so the answer is sent at once and the work
- * is done after it, one delivery at a time.
+ * Figma does not send again what it got a 200 for, and counts a slow answer as a failure: the
+ * delivery is stored as a job (one statement, keyed by organization and comment id, so Figma's retry
+ * stores nothing new) and answered once that has committed; the work, which may wait for Figma, is
+ * done by the job worker (src/jobs/).
  */
 export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
-  const queue = createWorkQueue((error) => app.log.error({ err: error }, 'Figma delivery not processed'));
-  app.addHook('onClose', async () => queue.drained());
-
   app.post(
     '/api/figma/webhook',
     { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['figma'], hide: true } },
@@ -48,10 +48,14 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
       if (!delivery.success) {
         throw new HttpError(400, 'bad_delivery', 'This FILE_COMMENT delivery is malformed.');
       }
-      const organizationId = organization.organization_id;
-      queue.push(async () => {
-        await recordFileComment({ ...app.deps, log: app.log }, organizationId, delivery.data);
+      // The parsed delivery, not the body as received: the passcode is not kept.
+      await enqueueJob(app.deps.db, {
+        kind: FIGMA_DELIVERY_JOB,
+        organizationId: organization.organization_id,
+        dedupeKey: delivery.data.comment_id,
+        payload: delivery.data,
       });
+      wakeWorkers(app.deps.db);
       return reply.send({ received: true });
     },
   );

@@ -1,5 +1,5 @@
 import { figmaCommentText, figmaEventKind, figmaNodeUrl, figmaTaskTitle } from '@figgle/shared/figma';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../../app.ts';
 import type { Database } from '../../../db/schema.ts';
 import { pinnedNodeId } from '../../../figma/client.ts';
@@ -26,19 +26,30 @@ export interface RecordedComment {
   comment: CreatedComment | null;
 }
 
+export interface RecordOptions {
+  /** Written in the same transaction as the event (the job that carried the delivery marks itself done). */
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
+}
+
 /**
- * One FILE_COMMENT delivery, already authenticated as coming for `organizationId`. Stores the event
- * (whatever its kind, for the radar); a '#task' comment on a linked file becomes a task in the linked
- * project; a reply in a thread whose root became a task becomes a comment on that task. Figma retries
- * deliveries: a comment_id already stored for the organization changes nothing (returns null).
+ * One FILE_COMMENT delivery, already authenticated as coming for `organizationId` and stored as a job.
+ * Stores the event (whatever its kind, for the radar); a '#task' comment on a linked file becomes a
+ * task in the linked project; a reply in a thread whose root became a task becomes a comment on that
+ * task. A comment_id already stored for the organization changes nothing (returns null). Figma's
+ * answer about where the comment is pinned is needed for a task: when Figma fails, this throws its
+ * FigmaError and the job decides whether to try again.
  */
 export async function recordFileComment(
   deps: Deps,
   organizationId: string,
   delivery: FileCommentDelivery,
+  options: RecordOptions = {},
 ): Promise<RecordedComment | null> {
   const { db, bus } = deps;
-  if (await alreadyStored(db, organizationId, delivery.comment_id)) return null;
+  if (await alreadyStored(db, organizationId, delivery.comment_id)) {
+    if (options.alsoInTransaction) await db.transaction().execute(options.alsoInTransaction);
+    return null;
+  }
 
   const text = figmaCommentText(delivery.comment, delivery.mentions).trim();
   const kind = figmaEventKind(text, delivery.parent_id);
@@ -46,7 +57,7 @@ export async function recordFileComment(
   // The delivery does not say where the comment is pinned: Figma's comments API does (outside
   // any transaction: PGlite has one connection and Figma may be slow).
   const nodeId =
-    kind === 'TASK' && linkedProjectId ? await pinnedNodeOf(deps, organizationId, delivery) : null;
+    kind === 'TASK' && linkedProjectId ? await pinnedNodeFromFigma(deps, organizationId, delivery) : null;
   const clientMeta =
     kind === 'TASK' ? { figma_file_key: delivery.file_key, ...(nodeId ? { node_id: nodeId } : {}) } : null;
   const handle = delivery.triggered_by.handle.trim() || FIGMA_AUTHOR_NAME;
@@ -71,7 +82,10 @@ export async function recordFileComment(
       .onConflict((oc) => oc.columns(['organization_id', 'figma_comment_id']).doNothing())
       .returning('figma_event_id')
       .executeTakeFirst();
-    if (!event) return null;
+    if (!event) {
+      await options.alsoInTransaction?.(trx);
+      return null;
+    }
 
     let task: CreatedTask | null = null;
     let comment: CreatedComment | null = null;
@@ -116,6 +130,7 @@ export async function recordFileComment(
           .execute();
       }
     }
+    await options.alsoInTransaction?.(trx);
     return { eventId: event.figma_event_id, kind, task, comment };
   });
   if (!recorded) return null;
@@ -160,17 +175,29 @@ export async function linkedProjectOf(
   return link?.project_id ?? null;
 }
 
+/**
+ * The design node the comment is pinned to; null when it is not pinned to a node or the organization
+ * has no Figma token. Figma failing throws (FigmaError).
+ */
+export async function pinnedNodeFromFigma(
+  deps: Pick<Deps, 'db' | 'env'>,
+  organizationId: string,
+  comment: { file_key: string; comment_id: string },
+): Promise<string | null> {
+  const token = await tokenOfOrganization(deps.db, deps.env, organizationId);
+  if (!token) return null;
+  const comments = await figmaClient(deps.env, token).getComments(comment.file_key);
+  return pinnedNodeId(comments.find((candidate) => candidate.id === comment.comment_id));
+}
+
 /** The design node the comment is pinned to, or null (not pinned to a node, no token, Figma failing). */
 export async function pinnedNodeOf(
   deps: Deps,
   organizationId: string,
   comment: { file_key: string; comment_id: string },
 ): Promise<string | null> {
-  const token = await tokenOfOrganization(deps.db, deps.env, organizationId);
-  if (!token) return null;
   try {
-    const comments = await figmaClient(deps.env, token).getComments(comment.file_key);
-    return pinnedNodeId(comments.find((candidate) => candidate.id === comment.comment_id));
+    return await pinnedNodeFromFigma(deps, organizationId, comment);
   } catch (error) {
     deps.log.warn(
       { fileKey: comment.file_key, reason: error instanceof Error ? error.message : String(error) },

@@ -1,0 +1,25 @@
+import type { Transaction } from 'kysely';
+import type { AppDeps } from '../app.ts';
+import type { Database } from '../db/schema.ts';
+import type { ClaimedJob } from './job-queue.ts';
+
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+};
+
+export interface JobContext {
+  deps: JobDeps;
+  job: ClaimedJob;
+  /** Marks the job done inside the handler's last transaction, so its result and "done" commit together. */
+  completeIn(trx: Transaction<Database>): Promise<void>;
+}
+
+/**
+ * One kind of background work. `run` resolves when the work is done (the worker then marks the job
+ * done if the handler did not); it throws to try again later (judged by jobs/job-errors.ts), a
+ * PermanentJobError to fail for good, or DeferJob to wait without using up an attempt.
+ */
+export interface JobHandler {
+  kind: string;
+  run(context: JobContext): Promise<void>;
+}

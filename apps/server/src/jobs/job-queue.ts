@@ -1,0 +1,204 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+// The durable job table (migration 0008; docs/decisions/0001-durable-jobs.md). Every statement here is
+// short and runs on its own: nothing holds a transaction open while a job does its outside work.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewJob {
+  kind: string;
+  organizationId: string | null;
+  /** With kind and organization, what makes a job unique: the same work asked twice is stored once. */
+  dedupeKey: string;
+  payload: Record<string, unknown>;
+}
+
+export interface ClaimedJob {
+  jobId: string;
+  kind: string;
+  organizationId: string | null;
+  payload: Record<string, unknown>;
+  /** Counting this one. */
+  attempts: number;
+}
+
+/**
+ * Stores a job inside the caller's transaction (or as one statement). True when it was new; false
+ * when the same kind, organization and key was already stored (Figma sending a delivery again).
+ */
+export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
+  const inserted = await db
+    .insertInto('job')
+    .values({
+      kind: job.kind,
+      organization_id: job.organizationId,
+      dedupe_key: job.dedupeKey,
+      payload: JSON.stringify(job.payload),
+    })
+    .onConflict((oc) => oc.columns(['kind', 'organization_id', 'dedupe_key']).doNothing())
+    .returning('job_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/**
+ * Takes up to `limit` due jobs for `workerId`: pending ones whose time has come, and running ones whose
+ * lease ran out (their worker died). SKIP LOCKED lets several workers claim at once without waiting
+ * for or taking each other's rows.
+ */
+export async function claimJobs(
+  db: Kysely<Database>,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedJob[]> {
+  const result = await sql<{
+    job_id: string;
+    kind: string;
+    organization_id: string | null;
+    payload: Record<string, unknown>;
+    attempts: number;
+  }>`
+    UPDATE job SET state = 'running', attempts = job.attempts + 1, locked_by = ${workerId},
+      locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+    FROM (
+      SELECT job_id FROM job
+      WHERE (state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until <= now())
+      ORDER BY run_at, created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) AS due
+    WHERE job.job_id = due.job_id
+    RETURNING job.job_id, job.kind, job.organization_id, job.payload, job.attempts
+  `.execute(db);
+  return result.rows.map((row) => ({
+    jobId: row.job_id,
+    kind: row.kind,
+    organizationId: row.organization_id,
+    payload: row.payload,
+    attempts: row.attempts,
+  }));
+}
+
+/** Extends the lease of the jobs this worker is still working on. */
+export async function renewLeases(
+  db: Kysely<Database>,
+  workerId: string,
+  jobIds: string[],
+  leaseMs: number,
+): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db
+    .updateTable('job')
+    .set({ locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where('job_id', 'in', jobIds)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/**
+ * The job is done. Inside a handler's own transaction when its result is written (so the result and
+ * "done" commit together), else on its own. Only while this worker still holds it.
+ */
+export async function completeJob(db: Db, job: ClaimedJob, workerId: string): Promise<void> {
+  await db
+    .updateTable('job')
+    .set({ state: 'done', finished_at: new Date(), locked_by: null, locked_until: null, last_error: null })
+    .where('job_id', '=', job.jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** Back to pending, due after `delayMs`; `countAttempt: false` gives back the attempt (a deferral). */
+export async function retryJobLater(
+  db: Kysely<Database>,
+  job: ClaimedJob,
+  workerId: string,
+  delayMs: number,
+  reason: string | null,
+  countAttempt = true,
+): Promise<void> {
+  await db
+    .updateTable('job')
+    .set({
+      state: 'pending',
+      run_at: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      locked_by: null,
+      locked_until: null,
+      ...(reason === null ? {} : { last_error: reason }),
+      ...(countAttempt ? {} : { attempts: sql`greatest(attempts - 1, 0)` }),
+    })
+    .where('job_id', '=', job.jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** Failed for good: kept with its reason, for the radar and for people. */
+export async function failJob(
+  db: Kysely<Database>,
+  job: ClaimedJob,
+  workerId: string,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('job')
+    .set({
+      state: 'failed',
+      last_error: reason,
+      finished_at: new Date(),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where('job_id', '=', job.jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/**
+ * On the embedded database only one process ever opens the data directory, so a job still marked
+ * running at start was left by a process that died: it is due again at once, without waiting for
+ * its lease to run out.
+ */
+export async function releaseOrphanedJobs(db: Kysely<Database>): Promise<number> {
+  const released = await db
+    .updateTable('job')
+    .set({ state: 'pending', run_at: new Date(), locked_by: null, locked_until: null })
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
+
+/** Whether a job of this kind and key is still to be done (pending or being worked on). */
+export async function jobUnfinished(
+  db: Kysely<Database>,
+  kind: string,
+  organizationId: string | null,
+  dedupeKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('job')
+    .select('job_id')
+    .where('kind', '=', kind)
+    .where((eb) =>
+      organizationId === null
+        ? eb('organization_id', 'is', null)
+        : eb('organization_id', '=', organizationId),
+    )
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', 'in', ['pending', 'running'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Waits between tries: 2 s, 4 s, 8 s… doubled each time, up to an hour, with a little jitter. */
+export function backoffMs(attempt: number, random = Math.random): number {
+  const base = 2_000 * 2 ** Math.max(0, attempt - 1);
+  return Math.round(Math.min(base, 60 * MINUTE_MS) * (1 + random() * 0.2));
+}

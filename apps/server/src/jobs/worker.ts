@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { AppInstance } from '../app.ts';
+import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
+import { figmaReplyHandler } from './handlers/figma-reply.ts';
+import { DeferJob, judgeFailure } from './job-errors.ts';
+import type { JobDeps, JobHandler } from './job-handler.ts';
+import {
+  backoffMs,
+  type ClaimedJob,
+  claimJobs,
+  completeJob,
+  failJob,
+  releaseOrphanedJobs,
+  renewLeases,
+  retryJobLater,
+} from './job-queue.ts';
+import { onJobEnqueued } from './wake.ts';
+
+const HANDLERS: JobHandler[] = [figmaDeliveryHandler, figmaReplyHandler];
+
+export interface WorkerOptions {
+  /** Jobs worked on at once by this process (each mostly waits for Figma). */
+  concurrency: number;
+  /** How often an idle worker looks for due jobs stored by other processes or retried. */
+  pollMs: number;
+  /** A claim not renewed for this long is taken to be a dead worker's, and is claimed again. */
+  leaseMs: number;
+  /** Tries before a job that keeps failing for passing reasons fails for good (about 1.5 h of tries). */
+  maxAttempts: number;
+  /** The embedded database has one process: running jobs at start are a dead process's. */
+  releaseAtStart: boolean;
+  handlers: JobHandler[];
+}
+
+export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart'> = {
+  concurrency: 4,
+  pollMs: 1_000,
+  leaseMs: 10_000,
+  maxAttempts: 12,
+  handlers: HANDLERS,
+};
+
+/** A passing failure never waits longer than a day, whatever Retry-After says. */
+const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+/** How long a stop waits for jobs in flight; past it, their leases hand them to the next worker. */
+const STOP_WAIT_MS = 2_500;
+
+export interface JobWorker {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Claims due jobs (job-queue.ts) in short statements, runs each with its handler outside any
+ * transaction, and records the outcome: done, again later with exponential backoff, or failed for good.
+ */
+export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorker {
+  const workerId = `${process.pid}-${randomUUID()}`;
+  const handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
+  const inFlight = new Map<string, Promise<void>>();
+  let stopping = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let woken = false;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let unsubscribe = () => {};
+
+  const nudge = () => {
+    woken = true;
+    wake?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        woken = false;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function run(job: ClaimedJob): Promise<void> {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      await handler.run({ deps, job, completeIn: (trx) => completeJob(trx, job, workerId) });
+      await completeJob(deps.db, job, workerId);
+    } catch (error) {
+      await recordFailure(job, error).catch((recordError: unknown) =>
+        deps.log.error({ err: recordError, jobId: job.jobId }, 'job outcome not recorded'),
+      );
+    }
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
+    if (error instanceof DeferJob) {
+      await retryJobLater(deps.db, job, workerId, error.delayMs, null, false);
+      return;
+    }
+    const verdict = judgeFailure(error);
+    const context = { jobId: job.jobId, kind: job.kind, attempt: job.attempts, reason: verdict.reason };
+    if (verdict.permanent || job.attempts >= options.maxAttempts) {
+      deps.log.warn({ ...context, err: error }, 'job failed for good');
+      await failJob(deps.db, job, workerId, verdict.reason);
+      return;
+    }
+    deps.log.warn({ ...context, err: error }, 'job failed, trying again later');
+    const delay = Math.min(Math.max(backoffMs(job.attempts), verdict.notBeforeMs ?? 0), LONGEST_WAIT_MS);
+    await retryJobLater(deps.db, job, workerId, delay, verdict.reason);
+  }
+
+  async function claimAndRun(): Promise<void> {
+    if (options.releaseAtStart) {
+      const released = await releaseOrphanedJobs(deps.db);
+      if (released > 0) deps.log.warn({ released }, 'jobs left running by a stopped process are due again');
+    }
+    while (!stopping) {
+      const free = options.concurrency - inFlight.size;
+      let claimed: ClaimedJob[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claimJobs(deps.db, workerId, free, options.leaseMs);
+        } catch (error) {
+          if (!stopping) deps.log.error({ err: error }, 'jobs could not be claimed');
+        }
+      }
+      for (const job of claimed) {
+        const running = run(job).finally(() => {
+          inFlight.delete(job.jobId);
+          nudge();
+        });
+        inFlight.set(job.jobId, running);
+      }
+      // A full claim may have left more due jobs behind: look again at once.
+      if (claimed.length > 0 && claimed.length === free) continue;
+      await sleep(options.pollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      unsubscribe = onJobEnqueued(deps.db, nudge);
+      loop = claimAndRun().catch((error: unknown) => deps.log.error({ err: error }, 'job worker stopped'));
+      heartbeat = setInterval(() => {
+        renewLeases(deps.db, workerId, [...inFlight.keys()], options.leaseMs).catch((error: unknown) =>
+          deps.log.error({ err: error }, 'job leases not renewed'),
+        );
+      }, options.leaseMs / 4);
+      heartbeat.unref();
+    },
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      nudge();
+      await loop;
+      const waited = Promise.all(inFlight.values()).then(() => true);
+      const timeout = new Promise<boolean>((resolve) =>
+        setTimeout(() => resolve(false), STOP_WAIT_MS).unref(),
+      );
+      if (!(await Promise.race([waited, timeout]))) {
+        deps.log.warn(
+          { jobs: inFlight.size },
+          'stopping with jobs in flight: their leases will hand them on',
+        );
+      }
+      if (heartbeat) clearInterval(heartbeat);
+    },
+  };
+}
+
+/** Starts this process's worker when the app is ready and stops it first thing on close. */
+export async function jobWorkerPlugin(app: AppInstance): Promise<void> {
+  const worker = createJobWorker(
+    { ...app.deps, log: app.log },
+    { ...DEFAULT_WORKER_OPTIONS, releaseAtStart: app.deps.database.kind === 'pglite' },
+  );
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}
