@@ -99,6 +99,12 @@ const expectations: Record<string, Entry> = {
     path: `/api/organizations/${w.org}/invitations`,
     body: { firstname: 'New', lastname: 'Person', email: `matrix-${randomUUID()}@example.test` },
   })),
+  'GET /api/organizations/:organizationId/invitations': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/invitations`,
+  })),
+  'DELETE /api/organizations/:organizationId/invitations/:invitationId': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/invitations/${(await w.fresh.invitation()).invitationId}`,
+  })),
   'POST /api/invitations/lookup': byToken(async (w) => ({
     path: '/api/invitations/lookup',
     body: { token: await w.fresh.invitationToken() },
@@ -210,6 +216,7 @@ const expectations: Record<string, Entry> = {
 
   // Radar
   'GET /api/figma-events': signedIn(() => ({ path: '/api/figma-events' })),
+  'GET /api/figma-events/failed': signedIn(() => ({ path: '/api/figma-events/failed' })),
   'GET /api/figma-events/:eventId': inOrganization((w) => ({ path: `/api/figma-events/${w.figmaEvent}` })),
   'GET /api/figma-events/:eventId/projects': inOrganization((w) => ({
     path: `/api/figma-events/${w.figmaEvent}/projects`,
@@ -243,6 +250,7 @@ interface World {
     task(): Promise<string>;
     memberRule(): Promise<string>;
     invitationToken(): Promise<string>;
+    invitation(): Promise<{ invitationId: string; token: string }>;
     designLink(): Promise<string>;
     figmaEvent(): Promise<string>;
   };
@@ -426,6 +434,24 @@ async function buildWorld(testServer: TestServer, catcher: MailCatcher): Promise
     return event.figma_event_id;
   }
 
+  async function newInvitation(): Promise<{ invitationId: string; token: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const invitation = await db
+      .insertInto('invitation')
+      .values({
+        organization_id: organizationId,
+        email: `invited-${randomUUID()}@example.test`,
+        firstname: 'In',
+        lastname: 'Vited',
+        token_hash: hashInvitationToken(token),
+        invited_by: owner.userId,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .returning('invitation_id')
+      .executeTakeFirstOrThrow();
+    return { invitationId: invitation.invitation_id, token };
+  }
+
   return {
     org: organizationId,
     project,
@@ -451,21 +477,9 @@ async function buildWorld(testServer: TestServer, catcher: MailCatcher): Promise
         return rule.rule_id;
       },
       async invitationToken() {
-        const token = randomBytes(32).toString('base64url');
-        await db
-          .insertInto('invitation')
-          .values({
-            organization_id: organizationId,
-            email: `invited-${randomUUID()}@example.test`,
-            firstname: 'In',
-            lastname: 'Vited',
-            token_hash: hashInvitationToken(token),
-            invited_by: owner.userId,
-            expires_at: new Date(Date.now() + 86_400_000),
-          })
-          .execute();
-        return token;
+        return (await newInvitation()).token;
       },
+      invitation: newInvitation,
       async designLink() {
         const file = await db
           .insertInto('file')

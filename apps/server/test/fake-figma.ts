@@ -122,6 +122,8 @@ export interface ReceivedRequest {
   /** The X-Figma-Token header, as received. */
   token: string | null;
   body: unknown;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface FakeWebhook {
@@ -172,6 +174,8 @@ export interface CommentDeliveryOptions {
   passcode?: string;
   webhookId?: string;
   retries?: number;
+  /** Send to this address instead of the webhook's endpoint (another server of the same deployment). */
+  endpoint?: string;
 }
 
 let nextCommentId = 1_180_500_000;
@@ -192,6 +196,8 @@ export class FakeFigma {
   /** Answer the images API with null for these node ids (a node that failed to render). */
   readonly unrenderableNodes = new Set<string>();
   private rateLimited: { remaining: number; retryAfterSeconds: number } | null = null;
+  private failures: Array<{ remaining: number; status: number; path: RegExp }> = [];
+  private stalls: Array<{ method: string; path: RegExp; held: Array<() => void> }> = [];
   private nextWebhookId = Number(PAYLOADS.createWebhookResponse.id);
   private server: http.Server | null = null;
 
@@ -226,6 +232,30 @@ export class FakeFigma {
   /** The next `count` API calls answer 429 with this Retry-After. */
   rateLimitNext(count: number, retryAfterSeconds: number): void {
     this.rateLimited = { remaining: count, retryAfterSeconds };
+  }
+
+  /** The next `count` API calls whose path matches answer `status` (500 for an outage, 404, 403…). */
+  failNext(count: number, status: number, path = /./): void {
+    this.failures.push({ remaining: count, status, path });
+  }
+
+  /**
+   * Holds matching API calls, unanswered, until the returned release: Figma being slow. A call held
+   * when its caller went away (a server killed meanwhile) is still carried out on release, as Figma
+   * would have done with a request it had received.
+   */
+  stall(method: string, path: RegExp): () => void {
+    const stall = { method, path, held: [] as Array<() => void> };
+    this.stalls.push(stall);
+    return () => {
+      this.stalls = this.stalls.filter((other) => other !== stall);
+      for (const resume of stall.held.splice(0)) resume();
+    };
+  }
+
+  /** Replies Figgle posted in the thread of `rootId` that Figma carried out. */
+  repliesIn(fileKey: string, rootId: string): FakeComment[] {
+    return (this.files.get(fileKey)?.comments ?? []).filter((comment) => comment.parent_id === rootId);
   }
 
   requests(method: string, pathPattern: RegExp): ReceivedRequest[] {
@@ -316,7 +346,7 @@ export class FakeFigma {
           : { x: 120, y: 80 },
       });
     }
-    return this.post(webhook.endpoint, {
+    return this.post(options.endpoint ?? webhook.endpoint, {
       ...PAYLOADS.fileCommentTopLevel,
       comment: fragments,
       comment_id: commentId,
@@ -376,6 +406,7 @@ export class FakeFigma {
       query: Object.fromEntries(url.searchParams),
       token,
       body,
+      at: Date.now(),
     });
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -391,6 +422,18 @@ export class FakeFigma {
       return;
     }
 
+    const stall = this.stalls.find((s) => s.method === request.method && s.path.test(url.pathname));
+    if (stall) await new Promise<void>((resume) => stall.held.push(resume));
+    const failure = this.failures.find((f) => f.remaining > 0 && f.path.test(url.pathname));
+    if (failure) {
+      failure.remaining -= 1;
+      this.failures = this.failures.filter((f) => f.remaining > 0);
+      send(failure.status, {
+        status: failure.status,
+        err: failure.status >= 500 ? 'Internal error' : 'Refused',
+      });
+      return;
+    }
     if (this.rateLimited && this.rateLimited.remaining > 0) {
       this.rateLimited.remaining -= 1;
       const retryAfter = String(this.rateLimited.retryAfterSeconds);

@@ -1,6 +1,8 @@
-import { figmaFileUrl, figmaNodeUrl } from '@figgle/shared/figma';
+import { figmaCommentText, figmaFileUrl, figmaNodeUrl } from '@figgle/shared/figma';
+import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
 import type { FigmaEventView, FigmaProjectOption } from '@figgle/shared/figma-schemas';
-import type { FigmaEventRow, ProjectOptionRow } from './queries.ts';
+import { fileCommentSchema } from '../figma-webhook/delivery.ts';
+import type { FailedFigmaWorkRow, FigmaEventRow, ProjectOptionRow } from './queries.ts';
 
 export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {
   const nodeId = row.figma_client_meta?.node_id;
@@ -34,4 +36,35 @@ export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {
 
 export function presentProjectOption(row: ProjectOptionRow): FigmaProjectOption {
   return { ...row };
+}
+
+/** A failed delivery shows the comment Figma sent; a failed reply, the task it was about. */
+export function presentFailedFigmaWork(row: FailedFigmaWorkRow): FailedFigmaWork {
+  const common = {
+    job_id: row.job_id,
+    organization_id: row.organization_id,
+    reason: row.last_error ?? 'Unknown reason.',
+    attempts: row.attempts,
+    failed_at: (row.finished_at ?? new Date()).toISOString(),
+  };
+  if (row.kind === 'figma_reply') {
+    const taskId = row.payload.task_id;
+    return {
+      ...common,
+      kind: 'REPLY',
+      figma_file_name: row.task_file_name ?? '',
+      figma_triggered_by: '',
+      content: row.task_title ?? '',
+      task_id: typeof taskId === 'string' && row.task_title !== null ? taskId : null,
+    };
+  }
+  const delivery = fileCommentSchema.safeParse(row.payload);
+  return {
+    ...common,
+    kind: 'DELIVERY',
+    figma_file_name: delivery.success ? delivery.data.file_name : '',
+    figma_triggered_by: delivery.success ? delivery.data.triggered_by.handle : '',
+    content: delivery.success ? figmaCommentText(delivery.data.comment, delivery.data.mentions).trim() : '',
+    task_id: null,
+  };
 }

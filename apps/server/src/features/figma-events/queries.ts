@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface FigmaEventRow {
@@ -106,4 +106,53 @@ export function projectsOfOrganization(
     .where('project.deleted_at', 'is', null)
     .orderBy('project.name', 'asc')
     .execute();
+}
+
+export interface FailedFigmaWorkRow {
+  job_id: string;
+  organization_id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  last_error: string | null;
+  attempts: number;
+  finished_at: Date | null;
+  task_title: string | null;
+  task_file_name: string | null;
+}
+
+/** Figma deliveries and replies that failed for good, in the user's organizations, newest first. */
+export function failedFigmaWork(
+  db: Kysely<Database>,
+  userId: string,
+  kinds: string[],
+  limit: number,
+): Promise<FailedFigmaWorkRow[]> {
+  return db
+    .selectFrom('job')
+    .leftJoin('figma_event', (join) =>
+      join.on(sql<boolean>`job.kind = 'figma_reply' AND figma_event.figma_event_id::text = job.dedupe_key`),
+    )
+    .leftJoin('task', (join) =>
+      join.onRef('task.task_id', '=', 'figma_event.task_id').on('task.deleted_at', 'is', null),
+    )
+    .select([
+      'job.job_id',
+      'job.organization_id',
+      'job.kind',
+      'job.payload',
+      'job.last_error',
+      'job.attempts',
+      'job.finished_at',
+      'task.title as task_title',
+      'figma_event.figma_file_name as task_file_name',
+    ])
+    .where('job.state', '=', 'failed')
+    .where('job.kind', 'in', kinds)
+    .where('job.organization_id', 'in', (eb) =>
+      eb.selectFrom('rule').select('rule.organization_id').where('rule.user_id', '=', userId),
+    )
+    .orderBy('job.finished_at', 'desc')
+    .orderBy('job.job_id', 'desc')
+    .limit(limit)
+    .execute() as Promise<FailedFigmaWorkRow[]>;
 }

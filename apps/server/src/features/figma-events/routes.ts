@@ -1,3 +1,4 @@
+import { FAILED_FIGMA_WORK_SHOWN, failedFigmaWorkListSchema } from '@figgle/shared/figma-delivery-schemas';
 import {
   createTaskFromEventInput,
   figmaEventIdParams,
@@ -11,10 +12,12 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
+import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
+import { FIGMA_REPLY_JOB } from '../../jobs/handlers/figma-reply.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { createTaskFromEvent } from './commands/create-task-from-event.ts';
-import { presentFigmaEvent, presentProjectOption } from './presenter.ts';
-import { figmaEventById, projectsOfOrganization, radarPage } from './queries.ts';
+import { presentFailedFigmaWork, presentFigmaEvent, presentProjectOption } from './presenter.ts';
+import { failedFigmaWork, figmaEventById, projectsOfOrganization, radarPage } from './queries.ts';
 
 const tags = ['figma'];
 
@@ -36,6 +39,22 @@ export async function figmaEventRoutes(app: AppInstance): Promise<void> {
       const { offset, limit } = request.query;
       const page = await radarPage(db, user.user_id, offset, limit);
       return { events: page.rows.map(presentFigmaEvent), has_more: page.hasMore };
+    },
+  );
+
+  // What Figgle could not do with Figma, for good: the radar warns about it with the reason.
+  app.get(
+    '/api/figma-events/failed',
+    { schema: { tags, response: { 200: failedFigmaWorkListSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const rows = await failedFigmaWork(
+        db,
+        user.user_id,
+        [FIGMA_DELIVERY_JOB, FIGMA_REPLY_JOB],
+        FAILED_FIGMA_WORK_SHOWN,
+      );
+      return { failures: rows.map(presentFailedFigmaWork) };
     },
   );
 

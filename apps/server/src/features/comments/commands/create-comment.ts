@@ -12,7 +12,7 @@ export interface CreateCommentCommand {
   authorName: string;
   /** A Delta; checked here whoever calls. */
   contentJson: unknown;
-  /** Figma's comment id: the same id posted twice gives back the first comment. */
+  /** Figma's comment id: the same id posted twice on a task gives back the first comment. */
   figmaCommentId?: string | null;
 }
 
@@ -59,6 +59,7 @@ export async function createComment(
     const existing = await trx
       .selectFrom('comment')
       .selectAll()
+      .where('task_id', '=', command.taskId)
       .where('figma_comment_id', '=', command.figmaCommentId)
       .executeTakeFirst();
     if (existing) return { comment: existing, ...place, created: false };
