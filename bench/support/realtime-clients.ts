@@ -9,6 +9,7 @@ import { REALTIME_HEARTBEAT_MS } from '@figgle/shared/constants';
 import { PROTOCOL_VERSION, REALTIME_PATH } from '@figgle/shared/realtime-protocol';
 import WebSocket from 'ws';
 import { type FiggleServer, startFiggleServer } from '../../e2e/support/figgle-server.ts';
+import { lastInvitationMail, nextInvitationToken } from '../../e2e/support/invitation-mail.ts';
 import { MailCatcher } from '../../e2e/support/mail-catcher.ts';
 import { signUpBenchUser } from './bench-user.ts';
 import type { Defer } from './cleanup.ts';
@@ -78,12 +79,15 @@ export async function startWorld(
     201,
   )) as { organization_id: string };
   for (const member of members.slice(1)) {
+    const previous = await lastInvitationMail(mail, member.email);
     await expectStatus(
       owner.api(`/api/organizations/${organization.organization_id}/invitations`, {
         body: { firstname: 'Bench', lastname: 'Member', email: member.email },
       }),
       201,
     );
+    const token = await nextInvitationToken(mail, member.email, previous);
+    await expectStatus(member.api('/api/invitations/accept', { body: { token } }), 200);
   }
   return { server, mail, members, organizationId: organization.organization_id };
 }

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { type SignedInUser, signUpWithOrganization } from './api-users.ts';
+import { joinByInvitation } from './join-by-invitation.ts';
 import type { MailCatcher } from './mail-catcher.ts';
 import { createProjectWithTask } from './task-page-setup.ts';
 
@@ -36,11 +37,11 @@ export async function twoMembersOfOneOrganization(
     lastname: benLastname,
     organization: 'Ben at home',
   });
-  const invite = await pageA.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
-    headers: { origin: baseURL },
-    data: { firstname: 'Ben', lastname: benLastname, email: ben.email },
-  });
-  expect(invite.status()).toBe(201);
+  await joinByInvitation(
+    { inviter: pageA.request, invitee: pageB.request, mail, baseURL },
+    ada.organizationId,
+    { firstname: 'Ben', lastname: benLastname, email: ben.email },
+  );
   const { projectId, taskId } = await createProjectWithTask(pageA, baseURL, ada.organizationId, {
     project: 'Website',
     trigram: 'WEB',

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
+import { joinByInvitation } from '../support/join-by-invitation.ts';
 import type { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
@@ -36,11 +37,11 @@ export async function seedAccessibilityWorld(
     lastname: 'Member',
     organization: 'Ben at home',
   });
-  const invite = await adaContext.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
-    headers,
-    data: { firstname: ben.firstname, lastname: ben.lastname, email: ben.email },
-  });
-  if (invite.status() !== 201) throw new Error(`invite failed: ${await invite.text()}`);
+  await joinByInvitation(
+    { inviter: adaContext.request, invitee: benContext.request, mail, baseURL },
+    ada.organizationId,
+    { firstname: ben.firstname, lastname: ben.lastname, email: ben.email },
+  );
 
   const adaPage = adaContext.pages()[0]!;
   const { projectId, taskId } = await createProjectWithTask(adaPage, baseURL, ada.organizationId, {

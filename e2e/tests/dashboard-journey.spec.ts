@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { joinByInvitation } from '../support/join-by-invitation.ts';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const counter = (page: Page, status: string) => page.getByRole('group', { name: `Tasks in ${status}` });
@@ -93,11 +94,11 @@ test.describe('the dashboard', () => {
       lastname: 'Member',
       organization: 'Ben at home',
     });
-    const invite = await page.request.post(`/api/organizations/${ada.organizationId}/invitations`, {
-      headers,
-      data: { firstname: 'Ben', lastname: 'Member', email: ben.email },
-    });
-    expect(invite.status()).toBe(201);
+    await joinByInvitation(
+      { inviter: page.request, invitee: pageB.request, mail, baseURL },
+      ada.organizationId,
+      { firstname: 'Ben', lastname: 'Member', email: ben.email },
+    );
     await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
     const move = await pageB.request.patch(`/api/tasks/${tasks.Echo}`, {
       headers,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uniqueEmail } from '../support/fixtures.ts';
+import { joinByInvitation } from '../support/join-by-invitation.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
 
 export interface Account {
@@ -57,12 +58,22 @@ export async function createOrganization(page: Page, baseURL: string, name: stri
   return ((await response.json()) as { organization_id: string }).organization_id;
 }
 
-export async function inviteByApi(page: Page, baseURL: string, organizationId: string, account: Account) {
-  const response = await page.request.post(`/api/organizations/${organizationId}/invitations`, {
-    headers: { origin: baseURL },
-    data: { firstname: account.firstname, lastname: account.lastname, email: account.email },
-  });
-  if (response.status() !== 201) throw new Error(`invite failed: ${await response.text()}`);
+/**
+ * The owner (signed in on `page`) invites the account, which accepts the emailed link: the link is
+ * the credential, so it is followed here without the account's session.
+ */
+export async function addMemberByInvitation(
+  page: Page,
+  mail: MailCatcher,
+  baseURL: string,
+  organizationId: string,
+  account: Account,
+) {
+  await joinByInvitation(
+    { inviter: page.request, invitee: page.request, mail, baseURL },
+    organizationId,
+    account,
+  );
 }
 
 export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 7)}`;

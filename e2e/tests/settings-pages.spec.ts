@@ -1,8 +1,8 @@
 import { expect, test } from '../support/fixtures.ts';
 import { readOfflineCopy } from '../support/offline-copy.ts';
 import {
+  addMemberByInvitation,
   createOrganization,
-  inviteByApi,
   registerAccount,
   signIn,
   uniqueName,
@@ -83,7 +83,7 @@ test.describe('settings', () => {
     });
     await signIn(page, baseURL, owner);
     const organizationId = await createOrganization(page, baseURL, uniqueName('Before'));
-    await inviteByApi(page, baseURL, organizationId, member);
+    await addMemberByInvitation(page, mail, baseURL, organizationId, member);
 
     await page.goto(`/settings/organization/${organizationId}`);
     const renamed = uniqueName('After');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../src/realtime/bus.ts';
@@ -52,7 +53,15 @@ describe('inviting a new address', () => {
     const email = uniqueEmail('newcomer');
     const response = await invite(owner, { firstname: 'Nina', lastname: 'New', email: email.toUpperCase() });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ outcome: 'invited', email });
+    expect(await response.json()).toEqual({
+      invitation_id: expect.any(String),
+      email,
+      firstname: 'Nina',
+      lastname: 'New',
+      invited_by: { user_id: owner.userId, firstname: 'Olive', lastname: 'Owner' },
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
 
     const { link, token } = await invitationLink(email);
     expect(new URL(link).pathname).toBe('/invitation');
@@ -70,6 +79,7 @@ describe('inviting a new address', () => {
       firstname: 'Nina',
       lastname: 'New',
       organization_name: 'Acme',
+      has_account: false,
     });
 
     events.length = 0;
@@ -172,20 +182,84 @@ describe('inviting a new address', () => {
 });
 
 describe('inviting an existing account', () => {
-  it('adds them at once as MEMBER and tells them by email', async () => {
+  it('sends a consent link like any other invitation; membership starts only when it is accepted', async () => {
     const existing = await createUser(server, mail, { firstname: 'Eve', lastname: 'Existing' });
     events.length = 0;
-    const response = await invite(owner, { firstname: 'Ignored', lastname: 'Names', email: existing.email });
+    const response = await invite(owner, { firstname: 'Eva', lastname: 'Typed', email: existing.email });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ outcome: 'added', email: existing.email });
+    // Only what the owner typed comes back: not the account's own names.
+    expect(await response.json()).toMatchObject({
+      email: existing.email,
+      firstname: 'Eva',
+      lastname: 'Typed',
+    });
+    expect(await ruleOf(server, organizationId, existing.userId)).toBeUndefined();
+    expect(events.filter((event) => event.kind === 'membership')).toEqual([]);
+
+    const { token } = await invitationLink(existing.email);
+    const preview = await anonymous()('/api/invitations/lookup', { body: { token } });
+    expect(await preview.json()).toMatchObject({ email: existing.email, has_account: true });
+    // Still not a member: opening the link is not accepting it.
+    expect(await ruleOf(server, organizationId, existing.userId)).toBeUndefined();
+
+    const accepted = await existing.api('/api/invitations/accept', { body: { token } });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({
+      organization_id: organizationId,
+      email: existing.email,
+      signed_in: false,
+    });
     expect(await ruleOf(server, organizationId, existing.userId)).toMatchObject({ role: 'MEMBER' });
-    const message = await mail.waitFor(existing.email, /You joined Acme/);
-    expect(message.text).toContain('Olive Owner added you to the organization Acme');
-    expect(MailCatcher.linkIn(message, server.url)).toBe(`${server.url}/projects`);
     expect(events).toContainEqual(
-      expect.objectContaining({ kind: 'membership', action: 'created', id: existing.userId }),
+      expect.objectContaining({ kind: 'membership', action: 'created', id: existing.userId, organizationId }),
     );
-    expect(await invitationRows(existing.email)).toEqual([]);
+    // The account keeps its names and its password.
+    const profile = await server.deps.db
+      .selectFrom('app_user')
+      .select(['firstname', 'lastname'])
+      .where('user_id', '=', existing.userId)
+      .executeTakeFirstOrThrow();
+    expect(profile).toEqual({ firstname: 'Eve', lastname: 'Existing' });
+    const signIn = await anonymous()('/api/auth/sign-in/email', {
+      body: { email: existing.email, password: existing.password },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('answers the same for an address with an account as for one without', async () => {
+    const existing = await createUser(server, mail, { firstname: 'Sam', lastname: 'Same' });
+    const newcomer = uniqueEmail('same');
+    const answers = [];
+    for (const email of [existing.email, newcomer]) {
+      const response = await invite(owner, { firstname: 'Sam', lastname: 'Same', email });
+      const body = (await response.json()) as Record<string, unknown>;
+      answers.push({
+        status: response.status,
+        keys: Object.keys(body).sort(),
+        names: [body.firstname, body.lastname],
+        inviter: body.invited_by,
+      });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    for (const email of [existing.email, newcomer]) {
+      const message = await mail.waitFor(email, /You are invited to join Acme/);
+      expect(message.text).toContain('Olive Owner invited you to join the organization Acme');
+    }
+  });
+
+  it('refuses an invitation with no password for an address without an account, changing nothing', async () => {
+    const email = uniqueEmail('nopass');
+    await invite(owner, { firstname: 'No', lastname: 'Pass', email });
+    const { token } = await invitationLink(email);
+    const response = await anonymous()('/api/invitations/accept', { body: { token } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Choose a password to create your account.',
+    );
+    expect((await invitationRows(email))[0]!.used_at).toBeNull();
+    expect(
+      await server.deps.db.selectFrom('app_user').select('user_id').where('email', '=', email).execute(),
+    ).toEqual([]);
   });
 
   it('refuses someone already a member with a clear 409', async () => {
@@ -253,29 +327,278 @@ describe('who may invite, and bad input', () => {
     expect(after).toHaveLength(before.length);
   });
 
-  it('withdraws a new invitation whose email cannot be sent and says so', async () => {
+  it('answers before the email is sent: an email that fails changes neither the answer nor the invitation', async () => {
     const ownMail = await startMailCatcher();
     const ownServer = await startTestServer({ SMTP_URL: ownMail.url });
     try {
       const ownOwner = await createUser(ownServer, ownMail);
       const ownOrganization = await createOrganizationAs(ownOwner, 'Offline');
+      const existing = await createUser(ownServer, ownMail);
       await ownMail.stop(); // the SMTP server is gone: sending now fails for real
-      const email = uniqueEmail('unreachable');
-      const response = await ownOwner.api(`/api/organizations/${ownOrganization}/invitations`, {
-        body: { firstname: 'Una', lastname: 'Reachable', email },
-      });
-      expect(response.status).toBe(502);
-      expect(((await response.json()) as { message: string }).message).toBe(
-        `The invitation email to ${email} could not be sent. Nothing was changed; please try again later.`,
+      for (const email of [uniqueEmail('unreachable'), existing.email]) {
+        const response = await ownOwner.api(`/api/organizations/${ownOrganization}/invitations`, {
+          body: { firstname: 'Una', lastname: 'Reachable', email },
+        });
+        expect(response.status).toBe(201);
+        expect(await response.json()).toMatchObject({ email });
+      }
+      await ownServer.deps.mailer.flush(); // the failures happened, in the background
+      const listed = await ownOwner.api(`/api/organizations/${ownOrganization}/invitations`);
+      expect(((await listed.json()) as Array<{ email: string }>).map((row) => row.email).sort()).toEqual(
+        [existing.email, expect.stringMatching(/^unreachable-/)].sort(),
       );
-      const rows = await ownServer.deps.db
-        .selectFrom('invitation')
-        .select('invitation_id')
-        .where('email', '=', email)
-        .execute();
-      expect(rows).toEqual([]);
     } finally {
       await ownServer.close();
     }
+  });
+});
+
+describe('pending invitations: the list and Revoke', () => {
+  const list = (by: TestUser, organization = organizationId) =>
+    by.api(`/api/organizations/${organization}/invitations`);
+  const revoke = (by: TestUser, invitationId: string, organization = organizationId) =>
+    by.api(`/api/organizations/${organization}/invitations/${invitationId}`, { method: 'DELETE' });
+
+  it('lists pending invitations (address, who invited, when, expiry) and not used, revoked or expired ones', async () => {
+    const pending = uniqueEmail('pending');
+    const used = uniqueEmail('used');
+    const expired = uniqueEmail('expired');
+    for (const email of [pending, used, expired])
+      await invite(owner, { firstname: 'Pat', lastname: 'Ending', email });
+    const { token } = await invitationLink(used);
+    await anonymous()('/api/invitations/accept', { body: { token, password: 'secret1' } });
+    await server.deps.db
+      .updateTable('invitation')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', expired)
+      .execute();
+
+    const response = await list(owner);
+    expect(response.status).toBe(200);
+    const rows = (await response.json()) as Array<Record<string, unknown>>;
+    const emails = rows.map((row) => row.email);
+    expect(emails).toContain(pending);
+    expect(emails).not.toContain(used);
+    expect(emails).not.toContain(expired);
+    const row = rows.find((candidate) => candidate.email === pending)!;
+    expect(row).toEqual({
+      invitation_id: expect.any(String),
+      email: pending,
+      firstname: 'Pat',
+      lastname: 'Ending',
+      invited_by: { user_id: owner.userId, firstname: 'Olive', lastname: 'Owner' },
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+    expect(Date.parse(row.expires_at as string) - Date.parse(row.created_at as string)).toBeCloseTo(
+      7 * 86_400_000,
+      -4,
+    );
+  });
+
+  it('revokes a pending invitation: it leaves the list, its link answers like a used one, and a second revoke is 404', async () => {
+    const email = uniqueEmail('revoked');
+    const created = (await (await invite(owner, { firstname: 'Rev', lastname: 'Oked', email })).json()) as {
+      invitation_id: string;
+    };
+    const { token } = await invitationLink(email);
+    events.length = 0;
+
+    const response = await revoke(owner, created.invitation_id);
+    expect(response.status).toBe(204);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        kind: 'organization',
+        action: 'updated',
+        id: organizationId,
+        organizationId,
+      }),
+    );
+    const rows = (await (await list(owner)).json()) as Array<{ email: string }>;
+    expect(rows.map((row) => row.email)).not.toContain(email);
+
+    const withdrawn =
+      'This invitation has been withdrawn. Ask an owner of the organization to invite you again.';
+    const lookup = await anonymous()('/api/invitations/lookup', { body: { token } });
+    expect(lookup.status).toBe(410);
+    expect(((await lookup.json()) as { message: string }).message).toBe(withdrawn);
+    const accept = await anonymous()('/api/invitations/accept', { body: { token, password: 'secret1' } });
+    expect(accept.status).toBe(410);
+    expect(((await accept.json()) as { message: string }).message).toBe(withdrawn);
+    expect(
+      await server.deps.db.selectFrom('app_user').select('user_id').where('email', '=', email).execute(),
+    ).toEqual([]);
+    expect((await invitationRows(email))[0]!.used_at).toBeNull();
+
+    expect((await revoke(owner, created.invitation_id)).status).toBe(404);
+    // The address may be invited again.
+    expect((await invite(owner, { firstname: 'Rev', lastname: 'Oked', email })).status).toBe(201);
+  });
+
+  it('cannot revoke a used invitation', async () => {
+    const email = uniqueEmail('usedrevoke');
+    const created = (await (await invite(owner, { firstname: 'U', lastname: 'R', email })).json()) as {
+      invitation_id: string;
+    };
+    const { token } = await invitationLink(email);
+    await anonymous()('/api/invitations/accept', { body: { token, password: 'secret1' } });
+    expect((await revoke(owner, created.invitation_id)).status).toBe(404);
+    expect((await invitationRows(email))[0]!.revoked_at).toBeNull();
+  });
+
+  it('refuses malformed ids (400), another organization’s invitation (404), members (403) and outsiders (404), changing nothing', async () => {
+    const world = await createOrganizationWorld(server, mail, 'Elsewhere Inc');
+    const theirs = uniqueEmail('theirs');
+    const created = (await (
+      await invite(world.owner, { firstname: 'T', lastname: 'Heirs', email: theirs }, world.organizationId)
+    ).json()) as { invitation_id: string };
+
+    const malformedList = await owner.api('/api/organizations/not-a-uuid/invitations');
+    expect(malformedList.status).toBe(400);
+    const malformedRevoke = await owner.api(`/api/organizations/${organizationId}/invitations/not-a-uuid`, {
+      method: 'DELETE',
+    });
+    expect(malformedRevoke.status).toBe(400);
+    expect(((await malformedRevoke.json()) as { issues: Array<{ path: string }> }).issues[0]!.path).toBe(
+      'params.invitationId',
+    );
+    // Their invitation, through our organization: not found here.
+    expect((await revoke(owner, created.invitation_id)).status).toBe(404);
+    // Their organization, as someone outside it.
+    expect((await revoke(owner, created.invitation_id, world.organizationId)).status).toBe(404);
+    expect((await list(owner, world.organizationId)).status).toBe(404);
+    expect((await revoke(world.member, created.invitation_id, world.organizationId)).status).toBe(403);
+    expect((await list(world.member, world.organizationId)).status).toBe(403);
+    expect((await revoke(world.outsider, created.invitation_id, world.organizationId)).status).toBe(404);
+    const anonymousRevoke = await anonymous()(
+      `/api/organizations/${world.organizationId}/invitations/${created.invitation_id}`,
+      { method: 'DELETE' },
+    );
+    expect(anonymousRevoke.status).toBe(401);
+    const [row] = await invitationRows(theirs);
+    expect(row).toMatchObject({ revoked_at: null, used_at: null });
+  });
+});
+
+describe('how many invitations', () => {
+  /** Rows as if sent earlier by `inviterId` into `organization` (`hoursAgo` back). */
+  async function sentEarlier(organization: string, inviterId: string | null, count: number, hoursAgo = 1) {
+    const values = Array.from({ length: count }, (_, index) => ({
+      organization_id: organization,
+      email: `earlier-${index}-${uniqueEmail('bulk')}`,
+      firstname: 'Ear',
+      lastname: 'Lier',
+      token_hash: `${Date.now()}-${Math.random()}-${index}`,
+      invited_by: inviterId,
+      revoked_at: new Date(),
+      expires_at: new Date(Date.now() + 86_400_000),
+      created_at: new Date(Date.now() - hoursAgo * 3_600_000),
+    }));
+    await server.deps.db.insertInto('invitation').values(values).execute();
+  }
+
+  it('allows 50 a day per inviting user, across organizations, with a clear 429 after', async () => {
+    const sender = await createUser(server, mail, { firstname: 'Sue', lastname: 'Sender' });
+    const first = await createOrganizationAs(sender, 'First');
+    const second = await createOrganizationAs(sender, 'Second');
+    await sentEarlier(first, sender.userId, 30);
+    await sentEarlier(second, sender.userId, 19);
+    await sentEarlier(second, sender.userId, 40, 25); // more than a day ago: no longer counted
+    expect(
+      (await invite(sender, { firstname: 'A', lastname: 'B', email: uniqueEmail('fiftieth') }, second))
+        .status,
+    ).toBe(201);
+    const email = uniqueEmail('fifty-first');
+    const refused = await invite(sender, { firstname: 'A', lastname: 'B', email }, first);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      code: 'too_many_invitations',
+      message:
+        'You have sent 50 invitations in the last 24 hours, the most allowed. Please try again tomorrow.',
+    });
+    expect(await invitationRows(email)).toEqual([]);
+  });
+
+  it('allows 50 a day per organization, whoever sends them; revoking gives none back', async () => {
+    const world = await createOrganizationWorld(server, mail, 'Busy');
+    await sentEarlier(world.organizationId, null, 50); // revoked, by someone since gone
+    const email = uniqueEmail('over');
+    const refused = await invite(world.owner, { firstname: 'A', lastname: 'B', email }, world.organizationId);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'This organization has sent 50 invitations in the last 24 hours, the most allowed. Please try again tomorrow.',
+    );
+    expect(await invitationRows(email)).toEqual([]);
+    // The same owner may still invite into another organization.
+    const other = await createOrganizationAs(world.owner, 'Quiet');
+    expect((await invite(world.owner, { firstname: 'A', lastname: 'B', email }, other)).status).toBe(201);
+  });
+});
+
+describe('accepting is one transaction', () => {
+  /** Makes every membership insert into `organization` fail, as a database fault mid-accept would. */
+  async function breakMembershipInserts(organization: string) {
+    await sql`
+      CREATE FUNCTION figgle_test_refuse_rule() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'forced failure for the test';
+      END $$;
+    `.execute(server.deps.db);
+    await sql`
+      CREATE TRIGGER figgle_test_refuse_rule BEFORE INSERT ON rule
+      FOR EACH ROW WHEN (NEW.organization_id = ${sql.lit(organization)}::uuid)
+      EXECUTE FUNCTION figgle_test_refuse_rule()
+    `.execute(server.deps.db);
+    return async () => {
+      await sql`DROP TRIGGER figgle_test_refuse_rule ON rule`.execute(server.deps.db);
+      await sql`DROP FUNCTION figgle_test_refuse_rule()`.execute(server.deps.db);
+    };
+  }
+
+  it('a failure after the claim leaves no account, no profile, no membership, and the link usable; a retry succeeds', async () => {
+    const email = uniqueEmail('fault');
+    await invite(owner, { firstname: 'Fay', lastname: 'Ult', email });
+    const { token } = await invitationLink(email);
+    const repair = await breakMembershipInserts(organizationId);
+    try {
+      const failed = await anonymous()('/api/invitations/accept', { body: { token, password: 'secret1' } });
+      expect(failed.status).toBe(500);
+    } finally {
+      await repair();
+    }
+    expect((await invitationRows(email))[0]!.used_at).toBeNull();
+    expect(
+      await server.deps.db.selectFrom('app_user').select('user_id').where('email', '=', email).execute(),
+    ).toEqual([]);
+    const authUsers = await sql<{ id: string }>`select id from auth_user where email = ${email}`.execute(
+      server.deps.db,
+    );
+    expect(authUsers.rows).toEqual([]);
+    expect((await anonymous()('/api/invitations/lookup', { body: { token } })).status).toBe(200);
+
+    const retried = await anonymous()('/api/invitations/accept', { body: { token, password: 'secret1' } });
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ organization_id: organizationId, email, signed_in: true });
+    const profile = await server.deps.db
+      .selectFrom('app_user')
+      .select('user_id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(await ruleOf(server, organizationId, profile.user_id)).toMatchObject({ role: 'MEMBER' });
+  });
+
+  it('an existing account whose join fails can accept the same link again', async () => {
+    const existing = await createUser(server, mail, { firstname: 'Ex', lastname: 'Isting' });
+    await invite(owner, { firstname: 'Ex', lastname: 'Isting', email: existing.email });
+    const { token } = await invitationLink(existing.email);
+    const repair = await breakMembershipInserts(organizationId);
+    try {
+      expect((await existing.api('/api/invitations/accept', { body: { token } })).status).toBe(500);
+    } finally {
+      await repair();
+    }
+    expect(await ruleOf(server, organizationId, existing.userId)).toBeUndefined();
+    expect((await existing.api('/api/invitations/accept', { body: { token } })).status).toBe(200);
+    expect(await ruleOf(server, organizationId, existing.userId)).toMatchObject({ role: 'MEMBER' });
   });
 });

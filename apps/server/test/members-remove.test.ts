@@ -195,7 +195,7 @@ describe('DELETE /api/organizations/:organizationId/members/:ruleId', () => {
     const first = await createOrganizationAs(owner, 'First');
     const second = await createOrganizationAs(owner, 'Second');
     const member = await createUser(server, mail);
-    await addMember(owner, second, member);
+    await addMember(owner, second, member, mail);
     const rule = await ruleOf(server, second, member.userId);
     const response = await owner.api(`/api/organizations/${first}/members/${rule!.rule_id}`, {
       method: 'DELETE',

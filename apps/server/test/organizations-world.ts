@@ -1,3 +1,4 @@
+import { lastInvitationMail, nextInvitationToken } from '../../../e2e/support/invitation-mail.ts';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import type { TestServer } from './test-server.ts';
 import { createUser, type TestUser } from './users.ts';
@@ -17,12 +18,24 @@ export async function createOrganizationAs(user: TestUser, name: string): Promis
   return ((await response.json()) as { organization_id: string }).organization_id;
 }
 
-/** Adds an existing account to the organization through the real invite endpoint. */
-export async function addMember(owner: TestUser, organizationId: string, member: TestUser): Promise<void> {
+/**
+ * Makes an existing account a member through the real flow: the owner invites the address, and the
+ * account accepts the emailed link (membership starts only then).
+ */
+export async function addMember(
+  owner: TestUser,
+  organizationId: string,
+  member: TestUser,
+  mail: MailCatcher,
+): Promise<void> {
+  const previous = await lastInvitationMail(mail, member.email);
   const response = await owner.api(`/api/organizations/${organizationId}/invitations`, {
     body: { firstname: 'Invited', lastname: 'Member', email: member.email },
   });
   if (response.status !== 201) throw new Error(`invite failed: ${await response.text()}`);
+  const token = await nextInvitationToken(mail, member.email, previous);
+  const accepted = await member.api('/api/invitations/accept', { body: { token } });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${await accepted.text()}`);
 }
 
 /** An organization with an OWNER and a MEMBER, plus a signed-in outsider. */
@@ -35,7 +48,7 @@ export async function createOrganizationWorld(
   const member = await createUser(server, mail, { firstname: 'Mia', lastname: 'Member' });
   const outsider = await createUser(server, mail, { firstname: 'Otto', lastname: 'Outsider' });
   const organizationId = await createOrganizationAs(owner, name);
-  await addMember(owner, organizationId, member);
+  await addMember(owner, organizationId, member, mail);
   const outsiderOrganizationId = await createOrganizationAs(outsider, 'Elsewhere');
   return { organizationId, owner, member, outsider, outsiderOrganizationId };
 }

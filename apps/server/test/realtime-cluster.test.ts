@@ -100,7 +100,7 @@ if (testDatabaseKind() === 'postgres') {
       owner = await createUser(viaFirst, mail, { firstname: 'Olive', lastname: 'Owner' });
       member = await createUser(viaFirst, mail, { firstname: 'Mia', lastname: 'Member' });
       organizationId = await createOrganizationAs(owner, 'Acme');
-      await addMember(owner, organizationId, member);
+      await addMember(owner, organizationId, member, mail);
       projectId = await createProject(owner, organizationId, 'Website');
       taskId = await createTask(owner, projectId);
       memberOnSecond = apiAs({ url: second.url } as TestServer, member.cookie);

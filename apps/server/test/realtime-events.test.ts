@@ -260,7 +260,7 @@ describe('nobody hears about another organization', () => {
 describe('losing membership', () => {
   it('closes the removed member’s subscriptions at once and stops every event of that organization', async () => {
     const extra = await createUser(server, mail, { firstname: 'Rita', lastname: 'Removed' });
-    await addMember(world.owner, world.organizationId, extra);
+    await addMember(world.owner, world.organizationId, extra, mail);
     const removed = await open(extra.cookie);
     await removed.subscribe(topics.tasks(world.projectId));
     await removed.subscribe(topics.task(world.taskId));

@@ -186,7 +186,7 @@ describe('the figma-events topic', () => {
 
   it('stops at once for a member removed from the organization', async () => {
     const extra = await createUser(world.server, mail, { firstname: 'Rita', lastname: 'Removed' });
-    await addMember(world.owner, world.organizationId, extra);
+    await addMember(world.owner, world.organizationId, extra, mail);
     const removed = await open(extra.cookie);
     await removed.subscribe(topics.figmaEvents);
     let mark = removed.mark();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema, personNameSchema } from './auth-schemas.ts';
+import { newPasswordSchema } from './auth-schemas.ts';
 import { displayTextRules } from './display-text.ts';
 import { roleSchema } from './roles.ts';
 
@@ -16,29 +16,6 @@ export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
 
 export const renameOrganizationInput = z.object({ name: organizationNameSchema });
 export type RenameOrganizationInput = z.infer<typeof renameOrganizationInput>;
-
-export const inviteMemberInput = z.object({
-  firstname: personNameSchema('Firstname'),
-  lastname: personNameSchema('Lastname'),
-  email: emailSchema,
-});
-export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
-
-const invitationTokenSchema = z.string().min(16, 'This invitation link is incomplete.').max(200);
-
-export const invitationLookupInput = z.object({ token: invitationTokenSchema });
-
-export const invitationPreviewSchema = z.object({
-  email: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  organization_name: z.string(),
-  expires_at: z.string(),
-});
-export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
-
-export const acceptInvitationInput = z.object({ token: invitationTokenSchema, password: newPasswordSchema });
-export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
 export const changePasswordInput = z.object({ newPassword: newPasswordSchema });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -7,6 +7,7 @@ import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
 import * as moveTaskFunction from './migrations/0004_move_task_function.ts';
 import * as renameTaskFunction from './migrations/0005_rename_task_function.ts';
 import * as moveTaskNeighboursByRank from './migrations/0006_move_task_neighbours_by_rank.ts';
+import * as invitationRevocation from './migrations/0007_invitation_revocation.ts';
 import * as durableJobs from './migrations/0008_durable_jobs.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_move_task_function': moveTaskFunction,
   '0005_rename_task_function': renameTaskFunction,
   '0006_move_task_neighbours_by_rank': moveTaskNeighboursByRank,
+  '0007_invitation_revocation': invitationRevocation,
   '0008_durable_jobs': durableJobs,
 };
 

@@ -9,6 +9,8 @@ export type Action =
   | 'organization.read'
   | 'organization.rename'
   | 'organization.invite'
+  | 'organization.listInvitations'
+  | 'organization.revokeInvitation'
   | 'organization.removeMember'
   | 'organization.setFigmaTeam'
   | 'organization.manageDesignLinks'
@@ -28,6 +30,8 @@ export type Action =
 const ownerOnly = new Set<Action>([
   'organization.rename',
   'organization.invite',
+  'organization.listInvitations',
+  'organization.revokeInvitation',
   'organization.removeMember',
   'organization.setFigmaTeam',
   'organization.manageDesignLinks',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashInvitationToken } from './token.ts';
@@ -12,6 +12,19 @@ export interface InvitationRow {
   lastname: string;
   expires_at: Date;
   used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface PendingInvitationRow {
+  invitation_id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  created_at: Date;
+  expires_at: Date;
+  inviter_id: string | null;
+  inviter_firstname: string | null;
+  inviter_lastname: string | null;
 }
 
 export const invitationUsed = () =>
@@ -21,6 +34,12 @@ export const invitationExpired = () =>
     410,
     'invitation_expired',
     'This invitation has expired. Ask an owner of the organization to invite you again.',
+  );
+export const invitationRevoked = () =>
+  new HttpError(
+    410,
+    'invitation_revoked',
+    'This invitation has been withdrawn. Ask an owner of the organization to invite you again.',
   );
 export const invitationUnknown = () => notFound('Invitation');
 
@@ -41,16 +60,63 @@ export async function invitationByToken(
       'invitation.lastname',
       'invitation.expires_at',
       'invitation.used_at',
+      'invitation.revoked_at',
     ])
     .where('invitation.token_hash', '=', hashInvitationToken(token))
     .executeTakeFirst();
+}
+
+/** Why an invitation can no longer be accepted, or null when it still can. */
+export function closedReason(invitation: InvitationRow): HttpError | null {
+  if (invitation.used_at) return invitationUsed();
+  if (invitation.revoked_at) return invitationRevoked();
+  if (invitation.expires_at.getTime() <= Date.now()) return invitationExpired();
+  return null;
 }
 
 /** An invitation that can still be accepted, or the clear reason it cannot. */
 export async function openInvitation(db: Kysely<Database>, token: string): Promise<InvitationRow> {
   const invitation = await invitationByToken(db, token);
   if (!invitation) throw invitationUnknown();
-  if (invitation.used_at) throw invitationUsed();
-  if (invitation.expires_at.getTime() <= Date.now()) throw invitationExpired();
+  const reason = closedReason(invitation);
+  if (reason) throw reason;
   return invitation;
+}
+
+/** Whether an account already uses the address (told only to the holder of the invitation's link). */
+export async function accountExists(db: Kysely<Database>, email: string): Promise<boolean> {
+  const account = await db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return account !== undefined;
+}
+
+/** Invitations of the organization still waiting for an answer, newest first. Callers authorize first. */
+export async function pendingInvitationsOf(
+  db: Kysely<Database>,
+  organizationId: string,
+): Promise<PendingInvitationRow[]> {
+  return db
+    .selectFrom('invitation')
+    .leftJoin('app_user as inviter', 'inviter.user_id', 'invitation.invited_by')
+    .select([
+      'invitation.invitation_id',
+      'invitation.email',
+      'invitation.firstname',
+      'invitation.lastname',
+      'invitation.created_at',
+      'invitation.expires_at',
+      'inviter.user_id as inviter_id',
+      'inviter.firstname as inviter_firstname',
+      'inviter.lastname as inviter_lastname',
+    ])
+    .where('invitation.organization_id', '=', organizationId)
+    .where('invitation.used_at', 'is', null)
+    .where('invitation.revoked_at', 'is', null)
+    .where('invitation.expires_at', '>', new Date())
+    .orderBy('invitation.created_at', 'desc')
+    .orderBy('invitation.invitation_id', 'asc')
+    .execute();
 }

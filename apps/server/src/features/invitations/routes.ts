@@ -1,15 +1,23 @@
 import {
+  acceptedInvitationSchema,
   acceptInvitationInput,
   invitationLookupInput,
+  invitationParams,
   invitationPreviewSchema,
   inviteMemberInput,
-} from '@figgle/shared/organization-schemas';
+  pendingInvitationSchema,
+} from '@figgle/shared/invitation-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { acceptInvitation } from './commands/accept-invitation.ts';
 import { inviteMember } from './commands/invite-member.ts';
-import { openInvitation } from './queries.ts';
+import { revokeInvitation } from './commands/revoke-invitation.ts';
+import { presentPendingInvitation } from './presenter.ts';
+import { accountExists, openInvitation, pendingInvitationsOf } from './queries.ts';
+
+const organizationParams = z.object({ organizationId: z.uuid() });
 
 export async function invitationRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -17,21 +25,45 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['invitations'],
-        params: z.object({ organizationId: z.uuid() }),
+        params: organizationParams,
         body: inviteMemberInput,
-        response: { 201: z.object({ outcome: z.enum(['added', 'invited']), email: z.string() }) },
+        response: { 201: pendingInvitationSchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const result = await inviteMember(
-        app.deps,
-        request.log,
-        user,
-        request.params.organizationId,
-        request.body,
-      );
-      return reply.status(201).send(result);
+      const invitation = await inviteMember(app.deps, user, request.params.organizationId, request.body);
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:organizationId/invitations',
+    {
+      schema: {
+        tags: ['invitations'],
+        params: organizationParams,
+        response: { 200: z.array(pendingInvitationSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { organizationId } = request.params;
+      await authorize(app.deps.db, user, 'organization.listInvitations', organizationId);
+      return (await pendingInvitationsOf(app.deps.db, organizationId)).map(presentPendingInvitation);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:organizationId/invitations/:invitationId',
+    {
+      schema: { tags: ['invitations'], params: invitationParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { organizationId, invitationId } = request.params;
+      await revokeInvitation(app.deps, user, organizationId, invitationId);
+      return reply.status(204).send(null);
     },
   );
 
@@ -53,6 +85,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
         lastname: invitation.lastname,
         organization_name: invitation.organization_name,
         expires_at: invitation.expires_at.toISOString(),
+        has_account: await accountExists(app.deps.db, invitation.email),
       };
     },
   );
@@ -63,9 +96,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['invitations'],
         body: acceptInvitationInput,
-        response: {
-          200: z.object({ organization_id: z.uuid(), email: z.string(), signed_in: z.boolean() }),
-        },
+        response: { 200: acceptedInvitationSchema },
       },
     },
     async (request, reply) => {

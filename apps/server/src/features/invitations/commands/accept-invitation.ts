@@ -1,8 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { INVITED_ROLE } from '@figgle/shared/roles';
+import { sql } from 'kysely';
 import type { AppDeps } from '../../../app.ts';
 import { ensureProfile } from '../../../auth/profile.ts';
-import { invitationByToken, invitationUnknown, invitationUsed, openInvitation } from '../queries.ts';
+import { badRequest } from '../../../http/errors.ts';
+import { closedReason, invitationByToken, invitationUnknown, invitationUsed } from '../queries.ts';
 import { hashInvitationToken } from '../token.ts';
+
+interface AuthIdentity {
+  id: string;
+  email: string;
+  name: string;
+  firstname: string | null;
+  lastname: string | null;
+}
 
 export interface AcceptedInvitation {
   organizationId: string;
@@ -12,67 +23,71 @@ export interface AcceptedInvitation {
   accountCreated: boolean;
 }
 
+export const passwordNeeded = () =>
+  badRequest('Choose a password to create your account.', [
+    { path: 'body.password', message: 'The password is required.' },
+  ]);
+
 /**
- * Following the emailed link proves the address, so the account is created verified with the
- * chosen password (better-auth's own hasher and adapter), joins as MEMBER, and is signed in.
- * If the address got an account meanwhile, it simply joins; its password is left alone.
+ * Following the emailed link proves the address and is the consent to join. An address without an
+ * account gets one, verified, with the chosen password, and is signed in; an existing account joins
+ * and keeps its password. Claiming the link, the account, its profile and the membership are one
+ * transaction: if any step fails, nothing stays, and the same link can be used again.
  */
 export async function acceptInvitation(
   { db, bus, auth }: Pick<AppDeps, 'db' | 'bus' | 'auth'>,
   token: string,
-  password: string,
+  password: string | undefined,
 ): Promise<AcceptedInvitation> {
-  // Claim the single-use link atomically: of two concurrent acceptances only one gets the row.
-  const claimed = await db
-    .updateTable('invitation')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashInvitationToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('invitation_id')
-    .executeTakeFirst();
-  if (!claimed) {
-    await openInvitation(db, token); // throws the reason it cannot be used
-    throw invitationUsed(); // it was open a moment ago: someone else just used it
-  }
-  const invitation = await invitationByToken(db, token);
-  if (!invitation) throw invitationUnknown();
-
   const context = await auth.$context;
-  let accountCreated = false;
-  let authUser = (await context.internalAdapter.findUserByEmail(invitation.email))?.user;
-  if (!authUser) {
-    try {
-      const hash = await context.password.hash(password);
-      authUser = await context.internalAdapter.createUser(
-        {
-          email: invitation.email,
-          name: `${invitation.firstname} ${invitation.lastname}`.trim(),
-          firstname: invitation.firstname,
-          lastname: invitation.lastname,
-          emailVerified: true,
-        },
-        { method: 'invitation' },
-      );
-      await context.internalAdapter.linkAccount({
-        userId: authUser.id,
-        providerId: 'credential',
-        accountId: authUser.id,
-        password: hash,
-      });
-      accountCreated = true;
-    } catch (error) {
-      await db
-        .updateTable('invitation')
-        .set({ used_at: null })
-        .where('invitation_id', '=', invitation.invitation_id)
-        .execute();
-      throw error;
-    }
-  }
+  // Hashing is slow on purpose: done before the transaction, which then holds its locks briefly.
+  const passwordHash = password === undefined ? null : await context.password.hash(password);
 
-  const profile = await ensureProfile(db, authUser);
-  await db.transaction().execute(async (trx) => {
+  const accepted = await db.transaction().execute(async (trx) => {
+    // Claim the single-use link first: of two concurrent acceptances only one gets the row.
+    const claimed = await trx
+      .updateTable('invitation')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashInvitationToken(token))
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('invitation_id')
+      .executeTakeFirst();
+    const invitation = await invitationByToken(trx, token);
+    if (!invitation) throw invitationUnknown();
+    if (!claimed) throw closedReason(invitation) ?? invitationUsed();
+
+    const existing = await sql<AuthIdentity>`
+      select id, email, name, firstname, lastname from auth_user where lower(email) = ${invitation.email.toLowerCase()}
+    `.execute(trx);
+    let authUser = existing.rows[0];
+    let accountCreated = false;
+    if (!authUser) {
+      if (passwordHash === null) throw passwordNeeded();
+      const now = new Date();
+      const id = context.generateId({ model: 'user' }) || randomBytes(16).toString('hex');
+      const name = `${invitation.firstname} ${invitation.lastname}`.trim();
+      await sql`
+        insert into auth_user (id, name, email, "emailVerified", firstname, lastname, "createdAt", "updatedAt")
+        values (${id}, ${name}, ${invitation.email}, true, ${invitation.firstname}, ${invitation.lastname}, ${now}, ${now})
+      `.execute(trx);
+      const accountId = context.generateId({ model: 'account' }) || randomBytes(16).toString('hex');
+      await sql`
+        insert into auth_account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
+        values (${accountId}, ${id}, 'credential', ${id}, ${passwordHash}, ${now}, ${now})
+      `.execute(trx);
+      authUser = {
+        id,
+        email: invitation.email,
+        name,
+        firstname: invitation.firstname,
+        lastname: invitation.lastname,
+      };
+      accountCreated = true;
+    }
+
+    const profile = await ensureProfile(trx, authUser);
     await trx
       .insertInto('rule')
       .values({ organization_id: invitation.organization_id, user_id: profile.user_id, role: INVITED_ROLE })
@@ -85,17 +100,20 @@ export async function acceptInvitation(
         .set({ needs_onboarding: false, updated_at: new Date() })
         .where('user_id', '=', profile.user_id)
         .execute();
+    return { invitation, userId: profile.user_id, accountCreated };
   });
+
+  const { invitation, userId, accountCreated } = accepted;
   await bus.publish({
     kind: 'membership',
     action: 'created',
-    id: profile.user_id,
+    id: userId,
     organizationId: invitation.organization_id,
-    actorId: profile.user_id,
+    actorId: userId,
   });
 
   let sessionCookies: string[] = [];
-  if (accountCreated) {
+  if (accountCreated && password !== undefined) {
     const { headers } = await auth.api.signInEmail({
       body: { email: invitation.email, password },
       returnHeaders: true,

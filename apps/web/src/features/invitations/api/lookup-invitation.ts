@@ -1,4 +1,4 @@
-import type { InvitationPreview } from '@figgle/shared/organization-schemas';
+import type { InvitationPreview } from '@figgle/shared/invitation-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
