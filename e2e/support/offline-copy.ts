@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The offline copy of the query cache as the app stores it (src/lib/offline/query-persister.ts). */
 export interface OfflineCopy {
@@ -24,4 +24,52 @@ export function readOfflineCopy(page: Page): Promise<OfflineCopy | null> {
         open.onerror = () => resolve(null);
       }),
   );
+}
+
+/** The queries of the offline copy whose key starts with `prefix` (['task', id] finds the task and its timeline). */
+export async function storedQueries(page: Page, prefix: unknown[]): Promise<OfflineCopy['state']['queries']> {
+  const queries = (await readOfflineCopy(page))?.state.queries ?? [];
+  return queries.filter((query) => prefix.every((part, index) => query.queryKey[index] === part));
+}
+
+/** The changes waiting on the device to be sent. */
+export async function storedChanges(page: Page): Promise<number> {
+  return ((await readOfflineCopy(page))?.state.mutations ?? []).length;
+}
+
+/**
+ * The page can be reloaded without network: the service worker holds the app shell and the offline
+ * copy holds at least `count` queries under `prefix`.
+ */
+export async function keptForOffline(page: Page, prefix: unknown[], count = 1): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(async () => (await storedQueries(page, prefix)).length).toBeGreaterThanOrEqual(count);
+}
+
+const OFFLINE_FLAG = 'figgle-e2e-offline';
+
+/**
+ * Reloads the page without network. Chromium's offline emulation (context.setOffline) fails the
+ * reloaded document's requests but no longer tells it so: its navigator.onLine says true, as the
+ * browser of a device without network would not. An init script makes it say false again until
+ * `reconnect`, so the page starts as an offline device's page does.
+ */
+export async function reloadOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true);
+  await page.addInitScript((flag) => {
+    if (sessionStorage.getItem(flag))
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  }, OFFLINE_FLAG);
+  await page.evaluate((flag) => sessionStorage.setItem(flag, '1'), OFFLINE_FLAG);
+  await page.reload();
+}
+
+/** The network returns to a page reloaded offline: navigator.onLine and the 'online' event say so. */
+export async function reconnect(page: Page): Promise<void> {
+  await page.context().setOffline(false);
+  await page.evaluate((flag) => {
+    sessionStorage.removeItem(flag);
+    delete (navigator as { onLine?: boolean }).onLine;
+    window.dispatchEvent(new Event('online'));
+  }, OFFLINE_FLAG);
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
+import { rememberUndo, undoRefusedChange } from './offline/undo-after-reload';
 
 export interface QueryClientHooks {
   /** Called when any query or mutation answers 401: the session ended on the server. */
@@ -11,9 +12,16 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks = {}): Qu
     if (error instanceof ApiRequestError && error.statusCode === 401) onUnauthorized?.();
   };
 
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: reportUnauthorized }),
-    mutationCache: new MutationCache({ onError: reportUnauthorized }),
+    mutationCache: new MutationCache({
+      // A change that may wait offline notes what it replaces: after a reload, a refusal undoes it.
+      onMutate: (variables, mutation) => rememberUndo(client, mutation, variables),
+      onError: (error, _variables, context) => {
+        undoRefusedChange(client, context);
+        reportUnauthorized(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -23,6 +31,7 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks = {}): Qu
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** A 4xx answer will not change on retry; network failures and 5xx might. */

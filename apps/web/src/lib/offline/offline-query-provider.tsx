@@ -7,7 +7,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { OfflineBanner } from './offline-banner';
 import { installOfflineQueue } from './offline-queue';
-import { persistQueryCache, restoreQueryCache } from './query-persister';
+import { persistQueryCache, restoreQueryCache, staleRestoredDataOnReconnect } from './query-persister';
 import { registerServiceWorker } from './service-worker';
 
 export interface OfflineQueryProviderProps {
@@ -18,6 +18,7 @@ export interface OfflineQueryProviderProps {
 /**
  * The query client with its offline copy: the cache is put back from IndexedDB before any query
  * runs (nothing fetches while restoring), then mirrored there; changes made offline queue in order.
+ * Online, what comes back from the copy is shown at once and read again before it counts as fresh.
  */
 export function OfflineQueryProvider({ client, children }: OfflineQueryProviderProps) {
   const [restoring, setRestoring] = useState(true);
@@ -27,6 +28,7 @@ export function OfflineQueryProvider({ client, children }: OfflineQueryProviderP
     registerServiceWorker();
     let stopPersisting: (() => void) | undefined;
     let cancelled = false;
+    const stopStaling = staleRestoredDataOnReconnect(client);
     void restoreQueryCache(client).finally(() => {
       if (cancelled) return;
       stopPersisting = persistQueryCache(client);
@@ -35,6 +37,7 @@ export function OfflineQueryProvider({ client, children }: OfflineQueryProviderP
     });
     return () => {
       cancelled = true;
+      stopStaling();
       stopPersisting?.();
     };
   }, [client]);

@@ -4,11 +4,15 @@ import {
   dehydrate,
   hydrate,
   type Mutation,
+  onlineManager,
+  type Query,
   type QueryClient,
 } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { OFFLINE_SCOPE } from './offline-queue';
 import { isPersistedKey } from './persisted-keys';
+import { askedBeforeThisLoad } from './this-load';
+import { type StoredUndoContext, type TaskUndo, undoOf } from './undo-after-reload';
 
 const STORE_KEY = 'query-cache';
 /** Raised when the shape of what is stored changes, so an old copy is dropped instead of misread. */
@@ -16,7 +20,7 @@ const FORMAT = 1;
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const SAVE_THROTTLE_MS = 1000;
 
-interface PersistedCache {
+export interface PersistedCache {
   format: number;
   savedAt: number;
   state: DehydratedState;
@@ -79,17 +83,18 @@ export function isWaitingChange(mutation: Mutation): boolean {
 }
 
 /**
- * A waiting change as stored: its key, variables and order. What it keeps to roll back (the
- * context, a board move's copy of the lists) describes this page's memory only and can be large:
- * after a reload a failure reads the server's copy instead.
+ * A waiting change as stored: its key, variables and order, and what undoes it on a page that did not
+ * make it. What it keeps to roll back (the context, a board move's copy of the lists) describes this
+ * page's memory only and can be large: a refused change after a reload is undone from `undo` instead.
  */
-export function mutationForDisk(mutation: DehydratedMutation): DehydratedMutation {
+export function mutationForDisk(mutation: DehydratedMutation, undo?: TaskUndo): DehydratedMutation {
   const { variables } = mutation.state;
   const storedVariables =
     variables && typeof variables === 'object' && 'snapshot' in variables
       ? (({ snapshot: _snapshot, ...rest }) => rest)(variables as Record<string, unknown>)
       : variables;
-  return { ...mutation, state: { ...mutation.state, context: undefined, variables: storedVariables } };
+  const context: StoredUndoContext | undefined = undo ? { undoAfterReload: undo } : undefined;
+  return { ...mutation, state: { ...mutation.state, context, variables: storedVariables } };
 }
 
 /** The cache as it may be stored: newest first, cut to the spec's offline store size. */
@@ -100,7 +105,17 @@ export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
     serializeData: withoutSecrets,
   });
   const queries = [...state.queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
-  const mutations = state.mutations.map(mutationForDisk);
+  // dehydrate keeps each mutation's state object: that finds the mutation, and its undo, again.
+  const waiting = new Map(
+    queryClient
+      .getMutationCache()
+      .getAll()
+      .map((mutation) => [mutation.state as unknown, mutation]),
+  );
+  const mutations = state.mutations.map((stored) => {
+    const mutation = waiting.get(stored.state);
+    return mutationForDisk(stored, mutation ? undoOf(mutation) : undefined);
+  });
   // Only reads are cut to fit: a change waiting to be sent is never dropped.
   let persisted: PersistedCache = {
     format: FORMAT,
@@ -114,6 +129,38 @@ export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
   return persisted;
 }
 
+/**
+ * Puts a stored copy into the cache. Online, what comes back is shown at once but is stale: it may
+ * predate the last change made before the reload (the copy is written after each change, and a
+ * reload can still beat the write), so each query is read again from the server when next used
+ * rather than trusted for its stale time. Offline it is all there is, and read again on reconnect.
+ */
+export function hydrateSavedCache(queryClient: QueryClient, saved: PersistedCache, online: boolean): void {
+  if (!online) {
+    hydrate(queryClient, saved.state);
+    return;
+  }
+  const queries = saved.state.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, isInvalidated: true },
+  }));
+  hydrate(queryClient, { ...saved.state, queries });
+}
+
+/**
+ * Once the network returns to a page opened offline, what still comes from the copy is stale too:
+ * read again as each query is next used (after the waiting changes are sent: TanStack Query resumes
+ * them before it refetches on reconnect).
+ */
+export function staleRestoredDataOnReconnect(queryClient: QueryClient): () => void {
+  return onlineManager.subscribe((online) => {
+    if (!online) return;
+    for (const query of queryClient.getQueryCache().findAll({ predicate: askedBeforeThisLoad })) {
+      if (query.state.data !== undefined) query.invalidate();
+    }
+  });
+}
+
 /** Puts the stored cache back (a reload, even offline, shows the last data at once). */
 export async function restoreQueryCache(queryClient: QueryClient): Promise<void> {
   try {
@@ -123,51 +170,104 @@ export async function restoreQueryCache(queryClient: QueryClient): Promise<void>
       await del(STORE_KEY, offlineStore());
       return;
     }
-    hydrate(queryClient, saved.state);
+    hydrateSavedCache(queryClient, saved, onlineManager.isOnline());
   } catch {
     // A private window or a full disk: the app works without its offline copy.
   }
 }
 
+export interface PersistOptions {
+  /** Where the copy goes (IndexedDB in the app). */
+  write?: (copy: PersistedCache) => Promise<void>;
+  /** Calls `leaving` when the page goes away or out of sight; answers how to stop listening. */
+  onLeaving?: (leaving: () => void) => () => void;
+}
+
+const writeToDevice = (copy: PersistedCache) => set(STORE_KEY, copy, offlineStore());
+
+/** The page is closed, reloaded, or hidden (a hidden tab may be discarded without 'pagehide'). */
+function onPageLeaving(leaving: () => void): () => void {
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') leaving();
+  };
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('pagehide', leaving);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
 /**
- * Mirrors the cache to IndexedDB at most once a second, and a change made or sent at once (a reload
- * right after a change made offline must still find it; one sent must not come back); leaving the
- * page saves what is scheduled. Clearing the cache empties the copy.
+ * Mirrors the cache to IndexedDB. Whatever a reload could show wrongly is written as soon as it is
+ * known: data that replaced other data (a refetch after a change, a live update, a change's answer),
+ * a change that settled, a change made offline. Other updates (a first read, a fetch starting) are
+ * written at most once a second. Writes never overlap: one asked for during a write follows it.
+ * Leaving or hiding the page writes what is scheduled, though a reload may not wait for that.
  */
-export function persistQueryCache(queryClient: QueryClient): () => void {
+export function persistQueryCache(queryClient: QueryClient, options: PersistOptions = {}): () => void {
+  const write = options.write ?? writeToDevice;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let soon = false;
+  let writing = false;
+  let again = false;
+
   const save = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     soon = false;
-    void set(STORE_KEY, snapshotForDisk(queryClient), offlineStore()).catch(() => {});
+    if (writing) {
+      again = true;
+      return;
+    }
+    writing = true;
+    void write(snapshotForDisk(queryClient))
+      .catch(() => {})
+      .finally(() => {
+        writing = false;
+        if (again) {
+          again = false;
+          save();
+        }
+      });
   };
   const schedule = (delay: number) => {
     if (timer && (soon || delay > 0)) return;
     if (timer) clearTimeout(timer);
     soon = delay === 0;
+    // A delay of 0 still lets the rest of this task (an onSuccess's other cache writes) go with it.
     timer = setTimeout(save, delay);
   };
+
+  // The data each query last showed: a new value for a query that had one is a change to write now.
+  const shown = new WeakMap<Query, unknown>();
+  for (const query of queryClient.getQueryCache().getAll()) shown.set(query, query.state.data);
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
-      schedule(SAVE_THROTTLE_MS);
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+    const { query } = event;
+    const before = shown.get(query);
+    const data = query.state.data;
+    shown.set(query, data);
+    const replaced = event.type === 'updated' && before !== undefined && data !== before;
+    if (!isPersistedKey(query.queryKey)) return;
+    schedule(replaced ? 0 : SAVE_THROTTLE_MS);
   });
-  // A change made offline (or one of them leaving for the server) is saved at once; a timer of 0
-  // still lets the optimistic change its onMutate makes be saved with it. Others wait their turn.
+  // A change made offline (or one of them leaving for the server) is written at once, and so is a
+  // change the server answered; a timer of 0 lets what its callbacks put in the cache go with it.
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     const { mutation } = event;
-    schedule(mutation.state.isPaused || mutation.options.scope?.id === OFFLINE_SCOPE ? 0 : SAVE_THROTTLE_MS);
+    const settled = mutation.state.status === 'success' || mutation.state.status === 'error';
+    const offline = mutation.state.isPaused || mutation.options.scope?.id === OFFLINE_SCOPE;
+    schedule(settled || offline ? 0 : SAVE_THROTTLE_MS);
   });
-  const onPageHide = () => {
+  const stopListening = (options.onLeaving ?? onPageLeaving)(() => {
     if (timer) save();
-  };
-  window.addEventListener('pagehide', onPageHide);
+  });
   return () => {
     stopQueries();
     stopMutations();
-    window.removeEventListener('pagehide', onPageHide);
+    stopListening();
     if (timer) save();
   };
 }

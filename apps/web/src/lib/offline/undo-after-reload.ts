@@ -1,0 +1,152 @@
+import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { offlineMutationKeys } from './mutation-keys';
+
+/** The fields of a task a change that may wait offline shows before the server answers. */
+type UndoableField = 'title' | 'status' | 'rank' | 'assignee';
+type TaskFields = Partial<Pick<TaskSummaryView, UndoableField>>;
+
+/**
+ * What a waiting change needs to be undone on a page that did not make it (after a reload the hook's
+ * rollback copy is gone): the task, what the change shows, and what was shown before it.
+ */
+export interface TaskUndo {
+  taskId: string;
+  /** The values the change shows (rank is left out: a move's new rank is computed by the board). */
+  shown: TaskFields;
+  before: TaskFields;
+}
+
+/** How a waiting change's undo is kept in its stored context, so the reloaded page finds it. */
+export interface StoredUndoContext {
+  undoAfterReload: TaskUndo;
+}
+
+type TaskList = TaskSummaryView[];
+type TaskInCache = Partial<TaskSummaryView> & { task_id: string };
+
+interface ChangeVariables {
+  taskId?: unknown;
+  changes?: { title?: string; status?: TaskSummaryView['status']; assignee_id?: string | null };
+  assignee?: PersonView | null;
+  status?: TaskSummaryView['status'];
+  snapshot?: Array<[QueryKey, TaskList | undefined]>;
+}
+
+const listRoots = new Set(['tasks', 'my-tasks']);
+/** The parts of a mutation read here (whatever its data and error types). */
+interface ChangeMutation {
+  options: { mutationKey?: readonly unknown[] };
+  state: { context: unknown };
+}
+
+const undone = new WeakMap<ChangeMutation, TaskUndo>();
+
+function sameKey(a: readonly unknown[] | undefined, b: readonly unknown[]): boolean {
+  return !!a && a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+/** What the change will show, by the kind of change; null for a change with nothing to undo (a comment). */
+function shownBy(mutationKey: readonly unknown[] | undefined, variables: ChangeVariables): TaskFields | null {
+  if (sameKey(mutationKey, offlineMutationKeys.kanbanUpdate) && variables.status)
+    return { status: variables.status };
+  if (!sameKey(mutationKey, offlineMutationKeys.updateTask) || !variables.changes) return null;
+  const { title, status, assignee_id } = variables.changes;
+  const shown: TaskFields = {};
+  if (title !== undefined) shown.title = title;
+  if (status !== undefined) shown.status = status;
+  if (assignee_id !== undefined)
+    shown.assignee =
+      assignee_id === null
+        ? null
+        : (variables.assignee ?? { user_id: assignee_id, firstname: '', lastname: '' });
+  return Object.keys(shown).length > 0 ? shown : null;
+}
+
+/** Every cached copy of the task: its page's and its row in each list. */
+function copiesOf(queryClient: QueryClient, taskId: string): TaskInCache[] {
+  const copies: TaskInCache[] = [];
+  const detail = queryClient.getQueryData<TaskInCache>(['task', taskId]);
+  if (detail) copies.push(detail);
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [root] = query.queryKey;
+    if (typeof root !== 'string' || !listRoots.has(root) || !Array.isArray(query.state.data)) continue;
+    const row = (query.state.data as TaskList).find((task) => task.task_id === taskId);
+    if (row) copies.push(row);
+  }
+  return copies;
+}
+
+function pick(copies: TaskInCache[], fields: UndoableField[]): TaskFields {
+  const before: Record<string, unknown> = {};
+  for (const field of fields) {
+    const copy = copies.find((task) => task[field] !== undefined);
+    if (copy) before[field] = copy[field];
+  }
+  return before as TaskFields;
+}
+
+/**
+ * Notes, as a change that may wait offline starts and before its page shows it, what the task looked
+ * like. A board move has already shown the drop by then: its own copy of the lists says what was there.
+ */
+export function rememberUndo(queryClient: QueryClient, mutation: ChangeMutation, variables: unknown): void {
+  if (!variables || typeof variables !== 'object') return;
+  const change = variables as ChangeVariables;
+  if (typeof change.taskId !== 'string') return;
+  const shown = shownBy(mutation.options.mutationKey, change);
+  if (!shown) return;
+  const taskId = change.taskId;
+  const fields = Object.keys(shown) as UndoableField[];
+  if (shown.status !== undefined) fields.push('rank');
+  const fromSnapshot = (change.snapshot ?? []).flatMap(([, list]) =>
+    (list ?? []).filter((task) => task.task_id === taskId),
+  );
+  const copies = [...fromSnapshot, ...copiesOf(queryClient, taskId)];
+  const before = pick(copies, fields);
+  if (Object.keys(before).length > 0) undone.set(mutation, { taskId, shown, before });
+}
+
+function isStoredUndoContext(context: unknown): context is StoredUndoContext {
+  return !!context && typeof context === 'object' && 'undoAfterReload' in context;
+}
+
+/** The undo to store with a waiting change: noted when it started, or brought back from the device. */
+export function undoOf(mutation: ChangeMutation): TaskUndo | undefined {
+  const context = mutation.state.context;
+  return undone.get(mutation) ?? (isStoredUndoContext(context) ? context.undoAfterReload : undefined);
+}
+
+function showsTheChange(task: TaskInCache, shown: TaskFields): boolean {
+  return (Object.keys(shown) as UndoableField[]).every((field) => {
+    if (field === 'assignee') return (task.assignee?.user_id ?? null) === (shown.assignee?.user_id ?? null);
+    return task[field] === shown[field];
+  });
+}
+
+function undoIn(task: TaskInCache, { shown, before }: TaskUndo): TaskInCache {
+  // A copy that shows something else by now (a live update, a later change) is left as it is.
+  if (!showsTheChange(task, shown)) return task;
+  const fields = (Object.keys(before) as UndoableField[]).filter((field) => task[field] !== undefined);
+  return fields.length === 0 ? task : { ...task, ...Object.fromEntries(fields.map((f) => [f, before[f]])) };
+}
+
+/**
+ * A change sent after a reload that the server refused: every cached copy of the task shows again what
+ * it showed before the change, at once (the server may be unreachable again, or refuse the re-read).
+ * Changes sent from the page that made them roll back in their own hooks.
+ */
+export function undoRefusedChange(queryClient: QueryClient, context: unknown): void {
+  if (!isStoredUndoContext(context)) return;
+  const undo = context.undoAfterReload;
+  queryClient.setQueryData<TaskInCache>(['task', undo.taskId], (task) => (task ? undoIn(task, undo) : task));
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [root] = query.queryKey;
+    if (typeof root !== 'string' || !listRoots.has(root) || !Array.isArray(query.state.data)) continue;
+    const list = query.state.data as TaskList;
+    if (!list.some((task) => task.task_id === undo.taskId)) continue;
+    queryClient.setQueryData<TaskList>(query.queryKey, (tasks) =>
+      tasks?.map((task) => (task.task_id === undo.taskId ? (undoIn(task, undo) as TaskSummaryView) : task)),
+    );
+  }
+}
