@@ -7,7 +7,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app.ts';
 import { findCurrentUser } from '../../auth/current-user.ts';
-import { HttpError, unauthorized } from '../../http/errors.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { refuseConnectionFromAnotherSite } from '../../http/origin-check.ts';
 import type { Connection } from '../../realtime/connection.ts';
 import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
 import { WsRealtimeSocket } from '../../realtime/ws-socket.ts';
@@ -44,7 +45,6 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
     app.addHook('onClose', async () => {
       await hub.close();
     });
-    const allowedOrigin = new URL(env.PUBLIC_URL).origin;
 
     app.get(
       REALTIME_PATH,
@@ -53,14 +53,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
         schema: { hide: true, querystring: z.object({ v: z.string().max(10).optional() }) },
         // Browsers send cookies with a websocket from any page: only Figgle's own pages may open one.
         preValidation: async (request) => {
-          const origin = request.headers.origin;
-          if (origin && origin !== allowedOrigin) {
-            throw new HttpError(
-              403,
-              'forbidden_origin',
-              'This connection came from another site and was refused.',
-            );
-          }
+          refuseConnectionFromAnotherSite(request, env.PUBLIC_URL);
           if (!(await findCurrentUser(request))) throw unauthorized();
         },
       },
