@@ -1,0 +1,62 @@
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  hydrateSavedCache,
+  type PersistedCache,
+  snapshotForDisk,
+  staleRestoredDataOnReconnect,
+} from './query-persister';
+
+const STALE_TIME = 30_000;
+
+/** A copy saved a few seconds before this page load, with the organizations as they were then. */
+function savedCopy(organizations: unknown[]): PersistedCache {
+  const before = new QueryClient();
+  before.setQueryData(['organizations'], organizations, { updatedAt: Date.now() - 5_000 });
+  return JSON.parse(JSON.stringify(snapshotForDisk(before))) as PersistedCache;
+}
+
+/** As the app's hooks ask: is this data old enough to be read again when used? */
+function isStale(client: QueryClient, queryKey: unknown[]): boolean {
+  const query = client.getQueryCache().find({ queryKey, exact: true });
+  if (!query) throw new Error(`no query ${JSON.stringify(queryKey)}`);
+  return query.isStaleByTime(STALE_TIME);
+}
+
+describe('data put back from the offline copy', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('online: is shown at once, and read again before it counts as fresh', () => {
+    const client = new QueryClient();
+    hydrateSavedCache(client, savedCopy([]), true);
+
+    expect(client.getQueryData(['organizations'])).toEqual([]);
+    // Saved 5 s ago, within the 30 s stale time: without this it would be trusted as the server's.
+    expect(isStale(client, ['organizations'])).toBe(true);
+  });
+
+  it('online: does not replace nor age what the server already answered during this load', () => {
+    const client = new QueryClient();
+    client.setQueryData(['organizations'], [{ organization_id: 'o1' }]);
+    hydrateSavedCache(client, savedCopy([]), true);
+
+    expect(client.getQueryData(['organizations'])).toEqual([{ organization_id: 'o1' }]);
+    expect(isStale(client, ['organizations'])).toBe(false);
+  });
+
+  it('offline: is all there is, and is read again once the network returns', () => {
+    onlineManager.setOnline(false);
+    const client = new QueryClient();
+    const stop = staleRestoredDataOnReconnect(client);
+    hydrateSavedCache(client, savedCopy([{ organization_id: 'o1' }]), false);
+    expect(isStale(client, ['organizations'])).toBe(false);
+
+    client.setQueryData(['projects'], [{ project_id: 'answered offline, say by a change' }]);
+    onlineManager.setOnline(true);
+
+    expect(isStale(client, ['organizations'])).toBe(true);
+    // Data of this load is not the copy's: it keeps its own age.
+    expect(isStale(client, ['projects'])).toBe(false);
+    stop();
+  });
+});
