@@ -32,10 +32,23 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
   ].join('; ');
 }
 
+/**
+ * A year, renewed by every answer. No includeSubDomains: Figgle often runs on one name of a domain
+ * whose other names it does not know about.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 /** Headers every answer carries; the app's pages also get the strict CSP. */
 export function installSecurityHeaders(app: AppInstance, scriptHashes: string[] = []): void {
   const csp = contentSecurityPolicy(scriptHashes);
+  const publicUrl = app.hasDecorator('deps') ? app.deps.env.PUBLIC_URL : '';
+  const servedOverHttps = publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply, payload) => {
+    // request.protocol is https only from TLS or a proxy TRUST_PROXY believes; browsers ignore the
+    // header over plain http, so sending it whenever PUBLIC_URL is https is harmless.
+    if (servedOverHttps || request.protocol === 'https') {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -1,29 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { link, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { makePrivateDir } from '../private-files.ts';
 import { type Storage, StorageConflictError } from './storage.ts';
+import { writeStreamToFile } from './write-file.ts';
 
-/** Files under `${dataDir}/uploads`, written with O_EXCL so an existing file is never replaced. */
+/** Where files wait, under the uploads folder (so on the same disk) but outside every stored path. */
+export const HOLDING_FOLDER = '.incoming';
+
+/**
+ * Files under `${dataDir}/uploads` (folders 0700, files 0600). A file is streamed to a holding file,
+ * then linked to its path: link fails when the path exists, so a stored file is never replaced, and a
+ * file is at its path whole or not at all.
+ */
 export function createLocalStorage(dataDir: string): Storage {
   const root = path.resolve(dataDir, 'uploads');
+  const holding = path.join(root, HOLDING_FOLDER);
 
   const resolveInside = (relative: string): string => {
     const full = path.resolve(root, relative);
-    if (!full.startsWith(`${root}${path.sep}`)) throw new Error(`Storage path escapes the root: ${relative}`);
+    if (!full.startsWith(`${root}${path.sep}`) || full.startsWith(`${holding}${path.sep}`))
+      throw new Error(`Storage path escapes the root: ${relative}`);
     return full;
   };
 
   return {
     kind: 'local',
-    async put(relative, body) {
-      const full = resolveInside(relative);
-      await mkdir(path.dirname(full), { recursive: true });
-      try {
-        await writeFile(full, body, { flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageConflictError(relative);
-        throw error;
-      }
+    async receive(body) {
+      await makePrivateDir(holding);
+      const held = path.join(holding, randomUUID());
+      const size = await writeStreamToFile(body, held);
+      const discard = () => rm(held, { force: true });
+      return {
+        size,
+        discard,
+        async keep(relative) {
+          try {
+            const full = resolveInside(relative);
+            await makePrivateDir(path.dirname(full));
+            await link(held, full);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageConflictError(relative);
+            throw error;
+          } finally {
+            await discard();
+          }
+        },
+      };
     },
     async get(relative) {
       const full = resolveInside(relative);

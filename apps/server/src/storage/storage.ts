@@ -14,13 +14,24 @@ export interface PutOptions {
 }
 
 /**
+ * A file streamed into holding, on disk and off every path: nothing is held in memory whatever its
+ * size, and nothing can be read until it is kept. One of keep or discard is called once.
+ */
+export interface ReceivedFile {
+  readonly size: number;
+  /** Puts the file at its path; throws StorageConflictError when something is stored there already. */
+  keep(path: string, options: PutOptions): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
  * Where uploaded files live. Paths are relative and already safe (see @figgle/shared/upload-name);
  * a write never replaces an existing file.
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Throws StorageConflictError when something is already stored at the path. */
-  put(path: string, body: Buffer, options: PutOptions): Promise<void>;
+  /** Reads the stream into holding; when it fails (the stream's own error included), nothing is left. */
+  receive(body: Readable): Promise<ReceivedFile>;
   /** null when nothing is stored at the path. */
   get(path: string): Promise<StoredObject | null>;
 }

@@ -1,13 +1,8 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { IncomingMessage } from 'node:http';
+import fastifyMultipart from '@fastify/multipart';
 import { UPLOAD_CACHE_CONTROL_SECONDS } from '@figgle/shared/constants';
-import { hasControlCharacters } from '@figgle/shared/display-text';
 import { isValidUploadFolder, UPLOAD_FOLDER_MESSAGE } from '@figgle/shared/upload-name';
-import {
-  UPLOAD_BUCKET,
-  UPLOAD_URL_PREFIX,
-  uploadResultSchema,
-  uploadTooLargeMessage,
-} from '@figgle/shared/upload-schemas';
+import { UPLOAD_BUCKET, UPLOAD_URL_PREFIX, uploadResultSchema } from '@figgle/shared/upload-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requireUser } from '../../auth/current-user.ts';
@@ -16,10 +11,10 @@ import { createStorage, StorageConflictError } from '../../storage/storage.ts';
 import { storeUpload } from './commands/store-upload.ts';
 import { authorizeFolder } from './folder-access.ts';
 import { findUploadByPath } from './queries.ts';
-import { INLINE_IMAGE_TYPES, sniffContentType } from './sniff-content-type.ts';
+import { readUploadForm, tooLarge } from './read-upload-form.ts';
+import { INLINE_IMAGE_TYPES } from './sniff-content-type.ts';
+import { uploadSlots } from './upload-slots.ts';
 
-/** The editor's image input takes PNG and JPEG only (core §2); checked on the bytes, not the name. */
-const IMAGE_KINDS = new Set(['image/png', 'image/jpeg']);
 /** Room for the multipart framing around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -27,62 +22,20 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 /**
- * A name that tries to climb folders or carries control or text-direction characters (which make
- * 'invoice\u202Etxt.exe' show as 'invoiceexe.txt') is refused, not silently cleaned.
+ * After a refusal, the rest of the body is read and thrown away, so the browser still sending it gets
+ * the answer and the connection stays usable; the upload timeout bounds how long that may take.
  */
-function checkFileName(name: string): void {
-  if (!name.trim() || name.length > 255 || /[/\\]|\.\./.test(name) || hasControlCharacters(name)) {
-    throw badRequest('The file name must be a plain name: no folder, no "..", at most 255 characters.', [
-      { path: 'file', message: 'has an invalid name' },
-    ]);
-  }
-}
-
-const tooLarge = (maxBytes: number) =>
-  new HttpError(413, 'payload_too_large', uploadTooLargeMessage(maxBytes));
-
-interface UploadForm {
-  folder?: string;
-  kind?: string;
-  file?: { name: string; data: Buffer };
-}
-
-async function readForm(
-  parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
-  maxBytes: number,
-  /** Runs before the file's bytes are read, with the folder when the form sent it first. */
-  beforeFile: (folder: string | undefined) => Promise<void>,
-): Promise<UploadForm> {
-  const form: UploadForm = {};
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || form.file) {
-          await part.toBuffer().catch(() => undefined);
-          throw badRequest('Send one file, in the field "file".');
-        }
-        checkFileName(part.filename);
-        await beforeFile(form.folder);
-        form.file = { name: part.filename, data: await part.toBuffer() };
-      } else if (part.fieldname === 'folder' || part.fieldname === 'kind') {
-        form[part.fieldname] = typeof part.value === 'string' ? part.value : undefined;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file, in the field "file".');
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw badRequest('The form has too many fields.');
-    throw error;
-  }
-  return form;
+function discardRestOfBody(raw: IncomingMessage): void {
+  if (raw.complete) return;
+  raw.unpipe();
+  raw.resume();
 }
 
 export async function uploadRoutes(app: AppInstance): Promise<void> {
   const { env } = app.deps;
   const storage = createStorage(env);
   const maxBytes = env.UPLOAD_MAX_BYTES;
+  const slots = uploadSlots(env.UPLOADS_PER_USER);
   await app.register(fastifyMultipart, {
     // Busboy would silently cut a name like '../../x' down to 'x': keep it whole so it can be refused.
     preservePath: true,
@@ -95,7 +48,7 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['uploads'],
         description:
-          'multipart/form-data with the fields folder (e.g. tasks/{taskId}), optional kind ("image" accepts PNG and JPEG only) and file.',
+          'multipart/form-data with the fields folder (e.g. tasks/{taskId}) and optional kind ("image" accepts PNG and JPEG only), then the file: a folder sent after the file is refused.',
         response: { 201: uploadResultSchema },
       },
     },
@@ -106,57 +59,39 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES)
         throw tooLarge(maxBytes);
-
-      const checkFolder = async (folder: string | undefined): Promise<string> => {
-        if (!folder || !isValidUploadFolder(folder)) {
-          throw badRequest(UPLOAD_FOLDER_MESSAGE, [{ path: 'folder', message: UPLOAD_FOLDER_MESSAGE }]);
-        }
-        await authorizeFolder(app.deps.db, user, folder, 'write');
-        return folder;
-      };
-      // Someone who may not write in the folder is turned away before 25 MB are read, when the form
-      // names the folder first (the app's does).
-      const form = await readForm(request.parts(), maxBytes, async (folder) => {
-        if (folder !== undefined) await checkFolder(folder);
-      });
-      const folder = await checkFolder(form.folder);
-      if (form.kind !== undefined && form.kind !== 'image' && form.kind !== 'file') {
-        throw badRequest('The kind must be "image" or "file".', [
-          { path: 'kind', message: 'must be image or file' },
-        ]);
-      }
-      if (!form.file)
-        throw badRequest('Choose a file to upload.', [{ path: 'file', message: 'is required' }]);
-      if (form.file.data.length === 0)
-        throw badRequest('The file is empty.', [{ path: 'file', message: 'is empty' }]);
-
-      const contentType = sniffContentType(form.file.data);
-      if (form.kind === 'image' && !IMAGE_KINDS.has(contentType)) {
-        throw new HttpError(415, 'unsupported_media_type', 'Images must be PNG or JPEG files.');
-      }
-
-      let stored: Awaited<ReturnType<typeof storeUpload>>;
+      const freeSlot = slots.take(user.user_id);
       try {
-        stored = await storeUpload(app.deps, storage, user, {
-          folder,
-          fileName: form.file.name,
-          data: form.file.data,
-          contentType,
+        const form = await readUploadForm(request.parts(), {
+          storage,
+          maxBytes,
+          checkFolder: async (folder) => {
+            if (!folder || !isValidUploadFolder(folder)) {
+              throw badRequest(UPLOAD_FOLDER_MESSAGE, [{ path: 'folder', message: UPLOAD_FOLDER_MESSAGE }]);
+            }
+            await authorizeFolder(app.deps.db, user, folder, 'write');
+            return folder;
+          },
+        });
+        const stored = await storeUpload(app.deps, user, form).catch((error: unknown) => {
+          if (error instanceof StorageConflictError)
+            throw new HttpError(409, 'conflict', 'A file already exists at this path.');
+          throw error;
+        });
+        return reply.status(201).send({
+          id: stored.upload_id,
+          path: stored.path,
+          fullPath: `${UPLOAD_BUCKET}/${stored.path}`,
+          url: `${UPLOAD_URL_PREFIX}${stored.path}`,
+          name: stored.file_name,
+          content_type: stored.content_type,
+          size: stored.size_bytes,
         });
       } catch (error) {
-        if (error instanceof StorageConflictError)
-          throw new HttpError(409, 'conflict', 'A file already exists at this path.');
+        discardRestOfBody(request.raw);
         throw error;
+      } finally {
+        freeSlot();
       }
-      return reply.status(201).send({
-        id: stored.upload_id,
-        path: stored.path,
-        fullPath: `${UPLOAD_BUCKET}/${stored.path}`,
-        url: `${UPLOAD_URL_PREFIX}${stored.path}`,
-        name: stored.file_name,
-        content_type: stored.content_type,
-        size: stored.size_bytes,
-      });
     },
   );
 

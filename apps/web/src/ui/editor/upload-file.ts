@@ -3,6 +3,7 @@ import { ApiRequestError } from '../../lib/api-client';
 
 /** Sends one file to POST /api/uploads; the server decides its type from its bytes. */
 export async function uploadFile(file: File, folder: string, kind: 'image' | 'file'): Promise<UploadResult> {
+  // The server checks the folder before it reads the file, so the fields must come first.
   const form = new FormData();
   form.set('folder', folder);
   form.set('kind', kind);

@@ -3,7 +3,7 @@ import { UPLOAD_CACHE_CONTROL_SECONDS } from '@figgle/shared/constants';
 import { cleanUploadFileName, uploadPath } from '@figgle/shared/upload-name';
 import type { AppDeps } from '../../../app.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import type { Storage } from '../../../storage/storage.ts';
+import type { ReceivedFile } from '../../../storage/storage.ts';
 
 export interface StoredUpload {
   upload_id: string;
@@ -14,22 +14,19 @@ export interface StoredUpload {
 }
 
 /**
- * The file (its type already read from its bytes) goes to a new path (a random id in front of the cleaned name), then its row is written:
- * never inside a transaction, since the store may be a remote S3 service.
+ * The received file (its type already read from its bytes) goes to a new path (a random id in front of
+ * the cleaned name), then its row is written: never inside a transaction, since the store may be a
+ * remote S3 service.
  */
 export async function storeUpload(
   { db }: Pick<AppDeps, 'db'>,
-  storage: Storage,
   user: CurrentUser,
-  input: { folder: string; fileName: string; data: Buffer; contentType: string },
+  input: { folder: string; fileName: string; file: ReceivedFile; contentType: string },
 ): Promise<StoredUpload> {
   const fileName = cleanUploadFileName(input.fileName);
   const path = uploadPath(input.folder, randomUUID(), fileName);
-  const { contentType } = input;
-  await storage.put(path, input.data, {
-    contentType,
-    cacheControl: `private, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}`,
-  });
+  const { contentType, file } = input;
+  await file.keep(path, { contentType, cacheControl: `private, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}` });
   const row = await db
     .insertInto('upload')
     .values({
@@ -37,10 +34,10 @@ export async function storeUpload(
       folder: input.folder,
       file_name: fileName,
       content_type: contentType,
-      size_bytes: input.data.length,
+      size_bytes: file.size,
       uploaded_by: user.user_id,
     })
     .returning(['upload_id', 'path', 'file_name', 'content_type'])
     .executeTakeFirstOrThrow();
-  return { ...row, size_bytes: input.data.length };
+  return { ...row, size_bytes: file.size };
 }
