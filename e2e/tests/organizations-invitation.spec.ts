@@ -134,8 +134,9 @@ test.describe('inviting a new person', () => {
     await inviteeContext.close();
   });
 
-  test('an address that already has an account is added at once and told by email', async ({
+  test('an address that already has an account gets a consent link and joins only after accepting it', async ({
     page,
+    browser,
     mail,
     baseURL,
   }) => {
@@ -151,6 +152,7 @@ test.describe('inviting a new person', () => {
     const organizationName = uniqueName('Studio');
     const organizationId = await createOrganization(page, baseURL, organizationName);
     await page.goto(`/settings/organization/${organizationId}`);
+    await live(page);
     await page.getByRole('button', { name: 'Invite a new member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
     await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Ed');
@@ -158,8 +160,39 @@ test.describe('inviting a new person', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(existing.email);
     await dialog.getByRole('button', { name: 'Invite' }).click();
     await expect(page.getByText(`${existing.email} is invited.`)).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(existing.email) })).toContainText('Member');
-    const message = await mail.waitFor(existing.email, new RegExp(`You joined ${organizationName}`));
-    expect(message.text).toContain(`Olga Owner added you to the organization ${organizationName}`);
+    // Pending, not a member: the account joins only by accepting.
+    const pending = page.getByRole('table', { name: 'Pending invitations' });
+    await expect(pending.getByRole('row', { name: new RegExp(existing.email) })).toBeVisible();
+    const members = page.getByRole('table', { name: 'Members' });
+    await expect(members.getByRole('row', { name: new RegExp(existing.email) })).toHaveCount(0);
+
+    const message = await mail.waitFor(
+      existing.email,
+      new RegExp(`You are invited to join ${organizationName}`),
+    );
+    expect(message.text).toContain(`Olga Owner invited you to join the organization ${organizationName}`);
+    const link = MailCatcher.linkIn(message, baseURL);
+    expect(new URL(link).pathname).toBe('/invitation');
+
+    const theirContext = await browser.newContext({ baseURL });
+    const them = await theirContext.newPage();
+    await signIn(them, baseURL, existing);
+    const before = (await (await them.request.get('/api/organizations')).json()) as Array<{ name: string }>;
+    expect(before.map((o) => o.name)).not.toContain(organizationName);
+    await them.goto(link);
+    await expect(them.getByRole('heading', { name: `Join ${organizationName}` })).toBeVisible();
+    await expect(them.getByRole('textbox', { name: 'Email' })).toHaveValue(existing.email);
+    // Their account keeps its password: none is asked for.
+    await expect(them.getByLabel(/^Password/)).toHaveCount(0);
+    await them.getByRole('button', { name: 'Join the organization' }).click();
+    await expect(them).toHaveURL(/\/auth\?invitation/);
+    await expect(them.getByText('Organization successfully joined')).toBeVisible();
+    const after = (await (await them.request.get('/api/organizations')).json()) as Array<{ name: string }>;
+    expect(after.map((o) => o.name)).toContain(organizationName);
+
+    // The owner's open page follows: the invitation leaves the pending list, the member appears.
+    await expect(members.getByRole('row', { name: new RegExp(existing.email) })).toContainText('Member');
+    await expect(page.getByText('No pending invitations.')).toBeVisible();
+    await theirContext.close();
   });
 });

@@ -1,14 +1,8 @@
+import type { AcceptedInvitation, AcceptInvitationInput } from '@figgle/shared/invitation-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface AcceptedInvitation {
-  organization_id: string;
-  email: string;
-  /** True when the account was created just now and its session cookie set. */
-  signed_in: boolean;
-}
-
-export function acceptInvitation(input: { token: string; password: string }): Promise<AcceptedInvitation> {
+export function acceptInvitation(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
   return api.post<AcceptedInvitation>('/api/invitations/accept', input);
 }
 
@@ -16,7 +10,7 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptInvitation,
-    // A session may have started: every cached answer about who is signed in is stale.
+    // A session may have started, or an organization joined: every cached answer is stale.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

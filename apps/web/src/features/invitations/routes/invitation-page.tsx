@@ -9,7 +9,10 @@ import { confirm } from '../../../ui/confirm/confirm-service';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/lookup-invitation';
 
-/** Where an emailed invitation leads a new address: choose a password, join, land on /auth?invitation. */
+/**
+ * Where an emailed invitation leads: a new address chooses a password, an existing account just
+ * accepts; either way membership starts only here, then /auth?invitation says so.
+ */
 export function InvitationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -20,18 +23,16 @@ export function InvitationPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    accept.mutate(
-      { token, password },
-      {
-        onSuccess: () => void navigate(`${paths.authResult}?invitation`, { replace: true }),
-        onError: (error) =>
-          void confirm({
-            title: MESSAGES.errorDialogTitle,
-            text: MESSAGES.errorDialogText(error.message),
-            noCancel: true,
-          }),
-      },
-    );
+    // An existing account joins as it is: only a new one sends the password it chose.
+    accept.mutate(invitation.data?.has_account ? { token } : { token, password }, {
+      onSuccess: () => void navigate(`${paths.authResult}?invitation`, { replace: true }),
+      onError: (error) =>
+        void confirm({
+          title: MESSAGES.errorDialogTitle,
+          text: MESSAGES.errorDialogText(error.message),
+          noCancel: true,
+        }),
+    });
   }
 
   if (!token || invitation.isError) {
@@ -63,7 +64,28 @@ export function InvitationPage() {
     );
   }
 
-  const { organization_name: organizationName, email, firstname } = invitation.data;
+  const { organization_name: organizationName, email, firstname, has_account: hasAccount } = invitation.data;
+  if (hasAccount) {
+    return (
+      <CenteredPanel
+        title={`Join ${organizationName}`}
+        subtitle={`Welcome ${firstname}! You were invited to join the organization with your Figgle account.`}
+      >
+        <form onSubmit={handleSubmit} aria-label={`Join ${organizationName}`}>
+          <Stack gap="md">
+            <TextInput label="Email" value={email} readOnly autoComplete="username" />
+            <Button type="submit" fullWidth loading={accept.isPending}>
+              Join the organization
+            </Button>
+            <Text size="xs" c="dimmed" ta="center">
+              Nothing changes until you join. Not expecting this? Close this page.
+            </Text>
+          </Stack>
+        </form>
+      </CenteredPanel>
+    );
+  }
+
   return (
     <CenteredPanel
       title={`Join ${organizationName}`}
@@ -87,12 +109,6 @@ export function InvitationPage() {
           <Button type="submit" fullWidth loading={accept.isPending}>
             Join the organization
           </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} size="xs">
-              Log in
-            </Anchor>
-          </Text>
         </Stack>
       </form>
     </CenteredPanel>

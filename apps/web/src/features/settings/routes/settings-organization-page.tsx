@@ -9,6 +9,7 @@ import { useMembers } from '../api/list-members';
 import { InviteMemberDialog } from '../components/invite-member-dialog';
 import { MembersTable } from '../components/members-table';
 import { OrganizationNameForm } from '../components/organization-name-form';
+import { PendingInvitations } from '../components/pending-invitations';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
 
 export function SettingsOrganizationPage() {
@@ -90,6 +91,17 @@ export function SettingsOrganizationPage() {
           )}
         </Paper>
       </Stack>
+
+      {isOwner ? (
+        <Stack gap="md">
+          <Title order={3} fz="md" fw={600}>
+            Pending invitations
+          </Title>
+          <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+            <PendingInvitations organizationId={organizationId} />
+          </Paper>
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,23 @@
+import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { organizationQueryKey } from './get-organization';
+
+/** Under the organization's key: a live change to the organization reads the list again too. */
+export const invitationsQueryKey = (organizationId: string) =>
+  [...organizationQueryKey(organizationId), 'invitations'] as const;
+
+export function listInvitations(organizationId: string): Promise<PendingInvitation[]> {
+  return api.get<PendingInvitation[]>(`/api/organizations/${encodeURIComponent(organizationId)}/invitations`);
+}
+
+export const invitationsQueryOptions = (organizationId: string) =>
+  queryOptions({
+    queryKey: invitationsQueryKey(organizationId),
+    queryFn: () => listInvitations(organizationId),
+  });
+
+/** Invitations still waiting for an answer, newest first. Owners only: the server refuses others. */
+export function useInvitations(organizationId: string) {
+  return useQuery(invitationsQueryOptions(organizationId));
+}
