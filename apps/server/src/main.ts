@@ -2,6 +2,7 @@ import { type AppInstance, buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { listeningAddresses, listensBeyondLoopback, publicUrlHint } from './http/listen-addresses.ts';
 
 const SHUTDOWN_GRACE_MS = 4_000;
 
@@ -24,6 +25,12 @@ async function main(): Promise<void> {
   console.log(
     `Figgle is running at ${url} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
+  const addresses = listeningAddresses(env.HOST, port);
+  console.log(`It answers at ${addresses.join(', ')}`);
+  // env.ts fills in a default PUBLIC_URL; only the environment says whether someone chose one.
+  if (!process.env.PUBLIC_URL && listensBeyondLoopback(env.HOST)) {
+    console.log(publicUrlHint(url, addresses));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

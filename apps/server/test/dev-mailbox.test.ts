@@ -1,14 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftoverServers, runServerUntilExit, startServerProcess } from './support/server-process.ts';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comesFromThisMachine, isLoopbackAddress } from '../src/mail/dev-mailbox-routes.ts';
+import {
+  killLeftoverServers,
+  runServerUntilExit,
+  type ServerProcess,
+  startServerProcess,
+} from './support/server-process.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { apiAs, cookieHeaderFrom, uniqueEmail } from './users.ts';
 
 /**
- * Without SMTP_URL and outside production, every email goes to the server log and to the page
- * /dev/mailbox (the last 50 messages, links clickable), so a newcomer can register with no setup.
+ * Without SMTP_URL and outside production, every email goes to the page /dev/mailbox (the last 50
+ * messages, links clickable), so a newcomer can register with no setup. Its links sign people in:
+ * the page answers only connections from this machine, and the log never carries a message's text.
  * In production a missing SMTP_URL stops the server before it boots.
  */
 
@@ -135,41 +143,133 @@ describe('the dev mailbox (no SMTP_URL, not production)', () => {
   });
 });
 
-describe('the dev mailbox in the server process', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-dev-mailbox-'));
-  afterEach(killLeftoverServers);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** This machine's first address outside loopback: connecting to it, the server sees that address. */
+function otherAddressOfThisMachine(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
+}
 
-  it('writes each email, link included, to the server log', { timeout: 90_000 }, async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: '', LOG_LEVEL: 'info' });
-    try {
-      const email = uniqueEmail('logged');
-      const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { origin: server.url, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email,
-          password: 'dev-mailbox-pw-1',
-          name: 'Log Reader',
-          firstname: 'Log',
-          lastname: 'Reader',
-        }),
-      });
-      expect(response.status).toBe(200);
-      const deadline = Date.now() + 10_000;
-      const logged = () =>
-        server
-          .output()
-          .split('\n')
-          .find((line) => line.includes('dev mailbox: message stored') && line.includes(email));
-      while (!logged() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      const line = JSON.parse(logged() ?? '{}') as { to?: string; subject?: string; text?: string };
-      expect(line.to).toBe(email);
-      expect(line.subject).toBe('Confirm your Figgle account');
-      expect(line.text).toContain(`${server.url}/api/auth/verify-email?token=`);
-    } finally {
-      await server.stop();
+describe('who may read the dev mailbox', () => {
+  const socketAt = (remoteAddress: string | undefined, headers: Record<string, string> = {}) =>
+    ({ raw: { socket: { remoteAddress } }, headers }) as unknown as FastifyRequest;
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('%s is this machine', (address) => {
+    expect(isLoopbackAddress(address)).toBe(true);
+    expect(comesFromThisMachine(socketAt(address))).toBe(true);
+  });
+
+  it.each([
+    '192.0.2.2',
+    '10.0.0.1',
+    '::ffff:10.0.0.1',
+    'fd00::2',
+    '::',
+    '0.0.0.0',
+    '1.127.0.0',
+    '',
+    undefined,
+  ])('%s is not', (address) => {
+    expect(isLoopbackAddress(address)).toBe(false);
+    expect(comesFromThisMachine(socketAt(address))).toBe(false);
+  });
+
+  it.each(['x-forwarded-for', 'forwarded', 'x-real-ip'])(
+    'a loopback connection relayed by a proxy (%s) is not: the proxy serves everyone',
+    (header) => {
+      expect(comesFromThisMachine(socketAt('127.0.0.1', { [header]: '127.0.0.1' }))).toBe(false);
+    },
+  );
+});
+
+describe('the dev mailbox in the server process, listening on every interface', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-dev-mailbox-'));
+  let server: ServerProcess;
+  let port: string;
+  const other = otherAddressOfThisMachine();
+  beforeAll(async () => {
+    // TRUST_PROXY on: even a proxy the server believes cannot vouch for the mailbox's reader.
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+      HOST: '0.0.0.0',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'trace',
+    });
+    port = new URL(server.url).port;
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    await killLeftoverServers();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says at start where it answers, and that emailed links will point to localhost', () => {
+    expect(other, 'this machine needs a network interface besides loopback').toBeDefined();
+    expect(server.output()).toContain(`Figgle is running at http://localhost:${port}`);
+    expect(server.output()).toContain(`It answers at http://127.0.0.1:${port}, `);
+    expect(server.output()).toContain(`http://${other}:${port}`);
+    expect(server.output()).toContain(
+      `Emailed links will point to http://localhost:${port}, which opens only on this machine: set PUBLIC_URL to the address people use`,
+    );
+  });
+
+  it('answers this machine, and says who else it answers', async () => {
+    const page = await fetch(`${server.url}/dev/mailbox`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('this page answers only a browser on this machine');
+  });
+
+  it('answers 404 to a connection from another address, whatever its headers claim', async () => {
+    expect(other, 'this machine needs a network interface besides loopback').toBeDefined();
+    const plain = await fetch(`http://${other}:${port}/dev/mailbox`);
+    expect(plain.status).toBe(404);
+    const claiming = await fetch(`http://${other}:${port}/dev/mailbox`, {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(claiming.status).toBe(404);
+    expect(await claiming.text()).not.toContain('Dev mailbox');
+    // The rest of Figgle answers there as usual.
+    expect((await fetch(`http://${other}:${port}/healthz`)).status).toBe(200);
+  });
+
+  it('answers 404 to a request a proxy on this machine relays', async () => {
+    const relayed = await fetch(`${server.url}/dev/mailbox`, {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(relayed.status).toBe(404);
+  });
+
+  it('writes no email body or link to the log, even at trace level', { timeout: 60_000 }, async () => {
+    const email = uniqueEmail('logged');
+    const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: 'dev-mailbox-pw-1',
+        name: 'Log Reader',
+        firstname: 'Log',
+        lastname: 'Reader',
+      }),
+    });
+    expect(response.status).toBe(200);
+    let link = '';
+    const deadline = Date.now() + 10_000;
+    while (!link && Date.now() < deadline) {
+      const html = await (await fetch(`${server.url}/dev/mailbox`)).text();
+      const entry = entriesOf(html).find((found) => found.to === email);
+      link = entry?.links[0] ?? '';
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const token = new URL(link).searchParams.get('token');
+    expect(token).toBeTruthy();
+    // The log saw the message go by, and the page being read, but none of what it says.
+    expect(server.output()).toContain('dev mailbox: message stored');
+    expect(server.output()).toContain('"url":"/dev/mailbox"');
+    expect(server.output()).not.toContain(token);
+    expect(server.output()).not.toContain('Please confirm your email address');
   });
 });
 

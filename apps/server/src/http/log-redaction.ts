@@ -1,4 +1,4 @@
-/** Secrets never reach the logs: cookies, authorization headers, passwords and tokens in bodies. */
+/** Secrets never reach the logs: cookies, authorization headers, passwords, tokens and email bodies. */
 export const redactedLogPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -9,6 +9,11 @@ export const redactedLogPaths = [
   '*.token',
   '*.figma_token',
   '*.passcode',
+  // An email's body holds the links that sign people in: no log line may carry one.
+  'text',
+  'html',
+  '*.text',
+  '*.html',
 ];
 
 /** Query values and path parts that are credentials: emailed links' tokens, OAuth codes and states. */

@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app.ts';
 
 const escapeHtml = (text: string) =>
@@ -9,11 +11,34 @@ const escapeHtml = (text: string) =>
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-/** Outside production without SMTP: the last 50 messages, links clickable. */
+/** Whether a socket's remote address is this machine's loopback interface. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ipv4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return address === '::1' || (isIPv4(ipv4) && ipv4.startsWith('127.'));
+}
+
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * Decided by the socket, never by what a header claims (anyone can write one, TRUST_PROXY or not).
+ * A request relayed by a proxy on this machine arrives on loopback too, for any visitor: a
+ * forwarding header can only take access away, never grant it.
+ */
+export function comesFromThisMachine(request: FastifyRequest): boolean {
+  if (!isLoopbackAddress(request.raw.socket.remoteAddress)) return false;
+  return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+/**
+ * Outside production without SMTP: the last 50 messages, links clickable. Its links sign people in,
+ * so it answers only the machine Figgle runs on; everyone else gets "not found".
+ */
 export async function devMailboxRoutes(app: AppInstance): Promise<void> {
   const { mailer, env } = app.deps;
   if (!mailer.usesDevMailbox || env.NODE_ENV === 'production') return;
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
+    if (!comesFromThisMachine(request)) return reply.callNotFound();
     const messages = mailer
       .recent()
       .map(
@@ -29,6 +54,7 @@ export async function devMailboxRoutes(app: AppInstance): Promise<void> {
 <title>Figgle dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2933}
 article{border:1px solid #d9dee5;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#6b7785;font-size:.9rem}pre{white-space:pre-wrap;font:inherit}</style></head>
 <body><h1>Dev mailbox</h1><p>Emails Figgle sent while no SMTP server is configured (newest first, last 50).</p>
+<p>Their links sign people in, so this page answers only a browser on this machine, by the connection's own address (127.0.0.1 or ::1), never by a forwarded header; other machines and requests relayed by a proxy get "not found". Set <code>SMTP_URL</code> to send real emails.</p>
 ${messages || '<p>No messages yet.</p>'}</body></html>`);
   });
 }

@@ -32,8 +32,9 @@ export interface Mailer {
 const DEV_MAILBOX_SIZE = 50;
 
 /**
- * SMTP when SMTP_URL is set. Without it (never in production: env.ts refuses), each message goes
- * to the log and to the in-memory dev mailbox at /dev/mailbox, so a newcomer can register with no setup.
+ * SMTP when SMTP_URL is set. Without it (never in production: env.ts refuses), each message goes to
+ * the in-memory dev mailbox at /dev/mailbox, so a newcomer can register with no setup. Neither path
+ * logs a message's text or links: they sign people in, and logs are kept and shared.
  */
 export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
   const stored: StoredMail[] = [];
@@ -50,7 +51,7 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
     }
     stored.unshift({ ...message, id: nextId++, sentAt: new Date() });
     stored.length = Math.min(stored.length, DEV_MAILBOX_SIZE);
-    log.info({ to: message.to, subject: message.subject, text: message.text }, 'dev mailbox: message stored');
+    log.info({ subject: message.subject }, 'dev mailbox: message stored, open /dev/mailbox on this machine');
   }
 
   return {
@@ -58,7 +59,9 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
     send,
     sendInBackground(message) {
       const sending = send(message)
-        .catch((err: unknown) => log.error({ err, subject: message.subject }, 'email could not be sent'))
+        .catch((err: unknown) =>
+          log.error({ err: sendingFailure(err), subject: message.subject }, 'email could not be sent'),
+        )
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },
@@ -68,15 +71,49 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
   };
 }
 
-/** smtps:// is TLS from the start; plain smtp:// upgrades with STARTTLS only when the URL asks (?starttls). */
-function smtpOptions(url: string) {
+/**
+ * What a failed send may tell the log: nodemailer's errors can carry the envelope and the server's
+ * answer to the message, so only the kind of failure is kept.
+ */
+function sendingFailure(err: unknown) {
+  if (!(err instanceof Error)) return { message: 'unknown error' };
+  const { code, command, responseCode } = err as Error & {
+    code?: string;
+    command?: string;
+    responseCode?: number;
+  };
+  return { type: err.name, code, command, responseCode };
+}
+
+/** `?starttls=` of an smtp:// URL: absent, `auto`, `required` (or bare `?starttls`), `off`. */
+type StartTls = 'auto' | 'required' | 'off';
+
+function startTlsOf(parsed: URL): StartTls {
+  const value = parsed.searchParams.get('starttls');
+  if (value === null || value === 'auto') return 'auto';
+  if (value === '' || value === 'required') return 'required';
+  if (value === 'off') return 'off';
+  throw new Error(`SMTP_URL: starttls must be auto, required or off (got "${value}")`);
+}
+
+/**
+ * smtps:// is TLS from the start. smtp:// upgrades with STARTTLS whenever the server offers it;
+ * `?starttls` (or `=required`) refuses to send without it and checks the certificate, `?starttls=off`
+ * never upgrades. An offered upgrade is taken even when the certificate cannot be checked (a
+ * self-signed one on a local relay): encrypted beats plain text, and anyone able to forge the
+ * certificate could strip the offer from the greeting just as well.
+ */
+export function smtpOptions(url: string) {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'smtps:';
+  const startTls = secure ? 'required' : startTlsOf(parsed);
   return {
     host: parsed.hostname,
     port: Number(parsed.port) || (secure ? 465 : 25),
     secure,
-    ignoreTLS: !secure && !parsed.searchParams.has('starttls'),
+    ignoreTLS: startTls === 'off',
+    requireTLS: !secure && startTls === 'required',
+    tls: { rejectUnauthorized: startTls === 'required' },
     auth: parsed.username
       ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
       : undefined,
