@@ -6,7 +6,9 @@ import { paths } from '../../../app/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
+import { useFailedFigmaWork } from '../api/list-failed-figma-work';
 import { useRadar } from '../api/list-figma-events';
+import { FailedWorkList } from '../components/failed-work-list';
 import { RadarEventDialog } from '../components/radar-event-dialog';
 import { RadarEventItem } from '../components/radar-event-item';
 
@@ -15,6 +17,7 @@ const EVENT_PARAM = 'eventId';
 /** figma-radar: the Figma comments of the user's organizations, newest first; ?eventId= opens one. */
 export function FigmaRadarPage() {
   const radar = useRadar();
+  const failed = useFailedFigmaWork();
   const [searchParams, setSearchParams] = useSearchParams();
   const eventId = searchParams.get(EVENT_PARAM);
 
@@ -70,6 +73,9 @@ export function FigmaRadarPage() {
           </Button>
         }
       />
+      {failed.data && failed.data.failures.length > 0 ? (
+        <FailedWorkList failures={failed.data.failures} />
+      ) : null}
       {radar.isPending ? (
         <Center py="xl">
           <Loader size="sm" aria-label={MESSAGES.tableLoading} />

@@ -1,0 +1,73 @@
+import { signUpWithOrganization } from '../support/api-users.ts';
+import { SAMPLE_FILE_KEY } from '../support/fake-figma.ts';
+import { testWithFakeFigma } from '../support/figma-test.ts';
+import { expect } from '../support/fixtures.ts';
+
+const TOKEN = 'figd_e2e-failed-delivery-token-c3d4';
+const test = testWithFakeFigma(TOKEN);
+
+test.describe('Figma deliveries that fail for good', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the radar shows a #task comment Figma refused to explain, with the reason', async ({
+    page,
+    mail,
+    baseURL,
+    fakeFigma,
+  }) => {
+    const owner = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Fern',
+      lastname: 'Failing',
+      organization: 'Refused Studio',
+    });
+    const headers = { origin: baseURL };
+    expect(
+      (await page.request.put('/api/me/figma-token', { headers, data: { token: TOKEN } })).status(),
+    ).toBe(200);
+    const team = await page.request.put(`/api/organizations/${owner.organizationId}/figma-team`, {
+      headers,
+      data: { figma_team_id: '5550042' },
+    });
+    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
+    const project = await page.request.post('/api/projects', {
+      headers,
+      data: { name: 'Checkout', trigram: 'CHK', organization_id: owner.organizationId },
+    });
+    const projectId = ((await project.json()) as { project_id: string }).project_id;
+    const link = await page.request.post('/api/design-links', {
+      headers,
+      data: { figma_file_id: SAMPLE_FILE_KEY, project_id: projectId },
+    });
+    expect(link.status()).toBe(201);
+
+    // Figma answers the read of the file's comments with 404: nothing to try again.
+    fakeFigma.failNext(1, 404, /^\/v1\/files\/[^/]+\/comments$/);
+    const answer = await fakeFigma.deliverTaskComment({
+      webhookId: fakeFigma.latestWebhook()!.id,
+      commentId: '9900000001',
+      fragments: [{ text: 'Align the price column #task' }],
+    });
+    expect(answer.status).toBe(200);
+
+    // The radar reads what failed each time it opens.
+    const failures = page.getByRole('region', { name: 'Figma deliveries that failed' });
+    await expect(async () => {
+      await page.goto('/figma-radar');
+      await expect(page.getByRole('heading', { name: 'Figma Radar' })).toBeVisible();
+      await expect(failures).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+
+    const failure = failures.getByRole('article', {
+      name: 'Comment by Grace Hopper on Checkout redesign not processed',
+    });
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText('Align the price column #task');
+    await expect(failure).toContainText('Reason: Figma could not find this team or file. (HTTP 404)');
+    await expect(failure).toContainText('after 1 try');
+
+    // No task was made from it.
+    await page.goto(`/project/${projectId}/kanban`);
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await expect(page.getByText('Align the price column')).toHaveCount(0);
+  });
+});
