@@ -9,6 +9,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { repoRoot } from '../repo-root.ts';
 import { batchingProtocol } from './pglite-batching.ts';
+import { DURABLE_START_PARAMS, DurableNodeFS, syncPath, syncTree } from './pglite-durable-fs.ts';
+import { lockPgliteDir } from './pglite-lock.ts';
 import { prepareRecurringStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { TableWrites } from './table-writes.ts';
@@ -39,11 +41,16 @@ export interface DatabaseOptions {
   /** A PGlite dump (from dumpDataDir) to start from: tests use a migrated template. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * false runs the embedded database as PGlite does by default, without flushing anything to disk:
+   * only to measure what durability costs, and to show the durability test tells the two apart.
+   */
+  fsync?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options.dataDir, options.loadDataDir, options.fsync ?? true);
 }
 
 /**
@@ -76,7 +83,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, and all of it
  * is touched at start: the process holds it whatever the data. Figgle's working set is a fraction of
  * that, and the operating system's page cache keeps the data files warm anyway, so 16 MB costs no speed
- * (bench/board, bench/realtime) and saves ~130 MB of RSS. Durability settings are left as PGlite sets them.
+ * (bench/board, bench/realtime) and saves ~130 MB of RSS.
  */
 const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB'];
 
@@ -121,26 +128,56 @@ export async function preparePgliteTemplate(): Promise<string> {
   return template;
 }
 
+/**
+ * A new data directory is made beside its place, flushed to disk, then renamed in: a crash while it
+ * is made leaves no directory that looks whole but is not.
+ */
 async function createPgliteDir(pgliteDir: string): Promise<void> {
+  const building = `${pgliteDir}.${process.pid}.tmp`;
+  rmSync(building, { recursive: true, force: true });
   const template = pgliteTemplateDir();
-  if (existsSync(path.join(template, 'PG_VERSION'))) cpSync(template, pgliteDir, { recursive: true });
-  else await initializeApart(pgliteDir);
+  if (existsSync(path.join(template, 'PG_VERSION'))) cpSync(template, building, { recursive: true });
+  else await initializeApart(building);
+  await syncTree(building);
+  renameSync(building, pgliteDir);
+  await syncPath(path.dirname(pgliteDir));
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const startParams = [
-    ...PGlite.defaultStartParams,
+/**
+ * PGlite's default start parameters hold `-F` (fsync off): a commit would be answered while it sits
+ * in the operating system's memory. Without it, and with DurableNodeFS, each commit is on disk first.
+ */
+function pgliteStartParams(fsync: boolean): string[] {
+  const defaults = PGlite.defaultStartParams.filter((param) => fsync === false || param !== '-F');
+  return [
+    ...defaults,
+    ...(fsync ? DURABLE_START_PARAMS : []),
     ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
   ];
-  const options = loadDataDir ? { loadDataDir, startParams } : { startParams };
+}
+
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  fsync: boolean,
+): Promise<DatabaseHandle> {
+  const startParams = pgliteStartParams(fsync);
   let pglite: PGlite;
+  let unlock = () => {};
   if (dataDir === IN_MEMORY) {
-    pglite = await PGlite.create(options);
+    pglite = await PGlite.create(loadDataDir ? { loadDataDir, startParams } : { startParams });
   } else {
     mkdirSync(dataDir, { recursive: true });
-    if (!loadDataDir && !existsSync(`${dataDir}/pglite/PG_VERSION`))
-      await createPgliteDir(`${dataDir}/pglite`);
-    pglite = await PGlite.create(`${dataDir}/pglite`, options);
+    unlock = lockPgliteDir(dataDir);
+    try {
+      const pgliteDir = path.join(dataDir, 'pglite');
+      if (!loadDataDir && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) await createPgliteDir(pgliteDir);
+      const fs = fsync ? new DurableNodeFS(pgliteDir) : undefined;
+      pglite = await PGlite.create(pgliteDir, { loadDataDir, startParams, fs });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   // The bridge calls only execProtocolStream and waitReady (it tells PGlite apart by duck typing).
   const pool = new pg.Pool(createPgConfig(batchingProtocol(pglite) as PGlite));
@@ -156,6 +193,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }

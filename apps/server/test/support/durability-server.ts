@@ -1,0 +1,25 @@
+import { buildApp } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { loadEnv } from '../../src/env.ts';
+
+/**
+ * The real app in a process of its own, as main.ts runs it, with one difference for the durability
+ * test: FIGGLE_TEST_FSYNC=off opens the embedded database as PGlite does by default (`-F`), so the
+ * test can show that its check tells a database that flushes from one that does not.
+ */
+const env = loadEnv();
+const fsyncOff = process.env.FIGGLE_TEST_FSYNC === 'off';
+// Otherwise the database opens exactly as main.ts opens it.
+const database = await openDatabase({ dataDir: env.DATA_DIR, ...(fsyncOff ? { fsync: false } : {}) });
+await migrateToLatest(database.db);
+const app = await buildApp({ env, database }, { serveWeb: false });
+await app.listen({ port: env.PORT, host: env.HOST });
+// Under strace, the test signals this process itself, not the tracer.
+console.log(`server process ${process.pid}`);
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
