@@ -43,6 +43,7 @@ import { installCloseConnectionsOnShutdown } from './http/close-connections-on-s
 import { installErrorHandling } from './http/errors.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
+import { installBodyTimeout, serverTimeouts } from './http/request-timeouts.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './http/security-headers.ts';
 import { installUnicodeGuard } from './http/unicode-guard.ts';
 import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
@@ -107,6 +108,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...serverTimeouts(env),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -130,6 +132,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   });
   await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies (jobs/)
   installErrorHandling(app);
+  installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
   installUnicodeGuard(app);
   installCloseConnectionsOnShutdown(app);

@@ -45,6 +45,7 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/uploads',
     {
+      config: { slowBody: true },
       schema: {
         tags: ['uploads'],
         description:
