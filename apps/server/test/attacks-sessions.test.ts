@@ -65,9 +65,8 @@ const STOLEN_COOKIES: Array<[string, () => Promise<string>]> = [
     async () => {
       const user = await createUser(world.server, world.mail);
       const other = await signIn(user);
-      expect((await post('/api/me/password', { newPassword: 'changed-password' }, user.cookie)).status).toBe(
-        204,
-      );
+      const passwords = { currentPassword: user.password, newPassword: 'changed-password' };
+      expect((await post('/api/me/password', passwords, user.cookie)).status).toBe(204);
       return other;
     },
   ],

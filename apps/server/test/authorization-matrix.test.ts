@@ -79,7 +79,11 @@ const expectations: Record<string, Entry> = {
   // Accounts
   'GET /api/me': signedIn(() => ({ path: '/api/me' })),
   'PATCH /api/me': signedIn(() => ({ path: '/api/me', body: { firstname: 'Renamed' } })),
-  'POST /api/me/password': signedIn(() => ({ path: '/api/me/password', body: { newPassword: 'matrix-pw' } })),
+  'GET /api/me/password': signedIn(() => ({ path: '/api/me/password' })),
+  'POST /api/me/password': signedIn((w, who) => ({
+    path: '/api/me/password',
+    body: { currentPassword: who === 'anonymous' ? 'none' : w.users[who].password, newPassword: 'matrix-pw' },
+  })),
 
   // Organizations, members, invitations
   'GET /api/organizations': signedIn(() => ({ path: '/api/organizations' })),

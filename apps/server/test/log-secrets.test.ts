@@ -140,7 +140,11 @@ describe('secrets in the logs of a production server at trace level', () => {
     const freshCookie = recordCookie(again, 'the cookie after the reset');
 
     secrets['the changed password'] = `changed-${randomBytes(8).toString('hex')}`;
-    await send('/api/me/password', { newPassword: secrets['the changed password'] }, freshCookie);
+    const passwords = {
+      currentPassword: secrets['the reset password'],
+      newPassword: secrets['the changed password'],
+    };
+    await send('/api/me/password', passwords, freshCookie);
     await send('/api/me/figma-token', { token: FIGMA_TOKEN }, freshCookie, 'PUT');
     const organization = (await (
       await send('/api/organizations', { name: 'Logged' }, freshCookie)

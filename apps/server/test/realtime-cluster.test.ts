@@ -3,19 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type EventFrame, type PresenceStateFrame, topics } from '@figgle/shared/realtime-protocol';
+import {
+  CLOSE_CODES,
+  type EventFrame,
+  type PresenceStateFrame,
+  topics,
+} from '@figgle/shared/realtime-protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { createBus } from '../src/realtime/create-bus.ts';
 import { BUS_APPLICATION_NAME } from '../src/realtime/postgres-bus.ts';
 import { openTestDatabase, testDatabaseKind } from './database-template.ts';
 import { addMember, createOrganizationAs } from './organizations-world.ts';
-import { eventsOn, TestSocket } from './realtime-socket.ts';
+import { closedWithin, eventsOn, TestSocket } from './realtime-socket.ts';
 import { createProject, createTask } from './realtime-world.ts';
 import { freePort, type TestServer } from './test-server.ts';
-import { apiAs, createUser, startMailCatcher, type TestUser } from './users.ts';
+import { apiAs, cookieHeaderFrom, createUser, startMailCatcher, type TestUser } from './users.ts';
 
 const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../src/main.ts');
 const SECRET = 'cluster-secret-that-is-long-enough-0123456789';
@@ -187,6 +192,65 @@ if (testDatabaseKind() === 'postgres') {
         onSecond.next((f) => f.type === 'error' && f.topic === topics.tasks(projectId), mark),
       ).resolves.toMatchObject({ code: 'forbidden' });
       onSecond.close();
+    });
+
+    describe('a session that ends through server 1 closes its sockets on server 2 within 1 s', () => {
+      const onFirst = (cookie: string) => apiAs({ url: first.url } as TestServer, cookie);
+      const newUser = () =>
+        createUser({ url: first.url, deps: { db: database.db } } as unknown as TestServer, mail);
+      const signInAgain = async (user: TestUser) =>
+        cookieHeaderFrom(
+          await onFirst('')('/api/auth/sign-in/email', {
+            body: { email: user.email, password: user.password },
+          }),
+        );
+      const socketOnSecond = async (cookie: string) => {
+        const socket = await TestSocket.open(second.url, { cookie });
+        await socket.subscribe(topics.inbox);
+        return socket;
+      };
+
+      it('on sign-out', async () => {
+        const user = await newUser();
+        const socket = await socketOnSecond(user.cookie);
+        expect((await onFirst(user.cookie)('/api/auth/sign-out', { body: {} })).status).toBe(200);
+        expect((await closedWithin(socket, 1000)).code).toBe(CLOSE_CODES.signedOut);
+      });
+
+      it('on a password change (another device of the account)', async () => {
+        const user = await newUser();
+        const socket = await socketOnSecond(await signInAgain(user));
+        const body = { currentPassword: user.password, newPassword: 'cluster-new' };
+        expect((await onFirst(user.cookie)('/api/me/password', { body })).status).toBe(204);
+        expect((await closedWithin(socket, 1000)).code).toBe(CLOSE_CODES.signedOut);
+      });
+
+      it('on a password reset', async () => {
+        const user = await newUser();
+        const socket = await socketOnSecond(user.cookie);
+        const asked = await onFirst('')('/api/auth/request-password-reset', { body: { email: user.email } });
+        expect(asked.status).toBe(200);
+        const link = MailCatcher.linkIn(await mail.waitFor(user.email, /reset/i), first.url);
+        const token = link.match(/reset-password\/([^?]+)/)![1]!;
+        const reset = await onFirst('')('/api/auth/reset-password', {
+          body: { token, newPassword: 'cluster-reset' },
+        });
+        expect(reset.status).toBe(200);
+        expect((await closedWithin(socket, 1000)).code).toBe(CLOSE_CODES.signedOut);
+      });
+
+      it('on revoking the session', async () => {
+        const user = await newUser();
+        const otherDevice = await signInAgain(user);
+        const socket = await socketOnSecond(otherDevice);
+        const token = decodeURIComponent(otherDevice.split('figgle.session_token=')[1]!.split(';')[0]!).split(
+          '.',
+        )[0];
+        expect((await onFirst(user.cookie)('/api/auth/revoke-session', { body: { token } })).status).toBe(
+          200,
+        );
+        expect((await closedWithin(socket, 1000)).code).toBe(CLOSE_CODES.signedOut);
+      });
     });
   });
 } else {

@@ -139,3 +139,19 @@ export class TestSocket {
 
 export const eventsOn = (topic: string) => (frame: ServerFrame) =>
   frame.type === 'event' && frame.topic === topic;
+
+/** The socket's close, when it comes within `ms` of now; fails otherwise. */
+export async function closedWithin(
+  socket: TestSocket,
+  ms: number,
+): Promise<{ code: number; reason: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the socket was still open ${ms} ms later`)), ms);
+  });
+  try {
+    return await Promise.race([socket.closed, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

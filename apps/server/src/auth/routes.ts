@@ -17,6 +17,7 @@ import { HttpError } from '../http/errors.ts';
 import { type AttemptRule, createAttemptLimiter, tooManyAttemptsMessage } from './attempt-limiter.ts';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 import { friendlyAuthError } from './auth-errors.ts';
+import { sessionsEndingBy } from './session-ended.ts';
 
 const minutes = (count: number) => count * 60;
 
@@ -135,6 +136,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       }
       if (!policy.failuresOnly) for (const [key, rule] of limits) limiter.record(key, rule);
 
+      const call = { method: request.method, path: authPath, cookie: request.headers.cookie, body };
+      const announceEndedSessions = await sessionsEndingBy(app.deps, call);
       const response = await app.deps.auth.handler(
         new Request(url, {
           method: request.method,
@@ -145,6 +148,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       // better-auth answers a failed database query with a bare 500: when the database is down,
       // this check throws the driver's error instead, which http/errors.ts answers 503.
       if (response.status >= 500) await sql`SELECT 1`.execute(app.deps.db);
+      announceEndedSessions(response.status);
       if (policy.failuresOnly && response.status >= 400 && response.status < 500) {
         for (const [key, rule] of limits) limiter.record(key, rule);
       }

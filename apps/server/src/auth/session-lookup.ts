@@ -57,6 +57,14 @@ export function verifiedToken(signed: string, secret: string): string | null {
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
+/** The session token a Cookie header carries, when its signature holds; null otherwise. */
+export async function sessionTokenOf(auth: Auth, cookieHeader: string | undefined): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const settings = await sessionSettings(auth);
+  const signed = cookieValue(cookieHeader, settings.cookieName);
+  return signed ? verifiedToken(signed, settings.secret) : null;
+}
+
 /** The tables whose rows a remembered session answer is made of. */
 export const SESSION_TABLES = ['auth_session', 'auth_user', 'app_user'] as const;
 
@@ -133,12 +141,9 @@ export async function signedInProfile(
   cookieHeader: string | undefined,
   memory?: SessionMemory,
 ): Promise<AppUser | null | typeof ASK_BETTER_AUTH> {
-  if (!cookieHeader) return null;
-  const settings = await sessionSettings(auth);
-  const signed = cookieValue(cookieHeader, settings.cookieName);
-  if (!signed) return null;
-  const token = verifiedToken(signed, settings.secret);
+  const token = await sessionTokenOf(auth, cookieHeader);
   if (!token) return null;
+  const settings = await sessionSettings(auth);
   const remembered = memory?.recall(token, Date.now());
   if (remembered) return judged(remembered.profile, remembered.expiresAt, settings, Date.now());
   const generation = memory?.generation ?? 0;

@@ -51,6 +51,22 @@ export interface PeerMessage {
 
 export type PeerHandler = (message: PeerMessage, fromServerId: string) => void;
 
+/**
+ * Sessions of one account that just ended (sign-out, password change or reset, revocation): every
+ * server closes the sockets opened with them. Sessions are named by a digest of their token
+ * (auth/session-ended.ts), never by the token, which would sign whoever reads the bus in.
+ */
+export interface EndedSessions {
+  /** The account (auth_user id). */
+  authUserId: string;
+  /** The sessions that ended; absent: every session of the account but `except`. */
+  sessions?: string[];
+  /** The one session of the account that goes on. */
+  except?: string;
+}
+
+export type SessionsEndedHandler = (ended: EndedSessions) => void;
+
 export interface Bus {
   publish(event: BusEvent, local?: LocalFacts): Promise<void>;
   subscribe(handler: BusHandler): () => void;
@@ -62,6 +78,9 @@ export interface Bus {
   onPeerMessage(handler: PeerHandler): () => void;
   /** Called after events may have been missed (the connection to the other servers came back). */
   onResync(handler: () => void): () => void;
+  /** Tells every server, this one included, that sessions ended. */
+  endSessions(ended: EndedSessions): void;
+  onSessionsEnded(handler: SessionsEndedHandler): () => void;
 }
 
 /** The handler sets of a bus; a failing handler never stops the others. */
@@ -69,6 +88,7 @@ export class BusHandlers {
   readonly events = new Set<BusHandler>();
   readonly peers = new Set<PeerHandler>();
   readonly resyncs = new Set<() => void>();
+  readonly endedSessions = new Set<SessionsEndedHandler>();
 
   constructor(private readonly onHandlerError: (error: unknown) => void) {}
 
@@ -84,10 +104,15 @@ export class BusHandlers {
     for (const handler of this.resyncs) this.safely(handler);
   }
 
+  deliverSessionsEnded(ended: EndedSessions): void {
+    for (const handler of this.endedSessions) this.safely(() => handler(ended));
+  }
+
   clear(): void {
     this.events.clear();
     this.peers.clear();
     this.resyncs.clear();
+    this.endedSessions.clear();
   }
 
   private safely(run: () => void): void {
@@ -118,6 +143,8 @@ export function createInProcessBus(onHandlerError: (error: unknown) => void = ()
     sendToPeers() {},
     onPeerMessage: (handler) => subscribeTo(handlers.peers, handler),
     onResync: (handler) => subscribeTo(handlers.resyncs, handler),
+    endSessions: (ended) => handlers.deliverSessionsEnded(ended),
+    onSessionsEnded: (handler) => subscribeTo(handlers.endedSessions, handler),
     async close() {
       handlers.clear();
     },

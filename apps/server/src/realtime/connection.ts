@@ -21,6 +21,13 @@ export interface RealtimeUser {
   lastname: string;
 }
 
+/** The sign-in a socket was opened with: when it ends, the socket closes (bus.ts, EndedSessions). */
+export interface SocketSession {
+  authUserId: string;
+  /** The digest of its token (auth/session-ended.ts). */
+  key: string;
+}
+
 const OPEN = 1;
 /** A client this far behind reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -47,6 +54,7 @@ export class Connection {
   droppedFrames = 0;
   lastRateLimitNotice = 0;
   closed = false;
+  session: SocketSession | null = null;
   /** Events the hub's outbox holds for this socket (sent before any other frame, to keep the order). */
   outgoing: OutgoingEvent[] = [];
   /** Frames are handled one after another, so a subscribe and its unsubscribe keep their order. */

@@ -11,8 +11,14 @@ import {
   type RealtimeErrorCode,
   routeSubject,
 } from '@figgle/shared/realtime-protocol';
-import type { Bus, BusEvent, LocalFacts } from './bus.ts';
-import { Connection, type ConnectionLimits, type RealtimeSocket, type RealtimeUser } from './connection.ts';
+import type { Bus, BusEvent, EndedSessions, LocalFacts } from './bus.ts';
+import {
+  Connection,
+  type ConnectionLimits,
+  type RealtimeSocket,
+  type RealtimeUser,
+  type SocketSession,
+} from './connection.ts';
 import { type EntityLoader, fanOut } from './fan-out.ts';
 import { EventOutbox, type OutboxOptions } from './outbox.ts';
 import { PresenceRegistry } from './presence.ts';
@@ -54,11 +60,16 @@ export interface AcceptOptions {
   user: RealtimeUser;
   /** Whether the session behind the socket is still valid. */
   revalidate: () => Promise<boolean>;
+  /** The session the socket was opened with, closed at once when it ends. */
+  session?: SocketSession;
 }
 
 const DEFAULT_LIMITS: ConnectionLimits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };
 const PRESENCE_FLUSH_MS = 20;
 const MAX_CACHED_AUDIENCES = 10_000;
+/** How long an ended session is remembered, for the sockets whose opening was under way when it ended. */
+const ENDED_SESSIONS_MEMORY_MS = 10_000;
+const MAX_RECENTLY_ENDED = 1_000;
 
 /**
  * The realtime hub of one server: its sockets, what each listens to, presence, and the fan-out of
@@ -83,6 +94,7 @@ export class RealtimeHub {
   private audiencesVersion = 0;
   private readonly audiences = new Map<string, readonly Connection[]>();
   private readonly revalidations = new Map<string, () => Promise<boolean>>();
+  private recentlyEnded: Array<{ ended: EndedSessions; at: number }> = [];
   readonly heartbeatMs: number;
   private readonly limits: ConnectionLimits;
   private readonly revalidateMs: number;
@@ -100,15 +112,21 @@ export class RealtimeHub {
     this.unsubscribeBus = [
       options.bus.subscribe((event, local) => this.onBusEvent(event, local)),
       options.bus.onResync(() => this.broadcastResync()),
+      options.bus.onSessionsEnded((ended) => this.endSessions(ended)),
     ];
     this.sweepTimer = setInterval(() => this.sweep(Date.now()), Math.min(10_000, this.heartbeatMs));
     this.sweepTimer.unref();
   }
 
   /** Registers an open socket; the caller forwards its frames to `receive` and its close to `disconnect`. */
-  async accept(socket: RealtimeSocket, { user, revalidate }: AcceptOptions): Promise<Connection> {
+  async accept(socket: RealtimeSocket, { user, revalidate, session }: AcceptOptions): Promise<Connection> {
     const organizations = new Set(await this.options.access.organizationsOf(user.userId));
     const connection = new Connection(randomUUID(), user, organizations, socket, this.limits);
+    connection.session = session ?? null;
+    if (this.recentlyEnded.some(({ ended }) => endsSessionOf(ended, connection))) {
+      connection.close(CLOSE_CODES.signedOut, 'Signed out');
+      return connection;
+    }
     this.connections.set(connection.id, connection);
     this.revalidations.set(connection.id, revalidate);
     connection.send({
@@ -193,6 +211,19 @@ export class RealtimeHub {
           () => {},
         );
       }
+    }
+  }
+
+  /** Closes this server's sockets opened with sessions that just ended. */
+  endSessions(ended: EndedSessions): void {
+    const now = Date.now();
+    this.recentlyEnded = this.recentlyEnded.filter(({ at }) => now - at < ENDED_SESSIONS_MEMORY_MS);
+    this.recentlyEnded.push({ ended, at: now });
+    if (this.recentlyEnded.length > MAX_RECENTLY_ENDED) this.recentlyEnded.shift();
+    for (const connection of [...this.connections.values()]) {
+      if (!endsSessionOf(ended, connection)) continue;
+      connection.close(CLOSE_CODES.signedOut, 'Signed out');
+      this.disconnect(connection);
     }
   }
 
@@ -420,6 +451,12 @@ export class RealtimeHub {
       }
     }
   }
+}
+
+function endsSessionOf(ended: EndedSessions, connection: Connection): boolean {
+  const session = connection.session;
+  if (!session || session.authUserId !== ended.authUserId) return false;
+  return ended.sessions ? ended.sessions.includes(session.key) : session.key !== ended.except;
 }
 
 /** Topic ids compare lower-cased. */

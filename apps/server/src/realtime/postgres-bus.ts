@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { reconnectDelayMs } from '@figgle/shared/constants';
 import pg from 'pg';
-import { type Bus, type BusEvent, BusHandlers, type PeerMessage, subscribeTo } from './bus.ts';
+import {
+  type Bus,
+  type BusEvent,
+  BusHandlers,
+  type EndedSessions,
+  type PeerMessage,
+  subscribeTo,
+} from './bus.ts';
 
 export const BUS_CHANNEL = 'figgle_bus';
 /** How the LISTEN connection shows in pg_stat_activity. */
@@ -16,6 +23,7 @@ interface Envelope {
   s: string;
   e?: BusEvent;
   p?: PeerMessage;
+  x?: EndedSessions;
 }
 
 export interface BusLogger {
@@ -63,6 +71,7 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     }
     if (envelope.s === serverId) return;
     if (envelope.e) handlers.deliverEvent(envelope.e);
+    if (envelope.x) handlers.deliverSessionsEnded(envelope.x);
     if (envelope.p) {
       if (envelope.p.t === 'resync') handlers.deliverResync();
       else handlers.deliverPeer(envelope.p, envelope.s);
@@ -188,6 +197,13 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     },
     onPeerMessage: (handler) => subscribeTo(handlers.peers, handler),
     onResync: (handler) => subscribeTo(handlers.resyncs, handler),
+    endSessions(ended) {
+      handlers.deliverSessionsEnded(ended);
+      // Servers that miss it (their LISTEN connection is down) still close the socket when its
+      // session is next checked again (hub.ts, revalidateMs).
+      notify({ s: serverId, x: ended });
+    },
+    onSessionsEnded: (handler) => subscribeTo(handlers.endedSessions, handler),
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);

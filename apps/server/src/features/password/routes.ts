@@ -1,27 +1,33 @@
-import { changePasswordInput } from '@figgle/shared/organization-schemas';
-import type { FastifyRequest } from 'fastify';
+import { changePasswordInput, passwordStatusSchema } from '@figgle/shared/password-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { sessionTokenOf } from '../../auth/session-lookup.ts';
+import { unauthorized } from '../../http/errors.ts';
 import { changePassword } from './commands/change-password.ts';
+import { hasPassword } from './queries.ts';
+import { WrongPasswordLimit } from './wrong-password-limit.ts';
 
 export async function passwordRoutes(app: AppInstance): Promise<void> {
-  /** The token of the session making the request: it survives the change, the others end. */
-  async function sessionTokenOf(request: FastifyRequest): Promise<string | null> {
-    const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-    const session = await app.deps.auth.api.getSession({ headers });
-    return session?.session.token ?? null;
-  }
+  const wrongPasswords = new WrongPasswordLimit();
+
+  app.get(
+    '/api/me/password',
+    { schema: { tags: ['me'], response: { 200: passwordStatusSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return { hasPassword: await hasPassword(app.deps, user) };
+    },
+  );
 
   app.post(
     '/api/me/password',
-    {
-      schema: { tags: ['me'], body: changePasswordInput, response: { 204: z.null() } },
-    },
+    { schema: { tags: ['me'], body: changePasswordInput, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      await changePassword(app.deps, user, request.body.newPassword, await sessionTokenOf(request));
+      const sessionToken = await sessionTokenOf(app.deps.auth, request.headers.cookie);
+      if (!sessionToken) throw unauthorized();
+      await changePassword(app.deps, wrongPasswords, user, { ...request.body, sessionToken });
       return reply.status(204).send(null);
     },
   );

@@ -7,9 +7,11 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app.ts';
 import { findCurrentUser } from '../../auth/current-user.ts';
+import { sessionKeyOf } from '../../auth/session-ended.ts';
+import { sessionTokenOf } from '../../auth/session-lookup.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { refuseConnectionFromAnotherSite } from '../../http/origin-check.ts';
-import type { Connection } from '../../realtime/connection.ts';
+import type { Connection, SocketSession } from '../../realtime/connection.ts';
 import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
 import { WsRealtimeSocket } from '../../realtime/ws-socket.ts';
 import { createEntityLoader } from './entity-loader.ts';
@@ -29,6 +31,16 @@ function sessionHeaders(cookie: string | undefined): Headers {
   const headers = new Headers();
   if (cookie) headers.set('cookie', cookie);
   return headers;
+}
+
+/** The session a socket is opened with, so that it closes as soon as that session ends. */
+async function sessionOfSocket(
+  auth: AppDeps['auth'],
+  cookie: string | undefined,
+  authUserId: string,
+): Promise<SocketSession | undefined> {
+  const token = await sessionTokenOf(auth, cookie);
+  return token ? { authUserId, key: sessionKeyOf(token) } : undefined;
 }
 
 export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
@@ -94,11 +106,14 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
           if (connection) hub.disconnect(connection);
         });
 
-        hub
-          .accept(new WsRealtimeSocket(socket), {
-            user: { userId: user.user_id, firstname: user.firstname, lastname: user.lastname },
-            revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(cookie) })),
-          })
+        sessionOfSocket(auth, cookie, user.auth_user_id)
+          .then((session) =>
+            hub.accept(new WsRealtimeSocket(socket), {
+              user: { userId: user.user_id, firstname: user.firstname, lastname: user.lastname },
+              revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(cookie) })),
+              session,
+            }),
+          )
           .then(
             (accepted) => {
               if (closed) {

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { AppDeps } from '../app.ts';
+import type { EndedSessions } from '../realtime/bus.ts';
+import { sessionTokenOf } from './session-lookup.ts';
+
+type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory'>;
+
+/** How the bus and the sockets name a session: a digest of its token, which alone would sign in. */
+export function sessionKeyOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Ends what is left of sessions that just ended: their remembered reads (session-lookup.ts) and
+ * their realtime sockets, on every server sharing the database.
+ */
+export function announceSessionsEnded(deps: Deps, ended: EndedSessions): void {
+  deps.sessionMemory?.forget();
+  deps.bus.endSessions(ended);
+}
+
+export interface EndingCall {
+  method: string;
+  /** The path under /api/auth, e.g. `/sign-out`. */
+  path: string;
+  cookie: string | undefined;
+  /** The body better-auth receives (JSON already parsed, or a form's text). */
+  body: unknown;
+}
+
+/** Announces the sessions a call ended, once better-auth has answered with its status. */
+export type AfterAuthCall = (status: number) => void;
+
+const NOTHING_ENDED: AfterAuthCall = () => {};
+
+/**
+ * The better-auth calls that end sessions, and which ones. Read before the call runs, as the call
+ * deletes what names the account (the session of a sign-out, the token of a reset).
+ */
+export async function sessionsEndingBy(deps: Deps, call: EndingCall): Promise<AfterAuthCall> {
+  if (call.method !== 'POST') return NOTHING_ENDED;
+  const ended = await sessionsEnding(deps, call);
+  if (!ended) return NOTHING_ENDED;
+  return (status) => {
+    if (status >= 200 && status < 300) announceSessionsEnded(deps, ended);
+  };
+}
+
+async function sessionsEnding(deps: Deps, call: EndingCall): Promise<EndedSessions | null> {
+  const context = await deps.auth.$context;
+  if (call.path === '/reset-password') {
+    const token = field(call.body, 'token');
+    if (!token) return null;
+    const reset = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+    // revokeSessionsOnPasswordReset (auth.ts): the reset ends every session of the account.
+    return reset ? { authUserId: reset.value } : null;
+  }
+  if (!['/sign-out', '/revoke-session', '/revoke-sessions'].includes(call.path)) {
+    return null;
+  }
+  const token = await sessionTokenOf(deps.auth, call.cookie);
+  if (!token) return null;
+  const current = await context.internalAdapter.findSession(token);
+  if (!current) return null;
+  const authUserId = current.session.userId;
+  switch (call.path) {
+    case '/sign-out':
+      return { authUserId, sessions: [sessionKeyOf(token)] };
+    case '/revoke-session': {
+      // better-auth revokes it only when it is one of this account's sessions; others are not matched.
+      const revoked = field(call.body, 'token');
+      return revoked ? { authUserId, sessions: [sessionKeyOf(revoked)] } : null;
+    }
+    default:
+      return { authUserId };
+  }
+}
+
+function field(body: unknown, name: string): string | undefined {
+  const source = typeof body === 'string' ? Object.fromEntries(new URLSearchParams(body)) : body;
+  if (typeof source !== 'object' || source === null) return undefined;
+  const value = (source as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
