@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import { openLink, post, sessionOf, totpFromUri } from './auth-helpers.ts';
+import { LINK_AND_PROVIDER_SIGN_INS } from '../src/auth/auth.ts';
+import { mailSettled, openLink, post, sessionOf, totpFromUri } from './auth-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { createUser, startMailCatcher, type TestUser } from './users.ts';
 
@@ -232,16 +233,105 @@ describe('sign-in with a second factor', () => {
     expect((await sessionOf(server, right.cookie))?.user.email).toBe(user.email);
   });
 
-  it('turns off with the password, and sign-in no longer asks', async () => {
+  it('names in its hook only sign-ins better-auth really has (the paths it gives ctx.path)', () => {
+    const paths = new Set(Object.values(server.deps.auth.api).map((endpoint) => endpoint.path));
+    for (const path of LINK_AND_PROVIDER_SIGN_INS) expect(paths, path).toContain(path);
+  });
+});
+
+describe('turning the second factor off', () => {
+  it('needs a current code besides the password: without it or with a wrong one, it stays on', async () => {
     const { user, cookie } = await enrol();
-    const off = await post(server, '/api/auth/two-factor/disable', { password: user.password }, { cookie });
+    const passwordOnly = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { password: user.password },
+      { cookie },
+    );
+    expect(passwordOnly.status).toBe(400);
+    expect(passwordOnly.body).toMatchObject({ code: 'validation_failed', message: 'The code is required.' });
+    const wrongCode = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { password: user.password, code: '000000' },
+      { cookie },
+    );
+    expect(wrongCode.status).toBe(401);
+    expect(wrongCode.body.message).toBe(
+      'This code is not valid. Check your authenticator app and try again.',
+    );
+    expect(await twoFactorOf(user.userId)).toBe(true);
+    await mailSettled(server);
+    await expect(mail.waitFor(user.email, /turned off/, 200)).rejects.toThrow();
+  });
+
+  it('needs the password too when the account has one', async () => {
+    const { user, totpURI, cookie } = await enrol();
+    const answer = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { code: nextCode(totpURI), password: 'not-mine' },
+      { cookie },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('The password is not correct.');
+    expect(await twoFactorOf(user.userId)).toBe(true);
+  });
+
+  it('turns off with the password and a code, tells the owner by email, and sign-in no longer asks', async () => {
+    const { user, totpURI, cookie } = await enrol();
+    const off = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { password: user.password, code: nextCode(totpURI) },
+      { cookie },
+    );
     expect(off.status).toBe(200);
     expect(await twoFactorOf(user.userId)).toBe(false);
+    const notice = await mail.waitFor(user.email, /Two-factor authentication was turned off/);
+    expect(notice.text).toContain(`${server.url}/settings/security`);
     const signIn = await post(server, '/api/auth/sign-in/email', {
       email: user.email,
       password: user.password,
     });
     expect(signIn.body.twoFactorRedirect).toBeUndefined();
     expect(signIn.cookie).toContain('figgle.session_token=');
+  });
+
+  it('stops trying codes for an account after 5 wrong ones, even the right code', async () => {
+    const { user, totpURI, cookie } = await enrol();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await post(
+        server,
+        '/api/auth/two-factor/disable',
+        { password: user.password, code: String(100000 + attempt) },
+        { cookie },
+      );
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const right = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { password: user.password, code: nextCode(totpURI) },
+      { cookie },
+    );
+    expect(right.status).toBe(429);
+    expect(await twoFactorOf(user.userId)).toBe(true);
+  });
+
+  it('answers 401 without a session, and 400 when TOTP was never turned on', async () => {
+    const anonymous = await post(server, '/api/auth/two-factor/disable', { code: '123456' });
+    expect(anonymous.status).toBe(401);
+    const user = await createUser(server, mail);
+    const never = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { code: '123456' },
+      { cookie: user.cookie },
+    );
+    expect(never.status).toBe(400);
+    expect(never.body.message).toBe('Two-factor authentication is not set up.');
   });
 });

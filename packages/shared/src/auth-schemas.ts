@@ -70,12 +70,38 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
+const totpCode = z
+  .string({ error: 'The code is required.' })
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits.');
+
 export const totpCodeInput = z.object({
-  code: z
-    .string({ error: 'The code is required.' })
-    .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits.'),
+  code: totpCode,
   trustDevice: z.boolean().optional(),
+});
+
+/** Turning the second factor off takes a code from it (and the password, when the account has one). */
+export const disableTwoFactorInput = z.object({
+  code: totpCode,
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, `The password is at most ${PASSWORD_MAX_LENGTH} characters.`)
+    .optional(),
+});
+export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorInput>;
+
+/**
+ * Starts a Google or OpenID Connect sign-in by redirect, the only way the app offers: an ID token
+ * handed in directly would sign in without the provider's redirect and without the second factor.
+ */
+export const socialSignInInput = z.object({
+  provider: z.string({ error: 'The provider is required.' }).min(1, 'The provider is required.').max(64),
+  callbackURL: appPathSchema,
+  newUserCallbackURL: appPathSchema,
+  errorCallbackURL: appPathSchema,
+  idToken: z
+    .never({ error: 'Signing in with an ID token is not offered: use the sign-in button.' })
+    .optional(),
 });
 
 export const backupCodeInput = z.object({

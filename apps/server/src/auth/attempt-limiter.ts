@@ -1,62 +1,140 @@
+/** At most `max` counted attempts per key in a fixed window of `windowSeconds` from its first one. */
 export interface AttemptRule {
   max: number;
   windowSeconds: number;
 }
 
-interface Bucket {
-  count: number;
-  resetAt: number;
+/**
+ * Failures of one key answered with a growing wait: the first `freeFailures` cost nothing, then each
+ * one doubles the wait from `firstDelaySeconds` up to `maxDelaySeconds`. A key is forgotten after
+ * `forgetAfterSeconds` without a failure, or at once after a success.
+ */
+export interface DelayRule {
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  forgetAfterSeconds: number;
 }
-
-export interface AttemptLimiter {
-  /** Seconds to wait when `key` already used up `rule`, otherwise null (nothing is counted). */
-  blockedFor(key: string, rule: AttemptRule, now?: number): number | null;
-  /** Counts one attempt against `key`. */
-  record(key: string, rule: AttemptRule, now?: number): void;
-}
-
-const MAX_KEYS = 100_000;
 
 /**
- * Fixed windows per key, kept in this process's memory: Figgle runs as one server process, and a
- * restart forgetting the counts only gives an attacker back a few attempts.
+ * Keys held in one counter before the oldest give way. Each counter is its own store: a flood of
+ * keys in one (many addresses) never pushes out the keys of another (an address's failures).
  */
-export function createAttemptLimiter(): AttemptLimiter {
-  const buckets = new Map<string, Bucket>();
+export const DEFAULT_MAX_KEYS = 50_000;
 
-  function live(key: string, now: number): Bucket | undefined {
-    const bucket = buckets.get(key);
-    if (bucket && bucket.resetAt <= now) {
-      buckets.delete(key);
+/**
+ * A map whose entries all live the same length of time once (re)inserted: insertion order is then
+ * expiry order, so expired entries are dropped from the front, never by scanning the whole map.
+ */
+class ExpiringMap<T extends { expiresAt: number }> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(private readonly maxKeys: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, now: number): T | undefined {
+    this.dropExpired(now);
+    const entry = this.entries.get(key);
+    // Only a clock set back could leave an expired entry behind a live one.
+    if (entry && entry.expiresAt <= now) {
+      this.entries.delete(key);
       return undefined;
     }
-    return bucket;
+    return entry;
   }
 
-  function prune(now: number) {
-    if (buckets.size < MAX_KEYS) return;
-    for (const [key, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(key);
-    // Still full of live keys (a flood of distinct addresses): drop the oldest entries.
-    for (const key of buckets.keys()) {
-      if (buckets.size < MAX_KEYS) break;
-      buckets.delete(key);
+  /** Puts `key` at the back (its expiry is the latest), making room from the front when full. */
+  set(key: string, entry: T, now: number): void {
+    this.dropExpired(now);
+    this.entries.delete(key);
+    while (this.entries.size >= this.maxKeys) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, entry);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) return;
+      this.entries.delete(key);
     }
   }
+}
 
+export interface WindowCounter {
+  /** Seconds to wait when `key` used up the rule, otherwise null. Counts nothing. */
+  blockedFor(key: string, now?: number): number | null;
+  /** Counts one attempt of `key`. */
+  record(key: string, now?: number): void;
+  readonly size: number;
+}
+
+/** Fixed windows per key, for one rule: every key's window has the same length. */
+export function createWindowCounter(rule: AttemptRule, maxKeys = DEFAULT_MAX_KEYS): WindowCounter {
+  const windows = new ExpiringMap<{ count: number; expiresAt: number }>(maxKeys);
   return {
-    blockedFor(key, rule, now = Date.now()) {
-      const bucket = live(key, now);
-      if (!bucket || bucket.count < rule.max) return null;
-      return Math.max(1, Math.ceil((bucket.resetAt - now) / 1000));
+    blockedFor(key, now = Date.now()) {
+      const window = windows.get(key, now);
+      if (!window || window.count < rule.max) return null;
+      return Math.max(1, Math.ceil((window.expiresAt - now) / 1000));
     },
-    record(key, rule, now = Date.now()) {
-      const bucket = live(key, now);
-      if (bucket) {
-        bucket.count += 1;
-        return;
-      }
-      prune(now);
-      buckets.set(key, { count: 1, resetAt: now + rule.windowSeconds * 1000 });
+    record(key, now = Date.now()) {
+      const window = windows.get(key, now);
+      // Counting in place keeps the key where its window started, which is where its expiry sorts.
+      if (window) window.count += 1;
+      else windows.set(key, { count: 1, expiresAt: now + rule.windowSeconds * 1000 }, now);
+    },
+    get size() {
+      return windows.size;
+    },
+  };
+}
+
+export interface FailureDelay {
+  /** Seconds until `key` may try again, otherwise null. */
+  blockedFor(key: string, now?: number): number | null;
+  recordFailure(key: string, now?: number): void;
+  /** A success: the key starts afresh. */
+  forget(key: string): void;
+  readonly size: number;
+}
+
+/** The wait after `failures` failures in a row, in seconds. */
+export function delayAfter(rule: DelayRule, failures: number): number {
+  if (failures < rule.freeFailures) return 0;
+  const doublings = failures - rule.freeFailures;
+  return Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** Math.min(doublings, 30));
+}
+
+/** Growing waits per key, for one rule. */
+export function createFailureDelay(rule: DelayRule, maxKeys = DEFAULT_MAX_KEYS): FailureDelay {
+  const failures = new ExpiringMap<{ count: number; lastAt: number; expiresAt: number }>(maxKeys);
+  return {
+    blockedFor(key, now = Date.now()) {
+      const entry = failures.get(key, now);
+      if (!entry) return null;
+      const until = entry.lastAt + delayAfter(rule, entry.count) * 1000;
+      return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : null;
+    },
+    recordFailure(key, now = Date.now()) {
+      const count = (failures.get(key, now)?.count ?? 0) + 1;
+      // Re-inserted at the back: its expiry moves to the latest.
+      failures.set(key, { count, lastAt: now, expiresAt: now + rule.forgetAfterSeconds * 1000 }, now);
+    },
+    forget(key) {
+      failures.delete(key);
+    },
+    get size() {
+      return failures.size;
     },
   };
 }

@@ -20,12 +20,14 @@ export const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
 export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 export const OIDC_PROVIDER_ID = 'oidc';
 
-/** Sign-ins that do not go through the two-factor plugin's own check (it only watches /sign-in/email). */
-const LINK_AND_PROVIDER_SIGN_INS = new Set([
-  '/magic-link/verify',
-  '/callback/:id',
-  '/oauth2/callback/:providerId',
-]);
+/**
+ * Sign-ins that do not go through the two-factor plugin's own check (it only watches /sign-in/email),
+ * by better-auth's route names (ctx.path): the magic link, and the return from Google or the OpenID
+ * Connect provider (both are /callback/:id since generic OAuth providers became social providers).
+ * /sign-in/social signs in by itself only with an ID token, which routes.ts refuses: listed anyway,
+ * so that no way in skips the code.
+ */
+export const LINK_AND_PROVIDER_SIGN_INS = new Set(['/magic-link/verify', '/callback/:id', '/sign-in/social']);
 
 interface AuthDeps {
   env: Env;
@@ -75,7 +77,14 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
   };
   const socialProviders =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            // The app signs in through Google's redirect only (routes.ts refuses an ID token too).
+            disableIdTokenSignIn: true,
+          },
+        }
       : {};
   const oidcProviders =
     env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
@@ -159,7 +168,10 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
     socialProviders,
     account: {
       ...schema.account,
-      accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] },
+      // A provider's sign-in joins an existing account of the same address only when the provider
+      // says it verified that address (and the account's address is confirmed too, better-auth's
+      // default). No provider is "trusted": better-auth would link a trusted one's unverified email.
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     databaseHooks: {
       user: { create: { after: async (user) => void (await ensureProfile(db, user)) } },

@@ -1,93 +1,28 @@
-import {
-  appPathSchema,
-  authProvidersSchema,
-  backupCodeInput,
-  emailOnlyInput,
-  resetPasswordInput,
-  signInInput,
-  signUpInput,
-  totpCodeInput,
-} from '@figgle/shared/auth-schemas';
+import { authProvidersSchema } from '@figgle/shared/auth-schemas';
 import type { ApiError } from '@figgle/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppInstance } from '../app.ts';
-import { HttpError } from '../http/errors.ts';
-import { type AttemptRule, createAttemptLimiter, tooManyAttemptsMessage } from './attempt-limiter.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { tooManyAttemptsMessage } from './attempt-limiter.ts';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 import { friendlyAuthError } from './auth-errors.ts';
+import { requireUser } from './current-user.ts';
+import { type Asker, createEndpointLimits } from './endpoint-limits.ts';
+import { type AuthCall, endpointPolicy } from './endpoint-policies.ts';
 import { sessionsEndingBy } from './session-ended.ts';
-
-const minutes = (count: number) => count * 60;
-
-interface EndpointPolicy {
-  /** Checked and normalized before better-auth sees the body (unknown fields are dropped). */
-  body?: z.ZodType<Record<string, unknown>>;
-  perIp: AttemptRule;
-  perEmail?: AttemptRule;
-  /** Count only failed attempts (a wrong password), not every request. */
-  failuresOnly?: boolean;
-}
-
-const EMAIL_LINK: Omit<EndpointPolicy, 'body'> = {
-  perIp: { max: 20, windowSeconds: minutes(15) },
-  perEmail: { max: 5, windowSeconds: minutes(15) },
-};
-
-/** Per-path input checks and attempt limits of the better-auth endpoints people can abuse. */
-const POLICIES: Record<string, EndpointPolicy> = {
-  'POST /sign-in/email': {
-    body: signInInput,
-    perIp: { max: 50, windowSeconds: minutes(10) },
-    perEmail: { max: 10, windowSeconds: minutes(10) },
-    failuresOnly: true,
-  },
-  'POST /sign-up/email': {
-    body: signUpInput.transform((input) => ({
-      ...input,
-      name: input.name?.trim() || `${input.firstname} ${input.lastname}`,
-    })),
-    perIp: { max: 20, windowSeconds: minutes(15) },
-    perEmail: { max: 5, windowSeconds: minutes(15) },
-  },
-  'POST /sign-in/magic-link': { body: emailOnlyInput, ...EMAIL_LINK },
-  'POST /request-password-reset': { body: emailOnlyInput, ...EMAIL_LINK },
-  'POST /send-verification-email': { body: emailOnlyInput, ...EMAIL_LINK },
-  'POST /reset-password': { body: resetPasswordInput, perIp: { max: 20, windowSeconds: minutes(15) } },
-  'POST /two-factor/verify-totp': {
-    body: totpCodeInput,
-    perIp: { max: 30, windowSeconds: minutes(10) },
-    failuresOnly: true,
-  },
-  'POST /two-factor/verify-backup-code': {
-    body: backupCodeInput,
-    perIp: { max: 30, windowSeconds: minutes(10) },
-    failuresOnly: true,
-  },
-  'POST /two-factor/enable': { perIp: { max: 20, windowSeconds: minutes(10) } },
-  'POST /two-factor/disable': { perIp: { max: 20, windowSeconds: minutes(10) }, failuresOnly: true },
-  'GET /magic-link/verify': { perIp: { max: 60, windowSeconds: minutes(10) } },
-  'GET /verify-email': { perIp: { max: 60, windowSeconds: minutes(10) } },
-};
-const DEFAULT_POLICY: EndpointPolicy = { perIp: { max: 600, windowSeconds: minutes(1) } };
-
-function policyFor(method: string, authPath: string): EndpointPolicy {
-  if (method === 'GET' && authPath.startsWith('/reset-password/')) {
-    return { perIp: { max: 60, windowSeconds: minutes(10) } };
-  }
-  return POLICIES[`${method} ${authPath}`] ?? DEFAULT_POLICY;
-}
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
- * better-auth speaks WHATWG Request/Response: each /api/auth/* call is handed over as one, after
- * Figgle's own checks (input, attempts per IP and per email). Its answers leave in Figgle's error shape.
+ * better-auth speaks WHATWG Request/Response: each /api/auth/* call the app uses is handed over as
+ * one, after Figgle's own checks (input, attempts per IP, email and account). Its answers leave in
+ * Figgle's error shape. Paths the app does not use answer 404 without reaching better-auth.
  */
 export async function authRoutes(app: AppInstance): Promise<void> {
   const { env } = app.deps;
-  const limiter = createAttemptLimiter();
+  const limits = createEndpointLimits();
   // The test suites and the browser journeys all come from loopback; production traffic never does
   // unless a proxy forgot to say who the client is, and then the per-email limits still apply.
   const ipExempt = (ip: string) => env.NODE_ENV === 'test' && LOOPBACK.test(ip);
@@ -115,71 +50,54 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     handler: async (request, reply) => {
       const url = new URL(request.url, env.PUBLIC_URL);
       const authPath = url.pathname.slice('/api/auth'.length) || '/';
-      const policy = policyFor(request.method, authPath);
+      const policy = endpointPolicy(request.method, authPath);
+      if (!policy) throw notFound();
 
-      let body = request.body;
-      if (policy.body) body = parseBody(policy.body, body);
-      if (request.method === 'GET' && authPath === '/verify-email') {
-        const used = await refuseUsedConfirmation(app, url, reply);
-        if (used) return used;
-      }
-
-      const email = emailOf(body);
-      const limits: Array<[string, AttemptRule]> = [];
-      if (!ipExempt(request.ip))
-        limits.push([`ip|${request.method} ${authPath}|${request.ip}`, policy.perIp]);
-      if (policy.perEmail && email) limits.push([`email|${authPath}|${email}`, policy.perEmail]);
-      const wait = Math.max(0, ...limits.map(([key, rule]) => limiter.blockedFor(key, rule) ?? 0));
+      const body = policy.body ? parseBody(policy.body, request.body) : request.body;
+      const user = policy.signedIn ? await requireUser(request) : null;
+      const asker: Asker = {
+        ip: ipExempt(request.ip) ? undefined : request.ip,
+        address: request.ip,
+        email: emailOf(body),
+        account: user?.user_id,
+      };
+      const wait = limits.blockedFor(policy, asker);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(wait));
       }
-      if (!policy.failuresOnly) for (const [key, rule] of limits) limiter.record(key, rule);
+      limits.started(policy, asker);
 
-      const call = { method: request.method, path: authPath, cookie: request.headers.cookie, body };
-      const announceEndedSessions = await sessionsEndingBy(app.deps, call);
-      const response = await app.deps.auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: headersFor(request, body),
-          body: serialize(request, body),
-        }),
-      );
+      const call: AuthCall = { app, request, url, body: (body ?? {}) as Record<string, unknown>, user };
+      const ending = { method: request.method, path: authPath, cookie: request.headers.cookie, body };
+      const announceEndedSessions = await sessionsEndingBy(app.deps, ending);
+      const response =
+        (await policy.refuse?.(call)) ??
+        (await app.deps.auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers: headersFor(request, body),
+            body: serialize(request, body),
+          }),
+        ));
       // better-auth answers a failed database query with a bare 500: when the database is down,
       // this check throws the driver's error instead, which http/errors.ts answers 503.
       if (response.status >= 500) await sql`SELECT 1`.execute(app.deps.db);
       announceEndedSessions(response.status);
-      if (policy.failuresOnly && response.status >= 400 && response.status < 500) {
-        for (const [key, rule] of limits) limiter.record(key, rule);
-      }
+      const failed = isFailure(response);
+      limits.finished(policy, asker, failed);
+      if (!failed) policy.succeeded?.(call);
       return relay(response, reply, request);
     },
   });
 }
 
-/**
- * better-auth's confirmation link is a signed token it would accept for 24 hours, again and again:
- * once the address is confirmed, the link counts as used and is refused like a forged one.
- */
-async function refuseUsedConfirmation(app: AppInstance, url: URL, reply: FastifyReply) {
-  let email: unknown;
-  let changesEmail: unknown;
-  try {
-    const payload = (url.searchParams.get('token') ?? '').split('.')[1] ?? '';
-    ({ email, updateTo: changesEmail } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-  } catch {
-    return null; // Not a token at all: better-auth refuses it itself.
-  }
-  if (typeof email !== 'string' || changesEmail !== undefined) return null;
-  const confirmed = await sql<{ id: string }>`
-    SELECT id FROM auth_user WHERE email = ${email.toLowerCase()} AND "emailVerified"`.execute(app.deps.db);
-  if (confirmed.rows.length === 0) return null;
-  const callback = appPathSchema.safeParse(url.searchParams.get('callbackURL') ?? undefined);
-  if (callback.success && callback.data) {
-    const separator = callback.data.includes('?') ? '&' : '?';
-    return reply.redirect(`${callback.data}${separator}error=INVALID_TOKEN`);
-  }
-  return reply.status(401).send(friendlyAuthError(401, JSON.stringify({ code: 'INVALID_TOKEN' })));
+/** A refusal: an error status, or a redirect that carries an error to the page it lands on. */
+function isFailure(response: Response): boolean {
+  if (response.status >= 400) return true;
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status >= 400 || !location) return false;
+  return new URL(location, 'http://figgle.invalid').searchParams.has('error');
 }
 
 function parseBody(schema: z.ZodType<Record<string, unknown>>, body: unknown): Record<string, unknown> {

@@ -1,8 +1,10 @@
+import type { DisableTwoFactorInput } from '@figgle/shared/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function disableTwoFactor(password: string | undefined): Promise<unknown> {
-  return api.post('/api/auth/two-factor/disable', password ? { password } : {});
+/** Turns the second factor off: a current code from the app, and the password when the account has one. */
+export function disableTwoFactor(input: DisableTwoFactorInput): Promise<unknown> {
+  return api.post('/api/auth/two-factor/disable', input);
 }
 
 export function useDisableTwoFactor() {

@@ -223,17 +223,21 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
   const queryClient = useQueryClient();
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    disable.mutate(hasPassword ? password : undefined, {
+    setError(null);
+    disable.mutate(hasPassword ? { code, password } : { code }, {
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         await queryClient.invalidateQueries({ queryKey: meQueryKey });
         setPassword('');
+        setCode('');
         toastSuccess('Two-factor authentication is off.');
       },
-      onError: (error) => toastError(error.message),
+      onError: (failure) => setError(failure.message),
     });
   }
 
@@ -245,6 +249,22 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
       <Card withBorder radius="md" p="lg">
         <form onSubmit={handleSubmit} aria-label="Turn off two-factor authentication">
           <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              To turn it off, enter the code your authenticator app shows now
+              {hasPassword ? ' and your password' : ''}. We will let you know by email.
+            </Text>
+            <TextInput
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              value={code}
+              error={error}
+              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              styles={{ input: { letterSpacing: '0.3em', fontFamily: 'ui-monospace, monospace' } }}
+            />
             {hasPassword ? (
               <PasswordInput
                 label="Current password"

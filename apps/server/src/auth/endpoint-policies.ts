@@ -1,0 +1,159 @@
+import {
+  backupCodeInput,
+  disableTwoFactorInput,
+  emailOnlyInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  socialSignInInput,
+  totpCodeInput,
+} from '@figgle/shared/auth-schemas';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppInstance } from '../app.ts';
+import type { AttemptRule } from './attempt-limiter.ts';
+import type { CurrentUser } from './current-user.ts';
+import type { PolicyLimits } from './endpoint-limits.ts';
+import { refuseWithoutTotpCode, tellTwoFactorTurnedOff } from './two-factor-off.ts';
+import { refuseUsedConfirmation } from './used-confirmation.ts';
+
+/** One call of a better-auth endpoint, as Figgle's checks see it. */
+export interface AuthCall {
+  app: AppInstance;
+  request: FastifyRequest;
+  url: URL;
+  /** The body once checked by the policy's schema. */
+  body: Record<string, unknown>;
+  /** The signed-in user, for policies that need one. */
+  user: CurrentUser | null;
+}
+
+export interface EndpointPolicy extends PolicyLimits {
+  /** Checked and normalized before better-auth sees the body (unknown fields are dropped). */
+  body?: z.ZodType<Record<string, unknown>>;
+  /** Only for a signed-in user (401 otherwise), whose account the per-account limit counts. */
+  signedIn?: boolean;
+  /** Figgle's own refusal instead of better-auth's answer, or null to hand the call over. */
+  refuse?: (call: AuthCall) => Promise<Response | null>;
+  /** Runs after a successful answer. */
+  succeeded?: (call: AuthCall) => void;
+}
+
+const minutes = (count: number) => count * 60;
+const perIpPer10Minutes = (max: number): AttemptRule => ({ max, windowSeconds: minutes(10) });
+const EMAIL_LINK = {
+  perIp: { max: 20, windowSeconds: minutes(15) },
+  perEmail: { max: 5, windowSeconds: minutes(15) },
+};
+
+const SIGN_IN: EndpointPolicy = {
+  name: 'sign-in',
+  body: signInInput,
+  perIp: perIpPer10Minutes(50),
+  // A stranger's wrong passwords slow down only that stranger's address, never the owner elsewhere.
+  perEmailAndAddress: {
+    freeFailures: 5,
+    firstDelaySeconds: 15,
+    maxDelaySeconds: minutes(15),
+    forgetAfterSeconds: minutes(60),
+  },
+  failuresOnly: true,
+};
+
+const TWO_FACTOR_OFF: EndpointPolicy = {
+  name: 'two-factor-off',
+  body: disableTwoFactorInput,
+  signedIn: true,
+  perIp: perIpPer10Minutes(20),
+  // The code is checked with a session, which better-auth's own lockout does not count.
+  perAccount: { max: 5, windowSeconds: minutes(15) },
+  failuresOnly: true,
+  refuse: (call) => refuseWithoutTotpCode(call.app, call.request, call.user!, String(call.body.code)),
+  succeeded: (call) => tellTwoFactorTurnedOff(call.app, call.user!),
+};
+
+const SESSION: EndpointPolicy = {
+  name: 'session',
+  perIp: { max: 600, windowSeconds: minutes(1) },
+};
+
+/**
+ * The better-auth endpoints the app uses, each with its checks and limits; any other path under
+ * /api/auth answers 404 before anything is counted.
+ */
+const ENDPOINTS: Record<string, EndpointPolicy> = {
+  'POST /sign-in/email': SIGN_IN,
+  'POST /sign-up/email': {
+    name: 'sign-up',
+    body: signUpInput.transform((input) => ({
+      ...input,
+      name: input.name?.trim() || `${input.firstname} ${input.lastname}`,
+    })),
+    perIp: { max: 20, windowSeconds: minutes(15) },
+    perEmail: { max: 5, windowSeconds: minutes(15) },
+  },
+  'POST /sign-in/magic-link': { name: 'magic-link', body: emailOnlyInput, ...EMAIL_LINK },
+  'POST /request-password-reset': { name: 'password-reset-link', body: emailOnlyInput, ...EMAIL_LINK },
+  'POST /send-verification-email': { name: 'confirmation-link', body: emailOnlyInput, ...EMAIL_LINK },
+  'POST /reset-password': {
+    name: 'password-reset',
+    body: resetPasswordInput,
+    perIp: { max: 20, windowSeconds: minutes(15) },
+  },
+  'POST /sign-in/social': { name: 'provider-sign-in', body: socialSignInInput, perIp: perIpPer10Minutes(60) },
+  'POST /two-factor/verify-totp': {
+    name: 'totp-code',
+    body: totpCodeInput,
+    perIp: perIpPer10Minutes(30),
+    failuresOnly: true,
+  },
+  'POST /two-factor/verify-backup-code': {
+    name: 'backup-code',
+    body: backupCodeInput,
+    perIp: perIpPer10Minutes(30),
+    failuresOnly: true,
+  },
+  'POST /two-factor/enable': { name: 'two-factor-on', perIp: perIpPer10Minutes(20) },
+  'POST /two-factor/disable': TWO_FACTOR_OFF,
+  'GET /magic-link/verify': { name: 'magic-link-open', perIp: perIpPer10Minutes(60) },
+  'GET /verify-email': {
+    name: 'confirmation-open',
+    perIp: perIpPer10Minutes(60),
+    refuse: (call) => refuseUsedConfirmation(call.app.deps.db, call.app.deps.env.SECRET, call.url),
+  },
+  'GET /get-session': SESSION,
+  'POST /sign-out': SESSION,
+  'POST /revoke-session': SESSION,
+  'POST /revoke-sessions': SESSION,
+};
+
+/** Endpoints ending in one path segment of their own (a token, a provider's id). */
+const WITH_PARAMETER: Array<{ method: string; prefix: string; policy: EndpointPolicy }> = [
+  {
+    method: 'GET',
+    prefix: '/reset-password/',
+    policy: { name: 'password-reset-open', perIp: perIpPer10Minutes(60) },
+  },
+  // Google's and the OpenID Connect provider's return (better-auth's /callback/:id).
+  { method: 'GET', prefix: '/callback/', policy: { name: 'provider-return', perIp: perIpPer10Minutes(60) } },
+];
+
+/** The policy of `method authPath`, or undefined when the app offers no such endpoint. */
+export function endpointPolicy(method: string, authPath: string): EndpointPolicy | undefined {
+  const exact = ENDPOINTS[`${method} ${authPath}`];
+  if (exact) return exact;
+  for (const { method: allowed, prefix, policy } of WITH_PARAMETER) {
+    const rest = authPath.slice(prefix.length);
+    if (method === allowed && authPath.startsWith(prefix) && /^[A-Za-z0-9_-]{1,200}$/.test(rest))
+      return policy;
+  }
+  return undefined;
+}
+
+/** Every endpoint the app offers, for the tests that walk them. */
+export function offeredEndpoints(): string[] {
+  return [
+    ...Object.keys(ENDPOINTS),
+    ...WITH_PARAMETER.map((entry) => `${entry.method} ${entry.prefix}:param`),
+  ];
+}
