@@ -519,6 +519,26 @@ describe('how many invitations', () => {
     expect(await invitationRows(email)).toEqual([]);
   });
 
+  it('holds under concurrent requests into several organizations: of five at 47 sent, exactly three pass', async () => {
+    const sender = await createUser(server, mail, { firstname: 'Rae', lastname: 'Race' });
+    const organizations = [];
+    for (let index = 0; index < 5; index++)
+      organizations.push(await createOrganizationAs(sender, `Racing ${index}`));
+    await sentEarlier(organizations[0]!, sender.userId, 47);
+    const answers = await Promise.all(
+      organizations.map((organization) =>
+        invite(sender, { firstname: 'A', lastname: 'B', email: uniqueEmail('race') }, organization),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429]);
+    const sent = await server.deps.db
+      .selectFrom('invitation')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('invited_by', '=', sender.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(sent.n)).toBe(50);
+  });
+
   it('allows 50 a day per organization, whoever sends them; revoking gives none back', async () => {
     const world = await createOrganizationWorld(server, mail, 'Busy');
     await sentEarlier(world.organizationId, null, 50); // revoked, by someone since gone
