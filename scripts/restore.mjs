@@ -1,0 +1,117 @@
+// `npm run restore -- FILE`: brings a fresh DATA_DIR (and, for a PostgreSQL backup, an empty database
+// named by DATABASE_URL) back to what `npm run backup` wrote in FILE. It never writes over data: a
+// DATA_DIR that holds anything, or a database that holds tables, is refused with what to do instead.
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { syncPath, syncTree } from '../apps/server/src/db/pglite-durable-fs.ts';
+import {
+  BackupError,
+  checkManifest,
+  MANIFEST,
+  PGLITE_DUMP,
+  POSTGRES_DUMP,
+  runCommand,
+  runTool,
+  SECRET_FILE,
+  settings,
+  UPLOADS,
+} from './backup-archive.mjs';
+
+await runCommand(async () => {
+  const { dataDir, databaseUrl, secretInEnvironment } = settings();
+  const file = process.argv[2] ? path.resolve(process.argv[2]) : '';
+  if (!file) throw new BackupError('Name the backup to restore: npm run restore -- FILE');
+  if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
+  refuseUnlessEmpty(dataDir);
+
+  // Unpacked inside DATA_DIR, so its parts are moved into place, not copied across disks.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const staging = path.join(dataDir, `.restoring-${process.pid}`);
+  mkdirSync(staging, { mode: 0o700 });
+  let restored = false;
+  try {
+    await runTool('tar', ['--extract', '--gzip', '--file', file, '--no-same-owner', '-C', staging]);
+    const manifestFile = path.join(staging, MANIFEST);
+    const manifest = checkManifest(
+      existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined,
+      file,
+    );
+    if (manifest.database.kind === 'pglite') {
+      if (databaseUrl)
+        throw new BackupError(
+          `${file} holds an embedded database, and DATABASE_URL is set: unset it to restore into DATA_DIR.`,
+        );
+      await restorePglite(dataDir, path.join(staging, PGLITE_DUMP));
+    } else {
+      if (!databaseUrl)
+        throw new BackupError(`${file} holds a PostgreSQL database: set DATABASE_URL to an empty database.`);
+      await restorePostgres(databaseUrl, path.join(staging, POSTGRES_DUMP));
+    }
+    for (const part of [UPLOADS, SECRET_FILE]) {
+      if (existsSync(path.join(staging, part)))
+        renameSync(path.join(staging, part), path.join(dataDir, part));
+    }
+    if (existsSync(path.join(dataDir, SECRET_FILE))) chmodSync(path.join(dataDir, SECRET_FILE), 0o600);
+    rmSync(staging, { recursive: true, force: true });
+    if (existsSync(path.join(dataDir, UPLOADS))) await syncTree(path.join(dataDir, UPLOADS));
+    if (existsSync(path.join(dataDir, SECRET_FILE))) await syncPath(path.join(dataDir, SECRET_FILE));
+    await syncPath(dataDir);
+    restored = true;
+    console.log(
+      `Restored the backup of ${manifest.createdAt} into ${dataDir}` +
+        `${manifest.database.kind === 'postgres' ? ' and the database of DATABASE_URL' : ''}: ` +
+        `${manifest.uploads} uploaded file${manifest.uploads === 1 ? '' : 's'}${manifest.secret === 'file' ? ', the secret' : ''}.`,
+    );
+    if (manifest.secret === 'environment' && !secretInEnvironment)
+      console.log(
+        'The backed-up server took SECRET from its environment: set the same SECRET, or everyone signs in again and saved Figma tokens are lost.',
+      );
+  } finally {
+    // A restore that failed leaves DATA_DIR as it found it: empty, so it can be run again.
+    if (!restored) {
+      for (const entry of readdirSync(dataDir))
+        rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+});
+
+function refuseUnlessEmpty(dataDir) {
+  const held = existsSync(dataDir) ? readdirSync(dataDir) : [];
+  if (held.length > 0)
+    throw new BackupError(
+      `DATA_DIR (${dataDir}) is not empty (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''}): restore fills a fresh one. Stop Figgle, move that folder aside or set DATA_DIR to a new one, and run again.`,
+    );
+}
+
+async function restorePglite(dataDir, dump) {
+  const database = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(dump)]) });
+  await database.close();
+  await syncTree(path.join(dataDir, 'pglite'));
+}
+
+async function restorePostgres(databaseUrl, dump) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect().catch((error) => {
+    throw new BackupError(`Cannot reach the database of DATABASE_URL: ${error.message}`);
+  });
+  let tables;
+  try {
+    ({ rows: tables } = await client.query(
+      `SELECT schemaname || '.' || tablename AS name FROM pg_tables
+       WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1 LIMIT 3`,
+    ));
+  } finally {
+    await client.end();
+  }
+  if (tables.length > 0)
+    throw new BackupError(
+      `The database of DATABASE_URL is not empty (${tables.map((table) => table.name).join(', ')}, …): restore into a new, empty database (createdb NAME).`,
+    );
+  // One transaction: a dump that fails halfway leaves the database empty, as it was.
+  await runTool('psql', [
+    ...['--no-psqlrc', '--quiet', '--single-transaction', '--set', 'ON_ERROR_STOP=1'],
+    ...['--file', dump, '--dbname', databaseUrl],
+  ]);
+}
