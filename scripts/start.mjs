@@ -1,12 +1,66 @@
 // `npm start`: build the web app when its sources changed since the last build, then run the server.
+// However it ends, a start that fails says why in one line: an exit without a word cannot be helped.
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { serverCommand } from './server-run.mjs';
 import { buildWebIfChanged, root } from './web-build.mjs';
 
-const built = buildWebIfChanged();
-if (built !== 0) process.exit(built);
+function stop(reason, exitCode) {
+  console.error(`Figgle stopped: ${reason}`);
+  process.exit(exitCode);
+}
 
-const { command, args, env } = await serverCommand();
-const server = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/** What usually sends a signal that nobody asked for. */
+const SIGNAL_HINTS = {
+  SIGKILL: ' (by hand, or by the system when it runs out of memory: see `dmesg` or `journalctl -k`)',
+  SIGABRT: ' (Node aborts so when it runs out of memory; the lines above say more)',
+  SIGSEGV: ' (a crash in native code)',
+  SIGBUS: ' (a crash in native code)',
+};
+
+// Without the web app served (FIGGLE_SERVE_WEB=0, an API-only server) there is nothing to build.
+if (process.env.FIGGLE_SERVE_WEB !== '0') {
+  const built = buildWebIfChanged();
+  if (built !== 0) stop(`the web app could not be built (exit code ${built}).`, 1);
+}
+
+let server;
+try {
+  server = await serverCommand();
+} catch (error) {
+  stop(`the server could not be built: ${String(error?.message ?? error).split('\n')[0]}`, 1);
+}
+
+// What the server writes (the secret, the embedded database, uploads) is for this account alone.
+process.umask(0o077);
+const child = spawn(server.command, server.args, {
+  cwd: root,
+  stdio: ['inherit', 'inherit', 'pipe'],
+  env: { ...process.env, ...server.env },
+});
+// The server's errors pass through as they come; whether it said anything decides what is added.
+let serverSaidSomething = false;
+child.stderr.on('data', (chunk) => {
+  serverSaidSomething = true;
+  process.stderr.write(chunk);
+});
+
+let forwarded;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    forwarded = signal;
+    child.kill(signal);
+  });
+}
+child.on('error', (error) => stop(`the server could not be run: ${error.message}`, 1));
+// 'close' comes after the server's last words on stderr have been passed on.
+child.on('close', (code, signal) => {
+  if (signal) {
+    const exitCode = 128 + (constants.signals[signal] ?? 0);
+    if (signal === forwarded) process.exit(exitCode);
+    stop(`the server was killed by ${signal}${SIGNAL_HINTS[signal] ?? ''}.`, exitCode);
+  }
+  if (code !== 0 && !serverSaidSomething)
+    stop(`the server exited with code ${code} without saying why.`, code);
+  process.exit(code);
+});

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { makePrivateDirSync, makeTreePrivateSync } from '../private-files.ts';
 import { repoRoot } from '../repo-root.ts';
 import { batchingProtocol } from './pglite-batching.ts';
 import { DURABLE_START_PARAMS, DurableNodeFS, syncPath, syncTree } from './pglite-durable-fs.ts';
@@ -138,6 +139,7 @@ async function createPgliteDir(pgliteDir: string): Promise<void> {
   const template = pgliteTemplateDir();
   if (existsSync(path.join(template, 'PG_VERSION'))) cpSync(template, building, { recursive: true });
   else await initializeApart(building);
+  makeTreePrivateSync(building);
   await syncTree(building);
   renameSync(building, pgliteDir);
   await syncPath(path.dirname(pgliteDir));
@@ -167,7 +169,7 @@ async function openPglite(
   if (dataDir === IN_MEMORY) {
     pglite = await PGlite.create(loadDataDir ? { loadDataDir, startParams } : { startParams });
   } else {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDirSync(dataDir);
     unlock = lockPgliteDir(dataDir);
     try {
       const pgliteDir = path.join(dataDir, 'pglite');
