@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
 import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.ts';
-import { expectToast } from './accounts-support.ts';
+import { answerTwoFactorChallenge, expectToast, turnOnTwoFactor } from './accounts-support.ts';
 
 interface SingleSignOn {
   provider: OidcProvider;
@@ -75,4 +75,32 @@ test('a refused provider sign-in comes back to login with the catalogue toast', 
     page,
     'Sorry, something went wrong. Please try again. If the problem persists, contact our support team.',
   );
+});
+
+test('a person with two-factor authentication on is asked for the code when the OIDC provider sends them back', async ({
+  page,
+  sso,
+}) => {
+  const email = uniqueEmail('sso-totp');
+  sso.provider.signInAs({ sub: `sub-${email}`, email, given_name: 'Mae', family_name: 'Jemison' });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/step-1$/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('link', { name: 'Go to Figgle' }).click();
+  await expect(page).toHaveURL(/\/projects-cards$/);
+
+  // No password on this account: setting up asks for none.
+  const setupKey = await turnOnTwoFactor(page);
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+  await expect(page).toHaveURL(/\/login\?two-factor=1$/);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  await answerTwoFactorChallenge(page, setupKey);
+  await expectToast(page, MESSAGES.welcomeAfterLogin);
+  await expect(page).toHaveURL(/\/projects$/);
 });

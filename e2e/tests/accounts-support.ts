@@ -70,3 +70,27 @@ export function totpCode(setupKey: string, at = Date.now()): string {
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
 }
+
+/**
+ * Turns two-factor authentication on from Settings › Security as a person would (the password only
+ * when the account has one), and answers the setup key their authenticator app would keep.
+ */
+export async function turnOnTwoFactor(page: Page, password?: string): Promise<string> {
+  await page.goto('/settings/security');
+  const start = page.getByRole('form', { name: 'Set up two-factor authentication' });
+  if (password) await start.getByRole('textbox', { name: 'Current password' }).fill(password);
+  await start.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const setupKey = await page.getByRole('textbox', { name: 'Setup key' }).inputValue();
+  const activate = page.getByRole('form', { name: 'Activate two-factor authentication' });
+  await activate.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(setupKey));
+  await activate.getByRole('button', { name: 'Activate' }).click();
+  await expectToast(page, 'Two-factor authentication is on.');
+  return setupKey;
+}
+
+/** The login page's second step, answered with the app's current code. */
+export async function answerTwoFactorChallenge(page: Page, setupKey: string) {
+  const challenge = page.getByRole('form', { name: 'Two-factor authentication' });
+  await challenge.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(setupKey));
+  await challenge.getByRole('button', { name: 'Verify' }).click();
+}

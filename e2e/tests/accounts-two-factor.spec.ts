@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
-import { expectToast, logInWithForm, totpCode } from './accounts-support.ts';
+import { expectToast, logInWithForm, totpCode, turnOnTwoFactor } from './accounts-support.ts';
 
 test('turn on two-factor authentication in the settings, then logging in asks for the code', async ({
   page,
@@ -64,5 +64,40 @@ test('turn on two-factor authentication in the settings, then logging in asks fo
   await expect(page).toHaveURL(/\/login\?two-factor=1$/);
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(setupKey));
   await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+});
+
+test('turning two-factor authentication off asks for a code from the app, and the owner gets an email', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  const person = await signUpWithOrganization(page, mail, baseURL, {
+    firstname: 'Otto',
+    lastname: 'Off',
+    organization: 'Factor Off',
+  });
+  const setupKey = await turnOnTwoFactor(page, person.password);
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+
+  const turnOff = page.getByRole('form', { name: 'Turn off two-factor authentication' });
+  await turnOff.getByRole('textbox', { name: 'Authentication code' }).fill('000000');
+  await turnOff.getByRole('textbox', { name: 'Current password' }).fill(person.password);
+  await turnOff.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await expect(turnOff).toContainText('This code is not valid. Check your authenticator app and try again.');
+  await page.reload();
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+
+  await turnOff.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(setupKey));
+  await turnOff.getByRole('textbox', { name: 'Current password' }).fill(person.password);
+  await turnOff.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await expectToast(page, 'Two-factor authentication is off.');
+  await expect(page.getByText('Off', { exact: true })).toBeVisible();
+  const notice = await mail.waitFor(person.email, /Two-factor authentication was turned off/);
+  expect(notice.text).toContain('/settings/security');
+
+  // Logging in no longer asks for a code.
+  await page.context().clearCookies();
+  await logInWithForm(page, person);
   await expect(page).toHaveURL(/\/projects$/);
 });
