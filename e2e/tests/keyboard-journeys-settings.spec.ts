@@ -171,6 +171,8 @@ test.describe('keyboard only, continued', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\/password$/);
     const passwordForm = page.getByRole('form', { name: 'Change password' });
+    await tabTo(page, passwordForm.getByLabel(/^Current Password/));
+    await page.keyboard.type(owner.password);
     const newPassword = passwordForm.getByLabel(/^New Password/);
     await tabTo(page, newPassword);
     await page.keyboard.type('keyboard-only-2');

@@ -1,16 +1,17 @@
+import type { ChangePasswordInput } from '@figgle/shared/password-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
+import { passwordStatusQueryKey } from './get-password-status';
 
-/** No current password needed: it also sets a first one (Google, OIDC, invitation accounts). */
-export function changePassword(newPassword: string): Promise<null> {
-  return api.post<null>('/api/me/password', { newPassword });
+/** With the current password when the account has one; a first password needs a recent sign-in instead. */
+export function changePassword(input: ChangePasswordInput): Promise<null> {
+  return api.post<null>('/api/me/password', input);
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passwordStatusQueryKey }),
   });
 }

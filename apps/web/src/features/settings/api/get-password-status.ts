@@ -1,0 +1,19 @@
+import type { PasswordStatus } from '@figgle/shared/password-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const passwordStatusQueryKey = ['me', 'password'] as const;
+
+export function getPasswordStatus(): Promise<PasswordStatus> {
+  return api.get<PasswordStatus>('/api/me/password');
+}
+
+export const passwordStatusQueryOptions = queryOptions({
+  queryKey: passwordStatusQueryKey,
+  queryFn: getPasswordStatus,
+});
+
+/** Whether the account has a password: the Password page then asks for the current one. */
+export function usePasswordStatus() {
+  return useQuery(passwordStatusQueryOptions);
+}
