@@ -28,6 +28,11 @@ export function settings() {
   };
 }
 
+/** A file named on the command line, from the folder npm was run in (npm runs scripts from the root). */
+export function fromWhereRun(file) {
+  return path.resolve(process.env.INIT_CWD || process.cwd(), file);
+}
+
 /** Runs a command-line tool; rejects with its own words when it fails or is missing. */
 export function runTool(command, args, { env, input } = {}) {
   return new Promise((resolve, reject) => {

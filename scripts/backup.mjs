@@ -11,6 +11,7 @@ import {
   BackupError,
   FORMAT,
   FORMAT_VERSION,
+  fromWhereRun,
   MANIFEST,
   PGLITE_DUMP,
   POSTGRES_DUMP,
@@ -24,7 +25,7 @@ import {
 
 await runCommand(async () => {
   const { dataDir, databaseUrl, secretInEnvironment } = settings();
-  const output = path.resolve(process.argv[2] ?? defaultName());
+  const output = fromWhereRun(process.argv[2] ?? defaultName());
   if (existsSync(output)) throw new BackupError(`${output} exists already: name another file.`);
   const staging = mkdtempSync(path.join(os.tmpdir(), 'figgle-backup-'));
   try {

@@ -9,6 +9,7 @@ import { syncPath, syncTree } from '../apps/server/src/db/pglite-durable-fs.ts';
 import {
   BackupError,
   checkManifest,
+  fromWhereRun,
   MANIFEST,
   PGLITE_DUMP,
   POSTGRES_DUMP,
@@ -21,7 +22,7 @@ import {
 
 await runCommand(async () => {
   const { dataDir, databaseUrl, secretInEnvironment } = settings();
-  const file = process.argv[2] ? path.resolve(process.argv[2]) : '';
+  const file = process.argv[2] ? fromWhereRun(process.argv[2]) : '';
   if (!file) throw new BackupError('Name the backup to restore: npm run restore -- FILE');
   if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
   refuseUnlessEmpty(dataDir);
