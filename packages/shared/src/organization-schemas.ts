@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth-schemas.ts';
 import { displayTextRules } from './display-text.ts';
 import { roleSchema } from './roles.ts';
 
@@ -16,9 +15,6 @@ export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
 
 export const renameOrganizationInput = z.object({ name: organizationNameSchema });
 export type RenameOrganizationInput = z.infer<typeof renameOrganizationInput>;
-
-export const changePasswordInput = z.object({ newPassword: newPasswordSchema });
-export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const ruleSchema = z.object({ rule_id: z.uuid(), user_id: z.uuid(), role: roleSchema });
 export type RuleView = z.infer<typeof ruleSchema>;
