@@ -20,12 +20,15 @@ import {
   UPLOADS,
 } from './backup-archive.mjs';
 
+/** What DATA_DIR may hold and restore leaves alone: the folder at the root of a file system. */
+const ALLOWED = ['lost+found'];
+
 await runCommand(async () => {
   const { dataDir, databaseUrl, secretInEnvironment } = settings();
   const file = process.argv[2] ? fromWhereRun(process.argv[2]) : '';
   if (!file) throw new BackupError('Name the backup to restore: npm run restore -- FILE');
   if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
-  refuseUnlessEmpty(dataDir);
+  const found = refuseUnlessEmpty(dataDir);
 
   // Unpacked inside DATA_DIR, so its parts are moved into place, not copied across disks.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -72,18 +75,21 @@ await runCommand(async () => {
   } finally {
     // A restore that failed leaves DATA_DIR as it found it: empty, so it can be run again.
     if (!restored) {
-      for (const entry of readdirSync(dataDir))
-        rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+      for (const entry of readdirSync(dataDir)) {
+        if (!found.includes(entry)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+      }
     }
   }
 });
 
 function refuseUnlessEmpty(dataDir) {
-  const held = existsSync(dataDir) ? readdirSync(dataDir) : [];
+  const found = existsSync(dataDir) ? readdirSync(dataDir) : [];
+  const held = found.filter((entry) => !ALLOWED.includes(entry));
   if (held.length > 0)
     throw new BackupError(
       `DATA_DIR (${dataDir}) is not empty (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''}): restore fills a fresh one. Stop Figgle, move that folder aside or set DATA_DIR to a new one, and run again.`,
     );
+  return found;
 }
 
 async function restorePglite(dataDir, dump) {
