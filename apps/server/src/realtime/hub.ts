@@ -70,6 +70,8 @@ const MAX_CACHED_AUDIENCES = 10_000;
 /** How long an ended session is remembered, for the sockets whose opening was under way when it ended. */
 const ENDED_SESSIONS_MEMORY_MS = 10_000;
 const MAX_RECENTLY_ENDED = 1_000;
+/** After the other servers were out of reach, sessions are checked again within this time, spread out. */
+const RECHECK_AFTER_RESYNC_MS = 30_000;
 
 /**
  * The realtime hub of one server: its sockets, what each listens to, presence, and the fan-out of
@@ -111,7 +113,10 @@ export class RealtimeHub {
     );
     this.unsubscribeBus = [
       options.bus.subscribe((event, local) => this.onBusEvent(event, local)),
-      options.bus.onResync(() => this.broadcastResync()),
+      options.bus.onResync(() => {
+        this.broadcastResync();
+        this.recheckSessionsSoon(Date.now());
+      }),
       options.bus.onSessionsEnded((ended) => this.endSessions(ended)),
     ];
     this.sweepTimer = setInterval(() => this.sweep(Date.now()), Math.min(10_000, this.heartbeatMs));
@@ -224,6 +229,17 @@ export class RealtimeHub {
       if (!endsSessionOf(ended, connection)) continue;
       connection.close(CLOSE_CODES.signedOut, 'Signed out');
       this.disconnect(connection);
+    }
+  }
+
+  /**
+   * A "sessions ended" message sent while the bus was down is lost: every socket's session is checked
+   * again by the coming sweeps, spread over RECHECK_AFTER_RESYNC_MS rather than all in one.
+   */
+  private recheckSessionsSoon(now: number): void {
+    for (const connection of this.connections.values()) {
+      const dueAt = now + Math.random() * RECHECK_AFTER_RESYNC_MS;
+      connection.lastValidated = Math.min(connection.lastValidated, dueAt - this.revalidateMs);
     }
   }
 
