@@ -30,9 +30,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real, built server as `npm start` runs it (scripts/server-run.mjs), on a temporary data directory and a free port. */
+/**
+ * The real, built server as `npm start` runs it (scripts/server-run.mjs), on a temporary data directory
+ * and a free port. `settings` may be a function of that port (a PUBLIC_URL naming it).
+ */
 export async function startFiggleServer(
-  settings: Record<string, string> = {},
+  settings: Record<string, string> | ((port: number) => Record<string, string>) = {},
   // Generous: on a busy CI machine (parallel workers, browsers, PostgreSQL) PGlite can take long to boot.
   { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
 ): Promise<FiggleServer> {
@@ -53,7 +56,7 @@ export async function startFiggleServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      ...settings,
+      ...(typeof settings === 'function' ? settings(port) : settings),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
