@@ -1,5 +1,6 @@
-// `npm run restore -- FILE`: brings a fresh DATA_DIR (and, for a PostgreSQL backup, an empty database
-// named by DATABASE_URL) back to what `npm run backup` wrote in FILE. It never writes over data: a
+// `npm run restore -- FILE`: brings a fresh DATA_DIR (and, with DATABASE_URL set, an empty PostgreSQL
+// database) back to what `npm run backup` wrote in FILE. An embedded database's backup restored with
+// DATABASE_URL set is copied into PostgreSQL: the way to move from one to the other. It never writes over data: a
 // DATA_DIR that holds anything, or a database that holds tables, is refused with what to do instead.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   settings,
   UPLOADS,
 } from './backup-archive.mjs';
+import { copyPgliteDumpIntoPostgres } from './pglite-to-postgres.mjs';
 
 /** What DATA_DIR may hold and restore leaves alone: the folder at the root of a file system. */
 const ALLOWED = ['lost+found'];
@@ -42,17 +44,18 @@ await runCommand(async () => {
       existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined,
       file,
     );
-    if (manifest.database.kind === 'pglite') {
-      if (databaseUrl)
-        throw new BackupError(
-          `${file} holds an embedded database, and DATABASE_URL is set: unset it to restore into DATA_DIR.`,
-        );
-      await restorePglite(dataDir, path.join(staging, PGLITE_DUMP));
-    } else {
-      if (!databaseUrl)
-        throw new BackupError(`${file} holds a PostgreSQL database: set DATABASE_URL to an empty database.`);
+    if (manifest.database.kind === 'postgres' && !databaseUrl)
+      throw new BackupError(`${file} holds a PostgreSQL database: set DATABASE_URL to an empty database.`);
+    if (databaseUrl) await refuseUnlessEmptyDatabase(databaseUrl);
+    if (manifest.database.kind === 'postgres')
       await restorePostgres(databaseUrl, path.join(staging, POSTGRES_DUMP));
-    }
+    else if (databaseUrl) {
+      await copyPgliteDumpIntoPostgres(path.join(staging, PGLITE_DUMP), databaseUrl).catch((error) => {
+        throw new BackupError(
+          `Copying the embedded database into PostgreSQL failed: ${error.message}. The database of DATABASE_URL now holds Figgle's tables, empty: drop it and create it again before another try.`,
+        );
+      });
+    } else await restorePglite(dataDir, path.join(staging, PGLITE_DUMP));
     for (const part of [UPLOADS, SECRET_FILE]) {
       if (existsSync(path.join(staging, part)))
         renameSync(path.join(staging, part), path.join(dataDir, part));
@@ -65,7 +68,7 @@ await runCommand(async () => {
     restored = true;
     console.log(
       `Restored the backup of ${manifest.createdAt} into ${dataDir}` +
-        `${manifest.database.kind === 'postgres' ? ' and the database of DATABASE_URL' : ''}: ` +
+        `${databaseUrl ? ' and the database of DATABASE_URL' : ''}: ` +
         `${manifest.uploads} uploaded file${manifest.uploads === 1 ? '' : 's'}${manifest.secret === 'file' ? ', the secret' : ''}.`,
     );
     if (manifest.secret === 'environment' && !secretInEnvironment)
@@ -98,7 +101,7 @@ async function restorePglite(dataDir, dump) {
   await syncTree(path.join(dataDir, 'pglite'));
 }
 
-async function restorePostgres(databaseUrl, dump) {
+async function refuseUnlessEmptyDatabase(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect().catch((error) => {
     throw new BackupError(`Cannot reach the database of DATABASE_URL: ${error.message}`);
@@ -116,6 +119,9 @@ async function restorePostgres(databaseUrl, dump) {
     throw new BackupError(
       `The database of DATABASE_URL is not empty (${tables.map((table) => table.name).join(', ')}, …): restore into a new, empty database (createdb NAME).`,
     );
+}
+
+async function restorePostgres(databaseUrl, dump) {
   // One transaction: a dump that fails halfway leaves the database empty, as it was.
   await runTool('psql', [
     ...['--no-psqlrc', '--quiet', '--single-transaction', '--set', 'ON_ERROR_STOP=1'],
