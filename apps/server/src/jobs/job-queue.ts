@@ -195,6 +195,23 @@ export async function jobUnfinished(
   return row !== undefined;
 }
 
+/**
+ * Done jobs are kept a month (Figma retries within hours, so their keys have long stopped mattering),
+ * failed ones three months (the radar shows the newest). Answers how many rows went.
+ */
+export async function pruneFinishedJobs(db: Kysely<Database>): Promise<number> {
+  const pruned = await db
+    .deleteFrom('job')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'done'), eb('finished_at', '<', sql<Date>`now() - interval '30 days'`)]),
+        eb.and([eb('state', '=', 'failed'), eb('finished_at', '<', sql<Date>`now() - interval '90 days'`)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(pruned.numDeletedRows);
+}
+
 const MINUTE_MS = 60_000;
 
 /** Waits between tries: 2 s, 4 s, 8 s… doubled each time, up to an hour, with a little jitter. */

@@ -10,6 +10,7 @@ import {
   claimJobs,
   completeJob,
   failJob,
+  pruneFinishedJobs,
   releaseOrphanedJobs,
   renewLeases,
   retryJobLater,
@@ -42,6 +43,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart'> = {
 
 /** A passing failure never waits longer than a day, whatever Retry-After says. */
 const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+/** How often finished jobs past their keeping time are deleted. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** How long a stop waits for jobs in flight; past it, their leases hand them to the next worker. */
 const STOP_WAIT_MS = 2_500;
 
@@ -122,7 +125,14 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
       const released = await releaseOrphanedJobs(deps.db);
       if (released > 0) deps.log.warn({ released }, 'jobs left running by a stopped process are due again');
     }
+    let prunedAt = 0;
     while (!stopping) {
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneFinishedJobs(deps.db).catch((error: unknown) =>
+          deps.log.error({ err: error }, 'finished jobs not pruned'),
+        );
+      }
       const free = options.concurrency - inFlight.size;
       let claimed: ClaimedJob[] = [];
       if (free > 0) {
