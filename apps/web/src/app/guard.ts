@@ -1,5 +1,5 @@
 import type { Session } from '../features/auth/api/get-session';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import type { RouteMeta } from './route-meta';
 
 export type NavigationDecision = 'allow' | `/${string}`;

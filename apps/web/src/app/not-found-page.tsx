@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../shared/paths';
 import { CenteredPanel } from '../ui/centered-panel';
-import { paths } from './paths';
 
 export function NotFoundPage() {
   return (

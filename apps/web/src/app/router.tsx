@@ -5,7 +5,7 @@ import { projectsQueryOptions } from '../features/projects/api/list-projects';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
 import { preloadBoard } from '../features/tasks/components/board/board-code';
-import { lazyReady, type PreloadableComponent } from './lazy-ready';
+import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
 import { RealtimeConnection } from '../../lib/realtime/realtime-connection';
+import { paths } from '../../shared/paths';
 import { Logo } from '../../ui/logo';
-import { paths } from '../paths';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar';
 

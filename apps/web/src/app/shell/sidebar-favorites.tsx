@@ -1,8 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useProjects } from '../../features/projects/api/list-projects';
-import { projectPath } from '../../features/projects/components/project-link';
+import { paths, projectPath } from '../../shared/paths';
 import { ProjectEmoji } from '../../ui/project-emoji';
-import { paths } from '../paths';
 import { SidebarLink } from './sidebar-link';
 import { SidebarSection } from './sidebar-section';
 

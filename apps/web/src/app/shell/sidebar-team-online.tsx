@@ -3,8 +3,8 @@ import { routeSubject } from '@figgle/shared/realtime-protocol';
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { lazyReady } from '../../lib/lazy-ready';
 import { type OnlinePerson, useTeamOnline } from '../../lib/realtime/use-presence';
-import { lazyReady } from '../lazy-ready';
 import { SidebarSection } from './sidebar-section';
 import type { TeamOnlineAvatarsProps } from './team-online-avatars';
 

@@ -1,8 +1,8 @@
 import { Box, Divider, Stack, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
+import { paths } from '../../shared/paths';
 import { Logo } from '../../ui/logo';
-import { paths } from '../paths';
 import classes from './shell.module.css';
 import { SidebarFavorites } from './sidebar-favorites';
 import { SidebarLink } from './sidebar-link';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { lazyReady } from '../../app/lazy-ready';
+import { lazyReady } from '../../lib/lazy-ready';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import { type ConfirmRequest, listenToConfirmRequests } from './confirm-service';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
+import { paths } from '../../../shared/paths';
 
 /** The emailed link comes back to the reset page with a token (or an error when it is stale). */
 export function requestPasswordReset(email: string): Promise<unknown> {

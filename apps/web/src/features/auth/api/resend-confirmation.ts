@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
+import { paths } from '../../../shared/paths';
 
 export function resendConfirmation(email: string): Promise<unknown> {
   return api.post('/api/auth/send-verification-email', {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
+import { paths } from '../../../shared/paths';
 
 /**
  * Never creates an account; the link signs in once, within 15 minutes, and lands on projects (through

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
+import { paths } from '../../../shared/paths';
 
 /** 'google', or the id of the configured OpenID Connect provider. */
 export type SocialProvider = string;

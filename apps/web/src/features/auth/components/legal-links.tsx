@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 
 export function LegalLinks() {
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import type { SignInCredentials } from '../api/sign-in-email';
 import { ProviderButtons, useHasProviders } from './provider-buttons';
 

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
+import { paths } from '../../../shared/paths';
 import { toastSuccess } from '../../../ui/toast';
 import { meQueryOptions } from '../api/get-me';
 import { sessionQueryOptions } from '../api/get-session';

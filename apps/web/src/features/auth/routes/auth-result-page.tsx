@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 
 type Flag = keyof typeof MESSAGES.authCards;

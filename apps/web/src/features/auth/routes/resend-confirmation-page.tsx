@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { toastSuccess } from '../../../ui/toast';
 import { useResendConfirmation } from '../api/resend-confirmation';

@@ -3,7 +3,7 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { toastSuccess } from '../../../ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';

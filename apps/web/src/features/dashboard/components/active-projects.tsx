@@ -1,7 +1,7 @@
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { DashboardCard } from './dashboard-card';
 import { EmptyNote } from './empty-note';

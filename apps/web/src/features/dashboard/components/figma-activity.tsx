@@ -2,7 +2,7 @@ import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Badge, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { DashboardCard } from './dashboard-card';

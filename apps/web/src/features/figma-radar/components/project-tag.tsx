@@ -1,7 +1,7 @@
 import type { FigmaProjectTag } from '@figgle/shared/figma-schemas';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 
 /** The project the event's file is linked to (a link to it), or a plain 'No project' tag. */

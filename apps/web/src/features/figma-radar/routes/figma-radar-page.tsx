@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { DesignLinkView } from '@figgle/shared/figma-schemas';
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';

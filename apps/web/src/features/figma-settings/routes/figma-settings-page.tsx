@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
 import { useFigmaSettings } from '../api/get-figma-settings';
 import { useDesignLinks } from '../api/list-design-links';

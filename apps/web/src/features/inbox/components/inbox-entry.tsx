@@ -2,7 +2,7 @@ import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { UserAvatar } from '../../../ui/user-avatar';

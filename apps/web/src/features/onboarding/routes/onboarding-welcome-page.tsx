@@ -1,7 +1,7 @@
 import { Anchor, Button, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingWelcomePage() {

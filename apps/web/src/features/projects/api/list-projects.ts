@@ -1,7 +1,7 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { refetchUnlessJustAnswered } from '../../../app/just-answered';
 import { api } from '../../../lib/api-client';
+import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 
 /** The spec's local cache key 'projects': every project of every organization of the user. */
 export const projectsQueryKey = ['projects'] as const;

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
 import { useCreateProject } from '../api/create-project';
 import { useOrganizations } from '../api/list-organizations';

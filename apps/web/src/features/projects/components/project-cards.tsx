@@ -3,10 +3,10 @@ import type { ProjectView } from '@figgle/shared/project-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { projectPath } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { FavoriteStar } from './favorite-star';
-import { projectPath } from './project-link';
 import classes from './projects.module.css';
 
 export interface ProjectCardsProps {

@@ -3,9 +3,9 @@ import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Paper, Table, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link, type NavigateFunction, useNavigate } from 'react-router';
+import { projectPath } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { FavoriteStar } from './favorite-star';
-import { projectPath } from './project-link';
 import classes from './projects.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

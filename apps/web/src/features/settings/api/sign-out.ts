@@ -1,9 +1,9 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api-client';
 import { clearOfflineCache } from '../../../lib/offline/query-persister';
+import { paths } from '../../../shared/paths';
 import { toastError, toastSuccess } from '../../../ui/toast';
 
 export function signOut(): Promise<unknown> {

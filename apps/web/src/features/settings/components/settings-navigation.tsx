@@ -1,6 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { useOrganizations } from '../api/list-organizations';
 import { useSignOut } from '../api/sign-out';

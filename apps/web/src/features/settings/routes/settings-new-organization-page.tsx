@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useCreateOrganization } from '../api/create-organization';
 import { nonBlank } from '../components/non-blank';

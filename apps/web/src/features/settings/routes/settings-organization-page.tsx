@@ -1,8 +1,8 @@
 import { ROLE_LABELS } from '@figgle/shared/roles';
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../shared/paths';
 import { useMe } from '../api/get-me';
 import { useOrganization } from '../api/get-organization';
 import { useMembers } from '../api/list-members';

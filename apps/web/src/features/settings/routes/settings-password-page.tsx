@@ -3,7 +3,7 @@ import { FRESH_SIGN_IN_MINUTES } from '@figgle/shared/password-schemas';
 import { Alert, Anchor, Button, Group, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { toastSuccess } from '../../../ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { usePasswordStatus } from '../api/get-password-status';

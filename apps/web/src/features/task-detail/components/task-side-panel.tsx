@@ -5,7 +5,7 @@ import type { PersonView, TaskDetailView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { useMembers } from '../api/list-members';
 import { useUpdateTask } from '../api/update-task';

@@ -3,8 +3,8 @@ import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../shared/paths';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import { PageLoader } from '../../../ui/page-loader';
 import { ProjectEmoji } from '../../../ui/project-emoji';

@@ -1,5 +1,5 @@
 import type { PersonView } from '@figgle/shared/task-schemas';
-import { lazyReady } from '../../../app/lazy-ready';
+import { lazyReady } from '../../../lib/lazy-ready';
 import { UserAvatar } from '../../../ui/user-avatar';
 import type { AssigneeSelectProps } from './assignee-select';
 import { DeferredSelect } from './deferred-select';

@@ -1,7 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { preloadWhenIdle } from '../../../app/lazy-ready';
+import { preloadWhenIdle } from '../../../lib/lazy-ready';
 import classes from './tasks.module.css';
 
 /** What the real Select needs to show up named, focused and open in the button's place. */

@@ -3,7 +3,7 @@ import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';

@@ -4,11 +4,11 @@ import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icon
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { refetchUnlessJustAnswered } from '../../../app/just-answered';
-import { useLazyDialog } from '../../../app/lazy-dialog';
-import { lazyReady } from '../../../app/lazy-ready';
-import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
+import { useLazyDialog } from '../../../lib/lazy-dialog';
+import { lazyReady } from '../../../lib/lazy-ready';
+import { paths } from '../../../shared/paths';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { projectQueryOptions } from '../api/get-project';

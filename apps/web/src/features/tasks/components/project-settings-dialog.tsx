@@ -5,7 +5,7 @@ import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDeleteProject } from '../api/delete-project';

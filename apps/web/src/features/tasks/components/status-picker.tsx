@@ -1,5 +1,5 @@
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
-import { lazyReady } from '../../../app/lazy-ready';
+import { lazyReady } from '../../../lib/lazy-ready';
 import { DeferredSelect } from './deferred-select';
 import { StatusDot } from './status-dot';
 import type { StatusSelectProps } from './status-select';

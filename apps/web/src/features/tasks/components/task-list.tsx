@@ -7,7 +7,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useUpdateTask } from '../api/update-task';
 import { AssigneePicker } from './assignee-picker';

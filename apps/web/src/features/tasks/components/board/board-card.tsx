@@ -5,7 +5,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconGripVertical, IconMessageCircle } from '@tabler/icons-react';
 import type { CSSProperties, KeyboardEventHandler, MouseEvent, ReactNode, SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { AssigneePicker } from '../assignee-picker';
 import classes from './board.module.css';
 

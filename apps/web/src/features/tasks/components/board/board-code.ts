@@ -1,4 +1,4 @@
-import { lazyReady } from '../../../../app/lazy-ready';
+import { lazyReady } from '../../../../lib/lazy-ready';
 import type { BoardProps } from './board';
 
 // dnd-kit is only downloaded when a board is shown, never with the list or the first page.

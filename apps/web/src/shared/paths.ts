@@ -1,3 +1,5 @@
+import type { ProjectView } from '@figgle/shared/project-schemas';
+
 /** Every address of the app in one place, so a renamed route breaks the build instead of a link. */
 export const paths = {
   home: '/',
@@ -33,3 +35,10 @@ export const paths = {
   privacyPolicy: '/legal/privacy-policy.html',
   termsOfService: '/legal/terms-of-service.html',
 } as const;
+
+/** A project opens in its default view: the list or the board. */
+export function projectPath(project: Pick<ProjectView, 'project_id' | 'default_view'>): string {
+  return project.default_view === 'KANBAN'
+    ? paths.projectKanban(project.project_id)
+    : paths.projectList(project.project_id);
+}
