@@ -52,7 +52,8 @@ export async function devMailboxRoutes(app: AppInstance): Promise<void> {
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Figgle dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2933}
-article{border:1px solid #d9dee5;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#6b7785;font-size:.9rem}pre{white-space:pre-wrap;font:inherit}</style></head>
+article{border:1px solid #d9dee5;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#6b7785;font-size:.9rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}
+@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}article{border-color:#373a40}.meta{color:#a6adb6}a{color:#91a7ff}}</style></head>
 <body><h1>Dev mailbox</h1><p>Emails Figgle sent while no SMTP server is configured (newest first, last 50).</p>
 <p>Their links sign people in, so this page answers only a browser on this machine, by the connection's own address (127.0.0.1 or ::1), never by a forwarded header; other machines and requests relayed by a proxy get "not found". Set <code>SMTP_URL</code> to send real emails.</p>
 ${messages || '<p>No messages yet.</p>'}</body></html>`);
