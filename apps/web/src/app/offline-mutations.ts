@@ -2,7 +2,6 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { createCommentOptions } from '../features/task-detail/api/create-comment';
-import { taskDetailKeys } from '../features/task-detail/api/query-keys';
 import {
   refreshAfterTaskChange,
   storeTaskSummary,
@@ -12,6 +11,7 @@ import {
 import { kanbanUpdateOptions } from '../features/tasks/api/kanban-update';
 import { refreshTaskLists, storeTask } from '../features/tasks/api/task-cache';
 import { offlineMutationKeys } from '../lib/offline/mutation-keys';
+import { queryKeys } from '../shared/api/query-keys';
 import { toastError } from '../ui/toast';
 
 /**
@@ -32,7 +32,7 @@ export function registerOfflineMutations(queryClient: QueryClient): void {
       // Nothing in memory to roll back to after a reload: the server's copy replaces what was shown.
       onError: (_error: unknown, { taskId }: TaskChangeVariables) => {
         refreshTaskLists(queryClient);
-        void queryClient.invalidateQueries({ queryKey: taskDetailKeys.task(taskId), exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.task(taskId), exact: true });
         toastError(MESSAGES.saveFailed);
       },
       onSettled: (_task: unknown, _error: unknown, { taskId }: TaskChangeVariables) =>

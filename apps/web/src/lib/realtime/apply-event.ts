@@ -6,8 +6,7 @@ import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { figmaEventsQueryKey } from '../../features/figma-radar/api/list-figma-events';
 import { organizationsQueryKey } from '../../features/projects/api/list-organizations';
-import { taskDetailKeys } from '../../features/task-detail/api/query-keys';
-import { taskQueryKeys } from '../../features/tasks/api/query-keys';
+import { queryKeys } from '../../shared/api/query-keys';
 import type { InvalidationBatch } from './invalidation-batch';
 import { type InboxStatus, inboxStatusQueryKey } from './query-keys';
 
@@ -71,7 +70,7 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
 }
 
 function applyBoardTask(frame: EventFrame, projectId: string, { queryClient }: EventContext): void {
-  const key = taskQueryKeys.projectTasks(projectId);
+  const key = queryKeys.projectTasks(projectId);
   const task = frame.data as TaskSummaryView | null;
   queryClient.setQueryData<TaskSummaryView[]>(key, (list) =>
     task && frame.action !== 'deleted' ? upsertTask(list, task) : removeTask(list, frame.id),
@@ -80,7 +79,7 @@ function applyBoardTask(frame: EventFrame, projectId: string, { queryClient }: E
 
 function applyMyTask(frame: EventFrame, { queryClient, userId }: EventContext): void {
   const task = frame.data as MyTaskView | null;
-  queryClient.setQueryData<MyTaskView[]>(taskQueryKeys.myTasks, (list) =>
+  queryClient.setQueryData<MyTaskView[]>(queryKeys.myTasks, (list) =>
     task && frame.action !== 'deleted' && task.assignee?.user_id === userId
       ? upsertTask(list, task)
       : removeTask(list, frame.id),
@@ -89,14 +88,14 @@ function applyMyTask(frame: EventFrame, { queryClient, userId }: EventContext): 
 
 function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext): void {
   const { queryClient, invalidate, userId } = context;
-  const timelineKey = taskDetailKeys.timeline(taskId);
+  const timelineKey = queryKeys.timeline(taskId);
   if (frame.kind === 'task') {
     const task = frame.data as TaskDetailView | null;
     if (!task || frame.action === 'deleted') {
-      invalidate.add(taskDetailKeys.task(taskId), true);
+      invalidate.add(queryKeys.task(taskId), true);
       return;
     }
-    queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(taskId), (cached) => {
+    queryClient.setQueryData<TaskDetailView>(queryKeys.task(taskId), (cached) => {
       if (!cached) return cached;
       if (cached.version > task.version) return cached;
       // The echo of this person's own edit must not overwrite what they typed since it was sent.
@@ -131,14 +130,14 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
   if (frame.kind === 'project') {
     const project = frame.data as ProjectView | null;
     if (!project || frame.action === 'deleted') {
-      queryClient.setQueryData<ProjectView[]>(taskQueryKeys.projects, (list) =>
+      queryClient.setQueryData<ProjectView[]>(queryKeys.projects, (list) =>
         list?.filter((item) => item.project_id !== frame.id),
       );
-      invalidate.add(taskQueryKeys.project(frame.id), true);
-      invalidate.add(taskQueryKeys.myTasks);
+      invalidate.add(queryKeys.project(frame.id), true);
+      invalidate.add(queryKeys.myTasks);
       return;
     }
-    queryClient.setQueryData<ProjectView[]>(taskQueryKeys.projects, (list) => {
+    queryClient.setQueryData<ProjectView[]>(queryKeys.projects, (list) => {
       if (!list) return list;
       const index = list.findIndex((item) => item.project_id === project.project_id);
       if (index === -1) return [...list, project];
@@ -146,10 +145,10 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
       next[index] = project;
       return next;
     });
-    queryClient.setQueryData<ProjectView>(taskQueryKeys.project(project.project_id), (cached) =>
+    queryClient.setQueryData<ProjectView>(queryKeys.project(project.project_id), (cached) =>
       cached ? project : cached,
     );
-    queryClient.setQueryData<MyTaskView[]>(taskQueryKeys.myTasks, (list) =>
+    queryClient.setQueryData<MyTaskView[]>(queryKeys.myTasks, (list) =>
       list?.some((task) => task.project.project_id === project.project_id)
         ? list.map((task) =>
             task.project.project_id === project.project_id
@@ -170,17 +169,17 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
   }
   // The organization's name or membership changed: the lists that show them are read again.
   invalidate.add(organizationsQueryKey);
-  invalidate.add(taskQueryKeys.members(organizationId));
-  if (frame.kind === 'organization') invalidate.add(taskQueryKeys.projects);
+  invalidate.add(queryKeys.members(organizationId));
+  if (frame.kind === 'organization') invalidate.add(queryKeys.projects);
   if (frame.kind === 'membership' && frame.id === userId) forgetOrganization(context);
 }
 
 /** Access to an organization ended: everything that may show it is read again. */
 export function forgetOrganization({ invalidate }: Pick<EventContext, 'invalidate'>): void {
   invalidate.add(organizationsQueryKey);
-  invalidate.add(taskQueryKeys.projects);
-  invalidate.add(taskQueryKeys.myTasks);
-  invalidate.add(taskQueryKeys.allProjectTasks);
+  invalidate.add(queryKeys.projects);
+  invalidate.add(queryKeys.myTasks);
+  invalidate.add(queryKeys.allProjectTasks);
 }
 
 function applyInbox({ queryClient, invalidate, pathname }: EventContext): void {

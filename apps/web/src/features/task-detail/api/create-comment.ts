@@ -12,9 +12,9 @@ import {
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { OFFLINE_SCOPE } from '../../../lib/offline/offline-queue';
+import { queryKeys } from '../../../shared/api/query-keys';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import { toastError } from '../../../ui/toast';
-import { taskDetailKeys } from './query-keys';
 
 /** What is stored with a comment written offline: the task it is for travels with it. */
 export interface CreateCommentVariables {
@@ -30,7 +30,7 @@ export function createComment(taskId: string, content: RichTextValue): Promise<C
 
 /** The new comment joins the end of the timeline and the task's count at once. */
 export function storeNewComment(queryClient: QueryClient, taskId: string, comment: CommentView): void {
-  queryClient.setQueryData<TimelineView>(taskDetailKeys.timeline(taskId), (timeline) =>
+  queryClient.setQueryData<TimelineView>(queryKeys.timeline(taskId), (timeline) =>
     timeline &&
     !timeline.items.some((item) => item.kind === 'comment' && item.comment_id === comment.comment_id)
       ? {
@@ -39,11 +39,11 @@ export function storeNewComment(queryClient: QueryClient, taskId: string, commen
         }
       : timeline,
   );
-  queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(taskId), (task) =>
+  queryClient.setQueryData<TaskDetailView>(queryKeys.task(taskId), (task) =>
     task ? { ...task, comments_total: task.comments_total + 1 } : task,
   );
-  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.projectLists });
-  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.myTasks });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskDetailKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetailView> {
   return api.get<TaskDetailView>(`/api/tasks/${encodeURIComponent(taskId)}`, { signal });
@@ -9,7 +9,7 @@ export function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetai
 
 export const taskQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: taskDetailKeys.task(taskId),
+    queryKey: queryKeys.task(taskId),
     queryFn: ({ signal }) => getTask(taskId, signal),
     // A copy restored from the offline cache may predate the last save: opening the page always reads again.
     staleTime: 0,

@@ -1,7 +1,7 @@
 import type { PersonView } from '@figgle/shared/task-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskDetailKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function listMembers(organizationId: string, signal?: AbortSignal): Promise<PersonView[]> {
   return api.get<PersonView[]>(`/api/organizations/${encodeURIComponent(organizationId)}/members`, {
@@ -11,7 +11,7 @@ export function listMembers(organizationId: string, signal?: AbortSignal): Promi
 
 export const membersQueryOptions = (organizationId: string) =>
   queryOptions({
-    queryKey: taskDetailKeys.members(organizationId),
+    queryKey: queryKeys.members(organizationId),
     queryFn: ({ signal }) => listMembers(organizationId, signal),
     staleTime: 60_000,
   });

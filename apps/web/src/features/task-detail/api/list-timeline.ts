@@ -1,7 +1,7 @@
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskDetailKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function listTimeline(taskId: string, signal?: AbortSignal): Promise<TimelineView> {
   return api.get<TimelineView>(`/api/tasks/${encodeURIComponent(taskId)}/timeline`, { signal });
@@ -9,7 +9,7 @@ export function listTimeline(taskId: string, signal?: AbortSignal): Promise<Time
 
 export const timelineQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: taskDetailKeys.timeline(taskId),
+    queryKey: queryKeys.timeline(taskId),
     queryFn: ({ signal }) => listTimeline(taskId, signal),
     // A copy restored from the offline cache may predate the last save: opening the page always reads again.
     staleTime: 0,

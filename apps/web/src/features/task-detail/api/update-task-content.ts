@@ -2,8 +2,8 @@ import type { TaskContentResult } from '@figgle/shared/task-content-schemas';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
-import { taskDetailKeys } from './query-keys';
 
 export function updateTaskContent(taskId: string, content: RichTextValue): Promise<TaskContentResult> {
   return api.patch<TaskContentResult>(`/api/tasks/${encodeURIComponent(taskId)}/content`, {
@@ -17,7 +17,7 @@ export function useUpdateTaskContent(taskId: string) {
   return useMutation({
     mutationFn: (content: RichTextValue) => updateTaskContent(taskId, content),
     onSuccess: (result) => {
-      queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(taskId), (task) =>
+      queryClient.setQueryData<TaskDetailView>(queryKeys.task(taskId), (task) =>
         task && task.version <= result.version
           ? {
               ...task,
@@ -27,7 +27,7 @@ export function useUpdateTaskContent(taskId: string) {
             }
           : task,
       );
-      void queryClient.invalidateQueries({ queryKey: taskDetailKeys.timeline(taskId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(taskId) });
     },
   });
 }

@@ -15,8 +15,8 @@ import {
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
-import { taskDetailKeys } from './query-keys';
 
 export interface UpdateTaskVariables {
   changes: UpdateTaskInput;
@@ -35,16 +35,16 @@ export function updateTask(taskId: string, changes: UpdateTaskInput): Promise<Ta
 
 /** The server's answer joins the task page's copy unless a newer version already arrived. */
 export function storeTaskSummary(queryClient: QueryClient, summary: TaskSummaryView): void {
-  queryClient.setQueryData<TaskDetailView>(taskDetailKeys.task(summary.task_id), (task) =>
+  queryClient.setQueryData<TaskDetailView>(queryKeys.task(summary.task_id), (task) =>
     task && task.version <= summary.version ? { ...task, ...summary } : task,
   );
 }
 
 /** Every change adds a log line and shows in the lists: those are read again. */
 export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string): void {
-  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.timeline(taskId) });
-  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.projectLists });
-  void queryClient.invalidateQueries({ queryKey: taskDetailKeys.myTasks });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(taskId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
 }
 
 type UpdateTaskMutateOptions = MutateOptions<
@@ -61,7 +61,7 @@ type UpdateTaskMutateOptions = MutateOptions<
  */
 export function useUpdateTask(taskId: string, options: { optimistic: boolean; toastOnError: boolean }) {
   const queryClient = useQueryClient();
-  const key = taskDetailKeys.task(taskId);
+  const key = queryKeys.task(taskId);
   const mutation = useMutation({
     mutationKey: offlineMutationKeys.updateTask,
     mutationFn: ({ taskId: id, changes }: TaskChangeVariables) => updateTask(id, changes),

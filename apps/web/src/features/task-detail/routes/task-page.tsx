@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import { PageLoader } from '../../../ui/page-loader';
@@ -11,7 +12,6 @@ import { ProjectEmoji } from '../../../ui/project-emoji';
 import { toastError } from '../../../ui/toast';
 import { useTask } from '../api/get-task';
 import { useTimeline } from '../api/list-timeline';
-import { taskDetailKeys } from '../api/query-keys';
 import { useUpdateTask } from '../api/update-task';
 import { useUpdateTaskContent } from '../api/update-task-content';
 import { CommentComposer } from '../components/comment-composer';
@@ -94,7 +94,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
   }, [task.data]);
 
   useStalenessCheck(Math.min(task.dataUpdatedAt, timeline.dataUpdatedAt), () => {
-    void queryClient.refetchQueries({ queryKey: taskDetailKeys.task(taskId) }, { cancelRefetch: false });
+    void queryClient.refetchQueries({ queryKey: queryKeys.task(taskId) }, { cancelRefetch: false });
   });
 
   if (task.isPending) return <PageLoader />;

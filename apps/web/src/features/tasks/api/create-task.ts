@@ -1,7 +1,7 @@
 import type { CreateTaskInput, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export interface CreateTaskVariables {
   projectId: string;
@@ -17,12 +17,12 @@ export function useCreateTask() {
   return useMutation({
     mutationFn: createTask,
     onSuccess: (task, { projectId }) => {
-      queryClient.setQueryData<TaskSummaryView[]>(taskQueryKeys.projectTasks(projectId), (tasks) =>
+      queryClient.setQueryData<TaskSummaryView[]>(queryKeys.projectTasks(projectId), (tasks) =>
         tasks && !tasks.some((t) => t.task_id === task.task_id) ? [...tasks, task] : tasks,
       );
-      void queryClient.invalidateQueries({ queryKey: taskQueryKeys.projectTasks(projectId) });
-      void queryClient.invalidateQueries({ queryKey: taskQueryKeys.projects });
-      if (task.assignee) void queryClient.invalidateQueries({ queryKey: taskQueryKeys.myTasks });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+      if (task.assignee) void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function getProject(projectId: string, signal?: AbortSignal): Promise<ProjectView> {
   return api.get<ProjectView>(`/api/projects/${encodeURIComponent(projectId)}`, { signal });
@@ -9,7 +9,7 @@ export function getProject(projectId: string, signal?: AbortSignal): Promise<Pro
 
 export const projectQueryOptions = (projectId: string) =>
   queryOptions({
-    queryKey: taskQueryKeys.project(projectId),
+    queryKey: queryKeys.project(projectId),
     queryFn: ({ signal }) => getProject(projectId, signal),
     // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
     // changes made while the screen is open, and a copy restored after a reload may be behind.

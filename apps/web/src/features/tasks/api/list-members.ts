@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 /** What the assignee pickers need of GET /api/organizations/:id/members. */
 export interface MemberChoice {
@@ -17,7 +17,7 @@ export function listMembers(organizationId: string, signal?: AbortSignal): Promi
 
 export const membersQueryOptions = (organizationId: string) =>
   queryOptions({
-    queryKey: taskQueryKeys.members(organizationId),
+    queryKey: queryKeys.members(organizationId),
     queryFn: ({ signal }) => listMembers(organizationId, signal),
     staleTime: 60_000,
   });

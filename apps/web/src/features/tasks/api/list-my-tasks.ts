@@ -1,14 +1,14 @@
 import type { MyTaskView } from '@figgle/shared/task-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function listMyTasks(signal?: AbortSignal): Promise<MyTaskView[]> {
   return api.get<MyTaskView[]>('/api/my-tasks', { signal });
 }
 
 export const myTasksQueryOptions = queryOptions({
-  queryKey: taskQueryKeys.myTasks,
+  queryKey: queryKeys.myTasks,
   queryFn: ({ signal }) => listMyTasks(signal),
   // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
   // changes made while the screen is open, and a copy restored after a reload may be behind.

@@ -1,7 +1,7 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function listProjectTasks(projectId: string, signal?: AbortSignal): Promise<TaskSummaryView[]> {
   return api.get<TaskSummaryView[]>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { signal });
@@ -9,7 +9,7 @@ export function listProjectTasks(projectId: string, signal?: AbortSignal): Promi
 
 export const projectTasksQueryOptions = (projectId: string) =>
   queryOptions({
-    queryKey: taskQueryKeys.projectTasks(projectId),
+    queryKey: queryKeys.projectTasks(projectId),
     queryFn: ({ signal }) => listProjectTasks(projectId, signal),
     // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover
     // changes made while the screen is open, and a copy restored after a reload may be behind.

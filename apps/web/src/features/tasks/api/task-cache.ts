@@ -1,14 +1,14 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 type TaskList = TaskSummaryView[];
 
 /** Every cached list that may hold a task: the projects' lists and My tasks. */
 function taskLists(queryClient: QueryClient): Array<[QueryKey, TaskList | undefined]> {
   return [
-    ...queryClient.getQueriesData<TaskList>({ queryKey: taskQueryKeys.allProjectTasks }),
-    ...queryClient.getQueriesData<TaskList>({ queryKey: taskQueryKeys.myTasks }),
+    ...queryClient.getQueriesData<TaskList>({ queryKey: queryKeys.allProjectTasks }),
+    ...queryClient.getQueriesData<TaskList>({ queryKey: queryKeys.myTasks }),
   ];
 }
 
@@ -20,7 +20,7 @@ export type TaskCacheSnapshot = Array<[QueryKey, TaskList | undefined]>;
  * optimistic change that follows.
  */
 export function takeTaskListsSnapshot(queryClient: QueryClient): TaskCacheSnapshot {
-  for (const queryKey of [taskQueryKeys.allProjectTasks, taskQueryKeys.myTasks]) {
+  for (const queryKey of [queryKeys.allProjectTasks, queryKeys.myTasks]) {
     void queryClient.cancelQueries({ queryKey });
   }
   return taskLists(queryClient);
@@ -32,8 +32,8 @@ export function restoreTaskLists(queryClient: QueryClient, snapshot: TaskCacheSn
 
 /** When there is nothing to roll back to (a change sent after a reload): the server says what is true. */
 export function refreshTaskLists(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: taskQueryKeys.allProjectTasks });
-  void queryClient.invalidateQueries({ queryKey: taskQueryKeys.myTasks });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
 }
 
 /** Applies a change to the task wherever it is cached (keeping extra fields such as My tasks' project). */

@@ -1,7 +1,7 @@
 import type { ProjectView, UpdateProjectInput } from '@figgle/shared/project-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskQueryKeys } from './query-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export interface UpdateProjectVariables {
   projectId: string;
@@ -23,10 +23,10 @@ export function useUpdateProject() {
   return useMutation({
     mutationFn: updateProject,
     onSuccess: (project) => {
-      queryClient.setQueryData(taskQueryKeys.project(project.project_id), project);
-      void queryClient.invalidateQueries({ queryKey: taskQueryKeys.projects });
+      queryClient.setQueryData(queryKeys.project(project.project_id), project);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
       // The project's name and emoji show on My tasks cards.
-      void queryClient.invalidateQueries({ queryKey: taskQueryKeys.myTasks });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
     },
   });
 }

@@ -3,8 +3,8 @@ import type { PersonView, TaskSummaryView, UpdateTaskInput } from '@figgle/share
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
-import { taskQueryKeys } from './query-keys';
 import { patchTask, restoreTaskLists, storeTask, takeTaskListsSnapshot } from './task-cache';
 
 export interface UpdateTaskVariables {
@@ -41,7 +41,7 @@ export function useUpdateTask() {
     onSettled: (_task, _error, { changes }) => {
       // Giving a task to someone (or taking it back) changes whose My tasks it belongs to.
       if (changes.assignee_id !== undefined)
-        void queryClient.invalidateQueries({ queryKey: taskQueryKeys.myTasks });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
     },
   });
 }

@@ -5,11 +5,11 @@ import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDeleteProject } from '../api/delete-project';
-import { taskQueryKeys } from '../api/query-keys';
 import { useUpdateProject } from '../api/update-project';
 import { EmojiSelect } from './emoji-select';
 
@@ -82,7 +82,7 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
     }
     onDone();
     navigate(paths.projects);
-    queryClient.removeQueries({ queryKey: taskQueryKeys.project(project.project_id) });
+    queryClient.removeQueries({ queryKey: queryKeys.project(project.project_id) });
     await confirm({
       title: MESSAGES.projectDeletedTitle,
       text: MESSAGES.projectDeletedText(project.name),

@@ -1,0 +1,23 @@
+/**
+ * The cache keys that more than one feature, or lib/ (live updates, the offline copy), reads or
+ * invalidates. A key only one feature uses stays in that feature's api/ folder. The first segment
+ * is what the offline copy persists by (lib/offline/persisted-keys.ts).
+ */
+export const queryKeys = {
+  session: ['auth', 'session'] as const,
+  me: ['me'] as const,
+  /** Every organization key starts here, so one invalidation refreshes them all. */
+  organizations: ['organizations'] as const,
+  organization: (organizationId: string) => ['organizations', organizationId] as const,
+  members: (organizationId: string) => ['members', organizationId] as const,
+  projects: ['projects'] as const,
+  project: (projectId: string) => ['project', projectId] as const,
+  projectTasks: (projectId: string) => ['tasks', projectId] as const,
+  /** Every project's task list at once: a title, status or assignee change shows in all of them. */
+  allProjectTasks: ['tasks'] as const,
+  myTasks: ['my-tasks'] as const,
+  /** A task's key is its id; its timeline hangs under it. */
+  task: (taskId: string) => ['task', taskId] as const,
+  timeline: (taskId: string) => ['task', taskId, 'timeline'] as const,
+  figmaEvents: ['figma-events'] as const,
+};
