@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { meQueryOptions } from '../features/auth/api/get-me';
-import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { meQueryOptions } from '../shared/api/get-me';
+import { sessionQueryOptions } from '../shared/api/get-session';
 import { type AppRoute, appRoutes } from './router';
 
 /** The route table with each child's full address, in table order. */

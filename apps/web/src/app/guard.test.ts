@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../features/auth/api/get-session';
+import type { Session } from '../shared/api/get-session';
 import { resolveNavigation } from './guard';
 import { APP_PAGE, ONBOARDING_PAGE, PUBLIC_PAGE, type RouteMeta } from './route-meta';
 

@@ -1,4 +1,4 @@
-import type { Session } from '../features/auth/api/get-session';
+import type { Session } from '../shared/api/get-session';
 import { paths } from '../shared/paths';
 import type { RouteMeta } from './route-meta';
 

@@ -6,9 +6,9 @@ import { TOAST_DURATION_MS } from '@figgle/shared/constants';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
-import { sessionQueryKey } from '../features/auth/api/get-session';
 import { OfflineQueryProvider } from '../lib/offline/offline-query-provider';
 import { createQueryClient } from '../lib/query-client';
+import { queryKeys } from '../shared/api/query-keys';
 import { ConfirmDialogHost } from '../ui/confirm/confirm-dialog-host';
 import { startFirstPageEarly } from './early-start';
 import { registerOfflineMutations } from './offline-mutations';
@@ -23,7 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient({
       // A 401 anywhere means the session ended: re-reading it lets the guard send the user to login.
-      onUnauthorized: () => void client.invalidateQueries({ queryKey: sessionQueryKey }),
+      onUnauthorized: () => void client.invalidateQueries({ queryKey: queryKeys.session }),
     });
     // Before the offline copy is put back: changes stored there find their requests here.
     registerOfflineMutations(client);

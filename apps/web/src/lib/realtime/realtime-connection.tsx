@@ -3,9 +3,8 @@ import { topics } from '@figgle/shared/realtime-protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { meQueryKey } from '../../features/auth/api/get-me';
-import { sessionQueryKey } from '../../features/auth/api/get-session';
 import { organizationsQueryOptions } from '../../features/projects/api/list-organizations';
+import { queryKeys } from '../../shared/api/query-keys';
 import { applyRealtimeEvent, forgetOrganization } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';
 import { type PresenceState, presenceQueryKey } from './query-keys';
@@ -28,7 +27,7 @@ export function RealtimeConnection() {
     const context = () => ({
       queryClient,
       invalidate,
-      userId: queryClient.getQueryData<Me>(meQueryKey)?.user_id ?? null,
+      userId: queryClient.getQueryData<Me>(queryKeys.me)?.user_id ?? null,
       pathname: currentPath.current,
     });
     setRealtimeHandlers({
@@ -46,7 +45,7 @@ export function RealtimeConnection() {
           predicate: readBeforeChange(topic, lastEventMsAgo),
         }),
       onForbidden: () => forgetOrganization({ invalidate }),
-      onSignedOut: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      onSignedOut: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       onStatus: (status) => {
         document.documentElement.dataset.realtime = status;
         if (status !== 'open') queryClient.setQueryData<PresenceState>(presenceQueryKey, {});

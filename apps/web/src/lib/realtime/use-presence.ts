@@ -2,7 +2,7 @@ import type { Me } from '@figgle/shared/me-schemas';
 import type { PresenceMember } from '@figgle/shared/realtime-protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { meQueryKey } from '../../features/auth/api/get-me';
+import { queryKeys } from '../../shared/api/query-keys';
 import { type PresenceState, presenceQueryKey } from './query-keys';
 
 const empty: PresenceState = {};
@@ -20,7 +20,7 @@ function usePresenceState(): PresenceState {
 }
 
 function useMyId(): string | null {
-  return useQueryClient().getQueryData<Me>(meQueryKey)?.user_id ?? null;
+  return useQueryClient().getQueryData<Me>(queryKeys.me)?.user_id ?? null;
 }
 
 export interface OnlinePerson {

@@ -17,12 +17,12 @@ import { IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
+import { useMe } from '../../../shared/api/get-me';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-factor';
-import { meQueryKey, useMe } from '../api/get-me';
-import { sessionQueryKey } from '../api/get-session';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 
 /**
@@ -128,8 +128,8 @@ function FinishSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => v
       {
         onSuccess: async () => {
           // Turning the factor on renews the session cookie: both answers are read again.
-          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-          await queryClient.invalidateQueries({ queryKey: meQueryKey });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.me });
           toastSuccess('Two-factor authentication is on.');
           onDone();
         },
@@ -231,8 +231,8 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
     setError(null);
     disable.mutate(hasPassword ? { code, password } : { code }, {
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        await queryClient.invalidateQueries({ queryKey: meQueryKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.me });
         setPassword('');
         setCode('');
         toastSuccess('Two-factor authentication is off.');

@@ -2,10 +2,10 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
+import { meQueryOptions } from '../../../shared/api/get-me';
+import { sessionQueryOptions } from '../../../shared/api/get-session';
 import { paths } from '../../../shared/paths';
 import { toastSuccess } from '../../../ui/toast';
-import { meQueryOptions } from '../api/get-me';
-import { sessionQueryOptions } from '../api/get-session';
 
 /**
  * After a password (and code) was accepted: read the new session and profile, mirror the onboarding

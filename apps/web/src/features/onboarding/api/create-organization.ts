@@ -2,7 +2,7 @@ import type { CreatedOrganization } from '@figgle/shared/organization-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 /** The personal organization of onboarding step 2: its creator becomes OWNER, which ends onboarding. */
 export function createOrganization(name: string): Promise<CreatedOrganization> {
@@ -17,7 +17,7 @@ export function useCreatePersonalOrganization() {
       setOnboardingFlag(false);
       // Organizations, members and the profile all changed: every list reads them again.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      await queryClient.refetchQueries({ queryKey: meQueryKey });
+      await queryClient.refetchQueries({ queryKey: queryKeys.me });
     },
   });
 }

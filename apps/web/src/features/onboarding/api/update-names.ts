@@ -1,7 +1,7 @@
 import type { Me } from '@figgle/shared/me-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export interface Names {
   firstname: string;
@@ -16,6 +16,6 @@ export function useUpdateNames() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNames,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
   });
 }

@@ -2,10 +2,10 @@ import { DEFAULT_ORGANIZATION_NAME, MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useMe } from '../../../shared/api/get-me';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
 import { useCreatePersonalOrganization } from '../api/create-organization';
-import { useMe } from '../api/get-me';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingOrganizationPage() {

@@ -2,10 +2,10 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMe } from '../../../shared/api/get-me';
 import { paths } from '../../../shared/paths';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
-import { useMe } from '../api/get-me';
 import { useUpdateNames } from '../api/update-names';
 import { OnboardingFrame } from '../components/onboarding-frame';
 

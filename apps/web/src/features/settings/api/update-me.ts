@@ -1,7 +1,7 @@
 import type { Me, UpdateMeInput } from '@figgle/shared/me-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function updateMe(input: UpdateMeInput): Promise<Me> {
   return api.patch<Me>('/api/me', input);
@@ -12,6 +12,6 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
   });
 }

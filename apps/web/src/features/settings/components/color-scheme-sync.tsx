@@ -1,6 +1,6 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../shared/api/get-me';
 
 /**
  * Applies the colour scheme saved with the account (Preferences) when the profile loads, so the

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useMe } from '../../../shared/api/get-me';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { useMe } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
 import { nonBlank } from '../components/non-blank';
 import { SettingsSectionTitle } from '../components/settings-section-title';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api } from '../../../lib/api-client';
+import { ApiRequestError, api } from '../../lib/api-client';
+import { queryKeys } from './query-keys';
 
 export interface SessionUser {
   id: string;
@@ -14,8 +15,6 @@ export interface Session {
   session: { id: string; userId: string; expiresAt: string };
 }
 
-export const sessionQueryKey = ['auth', 'session'] as const;
-
 /** The signed-in session, or null when there is none (401, 404 or a null answer). */
 export async function getSession(): Promise<Session | null> {
   try {
@@ -29,7 +28,7 @@ export async function getSession(): Promise<Session | null> {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: queryKeys.session,
   queryFn: getSession,
   staleTime: 30_000,
   refetchOnWindowFocus: true,
