@@ -14,6 +14,7 @@ const MACHINE_ROUTES = new Set(['/api/figma/webhook']);
 export const REQUEST_ORIGIN_HEADER = 'x-figgle-request-origin';
 
 export function requestOrigin(request: FastifyRequest): string | undefined {
+  if (!request.host) return undefined;
   try {
     const origin = new URL(`${request.protocol}://${request.host}`).origin;
     return origin === 'null' ? undefined : origin;
