@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { organizationsQueryOptions } from '../features/settings/api/list-organizations';
 import { answeredThisLoad, askedBeforeThisLoad, type QueryTimes } from '../lib/offline/this-load';
 import { readOnboardingFlag, setOnboardingFlag } from '../lib/onboarding-flag';
 import { meQueryOptions } from '../shared/api/get-me';
 import { sessionQueryOptions } from '../shared/api/get-session';
+import { organizationsQueryOptions } from '../shared/api/list-organizations';
 import { PageLoader } from '../ui/page-loader';
 import { resolveNavigation } from './guard';
 import type { RouteMeta } from './route-meta';

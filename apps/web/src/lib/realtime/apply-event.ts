@@ -5,7 +5,6 @@ import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { figmaEventsQueryKey } from '../../features/figma-radar/api/list-figma-events';
-import { organizationsQueryKey } from '../../features/projects/api/list-organizations';
 import { queryKeys } from '../../shared/api/query-keys';
 import type { InvalidationBatch } from './invalidation-batch';
 import { type InboxStatus, inboxStatusQueryKey } from './query-keys';
@@ -168,7 +167,7 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
     return;
   }
   // The organization's name or membership changed: the lists that show them are read again.
-  invalidate.add(organizationsQueryKey);
+  invalidate.add(queryKeys.organizations);
   invalidate.add(queryKeys.members(organizationId));
   if (frame.kind === 'organization') invalidate.add(queryKeys.projects);
   if (frame.kind === 'membership' && frame.id === userId) forgetOrganization(context);
@@ -176,7 +175,7 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
 
 /** Access to an organization ended: everything that may show it is read again. */
 export function forgetOrganization({ invalidate }: Pick<EventContext, 'invalidate'>): void {
-  invalidate.add(organizationsQueryKey);
+  invalidate.add(queryKeys.organizations);
   invalidate.add(queryKeys.projects);
   invalidate.add(queryKeys.myTasks);
   invalidate.add(queryKeys.allProjectTasks);

@@ -3,7 +3,7 @@ import { topics } from '@figgle/shared/realtime-protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { organizationsQueryOptions } from '../../features/projects/api/list-organizations';
+import { organizationsQueryOptions } from '../../shared/api/list-organizations';
 import { queryKeys } from '../../shared/api/query-keys';
 import { applyRealtimeEvent, forgetOrganization } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';

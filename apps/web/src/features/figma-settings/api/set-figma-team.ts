@@ -1,6 +1,7 @@
 import type { FigmaSettingsView, FigmaTeamSaved } from '@figgle/shared/figma-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { figmaSettingsQueryKey } from './get-figma-settings';
 
 /** Saves the team id and (re)registers the team's webhook; `webhook_error` says when that failed. */
@@ -25,7 +26,7 @@ export function useSetFigmaTeam(organizationId: string) {
             }
           : settings,
       );
-      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organizations });
     },
   });
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMe } from '../../../shared/api/get-me';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
-import { useCreatePersonalOrganization } from '../api/create-organization';
+import { useCreatePersonalOrganization } from '../api/create-personal-organization';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingOrganizationPage() {

@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useOrganizations } from '../../../shared/api/list-organizations';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
 import { useCreateProject } from '../api/create-project';
-import { useOrganizations } from '../api/list-organizations';
 import { EmojiSelect } from './emoji-select';
 
 export interface AddProjectDialogProps {

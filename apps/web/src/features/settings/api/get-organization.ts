@@ -1,10 +1,7 @@
 import type { OrganizationView } from '@figgle/shared/organization-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationsQueryKey } from './list-organizations';
-
-export const organizationQueryKey = (organizationId: string) =>
-  [...organizationsQueryKey, organizationId] as const;
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function getOrganization(organizationId: string): Promise<OrganizationView> {
   return api.get<OrganizationView>(`/api/organizations/${encodeURIComponent(organizationId)}`);
@@ -12,7 +9,7 @@ export function getOrganization(organizationId: string): Promise<OrganizationVie
 
 export const organizationQueryOptions = (organizationId: string) =>
   queryOptions({
-    queryKey: organizationQueryKey(organizationId),
+    queryKey: queryKeys.organization(organizationId),
     queryFn: () => getOrganization(organizationId),
   });
 

@@ -1,7 +1,7 @@
 import type { InviteMemberInput, PendingInvitation } from '@figgle/shared/invitation-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 /** The role is always MEMBER: the server fixes it. */
 export function inviteMember(organizationId: string, input: InviteMemberInput): Promise<PendingInvitation> {
@@ -15,6 +15,6 @@ export function useInviteMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteMemberInput) => inviteMember(organizationId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organization(organizationId) }),
   });
 }

@@ -1,11 +1,11 @@
 import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 /** Under the organization's key: a live change to the organization reads the list again too. */
 export const invitationsQueryKey = (organizationId: string) =>
-  [...organizationQueryKey(organizationId), 'invitations'] as const;
+  [...queryKeys.organization(organizationId), 'invitations'] as const;
 
 export function listInvitations(organizationId: string): Promise<PendingInvitation[]> {
   return api.get<PendingInvitation[]>(`/api/organizations/${encodeURIComponent(organizationId)}/invitations`);

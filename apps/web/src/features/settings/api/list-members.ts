@@ -1,10 +1,10 @@
 import type { MemberView } from '@figgle/shared/organization-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export const membersQueryKey = (organizationId: string) =>
-  [...organizationQueryKey(organizationId), 'members'] as const;
+  [...queryKeys.organization(organizationId), 'members'] as const;
 
 export function listMembers(organizationId: string): Promise<MemberView[]> {
   return api.get<MemberView[]>(`/api/organizations/${encodeURIComponent(organizationId)}/members`);

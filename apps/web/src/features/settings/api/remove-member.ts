@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 /** Revokes a membership: deletes its rule. */
 export function removeMember(organizationId: string, ruleId: string): Promise<null> {
@@ -13,6 +13,6 @@ export function useRemoveMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ruleId: string) => removeMember(organizationId, ruleId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organization(organizationId) }),
   });
 }

@@ -1,8 +1,7 @@
 import type { OrganizationView } from '@figgle/shared/organization-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
-import { organizationsQueryKey } from './list-organizations';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function renameOrganization(organizationId: string, name: string): Promise<OrganizationView> {
   return api.patch<OrganizationView>(`/api/organizations/${encodeURIComponent(organizationId)}`, { name });
@@ -13,8 +12,8 @@ export function useRenameOrganization(organizationId: string) {
   return useMutation({
     mutationFn: (name: string) => renameOrganization(organizationId, name),
     onSuccess: async (organization) => {
-      queryClient.setQueryData(organizationQueryKey(organizationId), organization);
-      await queryClient.invalidateQueries({ queryKey: organizationsQueryKey });
+      queryClient.setQueryData(queryKeys.organization(organizationId), organization);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
+import { useOrganizations } from '../../../shared/api/list-organizations';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
-import { useOrganizations } from '../api/list-organizations';
 import { useSignOut } from '../api/sign-out';
 
 interface SettingsLink {

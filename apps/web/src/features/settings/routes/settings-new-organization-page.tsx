@@ -2,9 +2,9 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCreateOrganization } from '../../../shared/api/create-organization';
 import { paths } from '../../../shared/paths';
 import { toastError, toastSuccess } from '../../../ui/toast';
-import { useCreateOrganization } from '../api/create-organization';
 import { nonBlank } from '../components/non-blank';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 

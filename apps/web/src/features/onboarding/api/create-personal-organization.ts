@@ -1,14 +1,9 @@
-import type { CreatedOrganization } from '@figgle/shared/organization-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
+import { createOrganization } from '../../../shared/api/create-organization';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 /** The personal organization of onboarding step 2: its creator becomes OWNER, which ends onboarding. */
-export function createOrganization(name: string): Promise<CreatedOrganization> {
-  return api.post<CreatedOrganization>('/api/organizations', { name });
-}
-
 export function useCreatePersonalOrganization() {
   const queryClient = useQueryClient();
   return useMutation({

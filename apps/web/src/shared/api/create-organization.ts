@@ -1,7 +1,7 @@
 import type { CreatedOrganization } from '@figgle/shared/organization-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { organizationsQueryKey } from './list-organizations';
+import { api } from '../../lib/api-client';
+import { queryKeys } from './query-keys';
 
 /** organization-create: the creator becomes its OWNER. */
 export function createOrganization(name: string): Promise<CreatedOrganization> {
@@ -12,6 +12,6 @@ export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
   });
 }
