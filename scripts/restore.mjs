@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { syncPath, syncTree } from '../apps/server/src/db/pglite-durable-fs.ts';
+import { makeTreePrivateSync, PRIVATE_FILE_MODE } from '../apps/server/src/private-files.ts';
 import {
   BackupError,
   checkManifest,
@@ -60,8 +61,13 @@ await runCommand(async () => {
       if (existsSync(path.join(staging, part)))
         renameSync(path.join(staging, part), path.join(dataDir, part));
     }
-    if (existsSync(path.join(dataDir, SECRET_FILE))) chmodSync(path.join(dataDir, SECRET_FILE), 0o600);
     rmSync(staging, { recursive: true, force: true });
+    // For the account running Figgle alone, as the server keeps them, whatever the archive's modes.
+    for (const part of ['pglite', UPLOADS]) {
+      if (existsSync(path.join(dataDir, part))) makeTreePrivateSync(path.join(dataDir, part));
+    }
+    if (existsSync(path.join(dataDir, SECRET_FILE)))
+      chmodSync(path.join(dataDir, SECRET_FILE), PRIVATE_FILE_MODE);
     if (existsSync(path.join(dataDir, UPLOADS))) await syncTree(path.join(dataDir, UPLOADS));
     if (existsSync(path.join(dataDir, SECRET_FILE))) await syncPath(path.join(dataDir, SECRET_FILE));
     await syncPath(dataDir);

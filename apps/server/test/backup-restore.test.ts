@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -184,6 +184,9 @@ describe(`npm run backup, then npm run restore into a fresh place (${kind})`, ()
     const restored = await npmRun('restore', [backup], restoreSettings);
     expect(restored.output).toMatch(/Restored the backup of .* 1 uploaded file, the secret\./);
     expect(restored.code).toBe(0);
+    // Restored files are the running account's alone, as the server keeps them.
+    expect(statSync(path.join(dataDir, 'secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dataDir, 'uploads')).mode & 0o777).toBe(0o700);
 
     // A second restore finds data where it would write, and refuses.
     const again = await npmRun('restore', [backup], restoreSettings);
