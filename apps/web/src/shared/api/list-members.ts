@@ -1,20 +1,15 @@
+import type { MemberView } from '@figgle/shared/organization-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../shared/api/query-keys';
+import { api } from '../../lib/api-client';
+import { queryKeys } from './query-keys';
 
-/** What the assignee pickers need of GET /api/organizations/:id/members. */
-export interface MemberChoice {
-  user_id: string;
-  firstname: string;
-  lastname: string;
-}
-
-export function listMembers(organizationId: string, signal?: AbortSignal): Promise<MemberChoice[]> {
-  return api.get<MemberChoice[]>(`/api/organizations/${encodeURIComponent(organizationId)}/members`, {
+export function listMembers(organizationId: string, signal?: AbortSignal): Promise<MemberView[]> {
+  return api.get<MemberView[]>(`/api/organizations/${encodeURIComponent(organizationId)}/members`, {
     signal,
   });
 }
 
+/** Live events invalidate this key when a membership changes, so a minute's staleness costs nothing. */
 export const membersQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: queryKeys.members(organizationId),
@@ -22,6 +17,7 @@ export const membersQueryOptions = (organizationId: string) =>
     staleTime: 60_000,
   });
 
+/** Everyone with a rule in the organization, owners first: the members table and the assignee pickers. */
 export function useMembers(organizationId: string | undefined) {
-  return useQuery({ ...membersQueryOptions(organizationId ?? ''), enabled: !!organizationId });
+  return useQuery({ ...membersQueryOptions(organizationId ?? ''), enabled: Boolean(organizationId) });
 }

@@ -13,6 +13,10 @@ export function useRemoveMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ruleId: string) => removeMember(organizationId, ruleId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organization(organizationId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.organization(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.members(organizationId) }),
+      ]),
   });
 }

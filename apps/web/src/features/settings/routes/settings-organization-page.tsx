@@ -3,9 +3,9 @@ import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMe } from '../../../shared/api/get-me';
+import { useMembers } from '../../../shared/api/list-members';
 import { paths } from '../../../shared/paths';
 import { useOrganization } from '../api/get-organization';
-import { useMembers } from '../api/list-members';
 import { InviteMemberDialog } from '../components/invite-member-dialog';
 import { MembersTable } from '../components/members-table';
 import { OrganizationNameForm } from '../components/organization-name-form';

@@ -3,9 +3,9 @@ import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/st
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useMembers } from '../../../shared/api/list-members';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateTask } from '../api/create-task';
-import { useMembers } from '../api/list-members';
 import { memberName } from './member-name';
 
 export interface AddTaskDialogProps {
