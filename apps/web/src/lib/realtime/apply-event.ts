@@ -4,7 +4,6 @@ import { type EventFrame, parseTopic } from '@figgle/shared/realtime-protocol';
 import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import type { QueryClient } from '@tanstack/react-query';
-import { figmaEventsQueryKey } from '../../features/figma-radar/api/list-figma-events';
 import { queryKeys } from '../../shared/api/query-keys';
 import type { InvalidationBatch } from './invalidation-batch';
 import { type InboxStatus, inboxStatusQueryKey } from './query-keys';
@@ -61,7 +60,7 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       applyInbox(context);
       return;
     case 'figma-events':
-      context.invalidate.add(figmaEventsQueryKey);
+      context.invalidate.add(queryKeys.figmaEvents);
       return;
     case 'presence':
       return;

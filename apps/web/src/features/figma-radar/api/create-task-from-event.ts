@@ -1,7 +1,7 @@
 import type { TaskFromEventView } from '@figgle/shared/figma-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { figmaEventsQueryKey } from './list-figma-events';
+import { queryKeys } from '../../../shared/api/query-keys';
 
 export function createTaskFromEvent(eventId: string, projectId: string): Promise<TaskFromEventView> {
   return api.post<TaskFromEventView>(`/api/figma-events/${encodeURIComponent(eventId)}/task`, {
@@ -14,7 +14,7 @@ export function useCreateTaskFromEvent(eventId: string) {
   return useMutation({
     mutationFn: (projectId: string) => createTaskFromEvent(eventId, projectId),
     onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: figmaEventsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.figmaEvents });
       void queryClient.invalidateQueries({ queryKey: ['tasks', created.project_id] });
     },
   });

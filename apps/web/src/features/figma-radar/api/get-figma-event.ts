@@ -1,9 +1,9 @@
 import type { FigmaEventView } from '@figgle/shared/figma-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { figmaEventsQueryKey } from './list-figma-events';
+import { queryKeys } from '../../../shared/api/query-keys';
 
-export const figmaEventQueryKey = (eventId: string) => [...figmaEventsQueryKey, 'event', eventId] as const;
+export const figmaEventQueryKey = (eventId: string) => [...queryKeys.figmaEvents, 'event', eventId] as const;
 
 export function getFigmaEvent(eventId: string): Promise<FigmaEventView> {
   return api.get<FigmaEventView>(`/api/figma-events/${encodeURIComponent(eventId)}`);

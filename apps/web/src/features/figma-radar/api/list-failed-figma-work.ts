@@ -1,9 +1,9 @@
 import type { FailedFigmaWorkList } from '@figgle/shared/figma-delivery-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { figmaEventsQueryKey } from './list-figma-events';
+import { queryKeys } from '../../../shared/api/query-keys';
 
-export const failedFigmaWorkQueryKey = [...figmaEventsQueryKey, 'failed'] as const;
+export const failedFigmaWorkQueryKey = [...queryKeys.figmaEvents, 'failed'] as const;
 
 export function listFailedFigmaWork(): Promise<FailedFigmaWorkList> {
   return api.get<FailedFigmaWorkList>('/api/figma-events/failed');

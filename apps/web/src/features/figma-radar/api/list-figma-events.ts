@@ -2,9 +2,9 @@ import { RADAR_PAGE_SIZE } from '@figgle/shared/constants';
 import type { FigmaEventPage } from '@figgle/shared/figma-schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
 
-export const figmaEventsQueryKey = ['figma-events'] as const;
-export const radarQueryKey = [...figmaEventsQueryKey, 'radar'] as const;
+export const radarQueryKey = [...queryKeys.figmaEvents, 'radar'] as const;
 
 export function listFigmaEvents(offset: number, limit = RADAR_PAGE_SIZE): Promise<FigmaEventPage> {
   return api.get<FigmaEventPage>('/api/figma-events', { query: { offset, limit } });
