@@ -17,9 +17,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { paths } from '../../../shared/paths';
+import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError } from '../../../ui/toast';
 import { useCreateProject } from '../api/create-project';
-import { EmojiSelect } from './emoji-select';
 
 export interface AddProjectDialogProps {
   opened: boolean;

@@ -8,10 +8,10 @@ import { useNavigate } from 'react-router';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
+import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
-import { EmojiSelect } from './emoji-select';
 
 export interface ProjectSettingsDialogProps {
   opened: boolean;

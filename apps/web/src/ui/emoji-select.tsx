@@ -1,6 +1,6 @@
 import { PROJECT_EMOJIS, type ProjectEmoji as ProjectEmojiValue } from '@figgle/shared/emoji';
 import { Group, Select, Text } from '@mantine/core';
-import { ProjectEmoji } from '../../../ui/project-emoji';
+import { ProjectEmoji } from './project-emoji';
 
 const LABELS: Record<ProjectEmojiValue, string> = {
   fox: 'Fox',
