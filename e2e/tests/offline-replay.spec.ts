@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { readOfflineCopy } from '../support/offline-copy.ts';
+import { readOfflineCopy, reconnect, reloadOffline } from '../support/offline-copy.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 interface TimelineItem {
@@ -107,7 +107,7 @@ test.describe('changes made offline', () => {
 
     // A reload while still offline: the changes are still there, still waiting.
     await expect.poll(async () => (await offlineCopy(pageB, taskId)).changes).toBe(5);
-    await pageB.reload();
+    await reloadOffline(pageB);
     await expect(banner(pageB)).toBeVisible();
     await expect(waiting(pageB, '5 changes wait to be sent')).toBeVisible();
     await expect(pageB.getByRole('textbox', { name: 'Title' })).toHaveValue('Alpha offline');
@@ -118,7 +118,7 @@ test.describe('changes made offline', () => {
     await expect(pending.getByRole('listitem').last()).toContainText('Second offline comment');
 
     // Back online: the changes are sent one after another, in the order they were made.
-    await contextB.setOffline(false);
+    await reconnect(pageB);
     await expect(banner(pageB)).toBeHidden();
     await expect
       .poll(async () => (await (await pageA.request.get(`/api/tasks/${taskId}`)).json()).title)
