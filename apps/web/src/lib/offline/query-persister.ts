@@ -106,14 +106,14 @@ export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
   });
   const queries = [...state.queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   // dehydrate keeps each mutation's state object: that finds the mutation, and its undo, again.
-  const waiting = new Map(
+  const byState = new Map(
     queryClient
       .getMutationCache()
       .getAll()
       .map((mutation) => [mutation.state as unknown, mutation]),
   );
   const mutations = state.mutations.map((stored) => {
-    const mutation = waiting.get(stored.state);
+    const mutation = byState.get(stored.state);
     return mutationForDisk(stored, mutation ? undoOf(mutation) : undefined);
   });
   // Only reads are cut to fit: a change waiting to be sent is never dropped.
