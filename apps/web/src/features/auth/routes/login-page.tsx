@@ -9,9 +9,9 @@ import { answeredThisLoad } from '../../../lib/offline/this-load';
 import { sessionQueryOptions } from '../../../shared/api/get-session';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { type SignInCredentials, useSignInWithEmail } from '../api/sign-in-email';
-import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { LegalLinks } from '../components/legal-links';
 import { LoginForm } from '../components/login-form';
 import { TwoFactorChallenge } from '../components/two-factor-challenge';
@@ -79,7 +79,7 @@ export function LoginPage() {
           setUnverifiedEmail(credentials.email);
           return;
         }
-        void showAuthErrorDialog(error);
+        void showErrorDialog(error);
       },
     });
   }
@@ -97,7 +97,7 @@ export function LoginPage() {
             onRestart={(error) => {
               setStep('password');
               setSearchParams({}, { replace: true });
-              void showAuthErrorDialog(error);
+              void showErrorDialog(error);
             }}
           />
           <Button

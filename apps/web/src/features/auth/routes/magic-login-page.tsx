@@ -3,9 +3,9 @@ import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useSendMagicLink } from '../api/send-magic-link';
-import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { EmailForm } from '../components/email-form';
 
@@ -29,7 +29,7 @@ export function MagicLoginPage() {
                 toastSuccess(MESSAGES.emailSent(email));
                 navigate(`${paths.authResult}?magic=true`);
               },
-              onError: (error) => void showAuthErrorDialog(error),
+              onError: (error) => void showErrorDialog(error),
             })
           }
         />

@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { useSignUpWithEmail } from '../api/sign-up-email';
-import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { LegalLinks } from '../components/legal-links';
 import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
 
@@ -34,7 +34,7 @@ export function RegisterPage() {
         setOnboardingFlag(true);
         navigate(`${paths.authResult}?creation=true&email=${encodeURIComponent(registration.email)}`);
       },
-      onError: (error) => void showAuthErrorDialog(error),
+      onError: (error) => void showErrorDialog(error),
     });
   }
 

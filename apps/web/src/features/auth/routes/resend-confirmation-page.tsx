@@ -3,9 +3,9 @@ import { Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { EmailForm } from '../components/email-form';
 
@@ -31,7 +31,7 @@ export function ResendConfirmationPage() {
                 toastSuccess(MESSAGES.emailSent(email));
                 navigate(`${paths.authResult}?confirmation=true`);
               },
-              onError: (error) => void showAuthErrorDialog(error),
+              onError: (error) => void showErrorDialog(error),
             })
           }
         />

@@ -5,10 +5,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
-import { showAuthErrorDialog } from '../components/auth-error-dialog';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { EmailForm } from '../components/email-form';
 
@@ -46,7 +46,7 @@ function RequestReset({ linkFailed }: { linkFailed: boolean }) {
                 toastSuccess(MESSAGES.passwordResetEmailSent);
                 navigate(`${paths.authResult}?password=true`);
               },
-              onError: (error) => void showAuthErrorDialog(error),
+              onError: (error) => void showErrorDialog(error),
             })
           }
         />
@@ -70,7 +70,7 @@ function NewPasswordForm({ token }: { token: string }) {
           toastSuccess(MESSAGES.passwordUpdated);
           navigate(paths.login, { replace: true });
         },
-        onError: (error) => void showAuthErrorDialog(error),
+        onError: (error) => void showErrorDialog(error),
       },
     );
   }

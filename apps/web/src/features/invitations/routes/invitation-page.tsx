@@ -1,11 +1,11 @@
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
-import { confirm } from '../../../ui/confirm/confirm-service';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/lookup-invitation';
 
@@ -26,12 +26,7 @@ export function InvitationPage() {
     // An existing account joins as it is: only a new one sends the password it chose.
     accept.mutate(invitation.data?.has_account ? { token } : { token, password }, {
       onSuccess: () => void navigate(`${paths.authResult}?invitation`, { replace: true }),
-      onError: (error) =>
-        void confirm({
-          title: MESSAGES.errorDialogTitle,
-          text: MESSAGES.errorDialogText(error.message),
-          noCancel: true,
-        }),
+      onError: (error) => void showErrorDialog(error),
     });
   }
 

@@ -2,9 +2,9 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useInviteMember } from '../api/invite-member';
-import { showErrorDialog } from './error-dialog';
 import { nonBlank } from './non-blank';
 
 const EMPTY = { firstname: '', lastname: '', email: '' };

@@ -3,10 +3,10 @@ import type { MemberView } from '@figgle/shared/organization-schemas';
 import { ROLE_LABELS } from '@figgle/shared/roles';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { confirm } from '../../../ui/confirm/confirm-service';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useRemoveMember } from '../api/remove-member';
-import { showErrorDialog } from './error-dialog';
 
 export interface MembersTableProps {
   organizationId: string;

@@ -2,10 +2,10 @@ import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Skeleton, Table, Text } from '@mantine/core';
 import { confirm } from '../../../ui/confirm/confirm-service';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useInvitations } from '../api/list-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { showErrorDialog } from './error-dialog';
 
 export const INVITATION_TEXTS = {
   revokeTitle: 'Revoke the invitation?',

@@ -4,10 +4,10 @@ import { Alert, Anchor, Button, Group, Loader, Paper, PasswordInput, Stack, Text
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { usePasswordStatus } from '../api/get-password-status';
-import { showErrorDialog } from '../components/error-dialog';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 
 const toggleLabel = { 'aria-label': 'Show or hide the password' };

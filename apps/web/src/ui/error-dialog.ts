@@ -1,9 +1,9 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { confirm } from '../../../ui/confirm/confirm-service';
+import { confirm } from './confirm/confirm-service';
 
 /**
- * The catalogue's Error dialog (accounts-admin §8) for invite, revoke and password failures:
- * "{message}. If the problem persists, contact our support." with no cancel.
+ * The catalogue's Error dialog for a failed sign-in, invitation, revocation or password change:
+ * "{message}. If the problem persists, contact our support." with Ok and no cancel.
  */
 export async function showErrorDialog(error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : null;
