@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { LINK_AND_PROVIDER_SIGN_INS } from '../src/auth/auth.ts';
 import { post, registerOnly } from './auth-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { apiAs, createUser, startMailCatcher, type TestUser, uniqueEmail } from './users.ts';
@@ -14,7 +15,13 @@ let mail: MailCatcher;
 let user: TestUser;
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true' });
+  server = await startTestServer({
+    SMTP_URL: mail.url,
+    TRUST_PROXY: 'true',
+    // Configured so its endpoints answer; Google itself is never called (it is outside the machine).
+    GOOGLE_CLIENT_ID: 'figgle-test.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
+  });
   user = await createUser(server, mail);
 });
 afterAll(async () => {
@@ -188,5 +195,32 @@ describe('sign-in answers', () => {
     expect(waiting.status).toBe(429);
     const retryAfter = Number(waiting.response.headers.get('retry-after'));
     expect(waiting.body.message).toBe(`Too many attempts. Please wait ${retryAfter} seconds and try again.`);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('sends the browser to Google with a return to /callback/google, the route whose sign-ins ask for the code', async () => {
+    const start = await call('POST', '/api/auth/sign-in/social', {
+      ip: '192.0.2.60',
+      body: {
+        provider: 'google',
+        callbackURL: '/login?signed-in=1',
+        errorCallbackURL: '/login?provider-error=1',
+      },
+    });
+    expect(start.status).toBe(200);
+    const authorize = new URL(String(start.body?.url));
+    expect(authorize.origin).toBe('https://accounts.google.com');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/google`);
+    expect(server.deps.auth.api.callbackOAuth.path).toBe('/callback/:id');
+    expect(LINK_AND_PROVIDER_SIGN_INS.has('/callback/:id')).toBe(true);
+
+    // The return reaches better-auth (a forged state is refused there, back to the login page).
+    const back = await fetch(`${server.url}/api/auth/callback/google?code=x&state=forged`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': '192.0.2.60' },
+    });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toMatch(/\/login\?provider-error=1/);
   });
 });
