@@ -150,10 +150,3 @@ export function endpointPolicy(method: string, authPath: string): EndpointPolicy
   return undefined;
 }
 
-/** Every endpoint the app offers, for the tests that walk them. */
-export function offeredEndpoints(): string[] {
-  return [
-    ...Object.keys(ENDPOINTS),
-    ...WITH_PARAMETER.map((entry) => `${entry.method} ${entry.prefix}:param`),
-  ];
-}
