@@ -149,4 +149,3 @@ export function endpointPolicy(method: string, authPath: string): EndpointPolicy
   }
   return undefined;
 }
-
