@@ -22,4 +22,6 @@ export interface JobContext {
 export interface JobHandler {
   kind: string;
   run(context: JobContext): Promise<void>;
+  /** After the job was marked failed for good: tell whoever should know. */
+  failedForGood?(deps: JobDeps, job: ClaimedJob): Promise<void>;
 }

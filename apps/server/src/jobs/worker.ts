@@ -113,6 +113,7 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
     if (verdict.permanent || job.attempts >= options.maxAttempts) {
       deps.log.warn({ ...context, err: error }, 'job failed for good');
       await failJob(deps.db, job, workerId, verdict.reason);
+      await handlers.get(job.kind)?.failedForGood?.(deps, job);
       return;
     }
     deps.log.warn({ ...context, err: error }, 'job failed, trying again later');

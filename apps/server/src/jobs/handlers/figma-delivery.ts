@@ -3,6 +3,7 @@ import { fileCommentSchema } from '../../features/figma-webhook/delivery.ts';
 import { DeferJob, PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
 import { jobUnfinished } from '../job-queue.ts';
+import { tellRadarOfFailure } from './tell-radar.ts';
 
 /** A FILE_COMMENT delivery from Figma, stored by the webhook before it answered. */
 export const FIGMA_DELIVERY_JOB = 'figma_delivery';
@@ -25,4 +26,5 @@ export const figmaDeliveryHandler: JobHandler = {
     }
     await recordFileComment(deps, job.organizationId, delivery.data, { alsoInTransaction: completeIn });
   },
+  failedForGood: tellRadarOfFailure,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sendDoneReply } from '../../features/figma-task/commands/reply-when-done.ts';
 import { PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
+import { tellRadarOfFailure } from './tell-radar.ts';
 
 /** "Done in Figgle" in a Figma thread; stored by the trigger of migration 0008 when a task becomes DONE. */
 export const FIGMA_REPLY_JOB = 'figma_reply';
@@ -20,4 +21,5 @@ export const figmaReplyHandler: JobHandler = {
       completeIn,
     });
   },
+  failedForGood: tellRadarOfFailure,
 };
