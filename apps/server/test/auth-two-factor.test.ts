@@ -321,6 +321,34 @@ describe('turning the second factor off', () => {
     expect(await twoFactorOf(user.userId)).toBe(true);
   });
 
+  it('counts wrong codes checked with the session (verify-totp) in the same budget: no oracle for the code', async () => {
+    const { user, totpURI, cookie } = await enrol();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const guess = await post(
+        server,
+        '/api/auth/two-factor/verify-totp',
+        { code: String(200000 + attempt) },
+        { cookie },
+      );
+      expect(guess.status).toBe(401);
+    }
+    const sixth = await post(
+      server,
+      '/api/auth/two-factor/verify-totp',
+      { code: nextCode(totpURI) },
+      { cookie },
+    );
+    expect(sixth.status).toBe(429);
+    const off = await post(
+      server,
+      '/api/auth/two-factor/disable',
+      { password: user.password, code: nextCode(totpURI) },
+      { cookie },
+    );
+    expect(off.status).toBe(429);
+    expect(await twoFactorOf(user.userId)).toBe(true);
+  });
+
   it('answers 401 without a session, and 400 when TOTP was never turned on', async () => {
     const anonymous = await post(server, '/api/auth/two-factor/disable', { code: '123456' });
     expect(anonymous.status).toBe(401);

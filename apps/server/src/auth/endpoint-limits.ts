@@ -14,6 +14,8 @@ export interface PolicyLimits {
   perIp: AttemptRule;
   perEmail?: AttemptRule;
   perAccount?: AttemptRule;
+  /** Policies naming the same account counter share one budget per account (default: their own). */
+  accountCounter?: string;
   /** Failures of one email from one client address, answered with a growing wait. */
   perEmailAndAddress?: DelayRule;
   /** Count only failed attempts (a wrong password), not every request. */
@@ -61,6 +63,18 @@ export function addressKey(ip: string): string {
  */
 export function createEndpointLimits() {
   const byPolicy = new Map<string, Counters>();
+  const byAccountCounter = new Map<string, WindowCounter>();
+
+  function accountCounterOf(policy: PolicyLimits): WindowCounter | undefined {
+    if (!policy.perAccount) return undefined;
+    const name = policy.accountCounter ?? policy.name;
+    let counter = byAccountCounter.get(name);
+    if (!counter) {
+      counter = createWindowCounter(policy.perAccount);
+      byAccountCounter.set(name, counter);
+    }
+    return counter;
+  }
 
   function countersOf(policy: PolicyLimits): Counters {
     let counters = byPolicy.get(policy.name);
@@ -68,7 +82,7 @@ export function createEndpointLimits() {
       counters = {
         ip: createWindowCounter(policy.perIp),
         email: policy.perEmail && createWindowCounter(policy.perEmail),
-        account: policy.perAccount && createWindowCounter(policy.perAccount),
+        account: accountCounterOf(policy),
         emailAndAddress: policy.perEmailAndAddress && createFailureDelay(policy.perEmailAndAddress),
       };
       byPolicy.set(policy.name, counters);

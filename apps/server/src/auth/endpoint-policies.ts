@@ -31,8 +31,11 @@ export interface AuthCall {
 export interface EndpointPolicy extends PolicyLimits {
   /** Checked and normalized before better-auth sees the body (unknown fields are dropped). */
   body?: z.ZodType<Record<string, unknown>>;
-  /** Only for a signed-in user (401 otherwise), whose account the per-account limit counts. */
-  signedIn?: boolean;
+  /**
+   * Whose account the per-account limit counts: `required` answers 401 without a session,
+   * `if-signed-in` counts a session's account when there is one.
+   */
+  user?: 'required' | 'if-signed-in';
   /** Figgle's own refusal instead of better-auth's answer, or null to hand the call over. */
   refuse?: (call: AuthCall) => Promise<Response | null>;
   /** Runs after a successful answer. */
@@ -60,13 +63,22 @@ const SIGN_IN: EndpointPolicy = {
   failuresOnly: true,
 };
 
+/**
+ * Codes checked with a session (enrolment, turning the factor off) are not counted by better-auth's
+ * own lockout, which watches only the sign-in challenge: both share one budget per account, so a
+ * stolen session can neither guess its way to turning the factor off nor use one as an oracle.
+ */
+const CODES_WITH_A_SESSION = {
+  perAccount: { max: 5, windowSeconds: minutes(15) },
+  accountCounter: 'totp-with-session',
+};
+
 const TWO_FACTOR_OFF: EndpointPolicy = {
   name: 'two-factor-off',
   body: disableTwoFactorInput,
-  signedIn: true,
+  user: 'required',
   perIp: perIpPer10Minutes(20),
-  // The code is checked with a session, which better-auth's own lockout does not count.
-  perAccount: { max: 5, windowSeconds: minutes(15) },
+  ...CODES_WITH_A_SESSION,
   failuresOnly: true,
   refuse: (call) => refuseWithoutTotpCode(call.app, call.request, call.user!, String(call.body.code)),
   succeeded: (call) => tellTwoFactorTurnedOff(call.app, call.user!),
@@ -104,7 +116,9 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
   'POST /two-factor/verify-totp': {
     name: 'totp-code',
     body: totpCodeInput,
+    user: 'if-signed-in',
     perIp: perIpPer10Minutes(30),
+    ...CODES_WITH_A_SESSION,
     failuresOnly: true,
   },
   'POST /two-factor/verify-backup-code': {

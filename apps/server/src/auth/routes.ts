@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { tooManyAttemptsMessage } from './attempt-limiter.ts';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 import { friendlyAuthError } from './auth-errors.ts';
-import { requireUser } from './current-user.ts';
+import { findCurrentUser, requireUser } from './current-user.ts';
 import { type Asker, createEndpointLimits } from './endpoint-limits.ts';
 import { type AuthCall, endpointPolicy } from './endpoint-policies.ts';
 import { sessionsEndingBy } from './session-ended.ts';
@@ -54,7 +54,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       if (!policy) throw notFound();
 
       const body = policy.body ? parseBody(policy.body, request.body) : request.body;
-      const user = policy.signedIn ? await requireUser(request) : null;
+      const user =
+        policy.user === 'required'
+          ? await requireUser(request)
+          : policy.user === 'if-signed-in'
+            ? await findCurrentUser(request)
+            : null;
       const asker: Asker = {
         ip: ipExempt(request.ip) ? undefined : request.ip,
         address: request.ip,
