@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { readOfflineCopy } from '../support/offline-copy.ts';
+import { readOfflineCopy, reconnect, reloadOffline } from '../support/offline-copy.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 /** The titles of a board column's cards, top to bottom. */
@@ -130,8 +130,7 @@ test.describe('live updates between two people of one organization', () => {
     // B goes offline and reloads: the board is still there, with the offline banner.
     await pageA.goto(`/project/${projectId}/kanban`);
     await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual(['Charlie']);
-    await contextB.setOffline(true);
-    await pageB.reload();
+    await reloadOffline(pageB);
     await expect(pageB.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
     await expect(pageB.getByRole('heading', { name: 'Website 2026', level: 1 })).toBeVisible();
     await expect.poll(() => cardsIn(pageB, 'To Do')).toEqual(['Charlie']);
@@ -144,7 +143,7 @@ test.describe('live updates between two people of one organization', () => {
     await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual(['Charlie']);
 
     // Back online: the move is sent and A sees it.
-    await contextB.setOffline(false);
+    await reconnect(pageB);
     await expect(pageB.getByRole('status').filter({ hasText: 'You are offline' })).toBeHidden();
     await expect.poll(() => cardsIn(pageA, 'Doing')).toEqual(['Alpha', 'Charlie']);
     await expect.poll(() => cardsIn(pageA, 'To Do')).toEqual([]);
