@@ -40,6 +40,7 @@ import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
+import { installDurableAnswers } from './http/durable-answers.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
@@ -137,6 +138,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   installUnicodeGuard(app);
   installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
+  installDurableAnswers(app, inputs.database); // answers wait for the embedded database's group commit
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Figgle API', version: '1.0.0' } },

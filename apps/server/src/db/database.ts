@@ -33,6 +33,12 @@ export interface DatabaseHandle {
    * heard here before it runs, so what the process keeps in memory from a table can be dropped then.
    */
   tableWrites?: TableWrites;
+  /**
+   * Resolves once every commit made so far is on disk. The embedded database flushes its write-ahead
+   * log in the background (group commit, docs/durability.md): an answer, an event or a message that
+   * tells of a commit waits for this first. PostgreSQL flushes before its commit returns: resolved.
+   */
+  durable(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,10 +49,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   poolSize?: number;
   /**
-   * false runs the embedded database as PGlite does by default, without flushing anything to disk:
-   * only to measure what durability costs, and to show the durability test tells the two apart.
+   * false runs the embedded database as PGlite does by default, without flushing anything to disk;
+   * 'each-commit' flushes inside every commit, without group commit. Both only to measure what
+   * durability costs, and to show the durability test tells them apart.
    */
-  fsync?: boolean;
+  fsync?: boolean | 'each-commit';
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -59,6 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * answered 503: a database that does not answer must not leave people waiting at a blank page.
  */
 export const CONNECT_TIMEOUT_MS = 3_000;
+
+const alreadyDurable = () => Promise.resolve();
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
@@ -77,7 +86,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pool.on('connect', (client) => client.on('error', () => {}));
   prepareRecurringStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
+  return { db, kind: 'postgres', connectionString, durable: alreadyDurable, close: () => db.destroy() };
 }
 
 /**
@@ -149,7 +158,7 @@ async function createPgliteDir(pgliteDir: string): Promise<void> {
  * PGlite's default start parameters hold `-F` (fsync off): a commit would be answered while it sits
  * in the operating system's memory. Without it, and with DurableNodeFS, each commit is on disk first.
  */
-function pgliteStartParams(fsync: boolean): string[] {
+function pgliteStartParams(fsync: boolean | 'each-commit'): string[] {
   const defaults = PGlite.defaultStartParams.filter((param) => fsync === false || param !== '-F');
   return [
     ...defaults,
@@ -161,10 +170,11 @@ function pgliteStartParams(fsync: boolean): string[] {
 async function openPglite(
   dataDir: string,
   loadDataDir: Blob | undefined,
-  fsync: boolean,
+  fsync: boolean | 'each-commit',
 ): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams(fsync);
   let pglite: PGlite;
+  let fs: DurableNodeFS | undefined;
   let unlock = () => {};
   if (dataDir === IN_MEMORY) {
     pglite = await PGlite.create(loadDataDir ? { loadDataDir, startParams } : { startParams });
@@ -174,7 +184,7 @@ async function openPglite(
     try {
       const pgliteDir = path.join(dataDir, 'pglite');
       if (!loadDataDir && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) await createPgliteDir(pgliteDir);
-      const fs = fsync ? new DurableNodeFS(pgliteDir) : undefined;
+      if (fsync) fs = new DurableNodeFS(pgliteDir, { groupCommit: fsync !== 'each-commit' });
       pglite = await PGlite.create(pgliteDir, { loadDataDir, startParams, fs });
     } catch (error) {
       unlock();
@@ -192,9 +202,11 @@ async function openPglite(
     kind: 'pglite',
     pglite,
     tableWrites,
+    durable: fs ? () => (fs as DurableNodeFS).durable() : alreadyDurable,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      await fs?.flusher.idle();
       unlock();
     },
   };

@@ -131,12 +131,19 @@ export function subscribeTo<T>(set: Set<T>, handler: T): () => void {
   };
 }
 
-/** One process (the embedded database): events go straight to this process's handlers. */
-export function createInProcessBus(onHandlerError: (error: unknown) => void = () => {}): Bus {
+/**
+ * One process (the embedded database): events go straight to this process's handlers, once the
+ * commit they tell of is on disk (`durable`, the database's group commit).
+ */
+export function createInProcessBus(
+  onHandlerError: (error: unknown) => void = () => {},
+  durable: () => Promise<void> = () => Promise.resolve(),
+): Bus {
   const handlers = new BusHandlers(onHandlerError);
   return {
     serverId: randomUUID(),
     async publish(event, local) {
+      await durable();
       handlers.deliverEvent(event, local);
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),

@@ -8,5 +8,8 @@ import { type BusLogger, createPostgresBus } from './postgres-bus.ts';
  */
 export function createBus(database: DatabaseHandle, log: BusLogger): Bus {
   if (database.connectionString) return createPostgresBus(database.connectionString, log);
-  return createInProcessBus((error) => log.error({ err: error }, 'realtime bus handler failed'));
+  return createInProcessBus(
+    (error) => log.error({ err: error }, 'realtime bus handler failed'),
+    database.durable,
+  );
 }
