@@ -9,7 +9,7 @@ const test = testWithFakeFigma(TOKEN);
 test.describe('Figma deliveries that fail for good', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the open radar shows a #task comment Figma refused to explain, with the reason', async ({
+  test('the open radar shows a #task comment Figma refused, with the reason; Try again makes its task', async ({
     page,
     mail,
     baseURL,
@@ -69,8 +69,22 @@ test.describe('Figma deliveries that fail for good', () => {
     await expect(failure).toContainText('after 1 try');
 
     // No task was made from it.
+    const board = page.getByRole('navigation', { name: 'Main navigation' });
     await page.goto(`/project/${projectId}/kanban`);
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await expect(page.getByText('Align the price column')).toHaveCount(0);
+
+    // Figma answers again: Try again makes the task, and the warning goes.
+    await board.getByRole('link', { name: 'Figma Radar' }).click();
+    await failures
+      .getByRole('article', { name: 'Comment by Grace Hopper on Checkout redesign not processed' })
+      .getByRole('button', { name: 'Try again' })
+      .click();
+    await expect(failures).toHaveCount(0, { timeout: 15_000 });
+    await expect(
+      page.getByRole('article', { name: 'Comment by Grace Hopper on Checkout redesign' }),
+    ).toContainText('Align the price column #task');
+    await page.goto(`/project/${projectId}/kanban`);
+    await expect(page.getByText('Align the price column', { exact: true })).toBeVisible();
   });
 });

@@ -221,6 +221,9 @@ const expectations: Record<string, Entry> = {
   // Radar
   'GET /api/figma-events': signedIn(() => ({ path: '/api/figma-events' })),
   'GET /api/figma-events/failed': signedIn(() => ({ path: '/api/figma-events/failed' })),
+  'POST /api/figma-events/failed/:jobId/retry': inOrganization(async (w) => ({
+    path: `/api/figma-events/failed/${await failedFigmaJob(w.org)}/retry`,
+  })),
   'GET /api/figma-events/:eventId': inOrganization((w) => ({ path: `/api/figma-events/${w.figmaEvent}` })),
   'GET /api/figma-events/:eventId/projects': inOrganization((w) => ({
     path: `/api/figma-events/${w.figmaEvent}/projects`,
@@ -239,6 +242,23 @@ const expectations: Record<string, Entry> = {
 };
 
 const figmaFileKey = () => randomBytes(12).toString('hex');
+
+/** A Figma delivery of the organization that failed for good (src/jobs/). */
+async function failedFigmaJob(organizationId: string): Promise<string> {
+  const job = await server.deps.db
+    .insertInto('job')
+    .values({
+      kind: 'figma_delivery',
+      organization_id: organizationId,
+      dedupe_key: randomUUID(),
+      state: 'failed',
+      last_error: 'Refused.',
+      finished_at: new Date(),
+    })
+    .returning('job_id')
+    .executeTakeFirstOrThrow();
+  return job.job_id;
+}
 
 interface World {
   org: string;

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as durableJobs from '../src/db/migrations/0008_durable_jobs.ts';
 import { useTestDatabase } from './test-database.ts';
@@ -12,7 +13,7 @@ describe('migration 0008 on data written before it', () => {
 
   it('writes the reply a second organization missed: comment, count and log row, once', async () => {
     const { db } = database();
-    await durableJobs.down(db);
+    await durableJobs.down(db as unknown as Kysely<unknown>);
 
     const place = async (name: string) => {
       const organization = await db
@@ -62,7 +63,7 @@ describe('migration 0008 on data written before it', () => {
       .execute();
     await db.updateTable('task').set({ comments_total: 1 }).where('task_id', '=', first.taskId).execute();
 
-    await durableJobs.up(db);
+    await durableJobs.up(db as unknown as Kysely<unknown>);
 
     const comments = await db
       .selectFrom('comment')

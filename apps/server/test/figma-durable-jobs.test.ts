@@ -201,6 +201,27 @@ describe('a Figma failure while processing a delivery', () => {
     expect(shown?.reason).toMatch(/Figma could not find .*HTTP 404/);
     expect((await failures(world.outsider)).some((failure) => failure.job_id === job.job_id)).toBe(false);
   });
+  it('is tried again from the radar by a member: the task is made; outsiders and bad ids are refused', async () => {
+    const job = (await deliveryJob('7000000040'))!;
+    expect(job.state).toBe('failed');
+    const retryPath = `/api/figma-events/failed/${job.job_id}/retry`;
+    expect((await world.outsider.api(retryPath, { method: 'POST', body: {} })).status).toBe(404);
+    expect(
+      (await world.member.api('/api/figma-events/failed/not-a-uuid/retry', { method: 'POST', body: {} }))
+        .status,
+    ).toBe(400);
+    expect((await deliveryJob('7000000040'))?.state).toBe('failed');
+
+    expect((await world.member.api(retryPath, { method: 'POST', body: {} })).status).toBe(204);
+    await taskOf('7000000040');
+    const done = await eventually(async () => {
+      const row = await deliveryJob('7000000040');
+      return row?.state === 'done' ? row : null;
+    }, 'the job done');
+    expect(done.attempts).toBe(1);
+    expect((await failures()).some((failure) => failure.job_id === job.job_id)).toBe(false);
+    expect((await world.member.api(retryPath, { method: 'POST', body: {} })).status).toBe(409);
+  });
 });
 
 describe('Back to Figma through the job table', () => {

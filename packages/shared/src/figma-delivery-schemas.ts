@@ -27,3 +27,5 @@ export type FailedFigmaWorkList = z.infer<typeof failedFigmaWorkListSchema>;
 
 /** The radar shows the newest failures only: they are a warning to act on, not an archive. */
 export const FAILED_FIGMA_WORK_SHOWN = 20;
+
+export const failedFigmaWorkParams = z.object({ jobId: z.uuid() });

@@ -1,4 +1,8 @@
-import { FAILED_FIGMA_WORK_SHOWN, failedFigmaWorkListSchema } from '@figgle/shared/figma-delivery-schemas';
+import {
+  FAILED_FIGMA_WORK_SHOWN,
+  failedFigmaWorkListSchema,
+  failedFigmaWorkParams,
+} from '@figgle/shared/figma-delivery-schemas';
 import {
   createTaskFromEventInput,
   figmaEventIdParams,
@@ -16,6 +20,7 @@ import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
 import { FIGMA_REPLY_JOB } from '../../jobs/handlers/figma-reply.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { createTaskFromEvent } from './commands/create-task-from-event.ts';
+import { retryFailedFigmaWork } from './commands/retry-failed-work.ts';
 import { presentFailedFigmaWork, presentFigmaEvent, presentProjectOption } from './presenter.ts';
 import { failedFigmaWork, figmaEventById, projectsOfOrganization, radarPage } from './queries.ts';
 
@@ -55,6 +60,16 @@ export async function figmaEventRoutes(app: AppInstance): Promise<void> {
         FAILED_FIGMA_WORK_SHOWN,
       );
       return { failures: rows.map(presentFailedFigmaWork) };
+    },
+  );
+
+  app.post(
+    '/api/figma-events/failed/:jobId/retry',
+    { schema: { tags, params: failedFigmaWorkParams } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await retryFailedFigmaWork(app.deps, user, request.params.jobId);
+      return reply.status(204).send();
     },
   );
 

@@ -1,7 +1,10 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { toastError } from '../../../ui/toast';
+import { useRetryFailedFigmaWork } from '../api/retry-failed-figma-work';
 
 function headline(failure: FailedFigmaWork): string {
   const file = failure.figma_file_name || 'a Figma file';
@@ -11,6 +14,8 @@ function headline(failure: FailedFigmaWork): string {
 
 /** What Figgle gave up doing with Figma, with Figma's reason: a comment lost would otherwise go unseen. */
 export function FailedWorkList({ failures }: { failures: FailedFigmaWork[] }) {
+  const retry = useRetryFailedFigmaWork();
+  const tryAgain = (jobId: string) => retry.mutate(jobId, { onError: () => toastError(MESSAGES.saveFailed) });
   return (
     <Paper
       component="section"
@@ -40,9 +45,20 @@ export function FailedWorkList({ failures }: { failures: FailedFigmaWork[] }) {
               p="sm"
               aria-label={headline(failure)}
             >
-              <Text size="sm" fw={600}>
-                {headline(failure)}
-              </Text>
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {headline(failure)}
+                </Text>
+                <Button
+                  variant="default"
+                  size="xs"
+                  style={{ flexShrink: 0 }}
+                  loading={retry.isPending && retry.variables === failure.job_id}
+                  onClick={() => tryAgain(failure.job_id)}
+                >
+                  Try again
+                </Button>
+              </Group>
               {failure.content ? (
                 <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                   {failure.content}
