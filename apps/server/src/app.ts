@@ -1,27 +1,17 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { type Auth, createAuth } from './auth/auth.ts';
+import type { AppDeps, AppInputs, AppInstance } from './app-types.ts';
+import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
-import { rememberSessions, type SessionMemory } from './auth/session-lookup.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import { rememberSessions } from './auth/session-lookup.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
-import type { Database } from './db/schema.ts';
-import type { Env } from './env.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -50,39 +40,8 @@ import { installUnicodeGuard } from './http/unicode-guard.ts';
 import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
 import { jobWorkerPlugin } from './jobs/worker.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
-import type { Bus } from './realtime/bus.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createBus } from './realtime/create-bus.ts';
-
-export interface AppDeps {
-  env: Env;
-  database: DatabaseHandle;
-  db: Kysely<Database>;
-  mailer: Mailer;
-  auth: Auth;
-  bus: Bus;
-  /** On the embedded database: session reads remembered until their tables are written. */
-  sessionMemory?: SessionMemory;
-}
-
-export interface AppInputs {
-  env: Env;
-  database: DatabaseHandle;
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildAppOptions {
   /** Serve the built web app from apps/web/dist (the production start and e2e do). */

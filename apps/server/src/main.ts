@@ -1,4 +1,5 @@
-import { type AppInstance, buildApp } from './app.ts';
+import { buildApp } from './app.ts';
+import type { AppInstance } from './app-types.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv } from './env.ts';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppInstance } from '../src/app.ts';
+import type { AppInstance } from '../src/app-types.ts';
 import { inlineScriptHashes, installSecurityHeaders } from '../src/http/security-headers.ts';
 import { type HostileWorld, startHostileWorld } from './support/hostile-world.ts';
 import { apiAs } from './users.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-types.ts';
 import type { EndedSessions } from '../realtime/bus.ts';
 import { sessionTokenOf } from './session-lookup.ts';
 

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-types.ts';
 import { figmaEventRoutes } from '../features/figma-events/routes.ts';
 import { designLinkRoutes } from '../features/figma-links/routes.ts';
 import { figmaSettingsRoutes } from '../features/figma-settings/routes.ts';

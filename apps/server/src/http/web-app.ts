@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-types.ts';
 import { repoRoot } from '../repo-root.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 import { loadStaticFiles, sendStaticFile } from './static-files.ts';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
 import type { ClaimedJob } from './job-queue.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-types.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';

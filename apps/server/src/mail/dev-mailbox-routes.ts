@@ -1,6 +1,6 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-types.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(

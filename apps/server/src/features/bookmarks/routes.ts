@@ -1,5 +1,5 @@
 import { projectIdParams } from '@figgle/shared/project-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { setBookmark } from './commands/set-bookmark.ts';
 

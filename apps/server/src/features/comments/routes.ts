@@ -1,6 +1,6 @@
 import { commentSchema, createCommentInput } from '@figgle/shared/comment-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { authorize, organizationOfTask } from '../../policies/authorize.ts';
 import { createComment, publishCommentCreated } from './commands/create-comment.ts';

@@ -1,5 +1,5 @@
 import { dashboardSchema } from '@figgle/shared/dashboard-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { presentDashboard } from './presenter.ts';
 import { activeProjects, latestFigmaEvents, myOpenTasks, statusCounts, weeklyCounts } from './queries.ts';

@@ -13,7 +13,7 @@ import {
   taskFromEventSchema,
 } from '@figgle/shared/figma-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';

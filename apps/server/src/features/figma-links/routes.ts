@@ -5,7 +5,7 @@ import {
   figmaProjectOptionSchema,
 } from '@figgle/shared/figma-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { createDesignLink } from './commands/create-design-link.ts';
 import { deleteDesignLink } from './commands/delete-design-link.ts';

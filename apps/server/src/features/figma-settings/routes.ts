@@ -8,7 +8,7 @@ import {
   setFigmaReplyOnDoneInput,
   setFigmaTeamInput,
 } from '@figgle/shared/figma-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { clearFigmaToken, saveFigmaToken } from './commands/save-figma-token.ts';
 import { setFigmaTeam } from './commands/set-figma-team.ts';

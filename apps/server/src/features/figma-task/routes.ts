@@ -1,5 +1,5 @@
 import { taskIdParams } from '@figgle/shared/task-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { createImageCache } from '../../figma/image-cache.ts';
 import { notFound } from '../../http/errors.ts';

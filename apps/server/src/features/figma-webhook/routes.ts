@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { isPendingPasscode, passcodeMatches } from '../../figma/passcodes.ts';
 import { HttpError } from '../../http/errors.ts';
 import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';

@@ -1,5 +1,5 @@
 import { inboxPageSchema, inboxQuery, inboxStatusSchema } from '@figgle/shared/inbox-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { markInboxSeen } from './commands/mark-inbox-seen.ts';
 import { presentInboxEntry } from './presenter.ts';

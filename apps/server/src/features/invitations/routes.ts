@@ -8,7 +8,7 @@ import {
   pendingInvitationSchema,
 } from '@figgle/shared/invitation-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { acceptInvitation } from './commands/accept-invitation.ts';

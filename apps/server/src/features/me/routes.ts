@@ -1,5 +1,5 @@
 import { meSchema, updateMeInput } from '@figgle/shared/me-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { updateMe } from './commands/update-me.ts';
 import { presentMe } from './presenter.ts';

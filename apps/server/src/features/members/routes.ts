@@ -1,6 +1,6 @@
 import { memberSchema } from '@figgle/shared/organization-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { removeMember } from './commands/remove-member.ts';

@@ -5,7 +5,7 @@ import {
   renameOrganizationInput,
 } from '@figgle/shared/organization-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorize } from '../../policies/authorize.ts';

@@ -1,6 +1,6 @@
 import { changePasswordInput, passwordStatusSchema } from '@figgle/shared/password-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { sessionTokenOf } from '../../auth/session-lookup.ts';
 import { unauthorized } from '../../http/errors.ts';

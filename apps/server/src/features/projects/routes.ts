@@ -1,5 +1,5 @@
 import { createProjectInput, projectIdParams, updateProjectInput } from '@figgle/shared/project-schemas';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { createProject } from './commands/create-project.ts';

@@ -5,7 +5,7 @@ import {
   REALTIME_PATH,
 } from '@figgle/shared/realtime-protocol';
 import { z } from 'zod';
-import type { AppDeps, AppInstance } from '../../app.ts';
+import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { findCurrentUser } from '../../auth/current-user.ts';
 import { sessionKeyOf } from '../../auth/session-ended.ts';
 import { sessionTokenOf } from '../../auth/session-lookup.ts';

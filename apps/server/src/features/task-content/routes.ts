@@ -1,6 +1,6 @@
 import { taskContentResultSchema, updateTaskContentInput } from '@figgle/shared/task-content-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { updateTaskContent } from './commands/update-task-content.ts';
 

@@ -9,7 +9,7 @@ import {
   updateTaskInput,
 } from '@figgle/shared/task-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { type CurrentUser, requireUser } from '../../auth/current-user.ts';
 import type { Role } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import { timelineSchema } from '@figgle/shared/timeline-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { authorize, organizationOfTask } from '../../policies/authorize.ts';
 import { commentsOfTask } from '../comments/queries.ts';

@@ -4,7 +4,7 @@ import { UPLOAD_CACHE_CONTROL_SECONDS } from '@figgle/shared/constants';
 import { isValidUploadFolder, UPLOAD_FOLDER_MESSAGE } from '@figgle/shared/upload-name';
 import { UPLOAD_BUCKET, UPLOAD_URL_PREFIX, uploadResultSchema } from '@figgle/shared/upload-schemas';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { createStorage, StorageConflictError } from '../../storage/storage.ts';

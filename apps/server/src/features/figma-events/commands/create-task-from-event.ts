@@ -1,6 +1,6 @@
 import { radarTaskTitle } from '@figgle/shared/figma';
 import type { TaskFromEventView } from '@figgle/shared/figma-schemas';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_FIGMA_FILE_NAME } from '@figgle/shared/constants';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { figmaClient, tokenOfUser } from '../../../figma/tokens.ts';
 import { conflict } from '../../../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { FigmaTeamSaved } from '@figgle/shared/figma-schemas';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { FigmaClient } from '../../../figma/client.ts';
 import { isFigmaError } from '../../../figma/errors.ts';

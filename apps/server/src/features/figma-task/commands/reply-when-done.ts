@@ -1,6 +1,6 @@
 import { figmaDoneReply } from '@figgle/shared/figma';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { Database } from '../../../db/schema.ts';
 import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
 import { PermanentJobError } from '../../../jobs/job-errors.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { INVITED_ROLE } from '@figgle/shared/roles';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import { ensureProfile } from '../../../auth/profile.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { closedReason, invitationByToken, invitationUnknown, invitationUsed } from '../queries.ts';

@@ -1,6 +1,6 @@
 import type { InviteMemberInput, PendingInvitation } from '@figgle/shared/invitation-schemas';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { conflict } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';

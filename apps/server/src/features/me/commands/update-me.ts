@@ -1,6 +1,6 @@
 import type { UpdateMeInput } from '@figgle/shared/me-schemas';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { AppUser } from '../../../db/schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { FRESH_SIGN_IN_MINUTES } from '@figgle/shared/password-schemas';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { announceSessionsEnded, sessionKeyOf } from '../../../auth/session-ended.ts';
 import { HttpError } from '../../../http/errors.ts';

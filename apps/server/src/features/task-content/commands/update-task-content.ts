@@ -1,5 +1,5 @@
 import type { DeltaDocument } from '@figgle/shared/delta';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_CACHE_CONTROL_SECONDS } from '@figgle/shared/constants';
 import { cleanUploadFileName, uploadPath } from '@figgle/shared/upload-name';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { ReceivedFile } from '../../../storage/storage.ts';
 

@@ -1,0 +1,49 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Auth } from './auth/auth.ts';
+import type { SessionMemory } from './auth/session-lookup.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { Env } from './env.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Bus } from './realtime/bus.ts';
+
+// The app's types live apart from app.ts: routes and commands import them, and app.ts imports every
+// route, so importing app.ts from a route would close an import cycle through the whole server.
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  db: Kysely<Database>;
+  mailer: Mailer;
+  auth: Auth;
+  bus: Bus;
+  /** On the embedded database: session reads remembered until their tables are written. */
+  sessionMemory?: SessionMemory;
+}
+
+export interface AppInputs {
+  env: Env;
+  database: DatabaseHandle;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
