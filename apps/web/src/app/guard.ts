@@ -12,7 +12,7 @@ export interface NavigationContext {
 }
 
 /**
- * The navigation guard of accounts-admin §2, as a pure rule:
+ * The navigation guard (docs/product.md#routes-and-navigation), as a pure rule:
  * public routes pass; on an auth-required route an unfinished onboarding comes first, then the
  * session decides between the route and the login page.
  */

@@ -52,7 +52,7 @@ export function NavigationGuard({ meta, children }: NavigationGuardProps) {
     if (me.data) setOnboardingFlag(me.data.needs_onboarding);
   }, [me.data]);
 
-  // Spec accounts-admin §2: with a session, the organizations are loaded too (without holding the page).
+  // With a session, the organizations are loaded too (without holding the page).
   const queryClient = useQueryClient();
   useEffect(() => {
     if (signedIn && meta.requiresAuth) void queryClient.prefetchQuery(organizationsQueryOptions);

@@ -1,4 +1,4 @@
-/** The flags every route of the route table carries (spec core §2, accounts-admin §2). */
+/** The flags every route of the route table carries (docs/product.md#routes-and-navigation). */
 export interface RouteMeta {
   requiresAuth: boolean;
   noSidebar: boolean;

@@ -20,7 +20,7 @@ const publicPage: RouteMeta = { requiresAuth: false, noSidebar: true, onboarding
 const appPage: RouteMeta = { requiresAuth: true, noSidebar: false, onboarding: false };
 const onboardingPage: RouteMeta = { requiresAuth: true, noSidebar: true, onboarding: true };
 
-// Both route tables of the spec (core §2, accounts-admin §2), with a sample address for each route.
+// Every route of the app (docs/product.md#routes-and-navigation), with a sample address for each.
 const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['home', '/', publicPage],
   ['login', '/login', publicPage],

@@ -55,7 +55,7 @@ const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), '
 const ProjectsPage = lazyPage(() => import('../features/projects/routes/projects-page'), 'ProjectsPage');
 const TasksPage = lazyPage(() => import('../features/tasks/routes/tasks-page'), 'TasksPage');
 
-/** The one route table: every route of spec core §2 and accounts-admin §2, with its meta. */
+/** The one route table (docs/product.md#routes-and-navigation): every route, with its meta. */
 export const appRoutes: AppRoute[] = [
   { name: 'home', path: '/', meta: PUBLIC_PAGE, page: LoginPage },
   { name: 'login', path: '/login', meta: PUBLIC_PAGE, page: LoginPage },

@@ -10,7 +10,7 @@ import Video from 'quill/formats/video';
  * as text (never as HTML): a stored document cannot run script, whatever the server let through.
  */
 
-/** Links a person writes: http, https, mailto, tel and sms only (core §5). */
+/** Links a person writes: http, https, mailto, tel and sms only (docs/product.md#rich-text-editor). */
 class SafeLink extends Link {
   static override sanitize(url: string): string {
     return isAllowedLinkProtocol(url) ? url : SANITIZED_URL;

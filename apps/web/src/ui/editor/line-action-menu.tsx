@@ -22,7 +22,7 @@ export interface LineActionMenuProps {
   onRemoveLine: () => void;
 }
 
-/** The side action menu of core §2: close, upload image, upload file, remove the line. */
+/** A line's side action menu: close, upload image, upload file, remove the line. */
 export function LineActionMenu({
   target,
   visible,

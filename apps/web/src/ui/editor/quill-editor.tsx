@@ -66,7 +66,7 @@ const TOOLBAR_NAMES: Record<string, string> = {
 const PASTE_DROPPED = ['color', 'background', 'align'];
 
 /**
- * Pasted content keeps its structure but loses colour, background and alignment (core §2); a pasted
+ * Pasted content keeps its structure but loses colour, background and alignment; a pasted
  * link to a refused address (javascript:, data:…) becomes plain text, a pasted frame disappears.
  */
 function dropPastedStyles(_node: Node, delta: Delta): Delta {
@@ -113,7 +113,7 @@ export function QuillEditor(props: RichTextEditorProps) {
 
   const hideMenu = useCallback(() => setMenu((current) => ({ ...current, visible: false })), []);
 
-  // The menu slides back to the top 500 ms after it hides (core §4), so it never reopens mid-page.
+  // The menu slides back to the top 500 ms after it hides, so it never reopens mid-page.
   useEffect(() => {
     if (menu.visible || !menu.target) return;
     const timer = window.setTimeout(() => setMenu({ visible: false, target: null }), ACTION_MENU_RESET_MS);
@@ -201,7 +201,7 @@ export function QuillEditor(props: RichTextEditorProps) {
     if (selection) quill.setSelection(Math.min(selection.index, quill.getLength() - 1), 0, 'silent');
   }, [value]);
 
-  // A click within 22 px of the left edge opens the line's action menu (core §2).
+  // A click within 22 px of the left edge opens the line's action menu (docs/product.md#rich-text-editor).
   useEffect(() => {
     const quill = quillRef.current;
     if (!quill || readOnly) return;

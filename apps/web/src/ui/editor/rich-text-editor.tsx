@@ -7,7 +7,7 @@ export type { RichTextEditorProps } from './quill-editor';
 // Quill is large: it loads with the first editor on screen, never with the app's first chunk.
 const QuillEditor = lazy(async () => ({ default: (await import('./quill-editor')).QuillEditor }));
 
-/** The rich-text editor of core §2 (and, with readOnly, the way a stored document is shown). */
+/** The rich-text editor (docs/product.md#rich-text-editor); with readOnly, how a stored document shows. */
 export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense

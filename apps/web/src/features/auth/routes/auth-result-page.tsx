@@ -83,7 +83,7 @@ function resendLink(email: string | null): string {
   return email ? `${paths.resendConfirmation}?email=${encodeURIComponent(email)}` : paths.resendConfirmation;
 }
 
-/** The result page of the account flows (accounts-admin §2): one card per query flag, and Log in. */
+/** The account flows' result page (docs/product.md#account-pages): one card per query flag, and Log in. */
 export function AuthResultPage() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get('email');

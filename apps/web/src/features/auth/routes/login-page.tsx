@@ -31,9 +31,10 @@ export function LoginPage() {
   const justSignedIn = searchParams.has('signed-in');
   const welcomed = useRef(false);
 
-  // Spec core §2: opening the login page with a session already open greets and moves on. Only the
-  // server's answer of this page load counts (or the saved one, offline): a session restored from the
-  // offline copy may have ended since, and acting on it bounced a magic link's two-factor step away.
+  // Opening the login page with a session already open greets and moves on (docs/product.md#login).
+  // Only the server's answer of this page load counts (or the saved one, offline): a session restored
+  // from the offline copy may have ended since, and acting on it would send a magic link's two-factor
+  // step away.
   const sessionIsCurrent = answeredThisLoad(session) || session.fetchStatus === 'paused';
   useEffect(() => {
     if (!session.data || session.isFetching || !sessionIsCurrent || welcomed.current || signingIn.current)

@@ -30,7 +30,7 @@ export function RegisterPage() {
     };
     signUp.mutate(registration, {
       onSuccess: () => {
-        // Spec accounts-admin §4: the onboarding flag is set at registration.
+        // Registration starts onboarding (docs/product.md#onboarding).
         setOnboardingFlag(true);
         navigate(`${paths.authResult}?creation=true&email=${encodeURIComponent(registration.email)}`);
       },

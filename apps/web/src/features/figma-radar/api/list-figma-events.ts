@@ -10,7 +10,7 @@ export function listFigmaEvents(offset: number, limit = RADAR_PAGE_SIZE): Promis
   return api.get<FigmaEventPage>('/api/figma-events', { query: { offset, limit } });
 }
 
-/** The radar, newest first, ten more per See More (accounts-admin §4). */
+/** The radar, newest first, ten more per See More (docs/product.md#figma-radar). */
 export const radarQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: radarQueryKey,

@@ -1,7 +1,7 @@
 import { COLOUR_CODE_COUNT } from '@figgle/shared/colour-code';
 import { Badge, type MantineColor } from '@mantine/core';
 
-/** The six tag looks of the radar (accounts-admin §9), chosen by a hash of the author. */
+/** The radar's six tag looks, chosen by a hash of the author. */
 /** The avatars' six colours, each readable on its own tint (AA). */
 const TAG_LOOKS: readonly MantineColor[] = ['blue', 'grape', 'cyan', 'violet', 'pink', 'indigo'];
 

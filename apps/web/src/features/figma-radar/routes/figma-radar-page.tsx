@@ -41,7 +41,7 @@ export function FigmaRadarPage() {
     });
   }
 
-  // After See More, once the new events are on screen, the page scrolls to the bottom (accounts-admin §4).
+  // After See More, once the new events are on screen, the page scrolls to the bottom.
   const scrollAfterLoad = useRef(false);
   const pageCount = radar.data?.pages.length ?? 0;
   useEffect(() => {

@@ -10,7 +10,7 @@ export function listInbox(offset: number, limit = INBOX_PAGE_SIZE): Promise<Inbo
   return api.get<InboxPage>('/api/inbox', { query: { offset, limit } });
 }
 
-/** The inbox, newest first, ten more per See more (accounts-admin §9). */
+/** The inbox, newest first, ten more per See more (docs/product.md#inbox). */
 export const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: inboxEntriesQueryKey,

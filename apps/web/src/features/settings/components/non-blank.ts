@@ -1,6 +1,6 @@
 /**
  * Native validity for a required text that must not be only spaces (the server trims it):
- * an invalid submit does nothing and the browser names the field's problem (accounts-admin §5).
+ * an invalid submit does nothing and the browser names the field's problem.
  */
 export function nonBlank(label: string) {
   return { required: true, pattern: '.*\\S.*', title: `${label} cannot be only spaces.` } as const;

@@ -6,7 +6,7 @@ import { UserAvatar } from '../../../ui/user-avatar';
 export const personName = (person: PersonView | null | undefined, fallback = 'Figma') =>
   person ? `${person.firstname} ${person.lastname}`.trim() || 'Unnamed member' : fallback;
 
-/** A person's avatar, or Figma's mark when no person is the author (core §3: null means Figma). */
+/** A person's avatar, or Figma's mark when no person is the author (a null author means Figma). */
 export function AuthorMark({ person, size = 28 }: { person: PersonView | null; size?: number }) {
   if (person) {
     return (

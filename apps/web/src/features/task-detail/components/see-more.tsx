@@ -3,7 +3,7 @@ import { Box, Button } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import classes from './task-detail.module.css';
 
-/** Content taller than 200 px is cut with a See more control (core §9). */
+/** Content taller than 200 px is cut with a See more control (docs/product.md#task-page). */
 export function SeeMore({ children }: { children: ReactNode }) {
   const inner = useRef<HTMLDivElement>(null);
   const [tall, setTall] = useState(false);

@@ -46,7 +46,7 @@ function Moment({ at }: { at: string }) {
   );
 }
 
-/** Status and assignee pickers, then the task's facts (core §2, accounts-admin §3). */
+/** Status and assignee pickers, then the task's facts (docs/product.md#task-page). */
 export function TaskSidePanel({ task }: { task: TaskDetailView }) {
   const update = useUpdateTask(task.task_id, { optimistic: true, toastOnError: true });
   const members = useMembers(task.project.organization_id);

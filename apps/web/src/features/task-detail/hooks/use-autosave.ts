@@ -8,7 +8,7 @@ export interface Autosave<T> {
   status: AutosaveStatus;
   /** A local change not yet confirmed by the server (typed, waiting, or being saved). */
   isDirty: () => boolean;
-  /** Saves `value` once nothing else was typed for 2 s (core §4). */
+  /** Saves `value` once nothing else was typed for 2 s (docs/product.md#task-page). */
   schedule: (value: T) => void;
   /** Saves the waiting value now. */
   flush: () => void;

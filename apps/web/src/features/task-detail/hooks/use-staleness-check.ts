@@ -2,7 +2,7 @@ import { STALE_CHECK_INTERVAL_MS, STALE_THRESHOLD_MS } from '@figgle/shared/cons
 import { useEffect, useRef } from 'react';
 
 /**
- * Core §4: every 5 s, if the task's data is older than 60 s (no live update refreshed it meanwhile),
+ * Every 5 s (docs/product.md#task-page), if the task's data is older than 60 s (no live update refreshed it meanwhile),
  * read it again. `lastUpdate` is when the cached data last changed, by a fetch or a live event.
  */
 export function useStalenessCheck(lastUpdate: number, refresh: () => void): void {

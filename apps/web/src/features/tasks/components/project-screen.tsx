@@ -45,7 +45,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const addDialog = useLazyDialog(AddTaskDialog, shown);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
 
-  // Spec core §2: the list animates changes only from 1000 ms after the project opens.
+  // The list animates changes only from 1000 ms after the project opens (docs/product.md#task-list).
   const [animated, setAnimated] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setAnimated(true), LIST_ANIMATION_DELAY_MS);

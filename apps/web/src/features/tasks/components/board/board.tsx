@@ -63,7 +63,7 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
-  // Spec core §2: the board keeps its 'static' look (no motion) for 1500 ms after it opens (the
+  // The board keeps its 'static' look (no motion) for 1500 ms after it opens (the
   // project screen is keyed by project, so a project change mounts a new board).
   const [staticLook, setStaticLook] = useState(true);
   useEffect(() => {
