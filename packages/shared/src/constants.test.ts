@@ -24,7 +24,7 @@ import {
 } from './constants.ts';
 
 describe('business constants', () => {
-  it('match core §9', () => {
+  it('match the screens and widgets of docs/product.md', () => {
     expect({
       TOAST_DURATION_MS,
       AUTOSAVE_DEBOUNCE_MS,
@@ -55,7 +55,7 @@ describe('business constants', () => {
     expect(REALTIME_RECONNECT_DELAYS_MS).toEqual([1000, 2000, 5000, 10000]);
   });
 
-  it('match accounts-admin §9', () => {
+  it('match the account and administration pages of docs/product.md', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(6);
     expect(INBOX_PAGE_SIZE).toBe(10);
     expect(RADAR_PAGE_SIZE).toBe(10);

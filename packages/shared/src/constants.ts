@@ -1,4 +1,4 @@
-// Business constants of the spec (core §9, accounts-admin §9), named once so the server, the web app
+// Business constants of the product (docs/product.md), named once so the server, the web app
 // and the tests agree. The hosted backend's client-library internals (session refresh ticks, PKCE
 // verifier length, auth-library messages) are not listed: Figgle's own server and better-auth replace them.
 
@@ -42,7 +42,7 @@ export const HISTORY_MAX_STACK = 100;
 export const CODE_BLOCK_TAB = '  ';
 export const EDITOR_FONT_SIZES = { small: '10px', large: '18px', huge: '32px' } as const;
 export const EDITOR_HEADER_LEVELS = [1, 2] as const;
-/** Limits on rich-text attributes a document may carry (core §5). */
+/** Limits on rich-text attributes a document may carry (docs/product.md#rich-text-editor). */
 export const RICH_TEXT_HEADER_MAX = 6;
 export const RICH_TEXT_INDENT_MAX = 30;
 export const RICH_TEXT_FONT_NAME_MAX = 30;

@@ -74,7 +74,7 @@ describe('validateDelta', () => {
     refuses([{ insert: { image: 'https://x/a.png' }, attributes: { header: 1 } }], 'ops.0.attributes.header');
   });
 
-  it('applies the attribute limits of core §5', () => {
+  it('applies the rich-text attribute limits', () => {
     accepts([{ insert: '\n', attributes: { header: 6 } }]);
     refuses([{ insert: '\n', attributes: { header: 7 } }], 'header');
     refuses([{ insert: '\n', attributes: { header: 0 } }], 'header');

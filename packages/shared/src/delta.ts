@@ -10,7 +10,8 @@ import { isAllowedLinkProtocol, isSafeUrl, SANITIZED_URL } from './link-safety.t
 /**
  * The rich-text documents Figgle stores (task descriptions, comments) are Quill Deltas made only of
  * inserts. Everything a browser will later render is checked here, on the server, before it is stored:
- * known formats only (core §3), the attribute limits of core §5, safe addresses, bounded sizes.
+ * known formats only, the attribute limits (docs/product.md#rich-text-editor), safe addresses, bounded
+ * sizes.
  */
 export type DeltaAttributes = Record<string, unknown>;
 // Type aliases, not interfaces: they stay assignable to the row type's Record<string, unknown>.
@@ -45,7 +46,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
-// Colours as hex, rgb(a) or plain words (core §5): nothing that could close a style declaration.
+// Colours as hex, rgb(a) or plain words: nothing that could close a style declaration.
 const COLOUR_PATTERN =
   /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d+|\d{1,3}%)\s*)?\)|[a-z]{1,30})$/i;
 const FONT_PATTERN = /^[A-Za-z0-9 _-]+$/;
@@ -74,7 +75,7 @@ const dimension: Check = (value) =>
     ? null
     : 'must be a number of pixels or a percentage';
 
-/** Inline formats (core §3): on text and on inline embeds. */
+/** Inline formats: on text and on inline embeds. */
 const INLINE_FORMATS: Record<string, Check> = {
   bold: flag,
   italic: flag,
@@ -129,7 +130,7 @@ const safeUrl = (value: unknown): string | null => {
   return value === SANITIZED_URL || isSafeUrl(value) ? null : 'is not a safe address';
 };
 
-/** Embeds (core §3). A fileblock's address must also be one a person can follow: no data: or blob:. */
+/** Embeds. A fileblock's address must also be one a person can follow: no data: or blob:. */
 const EMBEDS: Record<string, Check> = {
   image: safeUrl,
   imageblock: safeUrl,

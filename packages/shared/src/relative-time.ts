@@ -1,7 +1,7 @@
-// Wording and thresholds of moment.js's fromNow() (core §9), so dates read as users of the original
-// product know them. Unlike moment, months and years come from the elapsed milliseconds with moment's
-// average month length, not from calendar months: the result then does not depend on the time zone,
-// and the server and every browser agree.
+// Wording and thresholds of moment.js's fromNow() (docs/product.md#shared-widgets), so dates read as
+// users of the original product know them. Unlike moment, months and years come from the elapsed
+// milliseconds with moment's average month length, not from calendar months: the result then does not
+// depend on the time zone, and the server and every browser agree.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

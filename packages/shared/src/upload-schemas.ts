@@ -9,7 +9,7 @@ export const UPLOAD_BUCKET = 'figgle';
 /** The folder of a task's attachments (description and comments alike). */
 export const taskUploadFolder = (taskId: string) => `tasks/${taskId}`;
 
-/** Upload result of core §3 (path, id, fullPath) plus what the editor needs to show it. */
+/** Upload result (path, id, fullPath) plus what the editor needs to show it. */
 export const uploadResultSchema = z.object({
   id: z.uuid(),
   path: z.string(),
