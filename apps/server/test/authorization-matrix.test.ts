@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 import { startMailCatcher, type TestUser } from './users.ts';
 
 /**
- * Who may call what (DESIGN.md "Who sees what"): every route of the server's own route table is
+ * Who may call what (docs/product.md#who-sees-what): every route of the server's own route table is
  * called as anonymous, as a signed-in non-member, as a MEMBER and as an OWNER of one organization,
  * and each answer is checked against the table below. A route without an entry fails the suite:
  * adding a route means adding its line here.

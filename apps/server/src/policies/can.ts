@@ -2,7 +2,7 @@ import { ROLES } from '@figgle/shared/roles';
 import type { Role } from '../db/schema.ts';
 
 /**
- * Who may do what inside an organization (DESIGN.md "Who sees what"). A user without a rule in the
+ * Who may do what inside an organization (docs/product.md#who-sees-what). A user without a rule in the
  * organization may do nothing there; callers turn that into 404 so nothing leaks.
  */
 export type Action =

@@ -3,7 +3,7 @@ import { can } from '../../policies/can.ts';
 import type { CreatedOrganizationRow } from './commands/create-organization.ts';
 import type { OrganizationRow } from './queries.ts';
 
-/** The Figma team id is an owner's setting (accounts-admin §6): members get null. */
+/** The Figma team id is an owner's setting (docs/product.md#who-sees-what): members get null. */
 export function presentOrganization(row: OrganizationRow, viewerId: string): OrganizationView {
   const role = row.rules.find((rule) => rule.user_id === viewerId)?.role ?? null;
   return {

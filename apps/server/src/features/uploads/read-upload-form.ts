@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ReceivedFile, Storage } from '../../storage/storage.ts';
 import { sniffContentType } from './sniff-content-type.ts';
 
-/** The editor's image input takes PNG and JPEG only (core §2); checked on the bytes, not the name. */
+/** PNG and JPEG only for the image input (docs/product.md#uploads), checked on the bytes, not the name. */
 const IMAGE_KINDS = new Set(['image/png', 'image/jpeg']);
 /** What sniffContentType reads of a file, and one byte more to know whether more follows. */
 const SNIFFED_BYTES = 8192 + 1;

@@ -13,7 +13,7 @@ const fullName = (person: { firstname: string; lastname: string; email: string }
   `${person.firstname} ${person.lastname}`.trim() || person.email;
 
 /**
- * Invite (accounts-admin §7): every address, with an account or not, gets a single-use link valid
+ * Invite (docs/product.md#invitations): every address, with an account or not, gets a single-use link valid
  * 7 days, and joins as MEMBER only by accepting it. The answer is the same in both cases, and never
  * waits for the email (it goes out in the background after the commit), so an owner cannot tell who
  * has an account. An email that fails is logged; the invitation stays listed for the owner to revoke.

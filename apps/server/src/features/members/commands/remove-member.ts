@@ -7,7 +7,7 @@ export const LAST_OWNER_MESSAGE =
   'The last owner of an organization cannot be removed. Make someone else an owner first.';
 
 /**
- * Revokes a membership by deleting its rule (accounts-admin §4). Owners only; the last owner stays.
+ * Revokes a membership (docs/product.md#organizations-and-members). Owners only; the last owner stays.
  * The removed person's favorites among the organization's projects go with it. After commit the bus
  * says so, and the realtime hub closes that person's subscriptions to the organization.
  */

@@ -24,9 +24,9 @@ function canonical(value: unknown): string {
 
 /**
  * Saves a task's description and its CONTENT log line in one transaction. Successive description
- * saves by the same person collapse into one log line (core §4): when the task's latest log line is
- * already that person's CONTENT line, it is moved to now instead of adding another. Saving an
- * unchanged document changes nothing.
+ * saves by the same person collapse into one log line (docs/product.md#change-log): when the task's
+ * latest log line is already that person's CONTENT line, it is moved to now instead of adding
+ * another. Saving an unchanged document changes nothing.
  */
 export async function updateTaskContent(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
