@@ -24,9 +24,9 @@ export function FavoriteStar({ projectId, projectName, bookmarked: saved, size =
       className={`mantine-focus-auto ${classes.star} ${classes[size]}`}
       aria-label={label}
       aria-pressed={bookmarked}
-      // The browser's own tooltip: a Mantine Tooltip per row (fifty on a full projects table) set up
-      // floating-ui for each and cost a few hundred ms of a cold load. A plain button for the same
-      // reason: no style resolution per star.
+      // The browser's own tooltip: a Mantine Tooltip per row (fifty on a full projects table) would set
+      // up floating-ui for each, a large share of a cold load. A plain button for the same reason: no
+      // style resolution per star.
       title={bookmarked ? 'Remove from favorites' : 'Add to favorites'}
       onClick={(event) => {
         event.preventDefault();

@@ -18,7 +18,7 @@ function initialRect() {
 /*
  * The library reads sizes (the scroll box's clientHeight, each card's offsetHeight) as they mount,
  * in the middle of React's commit: each read forces the browser to lay the whole page out there and
- * then. On a cold board load those layouts took ~90 ms. Here sizes come from a ResizeObserver only,
+ * then, a cost a cold board load pays once per card. Here sizes come from a ResizeObserver only,
  * which reports after the browser's own layout; until then the initial rect and the estimate stand.
  */
 
