@@ -12,9 +12,8 @@ const FIRST_RUN_AFTER_MS = 5 * 60 * 1000;
  * single-user mode, in this process) does not have. Without them nothing would ever remove the dead
  * row versions every task write leaves, refresh the planner's statistics, or freeze old transaction
  * ids; and no checkpoint would come until the server stops, so the write-ahead log would grow with
- * every write for as long as the server runs (~5 KB a drag: 40,000 drags filled nine 16 MB segments;
- * a checkpoint took 26 ms and brought it back to the 80 MB PostgreSQL keeps for reuse), and a crash
- * would replay all of it at the next start. This does both.
+ * every write for as long as the server runs (a few KB a drag; a checkpoint brings it back to the
+ * 80 MB PostgreSQL keeps for reuse), and a crash would replay all of it at the next start. This does both.
  * It goes through the pool, whose one connection it waits for, so it never runs inside a transaction.
  */
 export async function maintainPglite(db: Kysely<Database>): Promise<void> {

@@ -14,9 +14,9 @@ const MAX_PARAMETERS = 64;
  * Kysely sends every query as text with parameters, and PostgreSQL parses and plans it anew each
  * time. Figgle's queries come from a fixed set of code paths, so the same texts recur: naming them
  * lets node-postgres prepare each once per connection, and later runs skip parsing (and, once
- * PostgreSQL settles on a generic plan, planning). On a drag that is ~0.2 ms per statement on PGlite.
- * A text is named from its second run, so one-off texts never take a name; past MAX_NAMED
- * distinct texts, new ones run unnamed as before.
+ * PostgreSQL settles on a generic plan, planning); what it saves and trades is in
+ * docs/decisions/0008-speed-devices.md. A text is named from its second run, so one-off texts never
+ * take a name; past MAX_NAMED distinct texts, new ones run unnamed.
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();

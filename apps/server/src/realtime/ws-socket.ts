@@ -10,8 +10,8 @@ interface WithTcpSocket {
 
 /**
  * A `ws` websocket as the hub uses it. A frame shared by many sockets is written to each TCP socket
- * as it is, framed once: through `ws.send` each socket would frame, cork and write it again, which
- * was a third of the fan-out's time and most of its garbage (bench/realtime).
+ * as it is, framed once: through `ws.send` each socket would frame, cork and write it again, a large
+ * share of the fan-out's time and garbage (bench/realtime, docs/decisions/0008-speed-devices.md).
  */
 export class WsRealtimeSocket implements RealtimeSocket {
   /**

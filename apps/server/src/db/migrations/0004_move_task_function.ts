@@ -3,8 +3,9 @@ import { type Kysely, sql } from 'kysely';
 /**
  * A drag in one statement (features/tasks/commands/move-task.ts moveTaskInOneStatement): locking
  * the task and its target column, reading the new neighbours, the rank between them, the write and
- * its log row, all inside figgle_move_task. A move used to be BEGIN, two statements and COMMIT: four
- * trips to the database, each a wake-up of PostgreSQL (or an entry into PGlite).
+ * its log row, all inside figgle_move_task. One call instead of BEGIN, two statements and COMMIT
+ * saves three trips to the database, each a wake-up of PostgreSQL (or an entry into PGlite); what
+ * this trades is in docs/decisions/0008-speed-devices.md.
  *
  * figgle_rank_between is fractional-indexing's generateKeyBetween (the library the web app and the
  * rest of the server use), ported line by line; the tests compare the two on thousands of pairs.

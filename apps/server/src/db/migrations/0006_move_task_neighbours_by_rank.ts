@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * figgle_move_task (0004) read a place's neighbours ORDER BY rank, task_id. The task_id only orders
- * tasks of equal rank, and the function keeps the rank values alone, so it changed no answer, only
- * the plan: an incremental sort above the board index (project_id, status, rank), ~80 µs of a
- * ~1.1 ms drag on the embedded database. Ordered by rank alone, the index hands the rows over in order.
+ * Makes figgle_move_task (0004) read a place's neighbours ordered by rank alone. A second key (task_id)
+ * would only order tasks of equal rank, and the function leaves rank values as they are, so it
+ * changes no answer; it only adds an incremental sort above the board index (project_id, status,
+ * rank), which hands the rows over in order by itself. Why a drag's statements are counted this
+ * closely: docs/decisions/0008-speed-devices.md.
  *
  * The function's body is edited in place (pg_get_functiondef gives it back as written), so the rest
  * of it stays where it is, in 0004.
