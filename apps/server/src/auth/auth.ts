@@ -8,7 +8,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { trustedOriginsOf } from '../http/origin-check.ts';
+import { trustedOriginsOf } from '../http/request-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { actionEmail } from '../mail/templates.ts';
 import { ensureProfile } from './profile.ts';
@@ -118,7 +118,7 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
     baseURL: env.PUBLIC_URL,
     basePath: '/api/auth',
     secret: env.SECRET,
-    // The address the request was sent to counts too, as for Figgle's own routes (http/origin-check.ts).
+    // The address the request was sent to counts too, as for Figgle's own routes (http/request-origin.ts).
     trustedOrigins: (request) => trustedOriginsOf(request, env.PUBLIC_URL),
     // A provider sign-in that fails before knowing where to return (a forged or stale state) lands on
     // the login page, which shows the catalogue's provider failure toast.

@@ -10,7 +10,7 @@ import { findCurrentUser } from '../../auth/current-user.ts';
 import { sessionKeyOf } from '../../auth/session-ended.ts';
 import { sessionTokenOf } from '../../auth/session-lookup.ts';
 import { unauthorized } from '../../http/errors.ts';
-import { refuseConnectionFromAnotherSite } from '../../http/origin-check.ts';
+import { refuseConnectionFromAnotherSite } from '../../http/request-origin.ts';
 import type { Connection, SocketSession } from '../../realtime/connection.ts';
 import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
 import { WsRealtimeSocket } from '../../realtime/ws-socket.ts';
