@@ -18,7 +18,7 @@ import { type Action, can } from '../../policies/can.ts';
 import { createTask, publishTaskCreated } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { moveTask, moveTaskInOneStatement } from './commands/move-task.ts';
-import type { TaskChangeResult } from './commands/update-task.ts';
+import type { TaskChangeResult } from './commands/types.ts';
 import { updateOneFieldInOneStatement, updateTask } from './commands/update-task.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
 import {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Database } from '../../../db/schema.ts';
 import { lockTaskFor } from '../access.ts';
-import type { TaskChangeResult } from './update-task.ts';
+import type { TaskChangeResult } from './types.ts';
 
 /** Soft delete: the row stays, hidden from every list. */
 export async function deleteTask(

@@ -5,7 +5,7 @@ import { rolesAllowedTo } from '../../../policies/can.ts';
 import { lockTaskAndColumnFor } from '../access.ts';
 import { placeInColumn } from '../rank.ts';
 import { changeInOneStatement } from './one-statement-change.ts';
-import type { TaskChangeResult } from './update-task.ts';
+import type { TaskChangeResult } from './types.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
 /**

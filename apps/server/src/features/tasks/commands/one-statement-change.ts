@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
-import type { TaskChangeResult } from './update-task.ts';
+import type { TaskChangeResult } from './types.ts';
 
 /**
  * Runs a change made by one of the database's task functions (figgle_move_task, figgle_rename_task:

@@ -8,24 +8,13 @@ import { assertAssignable } from '../assignee.ts';
 import { placeInColumn } from '../rank.ts';
 import { moveTaskInOneStatement } from './move-task.ts';
 import { changeInOneStatement } from './one-statement-change.ts';
+import type { TaskChangeResult } from './types.ts';
 import { writeTaskChange } from './write-task-change.ts';
 
 export interface TaskChanges {
   title?: string;
   status?: TaskStatus;
   assignee_id?: string | null;
-}
-
-export interface TaskChangeResult {
-  taskId: string;
-  projectId: string;
-  organizationId: string;
-  /** The task's status after the change (its status as it was, when nothing changed). */
-  status: TaskStatus;
-  /** False when every value was already the task's: nothing was written. */
-  changed: boolean;
-  /** The changed task's summary as JSON text (presentTaskSummary's shape); absent when nothing changed. */
-  summary?: string;
 }
 
 /**
