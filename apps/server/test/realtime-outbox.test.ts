@@ -1,7 +1,8 @@
 import type { EventsFrame } from '@figgle/shared/realtime-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection, type RealtimeSocket } from '../src/realtime/connection.ts';
-import { EventOutbox, OutgoingEvent } from '../src/realtime/outbox.ts';
+import { EventOutbox } from '../src/realtime/outbox.ts';
+import { OutgoingEvent } from '../src/realtime/outgoing-event.ts';
 import type { SharedFrame } from '../src/realtime/shared-frame.ts';
 
 const limits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };

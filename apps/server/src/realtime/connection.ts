@@ -1,5 +1,5 @@
 import type { ServerFrame } from '@figgle/shared/realtime-protocol';
-import { framesOf, type OutgoingEvent } from './outbox.ts';
+import { framesOf, type OutgoingEvent } from './outgoing-event.ts';
 import { TokenBucket } from './rate-limit.ts';
 import type { SharedFrame } from './shared-frame.ts';
 

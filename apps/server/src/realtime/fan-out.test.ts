@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from './bus.ts';
 import type { Connection } from './connection.ts';
 import { type EntityLoader, type FanOutHub, fanOut } from './fan-out.ts';
-import type { EventOutbox, OutgoingEvent } from './outbox.ts';
+import type { EventOutbox } from './outbox.ts';
+import type { OutgoingEvent } from './outgoing-event.ts';
 
 const ORGANIZATION = 'org';
 const PROJECT = 'project';

@@ -1,7 +1,8 @@
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import type { BusEvent, LocalFacts } from './bus.ts';
 import type { Connection } from './connection.ts';
-import { type EventOutbox, OutgoingEvent } from './outbox.ts';
+import type { EventOutbox } from './outbox.ts';
+import { OutgoingEvent } from './outgoing-event.ts';
 
 /** A task as each screen shows it: list/board row, my-tasks row, task page. */
 export interface TaskViews {

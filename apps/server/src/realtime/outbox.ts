@@ -1,34 +1,7 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
-import { MAX_EVENTS_PER_FRAME } from '@figgle/shared/realtime-protocol';
 import type { Connection } from './connection.ts';
-import { SharedFrame } from './shared-frame.ts';
-
-let nextEventNumber = 0;
-
-/** An event frame serialized once (and encoded and framed once), however many sockets it goes to. */
-export class OutgoingEvent {
-  readonly number = nextEventNumber++;
-  private alone: SharedFrame[] | undefined;
-
-  constructor(readonly text: string) {}
-
-  /** The event in a frame of its own. */
-  get frames(): SharedFrame[] {
-    this.alone ??= [SharedFrame.of(this.text)];
-    return this.alone;
-  }
-}
-
-/** The frames that carry `events` in order: one event as it is, several in `events` frames. */
-export function framesOf(events: readonly OutgoingEvent[]): SharedFrame[] {
-  if (events.length === 1) return events[0]!.frames;
-  const frames: SharedFrame[] = [];
-  for (let start = 0; start < events.length; start += MAX_EVENTS_PER_FRAME) {
-    const texts = events.slice(start, start + MAX_EVENTS_PER_FRAME).map((event) => event.text);
-    frames.push(SharedFrame.of(`{"type":"events","events":[${texts.join(',')}]}`));
-  }
-  return frames;
-}
+import { framesOf, type OutgoingEvent } from './outgoing-event.ts';
+import type { SharedFrame } from './shared-frame.ts';
 
 export interface OutboxOptions {
   /** The share of the server's time that sending events may take when changes pour in. */
