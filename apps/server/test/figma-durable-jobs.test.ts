@@ -201,7 +201,7 @@ describe('a Figma failure while processing a delivery', () => {
     expect(shown?.reason).toMatch(/Figma could not find .*HTTP 404/);
     expect((await failures(world.outsider)).some((failure) => failure.job_id === job.job_id)).toBe(false);
   });
-  it('is tried again from the radar by a member: the task is made; outsiders and bad ids are refused', async () => {
+  it('is tried again from the radar by a member: the task is made, with the replies stored meanwhile; outsiders and bad ids are refused', async () => {
     const job = (await deliveryJob('7000000040'))!;
     expect(job.state).toBe('failed');
     const retryPath = `/api/figma-events/failed/${job.job_id}/retry`;
@@ -211,9 +211,28 @@ describe('a Figma failure while processing a delivery', () => {
         .status,
     ).toBe(400);
     expect((await deliveryJob('7000000040'))?.state).toBe('failed');
+    // A reply in the thread meanwhile finds no task: it is kept for the radar only, for now.
+    await world.figma.deliverReply({
+      commentId: '7000000041',
+      parentId: '7000000040',
+      fragments: [{ text: 'Still wrong' }],
+    });
+    await eventually(async () => (await deliveryJob('7000000041'))?.state === 'done', 'the reply stored');
 
     expect((await world.member.api(retryPath, { method: 'POST', body: {} })).status).toBe(204);
-    await taskOf('7000000040');
+    const taskId = await taskOf('7000000040');
+    // The root became a task: the reply stored before it is a comment on it.
+    const comments = (await (await world.member.api(`/api/tasks/${taskId}/comments`)).json()) as Array<{
+      author_name: string;
+      content_json: unknown;
+    }>;
+    expect(comments).toEqual([
+      expect.objectContaining({
+        author_name: 'Ada Lovelace',
+        content_json: { ops: [{ insert: 'Still wrong\n' }] },
+      }),
+    ]);
+    expect((await eventOf('7000000041'))?.task_id).toBe(taskId);
     const done = await eventually(async () => {
       const row = await deliveryJob('7000000040');
       return row?.state === 'done' ? row : null;

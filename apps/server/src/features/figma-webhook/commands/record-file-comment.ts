@@ -1,6 +1,6 @@
 import { figmaCommentText, figmaEventKind, figmaNodeUrl, figmaTaskTitle } from '@figgle/shared/figma';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-types.ts';
 import type { Database } from '../../../db/schema.ts';
 import { pinnedNodeId } from '../../../figma/client.ts';
 import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
@@ -24,6 +24,8 @@ export interface RecordedComment {
   kind: 'TASK' | 'REPLY' | 'COMMENT';
   task: CreatedTask | null;
   comment: CreatedComment | null;
+  /** Replies stored before their root became this task (the root's processing had failed and was retried). */
+  adopted: CreatedComment[];
 }
 
 export interface RecordOptions {
@@ -89,6 +91,7 @@ export async function recordFileComment(
 
     let task: CreatedTask | null = null;
     let comment: CreatedComment | null = null;
+    let adopted: CreatedComment[] = [];
     if (kind === 'TASK' && linkedProjectId) {
       task = await createTask(trx, {
         projectId: linkedProjectId,
@@ -106,6 +109,7 @@ export async function recordFileComment(
         .set({ task_id: task.taskId })
         .where('figma_event_id', '=', event.figma_event_id)
         .execute();
+      adopted = await adoptEarlierReplies(trx, organizationId, delivery.comment_id, task);
     } else if (kind === 'REPLY' && delivery.parent_id && text) {
       const root = await trx
         .selectFrom('figma_event')
@@ -131,14 +135,52 @@ export async function recordFileComment(
       }
     }
     await options.alsoInTransaction?.(trx);
-    return { eventId: event.figma_event_id, kind, task, comment };
+    return { eventId: event.figma_event_id, kind, task, comment, adopted };
   });
   if (!recorded) return null;
 
   await bus.publish({ kind: 'figma_event', action: 'created', id: recorded.eventId, organizationId });
   if (recorded.task) await publishTaskCreated(bus, recorded.task, null);
   if (recorded.comment) await publishCommentCreated(bus, recorded.comment);
+  for (const adopted of recorded.adopted) await publishCommentCreated(bus, adopted);
   return recorded;
+}
+
+/** Replies of the thread stored while its root was not a task yet become comments on the new task. */
+async function adoptEarlierReplies(
+  trx: Transaction<Database>,
+  organizationId: string,
+  rootCommentId: string,
+  task: CreatedTask,
+): Promise<CreatedComment[]> {
+  const replies = await trx
+    .selectFrom('figma_event')
+    .select(['figma_event_id', 'figma_comment_id', 'figma_triggered_by', 'content'])
+    .where('organization_id', '=', organizationId)
+    .where('figma_parent_id', '=', rootCommentId)
+    .where('kind', '=', 'REPLY')
+    .where('task_id', 'is', null)
+    .where('content', '!=', '')
+    .orderBy('created_at', 'asc')
+    .execute();
+  const adopted: CreatedComment[] = [];
+  for (const reply of replies) {
+    adopted.push(
+      await createComment(trx, {
+        taskId: task.taskId,
+        authorId: null,
+        authorName: reply.figma_triggered_by.trim() || FIGMA_AUTHOR_NAME,
+        contentJson: { ops: [{ insert: `${reply.content}\n` }] },
+        figmaCommentId: reply.figma_comment_id,
+      }),
+    );
+    await trx
+      .updateTable('figma_event')
+      .set({ task_id: task.taskId, project_id: task.projectId })
+      .where('figma_event_id', '=', reply.figma_event_id)
+      .execute();
+  }
+  return adopted;
 }
 
 async function alreadyStored(
