@@ -19,16 +19,13 @@ export interface OutboxOptions {
  * Where the fan-out leaves events for sockets; they leave once the current turn of the event loop
  * is over, so everything a change produced for a socket goes out in one frame.
  *
- * Writing to a socket costs a system call (~12 µs here), so an event for 1,000 sockets costs ~12 ms
- * whatever its size. When changes come faster than that, sending them one by one would take all of
- * the server's time. Sending time is therefore budgeted: it refills at `share` of the clock (less
- * when the server has no idle time left), up to `burstMs`. While there is budget, events leave at
+ * Writing to a socket costs a system call whatever the frame's size, so with many sockets and changes
+ * pouring in, sending each event on its own would take all of the server's time. Sending time is
+ * therefore budgeted: it refills at `share` of the clock (less when the server has no idle time left,
+ * so its requests and writes come first), up to `burstMs`. While there is budget, events leave at
  * once; when it runs out, the next sending waits for it, and what piled up meanwhile goes to each
- * socket in a single frame.
- *
- * The shares were set with the benchmarks: bench/realtime (200 sockets, a change every ~14 ms) spends
- * ~30% of the time sending, which half the clock leaves undelayed; bench/load (1,000 sockets, 200
- * changes/s) saturates the server, where a tenth leaves the rest to the writes themselves.
+ * socket in a single frame. The shares, what they trade and the benchmarks that set them
+ * (bench/realtime, bench/load): docs/decisions/0008-speed-devices.md.
  */
 export class EventOutbox {
   /** The sockets with events waiting, in the order they first got one. */
@@ -129,7 +126,7 @@ export class EventOutbox {
   }
 }
 
-/** Busy ≥ 95% of the last quarter second or more (bench/load: 100%; bench/realtime: 50-75%). */
+/** Busy ≥ 95% of the last quarter second or more: a loaded server, not merely a busy fan-out. */
 function eventLoopSaturation(windowMs = 250, threshold = 0.95): () => boolean {
   let since: EventLoopUtilization = performance.eventLoopUtilization();
   let saturated = false;
