@@ -24,7 +24,8 @@ export function SettingsPasswordPage() {
           <Text size="sm">
             To change your password, enter the current one, then the new one. If you forgot it, choose a new
             one from the{' '}
-            <Anchor component={Link} to={paths.resetPassword} inherit>
+            {/* The alert's tint leaves too little contrast for the link colour: text colour, underlined. */}
+            <Anchor component={Link} to={paths.resetPassword} inherit c="inherit" underline="always">
               password reset page
             </Anchor>
             . An account without a password yet, because you signed in with Google or a link, can set one here
