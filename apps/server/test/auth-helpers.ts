@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import type { TestServer } from './test-server.ts';
-import { apiAs, cookieHeaderFrom } from './users.ts';
+import { apiAs, cookieHeaderFrom, type TestUser } from './users.ts';
 
 /** RFC 4648 base32, as authenticator apps read the secret of an otpauth:// URI. */
 function base32Decode(text: string): Buffer {
@@ -105,4 +106,30 @@ export async function sessionOf(
 ): Promise<{ user: { email: string } } | null> {
   const response = await apiAs(server, cookie)('/api/auth/get-session');
   return (await response.json()) as { user: { email: string } } | null;
+}
+
+export interface TotpEnrolment {
+  totpURI: string;
+  backupCodes: string[];
+  /** The session cookie after enrolment (better-auth renews the session when the factor turns on). */
+  cookie: string;
+}
+
+/** Turns TOTP on for the user through the real endpoints: enable with the password, then a right code. */
+export async function enrolTotp(server: TestServer, user: TestUser): Promise<TotpEnrolment> {
+  const enable = await post<{ totpURI: string; backupCodes: string[] }>(
+    server,
+    '/api/auth/two-factor/enable',
+    { password: user.password },
+    { cookie: user.cookie },
+  );
+  expect(enable.status).toBe(200);
+  const verify = await post(
+    server,
+    '/api/auth/two-factor/verify-totp',
+    { code: totpFromUri(enable.body.totpURI) },
+    { cookie: user.cookie },
+  );
+  expect(verify.status).toBe(200);
+  return { totpURI: enable.body.totpURI, backupCodes: enable.body.backupCodes, cookie: verify.cookie };
 }

@@ -1,22 +1,13 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { apiAs, createUser, startMailCatcher, type TestUser } from './users.ts';
+import type { TestServer } from './test-server.ts';
+import { apiAs, createUser, serverWithMail, type TestUser } from './users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+serverWithMail((started) => ({ server, mail } = started));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,52 +1,32 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { LINK_AND_PROVIDER_SIGN_INS } from '../src/auth/auth.ts';
-import { mailSettled, openLink, post, sessionOf, totpFromUri } from './auth-helpers.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from './users.ts';
+import {
+  enrolTotp,
+  mailSettled,
+  openLink,
+  post,
+  sessionOf,
+  type TotpEnrolment,
+  totpFromUri,
+} from './auth-helpers.ts';
+import type { TestServer } from './test-server.ts';
+import { createUser, serverWithMail, type TestUser } from './users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
-
-interface Enrolled {
-  user: TestUser;
-  totpURI: string;
-  backupCodes: string[];
-  /** The session cookie after enrolment (better-auth renews the session when the factor turns on). */
-  cookie: string;
-}
+serverWithMail((started) => ({ server, mail } = started));
 
 /** A code of the step after `code`'s, so a code is never reused within its 30 seconds. */
 function nextCode(totpURI: string): string {
   return totpFromUri(totpURI, Date.now() + 30_000);
 }
 
-async function enrol(): Promise<Enrolled> {
+/** A verified, signed-in user with TOTP turned on. */
+async function enrol(): Promise<TotpEnrolment & { user: TestUser }> {
   const user = await createUser(server, mail);
-  const enable = await post<{ totpURI: string; backupCodes: string[] }>(
-    server,
-    '/api/auth/two-factor/enable',
-    { password: user.password },
-    { cookie: user.cookie },
-  );
-  expect(enable.status).toBe(200);
-  const verify = await post(
-    server,
-    '/api/auth/two-factor/verify-totp',
-    { code: totpFromUri(enable.body.totpURI) },
-    { cookie: user.cookie },
-  );
-  expect(verify.status).toBe(200);
-  return { user, totpURI: enable.body.totpURI, backupCodes: enable.body.backupCodes, cookie: verify.cookie };
+  return { user, ...(await enrolTotp(server, user)) };
 }
 
 async function twoFactorOf(userId: string): Promise<boolean> {

@@ -1,20 +1,13 @@
 import type { ApiError } from '@figgle/shared/errors';
 import type { Me } from '@figgle/shared/me-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { apiAs, createUser, startMailCatcher } from './users.ts';
+import type { TestServer } from './test-server.ts';
+import { apiAs, createUser, serverWithMail } from './users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+serverWithMail((started) => ({ server, mail } = started));
 
 const meOf = async (response: Response) => (await response.json()) as Me;
 

@@ -1,9 +1,9 @@
 import { CLOSE_CODES, topics } from '@figgle/shared/realtime-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { closedWithin, TestSocket } from './realtime-socket.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { apiAs, cookieHeaderFrom, createUser, startMailCatcher, type TestUser } from './users.ts';
+import type { TestServer } from './test-server.ts';
+import { apiAs, cookieHeaderFrom, createUser, serverWithMail, type TestUser } from './users.ts';
 
 /**
  * A session that ends (sign-out, password change, reset, revocation) closes its realtime sockets
@@ -12,14 +12,7 @@ import { apiAs, cookieHeaderFrom, createUser, startMailCatcher, type TestUser } 
 
 let server: TestServer;
 let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+serverWithMail((started) => ({ server, mail } = started));
 
 const SESSION_COOKIE = 'figgle.session_token';
 

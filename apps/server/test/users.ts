@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import type { TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface TestUser {
   email: string;
@@ -84,4 +85,21 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   const catcher = new MailCatcher();
   await catcher.start();
   return catcher;
+}
+
+/**
+ * Starts a test server that mails a real SMTP catcher before the file's tests and stops both after
+ * them; `started` hands the two over once they are up (the tests read them through their own names).
+ */
+export function serverWithMail(started: (world: { server: TestServer; mail: MailCatcher }) => void): void {
+  let world: { server: TestServer; mail: MailCatcher } | undefined;
+  beforeAll(async () => {
+    const mail = await startMailCatcher();
+    world = { mail, server: await startTestServer({ SMTP_URL: mail.url }) };
+    started(world);
+  });
+  afterAll(async () => {
+    await world?.server.close();
+    await world?.mail.stop();
+  });
 }

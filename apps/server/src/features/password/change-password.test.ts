@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../../../e2e/support/mail-catcher.ts';
-import { mailSettled, post, totpFromUri } from '../../../test/auth-helpers.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { apiAs, cookieHeaderFrom, createUser, startMailCatcher, type TestUser } from '../../../test/users.ts';
+import { enrolTotp, mailSettled } from '../../../test/auth-helpers.ts';
+import type { TestServer } from '../../../test/test-server.ts';
+import { apiAs, cookieHeaderFrom, createUser, serverWithMail } from '../../../test/users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+serverWithMail((started) => ({ server, mail } = started));
 
 const signIn = (email: string, password: string) =>
   apiAs(server, '')('/api/auth/sign-in/email', { body: { email, password } });
@@ -48,25 +41,6 @@ async function passwordlessUser(minutesAgo: number): Promise<{ email: string; co
     server.deps.db,
   );
   return { email: user.email, cookie: user.cookie };
-}
-
-/** Turns TOTP on for the user; answers the session cookie better-auth renews on the way. */
-async function enrolTotp(user: TestUser): Promise<string> {
-  const enable = await post<{ totpURI: string }>(
-    server,
-    '/api/auth/two-factor/enable',
-    { password: user.password },
-    { cookie: user.cookie },
-  );
-  expect(enable.status).toBe(200);
-  const verify = await post(
-    server,
-    '/api/auth/two-factor/verify-totp',
-    { code: totpFromUri(enable.body.totpURI) },
-    { cookie: user.cookie },
-  );
-  expect(verify.status).toBe(200);
-  return verify.cookie;
 }
 
 describe('POST /api/me/password', () => {
@@ -138,7 +112,7 @@ describe('POST /api/me/password', () => {
 
   it('keeps TOTP as it was: a stolen session can neither set a password nor then turn the factor off', async () => {
     const user = await createUser(server, mail);
-    const cookie = await enrolTotp(user);
+    const cookie = (await enrolTotp(server, user)).cookie;
     const thief = apiAs(server, cookie);
     const takeover = await thief('/api/me/password', { body: { newPassword: 'thief-pass' } });
     expect(takeover.status).toBe(400);
@@ -149,7 +123,7 @@ describe('POST /api/me/password', () => {
 
   it('keeps TOTP on through a change by the owner: the new password still asks for the code', async () => {
     const user = await createUser(server, mail);
-    const cookie = await enrolTotp(user);
+    const cookie = (await enrolTotp(server, user)).cookie;
     const change = await apiAs(server, cookie)('/api/me/password', {
       body: { currentPassword: user.password, newPassword: 'owner-new' },
     });
