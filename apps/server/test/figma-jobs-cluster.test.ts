@@ -9,8 +9,8 @@ import { enqueueJob } from '../src/jobs/job-queue.ts';
 import { createJobWorker, DEFAULT_WORKER_OPTIONS } from '../src/jobs/worker.ts';
 import { createBus } from '../src/realtime/create-bus.ts';
 import { openTestDatabase, testDatabaseKind } from './database-template.ts';
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from './fake-figma.ts';
-import { createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
+import { FakeFigma } from './fake-figma.ts';
+import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 import { createOrganizationAs } from './organizations-world.ts';
 import { createRemoteUser } from './support/remote-user.ts';
 import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
@@ -110,16 +110,7 @@ if (kind === 'postgres')
       const user = await createRemoteUser(first.url, mail, 'Cleo');
       const organizationId = await createOrganizationAs(user, 'Cluster Studio');
       projectId = await createProject(user, organizationId, 'Checkout', 'CHK');
-      await user.api('/api/me/figma-token', { method: 'PUT', body: { token: OWNER_TOKEN } });
-      const team = await user.api(`/api/organizations/${organizationId}/figma-team`, {
-        method: 'PUT',
-        body: { figma_team_id: SAMPLE_TEAM_ID },
-      });
-      expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
-      const link = await user.api('/api/design-links', {
-        body: { figma_file_id: SAMPLE_FILE_KEY, project_id: projectId },
-      });
-      expect(link.status).toBe(201);
+      await connectFigma({ owner: user, organizationId, projectId });
     }, 120_000);
 
     afterAll(async () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { openTestDatabase, testDatabaseKind } from './database-template.ts';
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from './fake-figma.ts';
-import { createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
+import { FakeFigma, SAMPLE_FILE_KEY } from './fake-figma.ts';
+import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 import { createOrganizationAs } from './organizations-world.ts';
 import { createRemoteUser, onServer } from './support/remote-user.ts';
 import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
@@ -73,18 +73,7 @@ describe(`SIGKILL while Figma work is in flight (${kind})`, () => {
     user = await createRemoteUser(server.url, mail, 'Kim');
     const organizationId = await createOrganizationAs(user, 'Crash Studio');
     projectId = await createProject(user, organizationId, 'Checkout', 'CHK');
-    expect(
-      (await user.api('/api/me/figma-token', { method: 'PUT', body: { token: OWNER_TOKEN } })).status,
-    ).toBe(200);
-    const team = await user.api(`/api/organizations/${organizationId}/figma-team`, {
-      method: 'PUT',
-      body: { figma_team_id: SAMPLE_TEAM_ID },
-    });
-    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
-    const link = await user.api('/api/design-links', {
-      body: { figma_file_id: SAMPLE_FILE_KEY, project_id: projectId },
-    });
-    expect(link.status).toBe(201);
+    await connectFigma({ owner: user, organizationId, projectId });
     const replies = await user.api(`/api/organizations/${organizationId}/figma-reply-on-done`, {
       method: 'PUT',
       body: { enabled: true },

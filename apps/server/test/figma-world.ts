@@ -35,8 +35,10 @@ export async function createProject(
   return body.project_id;
 }
 
-/** Token saved, team connected (a webhook registered in the fake), the sample file linked. */
-export async function connectFigma(world: FigmaWorld): Promise<void> {
+/** The owner's token saved, the team connected (a webhook registered in the fake), the sample file linked. */
+export async function connectFigma(
+  world: Pick<FigmaWorld, 'owner' | 'organizationId' | 'projectId'>,
+): Promise<void> {
   const token = await world.owner.api('/api/me/figma-token', { method: 'PUT', body: { token: OWNER_TOKEN } });
   if (token.status !== 200) throw new Error(`token not saved: ${await token.text()}`);
   const team = await world.owner.api(`/api/organizations/${world.organizationId}/figma-team`, {
