@@ -1,5 +1,6 @@
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { SAMPLE_FILE_KEY } from '../support/fake-figma.ts';
+import { connectFigmaTeam, createProject, linkFigmaFile } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
 
@@ -20,25 +21,9 @@ test.describe('Figma deliveries that fail for good', () => {
       lastname: 'Failing',
       organization: 'Refused Studio',
     });
-    const headers = { origin: baseURL };
-    expect(
-      (await page.request.put('/api/me/figma-token', { headers, data: { token: TOKEN } })).status(),
-    ).toBe(200);
-    const team = await page.request.put(`/api/organizations/${owner.organizationId}/figma-team`, {
-      headers,
-      data: { figma_team_id: '5550042' },
-    });
-    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
-    const project = await page.request.post('/api/projects', {
-      headers,
-      data: { name: 'Checkout', trigram: 'CHK', organization_id: owner.organizationId },
-    });
-    const projectId = ((await project.json()) as { project_id: string }).project_id;
-    const link = await page.request.post('/api/design-links', {
-      headers,
-      data: { figma_file_id: SAMPLE_FILE_KEY, project_id: projectId },
-    });
-    expect(link.status()).toBe(201);
+    await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: '5550042' });
+    const projectId = await createProject(page, baseURL, owner.organizationId, 'Checkout', 'CHK');
+    await linkFigmaFile(page, baseURL, projectId, SAMPLE_FILE_KEY);
 
     // The radar is open when the delivery fails: the failure shows without a reload.
     await page.goto('/projects');

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_NODE_ID, SAMPLE_TEAM_ID } from '../support/fake-figma.ts';
+import { connectFigmaTeam, createProject, linkFigmaFile } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
 
@@ -8,21 +8,6 @@ const TOKEN = 'figd_e2e-personal-token-K7wq9a1b2';
 
 // Trace-level logs: the journey checks that no token or passcode reaches them.
 const test = testWithFakeFigma(TOKEN, { LOG_LEVEL: 'trace' });
-
-async function createProject(
-  page: Page,
-  baseURL: string,
-  organizationId: string,
-  name: string,
-  trigram: string,
-) {
-  const response = await page.request.post('/api/projects', {
-    headers: { origin: baseURL },
-    data: { name, trigram, organization_id: organizationId },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
 
 test.describe('Figma integration', () => {
   // The offline service worker answers navigations itself; these journeys are about Figma, not offline use.
@@ -217,14 +202,7 @@ test.describe('Figma integration', () => {
       lastname: 'Reader',
       organization: 'Radar Works',
     });
-    const headers = { origin: baseURL };
-    const tokenAnswer = await page.request.put('/api/me/figma-token', { headers, data: { token: TOKEN } });
-    expect(tokenAnswer.status()).toBe(200);
-    const team = await page.request.put(`/api/organizations/${owner.organizationId}/figma-team`, {
-      headers,
-      data: { figma_team_id: '5550001' },
-    });
-    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
+    await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: '5550001' });
     const webhookId = fakeFigma.latestWebhook()!.id;
     for (let i = 1; i <= 13; i += 1) {
       const answer = await fakeFigma.deliverPlainComment({
@@ -318,19 +296,9 @@ test.describe('Figma integration', () => {
       lastname: 'Back',
       organization: 'Reply Studio',
     });
-    const headers = { origin: baseURL };
     const projectId = await createProject(page, baseURL, owner.organizationId, 'Website', 'WEB');
-    await page.request.put('/api/me/figma-token', { headers, data: { token: TOKEN } });
-    const team = await page.request.put(`/api/organizations/${owner.organizationId}/figma-team`, {
-      headers,
-      data: { figma_team_id: '6660001' },
-    });
-    expect(((await team.json()) as { webhook_live: boolean }).webhook_live).toBe(true);
-    const link = await page.request.post('/api/design-links', {
-      headers,
-      data: { figma_file_id: 'ReplyStudioFile001', project_id: projectId },
-    });
-    expect(link.status()).toBe(201);
+    await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: '6660001' });
+    await linkFigmaFile(page, baseURL, projectId, 'ReplyStudioFile001');
 
     // The owner turns the reply on.
     await page.goto('/settings/figma');
