@@ -55,6 +55,15 @@ function changeOffline(
   void mutation.execute(variables).catch(() => {});
 }
 
+/** The page before the reload, where the task was moved to DOING offline. */
+function pageWithStatusChangedOffline(): QueryClient {
+  const before = pageWithTask();
+  changeOffline(before, offlineMutationKeys.updateTask, { taskId: 't1', changes: { status: 'DOING' } }, () =>
+    patchEverywhere(before, { status: 'DOING' }),
+  );
+  return before;
+}
+
 /** The reloaded page: the requests are registered, the copy comes back, the network returns. */
 async function reloadAndRefuse(before: QueryClient): Promise<QueryClient> {
   const stored = JSON.parse(JSON.stringify(snapshotForDisk(before).state)) as DehydratedState;
@@ -83,13 +92,7 @@ describe('a change made offline, refused by the server after a reload', () => {
   afterEach(() => onlineManager.setOnline(true));
 
   it('a status change: every copy of the task shows its status from before, at once', async () => {
-    const before = pageWithTask();
-    changeOffline(
-      before,
-      offlineMutationKeys.updateTask,
-      { taskId: 't1', changes: { status: 'DOING' } },
-      () => patchEverywhere(before, { status: 'DOING' }),
-    );
+    const before = pageWithStatusChangedOffline();
     await tick();
     expect(copies(before).map((t) => t.status)).toEqual(['DOING', 'DOING', 'DOING']);
 
@@ -150,13 +153,7 @@ describe('a change made offline, refused by the server after a reload', () => {
   });
 
   it('leaves a copy that shows something newer by now (a live update came in) as it is', async () => {
-    const before = pageWithTask();
-    changeOffline(
-      before,
-      offlineMutationKeys.updateTask,
-      { taskId: 't1', changes: { status: 'DOING' } },
-      () => patchEverywhere(before, { status: 'DOING' }),
-    );
+    const before = pageWithStatusChangedOffline();
     await tick();
     // Someone else finished the task meanwhile, and the page heard it.
     before.setQueryData<Task>(['task', 't1'], (cached) =>
