@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { countStatements } from './support/count-statements.ts';
 import type { TestServer } from './test-server.ts';
 import { apiAs, createUser, serverWithMail, type TestUser } from './users.ts';
 
@@ -25,22 +25,6 @@ async function setExpiry(user: TestUser, expiresAt: Date) {
   `.execute(server.deps.db);
 }
 
-/** Counts the statements the server sends while `run` runs. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const original = pg.Client.prototype.query;
-  let queries = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    queries += 1;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-    return queries;
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-}
-
 describe('the session of an API request', () => {
   it('is read in one statement (session and profile together)', async () => {
     const user = await createUser(server, mail);
@@ -59,7 +43,7 @@ describe('the session of an API request', () => {
     // The session, then the task list (with the role) in one statement. On the embedded database,
     // which only this process writes, the session read of the first call is remembered.
     const sessionReads = server.deps.database.kind === 'pglite' ? 0 : 1;
-    expect(await countQueries(async () => expect((await list()).status).toBe(200))).toBe(sessionReads + 1);
+    expect(await countStatements(async () => expect((await list()).status).toBe(200))).toBe(sessionReads + 1);
   });
 
   it('ends at once when its row is deleted straight in the database, right after being read', async () => {

@@ -1,10 +1,10 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { stillBetween } from '../src/features/tasks/rank.ts';
 import type { BusEvent } from '../src/realtime/bus.ts';
+import { statementsOf } from './support/count-statements.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { createUser, startMailCatcher, type TestUser } from './users.ts';
 
@@ -56,23 +56,6 @@ async function createTask(
 
 /** Statements a request spends on its session: none on the embedded database, which remembers it. */
 const sessionReads = () => (server.deps.sessionMemory ? 0 : 1);
-
-/** The statements `run` sends to the database; PostgreSQL's NOTIFY, on the bus's own connection, left out. */
-async function statementsOf(run: () => Promise<void>): Promise<string[]> {
-  const original = pg.Client.prototype.query;
-  const statements: string[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = args[0];
-    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return statements.filter((text) => !text.includes('pg_notify'));
-}
 
 async function listTasks(user: TestUser, projectId: string): Promise<Summary[]> {
   const response = await user.api(`/api/projects/${projectId}/tasks`);
