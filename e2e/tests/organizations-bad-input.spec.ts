@@ -1,5 +1,5 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
+import { registerAccount, signedInOwner, signIn } from './organizations-support.ts';
 
 test.describe('organization settings refuse bad input clearly and change nothing', () => {
   test('empty names, malformed email, duplicate invitation, removing the last owner', async ({
@@ -7,13 +7,11 @@ test.describe('organization settings refuse bad input clearly and change nothing
     mail,
     baseURL,
   }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, {
-      firstname: 'Olive',
-      lastname: 'Owner',
-    });
-    await signIn(page, baseURL, owner);
-    const name = uniqueName('Solid');
-    const organizationId = await createOrganization(page, baseURL, name);
+    const {
+      owner,
+      organizationId,
+      organizationName: name,
+    } = await signedInOwner(page, mail, baseURL, 'Solid');
     await page.goto(`/settings/organization/${organizationId}`);
 
     // An empty organization name is not sent.
@@ -96,14 +94,14 @@ test.describe('organization settings refuse bad input clearly and change nothing
     mail,
     baseURL,
   }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, { firstname: 'Ann', lastname: 'Owner' });
     const stranger = await registerAccount(page.request, mail, baseURL, {
       firstname: 'Sid',
       lastname: 'Stranger',
     });
-    await signIn(page, baseURL, owner);
-    const name = uniqueName('Private');
-    const organizationId = await createOrganization(page, baseURL, name);
+    const { organizationId, organizationName: name } = await signedInOwner(page, mail, baseURL, 'Private', {
+      firstname: 'Ann',
+      lastname: 'Owner',
+    });
 
     const strangerContext = await browser.newContext({ baseURL });
     const strangerPage = await strangerContext.newPage();

@@ -3,7 +3,7 @@ import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live } from '../support/two-members.ts';
-import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
+import { registerAccount, signedInOwner, signIn, uniqueName } from './organizations-support.ts';
 
 /** A board's card, named by its reference and title. */
 const card = (page: Page, title: string) =>
@@ -17,13 +17,7 @@ test.describe('inviting a new person', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000); // two people, a live board, a removal: longer than one page's journey
-    const owner = await registerAccount(page.request, mail, baseURL, {
-      firstname: 'Olive',
-      lastname: 'Owner',
-    });
-    await signIn(page, baseURL, owner);
-    const organizationName = uniqueName('Acme');
-    const organizationId = await createOrganization(page, baseURL, organizationName);
+    const { organizationId, organizationName } = await signedInOwner(page, mail, baseURL, 'Acme');
     const projectName = uniqueName('Launch');
     const { projectId } = await createProjectWithTask(page, baseURL, organizationId, {
       project: projectName,
@@ -140,17 +134,14 @@ test.describe('inviting a new person', () => {
     mail,
     baseURL,
   }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, {
-      firstname: 'Olga',
-      lastname: 'Owner',
-    });
     const existing = await registerAccount(page.request, mail, baseURL, {
       firstname: 'Ed',
       lastname: 'Existing',
     });
-    await signIn(page, baseURL, owner);
-    const organizationName = uniqueName('Studio');
-    const organizationId = await createOrganization(page, baseURL, organizationName);
+    const { organizationId, organizationName } = await signedInOwner(page, mail, baseURL, 'Studio', {
+      firstname: 'Olga',
+      lastname: 'Owner',
+    });
     await page.goto(`/settings/organization/${organizationId}`);
     await live(page);
     await page.getByRole('button', { name: 'Invite a new member' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
-import { createOrganization, registerAccount, signIn, uniqueName } from './organizations-support.ts';
+import { signedInOwner } from './organizations-support.ts';
 
 test.describe('pending invitations', () => {
   test('an owner invites, sees the invitation pending, revokes it; the list empties and the link no longer works', async ({
@@ -9,13 +9,7 @@ test.describe('pending invitations', () => {
     mail,
     baseURL,
   }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, {
-      firstname: 'Olive',
-      lastname: 'Owner',
-    });
-    await signIn(page, baseURL, owner);
-    const organizationName = uniqueName('Acme');
-    const organizationId = await createOrganization(page, baseURL, organizationName);
+    const { organizationId, organizationName } = await signedInOwner(page, mail, baseURL, 'Acme');
     await page.goto(`/settings/organization/${organizationId}`);
     await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible();
     await expect(page.getByText('No pending invitations.')).toBeVisible();

@@ -77,3 +77,21 @@ export async function addMemberByInvitation(
 }
 
 export const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 7)}`;
+
+/**
+ * A new account (Olive Owner unless named otherwise) signed in on `page`, owner of a new organization
+ * named `label` and a random suffix.
+ */
+export async function signedInOwner(
+  page: Page,
+  mail: MailCatcher,
+  baseURL: string,
+  label: string,
+  names: { firstname: string; lastname: string } = { firstname: 'Olive', lastname: 'Owner' },
+): Promise<{ owner: Account; organizationId: string; organizationName: string }> {
+  const owner = await registerAccount(page.request, mail, baseURL, names);
+  await signIn(page, baseURL, owner);
+  const organizationName = uniqueName(label);
+  const organizationId = await createOrganization(page, baseURL, organizationName);
+  return { owner, organizationId, organizationName };
+}

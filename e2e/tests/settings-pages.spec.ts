@@ -2,8 +2,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { readOfflineCopy } from '../support/offline-copy.ts';
 import {
   addMemberByInvitation,
-  createOrganization,
   registerAccount,
+  signedInOwner,
   signIn,
   uniqueName,
 } from './organizations-support.ts';
@@ -73,16 +73,11 @@ test.describe('settings', () => {
     mail,
     baseURL,
   }) => {
-    const owner = await registerAccount(page.request, mail, baseURL, {
-      firstname: 'Olive',
-      lastname: 'Owner',
-    });
     const member = await registerAccount(page.request, mail, baseURL, {
       firstname: 'Mia',
       lastname: 'Member',
     });
-    await signIn(page, baseURL, owner);
-    const organizationId = await createOrganization(page, baseURL, uniqueName('Before'));
+    const { owner, organizationId } = await signedInOwner(page, mail, baseURL, 'Before');
     await addMemberByInvitation(page, mail, baseURL, organizationId, member);
 
     await page.goto(`/settings/organization/${organizationId}`);
