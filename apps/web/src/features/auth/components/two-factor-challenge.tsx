@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
+import { TotpCodeInput } from './totp-code-input';
 
 export interface TwoFactorChallengeProps {
   onVerified: () => void;
@@ -46,20 +47,12 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
     <form onSubmit={handleSubmit} aria-label="Two-factor authentication">
       <Stack gap="md">
         {kind === 'totp' ? (
-          <TextInput
-            label="Authentication code"
+          <TotpCodeInput
             description="The 6-digit code your authenticator app shows for Figgle."
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
             autoFocus
             value={code}
             error={error ? true : undefined}
-            onChange={(event) => {
-              setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6));
-            }}
+            onChange={setCode}
             styles={{
               input: {
                 textAlign: 'center',

@@ -24,6 +24,7 @@ import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-factor';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
+import { TotpCodeInput } from './totp-code-input';
 
 /**
  * Two-factor authentication of the signed-in user: set it up (QR code, setup key, backup codes, a
@@ -191,18 +192,7 @@ function FinishSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => v
           <form onSubmit={handleSubmit} aria-label="Activate two-factor authentication">
             <Stack gap="sm">
               <Text fw={600}>3. Enter the code the app shows</Text>
-              <TextInput
-                label="Authentication code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                value={code}
-                error={error}
-                onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-                styles={{ input: { letterSpacing: '0.3em', fontFamily: 'ui-monospace, monospace' } }}
-              />
+              <TotpCodeInput value={code} error={error} onChange={setCode} />
               <Group gap="sm">
                 <Button type="submit" loading={verify.isPending}>
                   Activate
@@ -253,18 +243,7 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
               To turn it off, enter the code your authenticator app shows now
               {hasPassword ? ' and your password' : ''}. We will let you know by email.
             </Text>
-            <TextInput
-              label="Authentication code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              value={code}
-              error={error}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-              styles={{ input: { letterSpacing: '0.3em', fontFamily: 'ui-monospace, monospace' } }}
-            />
+            <TotpCodeInput value={code} error={error} onChange={setCode} />
             {hasPassword ? (
               <PasswordInput
                 label="Current password"

@@ -72,24 +72,10 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
                 <Text size="sm">{inviterName(invitation)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text
-                  size="sm"
-                  c="dimmed"
-                  title={fullDate(invitation.created_at)}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {relativeTime(invitation.created_at)}
-                </Text>
+                <When at={invitation.created_at} />
               </Table.Td>
               <Table.Td>
-                <Text
-                  size="sm"
-                  c="dimmed"
-                  title={fullDate(invitation.expires_at)}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {relativeTime(invitation.expires_at)}
-                </Text>
+                <When at={invitation.expires_at} />
               </Table.Td>
               <Table.Td>
                 <Button
@@ -108,5 +94,14 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A moment as "in 7 days" or "a few seconds ago"; the exact date shows on hover. */
+function When({ at }: { at: string }) {
+  return (
+    <Text size="sm" c="dimmed" title={fullDate(at)} style={{ whiteSpace: 'nowrap' }}>
+      {relativeTime(at)}
+    </Text>
   );
 }
