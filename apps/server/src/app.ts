@@ -95,9 +95,10 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
   installUnicodeGuard(app);
+  // Before the shutdown hook: an answer held for the flush still learns that the server is closing.
+  installDurableAnswers(app, inputs.database); // answers wait for the embedded database's group commit
   installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
-  installDurableAnswers(app, inputs.database); // answers wait for the embedded database's group commit
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Figgle API', version: '1.0.0' } },
