@@ -3,7 +3,13 @@ import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live } from '../support/two-members.ts';
-import { registerAccount, signedInOwner, signIn, uniqueName } from './organizations-support.ts';
+import {
+  inviteThroughDialog,
+  registerAccount,
+  signedInOwner,
+  signIn,
+  uniqueName,
+} from './organizations-support.ts';
 
 /** A board's card, named by its reference and title. */
 const card = (page: Page, title: string) =>
@@ -34,14 +40,7 @@ test.describe('inviting a new person', () => {
     await expect(page.getByRole('heading', { name: `Organization ${organizationName}` })).toBeVisible();
     await expect(page.getByText('Owner', { exact: true }).first()).toBeVisible();
     const inviteeEmail = uniqueEmail('invitee');
-    await page.getByRole('button', { name: 'Invite a new member' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
-    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Nina');
-    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Newcomer');
-    await dialog.getByRole('textbox', { name: 'Email' }).fill(inviteeEmail);
-    await dialog.getByRole('button', { name: 'Invite' }).click();
-    await expect(page.getByText(`${inviteeEmail} is invited.`)).toBeVisible();
-    await expect(dialog).toBeHidden();
+    await inviteThroughDialog(page, { firstname: 'Nina', lastname: 'Newcomer', email: inviteeEmail });
 
     // The invitee follows the emailed link in their own browser, chooses a password and joins.
     const message = await mail.waitFor(inviteeEmail, new RegExp(`invited to join ${organizationName}`));
@@ -144,13 +143,7 @@ test.describe('inviting a new person', () => {
     });
     await page.goto(`/settings/organization/${organizationId}`);
     await live(page);
-    await page.getByRole('button', { name: 'Invite a new member' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
-    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Ed');
-    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Existing');
-    await dialog.getByRole('textbox', { name: 'Email' }).fill(existing.email);
-    await dialog.getByRole('button', { name: 'Invite' }).click();
-    await expect(page.getByText(`${existing.email} is invited.`)).toBeVisible();
+    await inviteThroughDialog(page, { firstname: 'Ed', lastname: 'Existing', email: existing.email });
     // Pending, not a member: the account joins only by accepting.
     const pending = page.getByRole('table', { name: 'Pending invitations' });
     await expect(pending.getByRole('row', { name: new RegExp(existing.email) })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
-import { signedInOwner } from './organizations-support.ts';
+import { inviteThroughDialog, signedInOwner } from './organizations-support.ts';
 
 test.describe('pending invitations', () => {
   test('an owner invites, sees the invitation pending, revokes it; the list empties and the link no longer works', async ({
@@ -15,13 +15,7 @@ test.describe('pending invitations', () => {
     await expect(page.getByText('No pending invitations.')).toBeVisible();
 
     const inviteeEmail = uniqueEmail('pending');
-    await page.getByRole('button', { name: 'Invite a new member' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
-    await dialog.getByRole('textbox', { name: 'Firstname' }).fill('Pia');
-    await dialog.getByRole('textbox', { name: 'Lastname' }).fill('Pending');
-    await dialog.getByRole('textbox', { name: 'Email' }).fill(inviteeEmail);
-    await dialog.getByRole('button', { name: 'Invite' }).click();
-    await expect(page.getByText(`${inviteeEmail} is invited.`)).toBeVisible();
+    await inviteThroughDialog(page, { firstname: 'Pia', lastname: 'Pending', email: inviteeEmail });
 
     // Address, who invited, when, and when it expires.
     const pending = page.getByRole('table', { name: 'Pending invitations' });

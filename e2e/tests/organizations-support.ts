@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { uniqueEmail } from '../support/fixtures.ts';
+import { expect, uniqueEmail } from '../support/fixtures.ts';
 import { joinByInvitation } from '../support/join-by-invitation.ts';
 import { MailCatcher } from '../support/mail-catcher.ts';
 
@@ -94,4 +94,19 @@ export async function signedInOwner(
   const organizationName = uniqueName(label);
   const organizationId = await createOrganization(page, baseURL, organizationName);
   return { owner, organizationId, organizationName };
+}
+
+/** On the organization's settings page, an owner invites someone through the dialog, as a person would. */
+export async function inviteThroughDialog(
+  page: Page,
+  invitee: { firstname: string; lastname: string; email: string },
+) {
+  await page.getByRole('button', { name: 'Invite a new member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a new member' });
+  await dialog.getByRole('textbox', { name: 'Firstname' }).fill(invitee.firstname);
+  await dialog.getByRole('textbox', { name: 'Lastname' }).fill(invitee.lastname);
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText(`${invitee.email} is invited.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
 }
