@@ -1,5 +1,5 @@
 /** Something to undo when a benchmark ends: stop a server, drop a database, remove a directory. */
-export type CleanupStep = () => unknown;
+type CleanupStep = () => unknown;
 export type Defer = (step: CleanupStep) => void;
 
 /**

@@ -19,7 +19,7 @@ import {
 const ERROR = Buffer.from('{"type":"error"');
 const TASK_UPDATED = Buffer.from('"kind":"task","action":"updated"');
 
-export interface LoadClient {
+interface LoadClient {
   cookie: string;
   api(pathname: string, init?: { method?: string; body?: unknown }): Promise<Response>;
 }

@@ -117,7 +117,7 @@ export async function signUpMember(url: string, mail: MailCatcher, index: number
   return { userId: me.user_id, email: user.email, cookie: user.cookie, api };
 }
 
-export async function expectStatus(response: Promise<Response>, status: number): Promise<unknown> {
+async function expectStatus(response: Promise<Response>, status: number): Promise<unknown> {
   const answer = await response;
   if (answer.status !== status)
     throw new Error(`expected ${status}, got ${answer.status}: ${await answer.text()}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Every database a benchmark creates starts with this, so `npm run bench` can find one left behind. */
-export const SCRATCH_DATABASE_PREFIX = 'figgle_bench_';
+const SCRATCH_DATABASE_PREFIX = 'figgle_bench_';
 
 export interface ScratchDatabase {
   name: string;

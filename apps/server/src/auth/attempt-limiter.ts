@@ -20,7 +20,7 @@ export interface DelayRule {
  * Keys held in one counter before the oldest give way. Each counter is its own store: a flood of
  * keys in one (many addresses) never pushes out the keys of another (an address's failures).
  */
-export const DEFAULT_MAX_KEYS = 50_000;
+const DEFAULT_MAX_KEYS = 50_000;
 
 /**
  * A map whose entries all live the same length of time once (re)inserted: insertion order is then

@@ -13,11 +13,11 @@ import type { Mailer } from '../mail/mailer.ts';
 import { actionEmail } from '../mail/templates.ts';
 import { ensureProfile } from './profile.ts';
 
-export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
-export const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
-export const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
+const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
+const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
+const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
 /** How long a pending second-factor challenge (the two_factor cookie) stays valid. */
-export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 export const OIDC_PROVIDER_ID = 'oidc';
 
 /**

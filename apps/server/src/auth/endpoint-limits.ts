@@ -124,5 +124,3 @@ export function createEndpointLimits() {
     },
   };
 }
-
-export type EndpointLimits = ReturnType<typeof createEndpointLimits>;

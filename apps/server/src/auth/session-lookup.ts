@@ -48,7 +48,7 @@ function cookieValue(header: string, name: string): string | undefined {
 }
 
 /** The session token of a cookie signed by better-call (`token.base64(HMAC-SHA256(token))`), or null. */
-export function verifiedToken(signed: string, secret: string): string | null {
+function verifiedToken(signed: string, secret: string): string | null {
   const dot = signed.lastIndexOf('.');
   if (dot < 1) return null;
   const token = signed.slice(0, dot);
@@ -66,7 +66,7 @@ export async function sessionTokenOf(auth: Auth, cookieHeader: string | undefine
 }
 
 /** The tables whose rows a remembered session answer is made of. */
-export const SESSION_TABLES = ['auth_session', 'auth_user', 'app_user'] as const;
+const SESSION_TABLES = ['auth_session', 'auth_user', 'app_user'] as const;
 
 interface RememberedSession {
   profile: AppUser;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** How often the embedded database is vacuumed and analyzed. */
-export const PGLITE_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+const PGLITE_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 /** The first run after a start: soon enough to analyze what an import or a long stop left behind. */
 const FIRST_RUN_AFTER_MS = 5 * 60 * 1000;
 

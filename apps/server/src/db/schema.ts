@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Row types of the migrations in ./migrations, written by hand next to them. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -15,7 +15,7 @@ export interface DeltaJson {
   ops: Array<Record<string, unknown>>;
 }
 
-export interface AppUserTable {
+interface AppUserTable {
   user_id: Generated<string>;
   auth_user_id: string;
   email: string;
@@ -30,7 +30,7 @@ export interface AppUserTable {
   updated_at: Timestamp;
 }
 
-export interface OrganizationTable {
+interface OrganizationTable {
   organization_id: Generated<string>;
   name: string;
   figma_team_id: string | null;
@@ -41,7 +41,7 @@ export interface OrganizationTable {
   created_at: CreatedAt;
 }
 
-export interface RuleTable {
+interface RuleTable {
   rule_id: Generated<string>;
   organization_id: string;
   user_id: string;
@@ -49,7 +49,7 @@ export interface RuleTable {
   created_at: CreatedAt;
 }
 
-export interface InvitationTable {
+interface InvitationTable {
   invitation_id: Generated<string>;
   organization_id: string;
   email: string;
@@ -63,7 +63,7 @@ export interface InvitationTable {
   created_at: CreatedAt;
 }
 
-export interface ProjectTable {
+interface ProjectTable {
   project_id: Generated<string>;
   organization_id: string;
   name: string;
@@ -77,13 +77,13 @@ export interface ProjectTable {
   deleted_at: Timestamp | null;
 }
 
-export interface BookmarkTable {
+interface BookmarkTable {
   user_id: string;
   project_id: string;
   created_at: CreatedAt;
 }
 
-export interface TaskTable {
+interface TaskTable {
   task_id: Generated<string>;
   project_id: string;
   reference: number;
@@ -104,7 +104,7 @@ export interface TaskTable {
   deleted_at: Timestamp | null;
 }
 
-export interface CommentTable {
+interface CommentTable {
   comment_id: Generated<string>;
   task_id: string;
   author_id: string | null;
@@ -114,7 +114,7 @@ export interface CommentTable {
   created_at: CreatedAt;
 }
 
-export interface LogTable {
+interface LogTable {
   log_id: Generated<string>;
   task_id: string;
   project_id: string;
@@ -127,13 +127,13 @@ export interface LogTable {
 }
 
 /** Live tasks per project and status, kept by triggers on task (migration 0003): read-only here. */
-export interface TaskStatusCountTable {
+interface TaskStatusCountTable {
   project_id: string;
   status: TaskStatus;
   count: number;
 }
 
-export interface FileTable {
+interface FileTable {
   file_id: Generated<string>;
   figma_file_id: string;
   project_id: string;
@@ -142,7 +142,7 @@ export interface FileTable {
   deleted_at: Timestamp | null;
 }
 
-export interface FigmaEventTable {
+interface FigmaEventTable {
   figma_event_id: Generated<string>;
   organization_id: string;
   figma_event_type: string;
@@ -160,10 +160,10 @@ export interface FigmaEventTable {
   created_at: CreatedAt;
 }
 
-export type JobState = 'pending' | 'running' | 'done' | 'failed';
+type JobState = 'pending' | 'running' | 'done' | 'failed';
 
 /** Durable background work (migration 0008, src/jobs/). */
-export interface JobTable {
+interface JobTable {
   job_id: Generated<string>;
   kind: string;
   organization_id: string | null;
@@ -179,7 +179,7 @@ export interface JobTable {
   finished_at: Timestamp | null;
 }
 
-export interface UploadTable {
+interface UploadTable {
   upload_id: Generated<string>;
   path: string;
   folder: string;
@@ -208,10 +208,4 @@ export interface Database {
 }
 
 export type AppUser = Selectable<AppUserTable>;
-export type Organization = Selectable<OrganizationTable>;
-export type Project = Selectable<ProjectTable>;
-export type Task = Selectable<TaskTable>;
-export type NewTask = Insertable<TaskTable>;
-export type TaskUpdate = Updateable<TaskTable>;
 export type Comment = Selectable<CommentTable>;
-export type Log = Selectable<LogTable>;

@@ -45,7 +45,7 @@ export interface FigmaClientOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RETRY_WAIT_SECONDS = 5;
 /** A rendered image is a download from Figma's storage, bounded so a huge file cannot fill the disk. */
-export const FIGMA_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+const FIGMA_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * After a 429 the token is left alone until Retry-After has passed: calls in that window fail at once

@@ -42,7 +42,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** "2 minutes", "3 hours", "2 days": Retry-After can be days long. Rounded up, never "60 minutes". */
-export function describeWait(seconds: number): string {
+function describeWait(seconds: number): string {
   const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
   if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
   const minutes = Math.ceil(seconds / 60);
@@ -62,7 +62,7 @@ export function rateLimitedError(retryAfterSeconds: number): FigmaError {
 }
 
 /** The message Figma put in an error body: `{status, err}` or, for webhooks, `{error, status, message}`. */
-export function figmaMessageOf(body: unknown): string {
+function figmaMessageOf(body: unknown): string {
   if (typeof body !== 'object' || body === null) return '';
   const record = body as Record<string, unknown>;
   const message = record.message ?? record.err;

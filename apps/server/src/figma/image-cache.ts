@@ -7,7 +7,7 @@ import path from 'node:path';
  * days and its read budget is small, so Figgle keeps the picture itself: fresh for a day, after which
  * it is rendered again when possible, and the older copy is still shown when Figma cannot answer.
  */
-export const IMAGE_FRESH_MS = 24 * 60 * 60 * 1000;
+const IMAGE_FRESH_MS = 24 * 60 * 60 * 1000;
 
 export interface CachedImage {
   bytes: Buffer;

@@ -16,7 +16,7 @@ const PAGE_DATA: { pattern: RegExp; urls: (match: RegExpMatchArray) => string[] 
   { pattern: /^\/my-tasks\/?$/, urls: () => ['/api/my-tasks'] },
 ];
 
-export const SESSION_COOKIE_MARK = 'figgle.session_token=';
+const SESSION_COOKIE_MARK = 'figgle.session_token=';
 
 /** The Link header for a page address, or undefined when the visitor has no session to read with. */
 export function firstPagePreloadHeader(

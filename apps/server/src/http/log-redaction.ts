@@ -21,7 +21,7 @@ const SECRET_QUERY = /([?&](?:token|code|state|passcode)=)[^&#]*/gi;
 const SECRET_PATH = /(\/reset-password\/)[^/?#]+/gi;
 
 /** A URL as it may be logged: the tokens of emailed links and provider callbacks are replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 }
 

@@ -25,7 +25,7 @@ export function requestOrigin(request: FastifyRequest): string | undefined {
  * Whether a page at `origin` is one of Figgle's own: the address the request was sent to, or
  * PUBLIC_URL. So Figgle works opened at 127.0.0.1 or a LAN address as well as at its public name.
  */
-export function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
+function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
   let normalized: string;
   try {
     normalized = new URL(origin).origin;

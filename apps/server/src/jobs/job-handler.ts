@@ -7,7 +7,7 @@ export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 };
 
-export interface JobContext {
+interface JobContext {
   deps: JobDeps;
   job: ClaimedJob;
   /** Marks the job done inside the handler's last transaction, so its result and "done" commit together. */

@@ -9,7 +9,7 @@ export interface MailMessage {
   html: string;
 }
 
-export interface StoredMail extends MailMessage {
+interface StoredMail extends MailMessage {
   id: number;
   sentAt: Date;
 }
@@ -103,7 +103,7 @@ function startTlsOf(parsed: URL): StartTls {
  * self-signed one on a local relay): encrypted beats plain text, and anyone able to forge the
  * certificate could strip the offer from the greeting just as well.
  */
-export function smtpOptions(url: string) {
+function smtpOptions(url: string) {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'smtps:';
   const startTls = secure ? 'required' : startTlsOf(parsed);

@@ -5,7 +5,7 @@ import type { EventOutbox } from './outbox.ts';
 import { OutgoingEvent } from './outgoing-event.ts';
 
 /** A task as each screen shows it: list/board row, my-tasks row, task page. */
-export interface TaskViews {
+interface TaskViews {
   summary: unknown;
   myTask: unknown;
   detail: unknown;

@@ -38,7 +38,7 @@ export interface TopicAccess {
   organizationsOf(userId: string): Promise<string[]>;
 }
 
-export interface HubLogger {
+interface HubLogger {
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }

@@ -10,7 +10,7 @@ import {
   subscribeTo,
 } from './bus.ts';
 
-export const BUS_CHANNEL = 'figgle_bus';
+const BUS_CHANNEL = 'figgle_bus';
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const BUS_APPLICATION_NAME = 'figgle-realtime-bus';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */

@@ -9,7 +9,7 @@ const REMEMBERED_MS = 60_000;
  * Figma events) are left out: their last event could be another organization's, and saying when it
  * happened would tell a socket about activity it may not see.
  */
-export function scopedTopicsOf(event: BusEvent): string[] {
+function scopedTopicsOf(event: BusEvent): string[] {
   switch (event.kind) {
     case 'task':
       return [

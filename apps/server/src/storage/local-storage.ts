@@ -7,7 +7,7 @@ import { type Storage, StorageConflictError } from './storage.ts';
 import { writeStreamToFile } from './write-file.ts';
 
 /** Where files wait, under the uploads folder (so on the same disk) but outside every stored path. */
-export const HOLDING_FOLDER = '.incoming';
+const HOLDING_FOLDER = '.incoming';
 
 /**
  * Files under `${dataDir}/uploads` (folders 0700, files 0600). A file is streamed to a holding file,

@@ -17,7 +17,7 @@ export interface SignInput {
 
 export const EMPTY_PAYLOAD_HASH = sha256Hex('');
 
-export function sha256Hex(data: string | Buffer): string {
+function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 
-export interface StoredObject {
+interface StoredObject {
   body: Readable;
   size: number;
 }
 
-export interface PutOptions {
+interface PutOptions {
   contentType: string;
   cacheControl: string;
 }

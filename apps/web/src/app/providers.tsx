@@ -15,7 +15,7 @@ import { registerOfflineMutations } from './offline-mutations';
 import { theme } from './theme';
 
 /** Shared with the inline script of index.html, which applies the scheme before the first paint. */
-export const COLOR_SCHEME_STORAGE_KEY = 'figgle-color-scheme';
+const COLOR_SCHEME_STORAGE_KEY = 'figgle-color-scheme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 

@@ -28,7 +28,7 @@ export interface AppRoute {
 }
 
 /** A page's component, loaded on first render, or earlier through `preload`. */
-export type LazyPage = PreloadableComponent<object>;
+type LazyPage = PreloadableComponent<object>;
 
 /** Every page is its own chunk: the first load carries only the frame and the page being opened. */
 function lazyPage<ExportName extends string>(
@@ -266,7 +266,7 @@ function toRouteObject({
   };
 }
 
-export function buildRouteObjects(): RouteObject[] {
+function buildRouteObjects(): RouteObject[] {
   const notFound: RouteObject = {
     path: '*',
     handle: { name: 'not-found', meta: PUBLIC_PAGE } satisfies RouteHandle,

@@ -2,7 +2,7 @@
  * The local onboarding flag of the navigation guard: while it reads 'true', auth-required routes send
  * the user to the first onboarding step. Registration sets it; the last onboarding step clears it.
  */
-export const ONBOARDING_FLAG_STORAGE_KEY = 'figgle-onboarding';
+const ONBOARDING_FLAG_STORAGE_KEY = 'figgle-onboarding';
 
 export function readOnboardingFlag(): boolean {
   try {

@@ -6,7 +6,7 @@ import { Avatar, type MantineColor, type MantineSize } from '@mantine/core';
  * Indexed by the colour code (0..5) of @figgle/shared/colour-code. Each keeps 4.5:1 between its initials
  * and its tint in both schemes (teal and orange did not).
  */
-export const AVATAR_PALETTE: readonly MantineColor[] = ['blue', 'grape', 'cyan', 'violet', 'pink', 'indigo'];
+const AVATAR_PALETTE: readonly MantineColor[] = ['blue', 'grape', 'cyan', 'violet', 'pink', 'indigo'];
 
 export interface UserAvatarProps {
   id: string | null | undefined;

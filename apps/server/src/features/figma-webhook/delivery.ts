@@ -17,7 +17,7 @@ export const envelopeSchema = z.object({
 
 const person = z.object({ id: figmaId.optional(), handle: z.string().max(200).default('') });
 
-export const FIGMA_COMMENT_TEXT_MAX = 20_000;
+const FIGMA_COMMENT_TEXT_MAX = 20_000;
 
 export const fileCommentSchema = z.object({
   comment: z

@@ -7,7 +7,7 @@ import { wakeWorkers } from '../../jobs/wake.ts';
 import { envelopeSchema, fileCommentSchema } from './delivery.ts';
 
 /** Far above a real delivery (a long comment with mentions is a few KB), far below the app's limit. */
-export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 const refused = () =>
   new HttpError(400, 'webhook_refused', 'Unknown webhook or wrong passcode: the delivery was not stored.');

@@ -18,7 +18,7 @@ function cleanMetadata(value: unknown): LogMetadata {
 }
 
 /** The comment's words on one line, cut at a word boundary when long. */
-export function commentExcerpt(content: DeltaDocument | null): string {
+function commentExcerpt(content: DeltaDocument | null): string {
   if (!content || !Array.isArray(content.ops)) return '';
   const text = deltaToPlainText(content).replace(/\s+/g, ' ').trim();
   if (text.length <= INBOX_COMMENT_EXCERPT_MAX) return text;

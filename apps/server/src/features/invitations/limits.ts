@@ -4,16 +4,16 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /** Invitations allowed in any 24 hours, per inviting user (across organizations) and per organization. */
-export const INVITATIONS_PER_DAY = 50;
+const INVITATIONS_PER_DAY = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const tooManyFromUser = () =>
+const tooManyFromUser = () =>
   new HttpError(
     429,
     'too_many_invitations',
     `You have sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours, the most allowed. Please try again tomorrow.`,
   );
-export const tooManyForOrganization = () =>
+const tooManyForOrganization = () =>
   new HttpError(
     429,
     'too_many_invitations',

@@ -29,13 +29,13 @@ export interface PendingInvitationRow {
 
 export const invitationUsed = () =>
   new HttpError(410, 'invitation_used', 'This invitation has already been used. Sign in to continue.');
-export const invitationExpired = () =>
+const invitationExpired = () =>
   new HttpError(
     410,
     'invitation_expired',
     'This invitation has expired. Ask an owner of the organization to invite you again.',
   );
-export const invitationRevoked = () =>
+const invitationRevoked = () =>
   new HttpError(
     410,
     'invitation_revoked',

@@ -2,7 +2,7 @@ import type { ProjectView } from '@figgle/shared/project-schemas';
 import type { ProjectRow } from './queries.ts';
 
 /** Timestamps leave the server as ISO strings, whichever driver read them. */
-export function iso(value: Date | string): string {
+function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 

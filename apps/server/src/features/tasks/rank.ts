@@ -143,7 +143,7 @@ async function neighbours(
  * The rank that puts a task at `index` of the column, counted without the task itself
  * (0 = first; the column's length = last). An index past the end is a 400. Call with the column locked.
  */
-export async function rankAtIndex(
+async function rankAtIndex(
   trx: Trx,
   projectId: string,
   status: TaskStatus,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { authorize, organizationOfProject, organizationOfTask } from '../../policies/authorize.ts';
 
-export const UPLOAD_FOLDER_OWNER_MESSAGE =
+const UPLOAD_FOLDER_OWNER_MESSAGE =
   'Files go into the folder of a task, a project or an organization: tasks/{taskId}, projects/{projectId} or organizations/{organizationId}.';
 
 const ownerSchema = z.tuple([z.enum(['tasks', 'projects', 'organizations']), z.uuid()]);

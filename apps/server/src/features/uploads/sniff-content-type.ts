@@ -36,8 +36,8 @@ const SIGNATURES: Signature[] = [
 const startsWith = (data: Buffer, offset: number, bytes: number[]) =>
   data.length >= offset + bytes.length && bytes.every((byte, i) => data[offset + i] === byte);
 
-export const TEXT_TYPE = 'text/plain; charset=utf-8';
-export const BINARY_TYPE = 'application/octet-stream';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+const BINARY_TYPE = 'application/octet-stream';
 
 /** Images a browser may show inline from our origin (raster only). */
 export const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

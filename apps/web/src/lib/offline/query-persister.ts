@@ -78,7 +78,7 @@ type DehydratedMutation = DehydratedState['mutations'][number];
  * before them), made offline and known by a key whose request is registered at startup. One on its
  * way to the server is not: a reload then must not send it twice.
  */
-export function isWaitingChange(mutation: Mutation): boolean {
+function isWaitingChange(mutation: Mutation): boolean {
   return mutation.state.isPaused && mutation.state.status === 'pending' && !!mutation.options.mutationKey;
 }
 

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { RealtimeClient, type RealtimeHandlers } from './realtime-client';
 
 /** Set by <RealtimeConnection>, which knows the query cache; events before that are ignored. */
@@ -18,12 +17,4 @@ export const realtimeClient = new RealtimeClient({
 
 export function setRealtimeHandlers(next: Partial<RealtimeHandlers>): void {
   handlers = next;
-}
-
-/** Listens to a topic while the component is mounted (null: nothing). */
-export function useRealtimeTopic(topic: string | null): void {
-  useEffect(() => {
-    if (!topic) return;
-    return realtimeClient.subscribe(topic);
-  }, [topic]);
 }

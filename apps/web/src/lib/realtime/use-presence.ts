@@ -1,5 +1,4 @@
 import type { Me } from '@figgle/shared/me-schemas';
-import type { PresenceMember } from '@figgle/shared/realtime-protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { queryKeys } from '../../shared/api/query-keys';
@@ -49,19 +48,4 @@ export function useTeamOnline(): OnlinePerson[] {
       (a, b) => a.firstname.localeCompare(b.firstname) || a.lastname.localeCompare(b.lastname),
     );
   }, [state, me]);
-}
-
-/** Everyone else on this page (a project's list or board, a task), e.g. for the task page. */
-export function usePresenceOn(route: string): PresenceMember[] {
-  const state = usePresenceState();
-  const me = useMyId();
-  return useMemo(() => {
-    const people = new Map<string, PresenceMember>();
-    for (const members of Object.values(state)) {
-      for (const member of members) {
-        if (member.route === route && member.userId !== me) people.set(member.userId, member);
-      }
-    }
-    return [...people.values()];
-  }, [state, me, route]);
 }

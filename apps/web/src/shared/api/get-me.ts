@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from './query-keys';
 
-export function getMe(): Promise<Me> {
+function getMe(): Promise<Me> {
   return api.get<Me>('/api/me');
 }
 

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../lib/api-client';
 import { queryKeys } from './query-keys';
 
-export interface SessionUser {
+interface SessionUser {
   id: string;
   email: string;
   name: string;
@@ -16,7 +16,7 @@ export interface Session {
 }
 
 /** The signed-in session, or null when there is none (401, 404 or a null answer). */
-export async function getSession(): Promise<Session | null> {
+async function getSession(): Promise<Session | null> {
   try {
     const answer = await api.get<Session | null>('/api/auth/get-session');
     return answer?.user ? answer : null;
@@ -36,7 +36,3 @@ export const sessionQueryOptions = queryOptions({
   retry: 1,
   retryDelay: 500,
 });
-
-export function useSession() {
-  return useQuery(sessionQueryOptions);
-}

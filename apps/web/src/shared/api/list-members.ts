@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from './query-keys';
 
-export function listMembers(organizationId: string, signal?: AbortSignal): Promise<MemberView[]> {
+function listMembers(organizationId: string, signal?: AbortSignal): Promise<MemberView[]> {
   return api.get<MemberView[]>(`/api/organizations/${encodeURIComponent(organizationId)}/members`, {
     signal,
   });
 }
 
 /** Live events invalidate this key when a membership changes, so a minute's staleness costs nothing. */
-export const membersQueryOptions = (organizationId: string) =>
+const membersQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: queryKeys.members(organizationId),
     queryFn: ({ signal }) => listMembers(organizationId, signal),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from './query-keys';
 
-export function listOrganizations(signal?: AbortSignal): Promise<OrganizationView[]> {
+function listOrganizations(signal?: AbortSignal): Promise<OrganizationView[]> {
   return api.get<OrganizationView[]>('/api/organizations', { signal });
 }
 

@@ -11,10 +11,10 @@ export interface ConfirmRequest extends Required<ConfirmOptions> {
   resolve: (confirmed: boolean) => void;
 }
 
-export const CONFIRM_EVENT = 'figgle:confirm';
+const CONFIRM_EVENT = 'figgle:confirm';
 
 /** The application-wide channel the confirm dialog host listens on. */
-export const confirmChannel = new EventTarget();
+const confirmChannel = new EventTarget();
 
 let mountedHosts = 0;
 

@@ -43,7 +43,7 @@ class SandboxedVideo extends Video {
 }
 
 /** An uploaded image on a line of its own; its value is the image's public address. */
-export class ImageBlock extends BlockEmbed {
+class ImageBlock extends BlockEmbed {
   static override blotName = 'imageblock';
   static override tagName = 'FIGURE';
   static override className = 'ql-imageblock';
@@ -65,13 +65,13 @@ export class ImageBlock extends BlockEmbed {
   }
 }
 
-export interface FileBlockValue {
+interface FileBlockValue {
   url: string;
   name: string;
 }
 
 /** An uploaded file on a line of its own: a link with its name, opening in a new tab. */
-export class FileBlock extends BlockEmbed {
+class FileBlock extends BlockEmbed {
   static override blotName = 'fileblock';
   static override tagName = 'DIV';
   static override className = 'ql-fileblock';

@@ -40,8 +40,6 @@ export function sameDocument(
   return canonical(compact(a?.ops ?? [])) === canonical(compact(b?.ops ?? []));
 }
 
-export const EMPTY_DOCUMENT: RichTextValue = { ops: [{ insert: '\n' }] };
-
 /** True when a person would see nothing: only whitespace, no image or file. */
 export function isBlankDocument(value: RichTextValue | null | undefined): boolean {
   return (value?.ops ?? []).every((op) => typeof op.insert === 'string' && op.insert.trim() === '');

@@ -13,9 +13,9 @@ import { figmaSettingsOfOrganization } from '../queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, message: string): void } };
 
-export const NO_TOKEN_MESSAGE = 'Register your Figma token first: Figgle uses it to connect the team.';
+const NO_TOKEN_MESSAGE = 'Register your Figma token first: Figgle uses it to connect the team.';
 
-export function webhookEndpoint(publicUrl: string): string {
+function webhookEndpoint(publicUrl: string): string {
   return `${publicUrl}/api/figma/webhook`;
 }
 

@@ -17,7 +17,7 @@ type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
 };
 
 /** Who a task or comment from Figma is shown as when no person of Figgle wrote it. */
-export const FIGMA_AUTHOR_NAME = 'Figma';
+const FIGMA_AUTHOR_NAME = 'Figma';
 
 export interface RecordedComment {
   eventId: string;
@@ -198,7 +198,7 @@ async function alreadyStored(
 }
 
 /** The live project of this organization the file is linked to (the oldest link when several). */
-export async function linkedProjectOf(
+async function linkedProjectOf(
   db: Kysely<Database>,
   organizationId: string,
   fileKey: string,
@@ -221,7 +221,7 @@ export async function linkedProjectOf(
  * The design node the comment is pinned to; null when it is not pinned to a node or the organization
  * has no Figma token. Figma failing throws (FigmaError).
  */
-export async function pinnedNodeFromFigma(
+async function pinnedNodeFromFigma(
   deps: Pick<Deps, 'db' | 'env'>,
   organizationId: string,
   comment: { file_key: string; comment_id: string },

@@ -23,7 +23,7 @@ export interface AcceptedInvitation {
   accountCreated: boolean;
 }
 
-export const passwordNeeded = () =>
+const passwordNeeded = () =>
   badRequest('Choose a password to create your account.', [
     { path: 'body.password', message: 'The password is required.' },
   ]);

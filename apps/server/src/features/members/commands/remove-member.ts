@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
-export const LAST_OWNER_MESSAGE =
+const LAST_OWNER_MESSAGE =
   'The last owner of an organization cannot be removed. Make someone else an owner first.';
 
 /**

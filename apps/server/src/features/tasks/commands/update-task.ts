@@ -78,7 +78,7 @@ export async function updateTask(
  * (db/migrations/0005_rename_task_function.ts figgle_rename_task), as updateTask writes it. Null when
  * it wrote nothing: updateTask then decides, in a transaction of its own.
  */
-export function renameTaskInOneStatement(
+function renameTaskInOneStatement(
   db: Kysely<Database>,
   user: CurrentUser,
   taskId: string,

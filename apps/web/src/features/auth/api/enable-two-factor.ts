@@ -8,7 +8,7 @@ export interface TwoFactorSetup {
 }
 
 /** Starts enrolment; the factor is on only once a code from the app is verified. */
-export function enableTwoFactor(password: string | undefined): Promise<TwoFactorSetup> {
+function enableTwoFactor(password: string | undefined): Promise<TwoFactorSetup> {
   return api.post<TwoFactorSetup>('/api/auth/two-factor/enable', password ? { password } : {});
 }
 

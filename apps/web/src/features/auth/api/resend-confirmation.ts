@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { paths } from '../../../shared/paths';
 
-export function resendConfirmation(email: string): Promise<unknown> {
+function resendConfirmation(email: string): Promise<unknown> {
   return api.post('/api/auth/send-verification-email', {
     email,
     callbackURL: `${paths.authResult}?activation=true`,

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface NewPassword {
+interface NewPassword {
   token: string;
   newPassword: string;
 }
 
-export function resetPassword(input: NewPassword): Promise<unknown> {
+function resetPassword(input: NewPassword): Promise<unknown> {
   return api.post('/api/auth/reset-password', input);
 }
 

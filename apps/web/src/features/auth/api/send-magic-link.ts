@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths';
  * Never creates an account; the link signs in once, within 15 minutes, and lands on projects (through
  * the login page, which greets).
  */
-export function sendMagicLink(email: string): Promise<unknown> {
+function sendMagicLink(email: string): Promise<unknown> {
   return api.post('/api/auth/sign-in/magic-link', {
     email,
     callbackURL: `${paths.login}?signed-in=1`,

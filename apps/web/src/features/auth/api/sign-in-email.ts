@@ -7,11 +7,11 @@ export interface SignInCredentials {
 }
 
 /** Either signed in, or a second factor is due (no session until the code). */
-export interface SignInAnswer {
+interface SignInAnswer {
   twoFactorRedirect?: boolean;
 }
 
-export function signInWithEmail(credentials: SignInCredentials): Promise<SignInAnswer> {
+function signInWithEmail(credentials: SignInCredentials): Promise<SignInAnswer> {
   return api.post<SignInAnswer>('/api/auth/sign-in/email', credentials);
 }
 

@@ -3,14 +3,14 @@ import { api } from '../../../lib/api-client';
 import { paths } from '../../../shared/paths';
 
 /** 'google', or the id of the configured OpenID Connect provider. */
-export type SocialProvider = string;
+type SocialProvider = string;
 
 interface Redirect {
   url: string;
 }
 
 /** Starts the provider's sign-in: the server answers with the provider's address, the browser goes there. */
-export async function signInWithProvider(provider: SocialProvider): Promise<void> {
+async function signInWithProvider(provider: SocialProvider): Promise<void> {
   const { url } = await api.post<Redirect>('/api/auth/sign-in/social', {
     provider,
     callbackURL: `${paths.login}?signed-in=1`,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { paths } from '../../../shared/paths';
 
-export interface Registration {
+interface Registration {
   firstname: string;
   lastname: string;
   email: string;
@@ -10,7 +10,7 @@ export interface Registration {
 }
 
 /** The verification email's link leads to the result page with the activation flag. */
-export function signUpWithEmail(registration: Registration): Promise<unknown> {
+function signUpWithEmail(registration: Registration): Promise<unknown> {
   return api.post('/api/auth/sign-up/email', {
     ...registration,
     callbackURL: `${paths.authResult}?activation=true`,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface SecondFactor {
+interface SecondFactor {
   kind: 'totp' | 'backup-code';
   code: string;
 }
@@ -10,7 +10,7 @@ export interface SecondFactor {
  * Checks a code from the authenticator app (or a backup code): at sign-in it turns the pending
  * challenge into a session; during enrolment it switches the second factor on.
  */
-export function verifyTwoFactor({ kind, code }: SecondFactor): Promise<unknown> {
+function verifyTwoFactor({ kind, code }: SecondFactor): Promise<unknown> {
   const path =
     kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code';
   return api.post(path, { code: code.trim() });

@@ -4,14 +4,14 @@ import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { inboxStatusQueryOptions } from '../../../lib/realtime/inbox-status';
 
-export const dashboardQueryKey = ['dashboard'] as const;
+const dashboardQueryKey = ['dashboard'] as const;
 
-export function getDashboard(signal?: AbortSignal): Promise<DashboardView> {
+function getDashboard(signal?: AbortSignal): Promise<DashboardView> {
   return api.get<DashboardView>('/api/dashboard', { signal });
 }
 
 /** Figures move with every change: read on each visit, on focus and every 30 s while shown. */
-export const dashboardQueryOptions = queryOptions({
+const dashboardQueryOptions = queryOptions({
   queryKey: dashboardQueryKey,
   queryFn: ({ signal }) => getDashboard(signal),
   staleTime: 0,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function createTaskFromEvent(eventId: string, projectId: string): Promise<TaskFromEventView> {
+function createTaskFromEvent(eventId: string, projectId: string): Promise<TaskFromEventView> {
   return api.post<TaskFromEventView>(`/api/figma-events/${encodeURIComponent(eventId)}/task`, {
     project_id: projectId,
   });

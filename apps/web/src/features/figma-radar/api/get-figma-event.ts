@@ -5,7 +5,7 @@ import { queryKeys } from '../../../shared/api/query-keys';
 
 export const figmaEventQueryKey = (eventId: string) => [...queryKeys.figmaEvents, 'event', eventId] as const;
 
-export function getFigmaEvent(eventId: string): Promise<FigmaEventView> {
+function getFigmaEvent(eventId: string): Promise<FigmaEventView> {
   return api.get<FigmaEventView>(`/api/figma-events/${encodeURIComponent(eventId)}`);
 }
 

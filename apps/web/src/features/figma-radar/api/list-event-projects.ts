@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { figmaEventQueryKey } from './get-figma-event';
 
 /** The projects a task from this event may go to: those of the event's organization. */
-export function listEventProjects(eventId: string): Promise<FigmaProjectOption[]> {
+function listEventProjects(eventId: string): Promise<FigmaProjectOption[]> {
   return api.get<FigmaProjectOption[]>(`/api/figma-events/${encodeURIComponent(eventId)}/projects`);
 }
 

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export const failedFigmaWorkQueryKey = [...queryKeys.figmaEvents, 'failed'] as const;
+const failedFigmaWorkQueryKey = [...queryKeys.figmaEvents, 'failed'] as const;
 
-export function listFailedFigmaWork(): Promise<FailedFigmaWorkList> {
+function listFailedFigmaWork(): Promise<FailedFigmaWorkList> {
   return api.get<FailedFigmaWorkList>('/api/figma-events/failed');
 }
 

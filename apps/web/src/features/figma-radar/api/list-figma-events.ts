@@ -4,14 +4,14 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export const radarQueryKey = [...queryKeys.figmaEvents, 'radar'] as const;
+const radarQueryKey = [...queryKeys.figmaEvents, 'radar'] as const;
 
-export function listFigmaEvents(offset: number, limit = RADAR_PAGE_SIZE): Promise<FigmaEventPage> {
+function listFigmaEvents(offset: number, limit = RADAR_PAGE_SIZE): Promise<FigmaEventPage> {
   return api.get<FigmaEventPage>('/api/figma-events', { query: { offset, limit } });
 }
 
 /** The radar, newest first, ten more per See More (docs/product.md#figma-radar). */
-export const radarQueryOptions = () =>
+const radarQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: radarQueryKey,
     queryFn: ({ pageParam }) => listFigmaEvents(pageParam),

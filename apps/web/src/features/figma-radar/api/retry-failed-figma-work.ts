@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function retryFailedFigmaWork(jobId: string): Promise<void> {
+function retryFailedFigmaWork(jobId: string): Promise<void> {
   return api.post<void>(`/api/figma-events/failed/${encodeURIComponent(jobId)}/retry`, {});
 }
 

@@ -5,7 +5,7 @@ import { Badge, type MantineColor } from '@mantine/core';
 /** The avatars' six colours, each readable on its own tint (AA). */
 const TAG_LOOKS: readonly MantineColor[] = ['blue', 'grape', 'cyan', 'violet', 'pink', 'indigo'];
 
-export function tagLookOf(text: string): MantineColor {
+function tagLookOf(text: string): MantineColor {
   let hash = 0;
   for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return TAG_LOOKS[hash % COLOUR_CODE_COUNT] ?? 'gray';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { designLinksQueryKey } from './list-design-links';
 
-export function createDesignLink(input: CreateDesignLinkInput): Promise<DesignLinkView> {
+function createDesignLink(input: CreateDesignLinkInput): Promise<DesignLinkView> {
   return api.post<DesignLinkView>('/api/design-links', input);
 }
 

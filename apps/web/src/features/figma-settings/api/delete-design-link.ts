@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { designLinksQueryKey } from './list-design-links';
 
-export function deleteDesignLink(fileId: string): Promise<void> {
+function deleteDesignLink(fileId: string): Promise<void> {
   return api.delete<void>(`/api/design-links/${encodeURIComponent(fileId)}`);
 }
 

@@ -5,11 +5,11 @@ import { api } from '../../../lib/api-client';
 export const figmaSettingsQueryKey = ['figma-settings'] as const;
 
 /** The token's status (never the token) and the owned organizations' team ids. */
-export function getFigmaSettings(): Promise<FigmaSettingsView> {
+function getFigmaSettings(): Promise<FigmaSettingsView> {
   return api.get<FigmaSettingsView>('/api/figma/settings');
 }
 
-export const figmaSettingsQueryOptions = () =>
+const figmaSettingsQueryOptions = () =>
   queryOptions({ queryKey: figmaSettingsQueryKey, queryFn: getFigmaSettings });
 
 export function useFigmaSettings() {

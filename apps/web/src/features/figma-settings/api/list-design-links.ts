@@ -4,11 +4,11 @@ import { api } from '../../../lib/api-client';
 
 export const designLinksQueryKey = ['design-links'] as const;
 
-export function listDesignLinks(): Promise<DesignLinkView[]> {
+function listDesignLinks(): Promise<DesignLinkView[]> {
   return api.get<DesignLinkView[]>('/api/design-links');
 }
 
-export const designLinksQueryOptions = () =>
+const designLinksQueryOptions = () =>
   queryOptions({ queryKey: designLinksQueryKey, queryFn: listDesignLinks });
 
 export function useDesignLinks() {

@@ -2,10 +2,10 @@ import type { FigmaProjectOption } from '@figgle/shared/figma-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const linkProjectsQueryKey = ['design-links', 'projects'] as const;
+const linkProjectsQueryKey = ['design-links', 'projects'] as const;
 
 /** Projects a file may be linked to: those of the organizations the user owns. */
-export function listLinkProjects(): Promise<FigmaProjectOption[]> {
+function listLinkProjects(): Promise<FigmaProjectOption[]> {
   return api.get<FigmaProjectOption[]>('/api/design-links/projects');
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { figmaSettingsQueryKey } from './get-figma-settings';
 
-export function saveFigmaToken(token: string): Promise<FigmaTokenStatus> {
+function saveFigmaToken(token: string): Promise<FigmaTokenStatus> {
   return api.put<FigmaTokenStatus>('/api/me/figma-token', { token });
 }
 

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../shared/api/query-keys';
 import { figmaSettingsQueryKey } from './get-figma-settings';
 
 /** Saves the team id and (re)registers the team's webhook; `webhook_error` says when that failed. */
-export function setFigmaTeam(organizationId: string, figmaTeamId: string): Promise<FigmaTeamSaved> {
+function setFigmaTeam(organizationId: string, figmaTeamId: string): Promise<FigmaTeamSaved> {
   return api.put<FigmaTeamSaved>(`/api/organizations/${encodeURIComponent(organizationId)}/figma-team`, {
     figma_team_id: figmaTeamId,
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { figmaSettingsQueryKey } from './get-figma-settings';
 
-export function setReplyOnDone(organizationId: string, enabled: boolean): Promise<FigmaOrganizationSettings> {
+function setReplyOnDone(organizationId: string, enabled: boolean): Promise<FigmaOrganizationSettings> {
   return api.put<FigmaOrganizationSettings>(
     `/api/organizations/${encodeURIComponent(organizationId)}/figma-reply-on-done`,
     { enabled },

@@ -4,14 +4,14 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Under 'inbox' (not 'status'): the live connection reads these again when new activity arrives. */
-export const inboxEntriesQueryKey = ['inbox', 'entries'] as const;
+const inboxEntriesQueryKey = ['inbox', 'entries'] as const;
 
-export function listInbox(offset: number, limit = INBOX_PAGE_SIZE): Promise<InboxPage> {
+function listInbox(offset: number, limit = INBOX_PAGE_SIZE): Promise<InboxPage> {
   return api.get<InboxPage>('/api/inbox', { query: { offset, limit } });
 }
 
 /** The inbox, newest first, ten more per See more (docs/product.md#inbox). */
-export const inboxQueryOptions = () =>
+const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: inboxEntriesQueryKey,
     queryFn: ({ pageParam }) => listInbox(pageParam),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { inboxStatusQueryKey } from '../../../lib/realtime/query-keys';
 
-export function markInboxSeen(): Promise<InboxStatusView> {
+function markInboxSeen(): Promise<InboxStatusView> {
   return api.post<InboxStatusView>('/api/inbox/seen');
 }
 

@@ -2,7 +2,7 @@ import type { AcceptedInvitation, AcceptInvitationInput } from '@figgle/shared/i
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function acceptInvitation(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
+function acceptInvitation(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
   return api.post<AcceptedInvitation>('/api/invitations/accept', input);
 }
 

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST keeps the token out of URLs the server logs. */
-export function lookupInvitation(token: string): Promise<InvitationPreview> {
+function lookupInvitation(token: string): Promise<InvitationPreview> {
   return api.post<InvitationPreview>('/api/invitations/lookup', { token });
 }
 
-export const invitationQueryOptions = (token: string) =>
+const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['invitation', token] as const,
     queryFn: () => lookupInvitation(token),

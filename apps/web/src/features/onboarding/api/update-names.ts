@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export interface Names {
+interface Names {
   firstname: string;
   lastname: string;
 }
 
-export function updateNames(names: Names): Promise<Me> {
+function updateNames(names: Names): Promise<Me> {
   return api.patch<Me>('/api/me', names);
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectsQueryKey } from './list-projects';
 
-export function createProject(input: CreateProjectInput): Promise<ProjectView> {
+function createProject(input: CreateProjectInput): Promise<ProjectView> {
   return api.post<ProjectView>('/api/projects', input);
 }
 

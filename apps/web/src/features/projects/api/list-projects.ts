@@ -6,7 +6,7 @@ import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 /** The spec's local cache key 'projects': every project of every organization of the user. */
 export const projectsQueryKey = ['projects'] as const;
 
-export function listProjects(signal?: AbortSignal): Promise<ProjectView[]> {
+function listProjects(signal?: AbortSignal): Promise<ProjectView[]> {
   return api.get<ProjectView[]>('/api/projects', { signal });
 }
 

@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 import { toastError } from '../../../ui/toast';
 import { projectsQueryKey } from './list-projects';
 
-export interface SetBookmarkInput {
+interface SetBookmarkInput {
   projectId: string;
   bookmarked: boolean;
 }
 
-export function setBookmark({ projectId, bookmarked }: SetBookmarkInput): Promise<unknown> {
+function setBookmark({ projectId, bookmarked }: SetBookmarkInput): Promise<unknown> {
   const path = `/api/projects/${encodeURIComponent(projectId)}/bookmark`;
   return bookmarked ? api.put(path) : api.delete(path);
 }

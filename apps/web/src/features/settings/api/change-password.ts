@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { passwordStatusQueryKey } from './get-password-status';
 
 /** With the current password when the account has one; a first password needs a recent sign-in instead. */
-export function changePassword(input: ChangePasswordInput): Promise<null> {
+function changePassword(input: ChangePasswordInput): Promise<null> {
   return api.post<null>('/api/me/password', input);
 }
 

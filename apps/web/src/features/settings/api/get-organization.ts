@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function getOrganization(organizationId: string): Promise<OrganizationView> {
+function getOrganization(organizationId: string): Promise<OrganizationView> {
   return api.get<OrganizationView>(`/api/organizations/${encodeURIComponent(organizationId)}`);
 }
 
-export const organizationQueryOptions = (organizationId: string) =>
+const organizationQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: queryKeys.organization(organizationId),
     queryFn: () => getOrganization(organizationId),

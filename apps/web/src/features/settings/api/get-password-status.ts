@@ -4,11 +4,11 @@ import { api } from '../../../lib/api-client';
 
 export const passwordStatusQueryKey = ['me', 'password'] as const;
 
-export function getPasswordStatus(): Promise<PasswordStatus> {
+function getPasswordStatus(): Promise<PasswordStatus> {
   return api.get<PasswordStatus>('/api/me/password');
 }
 
-export const passwordStatusQueryOptions = queryOptions({
+const passwordStatusQueryOptions = queryOptions({
   queryKey: passwordStatusQueryKey,
   queryFn: getPasswordStatus,
 });

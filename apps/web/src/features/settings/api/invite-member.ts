@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 /** The role is always MEMBER: the server fixes it. */
-export function inviteMember(organizationId: string, input: InviteMemberInput): Promise<PendingInvitation> {
+function inviteMember(organizationId: string, input: InviteMemberInput): Promise<PendingInvitation> {
   return api.post<PendingInvitation>(
     `/api/organizations/${encodeURIComponent(organizationId)}/invitations`,
     input,

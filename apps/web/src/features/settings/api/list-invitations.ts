@@ -7,11 +7,11 @@ import { queryKeys } from '../../../shared/api/query-keys';
 export const invitationsQueryKey = (organizationId: string) =>
   [...queryKeys.organization(organizationId), 'invitations'] as const;
 
-export function listInvitations(organizationId: string): Promise<PendingInvitation[]> {
+function listInvitations(organizationId: string): Promise<PendingInvitation[]> {
   return api.get<PendingInvitation[]>(`/api/organizations/${encodeURIComponent(organizationId)}/invitations`);
 }
 
-export const invitationsQueryOptions = (organizationId: string) =>
+const invitationsQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: invitationsQueryKey(organizationId),
     queryFn: () => listInvitations(organizationId),

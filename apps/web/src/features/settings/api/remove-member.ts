@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 /** Revokes a membership: deletes its rule. */
-export function removeMember(organizationId: string, ruleId: string): Promise<null> {
+function removeMember(organizationId: string, ruleId: string): Promise<null> {
   return api.delete<null>(
     `/api/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(ruleId)}`,
   );

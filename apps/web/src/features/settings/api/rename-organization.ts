@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function renameOrganization(organizationId: string, name: string): Promise<OrganizationView> {
+function renameOrganization(organizationId: string, name: string): Promise<OrganizationView> {
   return api.patch<OrganizationView>(`/api/organizations/${encodeURIComponent(organizationId)}`, { name });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invitationsQueryKey } from './list-invitations';
 
 /** Withdraws a pending invitation: its emailed link stops working. */
-export function revokeInvitation(organizationId: string, invitationId: string): Promise<null> {
+function revokeInvitation(organizationId: string, invitationId: string): Promise<null> {
   return api.delete<null>(
     `/api/organizations/${encodeURIComponent(organizationId)}/invitations/${encodeURIComponent(invitationId)}`,
   );

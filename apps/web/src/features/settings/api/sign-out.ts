@@ -6,7 +6,7 @@ import { clearOfflineCache } from '../../../lib/offline/query-persister';
 import { paths } from '../../../shared/paths';
 import { toastError, toastSuccess } from '../../../ui/toast';
 
-export function signOut(): Promise<unknown> {
+function signOut(): Promise<unknown> {
   return api.post('/api/auth/sign-out', {});
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function updateMe(input: UpdateMeInput): Promise<Me> {
+function updateMe(input: UpdateMeInput): Promise<Me> {
   return api.patch<Me>('/api/me', input);
 }
 

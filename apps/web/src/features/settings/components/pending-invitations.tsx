@@ -7,7 +7,7 @@ import { toastSuccess } from '../../../ui/toast';
 import { useInvitations } from '../api/list-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 
-export const INVITATION_TEXTS = {
+const INVITATION_TEXTS = {
   revokeTitle: 'Revoke the invitation?',
   revokeText: (email: string) =>
     `Are you sure you want to revoke the invitation sent to ${email}? Its link will stop working.`,

@@ -22,14 +22,14 @@ export interface CreateCommentVariables {
   content: RichTextValue;
 }
 
-export function createComment(taskId: string, content: RichTextValue): Promise<CommentView> {
+function createComment(taskId: string, content: RichTextValue): Promise<CommentView> {
   return api.post<CommentView>(`/api/tasks/${encodeURIComponent(taskId)}/comments`, {
     content_json: content,
   });
 }
 
 /** The new comment joins the end of the timeline and the task's count at once. */
-export function storeNewComment(queryClient: QueryClient, taskId: string, comment: CommentView): void {
+function storeNewComment(queryClient: QueryClient, taskId: string, comment: CommentView): void {
   queryClient.setQueryData<TimelineView>(queryKeys.timeline(taskId), (timeline) =>
     timeline &&
     !timeline.items.some((item) => item.kind === 'comment' && item.comment_id === comment.comment_id)

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetailView> {
+function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetailView> {
   return api.get<TaskDetailView>(`/api/tasks/${encodeURIComponent(taskId)}`, { signal });
 }
 
-export const taskQueryOptions = (taskId: string) =>
+const taskQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.task(taskId),
     queryFn: ({ signal }) => getTask(taskId, signal),

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function listTimeline(taskId: string, signal?: AbortSignal): Promise<TimelineView> {
+function listTimeline(taskId: string, signal?: AbortSignal): Promise<TimelineView> {
   return api.get<TimelineView>(`/api/tasks/${encodeURIComponent(taskId)}/timeline`, { signal });
 }
 
-export const timelineQueryOptions = (taskId: string) =>
+const timelineQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.timeline(taskId),
     queryFn: ({ signal }) => listTimeline(taskId, signal),

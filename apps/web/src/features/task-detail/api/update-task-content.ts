@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 
-export function updateTaskContent(taskId: string, content: RichTextValue): Promise<TaskContentResult> {
+function updateTaskContent(taskId: string, content: RichTextValue): Promise<TaskContentResult> {
   return api.patch<TaskContentResult>(`/api/tasks/${encodeURIComponent(taskId)}/content`, {
     content_json: content,
   });

@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export interface CreateTaskVariables {
+interface CreateTaskVariables {
   projectId: string;
   input: CreateTaskInput;
 }
 
-export function createTask({ projectId, input }: CreateTaskVariables): Promise<TaskSummaryView> {
+function createTask({ projectId, input }: CreateTaskVariables): Promise<TaskSummaryView> {
   return api.post<TaskSummaryView>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, input);
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function deleteProject(projectId: string): Promise<unknown> {
+function deleteProject(projectId: string): Promise<unknown> {
   return api.delete(`/api/projects/${encodeURIComponent(projectId)}`);
 }
 

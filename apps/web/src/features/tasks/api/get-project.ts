@@ -1,9 +1,9 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function getProject(projectId: string, signal?: AbortSignal): Promise<ProjectView> {
+function getProject(projectId: string, signal?: AbortSignal): Promise<ProjectView> {
   return api.get<ProjectView>(`/api/projects/${encodeURIComponent(projectId)}`, { signal });
 }
 
@@ -15,7 +15,3 @@ export const projectQueryOptions = (projectId: string) =>
     // changes made while the screen is open, and a copy restored after a reload may be behind.
     staleTime: 0,
   });
-
-export function useProject(projectId: string) {
-  return useQuery(projectQueryOptions(projectId));
-}

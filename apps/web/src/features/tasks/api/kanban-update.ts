@@ -26,7 +26,7 @@ export interface KanbanUpdateVariables {
   snapshot?: TaskCacheSnapshot;
 }
 
-export function kanbanUpdate({ taskId, status, index }: KanbanUpdateVariables): Promise<TaskSummaryView> {
+function kanbanUpdate({ taskId, status, index }: KanbanUpdateVariables): Promise<TaskSummaryView> {
   return api.post<TaskSummaryView>('/api/kanban-update', { taskId, status, index });
 }
 

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function listMyTasks(signal?: AbortSignal): Promise<MyTaskView[]> {
+function listMyTasks(signal?: AbortSignal): Promise<MyTaskView[]> {
   return api.get<MyTaskView[]>('/api/my-tasks', { signal });
 }
 
-export const myTasksQueryOptions = queryOptions({
+const myTasksQueryOptions = queryOptions({
   queryKey: queryKeys.myTasks,
   queryFn: ({ signal }) => listMyTasks(signal),
   // Re-read whenever a screen opens (the cached copy shows meanwhile): live updates only cover

@@ -1,9 +1,9 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export function listProjectTasks(projectId: string, signal?: AbortSignal): Promise<TaskSummaryView[]> {
+function listProjectTasks(projectId: string, signal?: AbortSignal): Promise<TaskSummaryView[]> {
   return api.get<TaskSummaryView[]>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { signal });
 }
 
@@ -15,7 +15,3 @@ export const projectTasksQueryOptions = (projectId: string) =>
     // changes made while the screen is open, and a copy restored after a reload may be behind.
     staleTime: 0,
   });
-
-export function useProjectTasks(projectId: string) {
-  return useQuery(projectTasksQueryOptions(projectId));
-}

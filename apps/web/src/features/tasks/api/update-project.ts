@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export interface UpdateProjectVariables {
+interface UpdateProjectVariables {
   projectId: string;
   changes: UpdateProjectInput;
   /** Applied after the fields: the favorite is per user, a separate call. */
   bookmarked?: boolean;
 }
 
-export async function updateProject({ projectId, changes, bookmarked }: UpdateProjectVariables) {
+async function updateProject({ projectId, changes, bookmarked }: UpdateProjectVariables) {
   const path = `/api/projects/${encodeURIComponent(projectId)}`;
   const project = await api.patch<ProjectView>(path, changes);
   if (bookmarked === undefined || bookmarked === project.is_bookmarked) return project;

@@ -7,14 +7,14 @@ import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
 import { patchTask, restoreTaskLists, storeTask, takeTaskListsSnapshot } from './task-cache';
 
-export interface UpdateTaskVariables {
+interface UpdateTaskVariables {
   taskId: string;
   changes: UpdateTaskInput;
   /** The chosen person, so the optimistic row can show their name at once. */
   assignee?: PersonView | null;
 }
 
-export function updateTask({ taskId, changes }: UpdateTaskVariables): Promise<TaskSummaryView> {
+function updateTask({ taskId, changes }: UpdateTaskVariables): Promise<TaskSummaryView> {
   return api.patch<TaskSummaryView>(`/api/tasks/${encodeURIComponent(taskId)}`, changes);
 }
 

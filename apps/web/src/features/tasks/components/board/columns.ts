@@ -11,7 +11,7 @@ export interface RankedTask {
 }
 
 /** The server's column order: rank compared as plain strings (byte order), then task id. */
-export function compareByRank(a: RankedTask, b: RankedTask): number {
+function compareByRank(a: RankedTask, b: RankedTask): number {
   if (a.rank !== b.rank) return a.rank < b.rank ? -1 : 1;
   if (a.task_id === b.task_id) return 0;
   return a.task_id < b.task_id ? -1 : 1;
@@ -39,7 +39,7 @@ function statusOfDropId(id: string): TaskStatus | null {
   return null;
 }
 
-export function isEndDropId(id: string): boolean {
+function isEndDropId(id: string): boolean {
   return id.startsWith(END);
 }
 
