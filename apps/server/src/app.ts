@@ -75,7 +75,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const db = inputs.database.db;
-  const mailer = createMailer(env, app.log);
+  const mailer = createMailer(env, app.log, inputs.database.durable);
   const bus = createBus(inputs.database, app.log);
   const sessionMemory = rememberSessions(inputs.database);
   const deps: AppDeps = { ...inputs, db, mailer, bus, sessionMemory, auth: createAuth({ env, db, mailer }) };

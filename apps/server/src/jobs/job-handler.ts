@@ -5,6 +5,8 @@ import type { ClaimedJob } from './job-queue.ts';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /** Resolves once the commits made so far are on disk (the embedded database's group commit). */
+  durable?: () => Promise<void>;
 };
 
 interface JobContext {

@@ -94,6 +94,9 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      // Nothing leaves for Figma before the job and its claim are on disk: a crash then runs it again
+      // rather than forgetting what was already sent.
+      await deps.durable?.();
       await handler.run({ deps, job, completeIn: (trx) => completeJob(trx, job, workerId) });
       await completeJob(deps.db, job, workerId);
     } catch (error) {
@@ -191,7 +194,7 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
 /** Starts this process's worker when the app is ready and stops it first thing on close. */
 export async function jobWorkerPlugin(app: AppInstance): Promise<void> {
   const worker = createJobWorker(
-    { ...app.deps, log: app.log },
+    { ...app.deps, log: app.log, durable: app.deps.database.durable },
     { ...DEFAULT_WORKER_OPTIONS, releaseAtStart: app.deps.database.kind === 'pglite' },
   );
   app.addHook('onReady', async () => worker.start());

@@ -36,7 +36,12 @@ const DEV_MAILBOX_SIZE = 50;
  * the in-memory dev mailbox at /dev/mailbox, so a newcomer can register with no setup. Neither path
  * logs a message's text or links: they sign people in, and logs are kept and shared.
  */
-export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  env: Env,
+  log: FastifyBaseLogger,
+  /** Waited for before each message: an email about a change leaves only once the change is on disk. */
+  beforeSend: () => Promise<void> = async () => {},
+): Mailer {
   const stored: StoredMail[] = [];
   const pending = new Set<Promise<void>>();
   let nextId = 1;
@@ -45,6 +50,7 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
     : undefined;
 
   async function send(message: MailMessage): Promise<void> {
+    await beforeSend();
     if (transport) {
       await transport.sendMail({ from: env.MAIL_FROM, ...message });
       return;
