@@ -129,12 +129,13 @@ interface Call {
  * strace's completed calls in order. A call another thread interrupted is written in two lines
  * (`123 fdatasync(17</x> <unfinished ...>`, later `123 <... fdatasync resumed>) = 0`); it is
  * answered at its end, with the line where it began: a flush counts from its start to its end.
+ * strace pads the thread id to five characters (`4     write(`), so low ids have several spaces.
  */
 function callsIn(trace: string): Call[] {
   const calls: Call[] = [];
   const begun = new Map<string, Omit<Call, 'at'>>();
   trace.split('\n').forEach((line, at) => {
-    const resumed = /^(\d+) <\.\.\. (\w+) resumed>(.*)/.exec(line);
+    const resumed = /^(\d+) +<\.\.\. (\w+) resumed>(.*)/.exec(line);
     if (resumed) {
       const [, thread, name] = resumed as unknown as [string, string, string];
       const start = begun.get(`${thread} ${name}`);
@@ -142,7 +143,7 @@ function callsIn(trace: string): Call[] {
       if (start && !failed(line)) calls.push({ ...start, at });
       return;
     }
-    const call = /^(\d+) (\w+)\((.*)/.exec(line);
+    const call = /^(\d+) +(\w+)\((.*)/.exec(line);
     if (!call) return;
     const [, thread, name, args] = call as unknown as [string, string, string, string];
     if (line.endsWith('<unfinished ...>'))
