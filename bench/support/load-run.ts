@@ -126,7 +126,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
                 fail(`write ${n}: ${answer.status}`);
               }
             },
-            (error: unknown) => fail(`write ${n}: ${String(error)}`),
+            (error: unknown) => fail(`write ${n}: ${describeFailure(error)}`),
           )
           .finally(() => {
             pending -= 1;
@@ -164,6 +164,12 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     running = false;
     for (const ws of sockets) ws.terminate();
   }
+}
+
+/** fetch says only "fetch failed"; the reason (a reset, a refused connection, a timeout) is its cause. */
+function describeFailure(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause === undefined ? String(error) : `${String(error)} (${String(cause)})`;
 }
 
 export function describeLoad(result: LoadResult): string {
