@@ -38,9 +38,15 @@ export function InboxPage() {
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
   }, [pageCount]);
 
-  function seeMore() {
+  async function seeMore() {
     scrollAfterLoad.current = true;
-    void inbox.fetchNextPage();
+    const shown = inbox.data?.pages.length ?? 0;
+    // New activity reads the shown pages again and cancels a next page being read, so a click made
+    // then would do nothing. Wait for a reading in progress (cancelRefetch off), and ask again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const result = await inbox.fetchNextPage({ cancelRefetch: false });
+      if ((result.data?.pages.length ?? 0) > shown || !result.hasNextPage || result.isError) return;
+    }
   }
 
   // A page read again after new entries arrived can repeat one of the next page: keep the first.
@@ -85,7 +91,7 @@ export function InboxPage() {
           </Stack>
           {inbox.hasNextPage ? (
             <Center pt="sm">
-              <Button variant="light" onClick={seeMore} loading={inbox.isFetchingNextPage}>
+              <Button variant="light" onClick={() => void seeMore()} loading={inbox.isFetchingNextPage}>
                 See more
               </Button>
             </Center>
