@@ -154,9 +154,14 @@ if (testDatabaseKind() === 'postgres') {
     it('recovers when the LISTEN connections drop: clients are told to resync and events flow again', async () => {
       const onSecond = await TestSocket.open(second.url, { cookie: member.cookie });
       await onSecond.subscribe(topics.task(taskId));
+      // The writer's server must be listening again too: a change it publishes before its own
+      // connection is back reaches the other server as a resync, not as the event.
+      const onFirst = await TestSocket.open(first.url, { cookie: owner.cookie });
+      await onFirst.subscribe(topics.task(taskId));
       const admin = new pg.Client({ connectionString: database.url });
       await admin.connect();
       const mark = onSecond.mark();
+      const markFirst = onFirst.mark();
       const killed = await admin.query(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
         [BUS_APPLICATION_NAME],
@@ -164,6 +169,8 @@ if (testDatabaseKind() === 'postgres') {
       await admin.end();
       expect(killed.rowCount).toBe(2);
       await onSecond.next((f) => f.type === 'resync', mark, 10_000);
+      await onFirst.next((f) => f.type === 'resync', markFirst, 10_000);
+      onFirst.close();
       const changed = await owner.api(`/api/tasks/${taskId}`, {
         method: 'PATCH',
         body: { title: 'After the outage' },
