@@ -1,7 +1,6 @@
 // The browser journeys use the same fake Figma as the server tests: a real HTTP server on loopback.
 export {
   FakeFigma,
-  PAYLOADS,
   SAMPLE_FILE_KEY,
   SAMPLE_FILE_NAME,
   SAMPLE_NODE_ID,

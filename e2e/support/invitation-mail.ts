@@ -1,7 +1,7 @@
 import type { CaughtMail, MailCatcher } from './mail-catcher.ts';
 
 /** The subject of every invitation email, whether or not the address has an account. */
-export const INVITATION_SUBJECT = /You are invited to join/;
+const INVITATION_SUBJECT = /You are invited to join/;
 
 /** The newest invitation email to `email` so far, or null: lets a caller tell a new one from it. */
 export function lastInvitationMail(mail: MailCatcher, email: string): Promise<CaughtMail | null> {

@@ -49,7 +49,7 @@ export async function signIn(page: Page, baseURL: string, account: Pick<Account,
 }
 
 /** organization-create through the API, as the signed-in page's user. */
-export async function createOrganization(page: Page, baseURL: string, name: string): Promise<string> {
+async function createOrganization(page: Page, baseURL: string, name: string): Promise<string> {
   const response = await page.request.post('/api/organizations', {
     headers: { origin: baseURL },
     data: { name },

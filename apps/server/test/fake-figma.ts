@@ -657,7 +657,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-export function renderPng(nodeId: string, width = 480, height = 300): Buffer {
+function renderPng(nodeId: string, width = 480, height = 300): Buffer {
   let hash = 0;
   for (const char of nodeId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const accent = [80 + (hash % 120), 60 + ((hash >> 8) % 120), 160 + ((hash >> 16) % 90)];

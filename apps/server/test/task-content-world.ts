@@ -17,11 +17,7 @@ async function json<T>(response: Response, status: number): Promise<T> {
   return (await response.json()) as T;
 }
 
-export async function createTask(
-  user: TestUser,
-  projectId: string,
-  title = 'Write the spec',
-): Promise<string> {
+async function createTask(user: TestUser, projectId: string, title = 'Write the spec'): Promise<string> {
   const response = await user.api(`/api/projects/${projectId}/tasks`, { body: { title } });
   return (await json<{ task_id: string }>(response, 201)).task_id;
 }

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../test-server.ts';
 import { startMailCatcher, type TestUser } from '../users.ts';
 
 /** Who sends a hostile request: one of the world's people, nobody, or a raw Cookie header. */
-export type Sender = 'owner' | 'member' | 'outsider' | 'anonymous' | { cookie: string };
+type Sender = 'owner' | 'member' | 'outsider' | 'anonymous' | { cookie: string };
 
 /** One hostile request, described as data. */
 export interface HostileCase {
@@ -108,7 +108,7 @@ export async function startHostileWorld(overrides: Record<string, string> = {}):
 }
 
 /** Sends one hostile case over real HTTP, from the app's own Origin unless the case says otherwise. */
-export async function sendHostile(world: HostileWorld, hostile: HostileCase): Promise<Response> {
+async function sendHostile(world: HostileWorld, hostile: HostileCase): Promise<Response> {
   const sender = hostile.as ?? 'owner';
   const cookie =
     typeof sender === 'object' ? sender.cookie : sender === 'anonymous' ? '' : world.users[sender].cookie;
@@ -133,7 +133,7 @@ export async function sendHostile(world: HostileWorld, hostile: HostileCase): Pr
  * The refusal every hostile request must get: a 4xx (the one named, if any) in the app's error shape
  * `{ statusCode, code, message }`, with a message a person can act on.
  */
-export async function expectRefusal(response: Response, hostile: HostileCase): Promise<void> {
+async function expectRefusal(response: Response, hostile: HostileCase): Promise<void> {
   const text = await response.text();
   const where = `${hostile.method} ${hostile.path} (${hostile.name}) answered ${response.status} ${text.slice(0, 300)}`;
   expect(response.status, where).toBeGreaterThanOrEqual(400);
