@@ -53,48 +53,51 @@ export function contentFromDescription(description: string): { ops: Array<{ inse
   return { ops: [{ insert: `${description}\n` }] };
 }
 
-export interface PersonView {
-  user_id: string;
-  firstname: string;
-  lastname: string;
-}
+export const personViewSchema = z.object({
+  user_id: z.uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+export type PersonView = z.infer<typeof personViewSchema>;
 
 /** A row of a project's list or board, and of My tasks (which adds `project`). */
-export interface TaskSummaryView {
-  task_id: string;
-  project_id: string;
-  reference: number;
-  title: string;
-  status: z.infer<typeof taskStatusSchema>;
+export const taskSummaryViewSchema = z.object({
+  task_id: z.uuid(),
+  project_id: z.uuid(),
+  reference: z.number().int(),
+  title: z.string(),
+  status: taskStatusSchema,
   /** Order inside the status column; compare as plain strings (byte order). */
-  rank: string;
-  assignee: PersonView | null;
-  last_modifier: PersonView | null;
-  comments_total: number;
-  author_id: string | null;
-  author_name: string;
-  is_from_figma: boolean;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+  rank: z.string(),
+  assignee: personViewSchema.nullable(),
+  last_modifier: personViewSchema.nullable(),
+  comments_total: z.number().int(),
+  author_id: z.uuid().nullable(),
+  author_name: z.string(),
+  is_from_figma: z.boolean(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TaskSummaryView = z.infer<typeof taskSummaryViewSchema>;
 
-export interface TaskProjectView {
-  project_id: string;
-  name: string;
-  trigram: string;
-  emoji: string;
-  organization_id: string;
-}
+export const taskProjectViewSchema = z.object({
+  project_id: z.uuid(),
+  name: z.string(),
+  trigram: z.string(),
+  emoji: z.string(),
+  organization_id: z.uuid(),
+});
+export type TaskProjectView = z.infer<typeof taskProjectViewSchema>;
 
-export interface MyTaskView extends TaskSummaryView {
-  project: TaskProjectView;
-}
+export const myTaskViewSchema = taskSummaryViewSchema.extend({ project: taskProjectViewSchema });
+export type MyTaskView = z.infer<typeof myTaskViewSchema>;
 
 /** GET /api/tasks/:taskId: everything the task page needs about the task itself. */
-export interface TaskDetailView extends TaskSummaryView {
-  content_json: { ops: Array<Record<string, unknown>> };
-  figma_client_meta: Record<string, unknown> | null;
-  author: PersonView | null;
-  project: TaskProjectView;
-}
+export const taskDetailViewSchema = taskSummaryViewSchema.extend({
+  content_json: z.object({ ops: z.array(z.record(z.string(), z.unknown())) }),
+  figma_client_meta: z.record(z.string(), z.unknown()).nullable(),
+  author: personViewSchema.nullable(),
+  project: taskProjectViewSchema,
+});
+export type TaskDetailView = z.infer<typeof taskDetailViewSchema>;

@@ -9,6 +9,7 @@ import * as renameTaskFunction from './migrations/0005_rename_task_function.ts';
 import * as moveTaskNeighboursByRank from './migrations/0006_move_task_neighbours_by_rank.ts';
 import * as invitationRevocation from './migrations/0007_invitation_revocation.ts';
 import * as durableJobs from './migrations/0008_durable_jobs.ts';
+import * as oneTaskChangeFunction from './migrations/0009_one_task_change_function.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_move_task_neighbours_by_rank': moveTaskNeighboursByRank,
   '0007_invitation_revocation': invitationRevocation,
   '0008_durable_jobs': durableJobs,
+  '0009_one_task_change_function': oneTaskChangeFunction,
 };
 
 /** The names of every domain migration, in order. */

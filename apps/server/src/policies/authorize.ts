@@ -27,7 +27,14 @@ export async function authorize(
   organizationId: string,
   what = 'Organization',
 ): Promise<Role> {
-  const role = await roleIn(db, user.user_id, organizationId);
+  return allowRole(await roleIn(db, user.user_id, organizationId), action, what);
+}
+
+/**
+ * The rule of authorize for a role read elsewhere (with a locked row, or by a database function):
+ * no role is a 404 on `what`, a role that does not allow the action a 403.
+ */
+export function allowRole(role: Role | null | undefined, action: Action, what: string): Role {
   if (!role) throw notFound(what);
   if (!can(role, action)) throw forbidden();
   return role;

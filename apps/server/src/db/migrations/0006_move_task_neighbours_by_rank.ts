@@ -16,7 +16,7 @@ const EDITS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** figgle_move_task's CREATE OR REPLACE statement, as the database holds it now. */
-export async function moveTaskDefinition(db: Kysely<unknown>): Promise<string> {
+async function moveTaskDefinition(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ definition: string }>`
     SELECT pg_get_functiondef('figgle_move_task'::regproc) AS definition
   `.execute(db);

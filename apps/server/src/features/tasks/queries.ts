@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, DeltaJson, Role, TaskStatus } from '../../db/schema.ts';
-import { neighbourWindow } from './rank.ts';
+import type { Database, DeltaJson, Role } from '../../db/schema.ts';
 
 /**
  * Live tasks of live projects with their assignee's and last modifier's names: one query whatever
@@ -72,108 +71,6 @@ export function taskDetail(db: Kysely<Database>, taskId: string): Promise<TaskDe
     ])
     .where('task.task_id', '=', taskId)
     .executeTakeFirst();
-}
-
-export interface LockedTask {
-  task_id: string;
-  project_id: string;
-  organization_id: string;
-  title: string;
-  status: TaskStatus;
-  assignee_id: string | null;
-  rank: string;
-  /** The acting user's role in the task's organization. */
-  role: Role;
-}
-
-/**
- * The state a change is compared against, with the task row locked until the transaction ends, and
- * the user's role in its organization in the same read: undefined when the task is gone or the user
- * holds no rule there (both answer 404). What the role allows is for policies/can.ts to say.
- */
-export function lockTask(
-  db: Kysely<Database>,
-  taskId: string,
-  userId: string,
-): Promise<LockedTask | undefined> {
-  return db
-    .selectFrom('task')
-    .innerJoin('project', 'project.project_id', 'task.project_id')
-    .innerJoin('rule', (join) =>
-      join.onRef('rule.organization_id', '=', 'project.organization_id').on('rule.user_id', '=', userId),
-    )
-    .select([
-      'task.task_id',
-      'task.project_id',
-      'project.organization_id',
-      'task.title',
-      'task.status',
-      'task.assignee_id',
-      'task.rank',
-      'rule.role',
-    ])
-    .where('task.task_id', '=', taskId)
-    .where('task.deleted_at', 'is', null)
-    .where('project.deleted_at', 'is', null)
-    .forUpdate('task')
-    .executeTakeFirst();
-}
-
-export interface LockedTaskInColumn extends LockedTask {
-  /**
-   * The ranks around the place the task goes to in the column, read with the lock: for `index` the
-   * ranks at index - 1 and index (counted without the task), for the end the column's last rank.
-   * Read in the lock's statement, so on PostgreSQL they may predate a write that held the lock
-   * meanwhile: the write checks them (rank.ts stillBetween).
-   */
-  neighbour_ranks: string[];
-}
-
-/**
- * lockTask, then the rank lock of the column the task goes to (rank.ts lockColumn's key), and the
- * ranks around its place there (`index`, or null for the end), in one statement: the row lock is
- * taken first (the CTE is materialized), the order every task write keeps.
- */
-export async function lockTaskAndColumn(
-  trx: Kysely<Database>,
-  taskId: string,
-  userId: string,
-  status: TaskStatus,
-  index: number | null,
-): Promise<LockedTaskInColumn | undefined> {
-  const { descending, offset, limit } = neighbourWindow(index);
-  const direction = sql.raw(descending ? 'DESC' : 'ASC');
-  const { rows } = await sql<LockedTaskInColumn>`
-    WITH locked AS MATERIALIZED (
-      SELECT task.task_id, task.project_id, project.organization_id, task.title, task.status,
-        task.assignee_id, task.rank, rule.role
-      FROM task
-      JOIN project ON project.project_id = task.project_id
-      JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
-      WHERE task.task_id = ${taskId} AND task.deleted_at IS NULL AND project.deleted_at IS NULL
-      FOR UPDATE OF task
-    )
-    SELECT locked.*, array(
-        SELECT other.rank FROM task AS other
-        WHERE other.project_id = locked.project_id AND other.status = ${status}
-          AND other.deleted_at IS NULL AND other.task_id <> locked.task_id
-        ORDER BY other.rank ${direction}
-        OFFSET ${offset} LIMIT ${limit}
-      ) AS neighbour_ranks
-    FROM locked,
-      LATERAL pg_advisory_xact_lock(hashtextextended(locked.project_id::text || ':' || ${status}, 0)) AS column_lock
-  `.execute(trx);
-  return rows[0];
-}
-
-/** The JSON text of presentTaskSummary for one live task, built by the database. */
-export async function taskSummaryText(db: Kysely<Database>, taskId: string): Promise<string | undefined> {
-  const { rows } = await sql<{ body: string }>`
-    SELECT ${taskSummaryJson}::text AS body
-    FROM task JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
-    WHERE task.task_id = ${taskId} AND task.deleted_at IS NULL AND project.deleted_at IS NULL
-  `.execute(db);
-  return rows[0]?.body;
 }
 
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import { pinnedNodeOf, taskDescription } from '../../figma-webhook/commands/record-file-comment.ts';
-import { createTask, publishTaskCreated } from '../../tasks/commands/create-task.ts';
+import { insertTask, publishTaskCreated } from '../../tasks/insert-task.ts';
 import { figmaEventById } from '../queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, message: string): void } };
@@ -71,7 +71,7 @@ export async function createTaskFromEvent(
       .returning('figma_event_id')
       .executeTakeFirst();
     if (!claimed) throw conflict('A task has already been created from this event.');
-    const task = await createTask(trx, {
+    const task = await insertTask(trx, {
       projectId,
       title,
       status: 'TODO',

@@ -9,7 +9,7 @@ import {
   createComment,
   publishCommentCreated,
 } from '../../comments/commands/create-comment.ts';
-import { type CreatedTask, createTask, publishTaskCreated } from '../../tasks/commands/create-task.ts';
+import { type CreatedTask, insertTask, publishTaskCreated } from '../../tasks/insert-task.ts';
 import { commentDate, type FileCommentDelivery } from '../delivery.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
@@ -93,7 +93,7 @@ export async function recordFileComment(
     let comment: CreatedComment | null = null;
     let adopted: CreatedComment[] = [];
     if (kind === 'TASK' && linkedProjectId) {
-      task = await createTask(trx, {
+      task = await insertTask(trx, {
         projectId: linkedProjectId,
         title: figmaTaskTitle(text, delivery.file_name),
         status: 'TODO',

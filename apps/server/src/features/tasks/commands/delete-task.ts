@@ -1,32 +1,48 @@
-import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import type { Database } from '../../../db/schema.ts';
-import { lockTaskFor } from '../access.ts';
-import type { TaskChangeResult } from './types.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { notFound } from '../../../http/errors.ts';
+import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
 
 /** Soft delete: the row stays, hidden from every list. */
 export async function deleteTask(
-  trx: Kysely<Database>,
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  taskId: string,
-): Promise<TaskChangeResult> {
-  const task = await lockTaskFor(trx, user, taskId, 'task.delete');
-  const now = new Date();
-  await trx
-    .updateTable('task')
-    .set((eb) => ({
-      deleted_at: now,
-      updated_at: now,
-      last_modified_by: user.user_id,
-      version: eb('version', '+', 1),
-    }))
-    .where('task_id', '=', taskId)
-    .execute();
-  return {
-    taskId,
-    projectId: task.project_id,
-    organizationId: task.organization_id,
-    status: task.status,
-    changed: true,
-  };
+  { taskId }: { taskId: string },
+): Promise<void> {
+  const { organizationId } = await organizationOfTask(db, taskId);
+  await authorize(db, user, 'task.delete', organizationId, 'Task');
+  await publishAfterCommit(
+    bus,
+    async () => {
+      const now = new Date();
+      const deleted = await db
+        .updateTable('task')
+        .set((eb) => ({
+          deleted_at: now,
+          updated_at: now,
+          last_modified_by: user.user_id,
+          version: eb('version', '+', 1),
+        }))
+        .where('task_id', '=', taskId)
+        .where('deleted_at', 'is', null)
+        .returning(['project_id', 'status'])
+        .executeTakeFirst();
+      // Deleted meanwhile by someone else.
+      if (!deleted) throw notFound('Task');
+      return deleted;
+    },
+    (deleted) => ({
+      event: {
+        kind: 'task',
+        action: 'deleted',
+        id: taskId,
+        organizationId,
+        projectId: deleted.project_id,
+        taskId,
+        status: deleted.status,
+        actorId: user.user_id,
+      },
+    }),
+  );
 }

@@ -1,0 +1,112 @@
+import { type Kysely, sql } from 'kysely';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import type { Announcement } from '../../../commands/publish-after-commit.ts';
+import type { Database, Role, TaskStatus } from '../../../db/schema.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { allowRole } from '../../../policies/authorize.ts';
+import { type Action, rolesAllowedTo } from '../../../policies/can.ts';
+import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
+
+/** What to change; an absent field stays as it is. */
+export interface TaskChange {
+  title?: string;
+  status?: TaskStatus;
+  /** With a status: the place in that column, counted without the task; null or absent: its end. */
+  index?: number | null;
+  /** null unassigns. */
+  assigneeId?: string | null;
+}
+
+export interface ChangedTask {
+  taskId: string;
+  projectId: string;
+  organizationId: string;
+  /** The task's status after the change. */
+  status: TaskStatus;
+  /** False when every value asked was already the task's: nothing was written. */
+  changed: boolean;
+  /** The task's summary as JSON text, built by the database in presentTaskSummary's shape. */
+  summary: string;
+}
+
+interface ChangeRow {
+  outcome: 'missing' | 'refused' | 'not_assignable' | 'out_of_range' | 'unchanged' | 'changed';
+  actor_role: Role | null;
+  column_size: number | null;
+  project_id: string | null;
+  organization_id: string | null;
+  status: TaskStatus | null;
+  body: string | null;
+}
+
+/**
+ * Changes a task through the database's figgle_change_task (migration 0009, the one implementation
+ * of the rules: lock, role, assignee, place in the column, write, log row), with the written task's
+ * summary read in the same statement: one round trip, no transaction around it. The function checks
+ * the role against the roles policies/can.ts allows `action`; when it refuses, policies/authorize.ts
+ * says whether that is a 404 or a 403.
+ */
+export async function changeTask(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  taskId: string,
+  change: TaskChange,
+  action: Action,
+): Promise<ChangedTask> {
+  const setsAssignee = change.assigneeId !== undefined;
+  const { rows } = await sql<ChangeRow>`
+    SELECT change.outcome, change.actor_role, change.column_size, task.project_id,
+      project.organization_id, task.status,
+      CASE WHEN change.written IS NULL THEN NULL ELSE ${taskSummaryJson}::text END AS body
+    FROM figgle_change_task(${taskId}::uuid, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
+      ${new Date()}::timestamptz, ${change.title ?? null}::text, ${change.status ?? null}::text,
+      ${change.index ?? null}::integer, ${setsAssignee}::boolean, ${change.assigneeId ?? null}::uuid) AS change
+    LEFT JOIN LATERAL (SELECT (change.written).*) AS task ON true
+    LEFT JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
+  `.execute(db);
+  const row = rows[0]!;
+  switch (row.outcome) {
+    case 'missing':
+      throw notFound('Task');
+    case 'refused':
+      allowRole(row.actor_role, action, 'Task');
+      throw new Error(`figgle_change_task refused a role that policies/can.ts allows to ${action}`);
+    case 'not_assignable':
+      throw badRequest('The assignee must be a member of the organization of the task.', [
+        { path: 'body.assignee_id', message: 'is not a member of the organization' },
+      ]);
+    case 'out_of_range': {
+      const others = Number(row.column_size);
+      throw badRequest(
+        `The index ${change.index} is out of range: the column holds ${others} other task(s), so it must be between 0 and ${others}.`,
+        [{ path: 'body.index', message: 'is out of range' }],
+      );
+    }
+  }
+  return {
+    taskId,
+    projectId: row.project_id!,
+    organizationId: row.organization_id!,
+    status: row.status!,
+    changed: row.outcome === 'changed',
+    summary: row.body!,
+  };
+}
+
+/** The bus event of a change, carrying the summary for this process's own sockets; none when nothing changed. */
+export function announceChange(task: ChangedTask, actorId: string): Announcement | null {
+  if (!task.changed) return null;
+  return {
+    event: {
+      kind: 'task',
+      action: 'updated',
+      id: task.taskId,
+      organizationId: task.organizationId,
+      projectId: task.projectId,
+      taskId: task.taskId,
+      status: task.status,
+      actorId,
+    },
+    local: { taskSummary: task.summary },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { allowRole, authorize, organizationOfTask } from '../../policies/authorize.ts';
+import type { JsonText } from './json-reply.ts';
+import { myTasksJson, projectRole, projectTasksJson, type TaskDetailRow, taskDetail } from './queries.ts';
+import type { TaskListCache } from './task-list-cache.ts';
+
+/**
+ * A project's tasks as JSON text (presentTaskSummary's shape per row), from the list cache when it
+ * holds them (still checking the reader's role), else from the database in one query with the role.
+ */
+export async function readProjectTasks(
+  db: Kysely<Database>,
+  lists: TaskListCache,
+  user: CurrentUser,
+  projectId: string,
+): Promise<JsonText> {
+  const cached = lists.get(projectId);
+  if (cached) {
+    allowRole(await projectRole(db, projectId, user.user_id), 'task.read', 'Project');
+    return cached;
+  }
+  const generation = lists.generation(projectId);
+  const found = await projectTasksJson(db, projectId, user.user_id);
+  allowRole(found?.role, 'task.read', 'Project');
+  return lists.remember(projectId, generation, found!.body) ?? { body: found!.body };
+}
+
+/** The tasks assigned to the user, as JSON text (presentMyTask's shape per row). */
+export async function readMyTasks(db: Kysely<Database>, user: CurrentUser): Promise<JsonText> {
+  return { body: await myTasksJson(db, user.user_id) };
+}
+
+export async function readTaskDetail(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  taskId: string,
+): Promise<TaskDetailRow> {
+  await authorize(db, user, 'task.read', (await organizationOfTask(db, taskId)).organizationId, 'Task');
+  const row = await taskDetail(db, taskId);
+  if (!row) throw notFound('Task');
+  return row;
+}

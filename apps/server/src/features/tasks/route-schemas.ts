@@ -1,0 +1,42 @@
+import { projectIdParams } from '@figgle/shared/project-schemas';
+import {
+  createTaskInput,
+  kanbanUpdateInput,
+  myTaskViewSchema,
+  taskDetailViewSchema,
+  taskIdParams,
+  taskSummaryViewSchema,
+  updateTaskInput,
+} from '@figgle/shared/task-schemas';
+import { z } from 'zod';
+
+// What each task route takes and answers, for validation and the OpenAPI description. Lists, moves
+// and edits answer JSON text the database built in the presenters' shape (json-reply.ts): Fastify
+// does not run a schema over text, so task-json-matches-presenter.test.ts holds the text to it.
+const tags = ['tasks'];
+
+export const listProjectTasksSchema = {
+  tags,
+  params: projectIdParams,
+  response: { 200: z.array(taskSummaryViewSchema) },
+};
+export const createTaskSchema = {
+  tags,
+  params: projectIdParams,
+  body: createTaskInput,
+  response: { 201: taskSummaryViewSchema },
+};
+export const listMyTasksSchema = { tags, response: { 200: z.array(myTaskViewSchema) } };
+export const getTaskSchema = { tags, params: taskIdParams, response: { 200: taskDetailViewSchema } };
+export const updateTaskSchema = {
+  tags,
+  params: taskIdParams,
+  body: updateTaskInput,
+  response: { 200: taskSummaryViewSchema },
+};
+export const deleteTaskSchema = {
+  tags,
+  params: taskIdParams,
+  response: { 204: z.null().meta({ description: 'Deleted: the answer has no body.' }) },
+};
+export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };
