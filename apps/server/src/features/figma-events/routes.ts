@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
 import { FIGMA_REPLY_JOB } from '../../jobs/handlers/figma-reply.ts';
 import { authorize } from '../../policies/authorize.ts';
@@ -65,11 +66,11 @@ export async function figmaEventRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/figma-events/failed/:jobId/retry',
-    { schema: { tags, params: failedFigmaWorkParams } },
+    { schema: { tags, params: failedFigmaWorkParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
       await retryFailedFigmaWork(app.deps, user, request.params.jobId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

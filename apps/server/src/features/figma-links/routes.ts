@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { createDesignLink } from './commands/create-design-link.ts';
 import { deleteDesignLink } from './commands/delete-design-link.ts';
 import { presentDesignLink, presentProjectOption } from './presenter.ts';
@@ -48,11 +49,11 @@ export async function designLinkRoutes(app: AppInstance): Promise<void> {
 
   app.delete(
     '/api/design-links/:fileId',
-    { schema: { tags, params: designLinkIdParams } },
+    { schema: { tags, params: designLinkIdParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
       await deleteDesignLink(app.deps, user, request.params.fileId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

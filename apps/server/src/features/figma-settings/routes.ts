@@ -10,6 +10,7 @@ import {
 } from '@figgle/shared/figma-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { clearFigmaToken, saveFigmaToken } from './commands/save-figma-token.ts';
 import { setFigmaTeam } from './commands/set-figma-team.ts';
 import { setReplyOnDone } from './commands/set-reply-on-done.ts';
@@ -53,11 +54,15 @@ export async function figmaSettingsRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.delete('/api/me/figma-token', { schema: { tags } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await clearFigmaToken(app.deps, user);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/me/figma-token',
+    { schema: { tags, response: { 204: noContent } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await clearFigmaToken(app.deps, user);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.put(
     '/api/organizations/:organizationId/figma-team',

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { acceptInvitation } from './commands/accept-invitation.ts';
 import { inviteMember } from './commands/invite-member.ts';
@@ -57,7 +58,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/api/organizations/:organizationId/invitations/:invitationId',
     {
-      schema: { tags: ['invitations'], params: invitationParams, response: { 204: z.null() } },
+      schema: { tags: ['invitations'], params: invitationParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       const user = await requireUser(request);

@@ -2,6 +2,7 @@ import { memberSchema } from '@figgle/shared/organization-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { removeMember } from './commands/remove-member.ts';
 import { presentMember } from './presenter.ts';
@@ -31,7 +32,7 @@ export async function memberRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['members'],
         params: z.object({ organizationId: z.uuid(), ruleId: z.uuid() }),
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,11 @@
 import { changePasswordInput, passwordStatusSchema } from '@figgle/shared/password-schemas';
-import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { sessionTokenOf } from '../../auth/session-lookup.ts';
 import { unauthorized } from '../../http/errors.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { changePassword } from './commands/change-password.ts';
+import { presentPasswordStatus } from './presenter.ts';
 import { hasPassword } from './queries.ts';
 import { WrongPasswordLimit } from './wrong-password-limit.ts';
 
@@ -16,13 +17,13 @@ export async function passwordRoutes(app: AppInstance): Promise<void> {
     { schema: { tags: ['me'], response: { 200: passwordStatusSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return { hasPassword: await hasPassword(app.deps, user) };
+      return presentPasswordStatus(await hasPassword(app.deps, user));
     },
   );
 
   app.post(
     '/api/me/password',
-    { schema: { tags: ['me'], body: changePasswordInput, response: { 204: z.null() } } },
+    { schema: { tags: ['me'], body: changePasswordInput, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const sessionToken = await sessionTokenOf(app.deps.auth, request.headers.cookie);
