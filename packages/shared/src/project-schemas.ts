@@ -48,18 +48,23 @@ export type UpdateProjectInput = z.input<typeof updateProjectInput>;
 export const projectIdParams = z.object({ projectId: z.uuid() });
 
 /** A project as the API presents it (GET /api/projects, /api/projects/:projectId). */
-export interface ProjectView {
-  project_id: string;
-  organization_id: string;
-  name: string;
-  trigram: string;
-  emoji: z.infer<typeof projectEmojiSchema>;
-  description: string;
-  default_view: z.infer<typeof defaultViewSchema>;
-  created_at: string;
-  updated_at: string;
-  organization: { organization_id: string; name: string };
-  task_count: number;
+export const projectViewSchema = z.object({
+  project_id: z.uuid(),
+  organization_id: z.uuid(),
+  name: z.string(),
+  trigram: z.string(),
+  emoji: projectEmojiSchema,
+  description: z.string(),
+  default_view: defaultViewSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  organization: z.object({ organization_id: z.uuid(), name: z.string() }),
+  task_count: z.number().int(),
   /** Whether the signed-in user has this project in their favorites. */
-  is_bookmarked: boolean;
-}
+  is_bookmarked: z.boolean(),
+});
+export type ProjectView = z.infer<typeof projectViewSchema>;
+
+/** The answer to starring or unstarring a project (PUT / DELETE /api/projects/:projectId/bookmark). */
+export const bookmarkStateSchema = z.object({ project_id: z.uuid(), is_bookmarked: z.boolean() });
+export type BookmarkState = z.infer<typeof bookmarkStateSchema>;

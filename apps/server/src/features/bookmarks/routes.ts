@@ -1,7 +1,8 @@
-import { projectIdParams } from '@figgle/shared/project-schemas';
+import { bookmarkStateSchema, projectIdParams } from '@figgle/shared/project-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { setBookmark } from './commands/set-bookmark.ts';
+import { presentBookmark } from './presenter.ts';
 
 /** The star of a project: PUT adds it to the user's favorites, DELETE removes it (both idempotent). */
 export async function bookmarkRoutes(app: AppInstance): Promise<void> {
@@ -12,12 +13,12 @@ export async function bookmarkRoutes(app: AppInstance): Promise<void> {
     app.route({
       method,
       url: '/api/projects/:projectId/bookmark',
-      schema: { tags: ['projects'], params: projectIdParams },
+      schema: { tags: ['projects'], params: projectIdParams, response: { 200: bookmarkStateSchema } },
       handler: async (request) => {
         const user = await requireUser(request);
-        const { projectId } = request.params as { projectId: string };
+        const { projectId } = request.params;
         await setBookmark(app.deps, user, projectId, bookmarked);
-        return { project_id: projectId, is_bookmarked: bookmarked };
+        return presentBookmark(projectId, bookmarked);
       },
     });
   }

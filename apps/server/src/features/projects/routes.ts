@@ -1,7 +1,14 @@
-import { createProjectInput, projectIdParams, updateProjectInput } from '@figgle/shared/project-schemas';
+import {
+  createProjectInput,
+  projectIdParams,
+  projectViewSchema,
+  updateProjectInput,
+} from '@figgle/shared/project-schemas';
+import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
+import { noContent } from '../../http/response-schemas.ts';
 import { createProject } from './commands/create-project.ts';
 import { deleteProject } from './commands/delete-project.ts';
 import { updateProject } from './commands/update-project.ts';
@@ -17,15 +24,19 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     return presentProject(row);
   }
 
-  app.get('/api/projects', { schema: { tags: ['projects'] } }, async (request) => {
-    const user = await requireUser(request);
-    const rows = await projectsOf(db, user.user_id);
-    return rows.map(presentProject);
-  });
+  app.get(
+    '/api/projects',
+    { schema: { tags: ['projects'], response: { 200: z.array(projectViewSchema) } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const rows = await projectsOf(db, user.user_id);
+      return rows.map(presentProject);
+    },
+  );
 
   app.post(
     '/api/projects',
-    { schema: { tags: ['projects'], body: createProjectInput } },
+    { schema: { tags: ['projects'], body: createProjectInput, response: { 201: projectViewSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const projectId = await createProject(app.deps, user, request.body);
@@ -35,7 +46,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/projects/:projectId',
-    { schema: { tags: ['projects'], params: projectIdParams } },
+    { schema: { tags: ['projects'], params: projectIdParams, response: { 200: projectViewSchema } } },
     async (request) => {
       const user = await requireUser(request);
       return loadProject(user.user_id, request.params.projectId);
@@ -44,7 +55,14 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
 
   app.patch(
     '/api/projects/:projectId',
-    { schema: { tags: ['projects'], params: projectIdParams, body: updateProjectInput } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: projectIdParams,
+        body: updateProjectInput,
+        response: { 200: projectViewSchema },
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       await updateProject(app.deps, user, request.params.projectId, request.body);
@@ -54,11 +72,11 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
 
   app.delete(
     '/api/projects/:projectId',
-    { schema: { tags: ['projects'], params: projectIdParams } },
+    { schema: { tags: ['projects'], params: projectIdParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
       await deleteProject(app.deps, user, request.params.projectId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
