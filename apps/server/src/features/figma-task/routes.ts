@@ -3,8 +3,10 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { createImageCache } from '../../figma/image-cache.ts';
 import { notFound } from '../../http/errors.ts';
+import { fileAnswer } from '../../http/response-schemas.ts';
 import { authorize, organizationOfTask } from '../../policies/authorize.ts';
 import { nodeImage } from './commands/node-image.ts';
+import { presentNodeImage } from './presenter.ts';
 import { designNodeOfTask } from './queries.ts';
 
 export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
@@ -12,7 +14,13 @@ export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/tasks/:taskId/figma-image',
-    { schema: { tags: ['figma'], params: taskIdParams } },
+    {
+      schema: {
+        tags: ['figma'],
+        params: taskIdParams,
+        response: { 200: fileAnswer('image/png', 'The design node the task points at, rendered by Figma.') },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { organizationId } = await organizationOfTask(app.deps.db, request.params.taskId);
@@ -20,11 +28,8 @@ export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
       const node = await designNodeOfTask(app.deps.db, request.params.taskId);
       if (!node) throw notFound('Figma design node');
       const bytes = await nodeImage({ ...app.deps, log: request.log }, cache, user, node);
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      const image = presentNodeImage(bytes);
+      return reply.headers(image.headers).send(image.body);
     },
   );
 }

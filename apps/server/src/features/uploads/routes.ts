@@ -1,26 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyMultipart from '@fastify/multipart';
-import { UPLOAD_CACHE_CONTROL_SECONDS } from '@figgle/shared/constants';
 import { isValidUploadFolder, UPLOAD_FOLDER_MESSAGE } from '@figgle/shared/upload-name';
-import { UPLOAD_BUCKET, UPLOAD_URL_PREFIX, uploadResultSchema } from '@figgle/shared/upload-schemas';
+import { uploadResultSchema } from '@figgle/shared/upload-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { fileAnswer } from '../../http/response-schemas.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { StorageConflictError } from '../../storage/storage.ts';
 import { storeUpload } from './commands/store-upload.ts';
 import { authorizeFolder } from './folder-access.ts';
+import { presentStoredFile, presentUpload } from './presenter.ts';
 import { findUploadByPath } from './queries.ts';
 import { readUploadForm, tooLarge } from './read-upload-form.ts';
-import { INLINE_IMAGE_TYPES } from './sniff-content-type.ts';
 import { uploadSlots } from './upload-slots.ts';
 
 /** Room for the multipart framing around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-// A served file may be opened directly: it must never run script or load anything in our origin.
-const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 /**
  * After a refusal, the rest of the body is read and thrown away, so the browser still sending it gets
@@ -79,15 +76,7 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
             throw new HttpError(409, 'conflict', 'A file already exists at this path.');
           throw error;
         });
-        return reply.status(201).send({
-          id: stored.upload_id,
-          path: stored.path,
-          fullPath: `${UPLOAD_BUCKET}/${stored.path}`,
-          url: `${UPLOAD_URL_PREFIX}${stored.path}`,
-          name: stored.file_name,
-          content_type: stored.content_type,
-          size: stored.size_bytes,
-        });
+        return reply.status(201).send(presentUpload(stored));
       } catch (error) {
         discardRestOfBody(request.raw);
         throw error;
@@ -99,7 +88,13 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/uploads/*',
-    { schema: { tags: ['uploads'], params: z.object({ '*': z.string().max(600) }) } },
+    {
+      schema: {
+        tags: ['uploads'],
+        params: z.object({ '*': z.string().max(600) }),
+        response: { 200: fileAnswer('*/*', 'The file, with the type it was stored with.') },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const upload = await findUploadByPath(app.deps.db, request.params['*']);
@@ -107,16 +102,8 @@ export async function uploadRoutes(app: AppInstance): Promise<void> {
       await authorizeFolder(app.deps.db, user, upload.folder, 'read');
       const stored = await storage.get(upload.path);
       if (!stored) throw notFound('File');
-      const inline = INLINE_IMAGE_TYPES.has(upload.content_type);
-      return reply
-        .header('content-type', upload.content_type)
-        .header('content-length', String(stored.size || upload.size_bytes))
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${upload.file_name}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', `private, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}`)
-        .header('content-security-policy', FILE_CSP)
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(stored.body);
+      const file = presentStoredFile(upload, stored);
+      return reply.headers(file.headers).send(file.body);
     },
   );
 }
