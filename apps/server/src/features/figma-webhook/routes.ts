@@ -1,3 +1,4 @@
+import { figmaWebhookReceiptSchema } from '@figgle/shared/figma-webhook-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { isPendingPasscode, passcodeMatches } from '../../figma/passcodes.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -5,6 +6,7 @@ import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../jobs/wake.ts';
 import { envelopeSchema, fileCommentSchema } from './delivery.ts';
+import { presentReceipt } from './presenter.ts';
 
 /** Far above a real delivery (a long comment with mentions is a few KB), far below the app's limit. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -23,8 +25,16 @@ const refused = () =>
 export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/figma/webhook',
-    { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['figma'], hide: true } },
-    async (request, reply) => {
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ['figma'],
+        description:
+          "Figma's webhook deliveries (PING, FILE_COMMENT), authenticated by webhook_id and passcode.",
+        response: { 200: figmaWebhookReceiptSchema },
+      },
+    },
+    async (request) => {
       const envelope = envelopeSchema.safeParse(request.body);
       if (!envelope.success) throw refused();
       const { event_type: eventType, webhook_id: webhookId, passcode } = envelope.data;
@@ -37,12 +47,12 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
       // Compared even for an unknown id, so the answer takes as long either way.
       const authentic = passcodeMatches(passcode, organization?.figma_webhook_passcode ?? 'no-such-webhook');
       if (!organization || !authentic) {
-        if (eventType === 'PING' && isPendingPasscode(passcode)) return reply.send({ received: true });
+        if (eventType === 'PING' && isPendingPasscode(passcode)) return presentReceipt();
         throw refused();
       }
 
-      if (eventType === 'PING') return reply.send({ received: true });
-      if (eventType !== 'FILE_COMMENT') return reply.send({ received: true, ignored: eventType });
+      if (eventType === 'PING') return presentReceipt();
+      if (eventType !== 'FILE_COMMENT') return presentReceipt(eventType);
 
       const delivery = fileCommentSchema.safeParse(request.body);
       if (!delivery.success) {
@@ -56,7 +66,7 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
         payload: delivery.data,
       });
       wakeWorkers(app.deps.db);
-      return reply.send({ received: true });
+      return presentReceipt();
     },
   );
 }

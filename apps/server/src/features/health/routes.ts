@@ -1,19 +1,11 @@
+import { healthSchema } from '@figgle/shared/health-schemas';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import { presentHealth } from './presenter.ts';
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
-      },
-    },
-    async () => {
-      await sql`select 1`.execute(app.deps.db);
-      return { status: 'ok' as const, database: app.deps.database.kind };
-    },
-  );
+  app.get('/healthz', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => {
+    await sql`select 1`.execute(app.deps.db);
+    return presentHealth(app.deps.database.kind);
+  });
 }

@@ -1,9 +1,4 @@
-import {
-  CLOSE_CODES,
-  MIN_CLIENT_PROTOCOL_VERSION,
-  PROTOCOL_VERSION,
-  REALTIME_PATH,
-} from '@figgle/shared/realtime-protocol';
+import { CLOSE_CODES, MIN_CLIENT_PROTOCOL_VERSION, REALTIME_PATH } from '@figgle/shared/realtime-protocol';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { findCurrentUser } from '../../auth/current-user.ts';
@@ -15,6 +10,7 @@ import type { Connection, SocketSession } from '../../realtime/connection.ts';
 import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
 import { WsRealtimeSocket } from '../../realtime/ws-socket.ts';
 import { createEntityLoader } from './entity-loader.ts';
+import { presentClientTooOld } from './presenter.ts';
 import { createTopicAccess } from './topic-access.ts';
 
 const hubs = new WeakMap<AppDeps, RealtimeHub>();
@@ -72,13 +68,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
       (socket, request) => {
         const version = Number(request.query.v ?? 0);
         if (!Number.isInteger(version) || version < MIN_CLIENT_PROTOCOL_VERSION) {
-          socket.send(
-            JSON.stringify({
-              type: 'error',
-              code: 'client-too-old',
-              message: `This page speaks an old version of the live-update protocol (server: ${PROTOCOL_VERSION}). Please reload it.`,
-            }),
-          );
+          socket.send(JSON.stringify(presentClientTooOld()));
           socket.close(CLOSE_CODES.clientTooOld, 'Client too old');
           return;
         }

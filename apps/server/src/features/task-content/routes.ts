@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { updateTaskContent } from './commands/update-task-content.ts';
+import { presentTaskContent } from './presenter.ts';
 
 export async function taskContentRoutes(app: AppInstance): Promise<void> {
   app.patch(
@@ -19,7 +20,7 @@ export async function taskContentRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const task = await updateTaskContent(app.deps, user, request.params.taskId, request.body.content_json);
-      return { ...task, updated_at: task.updated_at.toISOString() };
+      return presentTaskContent(task);
     },
   );
 }
