@@ -461,6 +461,41 @@ describe('PATCH /api/tasks/:taskId', () => {
     });
   });
 
+  it('changes several fields in one statement with one log row, the rules of a move included', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Several');
+    await createTask(ada, projectId, { title: 'Already done', status: 'DONE' });
+    const task = await createTask(ada, projectId, { title: 'Before' });
+    await listTasks(carol, projectId); // warms the session
+    let changed!: Response;
+    const database = await statementsOf(async () => {
+      changed = await carol.api(`/api/tasks/${task.task_id}`, {
+        method: 'PATCH',
+        body: { title: 'After', status: 'DONE', assignee_id: ada.userId },
+      });
+    });
+    expect(changed.status).toBe(200);
+    expect(database).toHaveLength(sessionReads() + 1);
+    expect(database.at(-1)).toContain('figgle_change_task');
+    expect(await column(projectId, 'DONE')).toEqual(['Already done', 'After']);
+    expect((await logsOf(task.task_id)).slice(1)).toEqual([
+      {
+        type: 'STATUS',
+        author_id: carol.userId,
+        metadata: {
+          status: { old: 'TODO', new: 'DONE' },
+          title: { old: 'Before', new: 'After' },
+          assignee_id: { old: null, new: ada.userId },
+        },
+      },
+    ]);
+    // A refused change costs one statement too, and writes nothing.
+    const refused = await statementsOf(async () => {
+      expect((await move(carol, task.task_id, 'TODO', 9)).status).toBe(400);
+    });
+    expect(refused).toHaveLength(sessionReads() + 1);
+    expect((await taskRow(task.task_id)).status).toBe('DONE');
+  });
+
   it('writes nothing when the values are already the task’s', async () => {
     const projectId = await createProject(ada, adaOrg, 'Same');
     const task = await createTask(ada, projectId, { title: 'Same', status: 'DOING' });

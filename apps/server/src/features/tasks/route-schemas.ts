@@ -37,6 +37,6 @@ export const updateTaskSchema = {
 export const deleteTaskSchema = {
   tags,
   params: taskIdParams,
-  response: { 204: z.null().meta({ description: 'Deleted: the answer has no body.' }) },
+  response: { 204: z.null().meta({ type: 'null', description: 'Deleted: the answer has no body.' }) },
 };
 export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };
