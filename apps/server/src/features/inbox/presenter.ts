@@ -1,5 +1,9 @@
 import { type DeltaDocument, deltaToPlainText } from '@figgle/shared/delta';
-import { INBOX_COMMENT_EXCERPT_MAX, type InboxEntryView } from '@figgle/shared/inbox-schemas';
+import {
+  INBOX_COMMENT_EXCERPT_MAX,
+  type InboxEntryView,
+  type InboxStatusView,
+} from '@figgle/shared/inbox-schemas';
 import { type LogMetadata, logMetadataSchema } from '@figgle/shared/log-type';
 import type { InboxRow } from './queries.ts';
 
@@ -58,4 +62,9 @@ export function presentInboxEntry(row: InboxRow): InboxEntryView {
     people,
     comment: row.type === 'COMMENT' ? commentExcerpt(row.content_json as DeltaDocument | null) : null,
   };
+}
+
+/** Whether anything arrived since the person last opened the inbox, and when that was. */
+export function presentInboxStatus(hasNew: boolean, seenAt: Date): InboxStatusView {
+  return { has_new: hasNew, inbox_seen_at: seenAt.toISOString() };
 }

@@ -2,7 +2,7 @@ import { inboxPageSchema, inboxQuery, inboxStatusSchema } from '@figgle/shared/i
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { markInboxSeen } from './commands/mark-inbox-seen.ts';
-import { presentInboxEntry } from './presenter.ts';
+import { presentInboxEntry, presentInboxStatus } from './presenter.ts';
 import { inboxPage, inboxStatus } from './queries.ts';
 
 export async function inboxRoutes(app: AppInstance): Promise<void> {
@@ -25,7 +25,7 @@ export async function inboxRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const status = await inboxStatus(db, user.user_id);
-      return { has_new: status.has_new, inbox_seen_at: status.inbox_seen_at.toISOString() };
+      return presentInboxStatus(status.has_new, status.inbox_seen_at);
     },
   );
 
@@ -35,7 +35,7 @@ export async function inboxRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const seenAt = await markInboxSeen(db, user.user_id);
-      return { has_new: false, inbox_seen_at: seenAt.toISOString() };
+      return presentInboxStatus(false, seenAt);
     },
   );
 }

@@ -15,7 +15,11 @@ import { authorize } from '../../policies/authorize.ts';
 import { acceptInvitation } from './commands/accept-invitation.ts';
 import { inviteMember } from './commands/invite-member.ts';
 import { revokeInvitation } from './commands/revoke-invitation.ts';
-import { presentPendingInvitation } from './presenter.ts';
+import {
+  presentAcceptedInvitation,
+  presentInvitationPreview,
+  presentPendingInvitation,
+} from './presenter.ts';
 import { accountExists, openInvitation, pendingInvitationsOf } from './queries.ts';
 
 const organizationParams = z.object({ organizationId: z.uuid() });
@@ -80,14 +84,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const invitation = await openInvitation(app.deps.db, request.body.token);
-      return {
-        email: invitation.email,
-        firstname: invitation.firstname,
-        lastname: invitation.lastname,
-        organization_name: invitation.organization_name,
-        expires_at: invitation.expires_at.toISOString(),
-        has_account: await accountExists(app.deps.db, invitation.email),
-      };
+      return presentInvitationPreview(invitation, await accountExists(app.deps.db, invitation.email));
     },
   );
 
@@ -103,11 +100,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const accepted = await acceptInvitation(app.deps, request.body.token, request.body.password);
       if (accepted.sessionCookies.length) reply.header('set-cookie', accepted.sessionCookies);
-      return {
-        organization_id: accepted.organizationId,
-        email: accepted.email,
-        signed_in: accepted.accountCreated,
-      };
+      return presentAcceptedInvitation(accepted);
     },
   );
 }
