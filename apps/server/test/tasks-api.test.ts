@@ -1,5 +1,4 @@
 import { generateKeyBetween } from 'fractional-indexing';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../src/realtime/bus.ts';

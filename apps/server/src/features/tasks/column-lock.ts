@@ -6,7 +6,7 @@ import type { Database, TaskStatus } from '../../db/schema.ts';
  * figgle_column_lock_key (migration 0009), the only place it is built: figgle_change_task takes the
  * same key, so a creation and a move into one column are serialized and never pick the same rank.
  */
-export function columnLockKey(projectId: string, status: TaskStatus): RawBuilder<string> {
+function columnLockKey(projectId: string, status: TaskStatus): RawBuilder<string> {
   return sql<string>`figgle_column_lock_key(${projectId}::uuid, ${status}::text)`;
 }
 
