@@ -5,6 +5,15 @@ import { constants } from 'node:os';
 import { serverCommand } from './server-run.mjs';
 import { buildWebIfChanged, root } from './web-build.mjs';
 
+const printTimings = process.env.FIGGLE_START_TIMINGS === '1';
+/** With FIGGLE_START_TIMINGS=1, when each step ended (bench/start.ts; as apps/server/src/start-timings.ts). */
+function markStartStep(step, at = performance.timeOrigin + performance.now()) {
+  if (printTimings)
+    console.log(`FIGGLE_START_TIMING ${JSON.stringify({ step, at: Math.round(at * 10) / 10 })}`);
+}
+markStartStep('start script process started', performance.timeOrigin);
+markStartStep('start script loaded');
+
 function stop(reason, exitCode) {
   console.error(`Figgle stopped: ${reason}`);
   process.exit(exitCode);
@@ -23,6 +32,7 @@ if (process.env.FIGGLE_SERVE_WEB !== '0') {
   const built = buildWebIfChanged();
   if (built !== 0) stop(`the web app could not be built (exit code ${built}).`, 1);
 }
+markStartStep('web build checked');
 
 let server;
 try {
@@ -30,6 +40,7 @@ try {
 } catch (error) {
   stop(`the server could not be built: ${String(error?.message ?? error).split('\n')[0]}`, 1);
 }
+markStartStep('server bundle ready');
 
 // What the server writes (the secret, the embedded database, uploads) is for this account alone.
 process.umask(0o077);
@@ -38,6 +49,7 @@ const child = spawn(server.command, server.args, {
   stdio: ['inherit', 'inherit', 'pipe'],
   env: { ...process.env, ...server.env },
 });
+markStartStep('server spawned');
 // The server's errors pass through as they come; whether it said anything decides what is added.
 let serverSaidSomething = false;
 child.stderr.on('data', (chunk) => {

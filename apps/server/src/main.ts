@@ -4,17 +4,28 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { listeningAddresses, listensBeyondLoopback, publicUrlHint } from './http/listen-addresses.ts';
+import { markStartStep } from './start-timings.ts';
 
 const SHUTDOWN_GRACE_MS = 4_000;
 
 async function main(): Promise<void> {
+  markStartStep('server code loaded');
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  markStartStep('settings read');
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onStep: markStartStep,
+  });
+  markStartStep('database open');
   let app: AppInstance | undefined;
   try {
     await migrateToLatest(database.db);
+    markStartStep('migrated');
     app = await buildApp({ env, database }, { serveWeb: process.env.FIGGLE_SERVE_WEB !== '0' });
+    markStartStep('app built');
     await app.listen({ port: env.PORT, host: env.HOST });
+    markStartStep('listening');
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});

@@ -54,11 +54,13 @@ export interface DatabaseOptions {
    * durability costs, and to show the durability test tells them apart.
    */
   fsync?: boolean | 'each-commit';
+  /** Hears when each step of opening the embedded database ends (the start's timings). */
+  onStep?: (step: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.loadDataDir, options.fsync ?? true);
+  return openPglite(options.dataDir, options.loadDataDir, options.fsync ?? true, options.onStep);
 }
 
 /**
@@ -171,6 +173,7 @@ async function openPglite(
   dataDir: string,
   loadDataDir: Blob | undefined,
   fsync: boolean | 'each-commit',
+  onStep: (step: string) => void = () => {},
 ): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams(fsync);
   let pglite: PGlite;
@@ -183,9 +186,13 @@ async function openPglite(
     unlock = lockPgliteDir(dataDir);
     try {
       const pgliteDir = path.join(dataDir, 'pglite');
-      if (!loadDataDir && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) await createPgliteDir(pgliteDir);
+      if (!loadDataDir && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+        await createPgliteDir(pgliteDir);
+        onStep('embedded database folder created');
+      }
       if (fsync) fs = new DurableNodeFS(pgliteDir, { groupCommit: fsync !== 'each-commit' });
       pglite = await PGlite.create(pgliteDir, { loadDataDir, startParams, fs });
+      onStep('embedded database started');
     } catch (error) {
       unlock();
       throw error;
