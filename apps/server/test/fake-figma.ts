@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 
 /**
- * A local stand-in for api.figma.com, following ../shared/figma/FIGMA-API.md: webhooks V2 (create,
+ * A local stand-in for api.figma.com, following docs/figma-api.md: webhooks V2 (create,
  * read, list, delete, with the PING Figma sends on creation), file comments (read, reply), node
  * renders and their download, a file's name. It records every request it receives, answers 429 with
- * Retry-After on demand, and sends real-shaped deliveries (built from ../shared/figma/payloads) to the
+ * Retry-After on demand, and sends real-shaped deliveries (built from PAYLOADS below) to the
  * endpoint of a webhook it holds. Used by the server tests and the browser journeys.
  */
 
-// Copies of ../shared/figma/payloads/*.json: the repository must run its tests on its own.
+// Deliveries shaped as Figma sends them (docs/figma-api.md#webhook-deliveries-figma-sends).
 export const PAYLOADS = {
   ping: {
     event_type: 'PING',

@@ -1,7 +1,7 @@
 import { DEFAULT_FIGMA_FILE_NAME, FIGMA_TASK_TITLE_MAX } from './constants.ts';
 
 // Pure rules about Figma shared by the server and the web app (docs/product.md#figma-integration,
-// ../shared/figma/FIGMA-API.md "URLs and node ids").
+// docs/figma-api.md#addresses-and-node-ids).
 
 /** The marker that turns a top-level Figma comment into a task. */
 export const FIGMA_TASK_MARKER = '#task';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { errorForStatus, FigmaError, parseRetryAfter, rateLimitedError } from './errors.ts';
 
-// One client for everything Figgle asks Figma (../shared/figma/FIGMA-API.md). The base URL comes from
+// One client for everything Figgle asks Figma (docs/figma-api.md). The base URL comes from
 // FIGMA_API_URL so tests run it against a local fake server.
 
 export interface FigmaWebhook {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What Figma POSTs to /api/figma/webhook (../shared/figma/FIGMA-API.md "FILE_COMMENT delivery").
+// What Figma POSTs to /api/figma/webhook (docs/figma-api.md#file_comment).
 // Ids may come as strings or numbers; they are kept as strings.
 
 const figmaId = z
