@@ -66,7 +66,7 @@ export function totpCode(setupKey: string, at = Date.now()): string {
   return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-/** The toast of the spec's texts, whichever notification stack it is in. */
+/** A toast with one of MESSAGES' texts, whichever notification stack it is in. */
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
 }

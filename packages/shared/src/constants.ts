@@ -87,7 +87,7 @@ function asSentence(message: string | null | undefined, fallback: string): strin
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-/** Every text of the spec's toasts and dialogs, spelling corrected. */
+/** Every text of the toasts and dialogs (docs/product.md#messages), spelling corrected. */
 export const MESSAGES = {
   // Failures (both error catalogues)
   loadFailed: 'Sorry, something went wrong.',

@@ -48,7 +48,7 @@ describe('logMetadataSchema', () => {
 });
 
 describe('deriveLogType', () => {
-  it('follows the spec order: status, title, assignee, otherwise content', () => {
+  it('follows the order of docs/product.md: status, title, assignee, otherwise content', () => {
     const status = { old: 'TODO', new: 'DONE' } as const;
     const title = { old: 'a', new: 'b' };
     const assignee_id = { old: null, new: 'u1' };
@@ -180,7 +180,7 @@ describe('describeLogChange', () => {
     expect(describeLogChange({ status: { old: 'DONE', new: 'DONE' } })).toBe('description edited');
   });
 
-  it('lists several changes in the spec order', () => {
+  it('lists several changes in the order of docs/product.md', () => {
     expect(
       describeLogChange(
         {

@@ -15,7 +15,7 @@ describe('task statuses', () => {
     expect(TASK_STATUSES.map(statusOrder)).toEqual([0, 1, 2, 3]);
   });
 
-  it('labels each status as the spec shows it', () => {
+  it('labels each status as docs/product.md shows it', () => {
     expect(STATUS_LABELS).toEqual({ TODO: 'To Do', DOING: 'Doing', DONE: 'Done', ARCHIVE: 'Archive' });
   });
 

@@ -36,7 +36,7 @@ describe('trigramSchema', () => {
     }
   });
 
-  it('uses the spec message', () => {
+  it('uses the message of the add-project form', () => {
     expect(TRIGRAM_MESSAGE).toBe('The trigram must be exactly 3 letters or digits.');
   });
 });

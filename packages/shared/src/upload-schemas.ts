@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Where the server serves a stored file: this prefix plus the file's path. */
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
-/** The spec's bucket, named after the product: `fullPath` is `${UPLOAD_BUCKET}/${path}`. */
+/** The storage bucket, named after the product: `fullPath` is `${UPLOAD_BUCKET}/${path}`. */
 export const UPLOAD_BUCKET = 'figgle';
 
 /** The folder of a task's attachments (description and comments alike). */

@@ -12,7 +12,7 @@ import { RouteErrorPage } from './route-error-page';
 import { APP_PAGE, ONBOARDING_PAGE, PUBLIC_PAGE, type RouteHandle, type RouteMeta } from './route-meta';
 
 export interface AppRoute {
-  /** The spec's route name. */
+  /** The route's name (docs/product.md#routes-and-navigation). */
   name: string;
   path: string;
   meta: RouteMeta;

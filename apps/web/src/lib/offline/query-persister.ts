@@ -97,7 +97,7 @@ export function mutationForDisk(mutation: DehydratedMutation, undo?: TaskUndo): 
   return { ...mutation, state: { ...mutation.state, context, variables: storedVariables } };
 }
 
-/** The cache as it may be stored: newest first, cut to the spec's offline store size. */
+/** The cache as it may be stored: newest first, cut to OFFLINE_DB_SIZE_BYTES. */
 export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersistedKey(query.queryKey),

@@ -49,7 +49,7 @@ function Counter({ label, value, colour, Drawing }: CounterProps) {
   );
 }
 
-/** The four cross-project counters of the spec: Tasks in TODO, DOING, DONE, ARCHIVE. */
+/** The four cross-project counters of docs/product.md#dashboard: Tasks in TODO, DOING, DONE, ARCHIVE. */
 export function StatusCounters({ counters }: { counters: DashboardView['counters'] | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 
-/** The spec's local cache key 'projects': every project of every organization of the user. */
+/** Cache key 'projects', kept offline (decision 0007): every project of every organization of the user. */
 export const projectsQueryKey = ['projects'] as const;
 
 function listProjects(signal?: AbortSignal): Promise<ProjectView[]> {

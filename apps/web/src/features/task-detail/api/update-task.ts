@@ -56,7 +56,7 @@ type UpdateTaskMutateOptions = MutateOptions<
 
 /**
  * Title, status and assignee from the task page. Status and assignee show at once and roll back with
- * the spec's toast on failure; every change adds a log line, so the timeline is read again. Offline,
+ * the failure toast; every change adds a log line, so the timeline is read again. Offline,
  * a new title shows at once too: it waits with the others and a reload keeps showing it.
  */
 export function useUpdateTask(taskId: string, options: { optimistic: boolean; toastOnError: boolean }) {

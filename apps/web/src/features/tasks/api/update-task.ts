@@ -18,7 +18,7 @@ function updateTask({ taskId, changes }: UpdateTaskVariables): Promise<TaskSumma
   return api.patch<TaskSummaryView>(`/api/tasks/${encodeURIComponent(taskId)}`, changes);
 }
 
-/** Inline status and assignee changes: shown at once, put back with the spec's toast on failure. */
+/** Inline status and assignee changes: shown at once, put back with a failure toast (product.md). */
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({

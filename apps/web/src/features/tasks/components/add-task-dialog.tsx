@@ -122,7 +122,7 @@ function AddTaskForm({
   );
 }
 
-/** The server's reasons for a refusal (4xx), or the spec's generic failure text. */
+/** The server's reasons for a refusal (4xx), or the generic failure text (docs/product.md#messages). */
 function failureMessage(error: Error): string {
   if (!(error instanceof ApiRequestError) || error.statusCode < 400 || error.statusCode >= 500) {
     return MESSAGES.saveFailed;
