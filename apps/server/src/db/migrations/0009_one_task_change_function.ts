@@ -36,9 +36,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- p_title NULL keeps the title, p_status NULL keeps the status; p_set_assignee false keeps the
     -- assignee (p_assignee NULL unassigns). With p_status, p_index is the place in that column counted
     -- without the task (0 = first); NULL is the column's end, or no move when the status stays.
-    -- A changed status, title or assignee writes one log row typed as deriveLogType
-    -- (packages/shared/src/log-type.ts) types it: STATUS, else TITLE, else ASSIGNEE. A reorder inside
-    -- a column changes nothing a person follows, so it is logged nowhere, but it bumps the version.
+    -- A changed status, title or assignee writes one log row with the old and new value of each,
+    -- typed as deriveLogType (packages/shared/src/log-type.ts) would: STATUS, else TITLE, else
+    -- ASSIGNEE. A reorder inside a column changes nothing a person follows, so it is logged nowhere,
+    -- but it bumps the version.
     -- Each statement inside takes a fresh snapshot (a volatile function, READ COMMITTED): the
     -- neighbours are read once the column's lock is held, so they include every move made before.
     CREATE FUNCTION figgle_change_task(p_task uuid, p_user uuid, p_roles text[], p_now timestamptz,
