@@ -31,6 +31,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installDurableAnswers } from './http/durable-answers.ts';
+import { declareErrorAnswers } from './http/error-answers.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
@@ -71,6 +72,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     ...serverTimeouts(env),
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRoute', declareErrorAnswers);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

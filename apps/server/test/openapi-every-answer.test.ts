@@ -99,6 +99,21 @@ describe('the OpenAPI description', () => {
     expect(gaps, 'operations whose success answer the description does not show').toEqual([]);
   });
 
+  it('declares the one error shape for the failures of every operation', () => {
+    const undeclared = operations()
+      .filter(([, operation]) =>
+        ['4XX', '5XX'].some(
+          (status) => !operation.responses?.[status]?.content?.['application/json']?.schema,
+        ),
+      )
+      .map(([key]) => key)
+      .sort();
+    expect(undeclared, 'operations whose failures the description does not show').toEqual([]);
+    const shape = description.paths['/api/projects']?.get?.responses?.['4XX']?.content?.['application/json']
+      ?.schema as { properties?: object } | undefined;
+    expect(Object.keys(shape?.properties ?? {}).sort()).toEqual(['code', 'issues', 'message', 'statusCode']);
+  });
+
   it('describes every route the server answers, but for the few left out on purpose', () => {
     const documented = new Set(operations().map(([key]) => key));
     const served = new Set(routeKeys);
@@ -191,6 +206,20 @@ describe('the answers, serialized through their schemas', () => {
     const invitations = (await pendingInvitationsOf(db, world.organizationId)).map(presentPendingInvitation);
     expect(invitations.map((invitation) => invitation.email)).toContain('pat-pending@example.test');
     expect(await answer(`/api/organizations/${world.organizationId}/invitations`)).toEqual(invitations);
+  });
+
+  it('failures keep the error shape, issues included, through the declared error schema', async () => {
+    const invalid = await world.owner.api('/api/projects/not-an-id');
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: expect.any(String),
+      issues: [{ path: 'params.projectId', message: expect.any(String) }],
+    });
+    const missing = await world.outsider.api(`/api/projects/${projectId}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, code: 'not_found', message: expect.any(String) });
   });
 
   it('the inbox status and the health check', async () => {
