@@ -74,6 +74,7 @@ interface RememberedSession {
   rememberedAt: number;
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/remembered-sessions.md
 /**
  * The answers of recent session reads, for the embedded database, which only this process writes:
  * `forget` is called before any statement writes SESSION_TABLES (db/table-writes.ts), so a sign-out,

@@ -91,6 +91,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return { db, kind: 'postgres', connectionString, durable: alreadyDurable, close: () => db.destroy() };
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/pglite-shared-buffers.md
 /**
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, and all of it
  * is touched at start: the process holds it whatever the data. Figgle's working set is a fraction of
@@ -114,6 +115,7 @@ async function initializeApart(pgliteDir: string): Promise<void> {
   );
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/pglite-template.md
 /**
  * A freshly initialized, empty PGlite directory of the installed PGlite version, made once by
  * `npm install` (scripts/postinstall.mjs): a first start copies it (well under a second) instead of

@@ -6,6 +6,7 @@ type Messages = Awaited<ReturnType<PGlite['execProtocolStream']>>;
 /** Extended-protocol messages that only queue work until a Sync or Flush asks for the answers. */
 const DEFERRABLE = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/pglite-batching.md
 /**
  * PGlite's node-postgres bridge hands each protocol message to PGlite on its own: Parse, Bind,
  * Describe, Execute and Sync are five entries into the WebAssembly PostgreSQL per query, each with

@@ -37,6 +37,7 @@ interface Waiter {
   reject(error: Error): void;
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/group-commit.md
 /**
  * Group commit for the write-ahead log. PostgreSQL's `fsync()` of a WAL segment returns at once:
  * the segment is noted as owed a flush, and a flush runs on Node's thread pool (`fs.fdatasync`)

@@ -10,6 +10,7 @@ const MAX_SEEN_ONCE = 1_000;
 /** A query with more parameters than this is a bulk write or a long list: rare, and of many shapes. */
 const MAX_PARAMETERS = 64;
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/prepared-statements.md
 /**
  * Kysely sends every query as text with parameters, and PostgreSQL parses and plans it anew each
  * time. Figgle's queries come from a fixed set of code paths, so the same texts recur: naming them

@@ -9,6 +9,7 @@ const WRITE =
 /** Statement texts whose written tables are remembered; one-off texts (bulk writes) clear it now and then. */
 const MAX_SCANNED = 2_000;
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/remembered-sessions.md
 /**
  * Hears which tables each statement of a pool's clients may write, by its text, before it runs. For a
  * database only this process writes (the embedded one), this is every change those tables can see:

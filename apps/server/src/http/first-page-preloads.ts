@@ -1,3 +1,4 @@
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/first-page-preloads.md
 /**
  * The API answers a signed-in page will ask for first, announced with the HTML as `Link: rel=preload`
  * headers: the browser fetches them while it is still downloading the app's scripts, instead of after

@@ -25,6 +25,7 @@ export interface BusEvent {
   actorId?: string | null;
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/writer-summary.md
 /**
  * What the publishing process already holds about a change, for its own handlers only: other servers
  * hear the bare event and load what they need, as the bus carries no rows.

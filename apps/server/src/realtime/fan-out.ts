@@ -107,6 +107,7 @@ export async function fanOut(
   }
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/writer-summary.md
 /**
  * The task as the list, the board, the task page and my tasks show it. The list and the board show
  * the summary the write read back, when this process made the change: a drag or an edit seen only

@@ -257,6 +257,7 @@ export class RealtimeHub {
     await Promise.allSettled([...this.chains.values()]);
   }
 
+  // What this speed device saves, what invalidates it, its benchmark: docs/machinery/audience-cache.md
   /**
    * The sockets listening to a topic that may see the organization's data, but `exceptUserId`'s.
    * Kept until a subscription or an organization of a socket changes: under a stream of changes to a

@@ -15,6 +15,7 @@ export interface OutboxOptions {
   now?: () => number;
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/outbox-budgets.md
 /**
  * Where the fan-out leaves events for sockets; they leave once the current turn of the event loop
  * is over, so everything a change produced for a socket goes out in one frame.

@@ -8,6 +8,7 @@ interface WithTcpSocket {
   _socket?: Socket | null;
 }
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/shared-frames.md
 /**
  * A `ws` websocket as the hub uses it. A frame shared by many sockets is written to each TCP socket
  * as it is, framed once: through `ws.send` each socket would frame, cork and write it again, a large
