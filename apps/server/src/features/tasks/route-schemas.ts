@@ -9,6 +9,7 @@ import {
   updateTaskInput,
 } from '@figgle/shared/task-schemas';
 import { z } from 'zod';
+import { noContent } from '../../http/response-schemas.ts';
 
 // What each task route takes and answers, for validation and the OpenAPI description. Lists, moves
 // and edits answer JSON text the database built in the presenters' shape (json-reply.ts): Fastify
@@ -37,6 +38,6 @@ export const updateTaskSchema = {
 export const deleteTaskSchema = {
   tags,
   params: taskIdParams,
-  response: { 204: z.null().meta({ type: 'null', description: 'Deleted: the answer has no body.' }) },
+  response: { 204: noContent },
 };
 export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };
