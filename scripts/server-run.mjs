@@ -1,16 +1,37 @@
 // How the server process runs, for `npm start` and for the browser tests and benchmarks that start
-// it the same way. The TypeScript sources are bundled by esbuild into one file (its npm dependencies
-// stay in node_modules) instead of being compiled by tsx on every start: a bundle of ~300 KB builds in
-// well under a second, so it is made afresh each time and is never stale.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+// it the same way. The TypeScript sources are bundled by esbuild (npm dependencies stay in
+// node_modules) instead of being compiled by tsx on every start. The bundle is made again only when
+// what it is made of changed: a digest of every bundled source's bytes, esbuild's version and the
+// build options is kept beside it, and a start that finds the same digest skips esbuild altogether.
+// The bundle is split: apps/server/dist/main.mjs opens the server socket with little code, and the
+// app's code (Fastify, better-auth, the database) is a chunk it loads afterwards (see main.ts).
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
-export const serverBundle = path.join(serverDir, 'dist/main.mjs');
+const distDir = path.join(serverDir, 'dist');
+export const serverBundle = path.join(distDir, 'main.mjs');
+/** What the current bundle was made of: its digest, its inputs and its output files. */
+const stampFile = path.join(distDir, 'main.mjs.made-of.json');
+const CHUNKS = 'chunks';
+/** Chunks no current bundle uses are removed once this old: a server starting meanwhile may still load them. */
+const STALE_CHUNK_MS = 10 * 60_000;
+/** Read by esbuild but not listed among a bundle's inputs: they change how sources are compiled. */
+const CONFIG_FILES = ['tsconfig.base.json', 'apps/server/tsconfig.json', 'packages/shared/tsconfig.json'];
 
 /**
  * Settings of a long-running server process, measured with bench/realtime on the embedded database
@@ -23,31 +44,112 @@ export const serverBundle = path.join(serverDir, 'dist/main.mjs');
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=2'];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
 
-/** Bundles apps/server/src/main.ts into apps/server/dist/main.mjs (written whole, then renamed in). */
-export async function buildServer() {
+function buildOptions() {
   const { dependencies } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
   const external = Object.keys(dependencies)
     .filter((name) => !name.startsWith('@figgle/'))
     .flatMap((name) => [name, `${name}/*`]);
-  mkdirSync(path.dirname(serverBundle), { recursive: true });
-  // Browser tests start servers in parallel: each writes its own file, and the rename is atomic.
-  const building = `${serverBundle}.${randomBytes(4).toString('hex')}.tmp`;
-  await build({
+  return {
+    absWorkingDir: root,
     entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: building,
+    outdir: distDir,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     external,
     logLevel: 'warning',
+  };
+}
+
+function esbuildVersion() {
+  const manifest = createRequire(import.meta.url).resolve('esbuild/package.json');
+  return JSON.parse(readFileSync(manifest, 'utf8')).version;
+}
+
+/** The digest of the given inputs (paths relative to the repository) as they are now; null if one is gone. */
+function digestOf(inputs, options) {
+  const hash = createHash('sha256').update(JSON.stringify({ esbuild: esbuildVersion(), options }));
+  for (const input of [...CONFIG_FILES, ...inputs]) {
+    let bytes;
+    try {
+      bytes = readFileSync(path.join(root, input));
+    } catch (error) {
+      if (error.code === 'ENOENT' && CONFIG_FILES.includes(input)) bytes = Buffer.alloc(0);
+      else return null;
+    }
+    hash.update(`\0${input}\0${bytes.length}\0`).update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+/** Whether apps/server/dist holds the bundle of the sources as they are now. */
+export function serverBundleIsCurrent() {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!stamp.outputs.every((output) => existsSync(path.join(root, output)))) return false;
+  return digestOf(stamp.inputs, buildOptions()) === stamp.digest;
+}
+
+/** Writes a file whole under a name of its own, then renames it in: servers starting meanwhile read either copy. */
+function writeWhole(file, contents) {
+  const building = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(building, contents);
+  renameSync(building, file);
+}
+
+function removeStaleChunks(keep) {
+  const folder = path.join(distDir, CHUNKS);
+  for (const name of readdirSync(folder)) {
+    const file = path.join(folder, name);
+    if (keep.has(file)) continue;
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_CHUNK_MS) unlinkSync(file);
+    } catch {
+      // Removed by a parallel build.
+    }
+  }
+}
+
+/**
+ * Bundles apps/server/src/main.ts into apps/server/dist (main.mjs and its chunks). Browser tests
+ * start servers in parallel: each build writes every file whole and renames it in, chunks first (their
+ * names hold their content's hash), main.mjs after them, the record of what it is made of last.
+ */
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const options = buildOptions();
+  const startedAt = Date.now();
+  const result = await build({ ...options, metafile: true, write: false });
+  mkdirSync(path.join(distDir, CHUNKS), { recursive: true });
+  const entry = result.outputFiles.find((file) => file.path === serverBundle);
+  if (!entry) throw new Error(`esbuild did not write ${serverBundle}`);
+  for (const file of result.outputFiles) if (file !== entry) writeWhole(file.path, file.contents);
+  writeWhole(entry.path, entry.contents);
+  const inputs = Object.keys(result.metafile.inputs).sort();
+  const outputs = result.outputFiles.map((file) => path.relative(root, file.path));
+  // A source saved while esbuild ran may be in the bundle as it was before: then no record, and the
+  // next start bundles again. (The margin covers the file system's coarser clock.)
+  const changedMeanwhile = [...CONFIG_FILES, ...inputs].some((input) => {
+    const file = path.join(root, input);
+    return existsSync(file) && statSync(file).mtimeMs > startedAt - 50;
   });
-  renameSync(building, serverBundle);
+  if (changedMeanwhile) rmSync(stampFile, { force: true });
+  else writeWhole(stampFile, JSON.stringify({ digest: digestOf(inputs, options), inputs, outputs }, null, 1));
+  removeStaleChunks(new Set(result.outputFiles.map((file) => file.path)));
   return serverBundle;
 }
 
-/** The command that runs the server, after building it. */
+/** The command that runs the server, after bundling it if its sources changed since the last bundle. */
 export async function serverCommand() {
-  const bundle = await buildServer();
+  const bundle = serverBundleIsCurrent() ? serverBundle : await buildServer();
   return { command: process.execPath, args: [...SERVER_NODE_ARGS, bundle], env: SERVER_ENV };
 }

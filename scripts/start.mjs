@@ -1,5 +1,8 @@
-// `npm start`: build the web app when its sources changed since the last build, then run the server.
-// However it ends, a start that fails says why in one line: an exit without a word cannot be helped.
+// `npm start`: build the web app and bundle the server when their sources changed since they were
+// last built, then run the server. Nothing here waits on more than it must: the checks read file
+// dates and digests, esbuild loads only to bundle, and the server answers its login page before its
+// database is open (apps/server/src/main.ts). However it ends, a start that fails says why in one
+// line: an exit without a word cannot be helped.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { serverCommand } from './server-run.mjs';

@@ -98,6 +98,8 @@ const envSchema = z
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** 1: the start prints when each of its steps ended (start-timings.ts, read there before this runs). */
+    FIGGLE_START_TIMINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

@@ -3,7 +3,7 @@
  * bench/start.ts to turn into a breakdown. The time is the wall clock (ms since the epoch) so that
  * steps of `npm start`'s script and of the server process it runs line up on one axis.
  */
-export const START_TIMING_PREFIX = 'FIGGLE_START_TIMING ';
+const START_TIMING_PREFIX = 'FIGGLE_START_TIMING ';
 
 const printing = process.env.FIGGLE_START_TIMINGS === '1';
 

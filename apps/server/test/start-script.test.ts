@@ -76,7 +76,7 @@ describe('npm start', () => {
   it('says in one line why it stopped when the server is killed, and keeps its data directory private', async () => {
     const dataDir = dataDirectory();
     const start = npmStart({ PORT: String(await freePort()), DATA_DIR: dataDir });
-    await until(() => start.output().includes('Figgle is running'), 'the start', start.output);
+    await until(() => start.output().includes('Figgle is ready'), 'the start', start.output);
 
     // Nobody but the server's account can reach what it wrote: the data directory is 0700, no folder
     // in it opens to group or world (PGlite makes its own files 0666, whatever the umask), the secret is 0600.

@@ -38,34 +38,54 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+/**
+ * The headers installSecurityHeaders gives one answer; the start's early answers (early-web-answers.ts)
+ * send the same. `pageCsp` is the policy of the app's pages.
+ */
+export function securityHeadersFor(answer: {
+  https: boolean;
+  statusCode: number;
+  contentType: string;
+  urlPath: string;
+  pageCsp: string;
+}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // Browsers ignore the header over plain http, so sending it whenever PUBLIC_URL is https is harmless.
+  if (answer.https) headers['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+  headers['x-content-type-options'] = 'nosniff';
+  headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+  headers['x-frame-options'] = 'DENY';
+  headers['cross-origin-opener-policy'] = 'same-origin';
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=()';
+  // A 304 carries no body and no content type; browsers merge its headers into the cached page,
+  // so the sandbox fallback would break every reload. It keeps the CSP it was first sent with.
+  if (answer.statusCode !== 304) {
+    headers['content-security-policy'] =
+      // The service worker's script gets the page's policy: its own fetches of the app shell need connect-src.
+      answer.contentType.startsWith('text/html') || answer.urlPath === '/sw.js'
+        ? answer.pageCsp
+        : "default-src 'none'; frame-ancestors 'none'; sandbox";
+  }
+  return headers;
+}
+
 /** Headers every answer carries; the app's pages also get the strict CSP. */
 export function installSecurityHeaders(app: AppInstance, scriptHashes: string[] = []): void {
   const csp = contentSecurityPolicy(scriptHashes);
   const publicUrl = app.hasDecorator('deps') ? app.deps.env.PUBLIC_URL : '';
   const servedOverHttps = publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply, payload) => {
-    // request.protocol is https only from TLS or a proxy TRUST_PROXY believes; browsers ignore the
-    // header over plain http, so sending it whenever PUBLIC_URL is https is harmless.
-    if (servedOverHttps || request.protocol === 'https') {
-      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    }
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    // A 304 carries no body and no content type; browsers merge its headers into the cached page,
-    // so the sandbox fallback would break every reload. It keeps the CSP it was first sent with.
-    if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
-      const type = String(reply.getHeader('content-type') ?? '');
-      reply.header(
-        'content-security-policy',
-        // The service worker's script gets the page's policy: its own fetches of the app shell need connect-src.
-        type.startsWith('text/html') || request.url.split('?')[0] === '/sw.js'
-          ? csp
-          : "default-src 'none'; frame-ancestors 'none'; sandbox",
-      );
-    }
+    const headers = securityHeadersFor({
+      // request.protocol is https only from TLS or a proxy TRUST_PROXY believes.
+      https: servedOverHttps || request.protocol === 'https',
+      statusCode: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      urlPath: request.url.split('?')[0] ?? '',
+      pageCsp: csp,
+    });
+    // A route that chose its own policy (an upload, the dev mailbox) keeps it.
+    if (reply.hasHeader('content-security-policy')) delete headers['content-security-policy'];
+    reply.headers(headers);
     return payload;
   });
 }

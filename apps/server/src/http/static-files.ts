@@ -67,7 +67,7 @@ export function loadStaticFiles(rootDir: string): Map<string, StaticFile> {
 }
 
 /** The best copy for the request's Accept-Encoding: brotli, then gzip, then the plain bytes. */
-function pickEncoding(file: StaticFile, acceptEncoding: string | undefined): Encoding | null {
+export function pickEncoding(file: StaticFile, acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = acceptEncoding
     .split(',')

@@ -5,7 +5,7 @@ import { repoRoot } from '../repo-root.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 import { loadStaticFiles, sendStaticFile } from './static-files.ts';
 
-const webDistDir = path.join(repoRoot, 'apps/web/dist');
+export const webDistDir = path.join(repoRoot, 'apps/web/dist');
 
 const notBuilt = () =>
   new Error(`The web app is not built (${webDistDir} has no index.html): run \`npm run build\`.`);

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { firstPagePreloadHeader } from './first-page-preloads.ts';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeadersFor } from './security-headers.ts';
+import { loadStaticFiles, pickEncoding, type StaticFile } from './static-files.ts';
+
+/**
+ * While the server starts (the database opens, migrations run, the app is built) the built web app
+ * is already answered, with the bytes and headers the app gives it (web-app.ts, static-files.ts,
+ * security-headers.ts): a person sees the login page without waiting for work the page does not need.
+ * Only what surely is the web app is answered here; everything else waits for the app (false).
+ */
+export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * Paths the app itself routes (the API, the dev mailbox, the health check) are never the web app;
+ * apps/server/test/start-early-answers.test.ts checks every route of the app is among them.
+ */
+const APP_PATHS = /^\/(api|dev|healthz)(\/|$)/;
+/** Plain addresses only: anything encoded, odd or long is left to the app's own checks and router. */
+const PLAIN_URL = /^(\/[A-Za-z0-9._~-]+)*\/?(\?[A-Za-z0-9._~=&-]*)?$/;
+const LONGEST_PLAIN_URL = 100;
+
+export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string }): EarlyAnswer {
+  const files = loadStaticFiles(webDistDir);
+  const index = files.get('/index.html');
+  if (!index) return () => false;
+  const pageCsp = contentSecurityPolicy(inlineScriptHashes(index.identity.toString('utf8')));
+  const https = options.publicUrl.startsWith('https://');
+
+  return (request, response) => {
+    const url = request.url ?? '';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    // A proxy's word on the protocol decides HSTS in the app (TRUST_PROXY): left to it.
+    if (request.headers['x-forwarded-proto'] || request.headers.forwarded) return false;
+    if (url.length > LONGEST_PLAIN_URL || url.includes('..') || !PLAIN_URL.test(url)) return false;
+    const urlPath = url.split('?')[0] ?? '/';
+    const file = files.get(urlPath);
+    if (file) {
+      send(request, response, file, { https, pageCsp });
+      return true;
+    }
+    if (APP_PATHS.test(urlPath) || path.extname(urlPath)) return false;
+    // A client route of the single-page app: its index.html, as the app's catch-all route sends it.
+    const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
+    if (preloads) response.setHeader('link', preloads);
+    send(request, response, index, { https, pageCsp });
+    return true;
+  };
+}
+
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: StaticFile,
+  { https, pageCsp }: { https: boolean; pageCsp: string },
+): void {
+  response.setHeader('cache-control', file.cacheControl);
+  response.setHeader('etag', file.etag);
+  if (Object.keys(file.encoded).length > 0) response.setHeader('vary', 'accept-encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  const unchanged = ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag);
+  const statusCode = unchanged ? 304 : 200;
+  const encoding = unchanged ? null : pickEncoding(file, request.headers['accept-encoding']);
+  const body = encoding ? file.encoded[encoding] : file.identity;
+  if (!unchanged) {
+    if (encoding) response.setHeader('content-encoding', encoding);
+    response.setHeader('content-type', file.contentType);
+    response.setHeader('content-length', body?.length ?? 0);
+  }
+  const urlPath = (request.url ?? '').split('?')[0] ?? '';
+  for (const [name, value] of Object.entries(
+    securityHeadersFor({
+      https,
+      statusCode,
+      contentType: unchanged ? '' : file.contentType,
+      urlPath,
+      pageCsp,
+    }),
+  )) {
+    response.setHeader(name, value);
+  }
+  response.statusCode = statusCode;
+  response.end(unchanged || request.method === 'HEAD' ? undefined : body);
+}
