@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeadersFor } from './security-headers.ts';
-import { loadStaticFiles, pickEncoding, type StaticFile } from './static-files.ts';
+import {
+  loadStaticFile,
+  pickEncoding,
+  type StaticFile,
+  staticFilePaths,
+  staticUrlPath,
+} from './static-files.ts';
 
 /**
  * While the server starts (the database opens, migrations run, the app is built) the built web app
@@ -22,8 +28,20 @@ const PLAIN_URL = /^(\/[A-Za-z0-9._~-]+)*\/?(\?[A-Za-z0-9._~=&-]*)?$/;
 const LONGEST_PLAIN_URL = 100;
 
 export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string }): EarlyAnswer {
-  const files = loadStaticFiles(webDistDir);
-  const index = files.get('/index.html');
+  // Each file is read when first asked for: the login page needs a few of the build's files, and
+  // the app reads them all again anyway once it is built.
+  const paths = new Map(
+    staticFilePaths(webDistDir).map((filePath) => [staticUrlPath(webDistDir, filePath), filePath]),
+  );
+  const loaded = new Map<string, StaticFile>();
+  const fileAt = (urlPath: string) => {
+    const filePath = paths.get(urlPath);
+    if (!filePath) return undefined;
+    const file = loaded.get(urlPath) ?? loadStaticFile(webDistDir, filePath);
+    loaded.set(urlPath, file);
+    return file;
+  };
+  const index = fileAt('/index.html');
   if (!index) return () => false;
   const pageCsp = contentSecurityPolicy(inlineScriptHashes(index.identity.toString('utf8')));
   const https = options.publicUrl.startsWith('https://');
@@ -35,7 +53,7 @@ export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string
     if (request.headers['x-forwarded-proto'] || request.headers.forwarded) return false;
     if (url.length > LONGEST_PLAIN_URL || url.includes('..') || !PLAIN_URL.test(url)) return false;
     const urlPath = url.split('?')[0] ?? '/';
-    const file = files.get(urlPath);
+    const file = fileAt(urlPath);
     if (file) {
       send(request, response, file, { https, pageCsp });
       return true;

@@ -41,30 +41,45 @@ export interface StaticFile {
  */
 export function loadStaticFiles(rootDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  for (const entry of readdirSync(rootDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    const filePath = path.join(entry.parentPath, entry.name);
-    const urlPath = `/${path.relative(rootDir, filePath).split(path.sep).join('/')}`;
-    const identity = readFileSync(filePath);
-    const encoded: StaticFile['encoded'] = {};
-    for (const encoding of ['br', 'gzip'] as const) {
-      try {
-        encoded[encoding] = readFileSync(filePath + SUFFIX[encoding]);
-      } catch {
-        // No precompressed copy (small files): sent as they are.
-      }
-    }
-    files.set(urlPath, {
-      urlPath,
-      contentType: CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`,
-      identity,
-      encoded,
-      // Built assets carry their content hash in their name; everything else is checked each time.
-      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+  for (const filePath of staticFilePaths(rootDir)) {
+    const file = loadStaticFile(rootDir, filePath);
+    files.set(file.urlPath, file);
   }
   return files;
+}
+
+/** The files of the build that are answered (their precompressed copies go with them). */
+export function staticFilePaths(rootDir: string): string[] {
+  return readdirSync(rootDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The address a file of the build answers: `/assets/index-abc.js`. */
+export function staticUrlPath(rootDir: string, filePath: string): string {
+  return `/${path.relative(rootDir, filePath).split(path.sep).join('/')}`;
+}
+
+export function loadStaticFile(rootDir: string, filePath: string): StaticFile {
+  const urlPath = staticUrlPath(rootDir, filePath);
+  const identity = readFileSync(filePath);
+  const encoded: StaticFile['encoded'] = {};
+  for (const encoding of ['br', 'gzip'] as const) {
+    try {
+      encoded[encoding] = readFileSync(filePath + SUFFIX[encoding]);
+    } catch {
+      // No precompressed copy (small files): sent as they are.
+    }
+  }
+  return {
+    urlPath,
+    contentType: CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`,
+    identity,
+    encoded,
+    // Built assets carry their content hash in their name; everything else is checked each time.
+    cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
 }
 
 /** The best copy for the request's Accept-Encoding: brotli, then gzip, then the plain bytes. */
