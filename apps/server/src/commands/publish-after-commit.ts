@@ -1,6 +1,6 @@
 import type { Bus, BusEvent, LocalFacts } from '../realtime/bus.ts';
 
-/** What a command tells the other users once its write is committed; none when it changed nothing. */
+/** What a command tells the other users once its write is committed. */
 export interface Announcement {
   event: BusEvent;
   /** What this process already read of the change, for its own sockets (realtime/bus.ts). */
@@ -16,10 +16,12 @@ export interface Announcement {
 export async function publishAfterCommit<Result>(
   bus: Bus,
   write: () => Promise<Result>,
-  announce: (result: Result) => Announcement | null,
+  /** The events, in the order they are published; none (null or []) when the write changed nothing. */
+  announce: (result: Result) => Announcement | readonly Announcement[] | null,
 ): Promise<Result> {
   const result = await write();
-  const announcement = announce(result);
-  if (announcement) await bus.publish(announcement.event, announcement.local);
+  const announced = announce(result);
+  const announcements = announced === null ? [] : 'event' in announced ? [announced] : announced;
+  for (const { event, local } of announcements) await bus.publish(event, local);
   return result;
 }
