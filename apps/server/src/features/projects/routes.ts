@@ -65,7 +65,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      await updateProject(app.deps, user, request.params.projectId, request.body);
+      await updateProject(app.deps, user, { projectId: request.params.projectId, changes: request.body });
       return loadProject(user.user_id, request.params.projectId);
     },
   );
@@ -75,7 +75,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     { schema: { tags: ['projects'], params: projectIdParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      await deleteProject(app.deps, user, request.params.projectId);
+      await deleteProject(app.deps, user, { projectId: request.params.projectId });
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
 export interface CreateProjectValues {
@@ -18,34 +19,36 @@ export async function createProject(
   values: CreateProjectValues,
 ): Promise<string> {
   await authorize(db, user, 'project.create', values.organization_id);
-  const projectId = await db.transaction().execute(async (trx) => {
-    const project = await trx
-      .insertInto('project')
-      .values({
-        organization_id: values.organization_id,
-        name: values.name,
-        trigram: values.trigram,
-        emoji: values.emoji,
-        description: values.description,
-        default_view: 'LIST',
-      })
-      .returning('project_id')
-      .executeTakeFirstOrThrow();
-    if (values.is_bookmarked) {
-      await trx
-        .insertInto('bookmark')
-        .values({ user_id: user.user_id, project_id: project.project_id })
-        .execute();
-    }
-    return project.project_id;
-  });
-  await bus.publish({
-    kind: 'project',
-    action: 'created',
-    id: projectId,
-    organizationId: values.organization_id,
-    projectId,
-    actorId: user.user_id,
-  });
-  return projectId;
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const project = await trx
+        .insertInto('project')
+        .values({
+          organization_id: values.organization_id,
+          name: values.name,
+          trigram: values.trigram,
+          emoji: values.emoji,
+          description: values.description,
+          default_view: 'LIST',
+        })
+        .returning('project_id')
+        .executeTakeFirstOrThrow();
+      if (values.is_bookmarked) {
+        await trx
+          .insertInto('bookmark')
+          .values({ user_id: user.user_id, project_id: project.project_id })
+          .execute();
+      }
+      return project.project_id;
+    });
+  return publishAfterCommit(bus, write, (projectId) => ({
+    event: {
+      kind: 'project',
+      action: 'created',
+      id: projectId,
+      organizationId: values.organization_id,
+      projectId,
+      actorId: user.user_id,
+    },
+  }));
 }

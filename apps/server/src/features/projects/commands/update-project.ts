@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 
@@ -11,27 +12,38 @@ export interface ProjectChanges {
   emoji?: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
 }
 
+export interface UpdateProjectInput {
+  projectId: string;
+  changes: ProjectChanges;
+}
+
 export async function updateProject(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  projectId: string,
-  changes: ProjectChanges,
+  { projectId, changes }: UpdateProjectInput,
 ): Promise<void> {
   const organizationId = await organizationOfProject(db, projectId);
   await authorize(db, user, 'project.update', organizationId, 'Project');
-  const updated = await db
-    .updateTable('project')
-    .set({ ...changes, updated_at: new Date() })
-    .where('project_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw notFound('Project');
-  await bus.publish({
-    kind: 'project',
-    action: 'updated',
-    id: projectId,
-    organizationId,
-    projectId,
-    actorId: user.user_id,
-  });
+  await publishAfterCommit(
+    bus,
+    async () => {
+      const updated = await db
+        .updateTable('project')
+        .set({ ...changes, updated_at: new Date() })
+        .where('project_id', '=', projectId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw notFound('Project');
+    },
+    () => ({
+      event: {
+        kind: 'project',
+        action: 'updated',
+        id: projectId,
+        organizationId,
+        projectId,
+        actorId: user.user_id,
+      },
+    }),
+  );
 }
