@@ -37,7 +37,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const invitation = await inviteMember(app.deps, user, request.params.organizationId, request.body);
+      const invitation = await inviteMember(app.deps, user, { organizationId: request.params.organizationId, ...request.body });
       return reply.status(201).send(invitation);
     },
   );
@@ -67,7 +67,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const { organizationId, invitationId } = request.params;
-      await revokeInvitation(app.deps, user, organizationId, invitationId);
+      await revokeInvitation(app.deps, user, { organizationId, invitationId });
       return reply.status(204).send(null);
     },
   );
@@ -98,7 +98,7 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const accepted = await acceptInvitation(app.deps, request.body.token, request.body.password);
+      const accepted = await acceptInvitation(app.deps, request.body);
       if (accepted.sessionCookies.length) reply.header('set-cookie', accepted.sessionCookies);
       return presentAcceptedInvitation(accepted);
     },

@@ -38,7 +38,7 @@ export async function memberRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const { organizationId, ruleId } = request.params;
-      await removeMember(app.deps, user, organizationId, ruleId);
+      await removeMember(app.deps, user, { organizationId, ruleId });
       return reply.status(204).send(null);
     },
   );

@@ -38,7 +38,7 @@ export async function organizationRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const created = await createOrganization(app.deps, user, request.body.name);
+      const created = await createOrganization(app.deps, user, { name: request.body.name });
       return reply.status(201).send(presentCreatedOrganization(created));
     },
   );
@@ -71,7 +71,7 @@ export async function organizationRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { organizationId } = request.params;
-      await renameOrganization(app.deps, user, organizationId, request.body.name);
+      await renameOrganization(app.deps, user, { organizationId, name: request.body.name });
       const row = await organizationById(app.deps.db, organizationId);
       if (!row) throw notFound('Organization');
       return presentOrganization(row, user.user_id);

@@ -3,6 +3,7 @@ import { INVITED_ROLE } from '@figgle/shared/roles';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import { ensureProfile } from '../../../auth/profile.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { closedReason, invitationByToken, invitationUnknown, invitationUsed } from '../queries.ts';
 import { hashInvitationToken } from '../token.ts';
@@ -36,81 +37,82 @@ const passwordNeeded = () =>
  */
 export async function acceptInvitation(
   { db, bus, auth }: Pick<AppDeps, 'db' | 'bus' | 'auth'>,
-  token: string,
-  password: string | undefined,
+  { token, password }: { token: string; password?: string | undefined },
 ): Promise<AcceptedInvitation> {
   const context = await auth.$context;
   // Hashing is slow on purpose: done before the transaction, which then holds its locks briefly.
   const passwordHash = password === undefined ? null : await context.password.hash(password);
 
-  const accepted = await db.transaction().execute(async (trx) => {
-    // Claim the single-use link first: of two concurrent acceptances only one gets the row.
-    const claimed = await trx
-      .updateTable('invitation')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashInvitationToken(token))
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('invitation_id')
-      .executeTakeFirst();
-    const invitation = await invitationByToken(trx, token);
-    if (!invitation) throw invitationUnknown();
-    if (!claimed) throw closedReason(invitation) ?? invitationUsed();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      // Claim the single-use link first: of two concurrent acceptances only one gets the row.
+      const claimed = await trx
+        .updateTable('invitation')
+        .set({ used_at: new Date() })
+        .where('token_hash', '=', hashInvitationToken(token))
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .returning('invitation_id')
+        .executeTakeFirst();
+      const invitation = await invitationByToken(trx, token);
+      if (!invitation) throw invitationUnknown();
+      if (!claimed) throw closedReason(invitation) ?? invitationUsed();
 
-    const existing = await sql<AuthIdentity>`
-      select id, email, name, firstname, lastname from auth_user where lower(email) = ${invitation.email.toLowerCase()}
-    `.execute(trx);
-    let authUser = existing.rows[0];
-    let accountCreated = false;
-    if (!authUser) {
-      if (passwordHash === null) throw passwordNeeded();
-      const now = new Date();
-      const id = context.generateId({ model: 'user' }) || randomBytes(16).toString('hex');
-      const name = `${invitation.firstname} ${invitation.lastname}`.trim();
-      await sql`
-        insert into auth_user (id, name, email, "emailVerified", firstname, lastname, "createdAt", "updatedAt")
-        values (${id}, ${name}, ${invitation.email}, true, ${invitation.firstname}, ${invitation.lastname}, ${now}, ${now})
+      const existing = await sql<AuthIdentity>`
+        select id, email, name, firstname, lastname from auth_user where lower(email) = ${invitation.email.toLowerCase()}
       `.execute(trx);
-      const accountId = context.generateId({ model: 'account' }) || randomBytes(16).toString('hex');
-      await sql`
-        insert into auth_account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
-        values (${accountId}, ${id}, 'credential', ${id}, ${passwordHash}, ${now}, ${now})
-      `.execute(trx);
-      authUser = {
-        id,
-        email: invitation.email,
-        name,
-        firstname: invitation.firstname,
-        lastname: invitation.lastname,
-      };
-      accountCreated = true;
-    }
+      let authUser = existing.rows[0];
+      let accountCreated = false;
+      if (!authUser) {
+        if (passwordHash === null) throw passwordNeeded();
+        const now = new Date();
+        const id = context.generateId({ model: 'user' }) || randomBytes(16).toString('hex');
+        const name = `${invitation.firstname} ${invitation.lastname}`.trim();
+        await sql`
+          insert into auth_user (id, name, email, "emailVerified", firstname, lastname, "createdAt", "updatedAt")
+          values (${id}, ${name}, ${invitation.email}, true, ${invitation.firstname}, ${invitation.lastname}, ${now}, ${now})
+        `.execute(trx);
+        const accountId = context.generateId({ model: 'account' }) || randomBytes(16).toString('hex');
+        await sql`
+          insert into auth_account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
+          values (${accountId}, ${id}, 'credential', ${id}, ${passwordHash}, ${now}, ${now})
+        `.execute(trx);
+        authUser = {
+          id,
+          email: invitation.email,
+          name,
+          firstname: invitation.firstname,
+          lastname: invitation.lastname,
+        };
+        accountCreated = true;
+      }
 
-    const profile = await ensureProfile(trx, authUser);
-    await trx
-      .insertInto('rule')
-      .values({ organization_id: invitation.organization_id, user_id: profile.user_id, role: INVITED_ROLE })
-      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
-      .execute();
-    // An invited person has names and an organization already: there is nothing to onboard.
-    if (accountCreated)
+      const profile = await ensureProfile(trx, authUser);
       await trx
-        .updateTable('app_user')
-        .set({ needs_onboarding: false, updated_at: new Date() })
-        .where('user_id', '=', profile.user_id)
+        .insertInto('rule')
+        .values({ organization_id: invitation.organization_id, user_id: profile.user_id, role: INVITED_ROLE })
+        .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
         .execute();
-    return { invitation, userId: profile.user_id, accountCreated };
-  });
+      // An invited person has names and an organization already: there is nothing to onboard.
+      if (accountCreated)
+        await trx
+          .updateTable('app_user')
+          .set({ needs_onboarding: false, updated_at: new Date() })
+          .where('user_id', '=', profile.user_id)
+          .execute();
+      return { invitation, userId: profile.user_id, accountCreated };
+    });
 
-  const { invitation, userId, accountCreated } = accepted;
-  await bus.publish({
-    kind: 'membership',
-    action: 'created',
-    id: userId,
-    organizationId: invitation.organization_id,
-    actorId: userId,
-  });
+  const { invitation, accountCreated } = await publishAfterCommit(bus, write, ({ invitation, userId }) => ({
+    event: {
+      kind: 'membership',
+      action: 'created',
+      id: userId,
+      organizationId: invitation.organization_id,
+      actorId: userId,
+    },
+  }));
 
   let sessionCookies: string[] = [];
   if (accountCreated && password !== undefined) {

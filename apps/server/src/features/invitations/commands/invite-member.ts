@@ -2,6 +2,7 @@ import type { InviteMemberInput, PendingInvitation } from '@figgle/shared/invita
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { invitationEmail } from '../emails.ts';
@@ -21,63 +22,65 @@ const fullName = (person: { firstname: string; lastname: string; email: string }
 export async function inviteMember(
   { db, bus, mailer, env }: Pick<AppDeps, 'db' | 'bus' | 'mailer' | 'env'>,
   inviter: CurrentUser,
-  organizationId: string,
-  input: InviteMemberInput,
+  { organizationId, ...input }: InviteMemberInput & { organizationId: string },
 ): Promise<PendingInvitation> {
   await authorize(db, inviter, 'organization.invite', organizationId);
   const { email } = input;
   const { token, tokenHash } = newInvitationToken();
-  const created = await db.transaction().execute(async (trx) => {
-    // Serializes invitations to this organization: the duplicate check and the limit hold under races.
-    const organization = await trx
-      .selectFrom('organization')
-      .select(['name'])
-      .where('organization_id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const member = await trx
-      .selectFrom('rule')
-      .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
-      .select('rule.rule_id')
-      .where('rule.organization_id', '=', organizationId)
-      .where(sql<string>`lower(app_user.email)`, '=', email)
-      .executeTakeFirst();
-    if (member) throw conflict(`${email} is already a member of this organization.`);
-    const pending = await trx
-      .selectFrom('invitation')
-      .select('invitation_id')
-      .where('organization_id', '=', organizationId)
-      .where(sql<string>`lower(email)`, '=', email)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (pending) throw conflict(`${email} has already been invited to this organization.`);
-    await checkInvitationLimits(trx, inviter.user_id, organizationId);
-    const invitation = await trx
-      .insertInto('invitation')
-      .values({
-        organization_id: organizationId,
-        email,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        token_hash: tokenHash,
-        invited_by: inviter.user_id,
-        expires_at: new Date(Date.now() + INVITATION_TTL_MS),
-      })
-      .returning(['invitation_id', 'email', 'firstname', 'lastname', 'created_at', 'expires_at'])
-      .executeTakeFirstOrThrow();
-    return { organization, invitation };
-  });
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      // Serializes invitations to this organization: the duplicate check and the limit hold under races.
+      const organization = await trx
+        .selectFrom('organization')
+        .select(['name'])
+        .where('organization_id', '=', organizationId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const member = await trx
+        .selectFrom('rule')
+        .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
+        .select('rule.rule_id')
+        .where('rule.organization_id', '=', organizationId)
+        .where(sql<string>`lower(app_user.email)`, '=', email)
+        .executeTakeFirst();
+      if (member) throw conflict(`${email} is already a member of this organization.`);
+      const pending = await trx
+        .selectFrom('invitation')
+        .select('invitation_id')
+        .where('organization_id', '=', organizationId)
+        .where(sql<string>`lower(email)`, '=', email)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      if (pending) throw conflict(`${email} has already been invited to this organization.`);
+      await checkInvitationLimits(trx, inviter.user_id, organizationId);
+      const invitation = await trx
+        .insertInto('invitation')
+        .values({
+          organization_id: organizationId,
+          email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          token_hash: tokenHash,
+          invited_by: inviter.user_id,
+          expires_at: new Date(Date.now() + INVITATION_TTL_MS),
+        })
+        .returning(['invitation_id', 'email', 'firstname', 'lastname', 'created_at', 'expires_at'])
+        .executeTakeFirstOrThrow();
+      return { organization, invitation };
+    });
 
   // Owners with the organization page open read its pending invitations again.
-  await bus.publish({
-    kind: 'organization',
-    action: 'updated',
-    id: organizationId,
-    organizationId,
-    actorId: inviter.user_id,
-  });
+  const created = await publishAfterCommit(bus, write, () => ({
+    event: {
+      kind: 'organization',
+      action: 'updated',
+      id: organizationId,
+      organizationId,
+      actorId: inviter.user_id,
+    },
+  }));
   const url = new URL('/invitation', env.PUBLIC_URL);
   url.searchParams.set('token', token);
   mailer.sendInBackground(

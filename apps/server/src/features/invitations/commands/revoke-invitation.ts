@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
@@ -11,26 +12,32 @@ import { authorize } from '../../../policies/authorize.ts';
 export async function revokeInvitation(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  organizationId: string,
-  invitationId: string,
+  { organizationId, invitationId }: { organizationId: string; invitationId: string },
 ): Promise<void> {
   await authorize(db, user, 'organization.revokeInvitation', organizationId);
-  const revoked = await db
-    .updateTable('invitation')
-    .set({ revoked_at: new Date() })
-    .where('invitation_id', '=', invitationId)
-    .where('organization_id', '=', organizationId)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('invitation_id')
-    .executeTakeFirst();
-  if (!revoked) throw notFound('Invitation');
-  await bus.publish({
-    kind: 'organization',
-    action: 'updated',
-    id: organizationId,
-    organizationId,
-    actorId: user.user_id,
-  });
+  await publishAfterCommit(
+    bus,
+    async () => {
+      const revoked = await db
+        .updateTable('invitation')
+        .set({ revoked_at: new Date() })
+        .where('invitation_id', '=', invitationId)
+        .where('organization_id', '=', organizationId)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .returning('invitation_id')
+        .executeTakeFirst();
+      if (!revoked) throw notFound('Invitation');
+    },
+    () => ({
+      event: {
+        kind: 'organization',
+        action: 'updated',
+        id: organizationId,
+        organizationId,
+        actorId: user.user_id,
+      },
+    }),
+  );
 }

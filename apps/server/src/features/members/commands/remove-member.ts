@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
@@ -14,50 +15,51 @@ const LAST_OWNER_MESSAGE =
 export async function removeMember(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  organizationId: string,
-  ruleId: string,
+  { organizationId, ruleId }: { organizationId: string; ruleId: string },
 ): Promise<{ userId: string }> {
   await authorize(db, user, 'organization.removeMember', organizationId);
-  const removed = await db.transaction().execute(async (trx) => {
-    // Serializes concurrent removals in this organization, so two owners cannot remove each other.
-    await trx
-      .selectFrom('organization')
-      .select('organization_id')
-      .where('organization_id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
-    const rule = await trx
-      .selectFrom('rule')
-      .select(['rule_id', 'user_id', 'role'])
-      .where('rule_id', '=', ruleId)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!rule) throw notFound('Member');
-    if (rule.role === 'OWNER') {
-      const owners = await trx
-        .selectFrom('rule')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      // Serializes concurrent removals in this organization, so two owners cannot remove each other.
+      await trx
+        .selectFrom('organization')
+        .select('organization_id')
         .where('organization_id', '=', organizationId)
-        .where('role', '=', 'OWNER')
-        .executeTakeFirstOrThrow();
-      if (Number(owners.n) <= 1) throw conflict(LAST_OWNER_MESSAGE);
-    }
-    await trx.deleteFrom('rule').where('rule_id', '=', rule.rule_id).execute();
-    await trx
-      .deleteFrom('bookmark')
-      .where('user_id', '=', rule.user_id)
-      .where('project_id', 'in', (eb) =>
-        eb.selectFrom('project').select('project_id').where('organization_id', '=', organizationId),
-      )
-      .execute();
-    return { userId: rule.user_id };
-  });
-  await bus.publish({
-    kind: 'membership',
-    action: 'deleted',
-    id: removed.userId,
-    organizationId,
-    actorId: user.user_id,
-  });
-  return removed;
+        .forUpdate()
+        .executeTakeFirst();
+      const rule = await trx
+        .selectFrom('rule')
+        .select(['rule_id', 'user_id', 'role'])
+        .where('rule_id', '=', ruleId)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
+      if (!rule) throw notFound('Member');
+      if (rule.role === 'OWNER') {
+        const owners = await trx
+          .selectFrom('rule')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('organization_id', '=', organizationId)
+          .where('role', '=', 'OWNER')
+          .executeTakeFirstOrThrow();
+        if (Number(owners.n) <= 1) throw conflict(LAST_OWNER_MESSAGE);
+      }
+      await trx.deleteFrom('rule').where('rule_id', '=', rule.rule_id).execute();
+      await trx
+        .deleteFrom('bookmark')
+        .where('user_id', '=', rule.user_id)
+        .where('project_id', 'in', (eb) =>
+          eb.selectFrom('project').select('project_id').where('organization_id', '=', organizationId),
+        )
+        .execute();
+      return { userId: rule.user_id };
+    });
+  return publishAfterCommit(bus, write, (removed) => ({
+    event: {
+      kind: 'membership',
+      action: 'deleted',
+      id: removed.userId,
+      organizationId,
+      actorId: user.user_id,
+    },
+  }));
 }
