@@ -69,7 +69,7 @@ export async function figmaEventRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: failedFigmaWorkParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      await retryFailedFigmaWork(app.deps, user, request.params.jobId);
+      await retryFailedFigmaWork(app.deps, user, { jobId: request.params.jobId });
       return reply.status(204).send(null);
     },
   );

@@ -52,7 +52,7 @@ export async function designLinkRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: designLinkIdParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      await deleteDesignLink(app.deps, user, request.params.fileId);
+      await deleteDesignLink(app.deps, user, { fileId: request.params.fileId });
       return reply.status(204).send(null);
     },
   );

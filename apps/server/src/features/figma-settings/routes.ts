@@ -76,12 +76,10 @@ export async function figmaSettingsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return setFigmaTeam(
-        { ...app.deps, log: request.log },
-        user,
-        request.params.organizationId,
-        request.body.figma_team_id,
-      );
+      return setFigmaTeam({ ...app.deps, log: request.log }, user, {
+        organizationId: request.params.organizationId,
+        teamId: request.body.figma_team_id,
+      });
     },
   );
 
@@ -97,7 +95,10 @@ export async function figmaSettingsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return setReplyOnDone(app.deps, user, request.params.organizationId, request.body.enabled);
+      return setReplyOnDone(app.deps, user, {
+        organizationId: request.params.organizationId,
+        enabled: request.body.enabled,
+      });
     },
   );
 }

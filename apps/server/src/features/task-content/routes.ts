@@ -19,7 +19,10 @@ export async function taskContentRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      const task = await updateTaskContent(app.deps, user, request.params.taskId, request.body.content_json);
+      const task = await updateTaskContent(app.deps, user, {
+        taskId: request.params.taskId,
+        content: request.body.content_json,
+      });
       return presentTaskContent(task);
     },
   );

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { FIGMA_DELIVERY_JOB } from '../../../jobs/handlers/figma-delivery.ts';
 import { FIGMA_REPLY_JOB } from '../../../jobs/handlers/figma-reply.ts';
@@ -13,8 +14,11 @@ type Deps = Pick<AppDeps, 'db' | 'bus'>;
  * the job is due again at once, with its tries counted from zero. A member may do it, as they may make
  * a task from a Figma event.
  */
-export async function retryFailedFigmaWork(deps: Deps, user: CurrentUser, jobId: string): Promise<void> {
-  const { db, bus } = deps;
+export async function retryFailedFigmaWork(
+  { db, bus }: Deps,
+  user: CurrentUser,
+  { jobId }: { jobId: string },
+): Promise<void> {
   const job = await db
     .selectFrom('job')
     .select(['organization_id', 'state'])
@@ -23,27 +27,29 @@ export async function retryFailedFigmaWork(deps: Deps, user: CurrentUser, jobId:
     .executeTakeFirst();
   if (!job?.organization_id) throw notFound('Failed Figma delivery');
   await authorize(db, user, 'figmaEvent.createTask', job.organization_id, 'Failed Figma delivery');
-  const retried = await db
-    .updateTable('job')
-    .set({
-      state: 'pending',
-      attempts: 0,
-      run_at: new Date(),
-      finished_at: null,
-      locked_by: null,
-      locked_until: null,
-    })
-    .where('job_id', '=', jobId)
-    .where('state', '=', 'failed')
-    .executeTakeFirst();
-  if (Number(retried.numUpdatedRows) === 0)
-    throw conflict('This Figma delivery is already being tried again.');
-  wakeWorkers(db);
-  await bus.publish({
-    kind: 'figma_event',
-    action: 'updated',
-    id: jobId,
-    organizationId: job.organization_id,
-    actorId: user.user_id,
-  });
+  const organizationId = job.organization_id;
+  await publishAfterCommit(
+    bus,
+    async () => {
+      const retried = await db
+        .updateTable('job')
+        .set({
+          state: 'pending',
+          attempts: 0,
+          run_at: new Date(),
+          finished_at: null,
+          locked_by: null,
+          locked_until: null,
+        })
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      if (Number(retried.numUpdatedRows) === 0)
+        throw conflict('This Figma delivery is already being tried again.');
+      wakeWorkers(db);
+    },
+    () => ({
+      event: { kind: 'figma_event', action: 'updated', id: jobId, organizationId, actorId: user.user_id },
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_FIGMA_FILE_NAME } from '@figgle/shared/constants';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { figmaClient, tokenOfUser } from '../../../figma/tokens.ts';
 import { conflict } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
@@ -30,24 +31,32 @@ export async function createDesignLink(
   if (existing) throw conflict('This Figma file is already linked to this project.');
 
   const name = await fileNameFromFigma(db, env, user.user_id, values.figmaFileId);
-  const inserted = await db
-    .insertInto('file')
-    .values({ figma_file_id: values.figmaFileId, project_id: values.projectId, name })
-    .onConflict((oc) =>
-      oc.columns(['figma_file_id', 'project_id']).where('deleted_at', 'is', null).doNothing(),
-    )
-    .returning('file_id')
-    .executeTakeFirst();
-  if (!inserted) throw conflict('This Figma file is already linked to this project.');
-  await bus.publish({
-    kind: 'project',
-    action: 'updated',
-    id: values.projectId,
-    organizationId,
-    projectId: values.projectId,
-    actorId: user.user_id,
-  });
-  const row = await designLinkById(db, inserted.file_id);
+  const fileId = await publishAfterCommit(
+    bus,
+    async () => {
+      const inserted = await db
+        .insertInto('file')
+        .values({ figma_file_id: values.figmaFileId, project_id: values.projectId, name })
+        .onConflict((oc) =>
+          oc.columns(['figma_file_id', 'project_id']).where('deleted_at', 'is', null).doNothing(),
+        )
+        .returning('file_id')
+        .executeTakeFirst();
+      if (!inserted) throw conflict('This Figma file is already linked to this project.');
+      return inserted.file_id;
+    },
+    () => ({
+      event: {
+        kind: 'project',
+        action: 'updated',
+        id: values.projectId,
+        organizationId,
+        projectId: values.projectId,
+        actorId: user.user_id,
+      },
+    }),
+  );
+  const row = await designLinkById(db, fileId);
   if (!row) throw new Error('The new design link cannot be read back');
   return row;
 }

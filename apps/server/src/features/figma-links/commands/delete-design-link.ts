@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { designLinkById } from '../queries.ts';
@@ -8,25 +9,32 @@ import { designLinkById } from '../queries.ts';
 export async function deleteDesignLink(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  fileId: string,
+  { fileId }: { fileId: string },
 ): Promise<void> {
   const link = await designLinkById(db, fileId);
   if (!link) throw notFound('Figma link');
   await authorize(db, user, 'organization.manageDesignLinks', link.organization_id, 'Figma link');
-  const deleted = await db
-    .updateTable('file')
-    .set({ deleted_at: new Date() })
-    .where('file_id', '=', fileId)
-    .where('deleted_at', 'is', null)
-    .returning('file_id')
-    .executeTakeFirst();
-  if (!deleted) throw notFound('Figma link');
-  await bus.publish({
-    kind: 'project',
-    action: 'updated',
-    id: link.project_id,
-    organizationId: link.organization_id,
-    projectId: link.project_id,
-    actorId: user.user_id,
-  });
+  await publishAfterCommit(
+    bus,
+    async () => {
+      const deleted = await db
+        .updateTable('file')
+        .set({ deleted_at: new Date() })
+        .where('file_id', '=', fileId)
+        .where('deleted_at', 'is', null)
+        .returning('file_id')
+        .executeTakeFirst();
+      if (!deleted) throw notFound('Figma link');
+    },
+    () => ({
+      event: {
+        kind: 'project',
+        action: 'updated',
+        id: link.project_id,
+        organizationId: link.organization_id,
+        projectId: link.project_id,
+        actorId: user.user_id,
+      },
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FigmaTeamSaved } from '@figgle/shared/figma-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { FigmaClient } from '../../../figma/client.ts';
 import { isFigmaError } from '../../../figma/errors.ts';
 import { holdPendingPasscode, newPasscode } from '../../../figma/passcodes.ts';
@@ -28,21 +29,23 @@ function webhookEndpoint(publicUrl: string): string {
 export async function setFigmaTeam(
   deps: Deps,
   user: CurrentUser,
-  organizationId: string,
-  teamId: string,
+  { organizationId, teamId }: { organizationId: string; teamId: string },
 ): Promise<FigmaTeamSaved> {
   await authorize(deps.db, user, 'organization.setFigmaTeam', organizationId);
-  const saved = await serially(`figma-team:${organizationId}`, () =>
-    register(deps, user, organizationId, teamId),
+  // The write is several single statements around Figma's answers, each committed by itself.
+  return publishAfterCommit(
+    deps.bus,
+    () => serially(`figma-team:${organizationId}`, () => register(deps, user, organizationId, teamId)),
+    () => ({
+      event: {
+        kind: 'organization',
+        action: 'updated',
+        id: organizationId,
+        organizationId,
+        actorId: user.user_id,
+      },
+    }),
   );
-  await deps.bus.publish({
-    kind: 'organization',
-    action: 'updated',
-    id: organizationId,
-    organizationId,
-    actorId: user.user_id,
-  });
-  return saved;
 }
 
 async function register(

@@ -1,6 +1,7 @@
 import type { FigmaOrganizationSettings } from '@figgle/shared/figma-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { presentOrganizationSettings } from '../presenter.ts';
@@ -10,23 +11,30 @@ import { figmaSettingsOfOrganization } from '../queries.ts';
 export async function setReplyOnDone(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  organizationId: string,
-  enabled: boolean,
+  { organizationId, enabled }: { organizationId: string; enabled: boolean },
 ): Promise<FigmaOrganizationSettings> {
   await authorize(db, user, 'organization.setFigmaTeam', organizationId);
-  await db
-    .updateTable('organization')
-    .set({ figma_reply_on_done: enabled })
-    .where('organization_id', '=', organizationId)
-    .execute();
-  const row = await figmaSettingsOfOrganization(db, organizationId);
-  if (!row) throw notFound('Organization');
-  await bus.publish({
-    kind: 'organization',
-    action: 'updated',
-    id: organizationId,
-    organizationId,
-    actorId: user.user_id,
-  });
+  const row = await publishAfterCommit(
+    bus,
+    async () => {
+      await db
+        .updateTable('organization')
+        .set({ figma_reply_on_done: enabled })
+        .where('organization_id', '=', organizationId)
+        .execute();
+      const row = await figmaSettingsOfOrganization(db, organizationId);
+      if (!row) throw notFound('Organization');
+      return row;
+    },
+    () => ({
+      event: {
+        kind: 'organization',
+        action: 'updated',
+        id: organizationId,
+        organizationId,
+        actorId: user.user_id,
+      },
+    }),
+  );
   return presentOrganizationSettings(row);
 }

@@ -1,6 +1,7 @@
 import type { DeltaDocument } from '@figgle/shared/delta';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
 
@@ -31,68 +32,72 @@ function canonical(value: unknown): string {
 export async function updateTaskContent(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  taskId: string,
-  content: DeltaDocument,
+  { taskId, content }: { taskId: string; content: DeltaDocument },
 ): Promise<UpdatedTaskContent> {
   const { organizationId, projectId } = await organizationOfTask(db, taskId);
   await authorize(db, user, 'task.update', organizationId, 'Task');
 
-  const outcome = await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('task')
-      .select(['task_id', 'content_json', 'last_modified_by', 'version', 'updated_at'])
-      .where('task_id', '=', taskId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (canonical(current.content_json) === canonical(content)) {
-      return { task: current, log: null };
-    }
-    const now = new Date();
-    const task = await trx
-      .updateTable('task')
-      .set((eb) => ({
-        content_json: JSON.stringify(content),
-        last_modified_by: user.user_id,
-        updated_at: now,
-        version: eb('version', '+', 1),
-      }))
-      .where('task_id', '=', taskId)
-      .returning(['task_id', 'content_json', 'last_modified_by', 'version', 'updated_at'])
-      .executeTakeFirstOrThrow();
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('task')
+        .select(['task_id', 'content_json', 'last_modified_by', 'version', 'updated_at'])
+        .where('task_id', '=', taskId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (canonical(current.content_json) === canonical(content)) {
+        return { task: current, log: null };
+      }
+      const now = new Date();
+      const task = await trx
+        .updateTable('task')
+        .set((eb) => ({
+          content_json: JSON.stringify(content),
+          last_modified_by: user.user_id,
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('task_id', '=', taskId)
+        .returning(['task_id', 'content_json', 'last_modified_by', 'version', 'updated_at'])
+        .executeTakeFirstOrThrow();
 
-    const latest = await trx
-      .selectFrom('log')
-      .select(['log_id', 'type', 'author_id'])
-      .where('task_id', '=', taskId)
-      .orderBy('created_at', 'desc')
-      .orderBy('log_id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest?.type === 'CONTENT' && latest.author_id === user.user_id) {
-      await trx.updateTable('log').set({ updated_at: now }).where('log_id', '=', latest.log_id).execute();
-      return { task: task, log: { id: latest.log_id, action: 'updated' as const } };
-    }
-    const log = await trx
-      .insertInto('log')
-      .values({
-        task_id: taskId,
-        project_id: projectId,
-        organization_id: organizationId,
-        author_id: user.user_id,
-        type: 'CONTENT',
-        metadata: JSON.stringify({ content: true }),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('log_id')
-      .executeTakeFirstOrThrow();
-    return { task: task, log: { id: log.log_id, action: 'created' as const } };
-  });
+      const latest = await trx
+        .selectFrom('log')
+        .select(['log_id', 'type', 'author_id'])
+        .where('task_id', '=', taskId)
+        .orderBy('created_at', 'desc')
+        .orderBy('log_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (latest?.type === 'CONTENT' && latest.author_id === user.user_id) {
+        await trx.updateTable('log').set({ updated_at: now }).where('log_id', '=', latest.log_id).execute();
+        return { task: task, log: { id: latest.log_id, action: 'updated' as const } };
+      }
+      const log = await trx
+        .insertInto('log')
+        .values({
+          task_id: taskId,
+          project_id: projectId,
+          organization_id: organizationId,
+          author_id: user.user_id,
+          type: 'CONTENT',
+          metadata: JSON.stringify({ content: true }),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('log_id')
+        .executeTakeFirstOrThrow();
+      return { task: task, log: { id: log.log_id, action: 'created' as const } };
+    });
 
-  if (outcome.log) {
-    const facts = { organizationId, projectId, taskId, actorId: user.user_id };
-    await bus.publish({ kind: 'task', action: 'updated', id: taskId, ...facts });
-    await bus.publish({ kind: 'log', action: outcome.log.action, id: outcome.log.id, ...facts });
-  }
+  const facts = { organizationId, projectId, taskId, actorId: user.user_id };
+  const outcome = await publishAfterCommit(bus, write, ({ log }) =>
+    log
+      ? [
+          { event: { kind: 'task', action: 'updated', id: taskId, ...facts } },
+          { event: { kind: 'log', action: log.action, id: log.id, ...facts } },
+        ]
+      : null,
+  );
   return outcome.task;
 }
