@@ -105,12 +105,10 @@ export async function figmaEventRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const created = await createTaskFromEvent(
-        { ...app.deps, log: request.log },
-        user,
-        request.params.eventId,
-        request.body.project_id,
-      );
+      const created = await createTaskFromEvent({ ...app.deps, log: request.log }, user, {
+        eventId: request.params.eventId,
+        projectId: request.body.project_id,
+      });
       return reply.status(201).send(created);
     },
   );

@@ -3,7 +3,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Announcement } from '../../commands/publish-after-commit.ts';
 import type { Database, DeltaJson, TaskStatus } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Bus } from '../../realtime/bus.ts';
 import { assertAssignable } from './assignee.ts';
 import { lockColumn } from './column-lock.ts';
 
@@ -32,7 +31,7 @@ export interface CreatedTask {
  * makes a task of a comment): the project's next reference (the project row stays locked until
  * commit, so two creations never share one), a rank at the end of its column, and the CREATION log.
  * The project must be live; an assignee must hold a rule in its organization. After the commit,
- * announce it with announceTaskCreated (or publishTaskCreated).
+ * the calling command announces it through publishAfterCommit with announceTaskCreated.
  */
 export async function insertTask(trx: Kysely<Database>, values: CreateTaskValues): Promise<CreatedTask> {
   const project = await trx
@@ -112,9 +111,4 @@ export function announceTaskCreated(created: CreatedTask, actorId: string | null
       actorId,
     },
   };
-}
-
-/** For a command that publishes a creation by itself, after its own commit. */
-export function publishTaskCreated(bus: Bus, created: CreatedTask, actorId: string | null): Promise<void> {
-  return bus.publish(announceTaskCreated(created, actorId).event);
 }

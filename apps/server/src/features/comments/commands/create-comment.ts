@@ -1,9 +1,9 @@
 import { COMMENT_EMPTY_MESSAGE } from '@figgle/shared/comment-schemas';
 import { isDeltaBlank, validateDelta } from '@figgle/shared/delta';
 import type { Kysely, Transaction } from 'kysely';
+import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Comment, Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import type { Bus } from '../../../realtime/bus.ts';
 
 export interface CreateCommentCommand {
   taskId: string;
@@ -27,8 +27,8 @@ export interface CreatedComment {
 /**
  * Adds a comment to a live task inside the caller's transaction: the comment, the task's
  * comments_total and a COMMENT log line (metadata { comment_id }) for the inbox. A blank or invalid
- * document is refused before anything is written. The caller publishes the bus events after commit
- * (see publishCommentCreated).
+ * document is refused before anything is written. Not a command: the command whose transaction this
+ * is (addComment, recordFileComment) announces announceCommentCreated(...) after its commit.
  */
 export async function createComment(
   trx: Transaction<Database> | Kysely<Database>,
@@ -97,18 +97,17 @@ export async function createComment(
   return { comment, ...place, created: true };
 }
 
-/** After commit: the comment, and the task whose comments_total changed. */
-export async function publishCommentCreated(
-  bus: Pick<Bus, 'publish'>,
-  created: CreatedComment,
-): Promise<void> {
-  if (!created.created) return;
+/** The bus events of a committed comment: the comment, and the task whose comments_total changed. */
+export function announceCommentCreated(created: CreatedComment): Announcement[] {
+  if (!created.created) return [];
   const facts = {
     organizationId: created.organizationId,
     projectId: created.projectId,
     taskId: created.comment.task_id,
     actorId: created.comment.author_id,
   };
-  await bus.publish({ kind: 'comment', action: 'created', id: created.comment.comment_id, ...facts });
-  await bus.publish({ kind: 'task', action: 'updated', id: created.comment.task_id, ...facts });
+  return [
+    { event: { kind: 'comment', action: 'created', id: created.comment.comment_id, ...facts } },
+    { event: { kind: 'task', action: 'updated', id: created.comment.task_id, ...facts } },
+  ];
 }

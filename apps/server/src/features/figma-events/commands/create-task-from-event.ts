@@ -2,10 +2,11 @@ import { radarTaskTitle } from '@figgle/shared/figma';
 import type { TaskFromEventView } from '@figgle/shared/figma-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import { pinnedNodeOf, taskDescription } from '../../figma-webhook/commands/record-file-comment.ts';
-import { insertTask, publishTaskCreated } from '../../tasks/insert-task.ts';
+import { announceTaskCreated, insertTask } from '../../tasks/insert-task.ts';
 import { figmaEventById } from '../queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, message: string): void } };
@@ -19,8 +20,7 @@ type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, 
 export async function createTaskFromEvent(
   deps: Deps,
   user: CurrentUser,
-  eventId: string,
-  projectId: string,
+  { eventId, projectId }: { eventId: string; projectId: string },
 ): Promise<TaskFromEventView> {
   const { db, bus } = deps;
   const event = await figmaEventById(db, eventId);
@@ -48,54 +48,59 @@ export async function createTaskFromEvent(
   const clientMeta = { figma_file_key: event.figma_file_key, ...(nodeId ? { node_id: nodeId } : {}) };
   const title = radarTaskTitle(event.content, event.figma_file_name);
 
-  const created = await db.transaction().execute(async (trx) => {
-    // Claims the event first: two clicks at once make one task.
-    const claimed = await trx
-      .updateTable('figma_event')
-      .set({ project_id: projectId })
-      .where('figma_event_id', '=', eventId)
-      .where((eb) =>
-        eb.or([
-          eb('task_id', 'is', null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('task')
-                .select('task.task_id')
-                .whereRef('task.task_id', '=', 'figma_event.task_id')
-                .where('task.deleted_at', 'is', null),
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      // Claims the event first: two clicks at once make one task.
+      const claimed = await trx
+        .updateTable('figma_event')
+        .set({ project_id: projectId })
+        .where('figma_event_id', '=', eventId)
+        .where((eb) =>
+          eb.or([
+            eb('task_id', 'is', null),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('task')
+                  .select('task.task_id')
+                  .whereRef('task.task_id', '=', 'figma_event.task_id')
+                  .where('task.deleted_at', 'is', null),
+              ),
             ),
-          ),
-        ]),
-      )
-      .returning('figma_event_id')
-      .executeTakeFirst();
-    if (!claimed) throw conflict('A task has already been created from this event.');
-    const task = await insertTask(trx, {
-      projectId,
-      title,
-      status: 'TODO',
-      assigneeId: null,
-      authorId: user.user_id,
-      authorName: `${user.firstname} ${user.lastname}`.trim(),
-      contentJson: taskDescription(event.content, event.figma_file_key, nodeId),
-      isFromFigma: false,
-      figmaClientMeta: clientMeta,
+          ]),
+        )
+        .returning('figma_event_id')
+        .executeTakeFirst();
+      if (!claimed) throw conflict('A task has already been created from this event.');
+      const task = await insertTask(trx, {
+        projectId,
+        title,
+        status: 'TODO',
+        assigneeId: null,
+        authorId: user.user_id,
+        authorName: `${user.firstname} ${user.lastname}`.trim(),
+        contentJson: taskDescription(event.content, event.figma_file_key, nodeId),
+        isFromFigma: false,
+        figmaClientMeta: clientMeta,
+      });
+      await trx
+        .updateTable('figma_event')
+        .set({ task_id: task.taskId })
+        .where('figma_event_id', '=', eventId)
+        .execute();
+      return task;
     });
-    await trx
-      .updateTable('figma_event')
-      .set({ task_id: task.taskId })
-      .where('figma_event_id', '=', eventId)
-      .execute();
-    return task;
-  });
-  await publishTaskCreated(bus, created, user.user_id);
-  await bus.publish({
-    kind: 'figma_event',
-    action: 'updated',
-    id: eventId,
-    organizationId: event.organization_id,
-    actorId: user.user_id,
-  });
+  const created = await publishAfterCommit(bus, write, (task) => [
+    announceTaskCreated(task, user.user_id),
+    {
+      event: {
+        kind: 'figma_event',
+        action: 'updated',
+        id: eventId,
+        organizationId: event.organization_id,
+        actorId: user.user_id,
+      },
+    },
+  ]);
   return { task_id: created.taskId, project_id: created.projectId, reference: created.reference, title };
 }

@@ -1,15 +1,16 @@
 import { figmaCommentText, figmaEventKind, figmaNodeUrl, figmaTaskTitle } from '@figgle/shared/figma';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
+import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { pinnedNodeId } from '../../../figma/client.ts';
 import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
 import {
+  announceCommentCreated,
   type CreatedComment,
   createComment,
-  publishCommentCreated,
 } from '../../comments/commands/create-comment.ts';
-import { type CreatedTask, insertTask, publishTaskCreated } from '../../tasks/insert-task.ts';
+import { announceTaskCreated, type CreatedTask, insertTask } from '../../tasks/insert-task.ts';
 import { commentDate, type FileCommentDelivery } from '../delivery.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
@@ -64,86 +65,93 @@ export async function recordFileComment(
     kind === 'TASK' ? { figma_file_key: delivery.file_key, ...(nodeId ? { node_id: nodeId } : {}) } : null;
   const handle = delivery.triggered_by.handle.trim() || FIGMA_AUTHOR_NAME;
 
-  const recorded = await db.transaction().execute(async (trx) => {
-    const event = await trx
-      .insertInto('figma_event')
-      .values({
-        organization_id: organizationId,
-        figma_event_type: 'FILE_COMMENT',
-        figma_comment_id: delivery.comment_id,
-        figma_parent_id: delivery.parent_id,
-        figma_file_key: delivery.file_key,
-        figma_file_name: delivery.file_name,
-        figma_triggered_by: delivery.triggered_by.handle,
-        kind,
-        figma_client_meta: clientMeta === null ? null : JSON.stringify(clientMeta),
-        content: text,
-        project_id: linkedProjectId,
-        created_at: commentDate(delivery),
-      })
-      .onConflict((oc) => oc.columns(['organization_id', 'figma_comment_id']).doNothing())
-      .returning('figma_event_id')
-      .executeTakeFirst();
-    if (!event) {
-      await options.alsoInTransaction?.(trx);
-      return null;
-    }
-
-    let task: CreatedTask | null = null;
-    let comment: CreatedComment | null = null;
-    let adopted: CreatedComment[] = [];
-    if (kind === 'TASK' && linkedProjectId) {
-      task = await insertTask(trx, {
-        projectId: linkedProjectId,
-        title: figmaTaskTitle(text, delivery.file_name),
-        status: 'TODO',
-        assigneeId: null,
-        authorId: null,
-        authorName: FIGMA_AUTHOR_NAME,
-        contentJson: taskDescription(text, delivery.file_key, nodeId),
-        isFromFigma: true,
-        figmaClientMeta: clientMeta,
-      });
-      await trx
-        .updateTable('figma_event')
-        .set({ task_id: task.taskId })
-        .where('figma_event_id', '=', event.figma_event_id)
-        .execute();
-      adopted = await adoptEarlierReplies(trx, organizationId, delivery.comment_id, task);
-    } else if (kind === 'REPLY' && delivery.parent_id && text) {
-      const root = await trx
-        .selectFrom('figma_event')
-        .innerJoin('task', 'task.task_id', 'figma_event.task_id')
-        .select(['figma_event.task_id', 'task.project_id'])
-        .where('figma_event.organization_id', '=', organizationId)
-        .where('figma_event.figma_comment_id', '=', delivery.parent_id)
-        .where('task.deleted_at', 'is', null)
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const event = await trx
+        .insertInto('figma_event')
+        .values({
+          organization_id: organizationId,
+          figma_event_type: 'FILE_COMMENT',
+          figma_comment_id: delivery.comment_id,
+          figma_parent_id: delivery.parent_id,
+          figma_file_key: delivery.file_key,
+          figma_file_name: delivery.file_name,
+          figma_triggered_by: delivery.triggered_by.handle,
+          kind,
+          figma_client_meta: clientMeta === null ? null : JSON.stringify(clientMeta),
+          content: text,
+          project_id: linkedProjectId,
+          created_at: commentDate(delivery),
+        })
+        .onConflict((oc) => oc.columns(['organization_id', 'figma_comment_id']).doNothing())
+        .returning('figma_event_id')
         .executeTakeFirst();
-      if (root?.task_id) {
-        comment = await createComment(trx, {
-          taskId: root.task_id,
+      if (!event) {
+        await options.alsoInTransaction?.(trx);
+        return null;
+      }
+
+      let task: CreatedTask | null = null;
+      let comment: CreatedComment | null = null;
+      let adopted: CreatedComment[] = [];
+      if (kind === 'TASK' && linkedProjectId) {
+        task = await insertTask(trx, {
+          projectId: linkedProjectId,
+          title: figmaTaskTitle(text, delivery.file_name),
+          status: 'TODO',
+          assigneeId: null,
           authorId: null,
-          authorName: handle,
-          contentJson: { ops: [{ insert: `${text}\n` }] },
-          figmaCommentId: delivery.comment_id,
+          authorName: FIGMA_AUTHOR_NAME,
+          contentJson: taskDescription(text, delivery.file_key, nodeId),
+          isFromFigma: true,
+          figmaClientMeta: clientMeta,
         });
         await trx
           .updateTable('figma_event')
-          .set({ task_id: root.task_id, project_id: root.project_id })
+          .set({ task_id: task.taskId })
           .where('figma_event_id', '=', event.figma_event_id)
           .execute();
+        adopted = await adoptEarlierReplies(trx, organizationId, delivery.comment_id, task);
+      } else if (kind === 'REPLY' && delivery.parent_id && text) {
+        const root = await trx
+          .selectFrom('figma_event')
+          .innerJoin('task', 'task.task_id', 'figma_event.task_id')
+          .select(['figma_event.task_id', 'task.project_id'])
+          .where('figma_event.organization_id', '=', organizationId)
+          .where('figma_event.figma_comment_id', '=', delivery.parent_id)
+          .where('task.deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (root?.task_id) {
+          comment = await createComment(trx, {
+            taskId: root.task_id,
+            authorId: null,
+            authorName: handle,
+            contentJson: { ops: [{ insert: `${text}\n` }] },
+            figmaCommentId: delivery.comment_id,
+          });
+          await trx
+            .updateTable('figma_event')
+            .set({ task_id: root.task_id, project_id: root.project_id })
+            .where('figma_event_id', '=', event.figma_event_id)
+            .execute();
+        }
       }
-    }
-    await options.alsoInTransaction?.(trx);
-    return { eventId: event.figma_event_id, kind, task, comment, adopted };
-  });
-  if (!recorded) return null;
+      await options.alsoInTransaction?.(trx);
+      return { eventId: event.figma_event_id, kind, task, comment, adopted };
+    });
+  return publishAfterCommit(bus, write, (recorded) =>
+    recorded ? announceRecorded(recorded, organizationId) : null,
+  );
+}
 
-  await bus.publish({ kind: 'figma_event', action: 'created', id: recorded.eventId, organizationId });
-  if (recorded.task) await publishTaskCreated(bus, recorded.task, null);
-  if (recorded.comment) await publishCommentCreated(bus, recorded.comment);
-  for (const adopted of recorded.adopted) await publishCommentCreated(bus, adopted);
-  return recorded;
+/** The event for the radar first, then the task or comments it became. */
+function announceRecorded(recorded: RecordedComment, organizationId: string): Announcement[] {
+  return [
+    { event: { kind: 'figma_event', action: 'created', id: recorded.eventId, organizationId } },
+    ...(recorded.task ? [announceTaskCreated(recorded.task, null)] : []),
+    ...(recorded.comment ? announceCommentCreated(recorded.comment) : []),
+    ...recorded.adopted.flatMap(announceCommentCreated),
+  ];
 }
 
 /** Replies of the thread stored while its root was not a task yet become comments on the new task. */
