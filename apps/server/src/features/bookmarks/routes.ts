@@ -17,7 +17,7 @@ export async function bookmarkRoutes(app: AppInstance): Promise<void> {
       handler: async (request) => {
         const user = await requireUser(request);
         const { projectId } = request.params;
-        await setBookmark(app.deps, user, projectId, bookmarked);
+        await setBookmark(app.deps, user, { projectId, bookmarked });
         return presentBookmark(projectId, bookmarked);
       },
     });

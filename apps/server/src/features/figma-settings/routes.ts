@@ -50,7 +50,7 @@ export async function figmaSettingsRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, body: saveFigmaTokenInput, response: { 200: figmaTokenStatusSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return presentTokenStatus(await saveFigmaToken(app.deps, user, request.body.token));
+      return presentTokenStatus(await saveFigmaToken(app.deps, user, { token: request.body.token }));
     },
   );
 

@@ -27,7 +27,7 @@ export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
       await authorize(app.deps.db, user, 'task.read', organizationId, 'Task');
       const node = await designNodeOfTask(app.deps.db, request.params.taskId);
       if (!node) throw notFound('Figma design node');
-      const bytes = await nodeImage({ ...app.deps, log: request.log }, cache, user, node);
+      const bytes = await nodeImage({ ...app.deps, log: request.log, cache }, user, node);
       const image = presentNodeImage(bytes);
       return reply.headers(image.headers).send(image.body);
     },

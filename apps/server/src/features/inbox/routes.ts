@@ -34,7 +34,7 @@ export async function inboxRoutes(app: AppInstance): Promise<void> {
     { schema: { tags: ['inbox'], response: { 200: inboxStatusSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const seenAt = await markInboxSeen(db, user.user_id);
+      const seenAt = await markInboxSeen(app.deps, user);
       return presentInboxStatus(false, seenAt);
     },
   );

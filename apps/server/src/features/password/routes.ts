@@ -28,7 +28,7 @@ export async function passwordRoutes(app: AppInstance): Promise<void> {
       const user = await requireUser(request);
       const sessionToken = await sessionTokenOf(app.deps.auth, request.headers.cookie);
       if (!sessionToken) throw unauthorized();
-      await changePassword(app.deps, wrongPasswords, user, { ...request.body, sessionToken });
+      await changePassword({ ...app.deps, wrongPasswords }, user, { ...request.body, sessionToken });
       return reply.status(204).send(null);
     },
   );

@@ -9,8 +9,7 @@ import { authorize, organizationOfProject } from '../../../policies/authorize.ts
 export async function setBookmark(
   { db }: Pick<AppDeps, 'db'>,
   user: CurrentUser,
-  projectId: string,
-  bookmarked: boolean,
+  { projectId, bookmarked }: { projectId: string; bookmarked: boolean },
 ): Promise<void> {
   const organizationId = await organizationOfProject(db, projectId);
   await authorize(db, user, 'project.read', organizationId, 'Project');

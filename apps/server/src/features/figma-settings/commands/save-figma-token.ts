@@ -6,7 +6,7 @@ import { encryptToken, redactToken } from '../../../figma/token-crypto.ts';
 export async function saveFigmaToken(
   { db, env }: Pick<AppDeps, 'db' | 'env'>,
   user: CurrentUser,
-  token: string,
+  { token }: { token: string },
 ): Promise<{ figma_token_encrypted: string; figma_token_redacted: string }> {
   const values = {
     figma_token_encrypted: encryptToken(token, env.SECRET),

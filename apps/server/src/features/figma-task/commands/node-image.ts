@@ -16,11 +16,11 @@ const inFlight = new Map<string, Promise<Buffer>>();
  * an older cached copy is better than nothing.
  */
 export async function nodeImage(
-  deps: Deps,
-  cache: ImageCache,
+  deps: Deps & { cache: ImageCache },
   user: CurrentUser,
   node: { fileKey: string; nodeId: string; organizationId: string },
 ): Promise<Buffer> {
+  const { cache } = deps;
   const cached = await cache.read(node.fileKey, node.nodeId);
   if (cached?.fresh) return cached.bytes;
 

@@ -6,7 +6,10 @@ import { HttpError } from '../../../http/errors.ts';
 import { passwordChangedEmail } from '../password-changed-email.ts';
 import type { WrongPasswordLimit } from '../wrong-password-limit.ts';
 
-type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory' | 'mailer' | 'env'>;
+type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory' | 'mailer' | 'env'> & {
+  /** Wrong current passwords counted per account (password/wrong-password-limit.ts). */
+  wrongPasswords: WrongPasswordLimit;
+};
 
 export interface PasswordChange {
   currentPassword?: string;
@@ -22,17 +25,12 @@ export interface PasswordChange {
  * a magic link) needs a sign-in of the last minutes. Every other session of the account ends, as
  * after a reset, and the owner is told by email. Two-factor settings are left as they are.
  */
-export async function changePassword(
-  deps: Deps,
-  limit: WrongPasswordLimit,
-  user: CurrentUser,
-  change: PasswordChange,
-): Promise<void> {
+export async function changePassword(deps: Deps, user: CurrentUser, change: PasswordChange): Promise<void> {
   const context = await deps.auth.$context;
   const accountId = user.auth_user_id;
   const credential = await context.internalAdapter.findCredentialAccount(accountId);
   if (credential?.password) {
-    limit.check(accountId);
+    deps.wrongPasswords.check(accountId);
     if (!change.currentPassword) {
       throw new HttpError(400, 'current_password_required', 'Enter your current password.');
     }
@@ -41,10 +39,10 @@ export async function changePassword(
       password: change.currentPassword,
     });
     if (!right) {
-      limit.fail(accountId);
+      deps.wrongPasswords.fail(accountId);
       throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
     }
-    limit.succeed(accountId);
+    deps.wrongPasswords.succeed(accountId);
   } else {
     const found = await context.internalAdapter.findSession(change.sessionToken);
     const signedInAt = found ? new Date(found.session.createdAt).getTime() : 0;
