@@ -37,7 +37,10 @@ export async function invitationRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const invitation = await inviteMember(app.deps, user, { organizationId: request.params.organizationId, ...request.body });
+      const invitation = await inviteMember(app.deps, user, {
+        organizationId: request.params.organizationId,
+        ...request.body,
+      });
       return reply.status(201).send(invitation);
     },
   );
