@@ -4,7 +4,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 
-export interface ProjectChanges {
+interface ProjectChanges {
   name?: string;
   trigram?: string;
   description?: string;
