@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
+// What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
 /**
  * One implementation of every change to a task's title, status, place or assignee: the function
  * figgle_change_task below, called by features/tasks/commands/change-task.ts for a board move

@@ -9,6 +9,7 @@ interface CachedList {
 /** What the cached lists may hold together, in characters of JSON (a 1,000-task list is ~400 K). */
 const BUDGET = 16 * 1024 * 1024;
 
+// What this speed device saves, what invalidates it, its benchmark: docs/machinery/task-list-cache.md
 /**
  * The JSON of GET /api/projects/:id/tasks for the projects read lately, dropped when anything in it
  * may have changed. Every write a list shows (a task created, changed, moved or deleted, a comment

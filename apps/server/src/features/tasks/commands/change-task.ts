@@ -39,6 +39,7 @@ interface ChangeRow {
   body: string | null;
 }
 
+// What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
 /**
  * Changes a task through the database's figgle_change_task (migration 0009, the one implementation
  * of the rules: lock, role, assignee, place in the column, write, log row), with the written task's
