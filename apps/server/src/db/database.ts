@@ -9,7 +9,6 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { makePrivateDirSync, makeTreePrivateSync } from '../private-files.ts';
 import { repoRoot } from '../repo-root.ts';
-import { batchingProtocol } from './pglite-batching.ts';
 import { DURABLE_START_PARAMS, DurableNodeFS, syncPath, syncTree } from './pglite-durable-fs.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
 import { prepareRecurringStatements } from './prepared-statements.ts';
@@ -200,8 +199,7 @@ async function openPglite(
       throw error;
     }
   }
-  // The bridge calls only execProtocolStream and waitReady (it tells PGlite apart by duck typing).
-  const pool = new pg.Pool(createPgConfig(batchingProtocol(pglite) as PGlite));
+  const pool = new pg.Pool(createPgConfig(pglite));
   prepareRecurringStatements(pool);
   const tableWrites = new TableWrites();
   tableWrites.watch(pool);

@@ -66,7 +66,6 @@ export interface AcceptOptions {
 
 const DEFAULT_LIMITS: ConnectionLimits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };
 const PRESENCE_FLUSH_MS = 20;
-const MAX_CACHED_AUDIENCES = 10_000;
 /** How long an ended session is remembered, for the sockets whose opening was under way when it ended. */
 const ENDED_SESSIONS_MEMORY_MS = 10_000;
 const MAX_RECENTLY_ENDED = 1_000;
@@ -91,10 +90,6 @@ export class RealtimeHub {
   private readonly unsubscribeBus: Array<() => void>;
   private readonly chains = new Map<string, Promise<void>>();
   private readonly recentEvents = new RecentEvents();
-  /** Increases whenever a socket's subscriptions or organizations change: cached audiences are stale. */
-  private listenersVersion = 0;
-  private audiencesVersion = 0;
-  private readonly audiences = new Map<string, readonly Connection[]>();
   private readonly revalidations = new Map<string, () => Promise<boolean>>();
   private recentlyEnded: Array<{ ended: EndedSessions; at: number }> = [];
   readonly heartbeatMs: number;
@@ -257,29 +252,15 @@ export class RealtimeHub {
     await Promise.allSettled([...this.chains.values()]);
   }
 
-  // What this speed device saves, what invalidates it, its benchmark: docs/machinery/audience-cache.md
-  /**
-   * The sockets listening to a topic that may see the organization's data, but `exceptUserId`'s.
-   * Kept until a subscription or an organization of a socket changes: under a stream of changes to a
-   * busy topic, its 1,000 listeners are not sifted again for each one.
-   */
+  /** The sockets listening to a topic that may see the organization's data, but `exceptUserId`'s. */
   audience(topic: string, organizationId: string, exceptUserId?: string | null): readonly Connection[] {
-    if (this.audiencesVersion !== this.listenersVersion) {
-      this.audiences.clear();
-      this.audiencesVersion = this.listenersVersion;
-    }
-    const key = `${topic} ${organizationId} ${exceptUserId ?? ''}`;
-    let audience = this.audiences.get(key);
-    if (audience) return audience;
     const result: Connection[] = [];
     for (const connection of this.listeners.get(topic) ?? []) {
       if (!connection.organizations.has(organizationId)) continue;
       if (exceptUserId && connection.user.userId === exceptUserId) continue;
       result.push(connection);
     }
-    audience = result;
-    if (this.audiences.size < MAX_CACHED_AUDIENCES) this.audiences.set(key, audience);
-    return audience;
+    return result;
   }
 
   private error(connection: Connection, code: RealtimeErrorCode, message: string, topic?: string): void {
@@ -339,7 +320,6 @@ export class RealtimeHub {
     }
     if (organizationId) connection.organizations.add(organizationId);
     connection.subscriptions.set(topic, organizationId);
-    this.listenersVersion += 1;
     let set = this.listeners.get(topic);
     if (!set) {
       set = new Set();
@@ -366,7 +346,6 @@ export class RealtimeHub {
     const set = this.listeners.get(topic);
     if (!set) return;
     set.delete(connection);
-    this.listenersVersion += 1;
     if (set.size === 0) this.listeners.delete(topic);
   }
 
@@ -440,7 +419,6 @@ export class RealtimeHub {
 
   /** A member removed from an organization stops hearing about it at once; a new member starts. */
   private applyMembership(event: BusEvent): void {
-    this.listenersVersion += 1;
     const userId = event.id;
     const organizationId = event.organizationId;
     for (const connection of this.connections.values()) {
