@@ -1,6 +1,7 @@
 import { DEFAULT_FIGMA_FILE_NAME } from '@figgle/shared/constants';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { figmaClient, tokenOfUser } from '../../../figma/tokens.ts';
 import { conflict } from '../../../http/errors.ts';
@@ -45,16 +46,7 @@ export async function createDesignLink(
       if (!inserted) throw conflict('This Figma file is already linked to this project.');
       return inserted.file_id;
     },
-    () => ({
-      event: {
-        kind: 'project',
-        action: 'updated',
-        id: values.projectId,
-        organizationId,
-        projectId: values.projectId,
-        actorId: user.user_id,
-      },
-    }),
+    () => projectChanged('updated', organizationId, values.projectId, user.user_id),
   );
   const row = await designLinkById(db, fileId);
   if (!row) throw new Error('The new design link cannot be read back');

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
@@ -26,15 +27,6 @@ export async function deleteDesignLink(
         .executeTakeFirst();
       if (!deleted) throw notFound('Figma link');
     },
-    () => ({
-      event: {
-        kind: 'project',
-        action: 'updated',
-        id: link.project_id,
-        organizationId: link.organization_id,
-        projectId: link.project_id,
-        actorId: user.user_id,
-      },
-    }),
+    () => projectChanged('updated', link.organization_id, link.project_id, user.user_id),
   );
 }

@@ -1,6 +1,7 @@
 import type { FigmaTeamSaved } from '@figgle/shared/figma-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { organizationUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { FigmaClient } from '../../../figma/client.ts';
 import { isFigmaError } from '../../../figma/errors.ts';
@@ -36,15 +37,7 @@ export async function setFigmaTeam(
   return publishAfterCommit(
     deps.bus,
     () => serially(`figma-team:${organizationId}`, () => register(deps, user, organizationId, teamId)),
-    () => ({
-      event: {
-        kind: 'organization',
-        action: 'updated',
-        id: organizationId,
-        organizationId,
-        actorId: user.user_id,
-      },
-    }),
+    () => organizationUpdated(organizationId, user.user_id),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { FigmaOrganizationSettings } from '@figgle/shared/figma-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { organizationUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
@@ -26,15 +27,7 @@ export async function setReplyOnDone(
       if (!row) throw notFound('Organization');
       return row;
     },
-    () => ({
-      event: {
-        kind: 'organization',
-        action: 'updated',
-        id: organizationId,
-        organizationId,
-        actorId: user.user_id,
-      },
-    }),
+    () => organizationUpdated(organizationId, user.user_id),
   );
   return presentOrganizationSettings(row);
 }

@@ -2,6 +2,7 @@ import type { InviteMemberInput, PendingInvitation } from '@figgle/shared/invita
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { organizationUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
@@ -72,15 +73,9 @@ export async function inviteMember(
     });
 
   // Owners with the organization page open read its pending invitations again.
-  const created = await publishAfterCommit(bus, write, () => ({
-    event: {
-      kind: 'organization',
-      action: 'updated',
-      id: organizationId,
-      organizationId,
-      actorId: inviter.user_id,
-    },
-  }));
+  const created = await publishAfterCommit(bus, write, () =>
+    organizationUpdated(organizationId, inviter.user_id),
+  );
   const url = new URL('/invitation', env.PUBLIC_URL);
   url.searchParams.set('token', token);
   mailer.sendInBackground(

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { organizationUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
@@ -30,14 +31,6 @@ export async function revokeInvitation(
         .executeTakeFirst();
       if (!revoked) throw notFound('Invitation');
     },
-    () => ({
-      event: {
-        kind: 'organization',
-        action: 'updated',
-        id: organizationId,
-        organizationId,
-        actorId: user.user_id,
-      },
-    }),
+    () => organizationUpdated(organizationId, user.user_id),
   );
 }

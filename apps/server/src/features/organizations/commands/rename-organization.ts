@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { organizationUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
@@ -14,14 +15,6 @@ export async function renameOrganization(
     bus,
     () =>
       db.updateTable('organization').set({ name }).where('organization_id', '=', organizationId).execute(),
-    () => ({
-      event: {
-        kind: 'organization',
-        action: 'updated',
-        id: organizationId,
-        organizationId,
-        actorId: user.user_id,
-      },
-    }),
+    () => organizationUpdated(organizationId, user.user_id),
   );
 }

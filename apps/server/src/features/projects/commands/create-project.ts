@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
@@ -41,14 +42,7 @@ export async function createProject(
       }
       return project.project_id;
     });
-  return publishAfterCommit(bus, write, (projectId) => ({
-    event: {
-      kind: 'project',
-      action: 'created',
-      id: projectId,
-      organizationId: values.organization_id,
-      projectId,
-      actorId: user.user_id,
-    },
-  }));
+  return publishAfterCommit(bus, write, (projectId) =>
+    projectChanged('created', values.organization_id, projectId, user.user_id),
+  );
 }

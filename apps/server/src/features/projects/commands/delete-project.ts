@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
@@ -28,15 +29,6 @@ export async function deleteProject(
         .executeTakeFirst();
       if (deleted.numUpdatedRows === 0n) throw notFound('Project');
     },
-    () => ({
-      event: {
-        kind: 'project',
-        action: 'deleted',
-        id: projectId,
-        organizationId,
-        projectId,
-        actorId: user.user_id,
-      },
-    }),
+    () => projectChanged('deleted', organizationId, projectId, user.user_id),
   );
 }

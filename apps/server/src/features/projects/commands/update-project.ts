@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
@@ -35,15 +36,6 @@ export async function updateProject(
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw notFound('Project');
     },
-    () => ({
-      event: {
-        kind: 'project',
-        action: 'updated',
-        id: projectId,
-        organizationId,
-        projectId,
-        actorId: user.user_id,
-      },
-    }),
+    () => projectChanged('updated', organizationId, projectId, user.user_id),
   );
 }
