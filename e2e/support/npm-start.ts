@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm start` itself (scripts/start.mjs), as a newcomer runs it: no NODE_ENV, no SMTP, no database
- * URL. Used by the start journey (e2e/tests/start-command.spec.ts) and its timing (bench/start.ts).
+ * URL. Used by the start journey (e2e/tests/start-command.spec.ts).
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
