@@ -5,7 +5,7 @@ import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { hashInvitationToken } from '../src/features/invitations/token.ts';
 import { createOrganizationWorld } from './organizations-world.ts';
 import { TestSocket } from './realtime-socket.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { listRoutesInto, startTestServer, type TestServer } from './test-server.ts';
 import { startMailCatcher, type TestUser } from './users.ts';
 
 /**
@@ -287,14 +287,7 @@ let world: World;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer(
-    { SMTP_URL: mail.url },
-    {
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) routeKeys.push(`${method} ${route.url}`);
-      },
-    },
-  );
+  server = await startTestServer({ SMTP_URL: mail.url }, listRoutesInto(routeKeys));
   world = await buildWorld(server, mail);
 });
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { organizationsOf } from '../src/features/organizations/queries.ts';
 import { presentProject } from '../src/features/projects/presenter.ts';
 import { projectOf, projectsOf } from '../src/features/projects/queries.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { listRoutesInto, startTestServer, type TestServer } from './test-server.ts';
 import { startMailCatcher } from './users.ts';
 
 /**
@@ -41,14 +41,7 @@ let description: OpenApi;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer(
-    { SMTP_URL: mail.url },
-    {
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) routeKeys.push(`${method} ${route.url}`);
-      },
-    },
-  );
+  server = await startTestServer({ SMTP_URL: mail.url }, listRoutesInto(routeKeys));
   const response = await fetch(`${server.url}/api/openapi.json`);
   expect(response.status).toBe(200);
   description = (await response.json()) as OpenApi;

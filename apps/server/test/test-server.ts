@@ -19,6 +19,15 @@ export interface TestServer {
 }
 
 /** The real app on a fresh database and a free loopback port, spoken to over real HTTP. */
+/** Build options that note every route the app registers in `keys`, as `METHOD /url`. */
+export function listRoutesInto(keys: string[]): Pick<BuildAppOptions, 'onRoute'> {
+  return {
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) keys.push(`${method} ${route.url}`);
+    },
+  };
+}
+
 export async function startTestServer(
   overrides: Record<string, string> = {},
   buildOptions: Pick<BuildAppOptions, 'onRoute'> = {},
