@@ -11,7 +11,17 @@ import {
 
 describe('log types', () => {
   it('lists the derived types and the ones the server writes directly', () => {
-    expect(LOG_TYPES).toEqual(['STATUS', 'TITLE', 'ASSIGNEE', 'CONTENT', 'COMMENT', 'CREATION']);
+    expect(LOG_TYPES).toEqual([
+      'STATUS',
+      'TITLE',
+      'ASSIGNEE',
+      'CONTENT',
+      'COMMENT',
+      'CREATION',
+      'DUE_DATE',
+      'PRIORITY',
+      'LABELS',
+    ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);
   });
@@ -64,6 +74,30 @@ describe('deriveLogType', () => {
       'TITLE',
     );
     expect(deriveLogType({ assignee_id: { old: null, new: null }, content: true })).toBe('CONTENT');
+  });
+
+  it('puts due date, priority and labels after the assignee and before the description', () => {
+    const due = { old: null, new: '2026-03-01' };
+    const priority = { old: 'NONE', new: 'HIGH' } as const;
+    const labels = { old: [], new: [{ label_id: 'l1', name: 'Bug' }] };
+    expect(deriveLogType({ assignee_id: { old: null, new: 'u1' }, due })).toBe('ASSIGNEE');
+    expect(deriveLogType({ due, priority, labels, content: true })).toBe('DUE_DATE');
+    expect(deriveLogType({ priority, labels })).toBe('PRIORITY');
+    expect(deriveLogType({ labels })).toBe('LABELS');
+    expect(deriveLogType({ labels: { old: labels.new, new: labels.new } })).toBe('CONTENT');
+  });
+
+  it('words a due date, priority and labels change with old and new values', () => {
+    expect(describeLogChange({ due: { old: null, new: '2026-03-01' } })).toBe('due date none → 2026-03-01');
+    expect(describeLogChange({ due: { old: '2026-03-01', new: '2026-03-02T09:30:00.000Z' } })).toBe(
+      'due date 2026-03-01 → 2026-03-02 09:30 UTC',
+    );
+    expect(describeLogChange({ priority: { old: 'NONE', new: 'URGENT' } })).toBe('priority None → Urgent');
+    expect(
+      describeLogChange({
+        labels: { old: [{ label_id: 'a', name: 'Bug' }], new: [] },
+      }),
+    ).toBe('labels "Bug" → none');
   });
 
   it('counts unassigning as an assignee change', () => {

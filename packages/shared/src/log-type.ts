@@ -1,14 +1,29 @@
 import { z } from 'zod';
+import { PRIORITY_LABELS } from './priority.ts';
 import { STATUS_LABELS } from './status.ts';
+import { taskPrioritySchema } from './planning-schemas.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
 /**
- * STATUS, TITLE, ASSIGNEE and CONTENT are derived from what an edit changed; COMMENT and CREATION
- * are written directly by the server when a comment is posted or a task created.
+ * STATUS, TITLE, ASSIGNEE, DUE_DATE, PRIORITY and CONTENT are derived from what an edit changed;
+ * COMMENT, CREATION and LABELS are written directly by the server when a comment is posted, a task
+ * created or its labels replaced.
  */
-export const LOG_TYPES = ['STATUS', 'TITLE', 'ASSIGNEE', 'CONTENT', 'COMMENT', 'CREATION'] as const;
+export const LOG_TYPES = [
+  'STATUS',
+  'TITLE',
+  'ASSIGNEE',
+  'CONTENT',
+  'COMMENT',
+  'CREATION',
+  'DUE_DATE',
+  'PRIORITY',
+  'LABELS',
+] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
+
+const loggedLabelSchema = z.object({ label_id: z.string(), name: z.string() });
 
 const changeOf = <T extends z.ZodType>(value: T) =>
   z.object({ old: value.nullable(), new: value.nullable() });
@@ -17,6 +32,13 @@ export const logMetadataSchema = z.object({
   status: changeOf(taskStatusSchema).optional(),
   title: changeOf(z.string()).optional(),
   assignee_id: changeOf(z.string()).optional(),
+  /** A due day ('2026-03-01') or a due instant ('2026-03-01T09:30:00.000Z'); null: no due date. */
+  due: changeOf(z.string()).optional(),
+  priority: changeOf(taskPrioritySchema).optional(),
+  /** The task's labels before and after, sorted by name, with the names they had then. */
+  labels: z
+    .object({ old: z.array(loggedLabelSchema), new: z.array(loggedLabelSchema) })
+    .optional(),
   // The description is too large to keep twice per edit: the log only says that it changed.
   content: z.literal(true).optional(),
 });
@@ -29,11 +51,27 @@ function changed(change: Change): change is { old: unknown; new: unknown } {
   return change !== undefined && change.old !== change.new;
 }
 
-/** Spec order: status change, title change, assignee change, otherwise a description change. */
-export function deriveLogType(metadata: LogMetadata): 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'CONTENT' {
+type LabelsChange = LogMetadata['labels'];
+
+function labelsChanged(change: LabelsChange): change is NonNullable<LabelsChange> {
+  if (change === undefined) return false;
+  const ids = (labels: Array<{ label_id: string }>) => labels.map((label) => label.label_id).join(',');
+  return ids(change.old) !== ids(change.new);
+}
+
+/**
+ * Spec order: status change, title change, assignee change, due date, priority, labels, otherwise a
+ * description change. figgle_change_task (migration 0011) types its log rows in the same order.
+ */
+export function deriveLogType(
+  metadata: LogMetadata,
+): 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'DUE_DATE' | 'PRIORITY' | 'LABELS' | 'CONTENT' {
   if (changed(metadata.status)) return 'STATUS';
   if (changed(metadata.title)) return 'TITLE';
   if (changed(metadata.assignee_id)) return 'ASSIGNEE';
+  if (changed(metadata.due)) return 'DUE_DATE';
+  if (changed(metadata.priority)) return 'PRIORITY';
+  if (labelsChanged(metadata.labels)) return 'LABELS';
   return 'CONTENT';
 }
 
@@ -58,7 +96,7 @@ function belongTogether(a: CollapsibleLog, b: CollapsibleLog): boolean {
 function mergeMetadata(earliest: LogMetadata | null | undefined, latest: LogMetadata | null | undefined) {
   if (!earliest || !latest) return latest;
   const merged: LogMetadata = { ...latest };
-  for (const key of ['status', 'title', 'assignee_id'] as const) {
+  for (const key of ['status', 'title', 'assignee_id', 'due', 'priority', 'labels'] as const) {
     const first = earliest[key];
     const last = latest[key];
     if (first && last) Object.assign(merged, { [key]: { old: first.old, new: last.new } });
@@ -129,6 +167,29 @@ function describeAssignee(change: { old: unknown; new: unknown }, names: UserNam
     : 'assignee none';
 }
 
+function describeDue(change: { old: unknown; new: unknown }): string {
+  const when = (value: unknown) => {
+    if (typeof value !== 'string' || value === '') return 'none';
+    // A due time reads in UTC here; screens that know the viewer's zone word it themselves.
+    return value.includes('T') ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : value;
+  };
+  return `due date ${when(change.old)} → ${when(change.new)}`;
+}
+
+function describePriority(change: { old: unknown; new: unknown }): string {
+  const label = (value: unknown) =>
+    taskPrioritySchema.safeParse(value).success
+      ? PRIORITY_LABELS[value as keyof typeof PRIORITY_LABELS]
+      : 'None';
+  return `priority ${label(change.old)} → ${label(change.new)}`;
+}
+
+function describeLabels(change: NonNullable<LabelsChange>): string {
+  const names = (labels: Array<{ name: string }>) =>
+    labels.length === 0 ? 'none' : labels.map((label) => `"${label.name}"`).join(', ');
+  return `labels ${names(change.old)} → ${names(change.new)}`;
+}
+
 /**
  * The words for what a log entry changed, e.g. 'status To Do → Doing', 'title "Old" → "New"',
  * 'assignee Ada Lovelace', 'assignee none' or 'description edited'; several changes are joined by ', '.
@@ -138,6 +199,9 @@ export function describeLogChange(metadata: LogMetadata, names?: UserNames): str
   if (changed(metadata.status)) parts.push(describeStatus(metadata.status));
   if (changed(metadata.title)) parts.push(describeTitle(metadata.title));
   if (changed(metadata.assignee_id)) parts.push(describeAssignee(metadata.assignee_id, names));
+  if (changed(metadata.due)) parts.push(describeDue(metadata.due));
+  if (changed(metadata.priority)) parts.push(describePriority(metadata.priority));
+  if (labelsChanged(metadata.labels)) parts.push(describeLabels(metadata.labels));
   if (metadata.content || parts.length === 0) parts.push('description edited');
   return parts.join(', ');
 }

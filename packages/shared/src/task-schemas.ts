@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
+import {
+  checklistProgressSchema,
+  dueAtSchema,
+  dueOnSchema,
+  labelIdsSchema,
+  taskLabelViewSchema,
+  taskPrioritySchema,
+} from './planning-schemas.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
 export const TASK_TITLE_MAX = 500;
@@ -12,6 +20,12 @@ export const taskTitleSchema = z
   .max(TASK_TITLE_MAX, `The title of the task is at most ${TASK_TITLE_MAX} characters.`)
   .check(...displayTextRules('The title of the task'));
 
+const ONE_DUE = {
+  message: 'A task is due on a day (due_on) or at a time (due_at), not both.',
+  path: ['due_at'],
+};
+const hasOneDue = (task: { due_on?: string | null; due_at?: string | null }) => !task.due_on || !task.due_at;
+
 export const createTaskInput = z.object({
   title: taskTitleSchema,
   status: taskStatusSchema.default('TODO'),
@@ -20,7 +34,11 @@ export const createTaskInput = z.object({
     .string()
     .max(TASK_DESCRIPTION_MAX, `The description is at most ${TASK_DESCRIPTION_MAX} characters.`)
     .default(''),
-});
+  due_on: dueOnSchema.nullable().default(null),
+  due_at: dueAtSchema.nullable().default(null),
+  priority: taskPrioritySchema.default('NONE'),
+  label_ids: labelIdsSchema.default([]),
+}).refine(hasOneDue, ONE_DUE);
 export type CreateTaskInput = z.input<typeof createTaskInput>;
 
 export const updateTaskInput = z
@@ -29,10 +47,16 @@ export const updateTaskInput = z
     status: taskStatusSchema,
     /** null unassigns. */
     assignee_id: z.uuid().nullable(),
+    /** Sets a due day and clears a due time; null clears it. */
+    due_on: dueOnSchema.nullable(),
+    /** Sets a due time and clears a due day; null clears it. */
+    due_at: dueAtSchema.nullable(),
+    priority: taskPrioritySchema,
   })
   .partial()
   // An unknown field (project_id, organization_id, created_by…) is refused, not silently dropped.
-  .strict();
+  .strict()
+  .refine(hasOneDue, ONE_DUE);
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
 
 /**
@@ -70,6 +94,14 @@ export const taskSummaryViewSchema = z.object({
   /** Order inside the status column; compare as plain strings (byte order). */
   rank: z.string(),
   assignee: personViewSchema.nullable(),
+  /** The day the task is due (YYYY-MM-DD), or null; at most one of due_on and due_at is set. */
+  due_on: z.string().nullable(),
+  /** The instant the task is due (ISO, UTC), or null. */
+  due_at: z.string().nullable(),
+  priority: taskPrioritySchema,
+  /** Sorted by name. */
+  labels: z.array(taskLabelViewSchema),
+  checklist: checklistProgressSchema,
   last_modifier: personViewSchema.nullable(),
   comments_total: z.number().int(),
   author_id: z.uuid().nullable(),
