@@ -9,7 +9,31 @@ type JsonWithDefault<T> = ColumnType<T, T | string | undefined, T | string>;
 
 export type TaskStatus = 'TODO' | 'DOING' | 'DONE' | 'ARCHIVE';
 export type Role = 'OWNER' | 'MEMBER';
-export type LogType = 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'CONTENT' | 'COMMENT' | 'CREATION';
+export type LogType =
+  | 'STATUS'
+  | 'TITLE'
+  | 'ASSIGNEE'
+  | 'CONTENT'
+  | 'COMMENT'
+  | 'CREATION'
+  | 'DUE_DATE'
+  | 'PRIORITY'
+  | 'LABELS';
+export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
+export type LabelColor =
+  | 'gray'
+  | 'red'
+  | 'orange'
+  | 'yellow'
+  | 'lime'
+  | 'green'
+  | 'teal'
+  | 'cyan'
+  | 'blue'
+  | 'indigo'
+  | 'violet'
+  | 'grape'
+  | 'pink';
 
 export interface DeltaJson {
   ops: Array<Record<string, unknown>>;
@@ -70,7 +94,7 @@ interface ProjectTable {
   trigram: string;
   emoji: Generated<'fox' | 'octopus' | 'alien' | 'seeding' | 'fish'>;
   description: Generated<string>;
-  default_view: Generated<'LIST' | 'KANBAN'>;
+  default_view: Generated<'LIST' | 'KANBAN' | 'CALENDAR'>;
   last_reference: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -99,9 +123,43 @@ interface TaskTable {
   figma_client_meta: Json<Record<string, unknown>> | null;
   comments_total: Generated<number>;
   version: Generated<number>;
+  /**
+   * A day (drivers read a date as a local-midnight Date: select it as to_char(due_on,
+   * 'YYYY-MM-DD') text), written as 'YYYY-MM-DD'. At most one of due_on and due_at is set.
+   */
+  due_on: ColumnType<Date | string, string | null | undefined, string | null> | null;
+  due_at: Timestamp | null;
+  priority: Generated<TaskPriority>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+/** An organization's label; its name is unique in the organization whatever its case (migration 0011). */
+interface LabelTable {
+  label_id: Generated<string>;
+  organization_id: string;
+  name: string;
+  color: Generated<LabelColor>;
+  created_at: CreatedAt;
+}
+
+interface TaskLabelTable {
+  task_id: string;
+  label_id: string;
+}
+
+/** A task's checklist (migration 0011); rank is a fractional-indexing key compared byte-wise. */
+interface ChecklistItemTable {
+  item_id: Generated<string>;
+  task_id: string;
+  text: string;
+  done: Generated<boolean>;
+  rank: string;
+  converted_task_id: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 interface CommentTable {
@@ -198,6 +256,9 @@ export interface Database {
   project: ProjectTable;
   bookmark: BookmarkTable;
   task: TaskTable;
+  label: LabelTable;
+  task_label: TaskLabelTable;
+  checklist_item: ChecklistItemTable;
   comment: CommentTable;
   log: LogTable;
   task_status_count: TaskStatusCountTable;

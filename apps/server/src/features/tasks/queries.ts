@@ -1,5 +1,24 @@
+import type { ChecklistProgress, TaskLabelView } from '@figgle/shared/planning-schemas';
 import { type Kysely, sql } from 'kysely';
 import type { Database, DeltaJson, Role } from '../../db/schema.ts';
+
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The planning fields of a summary for a row named `task`, as SQL expressions: the same text in the
+ * presenter's rows and in the JSON the database builds, so the two cannot drift apart. A day is read
+ * as text (drivers would turn a date into a Date at local midnight); labels come sorted by name.
+ */
+const PLANNING = {
+  due_on: `to_char(task.due_on, 'YYYY-MM-DD')`,
+  due_at: isoTime('task.due_at'),
+  labels: `(SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name,
+      'color', label.color) ORDER BY lower(label.name), label.name, label.label_id), '[]'::json)
+    FROM task_label JOIN label ON label.label_id = task_label.label_id
+    WHERE task_label.task_id = task.task_id)`,
+  checklist: `(SELECT json_build_object('done', count(*) FILTER (WHERE checklist_item.done), 'total', count(*))
+    FROM checklist_item WHERE checklist_item.task_id = task.task_id)`,
+};
 
 /**
  * Live tasks of live projects with their assignee's and last modifier's names: one query whatever
@@ -21,6 +40,11 @@ function taskSummaries(db: Kysely<Database>) {
       'task.assignee_id',
       'assignee.firstname as assignee_firstname',
       'assignee.lastname as assignee_lastname',
+      sql<string | null>`${sql.raw(PLANNING.due_on)}`.as('due_on'),
+      sql<string | null>`${sql.raw(PLANNING.due_at)}`.as('due_at'),
+      'task.priority',
+      sql<TaskLabelView[]>`${sql.raw(PLANNING.labels)}`.as('labels'),
+      sql<ChecklistProgress>`${sql.raw(PLANNING.checklist)}`.as('checklist'),
       'task.last_modified_by',
       'modifier.firstname as modifier_firstname',
       'modifier.lastname as modifier_lastname',
@@ -73,7 +97,6 @@ export function taskDetail(db: Kysely<Database>, taskId: string): Promise<TaskDe
     .executeTakeFirst();
 }
 
-const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const person = (id: string, alias: string) =>
   `CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('user_id', ${id}, 'firstname', coalesce(${alias}.firstname, ''), 'lastname', coalesce(${alias}.lastname, '')) END`;
 
@@ -91,6 +114,11 @@ const summaryJson = (withProject: boolean) =>
     'status', task.status,
     'rank', task.rank,
     'assignee', ${person('task.assignee_id', 'assignee')},
+    'due_on', ${PLANNING.due_on},
+    'due_at', ${PLANNING.due_at},
+    'priority', task.priority,
+    'labels', ${PLANNING.labels},
+    'checklist', ${PLANNING.checklist},
     'last_modifier', ${person('task.last_modified_by', 'modifier')},
     'comments_total', task.comments_total,
     'author_id', task.author_id,
@@ -127,6 +155,8 @@ const LIST_ORDER = sql.raw(
 const LISTED_COLUMNS =
   sql.raw(`task.task_id, task.project_id, task.reference, task.title, task.status, task.rank,
   ${person('task.assignee_id', 'assignee')} AS assignee,
+  ${PLANNING.due_on} AS due_on, ${PLANNING.due_at} AS due_at, task.priority,
+  ${PLANNING.labels} AS labels, ${PLANNING.checklist} AS checklist,
   ${person('task.last_modified_by', 'modifier')} AS last_modifier,
   task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version,
   ${isoTime('task.created_at')} AS created_at, ${isoTime('task.updated_at')} AS updated_at`);

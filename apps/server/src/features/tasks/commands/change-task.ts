@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
-import type { Database, Role, TaskStatus } from '../../../db/schema.ts';
+import type { Database, Role, TaskPriority, TaskStatus } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole } from '../../../policies/authorize.ts';
 import { type Action, rolesAllowedTo } from '../../../policies/can.ts';
@@ -15,6 +15,18 @@ export interface TaskChange {
   index?: number | null;
   /** null unassigns. */
   assigneeId?: string | null;
+  /** A due day (YYYY-MM-DD); clears a due time. null clears the due day. */
+  dueOn?: string | null;
+  /** A due instant (ISO); clears a due day. null clears the due time. */
+  dueAt?: string | null;
+  priority?: TaskPriority;
+}
+
+/** What figgle_change_task is told to do with the two due columns: setting one clears the other. */
+function dueArguments(change: TaskChange) {
+  const setDueOn = change.dueOn !== undefined || (change.dueAt !== undefined && change.dueAt !== null);
+  const setDueAt = change.dueAt !== undefined || (change.dueOn !== undefined && change.dueOn !== null);
+  return { setDueOn, dueOn: change.dueOn ?? null, setDueAt, dueAt: change.dueAt ?? null };
 }
 
 export interface ChangedTask {
@@ -41,8 +53,8 @@ interface ChangeRow {
 
 // What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
 /**
- * Changes a task through the database's figgle_change_task (migration 0009, the one implementation
- * of the rules: lock, role, assignee, place in the column, write, log row), with the written task's
+ * Changes a task through the database's figgle_change_task (migration 0011, the one implementation
+ * of the rules: lock, role, assignee, place in the column, due date, priority, write, log row), with the written task's
  * summary read in the same statement: one round trip, no transaction around it. The function checks
  * the role against the roles policies/can.ts allows `action`; when it refuses, policies/authorize.ts
  * says whether that is a 404 or a 403.
@@ -55,13 +67,16 @@ export async function changeTask(
   action: Action,
 ): Promise<ChangedTask> {
   const setsAssignee = change.assigneeId !== undefined;
+  const due = dueArguments(change);
   const { rows } = await sql<ChangeRow>`
     SELECT change.outcome, change.actor_role, change.column_size, task.project_id,
       project.organization_id, task.status,
       CASE WHEN change.written IS NULL THEN NULL ELSE ${taskSummaryJson}::text END AS body
     FROM figgle_change_task(${taskId}::uuid, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
       ${new Date()}::timestamptz, ${change.title ?? null}::text, ${change.status ?? null}::text,
-      ${change.index ?? null}::integer, ${setsAssignee}::boolean, ${change.assigneeId ?? null}::uuid) AS change
+      ${change.index ?? null}::integer, ${setsAssignee}::boolean, ${change.assigneeId ?? null}::uuid,
+      ${due.setDueOn}::boolean, ${due.dueOn}::date, ${due.setDueAt}::boolean, ${due.dueAt}::timestamptz,
+      ${change.priority ?? null}::text) AS change
     LEFT JOIN LATERAL (SELECT (change.written).*) AS task ON true
     LEFT JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
   `.execute(db);

@@ -5,7 +5,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
 
 /**
- * PATCH of a task's title, status or assignee: one log row carrying the old and new value of each
+ * PATCH of a task's title, status, assignee, due date or priority: one log row carrying the old and new value of each
  * changed field, a new version, updated_at and last_modifier. A task whose status changes goes to
  * the end of its new column. Values already the task's change nothing.
  */
@@ -21,7 +21,14 @@ export function updateTask(
         db,
         user,
         taskId,
-        { title: changes.title, status: changes.status, assigneeId: changes.assignee_id },
+        {
+          title: changes.title,
+          status: changes.status,
+          assigneeId: changes.assignee_id,
+          dueOn: changes.due_on,
+          dueAt: changes.due_at,
+          priority: changes.priority,
+        },
         'task.update',
       ),
     (task) => announceChange(task, user.user_id),
