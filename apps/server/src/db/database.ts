@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -99,6 +101,9 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
  */
 const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB'];
 
+/** PostgreSQL extensions the migrations create (search: migration 0010), loaded into PGlite. */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 /**
  * Creating a new data directory runs initdb, a second WebAssembly PostgreSQL whose memory (hundreds of
  * MB) a process keeps long after, even past garbage collections. Done by a short-lived child process,
@@ -181,7 +186,11 @@ async function openPglite(
   let fs: DurableNodeFS | undefined;
   let unlock = () => {};
   if (dataDir === IN_MEMORY) {
-    pglite = await PGlite.create(loadDataDir ? { loadDataDir, startParams } : { startParams });
+    pglite = await PGlite.create({
+      ...(loadDataDir ? { loadDataDir } : {}),
+      startParams,
+      extensions: PGLITE_EXTENSIONS,
+    });
   } else {
     makePrivateDirSync(dataDir);
     unlock = lockPgliteDir(dataDir);
@@ -192,7 +201,12 @@ async function openPglite(
         onStep('embedded database folder created');
       }
       if (fsync) fs = new DurableNodeFS(pgliteDir, { groupCommit: fsync !== 'each-commit' });
-      pglite = await PGlite.create(pgliteDir, { loadDataDir, startParams, fs });
+      pglite = await PGlite.create(pgliteDir, {
+        loadDataDir,
+        startParams,
+        fs,
+        extensions: PGLITE_EXTENSIONS,
+      });
       onStep('embedded database started');
     } catch (error) {
       unlock();

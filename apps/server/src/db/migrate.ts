@@ -10,6 +10,7 @@ import * as moveTaskNeighboursByRank from './migrations/0006_move_task_neighbour
 import * as invitationRevocation from './migrations/0007_invitation_revocation.ts';
 import * as durableJobs from './migrations/0008_durable_jobs.ts';
 import * as oneTaskChangeFunction from './migrations/0009_one_task_change_function.ts';
+import * as search from './migrations/0010_search.ts';
 import * as planning from './migrations/0011_planning.ts';
 import * as calendarDefaultView from './migrations/0012_calendar_default_view.ts';
 import type { Database } from './schema.ts';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0007_invitation_revocation': invitationRevocation,
   '0008_durable_jobs': durableJobs,
   '0009_one_task_change_function': oneTaskChangeFunction,
+  '0010_search': search,
   '0011_planning': planning,
   '0012_calendar_default_view': calendarDefaultView,
 };
