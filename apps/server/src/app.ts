@@ -130,6 +130,6 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(dashboardRoutes);
   await app.register(realtimeRoutes());
 
-  if (options.serveWeb) await serveWebApp(app);
+  if (options.serveWeb) serveWebApp(app);
   return app;
 }

@@ -146,12 +146,12 @@ describe('the start answers the web app before the app is built', () => {
       ...odd,
     ];
     for (const path of paths) {
-      const answered = answersEarly(both.early, 'GET', path);
+      const answered = await answersEarly(both.early, 'GET', path);
       expect(answered, path).toBe(false);
     }
-    expect(answersEarly(both.early, 'POST', '/login')).toBe(false);
-    expect(answersEarly(both.early, 'GET', '/login', { 'x-forwarded-proto': 'https' })).toBe(false);
-    expect(answersEarly(both.early, 'GET', '/login')).toBe(true);
+    expect(await answersEarly(both.early, 'POST', '/login')).toBe(false);
+    expect(await answersEarly(both.early, 'GET', '/login', { 'x-forwarded-proto': 'https' })).toBe(false);
+    expect(await answersEarly(both.early, 'GET', '/login')).toBe(true);
   });
 });
 
@@ -170,20 +170,35 @@ describe('early answers when PUBLIC_URL is https', () => {
   });
 });
 
-/** Whether the early answers take the request; what they would send is thrown away. */
-function answersEarly(early: EarlyAnswer, method: string, url: string, headers: Record<string, string> = {}) {
+/**
+ * Whether the early answers take the request. One they take is ended (the file is read from disk
+ * first); one they leave has nothing written to it. What they would send is thrown away.
+ */
+async function answersEarly(
+  early: EarlyAnswer,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+) {
   const request = { method, url, headers } as unknown as IncomingMessage;
   let wrote = false;
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
   const response = {
     setHeader: () => {
       wrote = true;
     },
     end: () => {
       wrote = true;
+      ended();
     },
     statusCode: 200,
   } as unknown as ServerResponse;
   const answered = early(request, response);
+  if (answered) await end;
+  else await new Promise((resolve) => setImmediate(resolve));
   expect(wrote).toBe(answered);
   return answered;
 }

@@ -1,13 +1,14 @@
+import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeadersFor } from './security-headers.ts';
 import {
-  loadStaticFile,
+  browserHasFile,
   pickEncoding,
+  readStaticFile,
   type StaticFile,
-  staticFilePaths,
-  staticUrlPath,
+  staticFilePath,
 } from './static-files.ts';
 
 /**
@@ -28,23 +29,17 @@ const PLAIN_URL = /^(\/[A-Za-z0-9._~-]+)*\/?(\?[A-Za-z0-9._~=&-]*)?$/;
 const LONGEST_PLAIN_URL = 100;
 
 export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string }): EarlyAnswer {
-  // Each file is read when first asked for: the login page needs a few of the build's files, and
-  // the app reads them all again anyway once it is built.
-  const paths = new Map(
-    staticFilePaths(webDistDir).map((filePath) => [staticUrlPath(webDistDir, filePath), filePath]),
-  );
-  const loaded = new Map<string, StaticFile>();
-  const fileAt = (urlPath: string) => {
-    const filePath = paths.get(urlPath);
-    if (!filePath) return undefined;
-    const file = loaded.get(urlPath) ?? loadStaticFile(webDistDir, filePath);
-    loaded.set(urlPath, file);
-    return file;
-  };
-  const index = fileAt('/index.html');
-  if (!index) return () => false;
-  const pageCsp = contentSecurityPolicy(inlineScriptHashes(index.identity.toString('utf8')));
+  const indexPath = staticFilePath(webDistDir, '/index.html');
+  if (!indexPath || !isFile(indexPath)) return () => false;
+  const pageCsp = contentSecurityPolicy(inlineScriptHashes(readFileSync(indexPath, 'utf8')));
   const https = options.publicUrl.startsWith('https://');
+  // Read as the app reads it; a file gone since the check below answers 404.
+  const answer = async (request: IncomingMessage, response: ServerResponse, urlPath: string) => {
+    const file = await readStaticFile(webDistDir, urlPath).catch(() => undefined);
+    if (file) return send(request, response, file, { https, pageCsp });
+    response.statusCode = 404;
+    response.end();
+  };
 
   return (request, response) => {
     const url = request.url ?? '';
@@ -53,18 +48,26 @@ export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string
     if (request.headers['x-forwarded-proto'] || request.headers.forwarded) return false;
     if (url.length > LONGEST_PLAIN_URL || url.includes('..') || !PLAIN_URL.test(url)) return false;
     const urlPath = url.split('?')[0] ?? '/';
-    const file = fileAt(urlPath);
-    if (file) {
-      send(request, response, file, { https, pageCsp });
+    const filePath = staticFilePath(webDistDir, urlPath);
+    if (filePath && isFile(filePath)) {
+      void answer(request, response, urlPath);
       return true;
     }
     if (APP_PATHS.test(urlPath) || path.extname(urlPath)) return false;
     // A client route of the single-page app: its index.html, as the app's catch-all route sends it.
     const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
     if (preloads) response.setHeader('link', preloads);
-    send(request, response, index, { https, pageCsp });
+    void answer(request, response, '/index.html');
     return true;
   };
+}
+
+function isFile(filePath: string): boolean {
+  try {
+    return statSync(filePath).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function send(
@@ -76,8 +79,7 @@ function send(
   response.setHeader('cache-control', file.cacheControl);
   response.setHeader('etag', file.etag);
   if (Object.keys(file.encoded).length > 0) response.setHeader('vary', 'accept-encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  const unchanged = ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag);
+  const unchanged = browserHasFile(file, request.headers['if-none-match']);
   const statusCode = unchanged ? 304 : 200;
   const encoding = unchanged ? null : pickEncoding(file, request.headers['accept-encoding']);
   const body = encoding ? file.encoded[encoding] : file.identity;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticFiles, sendStaticFile } from './static-files.ts';
+import { readStaticFile, sendStaticFile } from './static-files.ts';
 
 const SCRIPT = 'console.log("figgle");\n'.repeat(100);
 let dir: string;
@@ -18,9 +18,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets/app-abc.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   app = Fastify();
-  for (const file of loadStaticFiles(dir).values()) {
-    app.get(file.urlPath, (request, reply) => sendStaticFile(request, reply, file));
-  }
+  app.get('/*', async (request, reply) => {
+    const file = await readStaticFile(dir, request.url.split('?')[0] ?? '/');
+    return file ? sendStaticFile(request, reply, file) : reply.callNotFound();
+  });
   await app.ready();
 });
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
 
-describe('the built web app served from memory', () => {
+describe('the built web app served from disk', () => {
   it('sends the brotli copy to a browser that takes it, with its type and a year of caching for assets', async () => {
     const response = await get('/assets/app-abc.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(response.statusCode).toBe(200);
@@ -63,6 +64,33 @@ describe('the built web app served from memory', () => {
     const again = await get('/favicon.svg', { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('serves a rebuild at once: a new file, and a changed one under a new tag', async () => {
+    expect((await get('/assets/later.js')).statusCode).toBe(404);
+    writeFileSync(path.join(dir, 'assets/later.js'), 'later();');
+    const later = await get('/assets/later.js');
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe('later();');
+    const before = await get('/favicon.svg');
+    writeFileSync(path.join(dir, 'favicon.svg'), '<svg viewBox="0 0 1 1"/>');
+    const after = await get('/favicon.svg', { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toBe('<svg viewBox="0 0 1 1"/>');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('answers nothing outside the build, nor a folder', async () => {
+    writeFileSync(path.join(path.dirname(dir), `${path.basename(dir)}-secret.txt`), 'secret');
+    for (const url of [
+      `/../${path.basename(dir)}-secret.txt`,
+      `/%2e%2e/${path.basename(dir)}-secret.txt`,
+      '/assets',
+      '/assets/app-abc.js%00',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    rmSync(path.join(path.dirname(dir), `${path.basename(dir)}-secret.txt`));
   });
 
   it('answers HEAD with the headers only, and knows no file it was not given', async () => {

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -23,8 +22,6 @@ type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 export interface StaticFile {
-  /** The address it answers, `/assets/index-abc.js`. */
-  urlPath: string;
   contentType: string;
   etag: string;
   identity: Buffer;
@@ -33,48 +30,47 @@ export interface StaticFile {
   cacheControl: string;
 }
 
-// What this speed device saves, what invalidates it, its benchmark: docs/machinery/static-files.md
 /**
- * The built web app, read once into memory: a cold page load asks for some forty files at once over
- * six connections, and answering each from memory (no stat, open and read per request) takes a
- * fraction of the time. The build is a few MB, precompressed copies included.
+ * The file of the build that answers an address (`/assets/index-abc.js`), or undefined. Only plain
+ * files inside the build answer: not a folder, not a precompressed copy on its own, nothing a `..`
+ * or an encoded character would lead outside it.
  */
-export function loadStaticFiles(rootDir: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
-  for (const filePath of staticFilePaths(rootDir)) {
-    const file = loadStaticFile(rootDir, filePath);
-    files.set(file.urlPath, file);
+export function staticFilePath(rootDir: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
   }
-  return files;
+  if (!decoded.startsWith('/') || decoded.includes('\0') || /\.(br|gz)$/.test(decoded)) return undefined;
+  const root = path.resolve(rootDir);
+  const filePath = path.resolve(root, `.${decoded}`);
+  return filePath.startsWith(root + path.sep) ? filePath : undefined;
 }
 
-/** The files of the build that are answered (their precompressed copies go with them). */
-export function staticFilePaths(rootDir: string): string[] {
-  return readdirSync(rootDir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/** The address a file of the build answers: `/assets/index-abc.js`. */
-export function staticUrlPath(rootDir: string, filePath: string): string {
-  return `/${path.relative(rootDir, filePath).split(path.sep).join('/')}`;
-}
-
-export function loadStaticFile(rootDir: string, filePath: string): StaticFile {
-  const urlPath = staticUrlPath(rootDir, filePath);
-  const identity = readFileSync(filePath);
+/**
+ * Reads a file of the built web app from disk at each request, so a rebuild under a running server is
+ * served at once (docs/machinery/README.md, "Removed", says why nothing is kept in memory). undefined when
+ * there is no such file.
+ */
+export async function readStaticFile(rootDir: string, urlPath: string): Promise<StaticFile | undefined> {
+  const filePath = staticFilePath(rootDir, urlPath);
+  if (!filePath) return undefined;
+  const stats = await stat(filePath).catch(() => undefined);
+  if (!stats?.isFile()) return undefined;
+  const [identity, br, gzip] = await Promise.all([
+    readFile(filePath),
+    // No precompressed copy (small files): sent as they are.
+    readFile(filePath + SUFFIX.br).catch(() => undefined),
+    readFile(filePath + SUFFIX.gzip).catch(() => undefined),
+  ]);
   const encoded: StaticFile['encoded'] = {};
-  for (const encoding of ['br', 'gzip'] as const) {
-    try {
-      encoded[encoding] = readFileSync(filePath + SUFFIX[encoding]);
-    } catch {
-      // No precompressed copy (small files): sent as they are.
-    }
-  }
+  if (br) encoded.br = br;
+  if (gzip) encoded.gzip = gzip;
   return {
-    urlPath,
     contentType: CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream',
-    etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`,
+    // Size and time of the last write: a rebuilt file gets a new tag without hashing its bytes.
+    etag: `"${identity.length.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}"`,
     identity,
     encoded,
     // Built assets carry their content hash in their name; everything else is checked each time.
@@ -96,13 +92,15 @@ export function pickEncoding(file: StaticFile, acceptEncoding: string | undefine
   return null;
 }
 
+/** Whether the browser's If-None-Match names the file's current tag. */
+export function browserHasFile(file: StaticFile, ifNoneMatch: string | undefined): boolean {
+  return !!ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag);
+}
+
 export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   reply.header('cache-control', file.cacheControl).header('etag', file.etag);
   if (Object.keys(file.encoded).length > 0) reply.header('vary', 'accept-encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
-    return reply.code(304).send();
-  }
+  if (browserHasFile(file, request.headers['if-none-match'])) return reply.code(304).send();
   const encoding = pickEncoding(file, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.type(file.contentType).send(encoding ? file.encoded[encoding] : file.identity);

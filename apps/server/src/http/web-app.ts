@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppInstance } from '../app-types.ts';
 import { repoRoot } from '../repo-root.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
-import { loadStaticFiles, sendStaticFile } from './static-files.ts';
+import { readStaticFile, sendStaticFile } from './static-files.ts';
 
 export const webDistDir = path.join(repoRoot, 'apps/web/dist');
 
@@ -17,21 +17,20 @@ export function readBuiltIndex(): string {
   return readFileSync(indexFile, 'utf8');
 }
 
-/** Serves the built single-page app; unknown non-API GETs get index.html so client routes load. */
-export async function serveWebApp(app: AppInstance): Promise<void> {
-  const files = loadStaticFiles(webDistDir);
-  const index = files.get('/index.html');
-  if (!index) throw notBuilt();
-  for (const file of files.values()) {
-    app.get(file.urlPath, { schema: { hide: true } }, (request, reply) =>
-      sendStaticFile(request, reply, file),
-    );
-  }
+/**
+ * Serves the built single-page app, each file read from disk when asked for; unknown non-API GETs get
+ * index.html so client routes load.
+ */
+export function serveWebApp(app: AppInstance): void {
+  readBuiltIndex();
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || path.extname(urlPath)) {
-      return reply.callNotFound();
-    }
+    if (urlPath.startsWith('/api/')) return reply.callNotFound();
+    const file = await readStaticFile(webDistDir, urlPath);
+    if (file) return sendStaticFile(request, reply, file);
+    if (path.extname(urlPath)) return reply.callNotFound();
+    const index = await readStaticFile(webDistDir, '/index.html');
+    if (!index) throw notBuilt();
     const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
     if (preloads) reply.header('link', preloads);
     return sendStaticFile(request, reply, index);
