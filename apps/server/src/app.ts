@@ -24,6 +24,7 @@ import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
 import { realtimeRoutes } from './features/realtime/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
+  await app.register(searchRoutes);
   await app.register(realtimeRoutes());
 
   if (options.serveWeb) serveWebApp(app);

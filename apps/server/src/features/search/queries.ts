@@ -1,0 +1,319 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database, TaskStatus } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Below this score a known word is too far from what was typed to be what was meant. */
+const TYPO_SIMILARITY_MIN = 0.4;
+const TYPO_ALTERNATIVES_MAX = 5;
+/**
+ * How many of the most recently active tasks (or comments) are read first: a common word fills a page
+ * from them without touching every match. When they hold too few matches, the full-text index answers.
+ */
+export const RECENT_WINDOW = 1_000;
+
+/** The timestamp a page is sorted by, at full precision (a cursor compares with it). */
+const sortKey = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+export interface WordRow {
+  position: number;
+  lexeme: string;
+  alternatives: string[] | null;
+}
+
+/**
+ * Each word as figgle_search reads it (lowercase, no accents), and, for one that begins none of the
+ * organizations' known words, the known words it is closest to (pg_trgm similarity).
+ */
+export async function readWords(db: Db, words: string[], organizationIds: string[]): Promise<WordRow[]> {
+  const { rows } = await sql<WordRow>`
+    WITH given AS (
+      SELECT given.position::int AS position, lexeme
+      FROM unnest(${words}::text[]) WITH ORDINALITY AS given(word, position),
+        unnest(tsvector_to_array(figgle_search_vector(given.word))) AS lexeme
+    )
+    SELECT given.position, given.lexeme, typo.words AS alternatives
+    FROM given
+    LEFT JOIN LATERAL (
+      SELECT array_agg(candidate.word::text ORDER BY candidate.score DESC, candidate.word) AS words
+      FROM (
+        SELECT search_word.word, similarity(search_word.word, given.lexeme) AS score
+        FROM search_word
+        WHERE figgle_is_search_word(given.lexeme)
+          AND NOT EXISTS (
+            SELECT 1 FROM search_word AS known
+            WHERE known.organization_id = ANY(${organizationIds}::uuid[])
+              AND known.word >= given.lexeme AND known.word < given.lexeme || chr(1114111)
+          )
+          AND search_word.word % given.lexeme
+          AND search_word.organization_id = ANY(${organizationIds}::uuid[])
+        ORDER BY score DESC
+        LIMIT ${TYPO_ALTERNATIVES_MAX}
+      ) AS candidate
+      WHERE candidate.score >= ${TYPO_SIMILARITY_MIN}
+    ) AS typo ON true
+    ORDER BY given.position, given.lexeme
+  `.execute(db);
+  return rows;
+}
+
+/** Filters on tasks (and on the tasks of comments). */
+export interface TaskFilters {
+  projectIds: string[];
+  status?: TaskStatus;
+  /** A user id, or null for tasks nobody is assigned to; undefined: any. */
+  assigneeId?: string | null;
+}
+
+function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`task.project_id = ANY(${filters.projectIds}::uuid[])`];
+  if (filters.status) parts.push(sql`task.status = ${filters.status}`);
+  if (filters.assigneeId === null) parts.push(sql`task.assignee_id IS NULL`);
+  else if (filters.assigneeId !== undefined) parts.push(sql`task.assignee_id = ${filters.assigneeId}::uuid`);
+  return sql.join(parts, sql` AND `);
+}
+
+export interface TaskHitRow {
+  task_id: string;
+  project_id: string;
+  project_name: string;
+  project_code: string;
+  reference: number;
+  title: string;
+  status: TaskStatus;
+  assignee_id: string | null;
+  assignee_firstname: string | null;
+  assignee_lastname: string | null;
+  description: string;
+  updated_at: Date;
+  sort_at: string;
+}
+
+const TASK_HIT_COLUMNS = sql`
+  task.task_id, task.project_id, project.name AS project_name, project.trigram AS project_code,
+  task.reference, task.title, task.status, task.assignee_id,
+  assignee.firstname AS assignee_firstname, assignee.lastname AS assignee_lastname,
+  figgle_delta_text(task.content_json) AS description, task.updated_at,
+  ${sortKey('task.updated_at')} AS sort_at`;
+
+const TASK_HIT_JOINS = sql`
+  JOIN project ON project.project_id = task.project_id
+  LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id`;
+
+/** The tasks a typed reference names (`CHE-12`, or `#12` in the current project), in the filters. */
+export async function tasksByReference(
+  db: Db,
+  reference: { code: string | null; number: number; projectId: string | null },
+  filters: TaskFilters,
+): Promise<TaskHitRow[]> {
+  const where = reference.code
+    ? sql`upper(project.trigram) = ${reference.code}`
+    : sql`task.project_id = ${reference.projectId}::uuid`;
+  const { rows } = await sql<TaskHitRow>`
+    SELECT ${TASK_HIT_COLUMNS}
+    FROM task ${TASK_HIT_JOINS}
+    WHERE ${where} AND task.reference = ${reference.number}::int AND task.deleted_at IS NULL
+      AND ${taskFilter(filters)}
+    ORDER BY project.name, task.task_id
+    LIMIT 10
+  `.execute(db);
+  return rows;
+}
+
+/** Phase 1: the title matches; phase 2: matches in the description (or across both) but not the title. */
+export type TaskPhase = 1 | 2;
+
+export interface TaskPage {
+  tsquery: string;
+  phase: TaskPhase;
+  filters: TaskFilters;
+  /** Tasks already shown (the reference's), left out. */
+  excluded: string[];
+  /** After this hit in (updated_at, task_id) order, newest first. */
+  after?: { at: string; id: string };
+  limit: number;
+}
+
+function phaseMatch(phase: TaskPhase, tsquery: string): RawBuilder<unknown> {
+  return phase === 1
+    ? sql`task_search.title_vector @@ ${tsquery}::tsquery`
+    : sql`task_search.vector @@ ${tsquery}::tsquery AND NOT task_search.title_vector @@ ${tsquery}::tsquery`;
+}
+
+function afterTask(page: { after?: { at: string; id: string } }): RawBuilder<unknown> {
+  return page.after
+    ? sql`AND (task.updated_at, task.task_id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
+    : sql``;
+}
+
+/** Matches among the RECENT_WINDOW most recently active tasks of the filters, newest first. */
+export async function recentTaskMatches(db: Db, page: TaskPage): Promise<TaskHitRow[]> {
+  const { rows } = await sql<TaskHitRow>`
+    WITH recent AS MATERIALIZED (
+      SELECT task.task_id FROM task
+      WHERE task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
+      ORDER BY task.updated_at DESC, task.task_id DESC
+      LIMIT ${RECENT_WINDOW}
+    )
+    SELECT ${TASK_HIT_COLUMNS}
+    FROM recent
+    JOIN task_search ON task_search.task_id = recent.task_id
+    JOIN task ON task.task_id = recent.task_id ${TASK_HIT_JOINS}
+    WHERE ${phaseMatch(page.phase, page.tsquery)} AND NOT task.task_id = ANY(${page.excluded}::uuid[])
+    ORDER BY task.updated_at DESC, task.task_id DESC
+    LIMIT ${page.limit}
+  `.execute(db);
+  return rows;
+}
+
+/** Every match of the filters through the full-text index, newest first. */
+export async function allTaskMatches(db: Db, page: TaskPage): Promise<TaskHitRow[]> {
+  const { rows } = await sql<TaskHitRow>`
+    SELECT ${TASK_HIT_COLUMNS}
+    FROM task_search
+    JOIN task ON task.task_id = task_search.task_id ${TASK_HIT_JOINS}
+    WHERE ${phaseMatch(page.phase, page.tsquery)}
+      AND task_search.project_id = ANY(${page.filters.projectIds}::uuid[])
+      AND task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
+      AND NOT task.task_id = ANY(${page.excluded}::uuid[])
+    ORDER BY task.updated_at DESC, task.task_id DESC
+    LIMIT ${page.limit}
+  `.execute(db);
+  return rows;
+}
+
+export interface CommentHitRow {
+  comment_id: string;
+  task_id: string;
+  task_reference: number;
+  task_title: string;
+  project_id: string;
+  project_code: string;
+  author_id: string | null;
+  author_firstname: string | null;
+  author_lastname: string | null;
+  text: string;
+  created_at: Date;
+  sort_at: string;
+}
+
+export interface CommentPage {
+  tsquery: string;
+  filters: TaskFilters;
+  after?: { at: string; id: string };
+  limit: number;
+}
+
+const COMMENT_HIT_COLUMNS = sql`
+  comment.comment_id, comment.task_id, task.reference AS task_reference, task.title AS task_title,
+  task.project_id, project.trigram AS project_code, author.user_id AS author_id,
+  author.firstname AS author_firstname, author.lastname AS author_lastname,
+  figgle_delta_text(comment.content_json) AS text, comment.created_at,
+  ${sortKey('comment.created_at')} AS sort_at`;
+
+const COMMENT_HIT_JOINS = sql`
+  JOIN comment ON comment.comment_id = comment_search.comment_id
+  JOIN task ON task.task_id = comment.task_id
+  JOIN project ON project.project_id = task.project_id
+  LEFT JOIN app_user AS author ON author.user_id = comment.author_id`;
+
+function afterComment(page: CommentPage): RawBuilder<unknown> {
+  return page.after
+    ? sql`AND (comment_search.created_at, comment_search.comment_id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
+    : sql``;
+}
+
+/** Matches among the RECENT_WINDOW latest comments of the filters' projects, newest first. */
+export async function recentCommentMatches(db: Db, page: CommentPage): Promise<CommentHitRow[]> {
+  const { rows } = await sql<CommentHitRow>`
+    WITH recent AS MATERIALIZED (
+      SELECT comment_search.comment_id FROM comment_search
+      WHERE comment_search.project_id = ANY(${page.filters.projectIds}::uuid[]) ${afterComment(page)}
+      ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
+      LIMIT ${RECENT_WINDOW}
+    )
+    SELECT ${COMMENT_HIT_COLUMNS}
+    FROM recent
+    JOIN comment_search ON comment_search.comment_id = recent.comment_id ${COMMENT_HIT_JOINS}
+    WHERE comment_search.vector @@ ${page.tsquery}::tsquery
+      AND task.deleted_at IS NULL AND ${taskFilter(page.filters)}
+    ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
+    LIMIT ${page.limit}
+  `.execute(db);
+  return rows;
+}
+
+/** Every matching comment of the filters through the full-text index, newest first. */
+export async function allCommentMatches(db: Db, page: CommentPage): Promise<CommentHitRow[]> {
+  const { rows } = await sql<CommentHitRow>`
+    SELECT ${COMMENT_HIT_COLUMNS}
+    FROM comment_search ${COMMENT_HIT_JOINS}
+    WHERE comment_search.vector @@ ${page.tsquery}::tsquery
+      AND comment_search.project_id = ANY(${page.filters.projectIds}::uuid[]) ${afterComment(page)}
+      AND task.deleted_at IS NULL AND ${taskFilter(page.filters)}
+    ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
+    LIMIT ${page.limit}
+  `.execute(db);
+  return rows;
+}
+
+export interface ProjectHitRow {
+  project_id: string;
+  name: string;
+  code: string;
+  emoji: string;
+  organization_id: string;
+  organization_name: string;
+}
+
+/** Live projects of the organizations whose name matches, or whose code is one of the words. */
+export async function matchingProjects(
+  db: Db,
+  input: { tsquery: string; words: string[]; projectIds: string[]; offset: number; limit: number },
+): Promise<ProjectHitRow[]> {
+  const { rows } = await sql<ProjectHitRow>`
+    SELECT project.project_id, project.name, project.trigram AS code, project.emoji,
+      project.organization_id, organization.name AS organization_name
+    FROM project JOIN organization ON organization.organization_id = project.organization_id
+    WHERE project.project_id = ANY(${input.projectIds}::uuid[])
+      AND (project.search_vector @@ ${input.tsquery}::tsquery
+        OR upper(project.trigram) = ANY(${input.words.map((word) => word.toUpperCase())}::text[]))
+    ORDER BY lower(project.name), project.project_id
+    LIMIT ${input.limit} OFFSET ${input.offset}
+  `.execute(db);
+  return rows;
+}
+
+export interface PersonHitRow {
+  user_id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/**
+ * People holding a role in the organizations whose name or address matches; a name also matches a
+ * close misspelling (pg_trgm word similarity), since names are not in the typo word lists.
+ */
+export async function matchingPeople(
+  db: Db,
+  input: { tsquery: string; words: string[]; organizationIds: string[]; offset: number; limit: number },
+): Promise<PersonHitRow[]> {
+  const { rows } = await sql<PersonHitRow>`
+    SELECT app_user.user_id, app_user.firstname, app_user.lastname, app_user.email
+    FROM app_user
+    WHERE app_user.user_id IN (
+        SELECT rule.user_id FROM rule WHERE rule.organization_id = ANY(${input.organizationIds}::uuid[])
+      )
+      AND (
+        figgle_search_vector(app_user.firstname || ' ' || app_user.lastname || ' ' || app_user.email)
+          @@ ${input.tsquery}::tsquery
+        OR word_similarity(figgle_unaccent(lower(${input.words.join(' ')})),
+          figgle_unaccent(lower(app_user.firstname || ' ' || app_user.lastname))) >= 0.6
+      )
+    ORDER BY lower(app_user.lastname), lower(app_user.firstname), app_user.user_id
+    LIMIT ${input.limit} OFFSET ${input.offset}
+  `.execute(db);
+  return rows;
+}

@@ -1,0 +1,124 @@
+import { SEARCH_KINDS, type SearchKind } from '@figgle/shared/search-schemas';
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.ts';
+
+/** More words than this add nothing a person means, and each costs a lookup. */
+const MAX_WORDS = 8;
+/** Longer runs of letters are no word anyone types; cut so a lexeme stays far below PostgreSQL's limit. */
+const MAX_WORD_LENGTH = 60;
+
+/** A reference typed as people write it: `CHE-12` (project code and number) or `#12` (current project). */
+export type TypedReference = { code: string; number: number } | { code: null; number: number };
+
+export interface SearchText {
+  /** The runs of letters and digits of the text, in order, each once: never operators or quotes. */
+  words: string[];
+  reference: TypedReference | null;
+}
+
+// Whole-text forms only: "CHE-12 login" is a text search (whose words still find CHE's task 12).
+const PROJECT_REFERENCE = /^([A-Za-z0-9]{3})-(\d{1,9})$/;
+const LOCAL_REFERENCE = /^#(\d{1,9})$/;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * What a search text asks for. Only letters, digits and combining marks make words; everything else
+ * (tsquery operators `& | ! : * ( )`, quotes, backslashes, `%`, `_`, SQL) separates them and is
+ * never passed on, so no input can change the shape of a query.
+ */
+export function readSearchText(q: string): SearchText {
+  const text = q.normalize('NFKC').trim();
+  const projectReference = PROJECT_REFERENCE.exec(text);
+  const localReference = LOCAL_REFERENCE.exec(text);
+  const reference: TypedReference | null = projectReference
+    ? { code: projectReference[1]!.toUpperCase(), number: Number(projectReference[2]) }
+    : localReference
+      ? { code: null, number: Number(localReference[1]) }
+      : null;
+  const words: string[] = [];
+  for (const [word] of text.matchAll(WORD)) {
+    const cut = [...word].slice(0, MAX_WORD_LENGTH).join('');
+    if (!words.includes(cut)) words.push(cut);
+    if (words.length === MAX_WORDS) break;
+  }
+  return { words, reference: reference && reference.number > 0 ? reference : null };
+}
+
+/** One word of the text as the database read it (figgle_search: lowercase, no accents). */
+export interface QueryWord {
+  /** Its lexemes: usually one. */
+  lexemes: string[];
+  /** Known words it may be a typo of; only for a word that begins none of the known words. */
+  alternatives: string[];
+}
+
+/** A lexeme as a tsquery operand: quoted, so nothing in it reads as an operator. */
+function operand(lexeme: string): string {
+  return `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/**
+ * The tsquery text: every word must match, each as a prefix (`chec:*`; a single character only as
+ * itself) or as one of the words it may be a typo of. null when no word is left.
+ */
+export function toTsquery(words: QueryWord[]): string | null {
+  const terms = words
+    .filter((word) => word.lexemes.length > 0)
+    .map((word) => {
+      const itself = word.lexemes
+        .map((lexeme) => `${operand(lexeme)}${[...lexeme].length > 1 ? ':*' : ''}`)
+        .join(' & ');
+      const typos = word.alternatives.map((alternative) => ` | ${operand(alternative)}`).join('');
+      return `(${itself}${typos})`;
+    });
+  return terms.length > 0 ? terms.join(' & ') : null;
+}
+
+/** Where a group's next page starts: what the previous page's last hit was sorted by. */
+export type SearchCursor =
+  | { k: 'task'; p: 1 | 2; a?: string; i?: string }
+  | { k: 'comment'; a: string; i: string }
+  | { k: 'project' | 'person'; o: number };
+
+const cursorSchema = z.discriminatedUnion('k', [
+  z.object({
+    k: z.literal('task'),
+    p: z.union([z.literal(1), z.literal(2)]),
+    a: z.iso.datetime().optional(),
+    i: z.uuid().optional(),
+  }),
+  z.object({ k: z.literal('comment'), a: z.iso.datetime(), i: z.uuid() }),
+  z.object({ k: z.enum(['project', 'person']), o: z.number().int().min(0).max(100_000) }),
+]);
+
+export function encodeCursor(cursor: SearchCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const NOT_OURS = 'The cursor is not one this server gave.';
+
+export function decodeCursor(text: string): SearchCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(NOT_OURS, [{ path: 'querystring.cursor', message: 'is not a search cursor' }]);
+  }
+  const parsed = cursorSchema.safeParse(value);
+  if (!parsed.success)
+    throw badRequest(NOT_OURS, [{ path: 'querystring.cursor', message: 'is not a search cursor' }]);
+  return parsed.data as SearchCursor;
+}
+
+const GROUP_OF_KIND: Record<SearchCursor['k'], SearchKind> = {
+  task: 'task',
+  comment: 'comment',
+  project: 'project',
+  person: 'person',
+};
+
+/** The kinds a request answers: the cursor's group alone, else those asked (all by default). */
+export function kindsToAnswer(kinds: SearchKind[] | undefined, cursor: SearchCursor | null): Set<SearchKind> {
+  if (cursor) return new Set([GROUP_OF_KIND[cursor.k]]);
+  return new Set(kinds ?? SEARCH_KINDS);
+}

@@ -1,0 +1,213 @@
+import type { SearchQuery } from '@figgle/shared/search-schemas';
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { Database } from '../../db/schema.ts';
+import { requireProjectInScope, type SearchScope, searchScope } from '../../policies/search-scope.ts';
+import type { MatchTerms } from './marks.ts';
+import type { Found, FoundGroup } from './presenter.ts';
+import {
+  allCommentMatches,
+  allTaskMatches,
+  type CommentHitRow,
+  matchingPeople,
+  matchingProjects,
+  type PersonHitRow,
+  type ProjectHitRow,
+  readWords,
+  recentCommentMatches,
+  recentTaskMatches,
+  type TaskFilters,
+  type TaskHitRow,
+  type TaskPage,
+  type TaskPhase,
+  tasksByReference,
+} from './queries.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  kindsToAnswer,
+  type QueryWord,
+  type SearchCursor,
+  type SearchText,
+  readSearchText,
+  toTsquery,
+} from './search-text.ts';
+
+type Db = Kysely<Database>;
+
+const none = <Row>(): FoundGroup<Row> => ({ rows: [], nextCursor: null });
+
+function nothingFound(terms: MatchTerms = { prefixes: [], words: [] }): Found {
+  return { terms, tasks: none(), comments: none(), projects: none(), people: none() };
+}
+
+/** The words as the database read them, with their typo alternatives, grouped back per word. */
+async function queryWords(db: Db, text: SearchText, scope: SearchScope): Promise<QueryWord[]> {
+  const rows = await readWords(db, text.words, scope.organizationIds);
+  const byPosition = new Map<number, QueryWord>();
+  for (const row of rows) {
+    const word = byPosition.get(row.position) ?? { lexemes: [], alternatives: [] };
+    word.lexemes.push(row.lexeme);
+    for (const alternative of row.alternatives ?? [])
+      if (!word.alternatives.includes(alternative)) word.alternatives.push(alternative);
+    byPosition.set(row.position, word);
+  }
+  return [...byPosition.values()];
+}
+
+interface Request {
+  db: Db;
+  tsquery: string;
+  text: SearchText;
+  scope: SearchScope;
+  filters: TaskFilters;
+  contextProjectId: string | null;
+  cursor: SearchCursor | null;
+  limit: number;
+}
+
+/**
+ * Tasks: a typed reference first (first page only), then the title matches, then the other matches,
+ * each newest activity first. A page reads each phase from the latest tasks first, and through the
+ * full-text index only when those hold too few matches.
+ */
+async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
+  const { db, text, cursor, limit } = request;
+  const reference = text.reference;
+  const references =
+    reference && (reference.code || request.contextProjectId)
+      ? await tasksByReference(
+          db,
+          { ...reference, projectId: request.contextProjectId },
+          request.filters,
+        )
+      : [];
+  const hits: Array<{ row: TaskHitRow; phase: TaskPhase | 0 }> = cursor
+    ? []
+    : references.map((row) => ({ row, phase: 0 }));
+  const resume = cursor?.k === 'task' ? cursor : { k: 'task' as const, p: 1 as const };
+  let after = resume.a && resume.i ? { at: resume.a, id: resume.i } : undefined;
+  for (let phase: TaskPhase = resume.p; hits.length <= limit; phase = 2) {
+    const page: TaskPage = {
+      tsquery: request.tsquery,
+      phase,
+      filters: request.filters,
+      excluded: references.map((row) => row.task_id),
+      after,
+      limit: limit + 1 - hits.length,
+    };
+    let rows = await recentTaskMatches(db, page);
+    if (rows.length < page.limit) rows = await allTaskMatches(db, page);
+    hits.push(...rows.map((row) => ({ row, phase })));
+    after = undefined;
+    if (phase === 2) break;
+  }
+  const shown = hits.slice(0, limit);
+  const last = shown.at(-1);
+  let nextCursor: string | null = null;
+  if (hits.length > limit && last) {
+    nextCursor = encodeCursor(
+      last.phase === 0
+        ? { k: 'task', p: 1 }
+        : { k: 'task', p: last.phase, a: last.row.sort_at, i: last.row.task_id },
+    );
+  }
+  return { rows: shown.map((hit) => hit.row), nextCursor };
+}
+
+async function findComments(request: Request): Promise<FoundGroup<CommentHitRow>> {
+  const { db, cursor, limit } = request;
+  const page = {
+    tsquery: request.tsquery,
+    filters: request.filters,
+    after: cursor?.k === 'comment' ? { at: cursor.a, id: cursor.i } : undefined,
+    limit: limit + 1,
+  };
+  let rows = await recentCommentMatches(db, page);
+  if (rows.length < page.limit) rows = await allCommentMatches(db, page);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ k: 'comment', a: last.sort_at, i: last.comment_id })
+        : null,
+  };
+}
+
+function offsetPage<Row>(rows: Row[], kind: 'project' | 'person', offset: number, limit: number) {
+  return {
+    rows: rows.slice(0, limit),
+    nextCursor: rows.length > limit ? encodeCursor({ k: kind, o: offset + limit }) : null,
+  };
+}
+
+async function findProjects(request: Request): Promise<FoundGroup<ProjectHitRow>> {
+  const offset = request.cursor?.k === 'project' ? request.cursor.o : 0;
+  const rows = await matchingProjects(request.db, {
+    tsquery: request.tsquery,
+    words: request.text.words,
+    projectIds: request.scope.projectIds,
+    offset,
+    limit: request.limit + 1,
+  });
+  return offsetPage(rows, 'project', offset, request.limit);
+}
+
+async function findPeople(request: Request): Promise<FoundGroup<PersonHitRow>> {
+  const offset = request.cursor?.k === 'person' ? request.cursor.o : 0;
+  const rows = await matchingPeople(request.db, {
+    tsquery: request.tsquery,
+    words: request.text.words,
+    organizationIds: request.scope.organizationIds,
+    offset,
+    limit: request.limit + 1,
+  });
+  return offsetPage(rows, 'person', offset, request.limit);
+}
+
+/**
+ * GET /api/search: what the user may see (policies/search-scope.ts) that matches the text. A filter
+ * naming a project outside the scope is a 404; a text with no letters or digits finds nothing.
+ */
+export async function search(db: Db, user: CurrentUser, query: SearchQuery): Promise<Found> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const kinds = kindsToAnswer(query.kinds, cursor);
+  const scope = await searchScope(db, user);
+  if (query.project_id) requireProjectInScope(scope, query.project_id);
+  if (query.context_project_id) requireProjectInScope(scope, query.context_project_id);
+
+  const text = readSearchText(query.q);
+  if (text.words.length === 0 || scope.organizationIds.length === 0) return nothingFound();
+  const words = await queryWords(db, text, scope);
+  const tsquery = toTsquery(words);
+  if (!tsquery) return nothingFound();
+  const terms: MatchTerms = {
+    prefixes: words.flatMap((word) => word.lexemes),
+    words: words.flatMap((word) => word.alternatives),
+  };
+  const assignee = query.assignee;
+  const request: Request = {
+    db,
+    tsquery,
+    text,
+    scope,
+    filters: {
+      projectIds: query.project_id ? [query.project_id] : scope.projectIds,
+      status: query.status,
+      assigneeId: assignee === 'me' ? user.user_id : assignee === 'none' ? null : assignee,
+    },
+    contextProjectId: query.context_project_id ?? null,
+    cursor,
+    limit: query.limit,
+  };
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [tasks, comments, projects, people] = await Promise.all([
+    kinds.has('task') ? findTasks(request) : none<TaskHitRow>(),
+    kinds.has('comment') ? findComments(request) : none<CommentHitRow>(),
+    kinds.has('project') ? findProjects(request) : none<ProjectHitRow>(),
+    kinds.has('person') ? findPeople(request) : none<PersonHitRow>(),
+  ]);
+  return { terms, tasks, comments, projects, people };
+}
