@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 
 /**
- * Run after the others: inbox-dashboard seeds 100,000 tasks and 500,000 log rows, and PostgreSQL's
- * background work on them (autovacuum, checkpoints) went on into the next benchmarks' timings.
+ * Run after the others: inbox-dashboard seeds 100,000 tasks and 500,000 log rows, search 100,000
+ * tasks and 500,000 comments, and PostgreSQL's background work on them (autovacuum, checkpoints)
+ * went on into the next benchmarks' timings.
  */
-const RUN_LAST = ['inbox-dashboard'];
+const RUN_LAST = ['search', 'inbox-dashboard'];
 
 /**
  * The benchmarks of bench/: every `*.ts` file there but the runner itself and tests (bench/support holds

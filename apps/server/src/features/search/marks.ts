@@ -33,7 +33,8 @@ function matches(word: string, terms: MatchTerms): boolean {
 export function markText(text: string, terms: MatchTerms): MarkedText {
   const marks: Array<[number, number]> = [];
   for (const found of text.matchAll(WORD)) {
-    if (matches(found[0], terms)) marks.push([found.index, found.index + found[0].length]);
+    const start = found.index ?? 0;
+    if (matches(found[0], terms)) marks.push([start, start + found[0].length]);
   }
   return { text, marks };
 }

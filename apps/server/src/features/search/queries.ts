@@ -4,7 +4,7 @@ import type { Database, TaskStatus } from '../../db/schema.ts';
 type Db = Kysely<Database>;
 
 /** Below this score a known word is too far from what was typed to be what was meant. */
-const TYPO_SIMILARITY_MIN = 0.4;
+const TYPO_SIMILARITY_MIN = 0.35;
 const TYPO_ALTERNATIVES_MAX = 5;
 /**
  * How many of the most recently active tasks (or comments) are read first: a common word fills a page
@@ -29,9 +29,9 @@ export interface WordRow {
 export async function readWords(db: Db, words: string[], organizationIds: string[]): Promise<WordRow[]> {
   const { rows } = await sql<WordRow>`
     WITH given AS (
-      SELECT given.position::int AS position, lexeme
-      FROM unnest(${words}::text[]) WITH ORDINALITY AS given(word, position),
-        unnest(tsvector_to_array(figgle_search_vector(given.word))) AS lexeme
+      SELECT typed.position::int AS position, lexeme
+      FROM unnest(${words}::text[]) WITH ORDINALITY AS typed(word, position),
+        unnest(tsvector_to_array(figgle_search_vector(typed.word))) AS lexeme
     )
     SELECT given.position, given.lexeme, typo.words AS alternatives
     FROM given
@@ -49,9 +49,9 @@ export async function readWords(db: Db, words: string[], organizationIds: string
           AND search_word.word % given.lexeme
           AND search_word.organization_id = ANY(${organizationIds}::uuid[])
         ORDER BY score DESC
-        LIMIT ${TYPO_ALTERNATIVES_MAX}
+        LIMIT ${TYPO_ALTERNATIVES_MAX}::int
       ) AS candidate
-      WHERE candidate.score >= ${TYPO_SIMILARITY_MIN}
+      WHERE candidate.score >= ${TYPO_SIMILARITY_MIN}::real
     ) AS typo ON true
     ORDER BY given.position, given.lexeme
   `.execute(db);
@@ -68,7 +68,7 @@ export interface TaskFilters {
 
 function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`task.project_id = ANY(${filters.projectIds}::uuid[])`];
-  if (filters.status) parts.push(sql`task.status = ${filters.status}`);
+  if (filters.status) parts.push(sql`task.status = ${filters.status}::text`);
   if (filters.assigneeId === null) parts.push(sql`task.assignee_id IS NULL`);
   else if (filters.assigneeId !== undefined) parts.push(sql`task.assignee_id = ${filters.assigneeId}::uuid`);
   return sql.join(parts, sql` AND `);
@@ -108,7 +108,7 @@ export async function tasksByReference(
   filters: TaskFilters,
 ): Promise<TaskHitRow[]> {
   const where = reference.code
-    ? sql`upper(project.trigram) = ${reference.code}`
+    ? sql`upper(project.trigram) = ${reference.code}::text`
     : sql`task.project_id = ${reference.projectId}::uuid`;
   const { rows } = await sql<TaskHitRow>`
     SELECT ${TASK_HIT_COLUMNS}
@@ -309,7 +309,7 @@ export async function matchingPeople(
       AND (
         figgle_search_vector(app_user.firstname || ' ' || app_user.lastname || ' ' || app_user.email)
           @@ ${input.tsquery}::tsquery
-        OR word_similarity(figgle_unaccent(lower(${input.words.join(' ')})),
+        OR word_similarity(figgle_unaccent(lower(${input.words.join(' ')}::text)),
           figgle_unaccent(lower(app_user.firstname || ' ' || app_user.lastname))) >= 0.6
       )
     ORDER BY lower(app_user.lastname), lower(app_user.firstname), app_user.user_id

@@ -20,6 +20,8 @@ export interface SearchText {
 const PROJECT_REFERENCE = /^([A-Za-z0-9]{3})-(\d{1,9})$/;
 const LOCAL_REFERENCE = /^#(\d{1,9})$/;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** A run of combining marks alone (an emoji's variation selector) is no word. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
  * What a search text asks for. Only letters, digits and combining marks make words; everything else
@@ -37,8 +39,9 @@ export function readSearchText(q: string): SearchText {
       : null;
   const words: string[] = [];
   for (const [word] of text.matchAll(WORD)) {
+    if (!LETTER_OR_DIGIT.test(word)) continue;
     const cut = [...word].slice(0, MAX_WORD_LENGTH).join('');
-    if (!words.includes(cut)) words.push(cut);
+    if (!words.some((known) => known.toLowerCase() === cut.toLowerCase())) words.push(cut);
     if (words.length === MAX_WORDS) break;
   }
   return { words, reference: reference && reference.number > 0 ? reference : null };

@@ -84,8 +84,8 @@ async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
       : [];
   const hits: Array<{ row: TaskHitRow; phase: TaskPhase | 0 }> = cursor
     ? []
-    : references.map((row) => ({ row, phase: 0 }));
-  const resume = cursor?.k === 'task' ? cursor : { k: 'task' as const, p: 1 as const };
+    : references.map((row) => ({ row, phase: 0 as const }));
+  const resume: Extract<SearchCursor, { k: 'task' }> = cursor?.k === 'task' ? cursor : { k: 'task', p: 1 };
   let after = resume.a && resume.i ? { at: resume.a, id: resume.i } : undefined;
   for (let phase: TaskPhase = resume.p; hits.length <= limit; phase = 2) {
     const page: TaskPage = {
