@@ -2,7 +2,8 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
 import { Badge, Group, Text } from '@mantine/core';
-import { memo, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
+import filterClasses from '../filters/filters.module.css';
 import { StatusDot } from '../status-dot';
 import classes from './board.module.css';
 import type { BoardCardData } from './board-card';
@@ -13,6 +14,10 @@ import { columnDropId, endDropId } from './columns';
 export interface BoardColumnProps {
   status: TaskStatus;
   ids: string[];
+  /** Cards that stopped matching the filters and are fading out. */
+  leaving: ReadonlySet<string>;
+  /** The card j and k selected, if it is in this column. */
+  selectedId: string | null;
   cardData: (taskId: string) => BoardCardData | undefined;
   onAssign: (taskId: string, assignee: BoardCardData['task']['assignee']) => void;
   wasDragging: () => boolean;
@@ -25,6 +30,8 @@ export interface BoardColumnProps {
 export const BoardColumn = memo(function BoardColumn({
   status,
   ids,
+  leaving,
+  selectedId,
   cardData,
   onAssign,
   wasDragging,
@@ -34,6 +41,20 @@ export const BoardColumn = memo(function BoardColumn({
   const column = useDroppable({ id: columnDropId(status) });
   const end = useDroppable({ id: endDropId(status) });
   const virtualizer = useColumnVirtualizer(ids, scrollRef);
+  const selectedIndex = selectedId === null ? -1 : ids.indexOf(selectedId);
+  const shownCount = leaving.size === 0 ? ids.length : ids.filter((id) => !leaving.has(id)).length;
+
+  // The selected card is brought into view: in its column first (it may not be drawn yet), then the page.
+  useEffect(() => {
+    if (selectedIndex < 0) return;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    const frame = requestAnimationFrame(() =>
+      scrollRef.current
+        ?.querySelector(`[data-index="${selectedIndex}"]`)
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [selectedIndex, virtualizer]);
 
   return (
     <section className={classes.column} aria-labelledby={titleId} data-over={column.isOver || undefined}>
@@ -44,8 +65,8 @@ export const BoardColumn = memo(function BoardColumn({
             {STATUS_LABELS[status]}
           </Text>
         </Group>
-        <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${ids.length} tasks`}>
-          {ids.length}
+        <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${shownCount} tasks`}>
+          {shownCount}
         </Badge>
       </Group>
       <div
@@ -62,14 +83,17 @@ export const BoardColumn = memo(function BoardColumn({
             style={{ height: virtualizer.getTotalSize() }}
           >
             {virtualizer.getVirtualItems().map((item) => {
-              const data = cardData(ids[item.index]!);
+              const id = ids[item.index]!;
+              const data = cardData(id);
               if (!data) return null;
+              const selected = id === selectedId;
               return (
                 <li
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className={classes.slot}
+                  className={`${classes.slot}${leaving.has(id) ? ` ${filterClasses.leaving}` : ''}${selected ? ` ${filterClasses.selectedSlot}` : ''}`}
+                  aria-current={selected || undefined}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   <SortableBoardCard

@@ -24,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
 import { useUpdateTask } from '../../api/update-task';
+import { useKeyboardSelection } from '../filters/use-keyboard-selection';
 import classes from './board.module.css';
 import { BoardCardBody, type BoardCardData } from './board-card';
 import { BoardColumn } from './board-column';
@@ -32,6 +33,7 @@ import {
   columnDropId,
   columnOf,
   dropAt,
+  fullColumnIndex,
   groupIntoColumns,
   moveAcross,
   rankBetween,
@@ -45,21 +47,65 @@ export interface BoardProps {
   project?: { name: string; trigram: string; organization_id: string; project_id: string };
   /** My tasks has no manual order: a drop only changes the status and the task goes last. */
   personal?: boolean;
+  /**
+   * The tasks to draw when filters are on (those that match, and those fading out); `tasks` stays
+   * the whole board, which drops are counted against. All of `tasks` when absent.
+   */
+  shown?: BoardTask[];
+  /** Ids among `shown` that stopped matching and are fading out. */
+  leaving?: ReadonlySet<string>;
 }
+
+const NOTHING_LEAVING: ReadonlySet<string> = new Set();
+/** How long after a drop the dropped card fades where it was put, not where it came from. */
+const JUST_DROPPED_MS = 1000;
 
 const isColumnId = (id: string) => id.startsWith('column:');
 
-export default function Board({ tasks, project, personal = false }: BoardProps) {
+export default function Board({
+  tasks,
+  project,
+  personal = false,
+  shown: shownTasks,
+  leaving = NOTHING_LEAVING,
+}: BoardProps) {
   const queryClient = useQueryClient();
   const kanbanUpdate = useKanbanUpdate();
   const updateTask = useUpdateTask();
-  const byId = useMemo(() => new Map(tasks.map((task) => [task.task_id, task])), [tasks]);
+  // The whole board: what a drop's index and rank are counted against.
+  const fullById = useMemo(() => new Map(tasks.map((task) => [task.task_id, task])), [tasks]);
   const serverColumns = useMemo(() => groupIntoColumns(tasks), [tasks]);
+  const justDropped = useRef<{ taskId: string; at: number } | null>(null);
+  // What is drawn: the tasks that match the filters, and those fading out (in the version last shown).
+  const drawn = useMemo(() => {
+    if (!shownTasks) return tasks;
+    const dropped = justDropped.current;
+    if (!dropped || !leaving.has(dropped.taskId) || Date.now() - dropped.at > JUST_DROPPED_MS)
+      return shownTasks;
+    // A card the person just dropped where the filters hide it fades where they put it.
+    const now = fullById.get(dropped.taskId);
+    return now ? shownTasks.map((task) => (task.task_id === dropped.taskId ? now : task)) : shownTasks;
+  }, [tasks, shownTasks, leaving, fullById]);
+  const byId = useMemo(
+    () => (drawn === tasks ? fullById : new Map(drawn.map((task) => [task.task_id, task]))),
+    [drawn, tasks, fullById],
+  );
+  const shownColumns = useMemo(() => {
+    if (drawn === tasks) return serverColumns;
+    // Without fading cards, the drawn columns are the whole ones less what is hidden: no new sort.
+    if (leaving.size === 0) {
+      const columns = { ...serverColumns };
+      for (const status of TASK_STATUSES)
+        columns[status] = serverColumns[status].filter((id) => byId.has(id));
+      return columns;
+    }
+    return groupIntoColumns(drawn);
+  }, [drawn, tasks, serverColumns, leaving, byId]);
   const [dragColumns, setDragColumns] = useState<Columns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const origin = useRef<{ status: TaskStatus; index: number } | null>(null);
   const lastDragEnd = useRef(0);
-  const columns = dragColumns ?? serverColumns;
+  const columns = dragColumns ?? shownColumns;
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
@@ -116,11 +162,11 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
 
   function onDragStart({ active }: DragStartEvent) {
     const id = String(active.id);
-    const status = columnOf(serverColumns, id);
-    if (!status) return;
-    origin.current = { status, index: serverColumns[status].indexOf(id) };
+    const status = columnOf(shownColumns, id);
+    if (!status || leaving.has(id)) return;
+    origin.current = { status, index: shownColumns[status].indexOf(id) };
     setActiveId(id);
-    setDragColumns(serverColumns);
+    setDragColumns(shownColumns);
   }
 
   function onDragOver({ active, over }: DragOverEvent) {
@@ -149,13 +195,16 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
       return;
     }
     const taskId = String(active.id);
-    const list = drop.columns[drop.status];
-    const position = list.indexOf(taskId);
+    // Counted in the whole column: hidden tasks keep their places around the ones shown.
+    const full = serverColumns[drop.status];
+    const index = fullColumnIndex(full, drop.columns[drop.status], taskId);
+    const others = full.filter((id) => id !== taskId);
     const rank = personal
-      ? rankBetween(maxRank(list, taskId, byId), null)
-      : rankBetween(byId.get(list[position - 1] ?? '')?.rank, byId.get(list[position + 1] ?? '')?.rank);
+      ? rankBetween(maxRank(others, taskId, fullById), null)
+      : rankBetween(fullById.get(others[index - 1] ?? '')?.rank, fullById.get(others[index] ?? '')?.rank);
+    justDropped.current = { taskId, at: Date.now() };
     const snapshot = showMoveAtOnce(queryClient, { taskId, status: drop.status, rank });
-    kanbanUpdate.mutate({ taskId, status: drop.status, index: personal ? null : drop.index, snapshot });
+    kanbanUpdate.mutate({ taskId, status: drop.status, index: personal ? null : index, snapshot });
     finish();
   }
 
@@ -179,6 +228,16 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
     [updateTask.mutate],
   );
   const wasDragging = useCallback(() => Date.now() - lastDragEnd.current < 250, []);
+
+  // On My tasks, j and k walk the cards column by column, top to bottom; Enter opens the selected one.
+  const order = useMemo(
+    () =>
+      personal
+        ? TASK_STATUSES.flatMap((status) => shownColumns[status].filter((id) => !leaving.has(id)))
+        : [],
+    [personal, shownColumns, leaving],
+  );
+  const { selectedId } = useKeyboardSelection(order, { enabled: personal && activeId === null });
 
   const active = activeId ? cardData(activeId) : undefined;
   return (
@@ -206,6 +265,8 @@ export default function Board({ tasks, project, personal = false }: BoardProps) 
             key={status}
             status={status}
             ids={columns[status]}
+            leaving={leaving}
+            selectedId={selectedId}
             cardData={cardData}
             onAssign={onAssign}
             wasDragging={wasDragging}

@@ -109,3 +109,20 @@ export function rankBetween(
     return null;
   }
 }
+
+/**
+ * The index to send for a drop on a filtered board. `shown` is the target column as drawn after the
+ * drop (only the tasks the filters let through, the dropped one among them); `full` is the whole
+ * column, hidden tasks included, which is what the server counts in. The task goes right after the
+ * shown card above it, or right before the shown card below it when it is the first shown; alone in
+ * the shown column, it goes last. Counted without the task, as kanban-update expects.
+ */
+export function fullColumnIndex(full: readonly string[], shown: readonly string[], taskId: string): number {
+  const others = full.filter((id) => id !== taskId);
+  const position = shown.indexOf(taskId);
+  const above = position > 0 ? others.indexOf(shown[position - 1]!) : -1;
+  if (above >= 0) return above + 1;
+  const below = position >= 0 && position + 1 < shown.length ? others.indexOf(shown[position + 1]!) : -1;
+  if (below >= 0) return below;
+  return others.length;
+}

@@ -1,0 +1,183 @@
+import { PRIORITY_LABELS, TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { Checkbox, ColorSwatch, Group, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMe } from '../../../../shared/api/get-me';
+import { useMembers } from '../../../../shared/api/list-members';
+import { memberName } from '../member-name';
+import { type DueFilter, FILTER_TEXT_MAX, type TaskFilters } from './task-filters';
+
+const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', week: 'This week', none: 'No date' };
+
+/** A label as the view's tasks carry it. */
+export interface ViewLabel {
+  label_id: string;
+  name: string;
+  color: string;
+}
+
+export interface FilterFieldsProps {
+  filters: TaskFilters;
+  setFilters: (filters: TaskFilters) => void;
+  organizationId?: string;
+  /** The labels to offer; null when tasks carry no planning fields. */
+  labels: ViewLabel[] | null;
+}
+
+/** What the Filters popover holds; its own chunk, fetched when the button is reached. */
+export function FilterFields({ filters, setFilters, organizationId, labels }: FilterFieldsProps) {
+  const set = (changes: Partial<TaskFilters>) => setFilters({ ...filters, ...changes });
+  return (
+    <Stack gap="md">
+      <FilterText value={filters.text} onChange={(text) => set({ text })} />
+      <Checkbox.Group
+        label="Status"
+        value={filters.statuses}
+        onChange={(values) => set({ statuses: values as TaskStatus[] })}
+      >
+        <SimpleGrid cols={2} spacing={6} verticalSpacing={6} mt={6}>
+          {TASK_STATUSES.map((status) => (
+            <Checkbox key={status} value={status} label={STATUS_LABELS[status]} size="xs" />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      {organizationId ? (
+        <AssigneeChoices
+          organizationId={organizationId}
+          value={filters.assignees}
+          onChange={(assignees) => set({ assignees })}
+        />
+      ) : null}
+      {labels ? (
+        <>
+          <Checkbox.Group
+            label="Priority"
+            value={filters.priorities}
+            onChange={(values) => set({ priorities: values as TaskPriority[] })}
+          >
+            <SimpleGrid cols={2} spacing={6} verticalSpacing={6} mt={6}>
+              {TASK_PRIORITIES.map((priority) => (
+                <Checkbox key={priority} value={priority} label={PRIORITY_LABELS[priority]} size="xs" />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Checkbox.Group
+            label="Due"
+            value={filters.due}
+            onChange={(values) => set({ due: values as DueFilter[] })}
+          >
+            <Stack gap={6} mt={6}>
+              {(Object.keys(DUE_LABELS) as DueFilter[]).map((due) => (
+                <Checkbox key={due} value={due} label={DUE_LABELS[due]} size="xs" />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Checkbox.Group
+            label="Labels"
+            value={filters.labels}
+            onChange={(values) => set({ labels: values })}
+          >
+            {labels.length === 0 ? (
+              <Text size="xs" c="dimmed" mt={4}>
+                No task here has a label yet.
+              </Text>
+            ) : (
+              <ScrollArea.Autosize mah={150} mt={6} type="auto" offsetScrollbars>
+                <Stack gap={6}>
+                  {labels.map((label) => (
+                    <Checkbox
+                      key={label.label_id}
+                      value={label.label_id}
+                      size="xs"
+                      label={
+                        <Group gap={6} wrap="nowrap" component="span">
+                          <ColorSwatch
+                            component="span"
+                            size={10}
+                            color={`var(--mantine-color-${label.color}-filled)`}
+                            withShadow={false}
+                            aria-hidden
+                          />
+                          {label.name}
+                        </Group>
+                      }
+                    />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+            )}
+          </Checkbox.Group>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The text filter: what is typed shows at once and goes to the address as it is typed; the field
+ * follows the address only when something else changed it (Clear filters, Back).
+ */
+function FilterText({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  // What this field sent to the address and has not seen come back: an older one arriving late is
+  // an echo of the typing, not a change to show.
+  const sent = useRef<string[]>([]);
+  useEffect(() => {
+    const at = sent.current.indexOf(value);
+    if (at >= 0) {
+      sent.current = sent.current.slice(at + 1);
+      return;
+    }
+    sent.current = [];
+    setTyped(value);
+  }, [value]);
+  return (
+    <TextInput
+      label="Text"
+      placeholder="Words of the title, or #12"
+      value={typed}
+      maxLength={FILTER_TEXT_MAX}
+      data-autofocus
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        setTyped(text);
+        // The address keeps no text made of spaces only.
+        sent.current.push(text.trim() ? text : '');
+        onChange(text);
+      }}
+    />
+  );
+}
+
+function AssigneeChoices({
+  organizationId,
+  value,
+  onChange,
+}: {
+  organizationId: string;
+  value: string[];
+  onChange: (assignees: string[]) => void;
+}) {
+  const members = useMembers(organizationId);
+  const me = useMe();
+  const others = useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((member) => member.user_id !== me.data?.user_id)
+        .sort((a, b) => memberName(a).localeCompare(memberName(b))),
+    [members.data, me.data?.user_id],
+  );
+  return (
+    <Checkbox.Group label="Assignee" value={value} onChange={onChange}>
+      <ScrollArea.Autosize mah={170} mt={6} type="auto" offsetScrollbars>
+        <Stack gap={6}>
+          <Checkbox value="me" label="Me" size="xs" />
+          <Checkbox value="none" label="Nobody" size="xs" />
+          {others.map((member) => (
+            <Checkbox key={member.user_id} value={member.user_id} label={memberName(member)} size="xs" />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Checkbox.Group>
+  );
+}

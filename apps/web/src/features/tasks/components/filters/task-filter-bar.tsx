@@ -1,0 +1,99 @@
+import { Badge, Button, Center, Group, Loader, Popover, Text } from '@mantine/core';
+import { IconFilter, IconX } from '@tabler/icons-react';
+import { Suspense, useMemo } from 'react';
+import { lazyReady } from '../../../../lib/lazy-ready';
+import type { FilterFieldsProps, ViewLabel } from './filter-fields';
+import classes from './filters.module.css';
+import { activeFilterCount, hasFilters } from './task-filters';
+import type { TaskFiltersState } from './use-task-filters';
+
+// The popover's fields are a chunk of their own: a board opens without them, and they are fetched
+// when the button is pointed at or focused.
+const FilterFields = lazyReady<FilterFieldsProps>(async () => (await import('./filter-fields')).FilterFields);
+
+interface TaskFilterBarProps {
+  state: TaskFiltersState;
+  /** Every task of the view, before filtering: m in "n of m tasks", and the labels offered. */
+  tasks: ReadonlyArray<{ labels?: ReadonlyArray<ViewLabel> }>;
+  /** How many tasks the filters let through. */
+  shownCount: number;
+  /** The organization whose members are offered as assignees; none on My tasks (all are the viewer's). */
+  organizationId?: string;
+}
+
+/** The labels carried by the view's tasks, by name: the ones worth offering as a filter. */
+function labelsOf(tasks: TaskFilterBarProps['tasks']): ViewLabel[] {
+  const byId = new Map<string, ViewLabel>();
+  for (const task of tasks) for (const label of task.labels ?? []) byId.set(label.label_id, label);
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The "Filters" button, its popover (text, status, assignee, and the planning fields) and, while
+ * filters are on, "n of m tasks" with "Clear filters".
+ */
+export function TaskFilterBar({ state, tasks, shownCount, organizationId }: TaskFilterBarProps) {
+  const { filters, setFilters, clear } = state;
+  const active = activeFilterCount(filters);
+  // Priority, due and labels are offered once tasks carry them (the planning fields).
+  const labels = useMemo(
+    () => (tasks.length === 0 || tasks.some((task) => task.labels !== undefined) ? labelsOf(tasks) : null),
+    [tasks],
+  );
+  return (
+    <Group gap="sm" mb="md" wrap="wrap" className={classes.bar}>
+      <Popover position="bottom-start" width={320} shadow="md" trapFocus withinPortal>
+        <Popover.Target>
+          <Button
+            onPointerEnter={FilterFields.preload}
+            onFocus={FilterFields.preload}
+            variant={active > 0 ? 'light' : 'default'}
+            leftSection={<IconFilter size={16} stroke={1.8} aria-hidden />}
+            rightSection={
+              active > 0 ? (
+                <Badge size="sm" circle aria-hidden>
+                  {active}
+                </Badge>
+              ) : null
+            }
+            aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}
+          >
+            Filters
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown aria-label="Filters" role="dialog" className={classes.dropdown}>
+          <Suspense
+            fallback={
+              <Center py="md" role="status" aria-label="Loading">
+                <Loader size="sm" type="dots" />
+              </Center>
+            }
+          >
+            <FilterFields
+              filters={filters}
+              setFilters={setFilters}
+              organizationId={organizationId}
+              labels={labels}
+            />
+          </Suspense>
+        </Popover.Dropdown>
+      </Popover>
+      {hasFilters(filters) ? (
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            {shownCount} of {tasks.length} tasks
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            color="gray"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={clear}
+          >
+            Clear filters
+          </Button>
+        </>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,231 @@
+import { TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
+import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+
+/** Who a task is given to: the signed-in person, nobody, or a member by user id. */
+type AssigneeFilter = 'me' | 'none' | (string & {});
+
+const DUE_FILTERS = ['overdue', 'week', 'none'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/**
+ * What a view of tasks is narrowed to. Inside one kind any value may match (To Do or Doing); the
+ * kinds all have to match (To Do or Doing, and given to me, and with "logo" in the title).
+ * An empty list or text leaves that kind out.
+ */
+export interface TaskFilters {
+  statuses: TaskStatus[];
+  assignees: AssigneeFilter[];
+  text: string;
+  priorities: TaskPriority[];
+  labels: string[];
+  due: DueFilter[];
+}
+
+export const NO_FILTERS: TaskFilters = {
+  statuses: [],
+  assignees: [],
+  text: '',
+  priorities: [],
+  labels: [],
+  due: [],
+};
+
+/** What a task needs for the filters; the planning fields are read when tasks carry them. */
+export interface FilterableTask {
+  status: TaskStatus;
+  title: string;
+  reference: number;
+  assignee: { user_id: string } | null;
+  project?: { trigram: string };
+  priority?: TaskPriority;
+  labels?: ReadonlyArray<{ label_id: string }>;
+  due_on?: string | null;
+  due_at?: string | null;
+}
+
+export interface FilterContext {
+  /** The signed-in person, for "Me"; without it "Me" matches nothing. */
+  meId: string | null;
+  /** The viewer's present moment, for "Overdue" and "This week" (read in the viewer's time zone). */
+  now: Date;
+}
+
+/** The longest text kept from the address: a filter never needs more, and a pasted page stays cheap. */
+export const FILTER_TEXT_MAX = 200;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function activeFilterCount(filters: TaskFilters): number {
+  return (
+    (filters.statuses.length > 0 ? 1 : 0) +
+    (filters.assignees.length > 0 ? 1 : 0) +
+    (filters.text.trim() ? 1 : 0) +
+    (filters.priorities.length > 0 ? 1 : 0) +
+    (filters.labels.length > 0 ? 1 : 0) +
+    (filters.due.length > 0 ? 1 : 0)
+  );
+}
+
+export const hasFilters = (filters: TaskFilters) => activeFilterCount(filters) > 0;
+
+/** Lower case, without accents, so "Café" is found by "cafe". */
+function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+// A board of thousands of tasks is filtered on each key typed: each title is folded once.
+const foldedTitles = new WeakMap<object, string>();
+function foldedTitle(task: FilterableTask): string {
+  let folded = foldedTitles.get(task);
+  if (folded === undefined) {
+    folded = foldText(task.title);
+    foldedTitles.set(task, folded);
+  }
+  return folded;
+}
+
+/** The words of a text filter, folded; '#12', '12' and 'CHE-12' are read as references too. */
+function wordsOf(text: string): string[] {
+  return foldText(text.trim()).split(/\s+/).filter(Boolean);
+}
+
+function matchesWord(task: FilterableTask, word: string): boolean {
+  if (foldedTitle(task).includes(word)) return true;
+  const reference = String(task.reference);
+  if (word === reference || word === `#${reference}`) return true;
+  return task.project !== undefined && word === `${foldText(task.project.trigram)}-${reference}`;
+}
+
+function matchesAssignee(task: FilterableTask, wanted: AssigneeFilter, context: FilterContext): boolean {
+  if (wanted === 'none') return task.assignee === null;
+  const userId = wanted === 'me' ? context.meId : wanted;
+  return userId !== null && task.assignee?.user_id === userId;
+}
+
+/** The viewer's calendar day of a moment, as YYYY-MM-DD. */
+function localDay(moment: Date): string {
+  const month = String(moment.getMonth() + 1).padStart(2, '0');
+  const day = String(moment.getDate()).padStart(2, '0');
+  return `${String(moment.getFullYear()).padStart(4, '0')}-${month}-${day}`;
+}
+
+/** Monday and Sunday of the viewer's current week, as YYYY-MM-DD. */
+function weekOf(now: Date): { first: string; last: string } {
+  const sinceMonday = (now.getDay() + 6) % 7;
+  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday);
+  const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
+  return { first: localDay(monday), last: localDay(sunday) };
+}
+
+function matchesDue(task: FilterableTask, wanted: DueFilter, context: FilterContext): boolean {
+  const dueOn = task.due_on ?? null;
+  const dueAt = task.due_at ?? null;
+  if (wanted === 'none') return dueOn === null && dueAt === null;
+  if (dueOn === null && dueAt === null) return false;
+  // A date and time is read in the viewer's time zone, like everything else they see.
+  const day = dueOn ?? localDay(new Date(dueAt!));
+  if (wanted === 'week') {
+    const week = weekOf(context.now);
+    return day >= week.first && day <= week.last;
+  }
+  // Finished work is not late.
+  if (task.status === 'DONE' || task.status === 'ARCHIVE') return false;
+  if (dueAt !== null) return Date.parse(dueAt) < context.now.getTime();
+  return day < localDay(context.now);
+}
+
+/** True when the task is one the filters let through. */
+export function matchesFilters(
+  task: FilterableTask,
+  filters: TaskFilters,
+  context: FilterContext = { meId: null, now: new Date() },
+): boolean {
+  if (filters.statuses.length > 0 && !filters.statuses.includes(task.status)) return false;
+  if (
+    filters.assignees.length > 0 &&
+    !filters.assignees.some((wanted) => matchesAssignee(task, wanted, context))
+  )
+    return false;
+  if (filters.priorities.length > 0 && !filters.priorities.includes(task.priority ?? 'NONE')) return false;
+  if (
+    filters.labels.length > 0 &&
+    !(task.labels ?? []).some((label) => filters.labels.includes(label.label_id))
+  )
+    return false;
+  if (filters.due.length > 0 && !filters.due.some((wanted) => matchesDue(task, wanted, context)))
+    return false;
+  const text = filters.text.trim();
+  if (text) return wordsOf(text).every((word) => matchesWord(task, word));
+  return true;
+}
+
+// The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue
+const PARAM = {
+  statuses: 'status',
+  assignees: 'assignee',
+  text: 'q',
+  priorities: 'priority',
+  labels: 'label',
+  due: 'due',
+} as const;
+
+/** The filter parameters' names: everything else in the address belongs to someone else. */
+const FILTER_PARAMS: readonly string[] = Object.values(PARAM);
+
+function listParam(params: URLSearchParams, name: string): string[] {
+  const values = params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  return [...new Set(values)];
+}
+
+/**
+ * The filters an address asks for. What cannot be a filter (an unknown status, an assignee that is
+ * neither me, none nor a user id) is left out, so an edited or old link still opens a sensible view.
+ */
+export function filtersFromSearch(params: URLSearchParams): TaskFilters {
+  return {
+    statuses: listParam(params, PARAM.statuses).filter((value): value is TaskStatus =>
+      (TASK_STATUSES as readonly string[]).includes(value),
+    ),
+    assignees: listParam(params, PARAM.assignees)
+      .map((value) => (value === 'me' || value === 'none' ? value : value.toLowerCase()))
+      .filter((value) => value === 'me' || value === 'none' || UUID.test(value)),
+    text: (params.get(PARAM.text) ?? '').slice(0, FILTER_TEXT_MAX),
+    priorities: listParam(params, PARAM.priorities).filter((value): value is TaskPriority =>
+      (TASK_PRIORITIES as readonly string[]).includes(value),
+    ),
+    labels: listParam(params, PARAM.labels)
+      .map((value) => value.toLowerCase())
+      .filter((value) => UUID.test(value)),
+    due: listParam(params, PARAM.due).filter((value): value is DueFilter =>
+      (DUE_FILTERS as readonly string[]).includes(value),
+    ),
+  };
+}
+
+/**
+ * The address with these filters, keeping its other parameters. Lists are written in a fixed order
+ * (statuses in board order), so the same view always has the same address.
+ */
+export function searchWithFilters(current: URLSearchParams, filters: TaskFilters): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of FILTER_PARAMS) next.delete(name);
+  const statuses = TASK_STATUSES.filter((status) => filters.statuses.includes(status));
+  if (statuses.length > 0) next.set(PARAM.statuses, statuses.join(','));
+  if (filters.assignees.length > 0) next.set(PARAM.assignees, filters.assignees.join(','));
+  if (filters.text.trim()) next.set(PARAM.text, filters.text.slice(0, FILTER_TEXT_MAX));
+  const priorities = TASK_PRIORITIES.filter((priority) => filters.priorities.includes(priority));
+  if (priorities.length > 0) next.set(PARAM.priorities, priorities.join(','));
+  if (filters.labels.length > 0) next.set(PARAM.labels, filters.labels.join(','));
+  const due = DUE_FILTERS.filter((value) => filters.due.includes(value));
+  if (due.length > 0) next.set(PARAM.due, due.join(','));
+  return next;
+}
+
+/** A key that changes exactly when the filters do (what the fade-out compares). */
+export function filtersKey(filters: TaskFilters): string {
+  return searchWithFilters(new URLSearchParams(), filters).toString();
+}
