@@ -1,4 +1,5 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import type { MyTaskView } from '@figgle/shared/task-schemas';
 import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,12 +10,21 @@ import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { useMyTasks } from '../api/list-my-tasks';
 import { preloadBoard } from './board/board-code';
+import { useFadeOut } from './filters/fade-out';
+import { TaskFilterBar } from './filters/task-filter-bar';
+import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
 import { LazyBoard } from './lazy-board';
+
+const NO_TASKS: MyTaskView[] = [];
 
 /** The board of the tasks given to the signed-in user, across projects and organizations. */
 export function MyTasksScreen() {
   preloadBoard();
   const tasks = useMyTasks();
+  const filterState = useTaskFilters();
+  const allTasks = tasks.data ?? NO_TASKS;
+  const matching = useFilteredTasks(allTasks, filterState.filters);
+  const filtered = useFadeOut(matching, filterState.key);
   useEffect(() => {
     if (tasks.isError) toastError(MESSAGES.loadFailed);
   }, [tasks.isError]);
@@ -39,7 +49,11 @@ export function MyTasksScreen() {
           </Stack>
         </Center>
       ) : (
-        <LazyBoard tasks={tasks.data ?? []} personal />
+        <>
+          {/* Every task here is the viewer's: no assignee filter. */}
+          <TaskFilterBar state={filterState} tasks={allTasks} shownCount={matching.length} />
+          <LazyBoard tasks={allTasks} shown={filtered.items} leaving={filtered.leaving} personal />
+        </>
       )}
     </>
   );

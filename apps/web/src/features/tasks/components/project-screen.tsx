@@ -1,4 +1,5 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,9 @@ import { projectQueryOptions } from '../api/get-project';
 import { projectTasksQueryOptions } from '../api/list-project-tasks';
 import type { AddTaskDialogProps } from './add-task-dialog';
 import { preloadBoard } from './board/board-code';
+import { useFadeOut } from './filters/fade-out';
+import { TaskFilterBar } from './filters/task-filter-bar';
+import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
 import { LazyBoard } from './lazy-board';
 import { ProjectHeader } from './project-header';
 import type { ProjectSettingsDialogProps } from './project-settings-dialog';
@@ -29,8 +33,11 @@ const ProjectSettingsDialog = lazyReady<ProjectSettingsDialogProps>(
   async () => (await import('./project-settings-dialog')).ProjectSettingsDialog,
 );
 
+const NO_TASKS: TaskSummaryView[] = [];
+const NO_MATCH = 'No task matches these filters.';
+
 export function ProjectScreen({ projectId }: { projectId: string }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const asBoard = pathname.endsWith('/kanban');
   if (asBoard) preloadBoard();
   // Read when the screen opens, unless the first page load's early start has just read them.
@@ -42,6 +49,10 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   // Read once here, so the first assignee picker opened already has its options.
   useMembers(project.data?.organization_id);
   const shown = project.isSuccess && tasks.isSuccess;
+  const filterState = useTaskFilters();
+  const allTasks = tasks.data ?? NO_TASKS;
+  const matching = useFilteredTasks(allTasks, filterState.filters);
+  const filtered = useFadeOut(matching, filterState.key);
   const addDialog = useLazyDialog(AddTaskDialog, shown);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
 
@@ -76,11 +87,11 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   if (!project.data) return <PageLoader />;
 
   // The browser's own tooltips (title), as in the projects' view switch: no Floating UI on the way
-  // to a project's first render.
+  // to a project's first render. The filters (the address's query) go along to the other view.
   const view = (label: string, to: string, active: boolean, icon: ReactNode) => (
     <ActionIcon
       component={Link}
-      to={to}
+      to={`${to}${search}`}
       replace
       size="lg"
       variant={active ? 'light' : 'subtle'}
@@ -139,18 +150,31 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           </>
         }
       />
+      <TaskFilterBar
+        state={filterState}
+        tasks={allTasks}
+        shownCount={matching.length}
+        organizationId={project.data.organization_id}
+      />
       {asBoard ? (
         tasks.data ? (
-          <LazyBoard tasks={tasks.data} project={{ ...project.data }} />
+          <LazyBoard
+            tasks={tasks.data}
+            shown={filtered.items}
+            leaving={filtered.leaving}
+            project={{ ...project.data }}
+          />
         ) : (
           <PageLoader />
         )
       ) : (
         <TaskList
-          tasks={tasks.data}
+          tasks={tasks.data ? filtered.items : undefined}
           loading={tasks.isPending}
           organizationId={project.data.organization_id}
           animated={animated}
+          leaving={filtered.leaving}
+          emptyMessage={allTasks.length > 0 ? NO_MATCH : undefined}
         />
       )}
       {addDialog.ready ? (

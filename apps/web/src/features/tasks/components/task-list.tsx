@@ -11,6 +11,8 @@ import { paths } from '../../../shared/paths';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useUpdateTask } from '../api/update-task';
 import { AssigneePicker } from './assignee-picker';
+import filterClasses from './filters/filters.module.css';
+import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { StatusPicker } from './status-picker';
 import classes from './task-list.module.css';
 
@@ -23,10 +25,14 @@ export interface TaskListProps {
   organizationId: string;
   /** Changed rows flash once this is set (a moment after the project changes), not on first paint. */
   animated: boolean;
+  /** Rows that stopped matching the filters and are fading out. */
+  leaving?: ReadonlySet<string>;
+  /** Said instead of "It's empty!" when there are tasks but none is shown (filters). */
+  emptyMessage?: string;
 }
 
 /** The project's tasks as a table, by status then title; only the rows in view are in the page. */
-export function TaskList({ tasks, loading, organizationId, animated }: TaskListProps) {
+export function TaskList({ tasks, loading, organizationId, animated, leaving, emptyMessage }: TaskListProps) {
   const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksForList), [tasks]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
@@ -39,6 +45,13 @@ export function TaskList({ tasks, loading, organizationId, animated }: TaskListP
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     scrollMargin: offset,
+  });
+  const order = useMemo(
+    () => sorted.filter((task) => !leaving?.has(task.task_id)).map((task) => task.task_id),
+    [sorted, leaving],
+  );
+  const { selectedId } = useKeyboardSelection(order, {
+    onMove: (id) => virtualizer.scrollToIndex(sorted.findIndex((task) => task.task_id === id)),
   });
   const items = virtualizer.getVirtualItems();
   const before = items.length > 0 ? items[0]!.start - virtualizer.options.scrollMargin : 0;
@@ -68,7 +81,7 @@ export function TaskList({ tasks, loading, organizationId, animated }: TaskListP
               <Table.Tr>
                 <Table.Td colSpan={6}>
                   <Text c="dimmed" ta="center" py="lg" size="sm">
-                    {loading ? MESSAGES.tableLoading : MESSAGES.tableEmpty}
+                    {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -82,6 +95,8 @@ export function TaskList({ tasks, loading, organizationId, animated }: TaskListP
                     rowIndex={item.index + 2}
                     organizationId={organizationId}
                     animated={animated}
+                    leaving={leaving?.has(sorted[item.index]!.task_id)}
+                    selected={sorted[item.index]!.task_id === selectedId}
                   />
                 ))}
                 {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
@@ -99,6 +114,10 @@ interface TaskRowProps {
   rowIndex: number;
   organizationId: string;
   animated: boolean;
+  /** Fading out: it stopped matching the filters. */
+  leaving?: boolean;
+  /** Where j and k put the selection: Enter opens it. */
+  selected?: boolean;
 }
 
 /** True for a moment after the task's version changes while it is on screen. */
@@ -116,14 +135,15 @@ function useChangeFlash(version: number, enabled: boolean): boolean {
   return flashing;
 }
 
-function TaskRow({ task, rowIndex, organizationId, animated }: TaskRowProps) {
+function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }: TaskRowProps) {
   const updateTask = useUpdateTask();
   const modifier = task.last_modifier;
   const flashing = useChangeFlash(task.version, animated);
   return (
     <Table.Tr
       aria-rowindex={rowIndex}
-      className={classes.row}
+      className={`${classes.row}${leaving ? ` ${filterClasses.leaving}` : ''}${selected ? ` ${filterClasses.selected}` : ''}`}
+      aria-current={selected || undefined}
       data-flash={flashing || undefined}
       style={{ height: ROW_HEIGHT }}
     >
