@@ -10,6 +10,9 @@ export const queryKeys = {
   organizations: ['organizations'] as const,
   organization: (organizationId: string) => ['organizations', organizationId] as const,
   members: (organizationId: string) => ['members', organizationId] as const,
+  /** An organization's labels: the task page's picker, the creation dialog and the settings. */
+  labels: (organizationId: string) => ['labels', organizationId] as const,
+  allLabels: ['labels'] as const,
   projects: ['projects'] as const,
   project: (projectId: string) => ['project', projectId] as const,
   projectTasks: (projectId: string) => ['tasks', projectId] as const,

@@ -1,0 +1,96 @@
+import type { LogMetadata } from '@figgle/shared/log-type';
+import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import { formatLoggedDue } from './due-date';
+
+/**
+ * Words for the planning part of a change-log entry (due date, priority, labels), read in the viewer's
+ * time zone: the shared describeLogChange can only word a due time in UTC.
+ */
+
+type Labels = Array<{ label_id: string; name: string }>;
+
+const quote = (name: string) => `“${name}”`;
+
+function list(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function priorityWord(value: unknown): string {
+  return typeof value === 'string' && value in PRIORITY_LABELS
+    ? PRIORITY_LABELS[value as TaskPriority]
+    : 'None';
+}
+
+function labelDelta(change: { old: Labels; new: Labels }) {
+  const before = new Set(change.old.map((label) => label.label_id));
+  const after = new Set(change.new.map((label) => label.label_id));
+  return {
+    added: change.new.filter((label) => !before.has(label.label_id)).map((label) => quote(label.name)),
+    removed: change.old.filter((label) => !after.has(label.label_id)).map((label) => quote(label.name)),
+  };
+}
+
+const dueChanged = (metadata: LogMetadata) =>
+  metadata.due !== undefined && (metadata.due.old ?? null) !== (metadata.due.new ?? null);
+const priorityChanged = (metadata: LogMetadata) =>
+  metadata.priority !== undefined && metadata.priority.old !== metadata.priority.new;
+
+/** Timeline sentences: 'changed the due date from March 1, 2026 to March 5, 2026', 'added the label “Bug”'… */
+export function planningSentences(metadata: LogMetadata, timeZone?: string): string[] {
+  const sentences: string[] = [];
+  if (dueChanged(metadata)) {
+    const { old: before, new: after } = metadata.due!;
+    if (!before) sentences.push(`set the due date to ${formatLoggedDue(after, timeZone)}`);
+    else if (!after) sentences.push(`removed the due date (${formatLoggedDue(before, timeZone)})`);
+    else
+      sentences.push(
+        `changed the due date from ${formatLoggedDue(before, timeZone)} to ${formatLoggedDue(after, timeZone)}`,
+      );
+  }
+  if (priorityChanged(metadata)) {
+    const { old: before, new: after } = metadata.priority!;
+    sentences.push(`changed the priority from ${priorityWord(before)} to ${priorityWord(after)}`);
+  }
+  if (metadata.labels) {
+    const { added, removed } = labelDelta(metadata.labels);
+    const label = (names: string[]) => (names.length === 1 ? 'label' : 'labels');
+    if (added.length > 0) sentences.push(`added the ${label(added)} ${list(added)}`);
+    if (removed.length > 0) sentences.push(`removed the ${label(removed)} ${list(removed)}`);
+  }
+  return sentences;
+}
+
+/** Inbox fragments, in the style of 'status To Do → Doing': 'due date none → March 5, 2026'… */
+export function planningFragments(metadata: LogMetadata, timeZone?: string): string[] {
+  const fragments: string[] = [];
+  if (dueChanged(metadata)) {
+    const { old: before, new: after } = metadata.due!;
+    fragments.push(`due date ${formatLoggedDue(before, timeZone)} → ${formatLoggedDue(after, timeZone)}`);
+  }
+  if (priorityChanged(metadata)) {
+    const { old: before, new: after } = metadata.priority!;
+    fragments.push(`priority ${priorityWord(before)} → ${priorityWord(after)}`);
+  }
+  if (metadata.labels) {
+    const { added, removed } = labelDelta(metadata.labels);
+    const parts = [
+      ...(added.length > 0 ? [`added ${list(added)}`] : []),
+      ...(removed.length > 0 ? [`removed ${list(removed)}`] : []),
+    ];
+    if (parts.length > 0) fragments.push(`labels: ${parts.join(', ')}`);
+  }
+  return fragments;
+}
+
+/**
+ * What else the entry changed (status, title, assignee, description), without the planning fields,
+ * or null when it changed nothing else: the shared wording covers those.
+ */
+export function otherChanges(metadata: LogMetadata): LogMetadata | null {
+  const { due: _due, priority: _priority, labels: _labels, ...rest } = metadata;
+  const moved = (change: { old: unknown; new: unknown } | undefined) =>
+    change !== undefined && change.old !== change.new;
+  const any = moved(rest.status) || moved(rest.title) || moved(rest.assignee_id) || rest.content === true;
+  return any ? rest : null;
+}

@@ -1,0 +1,33 @@
+import { IconCalendarDue } from '@tabler/icons-react';
+import { type DueFields, dueState, formatDueLong, formatDueShort } from './due-date';
+import classes from './planning.module.css';
+
+const FLAGS = { overdue: 'Overdue', soon: 'Due soon' } as const;
+
+/**
+ * The due date in a few words ('Tomorrow', 'Mar 5 2:30 PM') with an "Overdue" or "Due soon" flag
+ * beside it (or below it where the room is narrow); nothing without a due date. Read at render time: rows and cards redraw often enough for a day's
+ * turn to show.
+ */
+export function DueMark({ due, stacked = false }: { due: DueFields; stacked?: boolean }) {
+  const now = new Date();
+  const short = formatDueShort(due, now);
+  if (short === null) return null;
+  const state = dueState(due, now);
+  const flag = state === 'overdue' || state === 'soon' ? FLAGS[state] : null;
+  return (
+    <span
+      className={classes.due}
+      data-state={state ?? undefined}
+      data-stacked={stacked || undefined}
+      title={`Due ${formatDueLong(due)}`}
+    >
+      <span className={classes.dueDay}>
+        <IconCalendarDue size={14} stroke={1.8} aria-hidden />
+        <span className={classes.srOnly}>Due </span>
+        <span>{short}</span>
+      </span>
+      {flag ? <span className={classes.dueFlag}>{flag}</span> : null}
+    </span>
+  );
+}

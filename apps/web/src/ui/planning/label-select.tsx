@@ -1,0 +1,120 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { LABEL_NAME_MAX, MAX_LABELS_PER_TASK, type TaskLabelView } from '@figgle/shared/planning-schemas';
+import { Group, type MantineSize, MultiSelect, Pill } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { ApiRequestError } from '../../lib/api-client';
+import { toastError } from '../toast';
+import classes from './planning.module.css';
+
+/** The value of the option that creates a label from what was typed. */
+const CREATE = '\u0000create';
+
+export interface LabelSelectProps {
+  /** The organization's labels. */
+  labels: readonly TaskLabelView[];
+  /** The chosen label ids. */
+  value: readonly string[];
+  onChange: (labelIds: string[]) => void;
+  /**
+   * Makes a new label from a typed name; absent, the picker only offers existing labels. A refusal
+   * (a duplicate name) shows in a toast in the server's words.
+   */
+  onCreate?: (name: string) => Promise<TaskLabelView>;
+  size?: MantineSize;
+  disabled?: boolean;
+}
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/**
+ * Picks labels by name; typing a name no label has offers 'Create label "…"' (members and owners may).
+ * Each label shows with its colour in the list and in the chosen pills.
+ */
+export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', disabled }: LabelSelectProps) {
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const typed = search.trim();
+  const canCreate =
+    Boolean(onCreate) &&
+    typed.length > 0 &&
+    typed.length <= LABEL_NAME_MAX &&
+    !labels.some((label) => sameName(label.name, typed));
+  const byId = useMemo(() => new Map(labels.map((label) => [label.label_id, label])), [labels]);
+  const data = useMemo(
+    () => [
+      ...labels.map((label) => ({ value: label.label_id, label: label.name })),
+      ...(canCreate ? [{ value: CREATE, label: `Create label "${typed}"` }] : []),
+    ],
+    [labels, canCreate, typed],
+  );
+
+  async function create(name: string, chosen: string[]) {
+    if (!onCreate) return;
+    setCreating(true);
+    try {
+      const label = await onCreate(name);
+      onChange([...chosen, label.label_id]);
+    } catch (error) {
+      const refused = error instanceof ApiRequestError && error.statusCode >= 400 && error.statusCode < 500;
+      toastError(refused ? error.message : MESSAGES.saveFailed);
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  return (
+    <MultiSelect
+      label="Labels"
+      size={size}
+      searchable
+      disabled={disabled || creating}
+      placeholder={value.length === 0 ? 'Add labels' : undefined}
+      nothingFoundMessage={onCreate ? 'Type a name to create a label' : 'No labels'}
+      maxValues={MAX_LABELS_PER_TASK}
+      data={data}
+      // Labels removed from the organization meanwhile are dropped from the choice.
+      value={value.filter((id) => byId.has(id))}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(next) => {
+        if (next.includes(CREATE)) {
+          const chosen = next.filter((id) => id !== CREATE);
+          setSearch('');
+          void create(typed, chosen);
+          return;
+        }
+        onChange(next);
+      }}
+      renderOption={({ option }) => (
+        <Group gap={8} wrap="nowrap">
+          {option.value === CREATE ? (
+            <IconPlus size={14} aria-hidden />
+          ) : (
+            <span
+              className={`${classes.dot} ${classes.colored}`}
+              data-color={byId.get(option.value)?.color}
+              aria-hidden
+            />
+          )}
+          <span>{option.label}</span>
+        </Group>
+      )}
+      renderPill={({ option, onRemove }) => {
+        const label = byId.get(String(option.value));
+        return (
+          <Pill
+            withRemoveButton
+            onRemove={onRemove}
+            removeButtonProps={{ 'aria-label': `Remove the label ${option.label}` }}
+            className={`${classes.pill} ${classes.colored}`}
+            data-color={label?.color}
+          >
+            {option.label}
+          </Pill>
+        );
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
