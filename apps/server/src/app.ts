@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { rememberSessions } from './auth/session-lookup.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
+import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -125,6 +126,8 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(taskContentRoutes);
   await app.register(commentRoutes);
   await app.register(timelineRoutes);
+  await app.register(checklistRoutes);
+  await app.register(labelRoutes);
   await app.register(uploadRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
