@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { createCommentOptions } from '../features/task-detail/api/create-comment';
+import { setTaskLabelsOptions } from '../features/task-detail/api/set-task-labels';
 import {
   refreshAfterTaskChange,
   storeTaskSummary,
@@ -42,6 +43,9 @@ export function registerOfflineMutations(queryClient: QueryClient): void {
 
   const { mutationKey: _kanbanKey, ...kanban } = kanbanUpdateOptions(queryClient);
   queryClient.setMutationDefaults(offlineMutationKeys.kanbanUpdate, kanban);
+
+  const { mutationKey: _labelsKey, ...labels } = setTaskLabelsOptions(queryClient);
+  queryClient.setMutationDefaults(offlineMutationKeys.setTaskLabels, labels);
 
   const { mutationKey: _commentKey, ...comment } = createCommentOptions(queryClient);
   queryClient.setMutationDefaults(offlineMutationKeys.createComment, comment);

@@ -4,8 +4,13 @@
  * (app/offline-mutations.ts), since a stored change cannot carry its function.
  */
 export const offlineMutationKeys = {
-  /** PATCH of a task's title, status or assignee, from the list, the board or the task page. */
+  /**
+   * PATCH of a task's title, status, assignee, due date or priority, from the list, the board or the
+   * task page.
+   */
   updateTask: ['update-task'] as const,
+  /** PUT of a task's labels, from the task page. */
+  setTaskLabels: ['set-task-labels'] as const,
   /** A drop on the board. */
   kanbanUpdate: ['kanban-update'] as const,
   createComment: ['create-comment'] as const,

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * What is kept on the device for offline use: the local cache keys (members, projects,
+ * What is kept on the device for offline use: the local cache keys (members, labels, projects,
  * my-tasks, a project by id, tasks-{projectId}, a task by id) with the task's timeline, plus what a
  * reload needs to open a page at all (the session, the profile and the organizations).
  */
@@ -14,6 +14,7 @@ const persistedRoots = new Set([
   'tasks',
   'my-tasks',
   'members',
+  'labels',
   'task',
 ]);
 

@@ -11,12 +11,36 @@ interface Task {
   status: 'TODO' | 'DOING' | 'DONE';
   rank: string;
   assignee: { user_id: string; firstname: string; lastname: string } | null;
+  due_on: string | null;
+  due_at: string | null;
+  priority: 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
+  labels: Array<{ label_id: string; name: string; color: string }>;
   version: number;
 }
 
 const ada = { user_id: 'u-ada', firstname: 'Ada', lastname: 'Author' };
-const task: Task = { task_id: 't1', title: 'Alpha', status: 'TODO', rank: 'm', assignee: null, version: 3 };
-const other: Task = { task_id: 't2', title: 'Beta', status: 'TODO', rank: 'n', assignee: null, version: 1 };
+const planning = { due_on: '2026-03-05', due_at: null, priority: 'NONE', labels: [] } as const;
+const bug = { label_id: 'l-bug', name: 'Bug', color: 'red' };
+const task: Task = {
+  task_id: 't1',
+  title: 'Alpha',
+  status: 'TODO',
+  rank: 'm',
+  assignee: null,
+  ...planning,
+  labels: [bug],
+  version: 3,
+};
+const other: Task = {
+  task_id: 't2',
+  title: 'Beta',
+  status: 'TODO',
+  rank: 'n',
+  assignee: null,
+  ...planning,
+  labels: [],
+  version: 1,
+};
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -72,6 +96,7 @@ async function reloadAndRefuse(before: QueryClient): Promise<QueryClient> {
     Promise.reject(new ApiRequestError({ statusCode: 404, code: 'not_found', message: 'Not found' }));
   after.setMutationDefaults(offlineMutationKeys.updateTask, { mutationFn: refused });
   after.setMutationDefaults(offlineMutationKeys.kanbanUpdate, { mutationFn: refused });
+  after.setMutationDefaults(offlineMutationKeys.setTaskLabels, { mutationFn: refused });
   hydrate(after, stored);
   onlineManager.setOnline(true);
   await after.resumePausedMutations();
@@ -119,6 +144,43 @@ describe('a change made offline, refused by the server after a reload', () => {
       ['Alpha', null],
       ['Alpha', null],
     ]);
+  });
+
+  it('a due time and a priority together: the due day and the priority from before come back', async () => {
+    const before = pageWithTask();
+    const due_at = '2026-03-06T14:30:00.000Z';
+    changeOffline(
+      before,
+      offlineMutationKeys.updateTask,
+      { taskId: 't1', changes: { due_at, priority: 'HIGH' } },
+      () => patchEverywhere(before, { due_on: null, due_at, priority: 'HIGH' }),
+    );
+    await tick();
+
+    const after = await reloadAndRefuse(before);
+
+    expect(copies(after).map((t) => [t.due_on, t.due_at, t.priority])).toEqual([
+      ['2026-03-05', null, 'NONE'],
+      ['2026-03-05', null, 'NONE'],
+      ['2026-03-05', null, 'NONE'],
+    ]);
+  });
+
+  it('a label change: the labels from before come back', async () => {
+    const before = pageWithTask();
+    const ui = { label_id: 'l-ui', name: 'UI', color: 'blue' };
+    changeOffline(
+      before,
+      offlineMutationKeys.setTaskLabels,
+      { taskId: 't1', labelIds: [ui.label_id], labels: [ui] },
+      () => patchEverywhere(before, { labels: [ui] }),
+    );
+    await tick();
+    expect(copies(before).map((t) => t.labels)).toEqual([[ui], [ui], [ui]]);
+
+    const after = await reloadAndRefuse(before);
+
+    expect(copies(after).map((t) => t.labels)).toEqual([[bug], [bug], [bug]]);
   });
 
   it('a board move, shown before it was sent: the card goes back to its column and place', async () => {

@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { offlineMutationKeys } from './mutation-keys';
 
 /** The fields of a task a change that may wait offline shows before the server answers. */
-type UndoableField = 'title' | 'status' | 'rank' | 'assignee';
+type UndoableField = 'title' | 'status' | 'rank' | 'assignee' | 'due_on' | 'due_at' | 'priority' | 'labels';
 type TaskFields = Partial<Pick<TaskSummaryView, UndoableField>>;
 
 /**
@@ -27,8 +27,17 @@ type TaskInCache = Partial<TaskSummaryView> & { task_id: string };
 
 interface ChangeVariables {
   taskId?: unknown;
-  changes?: { title?: string; status?: TaskSummaryView['status']; assignee_id?: string | null };
+  changes?: {
+    title?: string;
+    status?: TaskSummaryView['status'];
+    assignee_id?: string | null;
+    due_on?: string | null;
+    due_at?: string | null;
+    priority?: TaskSummaryView['priority'];
+  };
   assignee?: PersonView | null;
+  /** A label change's labels, as shown. */
+  labels?: TaskSummaryView['labels'];
   status?: TaskSummaryView['status'];
   snapshot?: Array<[QueryKey, TaskList | undefined]>;
 }
@@ -50,9 +59,16 @@ function sameKey(a: readonly unknown[] | undefined, b: readonly unknown[]): bool
 function shownBy(mutationKey: readonly unknown[] | undefined, variables: ChangeVariables): TaskFields | null {
   if (sameKey(mutationKey, offlineMutationKeys.kanbanUpdate) && variables.status)
     return { status: variables.status };
+  if (sameKey(mutationKey, offlineMutationKeys.setTaskLabels) && variables.labels)
+    return { labels: variables.labels };
   if (!sameKey(mutationKey, offlineMutationKeys.updateTask) || !variables.changes) return null;
-  const { title, status, assignee_id } = variables.changes;
+  const { title, status, assignee_id, due_on, due_at, priority } = variables.changes;
   const shown: TaskFields = {};
+  if (due_on !== undefined || due_at !== undefined) {
+    shown.due_on = due_on ?? null;
+    shown.due_at = due_at ?? null;
+  }
+  if (priority !== undefined) shown.priority = priority;
   if (title !== undefined) shown.title = title;
   if (status !== undefined) shown.status = status;
   if (assignee_id !== undefined)
@@ -120,9 +136,19 @@ export function undoOf(mutation: ChangeMutation): TaskUndo | undefined {
 function showsTheChange(task: TaskInCache, shown: TaskFields): boolean {
   return (Object.keys(shown) as UndoableField[]).every((field) => {
     if (field === 'assignee') return (task.assignee?.user_id ?? null) === (shown.assignee?.user_id ?? null);
+    if (field === 'labels') return labelIds(task.labels) === labelIds(shown.labels);
+    // The server may write an instant differently ('…:00Z' for '…:00.000Z'): compared as instants.
+    if (field === 'due_at') return instant(task.due_at) === instant(shown.due_at);
     return task[field] === shown[field];
   });
 }
+
+const labelIds = (labels: TaskSummaryView['labels'] | undefined) =>
+  (labels ?? [])
+    .map((label) => label.label_id)
+    .sort()
+    .join();
+const instant = (value: string | null | undefined) => (value ? Date.parse(value) : null);
 
 function undoIn(task: TaskInCache, { shown, before }: TaskUndo): TaskInCache {
   // A copy that shows something else by now (a live update, a later change) is left as it is.

@@ -22,6 +22,11 @@ function task(id: string, version: number, patch: Partial<MyTaskView> = {}): MyT
     status: 'TODO',
     rank: 'a0',
     assignee: null,
+    due_on: null,
+    due_at: null,
+    priority: 'NONE',
+    labels: [],
+    checklist: { done: 0, total: 0 },
     last_modifier: null,
     comments_total: 0,
     author_id: null,
@@ -386,6 +391,26 @@ describe('organization and membership events', () => {
       `^${JSON.stringify(['my-tasks'])}`,
       `^${JSON.stringify(['tasks'])}`,
     ]);
+  });
+});
+
+describe('label events', () => {
+  const topic = `projects:${organizationId}`;
+
+  it('reads the labels, every task list, My tasks and the task pages again, not the organizations', () => {
+    queryClient.setQueryData(['task', taskId], detail(1));
+    queryClient.setQueryData(['task', taskId, 'timeline'], { items: [], names: {} });
+    applyRealtimeEvent(event(topic, null, { kind: 'label', id: other, projectId: null }), context());
+    expect(flushedKeys()).toEqual([
+      `^${JSON.stringify(['labels', organizationId])}`,
+      `^${JSON.stringify(['tasks'])}`,
+      `^${JSON.stringify(['my-tasks'])}`,
+      '(predicate)',
+    ]);
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(stale(['task', taskId])).toBe(true);
+    // The change log does not change when a label is renamed.
+    expect(stale(['task', taskId, 'timeline'])).toBe(false);
   });
 });
 

@@ -165,11 +165,28 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
     );
     return;
   }
+  if (frame.kind === 'label') {
+    applyLabel(organizationId, context);
+    return;
+  }
   // The organization's name or membership changed: the lists that show them are read again.
   invalidate.add(queryKeys.organizations);
   invalidate.add(queryKeys.members(organizationId));
   if (frame.kind === 'organization') invalidate.add(queryKeys.projects);
   if (frame.kind === 'membership' && frame.id === userId) forgetOrganization(context);
+}
+
+/**
+ * A label was renamed, recoloured or deleted: tasks carry copies of their labels, so the lists, the
+ * boards and the task pages that show them are read again, with the labels themselves.
+ */
+function applyLabel(organizationId: string, { invalidate }: EventContext): void {
+  invalidate.add(queryKeys.labels(organizationId));
+  invalidate.add(queryKeys.allProjectTasks);
+  invalidate.add(queryKeys.myTasks);
+  invalidate.addFilters('task pages', {
+    predicate: (query) => query.queryKey[0] === 'task' && query.queryKey.length === 2,
+  });
 }
 
 /** Access to an organization ended: everything that may show it is read again. */

@@ -66,4 +66,48 @@ describe('inbox entry words', () => {
       ),
     ).toBe('task created, assignee Carol Shaw');
   });
+
+  it('says what changed in the planning fields: due date, priority, labels', () => {
+    expect(
+      changeWords(entry({ type: 'DUE_DATE', metadata: { due: { old: null, new: '2026-03-05' } } })),
+    ).toBe('due date none → March 5, 2026');
+    expect(
+      changeWords(entry({ type: 'DUE_DATE', metadata: { due: { old: '2026-03-05', new: null } } })),
+    ).toBe('due date March 5, 2026 → none');
+    // A due time reads on the viewer's clock, not in UTC.
+    const instant = '2026-03-05T14:30:00.000Z';
+    const clock = new Date(instant)
+      .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+      .replace(/\s/g, ' ');
+    const day = new Date(instant).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    expect(
+      changeWords(entry({ type: 'DUE_DATE', metadata: { due: { old: '2026-03-05', new: instant } } })),
+    ).toBe(`due date March 5, 2026 → ${day} at ${clock}`);
+    expect(
+      changeWords(entry({ type: 'PRIORITY', metadata: { priority: { old: 'NONE', new: 'URGENT' } } })),
+    ).toBe('priority None → Urgent');
+    const bug = { label_id: 'l1', name: 'Bug' };
+    const ui = { label_id: 'l2', name: 'UI' };
+    expect(changeWords(entry({ type: 'LABELS', metadata: { labels: { old: [bug], new: [bug, ui] } } }))).toBe(
+      'labels: added “UI”',
+    );
+    expect(changeWords(entry({ type: 'LABELS', metadata: { labels: { old: [bug, ui], new: [] } } }))).toBe(
+      'labels: removed “Bug” and “UI”',
+    );
+  });
+
+  it('words a planning change beside another change of the same entry', () => {
+    expect(
+      changeWords(
+        entry({
+          type: 'STATUS',
+          metadata: { status: { old: 'TODO', new: 'DOING' }, priority: { old: 'LOW', new: 'HIGH' } },
+        }),
+      ),
+    ).toBe('status To Do → Doing, priority Low → High');
+  });
 });

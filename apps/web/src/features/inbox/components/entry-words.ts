@@ -1,5 +1,6 @@
 import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
 import { describeLogChange } from '@figgle/shared/log-type';
+import { otherChanges, planningFragments } from '../../../ui/planning/change-words';
 
 /** Who did it: the person, or Figma (with the commenter's handle when the comment came from there). */
 export function authorLabel(entry: InboxEntryView): string {
@@ -9,7 +10,10 @@ export function authorLabel(entry: InboxEntryView): string {
   return entry.author_name ? `${entry.author_name} (Figma)` : 'Figma';
 }
 
-/** What changed, in words: 'status To Do → Doing', 'description edited', 'new comment: “…”'… */
+/**
+ * What changed, in words: 'status To Do → Doing', 'description edited', 'new comment: “…”',
+ * 'due date none → March 5, 2026' (in the viewer's time zone), 'priority None → High'…
+ */
 export function changeWords(entry: InboxEntryView): string {
   if (entry.type === 'COMMENT') return entry.comment ? `new comment: “${entry.comment}”` : 'new comment';
   if (entry.type === 'CREATION') {
@@ -17,5 +21,8 @@ export function changeWords(entry: InboxEntryView): string {
     const assigneeName = assignee ? entry.people[assignee] : undefined;
     return assigneeName ? `task created, assignee ${assigneeName}` : 'task created';
   }
-  return describeLogChange(entry.metadata, entry.people);
+  const planning = planningFragments(entry.metadata);
+  if (planning.length === 0) return describeLogChange(entry.metadata, entry.people);
+  const rest = otherChanges(entry.metadata);
+  return [...(rest ? [describeLogChange(rest, entry.people)] : []), ...planning].join(', ');
 }

@@ -47,6 +47,16 @@ export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string)
   void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
 }
 
+/** The due date and priority a change sets, as the task will show them (setting one due field clears the other). */
+export function planningPatch(changes: UpdateTaskInput): Partial<TaskSummaryView> {
+  return {
+    ...(changes.due_on !== undefined || changes.due_at !== undefined
+      ? { due_on: changes.due_on ?? null, due_at: changes.due_at ?? null }
+      : {}),
+    ...(changes.priority ? { priority: changes.priority } : {}),
+  };
+}
+
 type UpdateTaskMutateOptions = MutateOptions<
   TaskSummaryView,
   Error,
@@ -55,8 +65,8 @@ type UpdateTaskMutateOptions = MutateOptions<
 >;
 
 /**
- * Title, status and assignee from the task page. Status and assignee show at once and roll back with
- * the failure toast; every change adds a log line, so the timeline is read again. Offline,
+ * Title, status, assignee, due date and priority from the task page. All but the title show at once
+ * and roll back with the failure toast; every change adds a log line, so the timeline is read again. Offline,
  * a new title shows at once too: it waits with the others and a reload keeps showing it.
  */
 export function useUpdateTask(taskId: string, options: { optimistic: boolean; toastOnError: boolean }) {
@@ -79,6 +89,7 @@ export function useUpdateTask(taskId: string, options: { optimistic: boolean; to
               ...(options.optimistic && changes.assignee_id !== undefined
                 ? { assignee: assignee ?? null }
                 : {}),
+              ...(options.optimistic ? planningPatch(changes) : {}),
             }
           : task,
       );

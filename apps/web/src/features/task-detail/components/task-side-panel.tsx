@@ -12,6 +12,7 @@ import { useUpdateTask } from '../api/update-task';
 import { AuthorMark, personName } from './author-mark';
 import { FigmaNodeSlot } from './figma-node-slot';
 import classes from './task-detail.module.css';
+import { TaskPlanningFields } from './task-planning-fields';
 
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const NONE = 'none';
@@ -46,7 +47,7 @@ function Moment({ at }: { at: string }) {
   );
 }
 
-/** Status and assignee pickers, then the task's facts (docs/product.md#task-page). */
+/** Status, assignee, due date, priority and labels, then the task's facts (docs/product.md#task-page). */
 export function TaskSidePanel({ task }: { task: TaskDetailView }) {
   const update = useUpdateTask(task.task_id, { optimistic: true, toastOnError: true });
   const members = useMembers(task.project.organization_id);
@@ -102,6 +103,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           leftSection={task.assignee ? <AuthorMark person={task.assignee} size={18} /> : null}
           comboboxProps={{ withinPortal: true }}
         />
+        <TaskPlanningFields task={task} />
         <dl className={classes.facts}>
           <Field label="Project">
             <Anchor component={Link} to={paths.projectList(task.project.project_id)} size="sm">

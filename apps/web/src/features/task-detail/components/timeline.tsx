@@ -5,6 +5,7 @@ import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
+import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { AuthorMark, personName } from './author-mark';
 import { SeeMore } from './see-more';
 import classes from './task-detail.module.css';
@@ -20,7 +21,10 @@ function When({ at, now }: { at: string; now: number }) {
 function logText(log: TimelineLogView, names: Record<string, string>): string {
   if (log.type === 'CREATION') return 'created the task';
   if (log.type === 'CONTENT') return 'edited the description';
-  return `changed ${describeLogChange(log.metadata, names)}`;
+  const planning = planningSentences(log.metadata);
+  if (planning.length === 0) return `changed ${describeLogChange(log.metadata, names)}`;
+  const rest = otherChanges(log.metadata);
+  return [...(rest ? [`changed ${describeLogChange(rest, names)}`] : []), ...planning].join(', ');
 }
 
 function LogLine({ log, names, now }: { log: TimelineLogView; names: Record<string, string>; now: number }) {

@@ -1,0 +1,63 @@
+import type { TaskLabelView } from '@figgle/shared/planning-schemas';
+import type { TaskDetailView } from '@figgle/shared/task-schemas';
+import { Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { useCreateLabel } from '../../../shared/api/create-label';
+import { useLabels } from '../../../shared/api/list-labels';
+import { DueDateInput } from '../../../ui/planning/due-date-input';
+import { DueMark } from '../../../ui/planning/due-mark';
+import { nextLabelColor } from '../../../ui/planning/label-color';
+import { LabelSelect } from '../../../ui/planning/label-select';
+import { PrioritySelect } from '../../../ui/planning/priority-select';
+import { useSetTaskLabels } from '../api/set-task-labels';
+import { useUpdateTask } from '../api/update-task';
+
+/**
+ * Due date, priority and labels of the task page's side panel. Each change shows at once, is saved
+ * alone and rolls back with the failure toast; made offline, it waits with the others.
+ */
+export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
+  const update = useUpdateTask(task.task_id, { optimistic: true, toastOnError: true });
+  const organizationId = task.project.organization_id;
+  const labels = useLabels(organizationId);
+  const createLabel = useCreateLabel(organizationId);
+  const setLabels = useSetTaskLabels();
+
+  // A copy kept on the device from before these fields existed has none of them.
+  const taskLabels = task.labels ?? [];
+  // The task's own labels count too, before the organization's list has arrived (or offline).
+  const known = useMemo(() => {
+    const byId = new Map<string, TaskLabelView>();
+    for (const label of taskLabels) byId.set(label.label_id, label);
+    for (const { label_id, name, color } of labels.data ?? []) byId.set(label_id, { label_id, name, color });
+    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }, [taskLabels, labels.data]);
+
+  const due = { due_on: task.due_on ?? null, due_at: task.due_at ?? null };
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <DueDateInput value={due} onChange={(next) => update.mutate({ changes: next })} />
+        <DueMark due={due} />
+      </Stack>
+      <PrioritySelect
+        label="Priority"
+        size="sm"
+        value={task.priority ?? 'NONE'}
+        onChange={(priority) => update.mutate({ changes: { priority } })}
+      />
+      <LabelSelect
+        labels={known}
+        value={taskLabels.map((label) => label.label_id)}
+        onChange={(labelIds) =>
+          setLabels.mutate({
+            taskId: task.task_id,
+            labelIds,
+            labels: known.filter((label) => labelIds.includes(label.label_id)),
+          })
+        }
+        onCreate={(name) => createLabel.mutateAsync({ name, color: nextLabelColor(known) })}
+      />
+    </Stack>
+  );
+}
