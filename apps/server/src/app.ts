@@ -127,7 +127,6 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(commentRoutes);
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
-  await app.register(labelRoutes);
   await app.register(uploadRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
