@@ -23,6 +23,8 @@ export function useCreateTask() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
       if (task.assignee) void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
+      // The settings count the tasks that carry each label.
+      if (task.labels.length > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.allLabels });
     },
   });
 }

@@ -18,7 +18,7 @@ function updateTask({ taskId, changes }: UpdateTaskVariables): Promise<TaskSumma
   return api.patch<TaskSummaryView>(`/api/tasks/${encodeURIComponent(taskId)}`, changes);
 }
 
-/** Inline status and assignee changes: shown at once, put back with a failure toast (product.md). */
+/** Inline status, assignee and priority changes: shown at once, put back with a failure toast (product.md). */
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,6 +30,10 @@ export function useUpdateTask() {
         ...(changes.status ? { status: changes.status } : {}),
         ...(changes.title ? { title: changes.title } : {}),
         ...(changes.assignee_id !== undefined ? { assignee: assignee ?? null } : {}),
+        ...(changes.due_on !== undefined || changes.due_at !== undefined
+          ? { due_on: changes.due_on ?? null, due_at: changes.due_at ?? null }
+          : {}),
+        ...(changes.priority ? { priority: changes.priority } : {}),
       }));
       return { snapshot };
     },

@@ -1,12 +1,17 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import type { TaskPriority } from '@figgle/shared/priority';
 import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMembers } from '../../../shared/api/list-members';
+import type { DueFields } from '../../../ui/planning/due-date';
+import { DueDateInput } from '../../../ui/planning/due-date-input';
+import { PrioritySelect } from '../../../ui/planning/priority-select';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateTask } from '../api/create-task';
 import { memberName } from './member-name';
+import { TaskLabelsField } from './task-labels-field';
 
 export interface AddTaskDialogProps {
   opened: boolean;
@@ -40,11 +45,17 @@ function AddTaskForm({
   const [status, setStatus] = useState<TaskStatus>('TODO');
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [description, setDescription] = useState('');
+  const [due, setDue] = useState<DueFields>({ due_on: null, due_at: null });
+  const [priority, setPriority] = useState<TaskPriority>('NONE');
+  const [labelIds, setLabelIds] = useState<string[]>([]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     createTask.mutate(
-      { projectId, input: { title, status, assignee_id: assigneeId, description } },
+      {
+        projectId,
+        input: { title, status, assignee_id: assigneeId, description, ...due, priority, label_ids: labelIds },
+      },
       {
         onSuccess: () => {
           toastSuccess(MESSAGES.taskCreated);
@@ -99,6 +110,11 @@ function AddTaskForm({
             onChange={setAssigneeId}
             comboboxProps={{ withinPortal: true }}
           />
+        </Group>
+        <DueDateInput value={due} onChange={setDue} />
+        <Group grow align="flex-start">
+          <PrioritySelect label="Priority" name="priority" value={priority} onChange={setPriority} />
+          <TaskLabelsField organizationId={organizationId} value={labelIds} onChange={setLabelIds} />
         </Group>
         <Textarea
           label="Description"

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { relativeTime } from '@figgle/shared/relative-time';
-import { compareTasksForList } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
@@ -15,6 +14,9 @@ import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { StatusPicker } from './status-picker';
 import classes from './task-list.module.css';
+import { SortableHeader, TaskDue, TaskLabels, TaskPriorityPicker } from './task-planning-marks';
+import planningClasses from './task-planning-marks.module.css';
+import { compareTasksBy, useTaskSort } from './task-sort';
 
 const ROW_HEIGHT = 53;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -31,9 +33,13 @@ export interface TaskListProps {
   emptyMessage?: string;
 }
 
-/** The project's tasks as a table, by status then title; only the rows in view are in the page. */
+/**
+ * The project's tasks as a table, by status then title (or by due date or priority, from the column
+ * headers); only the rows in view are in the page.
+ */
 export function TaskList({ tasks, loading, organizationId, animated, leaving, emptyMessage }: TaskListProps) {
-  const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksForList), [tasks]);
+  const [sort, setSort] = useTaskSort();
+  const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksBy(sort)), [tasks, sort]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -59,7 +65,7 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={980} type="native">
+      <Table.ScrollContainer minWidth={1140} type="native">
         <Table
           verticalSpacing={8}
           horizontalSpacing="md"
@@ -70,16 +76,18 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
             <Table.Tr>
               <Table.Th>Title</Table.Th>
               <Table.Th w={150}>Status</Table.Th>
-              <Table.Th w={200}>Assignee</Table.Th>
+              <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={120} />
+              <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={136} />
+              <Table.Th w={180}>Assignee</Table.Th>
               <Table.Th w={104}>Comments</Table.Th>
-              <Table.Th w={170}>Last modified</Table.Th>
+              <Table.Th w={150}>Last modified</Table.Th>
               <Table.Th w={124}>Created at</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody ref={bodyRef}>
             {loading || sorted.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={6}>
+                <Table.Td colSpan={8}>
                   <Text c="dimmed" ta="center" py="lg" size="sm">
                     {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
                   </Text>
@@ -148,18 +156,21 @@ function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }
       style={{ height: ROW_HEIGHT }}
     >
       <Table.Td>
-        <Anchor
-          component={Link}
-          to={paths.task(task.task_id)}
-          c="inherit"
-          size="sm"
-          className={classes.title}
-        >
-          <Text span c="dimmed" ff="monospace" size="xs" mr={8}>
-            #{task.reference}
-          </Text>
-          {task.title}
-        </Anchor>
+        <div className={planningClasses.titleLine}>
+          <Anchor
+            component={Link}
+            to={paths.task(task.task_id)}
+            c="inherit"
+            size="sm"
+            className={classes.title}
+          >
+            <Text span c="dimmed" ff="monospace" size="xs" mr={8}>
+              #{task.reference}
+            </Text>
+            {task.title}
+          </Anchor>
+          <TaskLabels task={task} />
+        </div>
       </Table.Td>
       <Table.Td>
         <StatusPicker
@@ -167,6 +178,12 @@ function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }
           label={`Status of ${task.title}`}
           onChange={(status) => updateTask.mutate({ taskId: task.task_id, changes: { status } })}
         />
+      </Table.Td>
+      <Table.Td>
+        <TaskPriorityPicker task={task} />
+      </Table.Td>
+      <Table.Td>
+        <TaskDue task={task} stacked />
       </Table.Td>
       <Table.Td>
         <AssigneePicker

@@ -7,6 +7,7 @@ import type { CSSProperties, KeyboardEventHandler, MouseEvent, ReactNode, Synthe
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { AssigneePicker } from '../assignee-picker';
+import { CardPlanning } from '../task-planning-marks';
 import classes from './board.module.css';
 
 export interface BoardCardData {
@@ -122,6 +123,7 @@ export function BoardCardBody({
       <Link to={paths.task(task.task_id)} draggable={false} className={classes.cardTitle}>
         {task.title}
       </Link>
+      <CardPlanning task={task} />
       <div className={classes.footer}>
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}

@@ -1,0 +1,40 @@
+import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import { lazyReady } from '../../../lib/lazy-ready';
+import { PriorityIcon } from '../../../ui/planning/priority-icon';
+import { DeferredSelect } from './deferred-select';
+import type { InlinePrioritySelectProps } from './inline-priority-select';
+
+// The real Select is a chunk of its own, fetched when the browser is idle or a picker is reached
+// (see status-picker.tsx).
+const InlinePrioritySelect = lazyReady<InlinePrioritySelectProps>(
+  async () => (await import('./inline-priority-select')).InlinePrioritySelect,
+);
+
+export interface PriorityPickerProps {
+  taskId: string;
+  priority: TaskPriority;
+  /** Names the picker for screen readers, e.g. 'Priority of Write the docs'. */
+  label: string;
+  width?: number | string;
+  /** On cards, "None" shows as its icon alone. */
+  compact?: boolean;
+}
+
+/** Urgent to None, each with an icon whose shape says it; the pick is saved at once. */
+export function PriorityPicker({ taskId, priority, label, width, compact = false }: PriorityPickerProps) {
+  return (
+    <DeferredSelect
+      label={label}
+      width={width}
+      preload={InlinePrioritySelect.preload}
+      display={
+        <>
+          <PriorityIcon priority={priority} labelled={false} />
+          {compact && priority === 'NONE' ? null : <span>{PRIORITY_LABELS[priority]}</span>}
+        </>
+      }
+    >
+      {(open) => <InlinePrioritySelect open={open} taskId={taskId} priority={priority} />}
+    </DeferredSelect>
+  );
+}

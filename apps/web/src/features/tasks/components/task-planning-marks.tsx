@@ -1,0 +1,99 @@
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import { Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort } from '@tabler/icons-react';
+import type { SyntheticEvent } from 'react';
+import { DueMark } from '../../../ui/planning/due-mark';
+import { LabelChips } from '../../../ui/planning/label-chips';
+import { PriorityPicker } from './priority-picker';
+import classes from './task-planning-marks.module.css';
+import type { TaskSort } from './task-sort';
+
+type Planned = Pick<TaskSummaryView, 'task_id' | 'title' | 'due_on' | 'due_at' | 'priority' | 'labels'>;
+
+/** A task's labels on its row or card: the first three, then "+n". */
+export function TaskLabels({ task }: { task: Planned }) {
+  // A copy kept on the device from before labels existed has none.
+  return <LabelChips labels={task.labels ?? []} max={3} />;
+}
+
+/** The due date with its "Overdue" or "Due soon" flag (below it in a list cell); nothing without one. */
+export function TaskDue({ task, stacked }: { task: Planned; stacked?: boolean }) {
+  return <DueMark due={{ due_on: task.due_on ?? null, due_at: task.due_at ?? null }} stacked={stacked} />;
+}
+
+/** The inline priority picker of a row or card: saved at once, put back with the failure toast. */
+export function TaskPriorityPicker({ task, compact }: { task: Planned; compact?: boolean }) {
+  return (
+    <PriorityPicker
+      taskId={task.task_id}
+      priority={task.priority ?? 'NONE'}
+      label={`Priority of ${task.title}`}
+      width={compact ? undefined : 104}
+      compact={compact}
+    />
+  );
+}
+
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+
+/** The planning line of a board card: priority picker, due date and labels. */
+export function CardPlanning({ task }: { task: Planned }) {
+  return (
+    <div className={classes.card}>
+      {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}
+      <div
+        onMouseDown={stop}
+        onTouchStart={stop}
+        onClick={stop}
+        onKeyDown={stop}
+        className={classes.cardPicker}
+      >
+        <TaskPriorityPicker task={task} compact />
+      </div>
+      <TaskDue task={task} />
+      <TaskLabels task={task} />
+    </div>
+  );
+}
+
+const SORT_NAMES: Record<Exclude<TaskSort, 'status'>, string> = { due: 'due date', priority: 'priority' };
+
+/**
+ * A list column header that sorts by its column: a first press sorts (earliest due, or most urgent
+ * first), a second one goes back to the default order.
+ */
+export function SortableHeader({
+  column,
+  title,
+  sort,
+  onSort,
+  width,
+}: {
+  column: Exclude<TaskSort, 'status'>;
+  title: string;
+  sort: TaskSort;
+  onSort: (sort: TaskSort) => void;
+  width: number;
+}) {
+  const active = sort === column;
+  return (
+    <Table.Th w={width} aria-sort={active ? 'ascending' : undefined}>
+      <UnstyledButton
+        className={classes.sortButton}
+        data-active={active || undefined}
+        aria-pressed={active}
+        aria-label={`Sort by ${SORT_NAMES[column]}`}
+        title={active ? 'Back to the default order' : `Sort by ${SORT_NAMES[column]}`}
+        onClick={() => onSort(active ? 'status' : column)}
+      >
+        <span>{title}</span>
+        {active ? (
+          <IconArrowDown size={13} stroke={2} aria-hidden />
+        ) : (
+          <IconArrowsSort size={13} stroke={1.8} aria-hidden />
+        )}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
