@@ -42,6 +42,7 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['settings-profile', '/settings/profile', appPage],
   ['settings-new-organization', '/settings/new-organization', appPage],
   ['settings-organization', '/settings/organization/9c2e', appPage],
+  ['settings-labels', '/settings/organization/9c2e/labels', appPage],
   ['settings-preferences', '/settings/preferences', appPage],
   ['settings-figma', '/settings/figma', appPage],
   ['settings-password', '/settings/password', appPage],

@@ -204,6 +204,15 @@ export const appRoutes: AppRoute[] = [
         ),
       },
       {
+        name: 'settings-labels',
+        path: 'organization/:organizationId/labels',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-labels-page'),
+          'SettingsLabelsPage',
+        ),
+      },
+      {
         name: 'settings-figma',
         path: 'figma',
         meta: APP_PAGE,

@@ -28,6 +28,8 @@ export const paths = {
   settingsNewOrganization: '/settings/new-organization',
   settingsOrganization: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}`,
+  settingsLabels: (organizationId: string) =>
+    `/settings/organization/${encodeURIComponent(organizationId)}/labels`,
   settingsPreferences: '/settings/preferences',
   settingsFigma: '/settings/figma',
   settingsPassword: '/settings/password',

@@ -17,10 +17,13 @@ export function SettingsNavigation() {
 
   const links: SettingsLink[] = [
     { to: paths.settingsProfile, label: 'My Profile' },
-    ...(organizations.data ?? []).map((organization) => ({
-      to: paths.settingsOrganization(organization.organization_id),
-      label: `Organization ${organization.name}`,
-    })),
+    ...(organizations.data ?? []).flatMap((organization) => [
+      {
+        to: paths.settingsOrganization(organization.organization_id),
+        label: `Organization ${organization.name}`,
+      },
+      { to: paths.settingsLabels(organization.organization_id), label: `Labels of ${organization.name}` },
+    ]),
     { to: paths.settingsNewOrganization, label: 'Create an organization' },
     { to: paths.settingsPreferences, label: 'Preferences' },
     { to: paths.settingsPassword, label: 'Password' },

@@ -1,0 +1,60 @@
+import { LABEL_NAME_MAX, type LabelColor, type LabelView } from '@figgle/shared/planning-schemas';
+import { Button, Group, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useCreateLabel } from '../../../shared/api/create-label';
+import { nextLabelColor } from '../../../ui/planning/label-color';
+import { toastSuccess } from '../../../ui/toast';
+import { LabelColorSelect } from './label-color-select';
+
+/** Name and colour of a new label; a refusal (a duplicate name) shows under the name. */
+export function NewLabelForm({ organizationId, labels }: { organizationId: string; labels: LabelView[] }) {
+  const create = useCreateLabel(organizationId);
+  const [name, setName] = useState('');
+  const [chosenColor, setColor] = useState<LabelColor | null>(null);
+  const color = chosenColor ?? nextLabelColor(labels);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    create.mutate(
+      { name: name.trim(), color },
+      {
+        onSuccess: (label) => {
+          toastSuccess(`The label “${label.name}” has been created.`);
+          setName('');
+          setColor(null);
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiRequestError && failure.statusCode < 500
+              ? failure.message
+              : 'Sorry, the label could not be created. Please try again.',
+          ),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="New label">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label="Name"
+          name="name"
+          required
+          maxLength={LABEL_NAME_MAX}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={error}
+          flex="1 1 200px"
+          miw={0}
+        />
+        <LabelColorSelect label="Colour" value={color} onChange={setColor} />
+        <Button type="submit" mt={25} loading={create.isPending} disabled={name.trim() === ''}>
+          Create label
+        </Button>
+      </Group>
+    </form>
+  );
+}
