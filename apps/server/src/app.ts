@@ -19,6 +19,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
 import { invitationRoutes } from './features/invitations/routes.ts';
+import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(taskRoutes);
   await app.register(taskContentRoutes);
   await app.register(commentRoutes);
+  await app.register(labelRoutes);
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
   await app.register(uploadRoutes);

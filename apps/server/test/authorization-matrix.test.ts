@@ -177,6 +177,26 @@ const expectations: Record<string, Entry> = {
     },
   },
 
+  // Labels of an organization (owners and members manage them) and the labels a task carries
+  'GET /api/organizations/:organizationId/labels': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/labels`,
+  })),
+  'POST /api/organizations/:organizationId/labels': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/labels`,
+    body: { name: `Label ${randomUUID().slice(0, 8)}`, color: 'red' },
+  })),
+  'PATCH /api/labels/:labelId': inOrganization(async (w) => ({
+    path: `/api/labels/${await newLabel(w.org)}`,
+    body: { color: 'teal' },
+  })),
+  'DELETE /api/labels/:labelId': inOrganization(async (w) => ({
+    path: `/api/labels/${await newLabel(w.org)}`,
+  })),
+  'PUT /api/tasks/:taskId/labels': inOrganization(async (w) => ({
+    path: `/api/tasks/${w.task}/labels`,
+    body: { label_ids: [await newLabel(w.org)] },
+  })),
+
   // Files
   'POST /api/uploads': inOrganization((w) => {
     const form = new FormData();
@@ -242,6 +262,16 @@ const expectations: Record<string, Entry> = {
 };
 
 const figmaFileKey = () => randomBytes(12).toString('hex');
+
+/** A label of the organization, made for one call. */
+async function newLabel(organizationId: string): Promise<string> {
+  const label = await server.deps.db
+    .insertInto('label')
+    .values({ organization_id: organizationId, name: `Made ${randomUUID().slice(0, 8)}` })
+    .returning('label_id')
+    .executeTakeFirstOrThrow();
+  return label.label_id;
+}
 
 /** A Figma delivery of the organization that failed for good (src/jobs/). */
 async function failedFigmaJob(organizationId: string): Promise<string> {

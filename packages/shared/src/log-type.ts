@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { taskPrioritySchema } from './planning-schemas.ts';
 import { PRIORITY_LABELS } from './priority.ts';
 import { STATUS_LABELS } from './status.ts';
-import { taskPrioritySchema } from './planning-schemas.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
 /**
@@ -36,9 +36,7 @@ export const logMetadataSchema = z.object({
   due: changeOf(z.string()).optional(),
   priority: changeOf(taskPrioritySchema).optional(),
   /** The task's labels before and after, sorted by name, with the names they had then. */
-  labels: z
-    .object({ old: z.array(loggedLabelSchema), new: z.array(loggedLabelSchema) })
-    .optional(),
+  labels: z.object({ old: z.array(loggedLabelSchema), new: z.array(loggedLabelSchema) }).optional(),
   // The description is too large to keep twice per edit: the log only says that it changed.
   content: z.literal(true).optional(),
 });

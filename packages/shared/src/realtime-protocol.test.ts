@@ -60,7 +60,7 @@ describe('CLOSE_CODES, ERROR_CODES, EVENT_KINDS', () => {
     );
     expect(new Set(EVENT_KINDS).size).toBe(EVENT_KINDS.length);
     expect([...EVENT_KINDS].sort()).toEqual(
-      ['comment', 'figma_event', 'log', 'membership', 'organization', 'project', 'task'].sort(),
+      ['comment', 'figma_event', 'label', 'log', 'membership', 'organization', 'project', 'task'].sort(),
     );
   });
 

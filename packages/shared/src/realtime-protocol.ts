@@ -115,6 +115,8 @@ export const EVENT_KINDS = [
   'figma_event',
   'organization',
   'membership',
+  /** An organization's label was created, renamed, recoloured or deleted: on `projects:<organizationId>`. */
+  'label',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 export type EventAction = 'created' | 'updated' | 'deleted';

@@ -26,19 +26,21 @@ const ONE_DUE = {
 };
 const hasOneDue = (task: { due_on?: string | null; due_at?: string | null }) => !task.due_on || !task.due_at;
 
-export const createTaskInput = z.object({
-  title: taskTitleSchema,
-  status: taskStatusSchema.default('TODO'),
-  assignee_id: z.uuid().nullable().default(null),
-  description: z
-    .string()
-    .max(TASK_DESCRIPTION_MAX, `The description is at most ${TASK_DESCRIPTION_MAX} characters.`)
-    .default(''),
-  due_on: dueOnSchema.nullable().default(null),
-  due_at: dueAtSchema.nullable().default(null),
-  priority: taskPrioritySchema.default('NONE'),
-  label_ids: labelIdsSchema.default([]),
-}).refine(hasOneDue, ONE_DUE);
+export const createTaskInput = z
+  .object({
+    title: taskTitleSchema,
+    status: taskStatusSchema.default('TODO'),
+    assignee_id: z.uuid().nullable().default(null),
+    description: z
+      .string()
+      .max(TASK_DESCRIPTION_MAX, `The description is at most ${TASK_DESCRIPTION_MAX} characters.`)
+      .default(''),
+    due_on: dueOnSchema.nullable().default(null),
+    due_at: dueAtSchema.nullable().default(null),
+    priority: taskPrioritySchema.default('NONE'),
+    label_ids: labelIdsSchema.default([]),
+  })
+  .refine(hasOneDue, ONE_DUE);
 export type CreateTaskInput = z.input<typeof createTaskInput>;
 
 export const updateTaskInput = z

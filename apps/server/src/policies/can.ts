@@ -23,6 +23,8 @@ export type Action =
   | 'task.update'
   | 'task.delete'
   | 'comment.create'
+  | 'label.read'
+  | 'label.manage'
   | 'upload.create'
   | 'figmaEvent.read'
   | 'figmaEvent.createTask';

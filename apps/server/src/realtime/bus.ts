@@ -6,7 +6,15 @@ import type { TaskStatus } from '../db/schema.ts';
  * stops at 8,000 bytes). Each server loads and presents the entity once per event, then fans it out
  * to its own authorized sockets. Commands publish after their transaction commits.
  */
-type BusEventKind = 'project' | 'task' | 'comment' | 'log' | 'figma_event' | 'organization' | 'membership';
+type BusEventKind =
+  | 'project'
+  | 'task'
+  | 'comment'
+  | 'log'
+  | 'figma_event'
+  | 'organization'
+  | 'membership'
+  | 'label';
 
 export interface BusEvent {
   kind: BusEventKind;

@@ -92,7 +92,9 @@ export async function fanOut(
       await fanOutProject(hub, loader, event, event.id);
       return;
     case 'organization':
-    case 'membership': {
+    case 'membership':
+    // Labels show on every list and board of the organization: its viewers read them again.
+    case 'label': {
       const topic = topics.projects(organizationId);
       send(hub, hub.audience(topic, organizationId), frame(event, topic, null));
       return;

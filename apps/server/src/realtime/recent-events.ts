@@ -23,6 +23,7 @@ function scopedTopicsOf(event: BusEvent): string[] {
     case 'project':
     case 'organization':
     case 'membership':
+    case 'label':
       return [topics.projects(event.organizationId)];
     case 'figma_event':
       return [];

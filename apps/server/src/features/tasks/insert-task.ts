@@ -1,10 +1,11 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
 import type { Announcement } from '../../commands/publish-after-commit.ts';
-import type { Database, DeltaJson, TaskStatus } from '../../db/schema.ts';
+import type { Database, DeltaJson, TaskPriority, TaskStatus } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertAssignable } from './assignee.ts';
 import { lockColumn } from './column-lock.ts';
+import { labelsOfOrganization, replaceTaskLabels } from './task-labels.ts';
 
 export interface CreateTaskValues {
   projectId: string;
@@ -17,6 +18,13 @@ export interface CreateTaskValues {
   contentJson: DeltaJson;
   isFromFigma: boolean;
   figmaClientMeta: Record<string, unknown> | null;
+  /** A due day (YYYY-MM-DD) or a due instant (ISO), at most one of them; absent: none. */
+  dueOn?: string | null;
+  dueAt?: string | null;
+  /** Absent: NONE. */
+  priority?: TaskPriority;
+  /** Labels of the project's organization (400 otherwise); absent: none. */
+  labelIds?: readonly string[];
 }
 
 export interface CreatedTask {
@@ -29,7 +37,8 @@ export interface CreatedTask {
 /**
  * Writes a task inside the caller's transaction (commands/create-task.ts, or a Figma command that
  * makes a task of a comment): the project's next reference (the project row stays locked until
- * commit, so two creations never share one), a rank at the end of its column, and the CREATION log.
+ * commit, so two creations never share one), a rank at the end of its column, its labels, and the
+ * CREATION log (with the due date, priority and labels it was given).
  * The project must be live; an assignee must hold a rule in its organization. After the commit,
  * the calling command announces it through publishAfterCommit with announceTaskCreated.
  */
@@ -43,6 +52,7 @@ export async function insertTask(trx: Kysely<Database>, values: CreateTaskValues
     .executeTakeFirst();
   if (!project) throw notFound('Project');
   if (values.assigneeId) await assertAssignable(trx, values.assigneeId, project.organization_id);
+  const labels = await labelsOfOrganization(trx, project.organization_id, values.labelIds ?? []);
 
   // The rank after the column's last, by the same figgle_rank_between a move uses (migration 0004).
   await lockColumn(trx, values.projectId, values.status);
@@ -69,14 +79,23 @@ export async function insertTask(trx: Kysely<Database>, values: CreateTaskValues
       content_json: JSON.stringify(values.contentJson),
       is_from_figma: values.isFromFigma,
       figma_client_meta: values.figmaClientMeta === null ? null : JSON.stringify(values.figmaClientMeta),
+      due_on: values.dueOn ?? null,
+      due_at: values.dueAt ?? null,
+      priority: values.priority ?? 'NONE',
     })
-    .returning('task_id')
+    .returning(['task_id', sql<string | null>`figgle_due_text(due_on, due_at)`.as('due')])
     .executeTakeFirstOrThrow();
+  if (labels.length > 0) await replaceTaskLabels(trx, task.task_id, labels);
 
   const metadata: LogMetadata = {
     title: { old: null, new: values.title },
     status: { old: null, new: values.status },
     ...(values.assigneeId ? { assignee_id: { old: null, new: values.assigneeId } } : {}),
+    ...(task.due ? { due: { old: null, new: task.due } } : {}),
+    ...(values.priority && values.priority !== 'NONE'
+      ? { priority: { old: null, new: values.priority } }
+      : {}),
+    ...(labels.length > 0 ? { labels: { old: [], new: labels } } : {}),
   };
   await trx
     .insertInto('log')

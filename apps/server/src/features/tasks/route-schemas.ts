@@ -1,3 +1,4 @@
+import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
   createTaskInput,
@@ -39,5 +40,11 @@ export const deleteTaskSchema = {
   tags,
   params: taskIdParams,
   response: { 204: noContent },
+};
+export const setTaskLabelsSchema = {
+  tags,
+  params: taskIdParams,
+  body: setTaskLabelsInput,
+  response: { 200: taskSummaryViewSchema },
 };
 export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };

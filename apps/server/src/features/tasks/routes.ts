@@ -3,6 +3,7 @@ import { requireUser } from '../../auth/current-user.ts';
 import { createTask } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { moveTask } from './commands/move-task.ts';
+import { setTaskLabels } from './commands/set-task-labels.ts';
 import { updateTask } from './commands/update-task.ts';
 import { sendJsonText } from './json-reply.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
@@ -14,6 +15,7 @@ import {
   listMyTasksSchema,
   listProjectTasksSchema,
   moveTaskSchema,
+  setTaskLabelsSchema,
   updateTaskSchema,
 } from './route-schemas.ts';
 import { TaskListCache } from './task-list-cache.ts';
@@ -49,6 +51,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.patch('/api/tasks/:taskId', { schema: updateTaskSchema }, async (request, reply) => {
     const user = await requireUser(request);
     const task = await updateTask(app.deps, user, { taskId: request.params.taskId, changes: request.body });
+    return sendJsonText(request, reply, { body: task.summary });
+  });
+
+  app.put('/api/tasks/:taskId/labels', { schema: setTaskLabelsSchema }, async (request, reply) => {
+    const task = await setTaskLabels(app.deps, await requireUser(request), {
+      taskId: request.params.taskId,
+      labelIds: request.body.label_ids,
+    });
     return sendJsonText(request, reply, { body: task.summary });
   });
 

@@ -1,0 +1,83 @@
+import type { LogMetadata } from '@figgle/shared/log-type';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../../app-types.ts';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { notFound } from '../../../http/errors.ts';
+import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
+import { labelsOfOrganization, labelsOfTask, replaceTaskLabels } from '../task-labels.ts';
+import { announceChange, type ChangedTask } from './change-task.ts';
+
+/**
+ * PUT /api/tasks/:taskId/labels: the task carries exactly these labels of its organization afterwards
+ * (a label of another organization is a 400 and changes nothing). A real change writes one LABELS log
+ * row with the labels before and after, bumps the version and publishes the task event; the same
+ * labels again change nothing. The task row stays locked until commit, so two people replacing the
+ * labels at once each log what they really replaced.
+ */
+export function setTaskLabels(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  user: CurrentUser,
+  { taskId, labelIds }: { taskId: string; labelIds: readonly string[] },
+): Promise<ChangedTask> {
+  return publishAfterCommit(
+    bus,
+    () =>
+      db.transaction().execute(async (trx) => {
+        const task = await trx
+          .selectFrom('task')
+          .innerJoin('project', 'project.project_id', 'task.project_id')
+          .select(['task.project_id', 'task.status', 'project.organization_id'])
+          .where('task.task_id', '=', taskId)
+          .where('task.deleted_at', 'is', null)
+          .where('project.deleted_at', 'is', null)
+          .forUpdate('task')
+          .executeTakeFirst();
+        if (!task) throw notFound('Task');
+        allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
+
+        const wanted = await labelsOfOrganization(trx, task.organization_id, labelIds);
+        const current = await labelsOfTask(trx, taskId);
+        const ids = (labels: ReadonlyArray<{ label_id: string }>) =>
+          labels.map((label) => label.label_id).join();
+        const changed = ids(wanted) !== ids(current);
+        if (changed) {
+          await replaceTaskLabels(trx, taskId, wanted);
+          await trx
+            .updateTable('task')
+            .set((eb) => ({
+              version: eb('version', '+', 1),
+              updated_at: new Date(),
+              last_modified_by: user.user_id,
+            }))
+            .where('task_id', '=', taskId)
+            .execute();
+          const metadata: LogMetadata = { labels: { old: current, new: wanted } };
+          await trx
+            .insertInto('log')
+            .values({
+              task_id: taskId,
+              project_id: task.project_id,
+              organization_id: task.organization_id,
+              author_id: user.user_id,
+              type: 'LABELS',
+              metadata: JSON.stringify(metadata),
+            })
+            .execute();
+        }
+        const { rows } = await sql<{ body: string }>`
+          SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
+        `.execute(trx);
+        return {
+          taskId,
+          projectId: task.project_id,
+          organizationId: task.organization_id,
+          status: task.status,
+          changed,
+          summary: rows[0]!.body,
+        };
+      }),
+    (task) => announceChange(task, user.user_id),
+  );
+}
