@@ -37,20 +37,141 @@ type Label = keyof typeof TARGET_P95_MS;
 // Word lists: titles draw a verb, an adjective and two nouns; descriptions and comments a dozen
 // words. A verb is in 1 title of 20, "the" in every description and comment; the rare words in a
 // few dozen tasks each.
-const VERBS = ['fix', 'add', 'remove', 'update', 'review', 'design', 'test', 'migrate', 'refactor', 'document',
-  'deploy', 'measure', 'polish', 'rename', 'translate', 'simplify', 'validate', 'archive', 'prepare', 'check'];
-const ADJECTIVES = ['broken', 'slow', 'new', 'mobile', 'legacy', 'empty', 'shared', 'private', 'public', 'dark',
-  'crowded', 'animated', 'secure', 'offline', 'pending', 'unread', 'yearly', 'monthly', 'quick', 'silent',
-  'naïve', 'élégant', 'rapide', 'complète', 'première'];
-const NOUNS = ['checkout', 'invoice', 'basket', 'payment', 'login', 'signup', 'dashboard', 'report', 'export',
-  'import', 'header', 'footer', 'sidebar', 'modal', 'tooltip', 'button', 'avatar', 'profile', 'settings',
-  'password', 'webhook', 'calendar', 'reminder', 'notification', 'search', 'filter', 'label', 'comment',
-  'attachment', 'upload', 'preview', 'thumbnail', 'gallery', 'carousel', 'banner', 'coupon', 'voucher',
-  'shipping', 'delivery', 'warehouse', 'inventory', 'catalogue', 'pricing', 'discount', 'receipt',
-  'refund', 'subscription', 'newsletter', 'onboarding', 'tutorial', 'café', 'résumé', 'menu', 'agenda',
-  'roadmap', 'milestone', 'backlog', 'sprint', 'release', 'changelog'];
-const FILLER = ['the', 'and', 'with', 'for', 'when', 'after', 'before', 'because', 'maybe', 'please', 'again',
-  'users', 'page', 'screen', 'data', 'team', 'client', 'today', 'tomorrow', 'figma', 'design', 'spec'];
+const VERBS = [
+  'fix',
+  'add',
+  'remove',
+  'update',
+  'review',
+  'design',
+  'test',
+  'migrate',
+  'refactor',
+  'document',
+  'deploy',
+  'measure',
+  'polish',
+  'rename',
+  'translate',
+  'simplify',
+  'validate',
+  'archive',
+  'prepare',
+  'check',
+];
+const ADJECTIVES = [
+  'broken',
+  'slow',
+  'new',
+  'mobile',
+  'legacy',
+  'empty',
+  'shared',
+  'private',
+  'public',
+  'dark',
+  'crowded',
+  'animated',
+  'secure',
+  'offline',
+  'pending',
+  'unread',
+  'yearly',
+  'monthly',
+  'quick',
+  'silent',
+  'naïve',
+  'élégant',
+  'rapide',
+  'complète',
+  'première',
+];
+const NOUNS = [
+  'checkout',
+  'invoice',
+  'basket',
+  'payment',
+  'login',
+  'signup',
+  'dashboard',
+  'report',
+  'export',
+  'import',
+  'header',
+  'footer',
+  'sidebar',
+  'modal',
+  'tooltip',
+  'button',
+  'avatar',
+  'profile',
+  'settings',
+  'password',
+  'webhook',
+  'calendar',
+  'reminder',
+  'notification',
+  'search',
+  'filter',
+  'label',
+  'comment',
+  'attachment',
+  'upload',
+  'preview',
+  'thumbnail',
+  'gallery',
+  'carousel',
+  'banner',
+  'coupon',
+  'voucher',
+  'shipping',
+  'delivery',
+  'warehouse',
+  'inventory',
+  'catalogue',
+  'pricing',
+  'discount',
+  'receipt',
+  'refund',
+  'subscription',
+  'newsletter',
+  'onboarding',
+  'tutorial',
+  'café',
+  'résumé',
+  'menu',
+  'agenda',
+  'roadmap',
+  'milestone',
+  'backlog',
+  'sprint',
+  'release',
+  'changelog',
+];
+const FILLER = [
+  'the',
+  'and',
+  'with',
+  'for',
+  'when',
+  'after',
+  'before',
+  'because',
+  'maybe',
+  'please',
+  'again',
+  'users',
+  'page',
+  'screen',
+  'data',
+  'team',
+  'client',
+  'today',
+  'tomorrow',
+  'figma',
+  'design',
+  'spec',
+];
 const RARE = ['xylophone', 'quasar', 'zeppelin', 'marzipan', 'kumquat', 'obsidian', 'tamarind', 'wolfram'];
 
 const sqlArray = (words: string[]) => `ARRAY[${words.map((word) => `'${word}'`).join(',')}]`;
@@ -225,7 +346,9 @@ async function measure(
     );
   }
   const target = TARGET_P95_MS[label];
-  console.log(`  all ${QUERIES}: p50 ${ms(percentile(all, 50))} · p95 ${ms(percentile(all, 95))} (target ≤ ${target} ms)`);
+  console.log(
+    `  all ${QUERIES}: p50 ${ms(percentile(all, 50))} · p95 ${ms(percentile(all, 95))} (target ≤ ${target} ms)`,
+  );
   reportFigure({
     figure: `search p50, ${QUERIES} varied queries, ${size}`,
     target: '—',
@@ -363,7 +486,9 @@ async function main(defer: Defer): Promise<void> {
     console.log('\nPostgreSQL');
     await onPostgres(defer, mail, adminUrl);
   } else {
-    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server the bench may create a database on)');
+    console.log(
+      '\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server the bench may create a database on)',
+    );
   }
 }
 

@@ -89,7 +89,10 @@ describe('GET /api/search never answers 500', () => {
       const { status, body } = await ask({ q, kinds: 'task' });
       expect(status, q).toBe(200);
       // Every one still finds the task its words name (or nothing), never an error.
-      expect(titlesOf(body).every((title) => title.startsWith('Checkout')), q).toBe(true);
+      expect(
+        titlesOf(body).every((title) => title.startsWith('Checkout')),
+        q,
+      ).toBe(true);
     }
     expect(titlesOf((await ask({ q: 'checkout & !button', kinds: 'task' })).body)).toEqual([
       'Checkout button',
@@ -106,7 +109,7 @@ describe('GET /api/search never answers 500', () => {
       "' OR '1'='1",
       '" OR 1=1 --',
       'checkout; DELETE FROM project',
-      "1); SELECT pg_sleep(5); --",
+      '1); SELECT pg_sleep(5); --',
       '$1::tsquery',
       "E'\\x00'",
     ]) {

@@ -53,8 +53,7 @@ export type SearchParams = Record<string, string | number | undefined>;
 
 export function searchPath(params: SearchParams): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) query.set(name, String(value));
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
   return `/api/search?${query.toString()}`;
 }
 

@@ -10,7 +10,17 @@ export interface MatchTerms {
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Letters unaccent spells differently from what stripping marks leaves. */
-const SPELLED_OUT: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const SPELLED_OUT: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
 
 /** A word as figgle_search reads it: lowercase, without accents. */
 export function foldWord(word: string): string {

@@ -1,10 +1,4 @@
-import type {
-  CommentHit,
-  PersonHit,
-  ProjectHit,
-  SearchAnswer,
-  TaskHit,
-} from '@figgle/shared/search-schemas';
+import type { CommentHit, PersonHit, ProjectHit, SearchAnswer, TaskHit } from '@figgle/shared/search-schemas';
 import { type MatchTerms, markText, opening, snippet } from './marks.ts';
 import type { CommentHitRow, PersonHitRow, ProjectHitRow, TaskHitRow } from './queries.ts';
 

@@ -310,7 +310,7 @@ export async function matchingPeople(
         figgle_search_vector(app_user.firstname || ' ' || app_user.lastname || ' ' || app_user.email)
           @@ ${input.tsquery}::tsquery
         OR word_similarity(figgle_unaccent(lower(${input.words.join(' ')}::text)),
-          figgle_unaccent(lower(app_user.firstname || ' ' || app_user.lastname))) >= 0.6
+          figgle_unaccent(lower(app_user.firstname || ' ' || app_user.lastname))) >= 0.5
       )
     ORDER BY lower(app_user.lastname), lower(app_user.firstname), app_user.user_id
     LIMIT ${input.limit} OFFSET ${input.offset}

@@ -65,7 +65,12 @@ describe('marks', () => {
 
 describe('cursors', () => {
   it('round-trips and refuses anything else', () => {
-    const cursor = { k: 'task' as const, p: 2 as const, a: '2026-01-02T03:04:05.123456Z', i: crypto.randomUUID() };
+    const cursor = {
+      k: 'task' as const,
+      p: 2 as const,
+      a: '2026-01-02T03:04:05.123456Z',
+      i: crypto.randomUUID(),
+    };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(() => decodeCursor('not json')).toThrow(/cursor/);
     expect(() => decodeCursor(Buffer.from('{"k":"task","p":3}').toString('base64url'))).toThrow(/cursor/);

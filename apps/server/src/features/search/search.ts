@@ -27,9 +27,9 @@ import {
   encodeCursor,
   kindsToAnswer,
   type QueryWord,
+  readSearchText,
   type SearchCursor,
   type SearchText,
-  readSearchText,
   toTsquery,
 } from './search-text.ts';
 
@@ -76,11 +76,7 @@ async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
   const reference = text.reference;
   const references =
     reference && (reference.code || request.contextProjectId)
-      ? await tasksByReference(
-          db,
-          { ...reference, projectId: request.contextProjectId },
-          request.filters,
-        )
+      ? await tasksByReference(db, { ...reference, projectId: request.contextProjectId }, request.filters)
       : [];
   const hits: Array<{ row: TaskHitRow; phase: TaskPhase | 0 }> = cursor
     ? []
