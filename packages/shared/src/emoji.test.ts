@@ -22,8 +22,8 @@ describe('project emojis', () => {
 });
 
 describe('default views', () => {
-  it('offers list and board, list by default', () => {
-    expect(DEFAULT_VIEWS).toEqual(['LIST', 'KANBAN']);
+  it('offers list, board and calendar, list by default', () => {
+    expect(DEFAULT_VIEWS).toEqual(['LIST', 'KANBAN', 'CALENDAR']);
     expect(DEFAULT_PROJECT_VIEW).toBe('LIST');
   });
 

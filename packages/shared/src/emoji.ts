@@ -6,8 +6,8 @@ export type ProjectEmoji = (typeof PROJECT_EMOJIS)[number];
 export const projectEmojiSchema = z.enum(PROJECT_EMOJIS);
 export const DEFAULT_PROJECT_EMOJI: ProjectEmoji = 'fox';
 
-/** Where a project opens from the sidebar favourites: its list or its board. */
-export const DEFAULT_VIEWS = ['LIST', 'KANBAN'] as const;
+/** Where a project opens from the sidebar favourites: its list, its board or its calendar. */
+export const DEFAULT_VIEWS = ['LIST', 'KANBAN', 'CALENDAR'] as const;
 export type DefaultView = (typeof DEFAULT_VIEWS)[number];
 export const defaultViewSchema = z.enum(DEFAULT_VIEWS);
 /** A new project opens as a list. */

@@ -12,7 +12,7 @@ import * as durableJobs from './migrations/0008_durable_jobs.ts';
 import * as oneTaskChangeFunction from './migrations/0009_one_task_change_function.ts';
 import * as search from './migrations/0010_search.ts';
 import * as planning from './migrations/0011_planning.ts';
-import * as calendarDefaultView from './migrations/0012_calendar_default_view.ts';
+import * as calendarAndRemarkableTasks from './migrations/0012_calendar_and_remarkable_tasks.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -28,7 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009_one_task_change_function': oneTaskChangeFunction,
   '0010_search': search,
   '0011_planning': planning,
-  '0012_calendar_default_view': calendarDefaultView,
+  '0012_calendar_and_remarkable_tasks': calendarAndRemarkableTasks,
 };
 
 /** The names of every domain migration, in order. */

@@ -11,7 +11,7 @@ const SIGNED_IN_BASICS = ['/api/auth/get-session', '/api/me'];
 const PAGE_DATA: { pattern: RegExp; urls: (match: RegExpMatchArray) => string[] }[] = [
   { pattern: /^\/projects(-cards)?\/?$/, urls: () => ['/api/projects'] },
   {
-    pattern: new RegExp(`^/project/(${UUID})/(list|kanban)/?$`, 'i'),
+    pattern: new RegExp(`^/project/(${UUID})/(list|kanban|calendar)/?$`, 'i'),
     urls: (match) => [`/api/projects/${match[1]}`, `/api/projects/${match[1]}/tasks`],
   },
   { pattern: /^\/my-tasks\/?$/, urls: () => ['/api/my-tasks'] },

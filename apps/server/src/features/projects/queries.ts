@@ -8,7 +8,7 @@ export interface ProjectRow {
   trigram: string;
   emoji: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
   description: string;
-  default_view: 'LIST' | 'KANBAN';
+  default_view: 'LIST' | 'KANBAN' | 'CALENDAR';
   created_at: Date;
   updated_at: Date;
   organization_name: string;

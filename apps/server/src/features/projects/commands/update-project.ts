@@ -9,7 +9,7 @@ interface ProjectChanges {
   name?: string;
   trigram?: string;
   description?: string;
-  default_view?: 'LIST' | 'KANBAN';
+  default_view?: 'LIST' | 'KANBAN' | 'CALENDAR';
   emoji?: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
 }
 
