@@ -369,3 +369,136 @@ describe('GET /api/dashboard', () => {
     expect(view?.my_tasks.TODO).toHaveLength(10);
   });
 });
+
+/** YYYY-MM-DD of the UTC day `days` away from today. */
+function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+}
+
+async function comment(user: TestUser, taskId: string, text: string) {
+  const response = await user.api(`/api/tasks/${taskId}/comments`, {
+    body: { content_json: { ops: [{ insert: `${text}\n` }] } },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+async function dashboardOn(user: TestUser, today: string): Promise<DashboardView> {
+  const response = await user.api(`/api/dashboard?today=${today}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as DashboardView;
+}
+
+describe('GET /api/dashboard: overdue and remarkable tasks', () => {
+  let iris: TestUser;
+  let projectId: string;
+
+  beforeAll(async () => {
+    iris = await createUser(server, mail, { firstname: 'Iris', lastname: 'Planner' });
+    projectId = await createProject(iris, await createOrganization(iris, 'Planning'), 'Planning');
+  });
+
+  it('counts open tasks past their due day or instant as overdue, on the viewer’s day', async () => {
+    const late = await createTask(iris, projectId, 'Late report');
+    const lateButDone = await createTask(iris, projectId, 'Late but done');
+    const tomorrow = await createTask(iris, projectId, 'Due tomorrow');
+    const timed = await createTask(iris, projectId, 'Due an hour ago', { status: 'DOING' });
+    const today = await createTask(iris, projectId, 'Due today');
+    await patchTask(iris, late, { due_on: dayFromToday(-2) });
+    await patchTask(iris, lateButDone, { due_on: dayFromToday(-2), status: 'DONE' });
+    await patchTask(iris, tomorrow, { due_on: dayFromToday(1) });
+    await patchTask(iris, timed, { due_at: new Date(Date.now() - 60 * 60 * 1000).toISOString() });
+    await patchTask(iris, today, { due_on: dayFromToday(0) });
+    // Someone else's overdue task never counts.
+    const elsewhere = await createTask(bob, await createProject(bob, bobOrg, 'Bob late'), 'Not yours');
+    await patchTask(bob, elsewhere, { due_on: dayFromToday(-5) });
+
+    const view = await dashboardOn(iris, dayFromToday(0));
+    expect(view.overdue).toBe(2);
+    const overdue = view.remarkable_tasks.filter((task) =>
+      task.reasons.some((reason) => reason.kind === 'OVERDUE'),
+    );
+    expect(overdue.map((task) => task.title)).toEqual(['Late report', 'Due an hour ago']);
+    expect(overdue[0]).toMatchObject({
+      task_id: late,
+      project: { project_id: projectId, trigram: 'PLA' },
+      reasons: [{ kind: 'OVERDUE', due_on: dayFromToday(-2), due_at: null }],
+    });
+    expect(overdue[1]!.reasons[0]).toMatchObject({
+      kind: 'OVERDUE',
+      due_on: null,
+      due_at: expect.any(String),
+    });
+
+    // Two days on, what was due tomorrow and today is late too.
+    expect((await dashboardOn(iris, dayFromToday(2))).overdue).toBe(4);
+    expect((await dashboard(iris)).overdue).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists tasks in Doing for more than 7 days, saying since when', async () => {
+    const stuck = await createTask(iris, projectId, 'Stuck in Doing');
+    const fresh = await createTask(iris, projectId, 'Just started');
+    await patchTask(iris, stuck, { status: 'DOING' });
+    await patchTask(iris, fresh, { status: 'DOING' });
+    // The move to Doing, nine days ago: the task's status_since, as the trigger of migration 0012 keeps it.
+    const nineDaysAgo = new Date(Date.now() - 9 * DAY);
+    await sql`UPDATE task SET status_since = ${nineDaysAgo} WHERE task_id = ${stuck}`.execute(server.deps.db);
+
+    const view = await dashboard(iris);
+    const doing = view.remarkable_tasks.filter((task) =>
+      task.reasons.some((reason) => reason.kind === 'DOING_TOO_LONG'),
+    );
+    expect(doing.map((task) => task.task_id)).toEqual([stuck]);
+    expect(doing[0]!.reasons).toEqual([{ kind: 'DOING_TOO_LONG', since: nineDaysAgo.toISOString() }]);
+  });
+
+  it("lists this week's most commented tasks with their count, and folds a task's reasons into one entry", async () => {
+    const talked = await createTask(iris, projectId, 'Much talked about');
+    const some = await createTask(iris, projectId, 'Some talk');
+    const quiet = await createTask(iris, projectId, 'One remark');
+    await patchTask(iris, talked, { due_on: dayFromToday(-1) });
+    for (const text of ['one', 'two', 'three']) await comment(iris, talked, text);
+    for (const text of ['one', 'two']) await comment(iris, some, text);
+    await comment(iris, quiet, 'only');
+
+    const view = await dashboardOn(iris, dayFromToday(0));
+    const commented = view.remarkable_tasks.filter((task) =>
+      task.reasons.some((reason) => reason.kind === 'MOST_COMMENTED'),
+    );
+    expect(commented.map((task) => task.task_id)).toEqual([talked, some]);
+    const entry = view.remarkable_tasks.filter((task) => task.task_id === talked);
+    expect(entry).toHaveLength(1);
+    expect(entry[0]!.reasons).toEqual([
+      { kind: 'OVERDUE', due_on: dayFromToday(-1), due_at: null },
+      { kind: 'MOST_COMMENTED', comments: 3 },
+    ]);
+    expect(commented[1]!.reasons).toEqual([{ kind: 'MOST_COMMENTED', comments: 2 }]);
+  });
+
+  it('stamps the moment a task takes its status, not when it changes otherwise', async () => {
+    const task = await createTask(iris, projectId, 'Stamped');
+    const since = async () =>
+      (
+        await sql<{ status_since: Date }>`SELECT status_since FROM task WHERE task_id = ${task}`.execute(
+          server.deps.db,
+        )
+      ).rows[0]!.status_since.getTime();
+    const created = await since();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await patchTask(iris, task, { title: 'Stamped again' });
+    expect(await since()).toBe(created);
+    const before = Date.now();
+    await patchTask(iris, task, { status: 'DOING' });
+    const after = Date.now();
+    const moved = await since();
+    // The moment of the move (the database keeps microseconds: a millisecond either way).
+    expect(moved).toBeGreaterThanOrEqual(before - 1);
+    expect(moved).toBeLessThanOrEqual(after + 1);
+    expect(moved).toBeGreaterThan(created);
+  });
+
+  it('refuses a day that is not a day with a 400', async () => {
+    for (const today of ['2026-02-30', 'yesterday', '2026-13-01']) {
+      expect((await iris.api(`/api/dashboard?today=${today}`)).status).toBe(400);
+    }
+  });
+});

@@ -8,6 +8,19 @@ export const DASHBOARD_ACTIVE_DAYS = 7;
 export const DASHBOARD_ACTIVE_PROJECTS = 5;
 export const DASHBOARD_MY_TASKS = 10;
 export const DASHBOARD_FIGMA_EVENTS = 5;
+/** Tasks listed by the Remarkable tasks widget for each of its reasons. */
+export const DASHBOARD_REMARKABLE_PER_REASON = 5;
+/** A task in Doing for more days than this is remarkable. */
+export const DASHBOARD_DOING_TOO_LONG_DAYS = 7;
+/** Days over which comments are counted for the most-commented tasks ("this week"). */
+export const DASHBOARD_COMMENT_DAYS = 7;
+/** Fewer comments than this over those days is ordinary talk, not remarkable. */
+export const DASHBOARD_COMMENTED_MIN = 2;
+
+/** GET /api/dashboard?today=YYYY-MM-DD: the viewer's own day, which decides what is overdue. */
+export const dashboardQuery = z.object({
+  today: z.iso.date('today must be a day as YYYY-MM-DD.').optional(),
+});
 
 const projectTagSchema = z.object({
   project_id: z.uuid(),
@@ -25,6 +38,20 @@ const dashboardTaskSchema = z.object({
   project: projectTagSchema,
 });
 export type DashboardTaskView = z.infer<typeof dashboardTaskSchema>;
+
+/** Why a task is on the Remarkable tasks widget. */
+const remarkableReasonSchema = z.discriminatedUnion('kind', [
+  /** Not done and past its due day (before the viewer's today) or due instant. */
+  z.object({ kind: z.literal('OVERDUE'), due_on: z.string().nullable(), due_at: z.string().nullable() }),
+  /** In Doing since `since`, more than DASHBOARD_DOING_TOO_LONG_DAYS days ago. */
+  z.object({ kind: z.literal('DOING_TOO_LONG'), since: z.string() }),
+  /** Among the most commented over the last DASHBOARD_COMMENT_DAYS days. */
+  z.object({ kind: z.literal('MOST_COMMENTED'), comments: z.number().int() }),
+]);
+export type RemarkableReason = z.infer<typeof remarkableReasonSchema>;
+
+const remarkableTaskSchema = dashboardTaskSchema.extend({ reasons: z.array(remarkableReasonSchema).min(1) });
+export type RemarkableTaskView = z.infer<typeof remarkableTaskSchema>;
 
 export const dashboardSchema = z.object({
   /** Live tasks of the user's live projects, by status. */
@@ -45,6 +72,10 @@ export const dashboardSchema = z.object({
       completed: z.number().int(),
     }),
   ),
+  /** Live tasks of those projects, not Done nor archived, past their due day or instant. */
+  overdue: z.number().int(),
+  /** Overdue tasks, then tasks in Doing for too long, then the most commented: each once, with its reasons. */
+  remarkable_tasks: z.array(remarkableTaskSchema),
   /** Projects with the most log entries over the last DASHBOARD_ACTIVE_DAYS days, busiest first. */
   active_projects: z.array(projectTagSchema.extend({ activity: z.number().int() })),
   /** The user's assigned tasks, most recently changed first. */

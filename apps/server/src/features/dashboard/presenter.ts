@@ -1,9 +1,15 @@
-import type { DashboardTaskView, DashboardView } from '@figgle/shared/dashboard-schemas';
+import type {
+  DashboardTaskView,
+  DashboardView,
+  RemarkableReason,
+  RemarkableTaskView,
+} from '@figgle/shared/dashboard-schemas';
 import { figmaFileUrl } from '@figgle/shared/figma';
 import type {
   ActiveProjectRow,
   DashboardFigmaEventRow,
   DashboardTaskRow,
+  RemarkableTaskRow,
   StatusCountRow,
   WeekRow,
 } from './queries.ts';
@@ -50,8 +56,32 @@ function presentFigmaEvent(row: DashboardFigmaEventRow): DashboardView['figma_ev
   };
 }
 
+function presentReason(row: RemarkableTaskRow): RemarkableReason {
+  switch (row.kind) {
+    case 'OVERDUE':
+      return { kind: 'OVERDUE', due_on: row.due_on, due_at: row.due_at ? iso(row.due_at) : null };
+    case 'DOING_TOO_LONG':
+      return { kind: 'DOING_TOO_LONG', since: iso(row.since ?? new Date(0)) };
+    case 'MOST_COMMENTED':
+      return { kind: 'MOST_COMMENTED', comments: row.comments ?? 0 };
+  }
+}
+
+/** One entry per task, in the order of its first reason, with every reason it has. */
+function presentRemarkable(rows: RemarkableTaskRow[]): RemarkableTaskView[] {
+  const byTask = new Map<string, RemarkableTaskView>();
+  for (const row of rows) {
+    const listed = byTask.get(row.task_id);
+    if (listed) listed.reasons.push(presentReason(row));
+    else byTask.set(row.task_id, { ...presentTask(row), reasons: [presentReason(row)] });
+  }
+  return [...byTask.values()];
+}
+
 export interface DashboardRows {
   counts: StatusCountRow[];
+  overdue: number;
+  remarkable: RemarkableTaskRow[];
   weeks: WeekRow[];
   activeProjects: ActiveProjectRow[];
   myTasks: DashboardTaskRow[];
@@ -63,6 +93,8 @@ export function presentDashboard(rows: DashboardRows): DashboardView {
   for (const row of rows.counts) counters[row.status] = row.count;
   return {
     counters,
+    overdue: rows.overdue,
+    remarkable_tasks: presentRemarkable(rows.remarkable),
     weeks: rows.weeks.map((week) => ({
       week_start: week.week_start,
       created: week.created,

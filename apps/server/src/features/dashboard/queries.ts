@@ -1,8 +1,12 @@
 import {
   DASHBOARD_ACTIVE_DAYS,
   DASHBOARD_ACTIVE_PROJECTS,
+  DASHBOARD_COMMENT_DAYS,
+  DASHBOARD_COMMENTED_MIN,
+  DASHBOARD_DOING_TOO_LONG_DAYS,
   DASHBOARD_FIGMA_EVENTS,
   DASHBOARD_MY_TASKS,
+  DASHBOARD_REMARKABLE_PER_REASON,
   DASHBOARD_WEEKS,
 } from '@figgle/shared/dashboard-schemas';
 import { type Kysely, sql } from 'kysely';
@@ -187,6 +191,119 @@ export async function latestFigmaEvents(
     LEFT JOIN task ON task.task_id = event.task_id AND task.deleted_at IS NULL
     ORDER BY event.created_at DESC, event.figma_event_id
     LIMIT ${DASHBOARD_FIGMA_EVENTS}
+  `.execute(db);
+  return result.rows;
+}
+
+/** The viewer's day (YYYY-MM-DD), or the day in UTC when they did not say. */
+const todayOf = (today: string | undefined) =>
+  sql`coalesce(${today ?? null}::date, (now() AT TIME ZONE 'UTC')::date)`;
+
+/**
+ * The open tasks (To Do, Doing) of the user's live projects that are past their due day or due
+ * instant, with the moment they became late: one scan of each partial index of migration 0012.
+ */
+const lateTasks = (userId: string, today: string | undefined) => sql`
+  WITH projects AS (
+    SELECT project.project_id FROM rule
+    JOIN project ON project.organization_id = rule.organization_id AND project.deleted_at IS NULL
+    WHERE rule.user_id = ${userId}
+  )
+  SELECT task.task_id, task.due_on::timestamp AT TIME ZONE 'UTC' AS due
+  FROM projects JOIN task ON task.project_id = projects.project_id
+  WHERE task.deleted_at IS NULL AND task.status IN ('TODO', 'DOING') AND task.due_on IS NOT NULL
+    AND task.due_on < ${todayOf(today)}
+  UNION ALL
+  SELECT task.task_id, task.due_at AS due
+  FROM projects JOIN task ON task.project_id = projects.project_id
+  WHERE task.deleted_at IS NULL AND task.status IN ('TODO', 'DOING') AND task.due_at IS NOT NULL
+    AND task.due_at < now()
+`;
+
+/** Live tasks of live projects in the user's organizations that are overdue. */
+export async function overdueCount(
+  db: Kysely<Database>,
+  userId: string,
+  today: string | undefined,
+): Promise<number> {
+  const result = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM (${lateTasks(userId, today)}) AS late
+  `.execute(db);
+  return result.rows[0]?.count ?? 0;
+}
+
+export interface RemarkableTaskRow extends DashboardTaskRow {
+  kind: 'OVERDUE' | 'DOING_TOO_LONG' | 'MOST_COMMENTED';
+  due_on: string | null;
+  due_at: Date | null;
+  /** DOING_TOO_LONG: when the task went to Doing. */
+  since: Date | null;
+  /** MOST_COMMENTED: comments over the last DASHBOARD_COMMENT_DAYS days. */
+  comments: number | null;
+}
+
+/**
+ * The tasks worth a look, DASHBOARD_REMARKABLE_PER_REASON for each reason, most pressing first: the
+ * longest overdue, the longest in Doing (status_since), the most commented lately (COMMENT log lines
+ * of the last days). Each reason reads a partial index of migration 0012, never every task. A task
+ * may come once for each of its reasons; the presenter folds them.
+ */
+export async function remarkableTasks(
+  db: Kysely<Database>,
+  userId: string,
+  today: string | undefined,
+): Promise<RemarkableTaskRow[]> {
+  const result = await sql<RemarkableTaskRow>`
+    WITH orgs AS (
+      SELECT organization_id FROM rule WHERE user_id = ${userId}
+    ),
+    projects AS (
+      SELECT project.project_id FROM orgs
+      JOIN project ON project.organization_id = orgs.organization_id AND project.deleted_at IS NULL
+    ),
+    overdue AS (
+      SELECT late.task_id, 1 AS reason, row_number() OVER (ORDER BY late.due, late.task_id) AS place,
+        NULL::timestamptz AS since, NULL::int AS comments
+      FROM (${lateTasks(userId, today)}) AS late
+      ORDER BY place LIMIT ${DASHBOARD_REMARKABLE_PER_REASON}
+    ),
+    doing AS (
+      SELECT task.task_id, 2 AS reason,
+        row_number() OVER (ORDER BY task.status_since, task.task_id) AS place,
+        task.status_since AS since, NULL::int AS comments
+      FROM projects JOIN task ON task.project_id = projects.project_id
+      WHERE task.deleted_at IS NULL AND task.status = 'DOING'
+        AND task.status_since < now() - ${DASHBOARD_DOING_TOO_LONG_DAYS}::int * interval '1 day'
+      ORDER BY place LIMIT ${DASHBOARD_REMARKABLE_PER_REASON}
+    ),
+    commented AS (
+      SELECT counted.task_id, 3 AS reason,
+        row_number() OVER (ORDER BY counted.comments DESC, counted.task_id) AS place,
+        NULL::timestamptz AS since, counted.comments
+      FROM (
+        SELECT log.task_id, count(*)::int AS comments
+        FROM orgs JOIN log ON log.organization_id = orgs.organization_id
+        WHERE log.type = 'COMMENT'
+          AND log.created_at >= now() - ${DASHBOARD_COMMENT_DAYS}::int * interval '1 day'
+        GROUP BY log.task_id
+        HAVING count(*) >= ${DASHBOARD_COMMENTED_MIN}
+      ) AS counted
+      JOIN task ON task.task_id = counted.task_id AND task.deleted_at IS NULL
+      JOIN projects ON projects.project_id = task.project_id
+      ORDER BY place LIMIT ${DASHBOARD_REMARKABLE_PER_REASON}
+    ),
+    listed AS (
+      SELECT * FROM overdue UNION ALL SELECT * FROM doing UNION ALL SELECT * FROM commented
+    )
+    SELECT task.task_id, task.reference, task.title, task.status, task.updated_at,
+      project.project_id, project.name AS project_name, project.emoji AS project_emoji,
+      project.trigram AS project_trigram,
+      CASE listed.reason WHEN 1 THEN 'OVERDUE' WHEN 2 THEN 'DOING_TOO_LONG' ELSE 'MOST_COMMENTED' END AS kind,
+      to_char(task.due_on, 'YYYY-MM-DD') AS due_on, task.due_at, listed.since, listed.comments
+    FROM listed
+    JOIN task ON task.task_id = listed.task_id
+    JOIN project ON project.project_id = task.project_id
+    ORDER BY listed.reason, listed.place
   `.execute(db);
   return result.rows;
 }
