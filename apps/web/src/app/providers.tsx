@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
 import './global.css';
 
 import { TOAST_DURATION_MS } from '@figgle/shared/constants';

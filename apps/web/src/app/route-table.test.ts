@@ -48,6 +48,7 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['settings-password', '/settings/password', appPage],
   ['inbox', '/inbox', appPage],
   ['figma-radar', '/figma-radar', appPage],
+  ['search', '/search', appPage],
 ];
 
 describe('the route table', () => {

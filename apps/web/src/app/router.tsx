@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
-import { projectsQueryOptions } from '../features/projects/api/list-projects';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
 import { preloadBoard } from '../features/tasks/components/board/board-code';
 import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
+import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -246,6 +246,12 @@ export const appRoutes: AppRoute[] = [
     path: '/inbox',
     meta: APP_PAGE,
     page: lazyPage(() => import('../features/inbox/routes/inbox-page'), 'InboxPage'),
+  },
+  {
+    name: 'search',
+    path: '/search',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/search/routes/search-page'), 'SearchPage'),
   },
   {
     name: 'figma-radar',

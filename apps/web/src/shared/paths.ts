@@ -23,6 +23,8 @@ export const paths = {
   dashboard: '/dashboard',
   inbox: '/inbox',
   figmaRadar: '/figma-radar',
+  /** All results for a text (query: q, and the filters project, status, assignee). */
+  search: '/search',
   settings: '/settings',
   settingsProfile: '/settings/profile',
   settingsNewOrganization: '/settings/new-organization',
@@ -43,4 +45,9 @@ export function projectPath(project: Pick<ProjectView, 'project_id' | 'default_v
   return project.default_view === 'KANBAN'
     ? paths.projectKanban(project.project_id)
     : paths.projectList(project.project_id);
+}
+
+/** The search page with all results for `q`. */
+export function searchPath(q: string): string {
+  return `${paths.search}?${new URLSearchParams({ q })}`;
 }

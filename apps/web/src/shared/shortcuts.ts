@@ -4,7 +4,7 @@
  * ones in app/shell/keyboard-shortcuts.tsx, j/k/Enter in the task list and My tasks.
  */
 
-export interface Shortcut {
+interface Shortcut {
   /** Keys pressed one after the other; `Mod` is ⌘ on macOS and Ctrl elsewhere. */
   keys: readonly string[];
   /** What the shortcut does, in the words "?" shows. */
@@ -40,7 +40,7 @@ const NON_TEXT_INPUTS = new Set([
 ]);
 
 /** What a key handler needs of an event: where the key went, and whether an IME is composing. */
-export interface KeyEventLike {
+interface KeyEventLike {
   target: EventTarget | null;
   isComposing?: boolean;
   composedPath?: () => EventTarget[];
@@ -86,7 +86,9 @@ export function keyLabel(key: string, apple = isApplePlatform()): string {
 }
 
 /** Ctrl+K, or ⌘K on macOS: opens the command palette from anywhere, fields and editor included. */
-export function isPaletteShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>) {
+export function isPaletteShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+) {
   return (
     event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
   );

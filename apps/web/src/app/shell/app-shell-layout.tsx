@@ -1,12 +1,16 @@
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { openPalette } from '../../features/search/components/palette-store';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
 import { RealtimeConnection } from '../../lib/realtime/realtime-connection';
 import { paths } from '../../shared/paths';
 import { Logo } from '../../ui/logo';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
 import classes from './shell.module.css';
+import { ShellPalette } from './shell-palette';
 import { Sidebar } from './sidebar';
 
 export interface AppShellLayoutProps {
@@ -35,6 +39,16 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
           <Box component={Link} to={paths.projects} aria-label="Figgle home" display="inline-block">
             <Logo height={24} />
           </Box>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            ml="auto"
+            aria-label="Search"
+            onClick={() => openPalette()}
+          >
+            <IconSearch size={20} stroke={1.8} aria-hidden />
+          </ActionIcon>
         </Group>
       </AppShell.Header>
 
@@ -44,6 +58,8 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
 
       <ColorSchemeSync />
       <RealtimeConnection />
+      <KeyboardShortcuts />
+      <ShellPalette />
       <AppShell.Main className={classes.main}>
         <Box maw={1180} mx="auto" px={{ base: 'md', sm: 40 }} py={{ base: 'lg', sm: 36 }}>
           {children}

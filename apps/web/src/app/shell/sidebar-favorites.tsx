@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useProjects } from '../../features/projects/api/list-projects';
+import { useProjects } from '../../shared/api/list-projects';
 import { paths, projectPath } from '../../shared/paths';
 import { ProjectEmoji } from '../../ui/project-emoji';
 import { SidebarLink } from './sidebar-link';

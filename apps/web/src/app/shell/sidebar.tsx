@@ -6,6 +6,7 @@ import { Logo } from '../../ui/logo';
 import classes from './shell.module.css';
 import { SidebarFavorites } from './sidebar-favorites';
 import { SidebarLink } from './sidebar-link';
+import { SidebarSearchButton } from './sidebar-search-button';
 import { SidebarSection } from './sidebar-section';
 import { SidebarTeamOnline } from './sidebar-team-online';
 
@@ -28,6 +29,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           every render of the shell, a forced layout of the whole page each time while it loads. */}
       <div className={classes.navScroll}>
         <Stack gap="lg">
+          <SidebarSearchButton onNavigate={onNavigate} />
           <SidebarSection label="General">
             <SidebarLink
               to={paths.inbox}

@@ -1,6 +1,6 @@
 import type { CommentView } from '@figgle/shared/comment-schemas';
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import { type EventFrame, parseTopic } from '@figgle/shared/realtime-protocol';
+import { type EventFrame, type ParsedTopic, parseTopic } from '@figgle/shared/realtime-protocol';
 import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import type { QueryClient } from '@tanstack/react-query';
@@ -43,6 +43,8 @@ function removeTask<T extends Versioned>(list: T[] | undefined, taskId: string):
 export function applyRealtimeEvent(frame: EventFrame, context: EventContext): void {
   const topic = parseTopic(frame.topic);
   if (!topic) return;
+  if (changesSearchResults(frame, topic.type) && holdsSearchAnswers(context.queryClient))
+    context.invalidate.add(queryKeys.search);
   switch (topic.type) {
     case 'tasks':
       if (frame.kind === 'task') applyBoardTask(frame, topic.projectId, context);
@@ -66,6 +68,19 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       return;
   }
 }
+
+/**
+ * Search answers (the palette, the search page) hold copies of tasks, comments and projects: the
+ * open ones are read again after a change by someone else (the inbox topic carries those of every
+ * organization of the user) and after a project changes (its name, a task added or deleted).
+ */
+function changesSearchResults(frame: EventFrame, topicType: ParsedTopic['type']): boolean {
+  if (topicType === 'inbox') return frame.kind === 'task' || frame.kind === 'comment';
+  return topicType === 'projects' && frame.kind === 'project';
+}
+
+const holdsSearchAnswers = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().find({ queryKey: queryKeys.search, exact: false }) !== undefined;
 
 function applyBoardTask(frame: EventFrame, projectId: string, { queryClient }: EventContext): void {
   const key = queryKeys.projectTasks(projectId);

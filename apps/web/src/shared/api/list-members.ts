@@ -10,7 +10,7 @@ function listMembers(organizationId: string, signal?: AbortSignal): Promise<Memb
 }
 
 /** Live events invalidate this key when a membership changes, so a minute's staleness costs nothing. */
-const membersQueryOptions = (organizationId: string) =>
+export const membersQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: queryKeys.members(organizationId),
     queryFn: ({ signal }) => listMembers(organizationId, signal),

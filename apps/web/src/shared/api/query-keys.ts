@@ -23,4 +23,6 @@ export const queryKeys = {
   task: (taskId: string) => ['task', taskId] as const,
   timeline: (taskId: string) => ['task', taskId, 'timeline'] as const,
   figmaEvents: ['figma-events'] as const,
+  /** Every search answer (palette and search page): a live task change reads the open ones again. */
+  search: ['search'] as const,
 };

@@ -1,7 +1,7 @@
 import type { CreateProjectInput, ProjectView } from '@figgle/shared/project-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectsQueryKey } from './list-projects';
+import { projectsQueryKey } from '../../../shared/api/list-projects';
 
 function createProject(input: CreateProjectInput): Promise<ProjectView> {
   return api.post<ProjectView>('/api/projects', input);

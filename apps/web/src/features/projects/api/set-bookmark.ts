@@ -2,8 +2,8 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { projectsQueryKey } from '../../../shared/api/list-projects';
 import { toastError } from '../../../ui/toast';
-import { projectsQueryKey } from './list-projects';
 
 interface SetBookmarkInput {
   projectId: string;

@@ -3,13 +3,14 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useMembers } from '../../../shared/api/list-members';
+import { onNewTaskRequested } from '../../../shared/app-actions';
 import { paths } from '../../../shared/paths';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
@@ -55,6 +56,18 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const filtered = useFadeOut(matching, filterState.key);
   const addDialog = useLazyDialog(AddTaskDialog, shown);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
+  // "c" and the command palette's "Create a task" open the add-task dialog (shared/app-actions.ts).
+  const openAddDialog = useRef(addDialog.open);
+  openAddDialog.current = addDialog.open;
+  useEffect(
+    () =>
+      onNewTaskRequested((requested) => {
+        if (requested !== undefined && requested !== projectId) return false;
+        openAddDialog.current();
+        return true;
+      }),
+    [projectId],
+  );
 
   // The list animates changes only from 1000 ms after the project opens (docs/product.md#task-list).
   const [animated, setAnimated] = useState(false);

@@ -1,7 +1,7 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
+import { api } from '../../lib/api-client';
+import { refetchUnlessJustAnswered } from '../../lib/just-answered';
 
 /** Cache key 'projects', kept offline (decision 0007): every project of every organization of the user. */
 export const projectsQueryKey = ['projects'] as const;

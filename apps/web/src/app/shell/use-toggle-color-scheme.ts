@@ -1,0 +1,28 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useUpdateMe } from '../../features/settings/api/update-me';
+import { toastError } from '../../ui/toast';
+
+/**
+ * Switches between light and dark at once and saves the choice with the account, as the Preferences
+ * page does, so the palette's "Toggle dark mode" follows the person to their other devices.
+ */
+export function useToggleColorScheme(): () => void {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const updateMe = useUpdateMe();
+  return () => {
+    const previous = computed;
+    const next = computed === 'dark' ? 'light' : 'dark';
+    setColorScheme(next);
+    updateMe.mutate(
+      { color_scheme: next },
+      {
+        onError: () => {
+          setColorScheme(previous);
+          toastError(MESSAGES.saveFailed);
+        },
+      },
+    );
+  };
+}

@@ -1,0 +1,77 @@
+import { relativeTime } from '@figgle/shared/relative-time';
+import type { CommentHit, ProjectHit, TaskHit } from '@figgle/shared/search-schemas';
+import { STATUS_LABELS } from '@figgle/shared/status';
+import { Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { ProjectEmoji } from '../../../ui/project-emoji';
+import { MarkedText } from './marked-text';
+import classes from './search.module.css';
+
+const personName = (person: { firstname: string; lastname: string } | null, nobody: string) =>
+  person ? `${person.firstname} ${person.lastname}`.trim() || 'Unnamed member' : nobody;
+
+/** A task found: reference and title, the matching words of its description, where it stands. */
+export function TaskResult({ hit }: { hit: TaskHit }) {
+  return (
+    <Link to={paths.task(hit.task_id)} className={classes.result}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+          {hit.reference}
+        </Text>
+        <Text fw={500} truncate>
+          <MarkedText value={hit.title} />
+        </Text>
+      </Group>
+      {hit.snippet ? (
+        <Text size="sm" c="dimmed" lineClamp={2} className={classes.snippet}>
+          <MarkedText value={hit.snippet} />
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed" mt={4}>
+        {hit.project_name} · {STATUS_LABELS[hit.status]} · {personName(hit.assignee, 'Nobody')} · updated{' '}
+        {relativeTime(hit.updated_at)}
+      </Text>
+    </Link>
+  );
+}
+
+/** A comment found: its matching words in context, the task it belongs to, who wrote it and when. */
+export function CommentResult({ hit }: { hit: CommentHit }) {
+  return (
+    <Link to={paths.task(hit.task_id)} className={classes.result}>
+      <Text size="sm" lineClamp={3} className={classes.snippet}>
+        <MarkedText value={hit.snippet} />
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        On{' '}
+        <Text span inherit ff="monospace">
+          {hit.task_reference}
+        </Text>{' '}
+        {hit.task_title} · {personName(hit.author, 'Figma')} · {relativeTime(hit.created_at)}
+      </Text>
+    </Link>
+  );
+}
+
+/** A project found: its name, trigram and organization. */
+export function ProjectResult({ hit, to }: { hit: ProjectHit; to: string }) {
+  return (
+    <Link to={to} className={classes.result}>
+      <Group gap="sm" wrap="nowrap">
+        <ProjectEmoji emoji={hit.emoji} size="sm" />
+        <div style={{ minWidth: 0 }}>
+          <Text fw={500} truncate>
+            <MarkedText value={hit.name} />{' '}
+            <Text span size="xs" c="dimmed" ff="monospace">
+              {hit.code}
+            </Text>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {hit.organization_name}
+          </Text>
+        </div>
+      </Group>
+    </Link>
+  );
+}

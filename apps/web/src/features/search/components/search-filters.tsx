@@ -1,0 +1,81 @@
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { Select, SimpleGrid } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { membersQueryOptions } from '../../../shared/api/list-members';
+import { useOrganizations } from '../../../shared/api/list-organizations';
+import { useProjects } from '../../../shared/api/list-projects';
+import type { SearchFilters as Filters } from '../api/search';
+
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+export interface SearchFiltersProps {
+  value: Filters;
+  onChange: (next: Filters) => void;
+}
+
+/** Project, status and assignee: they narrow the tasks and comments found. */
+export function SearchFilters({ value, onChange }: SearchFiltersProps) {
+  const projects = useProjects();
+  const organizations = useOrganizations();
+  const project = projects.data?.find((candidate) => candidate.project_id === value.projectId);
+  // The members of the chosen project's organization, or of every organization of the user.
+  const organizationIds = project
+    ? [project.organization_id]
+    : (organizations.data ?? []).map((organization) => organization.organization_id);
+  const members = useQueries({ queries: organizationIds.map((id) => membersQueryOptions(id)) });
+
+  const byOrganization = new Map<string, { value: string; label: string }[]>();
+  for (const candidate of projects.data ?? []) {
+    const items = byOrganization.get(candidate.organization.name) ?? [];
+    items.push({ value: candidate.project_id, label: `${candidate.name} (${candidate.trigram})` });
+    byOrganization.set(candidate.organization.name, items);
+  }
+  const projectOptions = [...byOrganization].map(([group, items]) => ({ group, items }));
+
+  const people = new Map<string, string>();
+  for (const member of members.flatMap((answer) => answer.data ?? []))
+    people.set(member.user_id, `${member.firstname} ${member.lastname}`.trim() || member.email);
+  const assigneeOptions = [
+    { value: 'me', label: 'Me' },
+    { value: 'none', label: 'Nobody' },
+    ...[...people]
+      .map(([id, name]) => ({ value: id, label: name }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  ];
+  // A member filter from a link stays shown while the members load.
+  if (value.assignee && !assigneeOptions.some((option) => option.value === value.assignee))
+    assigneeOptions.push({ value: value.assignee, label: 'A member' });
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <Select
+        label="Project"
+        placeholder="Any project"
+        data={projectOptions}
+        value={value.projectId ?? null}
+        onChange={(projectId) => onChange({ ...value, projectId: projectId ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No project has that name"
+      />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={STATUS_OPTIONS}
+        value={value.status ?? null}
+        onChange={(status) => onChange({ ...value, status: (status as TaskStatus | null) ?? undefined })}
+        clearable
+      />
+      <Select
+        label="Assignee"
+        placeholder="Anyone"
+        data={assigneeOptions}
+        value={value.assignee ?? null}
+        onChange={(assignee) => onChange({ ...value, assignee: assignee ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="Nobody has that name"
+      />
+    </SimpleGrid>
+  );
+}
