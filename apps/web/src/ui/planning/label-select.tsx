@@ -106,7 +106,6 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
           <Pill
             withRemoveButton
             onRemove={onRemove}
-            removeButtonProps={{ 'aria-label': `Remove the label ${option.label}` }}
             className={`${classes.pill} ${classes.colored}`}
             data-color={label?.color}
           >
