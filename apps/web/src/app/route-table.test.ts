@@ -37,6 +37,7 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['dashboard', '/dashboard', appPage],
   ['project', '/project/7f1c/list', appPage],
   ['project-kanban', '/project/7f1c/kanban', appPage],
+  ['project-calendar', '/project/7f1c/calendar', appPage],
   ['my-tasks', '/my-tasks', appPage],
   ['task', '/task/42ab', appPage],
   ['settings-profile', '/settings/profile', appPage],

@@ -153,6 +153,13 @@ export const appRoutes: AppRoute[] = [
     page: TasksPage,
     prefetch: prefetchProjectScreen(true),
   },
+  {
+    name: 'project-calendar',
+    path: '/project/:projectId/calendar',
+    meta: APP_PAGE,
+    page: TasksPage,
+    prefetch: prefetchProjectScreen(false),
+  },
   { name: 'my-tasks', path: '/my-tasks', meta: APP_PAGE, page: TasksPage },
   {
     name: 'task',

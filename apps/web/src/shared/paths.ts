@@ -18,6 +18,7 @@ export const paths = {
   projectsCards: '/projects-cards',
   projectList: (projectId: string) => `/project/${encodeURIComponent(projectId)}/list`,
   projectKanban: (projectId: string) => `/project/${encodeURIComponent(projectId)}/kanban`,
+  projectCalendar: (projectId: string) => `/project/${encodeURIComponent(projectId)}/calendar`,
   myTasks: '/my-tasks',
   task: (taskId: string) => `/task/${encodeURIComponent(taskId)}`,
   dashboard: '/dashboard',
@@ -40,11 +41,11 @@ export const paths = {
   termsOfService: '/legal/terms-of-service.html',
 } as const;
 
-/** A project opens in its default view: the list or the board. */
+/** A project opens in its default view: the list, the board or the calendar. */
 export function projectPath(project: Pick<ProjectView, 'project_id' | 'default_view'>): string {
-  return project.default_view === 'KANBAN'
-    ? paths.projectKanban(project.project_id)
-    : paths.projectList(project.project_id);
+  if (project.default_view === 'KANBAN') return paths.projectKanban(project.project_id);
+  if (project.default_view === 'CALENDAR') return paths.projectCalendar(project.project_id);
+  return paths.projectList(project.project_id);
 }
 
 /** The search page with all results for `q`. */

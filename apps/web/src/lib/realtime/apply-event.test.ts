@@ -206,7 +206,7 @@ describe('applyRealtimeEvent', () => {
 describe('task events on the task page', () => {
   const page = `task:${taskId}`;
 
-  it('replaces the cached task, never with an older version, and reads its change log again', () => {
+  it('replaces the cached task, never with an older version, and reads its change log and checklist again', () => {
     queryClient.setQueryData(['task', taskId], detail(3));
     applyRealtimeEvent(
       event(page, detail(4, { status: 'DONE', title: 'New title' }), { actorId: other }),
@@ -218,7 +218,10 @@ describe('task events on the task page', () => {
       title: 'New title',
       version: 4,
     });
-    expect(flushedKeys()).toEqual([`=${JSON.stringify(['task', taskId, 'timeline'])}`]);
+    expect(flushedKeys()).toEqual([
+      `=${JSON.stringify(['task', taskId, 'timeline'])}`,
+      `=${JSON.stringify(['task', taskId, 'checklist'])}`,
+    ]);
   });
 
   it('keeps what the user typed when the event is the echo of their own edit', () => {

@@ -119,6 +119,8 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     });
     // Every status, title or assignee change adds a line to the change log.
     invalidate.add(timelineKey, true);
+    // A checklist write publishes the task's event too (its "3/5" progress is in the summary).
+    invalidate.add(queryKeys.checklist(taskId), true);
     return;
   }
   if (frame.kind === 'comment') {

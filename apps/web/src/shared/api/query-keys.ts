@@ -22,6 +22,7 @@ export const queryKeys = {
   /** A task's key is its id; its timeline hangs under it. */
   task: (taskId: string) => ['task', taskId] as const,
   timeline: (taskId: string) => ['task', taskId, 'timeline'] as const,
+  checklist: (taskId: string) => ['task', taskId, 'checklist'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

@@ -3,11 +3,13 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { inboxStatusQueryOptions } from '../../../lib/realtime/inbox-status';
+import { dayIn } from '../../../ui/planning/due-date';
 
 const dashboardQueryKey = ['dashboard'] as const;
 
+/** What is overdue depends on the day it is where the person is, which the server cannot know. */
 function getDashboard(signal?: AbortSignal): Promise<DashboardView> {
-  return api.get<DashboardView>('/api/dashboard', { signal });
+  return api.get<DashboardView>('/api/dashboard', { signal, query: { today: dayIn(new Date()) } });
 }
 
 /** Figures move with every change: read on each visit, on focus and every 30 s while shown. */

@@ -2,6 +2,7 @@ import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import type { TaskStatus } from '@figgle/shared/status';
 import { Group, type MantineColor, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import {
+  IconAlarm,
   IconArchive,
   IconCircleCheck,
   IconCircleDashed,
@@ -49,10 +50,18 @@ function Counter({ label, value, colour, Drawing }: CounterProps) {
   );
 }
 
-/** The four cross-project counters of docs/product.md#dashboard: Tasks in TODO, DOING, DONE, ARCHIVE. */
-export function StatusCounters({ counters }: { counters: DashboardView['counters'] | undefined }) {
+interface StatusCountersProps {
+  counters: DashboardView['counters'] | undefined;
+  overdue: number | undefined;
+}
+
+/**
+ * The cross-project counters of docs/product.md#dashboard: Tasks in TODO, DOING, DONE, ARCHIVE, and
+ * the open tasks past their due date.
+ */
+export function StatusCounters({ counters, overdue }: StatusCountersProps) {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
       {COUNTERS.map(({ status, colour, Drawing }) => (
         <Counter
           key={status}
@@ -62,6 +71,12 @@ export function StatusCounters({ counters }: { counters: DashboardView['counters
           Drawing={Drawing}
         />
       ))}
+      <Counter
+        label="Overdue"
+        value={overdue ?? null}
+        colour={overdue ? 'red' : 'gray'}
+        Drawing={IconAlarm}
+      />
     </SimpleGrid>
   );
 }

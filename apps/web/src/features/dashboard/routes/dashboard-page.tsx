@@ -8,6 +8,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { ActiveProjects } from '../components/active-projects';
 import { FigmaActivity } from '../components/figma-activity';
 import { MyTaskList } from '../components/my-task-list';
+import { RemarkableTasks } from '../components/remarkable-tasks';
 import { StatusCounters } from '../components/status-counters';
 import { WeeklyChartCard } from '../components/weekly-chart-card';
 
@@ -30,13 +31,16 @@ export function DashboardPage() {
         leading={<Icon name="dashboard" size={26} />}
       />
       <Stack gap="md">
-        <StatusCounters counters={view?.counters} />
+        <StatusCounters counters={view?.counters} overdue={view?.overdue} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <WeeklyChartCard weeks={view?.weeks} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <ActiveProjects projects={view?.active_projects} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <RemarkableTasks tasks={view?.remarkable_tasks} now={now} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <MyTaskList title="My To Do" tasks={view?.my_tasks.TODO} empty="Nothing to do: enjoy!" />

@@ -1,9 +1,12 @@
 import { Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 
 const STEPS = ['Profile', 'Organization', 'Welcome'] as const;
+const STEP_PATHS = [paths.onboardingStep1, paths.onboardingStep2, paths.onboardingStep3] as const;
 
 export interface OnboardingFrameProps {
   /** 1, 2 or 3. */
@@ -17,6 +20,7 @@ export interface OnboardingFrameProps {
 export function OnboardingFrame({ step, title, subtitle, children }: OnboardingFrameProps) {
   // On a phone the three labels do not fit beside the step numbers: the current one is said below.
   const wide = useMediaQuery('(min-width: 30em)', true);
+  const navigate = useNavigate();
   return (
     <CenteredPanel title={title} subtitle={subtitle} width={520}>
       <Stepper
@@ -25,6 +29,10 @@ export function OnboardingFrame({ step, title, subtitle, children }: OnboardingF
         iconSize={26}
         wrap={false}
         allowNextStepsSelect={false}
+        // The steps already done lead back to themselves, to correct a name; the next ones wait.
+        onStepClick={(index) => {
+          if (index < step - 1) navigate(STEP_PATHS[index]!);
+        }}
         mb={wide ? 'xl' : 'xs'}
         aria-label={`Step ${step} of 3`}
         styles={{

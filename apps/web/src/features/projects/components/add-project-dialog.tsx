@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectEmoji } from '@figgle/shared/emoji';
 import { autofillTrigram } from '@figgle/shared/trigram';
 import {
+  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -52,6 +53,8 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The organizations could not be read: there is nothing to create the project in yet.
+    if (!organizationId) return;
     createProject.mutate(
       {
         name,
@@ -109,24 +112,36 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
           onChange={(event) => setTrigram(event.currentTarget.value.toUpperCase())}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
         />
-        <NativeSelect
-          label="Organization"
-          name="organization_id"
-          required
-          value={organizationId}
-          onChange={(event) => setOrganizationId(event.currentTarget.value)}
-          data={[
-            {
-              value: '',
-              label: organizations.isPending ? 'Loading' : MESSAGES.selectPlaceholder,
-              disabled: true,
-            },
-            ...choices.map((organization) => ({
-              value: organization.organization_id,
-              label: organization.name,
-            })),
-          ]}
-        />
+        {organizations.isError && choices.length === 0 ? (
+          // Without its organizations the dialog cannot offer a choice: an empty select would say nothing.
+          <Alert color="red" variant="light" role="alert" title="Organization">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{MESSAGES.loadFailed}</Text>
+              <Button size="compact-sm" variant="default" onClick={() => void organizations.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <NativeSelect
+            label="Organization"
+            name="organization_id"
+            required
+            value={organizationId}
+            onChange={(event) => setOrganizationId(event.currentTarget.value)}
+            data={[
+              {
+                value: '',
+                label: organizations.isPending ? 'Loading' : MESSAGES.selectPlaceholder,
+                disabled: true,
+              },
+              ...choices.map((organization) => ({
+                value: organization.organization_id,
+                label: organization.name,
+              })),
+            ]}
+          />
+        )}
         <EmojiSelect value={emoji} onChange={setEmoji} />
         <Textarea
           label="Description"

@@ -14,6 +14,7 @@ import { useTask } from '../api/get-task';
 import { useTimeline } from '../api/list-timeline';
 import { useUpdateTask } from '../api/update-task';
 import { useUpdateTaskContent } from '../api/update-task-content';
+import { Checklist } from '../components/checklist';
 import { CommentComposer } from '../components/comment-composer';
 import { SaveIndicator } from '../components/save-indicator';
 import { TaskDescription } from '../components/task-description';
@@ -146,6 +147,8 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             </Title>
             <TaskDescription taskId={taskId} content={data.content_json} autosave={contentAutosave} />
           </section>
+
+          <Checklist taskId={taskId} />
 
           <section aria-labelledby="task-activity-heading">
             <Title id="task-activity-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>

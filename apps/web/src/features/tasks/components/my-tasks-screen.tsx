@@ -9,6 +9,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { useMyTasks } from '../api/list-my-tasks';
+import { AddTaskAnywhere } from './add-task-anywhere';
 import { preloadBoard } from './board/board-code';
 import { useFadeOut } from './filters/fade-out';
 import { TaskFilterBar } from './filters/task-filter-bar';
@@ -31,7 +32,7 @@ export function MyTasksScreen() {
 
   return (
     <>
-      <PageHeader title="My tasks" subtitle={MESSAGES.myTasksSubtitle} />
+      <PageHeader title="My tasks" subtitle={MESSAGES.myTasksSubtitle} actions={<AddTaskAnywhere />} />
       {tasks.isPending ? (
         <PageLoader />
       ) : (tasks.data ?? []).length === 0 ? (

@@ -1,7 +1,7 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconCalendarMonth, IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -18,6 +18,7 @@ import { projectQueryOptions } from '../api/get-project';
 import { projectTasksQueryOptions } from '../api/list-project-tasks';
 import type { AddTaskDialogProps } from './add-task-dialog';
 import { preloadBoard } from './board/board-code';
+import { LazyCalendar } from './calendar/calendar-code';
 import { useFadeOut } from './filters/fade-out';
 import { TaskFilterBar } from './filters/task-filter-bar';
 import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
@@ -40,6 +41,7 @@ const NO_MATCH = 'No task matches these filters.';
 export function ProjectScreen({ projectId }: { projectId: string }) {
   const { pathname, search } = useLocation();
   const asBoard = pathname.endsWith('/kanban');
+  const asCalendar = pathname.endsWith('/calendar');
   if (asBoard) preloadBoard();
   // Read when the screen opens, unless the first page load's early start has just read them.
   const project = useQuery({ ...projectQueryOptions(projectId), refetchOnMount: refetchUnlessJustAnswered });
@@ -131,7 +133,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               {view(
                 'List view',
                 paths.projectList(projectId),
-                !asBoard,
+                !asBoard && !asCalendar,
                 <IconList size={18} stroke={1.8} aria-hidden />,
               )}
               {view(
@@ -139,6 +141,12 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
                 paths.projectKanban(projectId),
                 asBoard,
                 <IconLayoutKanban size={18} stroke={1.8} aria-hidden />,
+              )}
+              {view(
+                'Calendar view',
+                paths.projectCalendar(projectId),
+                asCalendar,
+                <IconCalendarMonth size={18} stroke={1.8} aria-hidden />,
               )}
             </Group>
             <ActionIcon
@@ -169,7 +177,13 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         shownCount={matching.length}
         organizationId={project.data.organization_id}
       />
-      {asBoard ? (
+      {asCalendar ? (
+        tasks.data ? (
+          <LazyCalendar tasks={filtered.items} />
+        ) : (
+          <PageLoader />
+        )
+      ) : asBoard ? (
         tasks.data ? (
           <LazyBoard
             tasks={tasks.data}

@@ -10,6 +10,7 @@ import { paths } from '../../../shared/paths';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useUpdateTask } from '../api/update-task';
 import { AssigneePicker } from './assignee-picker';
+import { ChecklistProgress } from './checklist-progress';
 import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { StatusPicker } from './status-picker';
@@ -170,6 +171,7 @@ function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }
             {task.title}
           </Anchor>
           <TaskLabels task={task} />
+          <ChecklistProgress checklist={task.checklist} />
         </div>
       </Table.Td>
       <Table.Td>

@@ -7,6 +7,7 @@ import type { CSSProperties, KeyboardEventHandler, MouseEvent, ReactNode, Synthe
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { AssigneePicker } from '../assignee-picker';
+import { ChecklistProgress } from '../checklist-progress';
 import { CardPlanning } from '../task-planning-marks';
 import classes from './board.module.css';
 
@@ -119,6 +120,7 @@ export function BoardCardBody({
           <IconMessageCircle size={14} stroke={1.8} aria-hidden />
           {task.comments_total}
         </span>
+        <ChecklistProgress checklist={task.checklist} />
       </div>
       <Link to={paths.task(task.task_id)} draggable={false} className={classes.cardTitle}>
         {task.title}

@@ -1,0 +1,31 @@
+import type { ChecklistItemView, ChecklistView } from '@figgle/shared/checklist-schemas';
+import { MESSAGES } from '@figgle/shared/constants';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../shared/api/query-keys';
+import { toastError } from '../../../ui/toast';
+
+/**
+ * What every checklist change does around its request: the list shows the change at once, a failure
+ * puts back what was there and says so, and afterwards the checklist and the task (its "3/5"
+ * progress, its change time) are read again.
+ */
+export function optimisticChecklist(queryClient: QueryClient, taskId: string) {
+  const key = queryKeys.checklist(taskId);
+  return {
+    async show(change: (items: ChecklistItemView[]) => ChecklistItemView[]) {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData<ChecklistView>(key);
+      queryClient.setQueryData<ChecklistView>(key, (view) => (view ? { items: change(view.items) } : view));
+      return { previous };
+    },
+    rollBack(context: { previous: ChecklistView | undefined } | undefined) {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toastError(MESSAGES.saveFailed);
+    },
+    settle() {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.task(taskId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
+    },
+  };
+}
