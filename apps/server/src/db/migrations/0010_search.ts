@@ -99,15 +99,43 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       vector tsvector NOT NULL
     );
     CREATE INDEX comment_search_vector_idx ON comment_search USING gin (vector);
-    CREATE INDEX comment_search_recent_idx ON comment_search (created_at DESC, comment_id DESC);
+    CREATE INDEX comment_search_recent_idx ON comment_search (created_at DESC, comment_id DESC)
+      INCLUDE (project_id);
     CREATE INDEX comment_search_task_idx ON comment_search (task_id);
 
     -- "Most recent activity first": the latest tasks are read in this order before any full match.
-    CREATE INDEX task_recent_idx ON task (updated_at DESC, task_id DESC) WHERE deleted_at IS NULL;
+    CREATE INDEX task_recent_idx ON task (updated_at DESC, task_id DESC)
+      INCLUDE (project_id, status, assignee_id) WHERE deleted_at IS NULL;
 
     ALTER TABLE project ADD COLUMN search_vector tsvector
       GENERATED ALWAYS AS (to_tsvector('figgle_search'::regconfig, name)) STORED;
     CREATE INDEX project_search_idx ON project USING gin (search_vector);
+
+    -- The matches of a query through the GIN indexes alone, at most p_cap (NULL: all). With a cap,
+    -- the planner would rather read the table in order until it has enough, which for a rare word
+    -- means reading all of it: a seq scan is ruled out here (SET applies to this function only), and
+    -- so is compiling the plan (jit), which costs more than the lookup.
+    -- p_title_only: the title matches; otherwise the matches elsewhere but not in the title.
+    CREATE FUNCTION figgle_task_matches(p_query tsquery, p_projects uuid[], p_title_only boolean,
+      p_cap integer) RETURNS SETOF uuid
+    LANGUAGE sql STABLE SET enable_seqscan = off SET jit = off AS $$
+      SELECT task_id FROM (
+        SELECT task_id FROM task_search
+        WHERE p_title_only AND title_vector @@ p_query AND project_id = ANY (p_projects)
+        UNION ALL
+        SELECT task_id FROM task_search
+        WHERE NOT p_title_only AND vector @@ p_query AND NOT title_vector @@ p_query
+          AND project_id = ANY (p_projects)
+      ) AS matches
+      LIMIT p_cap
+    $$;
+    CREATE FUNCTION figgle_comment_matches(p_query tsquery, p_projects uuid[], p_cap integer)
+    RETURNS SETOF uuid
+    LANGUAGE sql STABLE SET enable_seqscan = off SET jit = off AS $$
+      SELECT comment_id FROM comment_search
+      WHERE vector @@ p_query AND project_id = ANY (p_projects)
+      LIMIT p_cap
+    $$;
 
     -- Words of new vectors, into their organization's list (statement triggers: one insert for a
     -- bulk write).
@@ -269,6 +297,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP FUNCTION figgle_task_search_update();
     DROP FUNCTION figgle_task_search_insert();
     DROP FUNCTION figgle_remember_words(uuid, tsvector);
+    DROP FUNCTION figgle_comment_matches(tsquery, uuid[], integer);
+    DROP FUNCTION figgle_task_matches(tsquery, uuid[], boolean, integer);
     DROP INDEX project_search_idx;
     ALTER TABLE project DROP COLUMN search_vector;
     DROP INDEX task_recent_idx;

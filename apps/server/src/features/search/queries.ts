@@ -7,10 +7,13 @@ type Db = Kysely<Database>;
 const TYPO_SIMILARITY_MIN = 0.35;
 const TYPO_ALTERNATIVES_MAX = 5;
 /**
- * How many of the most recently active tasks (or comments) are read first: a common word fills a page
- * from them without touching every match. When they hold too few matches, the full-text index answers.
+ * A page is looked for first among the RECENT_WINDOW most recently active tasks (or comments): a
+ * common word fills it there without touching every match. Otherwise the full-text index answers:
+ * first reading at most INDEX_CAP matches (all of a rarer word, sorted by date), and only for a word
+ * with more, all of them.
  */
 export const RECENT_WINDOW = 1_000;
+export const INDEX_CAP = 1_000;
 
 /** The timestamp a page is sorted by, at full precision (a cursor compares with it). */
 const sortKey = (column: string) =>
@@ -147,40 +150,64 @@ function afterTask(page: { after?: { at: string; id: string } }): RawBuilder<unk
     : sql``;
 }
 
-/** Matches among the RECENT_WINDOW most recently active tasks of the filters, newest first. */
+/**
+ * Matches among the RECENT_WINDOW most recently active tasks of the filters, newest first. The window
+ * comes in date order from task_recent_idx and keeps that order through the join, so a common word
+ * stops the walk as soon as a page is full.
+ */
 export async function recentTaskMatches(db: Db, page: TaskPage): Promise<TaskHitRow[]> {
   const { rows } = await sql<TaskHitRow>`
-    WITH recent AS MATERIALIZED (
-      SELECT task.task_id FROM task
-      WHERE task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
-      ORDER BY task.updated_at DESC, task.task_id DESC
-      LIMIT ${RECENT_WINDOW}
-    )
     SELECT ${TASK_HIT_COLUMNS}
-    FROM recent
-    JOIN task_search ON task_search.task_id = recent.task_id
-    JOIN task ON task.task_id = recent.task_id ${TASK_HIT_JOINS}
-    WHERE ${phaseMatch(page.phase, page.tsquery)} AND NOT task.task_id = ANY(${page.excluded}::uuid[])
+    FROM (
+      SELECT recent.task_id FROM (
+        SELECT task.task_id, task.updated_at FROM task
+        WHERE task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
+        ORDER BY task.updated_at DESC, task.task_id DESC
+        LIMIT ${RECENT_WINDOW}
+      ) AS recent
+      JOIN task_search ON task_search.task_id = recent.task_id
+      WHERE ${phaseMatch(page.phase, page.tsquery)} AND NOT recent.task_id = ANY(${page.excluded}::uuid[])
+      ORDER BY recent.updated_at DESC, recent.task_id DESC
+      LIMIT ${page.limit}
+    ) AS found
+    JOIN task ON task.task_id = found.task_id ${TASK_HIT_JOINS}
     ORDER BY task.updated_at DESC, task.task_id DESC
-    LIMIT ${page.limit}
   `.execute(db);
   return rows;
 }
 
-/** Every match of the filters through the full-text index, newest first. */
-export async function allTaskMatches(db: Db, page: TaskPage): Promise<TaskHitRow[]> {
-  const { rows } = await sql<TaskHitRow>`
-    SELECT ${TASK_HIT_COLUMNS}
-    FROM task_search
-    JOIN task ON task.task_id = task_search.task_id ${TASK_HIT_JOINS}
-    WHERE ${phaseMatch(page.phase, page.tsquery)}
-      AND task_search.project_id = ANY(${page.filters.projectIds}::uuid[])
-      AND task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
-      AND NOT task.task_id = ANY(${page.excluded}::uuid[])
-    ORDER BY task.updated_at DESC, task.task_id DESC
-    LIMIT ${page.limit}
+/**
+ * The matches through the full-text index, newest first, read whole when there are fewer than `cap`
+ * (null: no cap). With `cap` or more, `complete` is false and no rows come back. The matches are
+ * gathered apart (figgle_task_matches, a materialized CTE) so the planner cannot walk the whole task
+ * list by date instead, as it would for a word it wrongly thinks is common.
+ */
+export async function indexedTaskMatches(
+  db: Db,
+  page: TaskPage,
+  cap: number | null,
+): Promise<{ rows: TaskHitRow[]; complete: boolean }> {
+  const { rows } = await sql<{ matched: number } & Partial<TaskHitRow>>`
+    WITH matched AS MATERIALIZED (
+      SELECT task_id FROM figgle_task_matches(${page.tsquery}::tsquery,
+        ${page.filters.projectIds}::uuid[], ${page.phase === 1}::boolean, ${cap}::int) AS task_id
+    )
+    SELECT counted.matched, hit.*
+    FROM (SELECT count(*)::int AS matched FROM matched) AS counted
+    LEFT JOIN LATERAL (
+      SELECT ${TASK_HIT_COLUMNS}
+      FROM matched JOIN task ON task.task_id = matched.task_id ${TASK_HIT_JOINS}
+      WHERE task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
+        AND NOT task.task_id = ANY(${page.excluded}::uuid[])
+      ORDER BY task.updated_at DESC, task.task_id DESC
+      LIMIT ${page.limit}
+    ) AS hit ON true
   `.execute(db);
-  return rows;
+  const complete = cap === null || (rows[0]?.matched ?? 0) < cap;
+  return {
+    rows: complete ? (rows.filter((row) => row.task_id) as TaskHitRow[]) : [],
+    complete,
+  };
 }
 
 export interface CommentHitRow {
@@ -227,35 +254,55 @@ function afterComment(page: CommentPage): RawBuilder<unknown> {
 /** Matches among the RECENT_WINDOW latest comments of the filters' projects, newest first. */
 export async function recentCommentMatches(db: Db, page: CommentPage): Promise<CommentHitRow[]> {
   const { rows } = await sql<CommentHitRow>`
-    WITH recent AS MATERIALIZED (
-      SELECT comment_search.comment_id FROM comment_search
-      WHERE comment_search.project_id = ANY(${page.filters.projectIds}::uuid[]) ${afterComment(page)}
-      ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
-      LIMIT ${RECENT_WINDOW}
-    )
     SELECT ${COMMENT_HIT_COLUMNS}
-    FROM recent
-    JOIN comment_search ON comment_search.comment_id = recent.comment_id ${COMMENT_HIT_JOINS}
-    WHERE comment_search.vector @@ ${page.tsquery}::tsquery
-      AND task.deleted_at IS NULL AND ${taskFilter(page.filters)}
+    FROM (
+      SELECT recent.comment_id FROM (
+        SELECT comment_search.comment_id, comment_search.created_at FROM comment_search
+        WHERE comment_search.project_id = ANY(${page.filters.projectIds}::uuid[]) ${afterComment(page)}
+        ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
+        LIMIT ${RECENT_WINDOW}
+      ) AS recent
+      JOIN comment_search ON comment_search.comment_id = recent.comment_id
+      JOIN comment ON comment.comment_id = recent.comment_id
+      JOIN task ON task.task_id = comment.task_id
+      WHERE comment_search.vector @@ ${page.tsquery}::tsquery
+        AND task.deleted_at IS NULL AND ${taskFilter(page.filters)}
+      ORDER BY recent.created_at DESC, recent.comment_id DESC
+      LIMIT ${page.limit}
+    ) AS found
+    JOIN comment_search ON comment_search.comment_id = found.comment_id ${COMMENT_HIT_JOINS}
     ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
-    LIMIT ${page.limit}
   `.execute(db);
   return rows;
 }
 
-/** Every matching comment of the filters through the full-text index, newest first. */
-export async function allCommentMatches(db: Db, page: CommentPage): Promise<CommentHitRow[]> {
-  const { rows } = await sql<CommentHitRow>`
-    SELECT ${COMMENT_HIT_COLUMNS}
-    FROM comment_search ${COMMENT_HIT_JOINS}
-    WHERE comment_search.vector @@ ${page.tsquery}::tsquery
-      AND comment_search.project_id = ANY(${page.filters.projectIds}::uuid[]) ${afterComment(page)}
-      AND task.deleted_at IS NULL AND ${taskFilter(page.filters)}
-    ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
-    LIMIT ${page.limit}
+/** The matching comments through the full-text index, newest first, as indexedTaskMatches reads tasks. */
+export async function indexedCommentMatches(
+  db: Db,
+  page: CommentPage,
+  cap: number | null,
+): Promise<{ rows: CommentHitRow[]; complete: boolean }> {
+  const { rows } = await sql<{ matched: number } & Partial<CommentHitRow>>`
+    WITH matched AS MATERIALIZED (
+      SELECT comment_id FROM figgle_comment_matches(${page.tsquery}::tsquery,
+        ${page.filters.projectIds}::uuid[], ${cap}::int) AS comment_id
+    )
+    SELECT counted.matched, hit.*
+    FROM (SELECT count(*)::int AS matched FROM matched) AS counted
+    LEFT JOIN LATERAL (
+      SELECT ${COMMENT_HIT_COLUMNS}
+      FROM matched JOIN comment_search ON comment_search.comment_id = matched.comment_id
+        ${COMMENT_HIT_JOINS}
+      WHERE task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterComment(page)}
+      ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
+      LIMIT ${page.limit}
+    ) AS hit ON true
   `.execute(db);
-  return rows;
+  const complete = cap === null || (rows[0]?.matched ?? 0) < cap;
+  return {
+    rows: complete ? (rows.filter((row) => row.comment_id) as CommentHitRow[]) : [],
+    complete,
+  };
 }
 
 export interface ProjectHitRow {

@@ -6,9 +6,10 @@ import { requireProjectInScope, type SearchScope, searchScope } from '../../poli
 import type { MatchTerms } from './marks.ts';
 import type { Found, FoundGroup } from './presenter.ts';
 import {
-  allCommentMatches,
-  allTaskMatches,
   type CommentHitRow,
+  INDEX_CAP,
+  indexedCommentMatches,
+  indexedTaskMatches,
   matchingPeople,
   matchingProjects,
   type PersonHitRow,
@@ -93,7 +94,10 @@ async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
       limit: limit + 1 - hits.length,
     };
     let rows = await recentTaskMatches(db, page);
-    if (rows.length < page.limit) rows = await allTaskMatches(db, page);
+    if (rows.length < page.limit) {
+      const capped = await indexedTaskMatches(db, page, INDEX_CAP);
+      rows = capped.complete ? capped.rows : (await indexedTaskMatches(db, page, null)).rows;
+    }
     hits.push(...rows.map((row) => ({ row, phase })));
     after = undefined;
     if (phase === 2) break;
@@ -120,7 +124,10 @@ async function findComments(request: Request): Promise<FoundGroup<CommentHitRow>
     limit: limit + 1,
   };
   let rows = await recentCommentMatches(db, page);
-  if (rows.length < page.limit) rows = await allCommentMatches(db, page);
+  if (rows.length < page.limit) {
+    const capped = await indexedCommentMatches(db, page, INDEX_CAP);
+    rows = capped.complete ? capped.rows : (await indexedCommentMatches(db, page, null)).rows;
+  }
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
