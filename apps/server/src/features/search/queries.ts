@@ -257,15 +257,15 @@ export async function recentCommentMatches(db: Db, page: CommentPage): Promise<C
     SELECT ${COMMENT_HIT_COLUMNS}
     FROM (
       SELECT recent.comment_id FROM (
-        SELECT comment_search.comment_id, comment_search.created_at FROM comment_search
+        SELECT comment_search.comment_id, comment_search.created_at, comment_search.vector
+        FROM comment_search
         WHERE comment_search.project_id = ANY(${page.filters.projectIds}::uuid[]) ${afterComment(page)}
         ORDER BY comment_search.created_at DESC, comment_search.comment_id DESC
         LIMIT ${RECENT_WINDOW}
       ) AS recent
-      JOIN comment_search ON comment_search.comment_id = recent.comment_id
       JOIN comment ON comment.comment_id = recent.comment_id
       JOIN task ON task.task_id = comment.task_id
-      WHERE comment_search.vector @@ ${page.tsquery}::tsquery
+      WHERE recent.vector @@ ${page.tsquery}::tsquery
         AND task.deleted_at IS NULL AND ${taskFilter(page.filters)}
       ORDER BY recent.created_at DESC, recent.comment_id DESC
       LIMIT ${page.limit}
