@@ -85,8 +85,61 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A project of `count` tasks, created through POST /api/projects/:id/tasks, 8 at a time. */
-async function seedProject(session: Session, organizationId: string, name: string, count: number) {
+const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW', 'NONE'] as const;
+
+/** The organization's labels the seeded tasks carry (issue 26: tasks plan with labels). */
+async function seedLabels(session: Session, organizationId: string): Promise<string[]> {
+  const labels: string[] = [];
+  for (const [name, color] of [
+    ['Bug', 'red'],
+    ['Feature', 'blue'],
+    ['Design', 'grape'],
+    ['Backend', 'teal'],
+    ['Frontend', 'orange'],
+    ['Needs review', 'yellow'],
+  ]) {
+    const label = await json<{ label_id: string }>(
+      await session.call('POST', `/api/organizations/${organizationId}/labels`, { name, color }),
+    );
+    labels.push(label.label_id);
+  }
+  return labels;
+}
+
+/**
+ * What task i plans with: up to three labels, a due day (or a day and time, or none) and a
+ * priority, so the list and the board carry every planning field.
+ */
+function planningOf(i: number, labels: readonly string[]) {
+  const day = new Date(Date.UTC(2026, 0, 1 + (i % 180))).toISOString().slice(0, 10);
+  return {
+    label_ids: labels.filter((_, n) => (i + n) % 3 === 0).slice(0, 3),
+    ...(i % 3 === 0 ? { due_on: day } : i % 3 === 1 ? { due_at: `${day}T09:30:00Z` } : {}),
+    priority: PRIORITIES[i % PRIORITIES.length],
+  };
+}
+
+/** A checklist of three items, one of them done ("1/3" on its card). */
+async function seedChecklist(session: Session, taskId: string) {
+  const items: Array<{ item_id: string }> = [];
+  for (const text of ['Write it', 'Check it', 'Ship it']) {
+    items.push(await json(await session.call('POST', `/api/tasks/${taskId}/checklist`, { text })));
+  }
+  await json(await session.call('PATCH', `/api/checklist-items/${items[0]!.item_id}`, { done: true }));
+}
+
+/**
+ * A project of `count` tasks, created through POST /api/projects/:id/tasks, 8 at a time, with
+ * labels, due dates, priorities and, on one task in `checklistEvery`, a checklist.
+ */
+async function seedProject(
+  session: Session,
+  organizationId: string,
+  name: string,
+  count: number,
+  labels: readonly string[],
+  checklistEvery: number,
+) {
   const project = await json<{ project_id: string }>(
     await session.call('POST', '/api/projects', {
       name,
@@ -102,13 +155,15 @@ async function seedProject(session: Session, organizationId: string, name: strin
     Array.from({ length: 8 }, async () => {
       while (next < statuses.length) {
         const i = next++;
-        await json(
+        const task = await json<{ task_id: string }>(
           await session.call('POST', `/api/projects/${project.project_id}/tasks`, {
             title: `Task ${i + 1}: ${['Design', 'Build', 'Review', 'Ship'][i % 4]} the ${['header', 'footer', 'login form', 'billing page', 'settings'][i % 5]}`,
             status: statuses[i],
             description: 'Seeded by the board benchmark.',
+            ...planningOf(i, labels),
           }),
         );
+        if (i % checklistEvery === 0) await seedChecklist(session, task.task_id);
       }
     }),
   );
@@ -298,9 +353,10 @@ async function runOn(label: string, database: string, settings: Record<string, s
     );
     console.log(`\n== ${label} ==`);
     const seedStart = performance.now();
-    const small = await seedProject(session, organization.organization_id, 'Thousand', 1000);
+    const labels = await seedLabels(session, organization.organization_id);
+    const small = await seedProject(session, organization.organization_id, 'Thousand', 1000, labels, 2);
     const large = parts.has('a')
-      ? await seedProject(session, organization.organization_id, 'Five thousand', 5000)
+      ? await seedProject(session, organization.organization_id, 'Five thousand', 5000, labels, 10)
       : '';
     console.log(
       `seeded ${parts.has('a') ? '6,000' : '1,000'} tasks through the API in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
