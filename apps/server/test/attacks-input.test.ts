@@ -110,6 +110,12 @@ const ROUTES: BodyRoute[] = [
     fields: { content_json: 'delta' },
   },
   {
+    method: 'POST',
+    path: (w) => `/api/tasks/${w.task}/checklist`,
+    valid: () => ({ text: 'Fine' }),
+    fields: { text: 'name' },
+  },
+  {
     method: 'PUT',
     path: () => '/api/me/figma-token',
     valid: () => ({ token: 'figd_fine' }),

@@ -196,6 +196,21 @@ const expectations: Record<string, Entry> = {
     path: `/api/tasks/${w.task}/labels`,
     body: { label_ids: [await newLabel(w.org)] },
   })),
+  'GET /api/tasks/:taskId/checklist': inOrganization((w) => ({ path: `/api/tasks/${w.task}/checklist` })),
+  'POST /api/tasks/:taskId/checklist': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/checklist`,
+    body: { text: 'An item' },
+  })),
+  'PATCH /api/checklist-items/:itemId': inOrganization(async (w) => ({
+    path: `/api/checklist-items/${await newChecklistItem(w.task)}`,
+    body: { done: true },
+  })),
+  'DELETE /api/checklist-items/:itemId': inOrganization(async (w) => ({
+    path: `/api/checklist-items/${await newChecklistItem(w.task)}`,
+  })),
+  'POST /api/checklist-items/:itemId/convert': inOrganization(async (w) => ({
+    path: `/api/checklist-items/${await newChecklistItem(w.task)}/convert`,
+  })),
 
   // Files
   'POST /api/uploads': inOrganization((w) => {
@@ -271,6 +286,16 @@ async function newLabel(organizationId: string): Promise<string> {
     .returning('label_id')
     .executeTakeFirstOrThrow();
   return label.label_id;
+}
+
+async function newChecklistItem(taskId: string): Promise<string> {
+  const item = await server.deps.db
+    .insertInto('checklist_item')
+    // A valid fractional-indexing key: an integer part, then a fraction that does not end in 0.
+    .values({ task_id: taskId, text: 'Made', rank: `a0${randomUUID().slice(0, 8)}V` })
+    .returning('item_id')
+    .executeTakeFirstOrThrow();
+  return item.item_id;
 }
 
 /** A Figma delivery of the organization that failed for good (src/jobs/). */
