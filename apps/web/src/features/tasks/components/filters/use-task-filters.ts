@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../../../shared/api/get-me';
 import {
@@ -29,14 +29,33 @@ export function useTaskFilters(): TaskFiltersState {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   // Read from the address text: params is a new object on every render.
-  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
+  const fromAddress = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
+  const addressKey = filtersKey(fromAddress);
+  // The router updates the address after the event that changed a filter; until it has, the view
+  // shows the change already (a box is checked on the click, the board follows in that frame).
+  const [pending, setPending] = useState<TaskFilters | null>(null);
+  const expected = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const at = expected.current.indexOf(addressKey);
+    // An address this view did not ask for (Back, a link) wins over what was pending.
+    expected.current = at >= 0 ? expected.current.slice(at + 1) : [];
+    if (expected.current.length === 0) setPending(null);
+  }, [addressKey]);
   const setFilters = useCallback(
-    (next: TaskFilters) =>
-      setParams((current) => searchWithFilters(current, next), { replace: true, preventScrollReset: true }),
+    (next: TaskFilters) => {
+      expected.current.push(filtersKey(next));
+      setPending(next);
+      setParams((current) => searchWithFilters(current, next), { replace: true, preventScrollReset: true });
+    },
     [setParams],
   );
   const clear = useCallback(() => setFilters(NO_FILTERS), [setFilters]);
-  return { filters, key: filtersKey(filters), setFilters, clear };
+  const current = pending ?? fromAddress;
+  const key = filtersKey(current);
+  // The same object while the filters are the same: the address catching up redraws nothing.
+  const shown = useRef({ key, filters: current });
+  if (shown.current.key !== key) shown.current = { key, filters: current };
+  return { filters: shown.current.filters, key, setFilters, clear };
 }
 
 /** The tasks the filters let through, in the order given; the same array when nothing is filtered. */

@@ -1,0 +1,100 @@
+import { expect, type Page } from '@playwright/test';
+
+interface SeedTask {
+  title: string;
+  status?: 'TODO' | 'DOING' | 'DONE' | 'ARCHIVE';
+  /** Given to the signed-in person. */
+  mine?: boolean;
+}
+
+/** The signed-in person's user id. */
+export async function myUserId(page: Page): Promise<string> {
+  return ((await (await page.request.get('/api/me')).json()) as { user_id: string }).user_id;
+}
+
+/** A project with these tasks, created in this order through the API; answers the ids by title. */
+export async function seedProject(
+  page: Page,
+  baseURL: string,
+  organizationId: string,
+  { name, trigram, tasks }: { name: string; trigram: string; tasks: SeedTask[] },
+) {
+  const headers = { origin: baseURL };
+  const me = await myUserId(page);
+  const project = await page.request.post('/api/projects', {
+    headers,
+    data: { name, trigram, organization_id: organizationId },
+  });
+  expect(project.status()).toBe(201);
+  const { project_id } = (await project.json()) as { project_id: string };
+  const ids: Record<string, string> = {};
+  for (const task of tasks) {
+    const created = await page.request.post(`/api/projects/${project_id}/tasks`, {
+      headers,
+      data: { title: task.title, status: task.status ?? 'TODO', assignee_id: task.mine ? me : null },
+    });
+    expect(created.status()).toBe(201);
+    ids[task.title] = ((await created.json()) as { task_id: string }).task_id;
+  }
+  return { projectId: project_id, ids };
+}
+
+/** The titles of a board column's cards, top to bottom. */
+export async function cardsIn(page: Page, column: string): Promise<string[]> {
+  const labels = await page
+    .getByRole('region', { name: column })
+    .getByRole('article')
+    .evaluateAll((cards) =>
+      cards
+        .map((card) => ({
+          label: card.getAttribute('aria-label') ?? '',
+          top: card.getBoundingClientRect().top,
+        }))
+        .sort((a, b) => a.top - b.top)
+        .map((card) => card.label),
+    );
+  return labels.map((label) => label.replace(/^\S+\s/, ''));
+}
+
+/** The titles of the task list's rows, top to bottom (reference left out). */
+export async function rowTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole('row')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => (link.textContent ?? '').replace(/^#\d+/, '').trim()));
+}
+
+/** The "Filters" button (its name says how many filters are on), not "Clear filters". */
+export const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filters/ });
+
+/** Opens the filters' popover and answers it. */
+export async function openFilters(page: Page) {
+  await filtersButton(page).click();
+  const popover = page.getByRole('dialog', { name: 'Filters' });
+  await expect(popover).toBeVisible();
+  return popover;
+}
+
+/**
+ * Watches, in the page, the element `selector` finds: when it starts fading (its CSS animation is
+ * the filters' fade-out) and when it leaves the page. Read the answer with `fadeSeen`.
+ */
+export async function watchFadeOut(page: Page, selector: string) {
+  await page.evaluate((selector) => {
+    const seen = { fadedAt: 0, goneAt: 0 };
+    (window as unknown as { fadeSeen: typeof seen }).fadeSeen = seen;
+    const check = () => {
+      const element = document.querySelector(selector);
+      if (element && !seen.fadedAt && getComputedStyle(element).animationName.includes('filter-leave'))
+        seen.fadedAt = performance.now();
+      if (!element && seen.fadedAt && !seen.goneAt) seen.goneAt = performance.now();
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, selector);
+}
+
+export function fadeSeen(page: Page): Promise<{ fadedAt: number; goneAt: number }> {
+  return page.evaluate(
+    () => (window as unknown as { fadeSeen: { fadedAt: number; goneAt: number } }).fadeSeen,
+  );
+}
