@@ -1,6 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import type { DefaultView, ProjectEmoji } from '@figgle/shared/emoji';
 import type { ProjectView } from '@figgle/shared/project-schemas';
+import { trigramFromName } from '@figgle/shared/trigram';
 import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -43,6 +44,9 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
   const deleteProject = useDeleteProject();
   const [name, setName] = useState(project.name);
   const [trigram, setTrigram] = useState(project.trigram);
+  // As in the add dialog: once the person empties the trigram (or cuts it short), it follows the
+  // name until they type a whole one; left empty, it takes the name's letters.
+  const [trigramFollowsName, setTrigramFollowsName] = useState(false);
   const [description, setDescription] = useState(project.description);
   const [defaultView, setDefaultView] = useState<DefaultView>(project.default_view);
   const [emoji, setEmoji] = useState<ProjectEmoji>(project.emoji);
@@ -99,7 +103,11 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           required
           maxLength={100}
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setName(next);
+            if (trigramFollowsName) setTrigram(trigramFromName(next));
+          }}
         />
         <TextInput
           label="Trigram"
@@ -111,7 +119,12 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           pattern="[A-Za-z0-9]{3}"
           title="Exactly 3 letters or digits"
           value={trigram}
-          onChange={(event) => setTrigram(event.currentTarget.value.toUpperCase())}
+          onChange={(event) => {
+            const next = event.currentTarget.value.toUpperCase();
+            setTrigram(next);
+            setTrigramFollowsName(next.length < 3);
+          }}
+          onBlur={() => setTrigram((current) => (current === '' ? trigramFromName(name) : current))}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
         />
         <Textarea
@@ -134,6 +147,7 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           <Group gap="lg" mt={6}>
             <Radio value="LIST" label="List" />
             <Radio value="KANBAN" label="Kanban" />
+            <Radio value="CALENDAR" label="Calendar" />
           </Group>
         </Radio.Group>
         <EmojiSelect value={emoji} onChange={setEmoji} />
