@@ -149,46 +149,17 @@ const LIST_ORDER = sql.raw(
 );
 
 /**
- * The fields of presentTaskSummary as columns of a row `task` joined with TASK_PEOPLE and
- * projectPlanning. Keep it in step with the presenter (the tests compare the two).
+ * The fields of presentTaskSummary as columns of a row `task` joined with TASK_PEOPLE. Keep it in
+ * step with the presenter (the tests compare the two).
  */
 const LISTED_COLUMNS =
   sql.raw(`task.task_id, task.project_id, task.reference, task.title, task.status, task.rank,
   ${person('task.assignee_id', 'assignee')} AS assignee,
   ${PLANNING.due_on} AS due_on, ${PLANNING.due_at} AS due_at, task.priority,
-  coalesce(task_labels.labels, '[]'::json) AS labels,
-  json_build_object('done', coalesce(task_checklist.done, 0), 'total', coalesce(task_checklist.total, 0))
-    AS checklist,
+  ${PLANNING.labels} AS labels, ${PLANNING.checklist} AS checklist,
   ${person('task.last_modified_by', 'modifier')} AS last_modifier,
   task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version,
   ${isoTime('task.created_at')} AS created_at, ${isoTime('task.updated_at')} AS updated_at`);
-
-/**
- * The labels (task_labels.labels, sorted as PLANNING.labels sorts them) and checklist counts
- * (task_checklist) of a project's tasks, for a row named `task`: each read in one pass over the
- * project's rows and grouped, which costs PGlite about a third of a subquery per task on a
- * 1,000-task list. Each label's JSON is built once, not once per task that carries it.
- */
-const projectPlanning = (projectId: string) => sql`
-  LEFT JOIN (
-    SELECT task_label.task_id, json_agg(listed_label.body ORDER BY listed_label.place) AS labels
-    FROM task_label
-    JOIN task AS labelled ON labelled.task_id = task_label.task_id AND labelled.project_id = ${projectId}
-    JOIN (
-      SELECT label.label_id,
-        json_build_object('label_id', label.label_id, 'name', label.name, 'color', label.color) AS body,
-        row_number() OVER (ORDER BY lower(label.name), label.name, label.label_id) AS place
-      FROM label
-      WHERE label.organization_id = (SELECT organization_id FROM project WHERE project_id = ${projectId})
-    ) AS listed_label ON listed_label.label_id = task_label.label_id
-    GROUP BY task_label.task_id
-  ) AS task_labels ON task_labels.task_id = task.task_id
-  LEFT JOIN (
-    SELECT checklist_item.task_id, count(*) FILTER (WHERE checklist_item.done) AS done, count(*) AS total
-    FROM checklist_item
-    JOIN task AS listed ON listed.task_id = checklist_item.task_id AND listed.project_id = ${projectId}
-    GROUP BY checklist_item.task_id
-  ) AS task_checklist ON task_checklist.task_id = task.task_id`;
 
 /**
  * GET /api/projects/:projectId/tasks as JSON text, with the user's role in the project's
@@ -204,7 +175,7 @@ export async function projectTasksJson(
   const result = await sql<{ role: Role; body: string }>`
     SELECT rule.role, (
       SELECT coalesce(json_agg(listed), '[]')::text FROM (
-        SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE} ${projectPlanning(projectId)}
+        SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
         WHERE task.project_id = project.project_id AND task.deleted_at IS NULL
         ORDER BY ${LIST_ORDER}
       ) AS listed
