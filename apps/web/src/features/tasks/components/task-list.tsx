@@ -66,7 +66,7 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={1140} type="native">
+      <Table.ScrollContainer minWidth={1170} type="native">
         <Table
           verticalSpacing={8}
           horizontalSpacing="md"
@@ -77,7 +77,7 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
             <Table.Tr>
               <Table.Th>Title</Table.Th>
               <Table.Th w={150}>Status</Table.Th>
-              <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={120} />
+              <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={124} />
               <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={136} />
               <Table.Th w={180}>Assignee</Table.Th>
               <Table.Th w={104}>Comments</Table.Th>

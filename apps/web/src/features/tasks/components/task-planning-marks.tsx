@@ -28,7 +28,7 @@ export function TaskPriorityPicker({ task, compact }: { task: Planned; compact?:
       taskId={task.task_id}
       priority={task.priority ?? 'NONE'}
       label={`Priority of ${task.title}`}
-      width={compact ? undefined : 104}
+      width={compact ? undefined : 108}
       compact={compact}
     />
   );
