@@ -227,6 +227,10 @@ const expectations: Record<string, Entry> = {
   'POST /api/inbox/seen': signedIn(() => ({ path: '/api/inbox/seen' })),
   'GET /api/dashboard': signedIn(() => ({ path: '/api/dashboard' })),
 
+  // Search: only the caller's own organizations. The query is the task's secret name, so an
+  // outsider's answer naming it (or its project, organization or comment) fails the leak check.
+  'GET /api/search': signedIn((w) => ({ path: `/api/search?q=${encodeURIComponent(w.secrets.task)}` })),
+
   // Figma settings: the token is personal; team id, reply-on-done and design links are the owner's
   'GET /api/figma/settings': signedIn(() => ({ path: '/api/figma/settings' })),
   'GET /api/me/figma-token': signedIn(() => ({ path: '/api/me/figma-token' })),
