@@ -35,7 +35,7 @@ export const CalendarChip = memo(function CalendarChip({ task }: { task: TaskSum
       </button>
       <Link to={paths.task(task.task_id)} draggable={false} className={classes.chipTitle} title={task.title}>
         <span className={classes.reference}>#{task.reference}</span>
-        {task.title}
+        <span className={classes.chipText}>{task.title}</span>
       </Link>
     </li>
   );
