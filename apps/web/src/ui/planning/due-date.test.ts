@@ -9,6 +9,7 @@ import {
   formatDueShort,
   formatLoggedDue,
   localTime,
+  markedDueState,
   sameDue,
 } from './due-date';
 
@@ -141,5 +142,14 @@ describe('a due date from the pickers', () => {
     expect(sameDue(at('2026-03-05T14:30:00Z'), at('2026-03-05T14:30:00.000Z'))).toBe(true);
     expect(sameDue(day('2026-03-05'), at('2026-03-05T00:00:00Z'))).toBe(false);
     expect(sameDue(none, none)).toBe(true);
+  });
+});
+
+describe('the mark of a finished task', () => {
+  it('is none once the task is done or archived, whatever its date', () => {
+    const now = new Date('2026-03-05T09:00:00Z');
+    expect(markedDueState(day('2026-03-01'), true, now, 'UTC')).toBeNull();
+    expect(markedDueState(day('2026-03-01'), false, now, 'UTC')).toBe('overdue');
+    expect(markedDueState(day('2026-03-06'), false, now, 'UTC')).toBe('soon');
   });
 });

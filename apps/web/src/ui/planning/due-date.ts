@@ -61,6 +61,19 @@ export function dueState(due: DueFields, now: Date = new Date(), timeZone?: stri
   return ahead <= DUE_SOON_DAYS ? 'soon' : 'later';
 }
 
+/**
+ * The state a task's mark shows: none for a task that is done or archived (finished work is never
+ * overdue, as the list's Overdue filter has it).
+ */
+export function markedDueState(
+  due: DueFields,
+  finished: boolean,
+  now: Date = new Date(),
+  timeZone?: string,
+): DueState | null {
+  return finished ? null : dueState(due, now, timeZone);
+}
+
 const RELATIVE_DAYS: Record<number, string> = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' };
 
 function dayWords(day: string, today: string | null): string {

@@ -1,5 +1,5 @@
 import { IconCalendarDue } from '@tabler/icons-react';
-import { type DueFields, dueState, formatDueLong, formatDueShort } from './due-date';
+import { type DueFields, formatDueLong, formatDueShort, markedDueState } from './due-date';
 import classes from './planning.module.css';
 
 const FLAGS = { overdue: 'Overdue', soon: 'Due soon' } as const;
@@ -9,11 +9,20 @@ const FLAGS = { overdue: 'Overdue', soon: 'Due soon' } as const;
  * beside it (or below it where the room is narrow); nothing without a due date. Read at render time: rows and cards redraw often enough for a day's
  * turn to show.
  */
-export function DueMark({ due, stacked = false }: { due: DueFields; stacked?: boolean }) {
+export function DueMark({
+  due,
+  finished = false,
+  stacked = false,
+}: {
+  due: DueFields;
+  /** Done or archived: the date shows without a mark. */
+  finished?: boolean;
+  stacked?: boolean;
+}) {
   const now = new Date();
   const short = formatDueShort(due, now);
   if (short === null) return null;
-  const state = dueState(due, now);
+  const state = markedDueState(due, finished, now);
   const flag = state === 'overdue' || state === 'soon' ? FLAGS[state] : null;
   return (
     <span

@@ -38,7 +38,7 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
     <Stack gap="md">
       <Stack gap={6}>
         <DueDateInput value={due} onChange={(next) => update.mutate({ changes: next })} />
-        <DueMark due={due} />
+        <DueMark due={due} finished={task.status === 'DONE' || task.status === 'ARCHIVE'} />
       </Stack>
       <PrioritySelect
         label="Priority"

@@ -8,7 +8,10 @@ import { PriorityPicker } from './priority-picker';
 import classes from './task-planning-marks.module.css';
 import type { TaskSort } from './task-sort';
 
-type Planned = Pick<TaskSummaryView, 'task_id' | 'title' | 'due_on' | 'due_at' | 'priority' | 'labels'>;
+type Planned = Pick<
+  TaskSummaryView,
+  'task_id' | 'title' | 'status' | 'due_on' | 'due_at' | 'priority' | 'labels'
+>;
 
 /** A task's labels on its row or card: the first three, then "+n". */
 export function TaskLabels({ task }: { task: Planned }) {
@@ -18,7 +21,13 @@ export function TaskLabels({ task }: { task: Planned }) {
 
 /** The due date with its "Overdue" or "Due soon" flag (below it in a list cell); nothing without one. */
 export function TaskDue({ task, stacked }: { task: Planned; stacked?: boolean }) {
-  return <DueMark due={{ due_on: task.due_on ?? null, due_at: task.due_at ?? null }} stacked={stacked} />;
+  return (
+    <DueMark
+      due={{ due_on: task.due_on ?? null, due_at: task.due_at ?? null }}
+      finished={task.status === 'DONE' || task.status === 'ARCHIVE'}
+      stacked={stacked}
+    />
+  );
 }
 
 /** The inline priority picker of a row or card: saved at once, put back with the failure toast. */
