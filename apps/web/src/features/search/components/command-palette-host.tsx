@@ -1,5 +1,4 @@
-import { useSpotlight } from '@mantine/spotlight';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { lazyReady, preloadWhenIdle } from '../../../lib/lazy-ready';
 import type { CommandPaletteProps } from './command-palette';
 import { paletteStore } from './palette-store';
@@ -17,7 +16,8 @@ export const preloadCommandPalette = CommandPalette.preload;
  * usually there already), and kept so that it can close with its transition.
  */
 export function CommandPaletteHost(props: CommandPaletteProps) {
-  const { opened } = useSpotlight(paletteStore);
+  // Only whether it is open: the palette's own typing and selection must not render the shell's part.
+  const opened = useSyncExternalStore(paletteStore.subscribe, () => paletteStore.getState().opened);
   const [used, setUsed] = useState(false);
   if (opened && !used) setUsed(true);
   useEffect(() => preloadWhenIdle(CommandPalette.preload), []);

@@ -33,7 +33,7 @@ import classes from './search.module.css';
  * Short: each keystroke's results should show within 150 ms (bench/search-palette.ts), and a search
  * answers in a few ms; this only spares the server the middle of a fast burst of typing.
  */
-const TYPING_PAUSE_MS = 40;
+const TYPING_PAUSE_MS = 30;
 const LIST_ID = 'figgle-command-palette-results';
 /** Projects, people and actions shown at most while typing (tasks: the search's own limit). */
 const SHORT_GROUP = 4;
@@ -204,7 +204,11 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
       shortcut={null}
       scrollable
       maxHeight={480}
-      onSpotlightOpen={() => setChoosingProject(paletteOpenedFor() === 'create-task')}
+      onSpotlightOpen={() => {
+        // Opened again before its closing transition ended, it would still hold the last text.
+        setQuery('');
+        setChoosingProject(paletteOpenedFor() === 'create-task');
+      }}
       onSpotlightClose={() => {
         pendingEnter.current = false;
       }}
@@ -221,7 +225,11 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
         rightSection={settled ? null : <Loader size="xs" aria-label="Searching" />}
         onKeyDown={onSearchKeyDown}
       />
-      <Spotlight.ActionsList id={LIST_ID} data-results-for={settled ? typed : undefined}>
+      <Spotlight.ActionsList
+        id={LIST_ID}
+        className={classes.list}
+        data-results-for={settled ? typed : undefined}
+      >
         {tasks.length > 0 ? (
           <Spotlight.ActionsGroup label="Tasks" role="group" aria-label="Tasks">
             {tasks.map((hit) => (
@@ -339,7 +347,15 @@ function EntryLayout({
       ) : null}
       <span className={classes.entryBody}>{children}</span>
       {rightSection ? (
-        <Text span size="xs" c="dimmed" truncate maw={160} style={{ flexShrink: 0 }}>
+        <Text
+          span
+          size="xs"
+          c="dimmed"
+          truncate
+          maw={160}
+          className={classes.entryNote}
+          style={{ flexShrink: 0 }}
+        >
           {rightSection}
         </Text>
       ) : null}
