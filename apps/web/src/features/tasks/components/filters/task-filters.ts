@@ -43,7 +43,7 @@ export interface FilterableTask {
   due_at?: string | null;
 }
 
-export interface FilterContext {
+interface FilterContext {
   /** The signed-in person, for "Me"; without it "Me" matches nothing. */
   meId: string | null;
   /** The viewer's present moment, for "Overdue" and "This week" (read in the viewer's time zone). */
@@ -134,29 +134,31 @@ function matchesDue(task: FilterableTask, wanted: DueFilter, context: FilterCont
   return day < localDay(context.now);
 }
 
-/** True when the task is one the filters let through. */
-export function matchesFilters(
-  task: FilterableTask,
+/**
+ * A test for tasks, made once per change of the filters: what does not depend on the task (the text's
+ * words, the week) is worked out here, not again for each of thousands of tasks.
+ */
+export function filterPredicate(
   filters: TaskFilters,
   context: FilterContext = { meId: null, now: new Date() },
-): boolean {
-  if (filters.statuses.length > 0 && !filters.statuses.includes(task.status)) return false;
-  if (
-    filters.assignees.length > 0 &&
-    !filters.assignees.some((wanted) => matchesAssignee(task, wanted, context))
-  )
-    return false;
-  if (filters.priorities.length > 0 && !filters.priorities.includes(task.priority ?? 'NONE')) return false;
-  if (
-    filters.labels.length > 0 &&
-    !(task.labels ?? []).some((label) => filters.labels.includes(label.label_id))
-  )
-    return false;
-  if (filters.due.length > 0 && !filters.due.some((wanted) => matchesDue(task, wanted, context)))
-    return false;
-  const text = filters.text.trim();
-  if (text) return wordsOf(text).every((word) => matchesWord(task, word));
-  return true;
+): (task: FilterableTask) => boolean {
+  const words = wordsOf(filters.text);
+  const { statuses, assignees, priorities, labels, due } = filters;
+  return (task) => {
+    if (statuses.length > 0 && !statuses.includes(task.status)) return false;
+    if (assignees.length > 0 && !assignees.some((wanted) => matchesAssignee(task, wanted, context)))
+      return false;
+    if (priorities.length > 0 && !priorities.includes(task.priority ?? 'NONE')) return false;
+    if (labels.length > 0 && !(task.labels ?? []).some((label) => labels.includes(label.label_id)))
+      return false;
+    if (due.length > 0 && !due.some((wanted) => matchesDue(task, wanted, context))) return false;
+    return words.every((word) => matchesWord(task, word));
+  };
+}
+
+/** True when the task is one the filters let through. */
+export function matchesFilters(task: FilterableTask, filters: TaskFilters, context?: FilterContext): boolean {
+  return filterPredicate(filters, context)(task);
 }
 
 // The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue

@@ -3,10 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useMe } from '../../../../shared/api/get-me';
 import {
   type FilterableTask,
-  type FilterContext,
+  filterPredicate,
   filtersFromSearch,
   filtersKey,
-  matchesFilters,
   NO_FILTERS,
   searchWithFilters,
   type TaskFilters,
@@ -65,7 +64,7 @@ export function useFilteredTasks<T extends FilterableTask>(tasks: readonly T[], 
   return useMemo(() => {
     const key = filtersKey(filters);
     if (!key) return tasks as T[];
-    const context: FilterContext = { meId, now: new Date() };
-    return tasks.filter((task) => matchesFilters(task, filters, context));
+    const matches = filterPredicate(filters, { meId, now: new Date() });
+    return tasks.filter(matches);
   }, [tasks, filters, meId]);
 }
