@@ -8,7 +8,7 @@ interface SeedTask {
 }
 
 /** The signed-in person's user id. */
-export async function myUserId(page: Page): Promise<string> {
+async function myUserId(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/me')).json()) as { user_id: string }).user_id;
 }
 

@@ -2,7 +2,7 @@ import type { SearchAnswer } from '@figgle/shared/search-schemas';
 import type { TestUser } from './users.ts';
 
 /** Helpers for the search tests: everything is written through the public API, as people do. */
-export async function json<T>(response: Response, status: number): Promise<T> {
+async function json<T>(response: Response, status: number): Promise<T> {
   if (response.status !== status)
     throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;

@@ -23,7 +23,7 @@ const SPELLED_OUT: Record<string, string> = {
 };
 
 /** A word as figgle_search reads it: lowercase, without accents. */
-export function foldWord(word: string): string {
+function foldWord(word: string): string {
   return word
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -2,7 +2,7 @@ import type { CommentHit, PersonHit, ProjectHit, SearchAnswer, TaskHit } from '@
 import { type MatchTerms, markText, opening, snippet } from './marks.ts';
 import type { CommentHitRow, PersonHitRow, ProjectHitRow, TaskHitRow } from './queries.ts';
 
-export const taskReference = (code: string, number: number) => `${code.toUpperCase()}-${number}`;
+const taskReference = (code: string, number: number) => `${code.toUpperCase()}-${number}`;
 
 function person(
   userId: string | null,
@@ -12,7 +12,7 @@ function person(
   return userId ? { user_id: userId, firstname: firstname ?? '', lastname: lastname ?? '' } : null;
 }
 
-export function presentTaskHit(row: TaskHitRow, terms: MatchTerms): TaskHit {
+function presentTaskHit(row: TaskHitRow, terms: MatchTerms): TaskHit {
   return {
     task_id: row.task_id,
     project_id: row.project_id,
@@ -28,7 +28,7 @@ export function presentTaskHit(row: TaskHitRow, terms: MatchTerms): TaskHit {
   };
 }
 
-export function presentCommentHit(row: CommentHitRow, terms: MatchTerms): CommentHit {
+function presentCommentHit(row: CommentHitRow, terms: MatchTerms): CommentHit {
   return {
     comment_id: row.comment_id,
     task_id: row.task_id,
@@ -42,7 +42,7 @@ export function presentCommentHit(row: CommentHitRow, terms: MatchTerms): Commen
   };
 }
 
-export function presentProjectHit(row: ProjectHitRow, terms: MatchTerms): ProjectHit {
+function presentProjectHit(row: ProjectHitRow, terms: MatchTerms): ProjectHit {
   return {
     project_id: row.project_id,
     name: markText(row.name, terms),
@@ -53,7 +53,7 @@ export function presentProjectHit(row: ProjectHitRow, terms: MatchTerms): Projec
   };
 }
 
-export function presentPersonHit(row: PersonHitRow, terms: MatchTerms): PersonHit {
+function presentPersonHit(row: PersonHitRow, terms: MatchTerms): PersonHit {
   return {
     user_id: row.user_id,
     firstname: row.firstname,

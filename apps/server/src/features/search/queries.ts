@@ -12,7 +12,7 @@ const TYPO_ALTERNATIVES_MAX = 5;
  * first reading at most INDEX_CAP matches (all of a rarer word, sorted by date), and only for a word
  * with more, all of them.
  */
-export const RECENT_WINDOW = 1_000;
+const RECENT_WINDOW = 1_000;
 export const INDEX_CAP = 1_000;
 
 /** The timestamp a page is sorted by, at full precision (a cursor compares with it). */

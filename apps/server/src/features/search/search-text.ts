@@ -8,7 +8,7 @@ const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 60;
 
 /** A reference typed as people write it: `CHE-12` (project code and number) or `#12` (current project). */
-export type TypedReference = { code: string; number: number } | { code: null; number: number };
+type TypedReference = { code: string; number: number } | { code: null; number: number };
 
 export interface SearchText {
   /** The runs of letters and digits of the text, in order, each once: never operators or quotes. */

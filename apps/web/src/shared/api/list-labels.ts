@@ -10,7 +10,7 @@ function listLabels(organizationId: string, signal?: AbortSignal): Promise<Label
 }
 
 /** Live `label` events invalidate this key, so a minute's staleness costs nothing. */
-export const labelsQueryOptions = (organizationId: string) =>
+const labelsQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: queryKeys.labels(organizationId),
     queryFn: ({ signal }) => listLabels(organizationId, signal),

@@ -12,7 +12,7 @@ export interface DueFields {
 export type DueState = 'overdue' | 'soon' | 'later';
 
 /** "Due soon" covers the days from today up to this many days ahead. */
-export const DUE_SOON_DAYS = 2;
+const DUE_SOON_DAYS = 2;
 
 const DAY_MS = 86_400_000;
 

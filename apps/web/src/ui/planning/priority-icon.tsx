@@ -21,7 +21,7 @@ const ICONS: Record<TaskPriority, ComponentType<IconProps>> = {
 };
 
 /** The accessible name of a priority: 'Priority: High'. */
-export function priorityName(priority: TaskPriority): string {
+function priorityName(priority: TaskPriority): string {
   return `Priority: ${PRIORITY_LABELS[priority]}`;
 }
 

@@ -18,7 +18,7 @@ const reason = (error: unknown) =>
 const tasksWord = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
 
 /** The text of the deletion's confirmation: how many tasks lose the label. */
-export function deleteLabelText(label: Pick<LabelView, 'name' | 'task_count'>): string {
+function deleteLabelText(label: Pick<LabelView, 'name' | 'task_count'>): string {
   return label.task_count === 0
     ? `No task carries “${label.name}”. It will be deleted for everyone in the organization.`
     : `“${label.name}” is on ${tasksWord(label.task_count)}. Deleting it removes it from ${label.task_count === 1 ? 'that task' : 'all of them'}, for everyone in the organization.`;

@@ -15,7 +15,7 @@ export interface SetTaskLabelsVariables {
   labels: TaskLabelView[];
 }
 
-export function setTaskLabels(taskId: string, labelIds: string[]): Promise<TaskSummaryView> {
+function setTaskLabels(taskId: string, labelIds: string[]): Promise<TaskSummaryView> {
   return api.put<TaskSummaryView>(`/api/tasks/${encodeURIComponent(taskId)}/labels`, {
     label_ids: labelIds,
   });

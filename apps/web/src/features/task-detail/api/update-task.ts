@@ -48,7 +48,7 @@ export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string)
 }
 
 /** The due date and priority a change sets, as the task will show them (setting one due field clears the other). */
-export function planningPatch(changes: UpdateTaskInput): Partial<TaskSummaryView> {
+function planningPatch(changes: UpdateTaskInput): Partial<TaskSummaryView> {
   return {
     ...(changes.due_on !== undefined || changes.due_at !== undefined
       ? { due_on: changes.due_on ?? null, due_at: changes.due_at ?? null }
