@@ -138,7 +138,6 @@ function ItemEditor({ text, onDone }: { text: string; onDone: (text: string | nu
   return (
     <TextInput
       // The person clicked the text to edit it: the field takes the focus it asked for.
-      // biome-ignore lint/a11y/noAutofocus: opened by the person's own click or key
       autoFocus
       size="xs"
       style={{ flex: 1, minWidth: 0 }}
