@@ -46,6 +46,8 @@ describe('GET /api/search: each kind of result', () => {
       status: 'TODO',
       assignee: null,
       snippet: null,
+      due_on: null,
+      due_at: null,
     });
     expect(markedWords(hit!.title)).toEqual(['Payment']);
     expect(hit!.title.marks).toEqual([[0, 7]]);
@@ -111,6 +113,24 @@ describe('GET /api/search: each kind of result', () => {
     expect(answer.projects.items).toHaveLength(1);
     expect(answer.tasks.items).toEqual([]);
     expect(answer.people.items).toEqual([]);
+  });
+});
+
+describe('GET /api/search: planning', () => {
+  it("shows a task's due day, or its due instant", async () => {
+    const day = await createTask(world.owner, checkout, 'Invoice totals due by day');
+    const timed = await createTask(world.owner, checkout, 'Invoice totals due at noon');
+    for (const [task, body] of [
+      [day, { due_on: '2031-03-05' }],
+      [timed, { due_at: '2031-03-05T12:00:00.000Z' }],
+    ] as const) {
+      const response = await world.owner.api(`/api/tasks/${task.task_id}`, { method: 'PATCH', body });
+      expect(response.status).toBe(200);
+    }
+    const answer = await search(world.member, { q: 'invoice totals' });
+    const byId = new Map(answer.tasks.items.map((hit) => [hit.task_id, hit]));
+    expect(byId.get(day.task_id)).toMatchObject({ due_on: '2031-03-05', due_at: null });
+    expect(byId.get(timed.task_id)).toMatchObject({ due_on: null, due_at: '2031-03-05T12:00:00.000Z' });
   });
 });
 

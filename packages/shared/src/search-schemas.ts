@@ -81,6 +81,9 @@ export const taskHitSchema = z.object({
   assignee: searchPersonSchema.nullable(),
   /** Matching words of the description in context; null when only the title matched. */
   snippet: markedTextSchema.nullable(),
+  /** The due day (`YYYY-MM-DD`), or the due instant when a time was set; both null without one. */
+  due_on: z.string().nullable(),
+  due_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TaskHit = z.infer<typeof taskHitSchema>;

@@ -24,6 +24,8 @@ function presentTaskHit(row: TaskHitRow, terms: MatchTerms): TaskHit {
     status: row.status,
     assignee: person(row.assignee_id, row.assignee_firstname, row.assignee_lastname),
     snippet: snippet(row.description, terms),
+    due_on: row.due_on,
+    due_at: row.due_at,
     updated_at: row.updated_at.toISOString(),
   };
 }

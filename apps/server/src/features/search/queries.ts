@@ -89,6 +89,8 @@ export interface TaskHitRow {
   assignee_firstname: string | null;
   assignee_lastname: string | null;
   description: string;
+  due_on: string | null;
+  due_at: string | null;
   updated_at: Date;
   sort_at: string;
 }
@@ -98,6 +100,8 @@ const TASK_HIT_COLUMNS = sql`
   task.reference, task.title, task.status, task.assignee_id,
   assignee.firstname AS assignee_firstname, assignee.lastname AS assignee_lastname,
   figgle_delta_text(task.content_json) AS description, task.updated_at,
+  to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
+  to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
   ${sortKey('task.updated_at')} AS sort_at`;
 
 const TASK_HIT_JOINS = sql`

@@ -4,6 +4,7 @@ import { STATUS_LABELS } from '@figgle/shared/status';
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { DueMark } from '../../../ui/planning/due-mark';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { MarkedText } from './marked-text';
 import classes from './search.module.css';
@@ -32,6 +33,7 @@ export function TaskResult({ hit }: { hit: TaskHit }) {
         {hit.project_name} · {STATUS_LABELS[hit.status]} · {personName(hit.assignee, 'Nobody')} · updated{' '}
         {relativeTime(hit.updated_at)}
       </Text>
+      <DueMark due={hit} finished={hit.status === 'DONE' || hit.status === 'ARCHIVE'} />
     </Link>
   );
 }
