@@ -13,18 +13,14 @@
  * shows the filtered columns (every column's count and the "n of 5000 tasks" line) has been painted.
  * Between runs the filter is cleared and the machine left to settle; the clearing is not timed.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import type { Page } from 'playwright-core';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { withBrowserBench } from './support/browser-bench.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TASK_COUNT = 5000;
 const RUNS = 15;
 const TARGET_MS = 50;
@@ -178,15 +174,7 @@ async function clearFilters(page: Page, expected: Expectation) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function runBoardFilterBench(): Promise<void> {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('build the web app first: npm run build -w @figgle/web');
-  }
-  const mail = new MailCatcher();
-  await mail.start();
-  let server: FiggleServer | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    server = await startFiggleServer({ SMTP_URL: mail.url, LOG_LEVEL: 'error' }, { startTimeoutMs: 120_000 });
+  await withBrowserBench(async ({ browser, server, mail }) => {
     const user = await signUpBenchUser(server.url, mail, {
       label: 'board-filter',
       firstname: 'Filter',
@@ -253,11 +241,7 @@ export async function runBoardFilterBench(): Promise<void> {
       });
     }
     await context.close();
-  } finally {
-    await browser.close();
-    await server?.stop();
-    await mail.stop();
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -13,18 +13,14 @@
  * "+n more") has been painted. Between runs the page goes back to the list; that is not timed. The
  * first run is not counted: the calendar's code is downloaded then, as on a person's first use.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import type { Page } from 'playwright-core';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { withBrowserBench } from './support/browser-bench.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TASK_COUNT = 1000;
 const RUNS = 7;
 const TARGET_MS = 500;
@@ -111,15 +107,7 @@ function timeCalendar(page: Page, expected: number): Promise<number> {
 }
 
 export async function runCalendarBench(): Promise<void> {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('build the web app first: npm run build -w @figgle/web');
-  }
-  const mail = new MailCatcher();
-  await mail.start();
-  let server: FiggleServer | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    server = await startFiggleServer({ SMTP_URL: mail.url, LOG_LEVEL: 'error' }, { startTimeoutMs: 120_000 });
+  await withBrowserBench(async ({ browser, server, mail }) => {
     const user = await signUpBenchUser(server.url, mail, {
       label: 'calendar',
       firstname: 'Calendar',
@@ -164,11 +152,7 @@ export async function runCalendarBench(): Promise<void> {
       pass: median <= TARGET_MS,
     });
     await context.close();
-  } finally {
-    await browser.close();
-    await server?.stop();
-    await mail.stop();
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

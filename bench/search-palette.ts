@@ -13,19 +13,15 @@
  * the key's event to the first frame in which the palette lists the results of the text typed so far
  * (the list marks which text its results answer: `data-results-for`).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import type { Page } from 'playwright-core';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { withBrowserBench } from './support/browser-bench.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROJECTS = [
   { name: 'Storefront', trigram: 'STO' },
   { name: 'Mobile app', trigram: 'MOB' },
@@ -164,15 +160,7 @@ async function timeKeystroke(page: Page, key: string, expected: string): Promise
 }
 
 export async function runSearchPaletteBench(): Promise<void> {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('build the web app first: npm run build -w @figgle/web');
-  }
-  const mail = new MailCatcher();
-  await mail.start();
-  let server: FiggleServer | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    server = await startFiggleServer({ SMTP_URL: mail.url, LOG_LEVEL: 'error' }, { startTimeoutMs: 120_000 });
+  await withBrowserBench(async ({ browser, server, mail }) => {
     const baseURL = server.url;
     const account = await signUpBenchUser(baseURL, mail, {
       label: 'search-palette',
@@ -241,11 +229,7 @@ export async function runSearchPaletteBench(): Promise<void> {
       pass: median <= TARGET_MS,
     });
     await context.close();
-  } finally {
-    await browser.close();
-    await server?.stop();
-    await mail.stop();
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
