@@ -321,6 +321,32 @@ describe('GET /api/projects/:projectId/tasks', () => {
     );
     expect(await zipped.json()).toEqual(await plain.json());
   });
+  it('sends a large list with brotli to clients that accept it, smaller than gzip, unless refused by q=0', async () => {
+    const projectId = await createProject(ada, adaOrg, 'Brotli');
+    const values = Array.from({ length: 60 }, (_, i) => ({
+      project_id: projectId,
+      reference: i + 1,
+      title: `A task with a reasonably long title, number ${i}`,
+      rank: `a${String(i).padStart(3, '0')}`,
+    }));
+    await server.deps.db.insertInto('task').values(values).execute();
+    const path = `/api/projects/${projectId}/tasks`;
+    const brotli = await ada.api(path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    const gzipped = await ada.api(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(
+      Number(gzipped.headers.get('content-length')),
+    );
+    const refused = await ada.api(path, { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers.get('content-encoding')).toBe('gzip');
+    // From memory the second time: the kept brotli copy answers the same list.
+    const again = await ada.api(path, { headers: { 'accept-encoding': 'br' } });
+    expect(again.headers.get('content-encoding')).toBe('br');
+    const lists = [await brotli.json(), await gzipped.json(), await refused.json(), await again.json()];
+    for (const list of lists) expect(list).toEqual(lists[0]);
+    expect(lists[0]).toHaveLength(60);
+  });
 });
 
 describe('GET /api/projects/:projectId/tasks from memory', () => {

@@ -2,8 +2,9 @@ import type { Bus, BusEvent } from '../../realtime/bus.ts';
 
 interface CachedList {
   body: string;
-  /** The body gzipped, made on the first request that accepts it. */
+  /** The body gzipped and brotli-compressed, each made on the first request that accepts it. */
   gzipped?: Buffer;
+  brotli?: Buffer;
 }
 
 /** What the cached lists may hold together, in characters of JSON (a 1,000-task list is ~400 K). */
