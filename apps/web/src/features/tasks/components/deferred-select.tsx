@@ -1,4 +1,3 @@
-import { UnstyledButton } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { preloadWhenIdle } from '../../../lib/lazy-ready';
@@ -50,13 +49,15 @@ export function DeferredSelect({ label, display, width, children, preload }: Def
   // Reached by pointer or keyboard: the Select's code is likely wanted next.
   const fetchCode = () => void preload?.().catch(() => {});
   const closed = (
-    <UnstyledButton
+    // A plain button (styled as Mantine's UnstyledButton by the module): lists and boards draw many.
+    <button
+      type="button"
       ref={trigger}
       role="combobox"
       aria-haspopup="listbox"
       aria-expanded={false}
       aria-label={label}
-      w={width}
+      style={width === undefined ? undefined : { width }}
       className={classes.trigger}
       onClick={() => setActive(true)}
       onPointerEnter={fetchCode}
@@ -69,7 +70,7 @@ export function DeferredSelect({ label, display, width, children, preload }: Def
     >
       <span className={classes.triggerValue}>{display}</span>
       <IconSelector size={14} stroke={1.6} className={classes.triggerChevron} aria-hidden />
-    </UnstyledButton>
+    </button>
   );
 
   if (active) {

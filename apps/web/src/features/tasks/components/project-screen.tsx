@@ -189,7 +189,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
             tasks={tasks.data}
             shown={filtered.items}
             leaving={filtered.leaving}
-            project={{ ...project.data }}
+            project={project.data}
           />
         ) : (
           <PageLoader />

@@ -1,10 +1,16 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
-import { ActionIcon } from '@mantine/core';
 import { IconGripVertical, IconMessageCircle } from '@tabler/icons-react';
-import type { CSSProperties, KeyboardEventHandler, MouseEvent, ReactNode, SyntheticEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import {
+  type CSSProperties,
+  type KeyboardEventHandler,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { AssigneePicker } from '../assignee-picker';
 import { ChecklistProgress } from '../checklist-progress';
@@ -20,15 +26,19 @@ export interface BoardCardData {
 }
 
 export interface BoardCardProps extends BoardCardData {
-  onAssign: (assignee: PersonView | null) => void;
+  /** Stable across renders (one callback for the whole board), so an unchanged card is not redrawn. */
+  onAssign: (taskId: string, assignee: PersonView | null) => void;
   /** True for a moment after a drag ends, so the release does not count as a click. */
   wasDragging: () => boolean;
 }
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 
-/** A card on the board: drag it anywhere by mouse or touch, or by keyboard with its grip button. */
-export function SortableBoardCard(props: BoardCardProps) {
+/**
+ * A card on the board: drag it anywhere by mouse or touch, or by keyboard with its grip button.
+ * Memoized: a filter or a live change redraws the cards whose task changed, not every card in view.
+ */
+export const SortableBoardCard = memo(function SortableBoardCard(props: BoardCardProps) {
   const { task } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -49,23 +59,21 @@ export function SortableBoardCard(props: BoardCardProps) {
       dragging={isDragging}
       pointerListeners={pointerListeners}
       handle={
-        <ActionIcon
+        // A plain button styled like a small subtle ActionIcon: a board draws dozens at once.
+        <button
+          type="button"
           ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="sm"
           className={classes.handle}
           {...attributes}
-          role="button"
           aria-label={`Move ${task.title}`}
           onKeyDown={onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined}
         >
           <IconGripVertical size={14} aria-hidden />
-        </ActionIcon>
+        </button>
       }
     />
   );
-}
+});
 
 interface BoardCardBodyProps extends BoardCardProps {
   nodeRef?: (element: HTMLElement | null) => void;
@@ -91,9 +99,17 @@ export function BoardCardBody({
   handle,
 }: BoardCardBodyProps) {
   const navigate = useNavigate();
+  const href = paths.task(task.task_id);
   function open(event: MouseEvent) {
     if (wasDragging() || (event.target as HTMLElement).closest('a, button, input')) return;
-    navigate(paths.task(task.task_id));
+    navigate(href);
+  }
+  // The title is a real link (middle click, a new tab, the keyboard), followed inside the app on a
+  // plain click; a plain anchor costs less to draw than the router's Link on every card.
+  function follow(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
   }
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click anywhere is a mouse shortcut; keyboards open the task by its title link.
@@ -122,9 +138,9 @@ export function BoardCardBody({
         </span>
         <ChecklistProgress checklist={task.checklist} />
       </div>
-      <Link to={paths.task(task.task_id)} draggable={false} className={classes.cardTitle}>
+      <a href={href} draggable={false} className={classes.cardTitle} onClick={follow}>
         {task.title}
-      </Link>
+      </a>
       <CardPlanning task={task} />
       <div className={classes.footer}>
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
@@ -140,7 +156,7 @@ export function BoardCardBody({
             organizationId={organizationId}
             assignee={task.assignee}
             label={`Assignee of ${task.title}`}
-            onChange={onAssign}
+            onChange={(assignee) => onAssign(task.task_id, assignee)}
             width="100%"
           />
         </div>

@@ -98,7 +98,7 @@ export const BoardColumn = memo(function BoardColumn({
                 >
                   <SortableBoardCard
                     {...data}
-                    onAssign={(assignee) => onAssign(data.task.task_id, assignee)}
+                    onAssign={onAssign}
                     wasDragging={wasDragging}
                   />
                 </li>
