@@ -1,8 +1,11 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { QueryClient } from '@tanstack/react-query';
+import { addChecklistItemOptions } from '../features/task-detail/api/add-checklist-item';
 import { createCommentOptions } from '../features/task-detail/api/create-comment';
+import { deleteChecklistItemOptions } from '../features/task-detail/api/delete-checklist-item';
 import { setTaskLabelsOptions } from '../features/task-detail/api/set-task-labels';
+import { updateChecklistItemOptions } from '../features/task-detail/api/update-checklist-item';
 import {
   refreshAfterTaskChange,
   storeTaskSummary,
@@ -49,4 +52,13 @@ export function registerOfflineMutations(queryClient: QueryClient): void {
 
   const { mutationKey: _commentKey, ...comment } = createCommentOptions(queryClient);
   queryClient.setMutationDefaults(offlineMutationKeys.createComment, comment);
+
+  // Checklist changes: an item added offline stays greyed (its grip, box and menu off) until the
+  // server has it, so no later change can name the id it does not have yet.
+  const { mutationKey: _addKey, ...addItem } = addChecklistItemOptions(queryClient);
+  queryClient.setMutationDefaults(offlineMutationKeys.addChecklistItem, addItem);
+  const { mutationKey: _updateKey, ...updateItem } = updateChecklistItemOptions(queryClient);
+  queryClient.setMutationDefaults(offlineMutationKeys.updateChecklistItem, updateItem);
+  const { mutationKey: _deleteKey, ...deleteItem } = deleteChecklistItemOptions(queryClient);
+  queryClient.setMutationDefaults(offlineMutationKeys.deleteChecklistItem, deleteItem);
 }

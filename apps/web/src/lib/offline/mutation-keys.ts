@@ -14,4 +14,8 @@ export const offlineMutationKeys = {
   /** A drop on the board. */
   kanbanUpdate: ['kanban-update'] as const,
   createComment: ['create-comment'] as const,
+  /** A checklist item added, ticked, edited, moved or removed, from the task page. */
+  addChecklistItem: ['add-checklist-item'] as const,
+  updateChecklistItem: ['update-checklist-item'] as const,
+  deleteChecklistItem: ['delete-checklist-item'] as const,
 };

@@ -1,10 +1,25 @@
 import type { ChecklistItemView } from '@figgle/shared/checklist-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { optimisticChecklist } from './checklist-cache';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
+import { checklistChangeSettling, optimisticChecklist } from './checklist-cache';
 
-function addChecklistItem(taskId: string, text: string): Promise<ChecklistItemView> {
+export interface AddChecklistItemVariables {
+  taskId: string;
+  text: string;
+}
+
+function addChecklistItem({ taskId, text }: AddChecklistItemVariables): Promise<ChecklistItemView> {
   return api.post<ChecklistItemView>(`/api/tasks/${encodeURIComponent(taskId)}/checklist`, { text });
+}
+
+/** What adding an item does, sent from the task page or after a reload (app/offline-mutations.ts). */
+export function addChecklistItemOptions(queryClient: QueryClient) {
+  return {
+    mutationKey: offlineMutationKeys.addChecklistItem,
+    mutationFn: addChecklistItem,
+    ...checklistChangeSettling(queryClient),
+  };
 }
 
 /** A new item shows at the end at once, greyed until the server has it. */
@@ -12,8 +27,8 @@ export function useAddChecklistItem(taskId: string) {
   const queryClient = useQueryClient();
   const checklist = optimisticChecklist(queryClient, taskId);
   return useMutation({
-    mutationFn: (text: string) => addChecklistItem(taskId, text),
-    onMutate: (text) =>
+    ...addChecklistItemOptions(queryClient),
+    onMutate: ({ text }: AddChecklistItemVariables) =>
       checklist.show((items) => [
         ...items,
         {
@@ -24,7 +39,5 @@ export function useAddChecklistItem(taskId: string) {
           converted_task: null,
         },
       ]),
-    onError: (_error, _text, context) => checklist.rollBack(context),
-    onSettled: () => checklist.settle(),
   });
 }

@@ -20,6 +20,8 @@ export function optimisticChecklist(queryClient: QueryClient, taskId: string) {
     },
     rollBack(context: { previous: ChecklistView | undefined } | undefined) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      // A change sent after a reload has nothing in memory to go back to: the server's copy is read.
+      else void queryClient.invalidateQueries({ queryKey: key, exact: true });
       toastError(MESSAGES.saveFailed);
     },
     settle() {
@@ -27,5 +29,21 @@ export function optimisticChecklist(queryClient: QueryClient, taskId: string) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.task(taskId), exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
     },
+  };
+}
+
+/**
+ * The failure and settling of a checklist change, read from its variables: the same whether the
+ * change is sent from the page that made it or replayed after a reload (app/offline-mutations.ts).
+ */
+export function checklistChangeSettling(queryClient: QueryClient) {
+  return {
+    onError: (
+      _error: unknown,
+      { taskId }: { taskId: string },
+      context: { previous: ChecklistView | undefined } | undefined,
+    ) => optimisticChecklist(queryClient, taskId).rollBack(context),
+    onSettled: (_data: unknown, _error: unknown, { taskId }: { taskId: string }) =>
+      optimisticChecklist(queryClient, taskId).settle(),
   };
 }

@@ -1,9 +1,11 @@
 import type { ChecklistItemView, UpdateChecklistItemInput } from '@figgle/shared/checklist-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { optimisticChecklist } from './checklist-cache';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
+import { checklistChangeSettling, optimisticChecklist } from './checklist-cache';
 
-interface UpdateChecklistItemVariables {
+export interface UpdateChecklistItemVariables {
+  taskId: string;
   itemId: string;
   changes: UpdateChecklistItemInput;
 }
@@ -12,13 +14,22 @@ function updateChecklistItem({ itemId, changes }: UpdateChecklistItemVariables):
   return api.patch<ChecklistItemView>(`/api/checklist-items/${encodeURIComponent(itemId)}`, changes);
 }
 
+/** What ticking, editing or moving an item does, sent from the page or after a reload. */
+export function updateChecklistItemOptions(queryClient: QueryClient) {
+  return {
+    mutationKey: offlineMutationKeys.updateChecklistItem,
+    mutationFn: updateChecklistItem,
+    ...checklistChangeSettling(queryClient),
+  };
+}
+
 /** Ticks, edits or moves an item: shown at once, put back with the failure toast. */
 export function useUpdateChecklistItem(taskId: string) {
   const queryClient = useQueryClient();
   const checklist = optimisticChecklist(queryClient, taskId);
   return useMutation({
-    mutationFn: updateChecklistItem,
-    onMutate: ({ itemId, changes }) =>
+    ...updateChecklistItemOptions(queryClient),
+    onMutate: ({ itemId, changes }: UpdateChecklistItemVariables) =>
       checklist.show((items) => {
         const item = items.find((candidate) => candidate.item_id === itemId);
         if (!item) return items;
@@ -31,7 +42,5 @@ export function useUpdateChecklistItem(taskId: string) {
         const index = changes.index ?? items.indexOf(item);
         return [...others.slice(0, index), changed, ...others.slice(index)];
       }),
-    onError: (_error, _variables, context) => checklist.rollBack(context),
-    onSettled: () => checklist.settle(),
   });
 }

@@ -22,7 +22,7 @@ export function ChecklistAdd({ taskId }: { taskId: string }) {
         if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
         event.preventDefault();
         if (!text.trim()) return;
-        add.mutate(text.trim());
+        add.mutate({ taskId, text: text.trim() });
         setText('');
       }}
     />

@@ -44,7 +44,7 @@ export function Checklist({ taskId }: { taskId: string }) {
     if (!over || active.id === over.id) return;
     const index = items.findIndex((item) => item.item_id === over.id);
     if (index === -1) return;
-    update.mutate({ itemId: String(active.id), changes: { index } });
+    update.mutate({ taskId, itemId: String(active.id), changes: { index } });
   }
 
   const textOf = (id: string | number) => items.find((item) => item.item_id === id)?.text ?? 'the item';
@@ -59,9 +59,10 @@ export function Checklist({ taskId }: { taskId: string }) {
   };
 
   const actionsFor = (item: ChecklistItemView) => ({
-    onToggle: (checked: boolean) => update.mutate({ itemId: item.item_id, changes: { done: checked } }),
-    onEdit: (text: string) => update.mutate({ itemId: item.item_id, changes: { text } }),
-    onRemove: () => remove.mutate(item.item_id),
+    onToggle: (checked: boolean) =>
+      update.mutate({ taskId, itemId: item.item_id, changes: { done: checked } }),
+    onEdit: (text: string) => update.mutate({ taskId, itemId: item.item_id, changes: { text } }),
+    onRemove: () => remove.mutate({ taskId, itemId: item.item_id }),
     onConvert: () => convert.mutate(item.item_id),
   });
 
