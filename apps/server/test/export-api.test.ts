@@ -168,7 +168,13 @@ describe('project export as JSON', () => {
       [world.member.userId, delta('On it')],
       [leaver.userId, delta('Bye')],
     ]);
-    expect(task!.log.map((line) => line.type)).toEqual(['CREATION', 'CONTENT', 'COMMENT', 'COMMENT', 'STATUS']);
+    expect(task!.log.map((line) => line.type)).toEqual([
+      'CREATION',
+      'CONTENT',
+      'COMMENT',
+      'COMMENT',
+      'STATUS',
+    ]);
     expect(task!.log[2]!.metadata.comment_id).toBe(task!.comments[0]!.id);
     expect(task!.log[4]).toMatchObject({
       author: world.member.userId,
