@@ -62,8 +62,9 @@ export type ExportedComment = z.infer<typeof exportedCommentSchema>;
 
 /**
  * A line of the task's change log. Its metadata is the log's own (logMetadataSchema): assignee ids
- * in it are person ids of the file, label ids label ids of the file, and a COMMENT line names its
- * comment by `comment_id`.
+ * in it are person ids of the file (one whose account is gone is in no `members` entry), labels
+ * carry the name they had then (their id may be of a label since deleted), and a COMMENT line names
+ * its comment by `comment_id`.
  */
 export const exportedLogEntrySchema = z.object({
   type: logTypeSchema,
