@@ -39,11 +39,7 @@ async function saved(download: Download): Promise<string> {
 }
 
 test.describe('export', () => {
-  test('a member downloads the project as CSV and as JSON from project settings', async ({
-    page,
-    mail,
-    baseURL,
-  }) => {
+  test('the project downloads as CSV and as JSON from project settings', async ({ page, mail, baseURL }) => {
     const user = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Exa',
       lastname: 'Porter',
