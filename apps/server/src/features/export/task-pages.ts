@@ -11,10 +11,10 @@ import {
 } from './queries.ts';
 
 /**
- * Tasks per statement: a page of a 5,000-task project is read, turned to text and sent before the
+ * Tasks per statement: each page of a 5,000-task project is read, turned to text and sent before the
  * next is read, so memory holds one page and other requests run between pages.
  */
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 250;
 
 /** Lets the requests waiting behind this export run before its next page is read. */
 const otherRequestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
