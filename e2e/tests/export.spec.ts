@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { organizationExportSchema, projectExportSchema } from '@figgle/shared/project-export-schemas';
 import type { Download, Page } from '@playwright/test';
-import Papa from 'papaparse';
 import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -56,30 +55,14 @@ test.describe('export', () => {
     const csvFile = await csvDownload;
     expect(csvFile.suggestedFilename()).toMatch(/^HBR-Harbour-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await saved(csvFile);
-    const rows = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual([
-      'Reference',
-      'Title',
-      'Status',
-      'Assignee email',
-      'Due date',
-      'Priority',
-      'Labels',
-      'Description',
-      'Created',
-      'Updated',
-    ]);
-    expect(rows[1]!.slice(0, 7)).toEqual([
-      'HBR-1',
-      'Paint the crane, "blue" ⚓',
-      'To Do',
-      '',
-      '2026-12-24',
-      'High',
-      'Dock',
-    ]);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFReference,Title,Status,Assignee email,Due date,Priority,Labels,Description,Created,Updated',
+    );
+    // Quoted where a comma or quote sits in the cell, quotes doubled (RFC 4180).
+    expect(lines[1]).toMatch(/^HBR-1,"Paint the crane, ""blue"" ⚓",To Do,,2026-12-24,High,Dock,,\d{4}-/);
     // The formula arrives as text: a spreadsheet shows it and does not run it.
-    expect(rows[2]![1]).toBe('\'=HYPERLINK("http://evil.test")');
+    expect(lines[2]).toMatch(/^HBR-2,"'=HYPERLINK\(""http:\/\/evil\.test""\)",To Do,/);
 
     const jsonDownload = page.waitForEvent('download');
     await settings.getByRole('button', { name: 'Download JSON' }).click();

@@ -1,7 +1,7 @@
 import { ApiRequestError } from './api-client';
 
 /** The file name a Content-Disposition header gives (`attachment; filename="x.json"`), if any. */
-export function fileNameOf(disposition: string | null): string | null {
+function fileNameOf(disposition: string | null): string | null {
   const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
   return match?.[1] ?? null;
 }

@@ -40,7 +40,7 @@ function csvRow(trigram: string, row: ExportTaskRow): string[] {
 }
 
 /** RFC 4180 text of `rows` (quoted where needed, CRLF between lines), formulas defused. */
-export function csvLines(rows: string[][]): string {
+function csvLines(rows: string[][]): string {
   return Papa.unparse(rows, { newline: NEWLINE, escapeFormulae: FORMULA_START });
 }
 

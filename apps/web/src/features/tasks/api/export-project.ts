@@ -4,7 +4,7 @@ import { downloadFile } from '../../../lib/download-file';
 export type ProjectExportFormat = 'csv' | 'json';
 
 /** GET /api/projects/:projectId/export.csv and …/export.json: the project as a file. */
-export function projectExportPath(projectId: string, format: ProjectExportFormat): string {
+function projectExportPath(projectId: string, format: ProjectExportFormat): string {
   return `/api/projects/${encodeURIComponent(projectId)}/export.${format}`;
 }
 
