@@ -8,7 +8,15 @@ import type { AddressInfo, Socket } from 'node:net';
  * holds the request until stopped), or by cutting the connection. Used by the server tests and the
  * browser journeys.
  */
-export type FakeLlmMode = 'good' | 'http-error' | 'garbage' | 'no-content' | 'empty' | 'huge' | 'slow' | 'reset';
+export type FakeLlmMode =
+  | 'good'
+  | 'http-error'
+  | 'garbage'
+  | 'no-content'
+  | 'empty'
+  | 'huge'
+  | 'slow'
+  | 'reset';
 
 export interface FakeLlmRequest {
   path: string;
@@ -80,7 +88,12 @@ export class FakeLlm {
       } catch {
         // Recorded as sent; the tests look at `text` then.
       }
-      this.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body, text });
+      this.requests.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body,
+        text,
+      });
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         return;

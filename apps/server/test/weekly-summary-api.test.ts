@@ -133,7 +133,13 @@ describe('GET /api/dashboard/summary without a language model', () => {
   it('says a quiet week is quiet', async () => {
     const newcomer = await createUser(server, mail, { firstname: 'Nell', lastname: 'New' });
     const view = await summary(newcomer);
-    expect(view.facts).toMatchObject({ created: 0, completed: 0, overdue: 0, active_projects: [], movers: [] });
+    expect(view.facts).toMatchObject({
+      created: 0,
+      completed: 0,
+      overdue: 0,
+      active_projects: [],
+      movers: [],
+    });
     expect(view.text).toBe(
       'A quiet week: no task was created or completed in the last 7 days.\nNothing is overdue.',
     );

@@ -1,6 +1,7 @@
 import type { WeeklyFacts } from '@figgle/shared/weekly-summary-schemas';
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Names joined as people say them: "A", "A and B", "A, B and C". */
 function listed(items: string[]): string {
@@ -9,7 +10,8 @@ function listed(items: string[]): string {
 }
 
 function weekLine(facts: WeeklyFacts): string {
-  if (facts.created === 0 && facts.completed === 0) return 'A quiet week: no task was created or completed in the last 7 days.';
+  if (facts.created === 0 && facts.completed === 0)
+    return 'A quiet week: no task was created or completed in the last 7 days.';
   return `In the last 7 days, ${count(facts.created, 'task was', 'tasks were')} created and ${count(facts.completed, 'task was', 'tasks were')} completed.`;
 }
 

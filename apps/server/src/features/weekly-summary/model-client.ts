@@ -46,7 +46,9 @@ async function readCapped(response: Response): Promise<string> {
 
 function contentOf(json: unknown): string {
   const choices = (json as { choices?: unknown } | null)?.choices;
-  const first = Array.isArray(choices) ? (choices[0] as { message?: { content?: unknown } } | undefined) : undefined;
+  const first = Array.isArray(choices)
+    ? (choices[0] as { message?: { content?: unknown } } | undefined)
+    : undefined;
   const content = first?.message?.content;
   if (typeof content !== 'string') throw new ModelFailure('answer without choices[0].message.content');
   return content;
@@ -105,6 +107,8 @@ export async function askModelForSummary(settings: ModelSettings, facts: WeeklyF
     // Whatever went wrong, the connection is given back: the unread rest of the body is dropped.
     await response.body?.cancel().catch(() => undefined);
     if (error instanceof ModelFailure) throw error;
-    throw new ModelFailure(signal.aborted ? 'no answer in time' : `unreadable answer (${(error as Error).name})`);
+    throw new ModelFailure(
+      signal.aborted ? 'no answer in time' : `unreadable answer (${(error as Error).name})`,
+    );
   }
 }

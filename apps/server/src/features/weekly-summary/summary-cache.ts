@@ -31,7 +31,10 @@ export class SummaryCache<T> {
       if (this.entries.get(key) === kept) this.entries.delete(key);
     };
     // The hour counts from the answer, not from the question.
-    written.then((result) => (result.keep ? (kept.expires = this.now() + this.ttlMs) : forget()), forget);
+    written.then((result) => {
+      if (result.keep) kept.expires = this.now() + this.ttlMs;
+      else forget();
+    }, forget);
     return value;
   }
 

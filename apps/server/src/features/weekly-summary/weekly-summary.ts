@@ -60,7 +60,10 @@ export function createWeeklySummaryWriter(db: Kysely<Database>, env: Env): Weekl
       } catch (error) {
         if (!(error instanceof ModelFailure)) throw error;
         log.warn({ reason: error.message }, 'weekly summary: the language model failed, the facts are shown');
-        return { value: { facts, text: writeFactsSummary(facts), model: null, writtenAt: new Date() }, keep: false };
+        return {
+          value: { facts, text: writeFactsSummary(facts), model: null, writtenAt: new Date() },
+          keep: false,
+        };
       }
     });
   };
