@@ -55,7 +55,7 @@ function contentOf(json: unknown): string {
 }
 
 /** Keeps at most `max` characters, cut at the last space before the limit. */
-export function capText(text: string, max = SUMMARY_TEXT_MAX): string {
+function capText(text: string, max = SUMMARY_TEXT_MAX): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const lastSpace = cut.search(/\s\S*$/);
