@@ -4,8 +4,8 @@ import { summaryBlocks } from './summary-blocks';
 describe('summaryBlocks', () => {
   it('makes one paragraph of each sentence line', () => {
     expect(summaryBlocks('Four tasks were created.\n\nNothing is overdue.')).toEqual([
-      { kind: 'paragraph', text: 'Four tasks were created.' },
-      { kind: 'paragraph', text: 'Nothing is overdue.' },
+      { kind: 'paragraph', line: 0, text: 'Four tasks were created.' },
+      { kind: 'paragraph', line: 2, text: 'Nothing is overdue.' },
     ]);
   });
 
@@ -13,9 +13,17 @@ describe('summaryBlocks', () => {
     expect(
       summaryBlocks('## Week\n- **Ada** finished 3 tasks\n* Website was busiest\n2. Done\nThat is all.'),
     ).toEqual([
-      { kind: 'paragraph', text: 'Week' },
-      { kind: 'list', items: ['Ada finished 3 tasks', 'Website was busiest', 'Done'] },
-      { kind: 'paragraph', text: 'That is all.' },
+      { kind: 'paragraph', line: 0, text: 'Week' },
+      {
+        kind: 'list',
+        line: 1,
+        items: [
+          { line: 1, text: 'Ada finished 3 tasks' },
+          { line: 2, text: 'Website was busiest' },
+          { line: 3, text: 'Done' },
+        ],
+      },
+      { kind: 'paragraph', line: 4, text: 'That is all.' },
     ]);
   });
 });

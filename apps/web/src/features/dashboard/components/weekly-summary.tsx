@@ -12,19 +12,15 @@ interface WeeklySummaryProps {
 function SummaryText({ text }: { text: string }) {
   return (
     <Stack gap={6}>
-      {summaryBlocks(text).map((block, index) =>
+      {summaryBlocks(text).map((block) =>
         block.kind === 'paragraph' ? (
-          // The text has no ids of its own; its lines keep their order.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are read once and never reordered.
-          <Text key={index} size="sm">
+          <Text key={block.line} size="sm">
             {block.text}
           </Text>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-          <List key={index} size="sm" spacing={4}>
-            {block.items.map((item, itemIndex) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-              <List.Item key={itemIndex}>{item}</List.Item>
+          <List key={block.line} size="sm" spacing={4}>
+            {block.items.map((item) => (
+              <List.Item key={item.line}>{item.text}</List.Item>
             ))}
           </List>
         ),
