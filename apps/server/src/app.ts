@@ -32,6 +32,7 @@ import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import { weeklySummaryRoutes } from './features/weekly-summary/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installDurableAnswers } from './http/durable-answers.ts';
@@ -134,6 +135,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
+  await app.register(weeklySummaryRoutes);
   await app.register(searchRoutes);
   await app.register(exportRoutes);
   await app.register(realtimeRoutes());

@@ -70,6 +70,26 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it('takes the language model settings together, its address as http(s), 10 s to answer by default', () => {
+    const model = { LLM_API_URL: 'http://127.0.0.1:11434/v1/', LLM_API_KEY: 'key', LLM_MODEL: 'llama3.2' };
+    const env = loadEnv({ DATA_DIR: tempDir(), ...model });
+    expect(env).toMatchObject({ LLM_API_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.2' });
+    expect(env.LLM_TIMEOUT_MS).toBe(10_000);
+    expect(loadEnv({ DATA_DIR: tempDir() }).LLM_API_URL).toBeUndefined();
+    expect(problemsOf({ DATA_DIR: tempDir(), LLM_API_URL: 'http://127.0.0.1:11434/v1' })).toEqual([
+      'LLM_API_URL: LLM_API_URL, LLM_API_KEY and LLM_MODEL must be set together',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), LLM_API_KEY: 'key', LLM_MODEL: 'llama3.2' })).toEqual([
+      'LLM_API_URL: LLM_API_URL, LLM_API_KEY and LLM_MODEL must be set together',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), ...model, LLM_API_URL: 'ftp://models.example/v1' })).toEqual([
+      'LLM_API_URL: must be a URL starting with http:// or https://',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), ...model, LLM_TIMEOUT_MS: 'soon' })).toEqual([
+      'LLM_TIMEOUT_MS: must be a number of milliseconds',
+    ]);
+  });
+
   it('treats empty values as unset and trims a trailing slash from the public URL', () => {
     const env = loadEnv({ DATA_DIR: tempDir(), DATABASE_URL: '', PUBLIC_URL: 'https://figgle.example.com/' });
     expect(env.DATABASE_URL).toBeUndefined();

@@ -96,6 +96,12 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    /** An OpenAI-compatible API's base, `/v1` included: `{LLM_API_URL}/chat/completions` is called. */
+    LLM_API_URL: optionalUrl(['http:', 'https:']),
+    LLM_API_KEY: z.string().trim().min(1).optional(),
+    LLM_MODEL: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
+    /** How long the model may take before the factual summary is shown instead. */
+    LLM_TIMEOUT_MS: milliseconds.default(10_000),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** 1: the start prints when each of its steps ended (start-timings.ts, read there before this runs). */
@@ -123,6 +129,14 @@ const envSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER_URL'],
         message: 'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      });
+    }
+    const llm = [env.LLM_API_URL, env.LLM_API_KEY, env.LLM_MODEL];
+    if (llm.some(Boolean) && !llm.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LLM_API_URL'],
+        message: 'LLM_API_URL, LLM_API_KEY and LLM_MODEL must be set together',
       });
     }
     if (env.NODE_ENV === 'production') {
@@ -229,5 +243,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: dataDir,
     SECRET: env.SECRET ?? secretKeptInDataDir(dataDir),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, ''),
+    LLM_API_URL: env.LLM_API_URL?.replace(/\/+$/, ''),
   };
 }

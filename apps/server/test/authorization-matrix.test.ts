@@ -237,6 +237,7 @@ const expectations: Record<string, Entry> = {
   'GET /api/inbox/status': signedIn(() => ({ path: '/api/inbox/status' })),
   'POST /api/inbox/seen': signedIn(() => ({ path: '/api/inbox/seen' })),
   'GET /api/dashboard': signedIn(() => ({ path: '/api/dashboard' })),
+  'GET /api/dashboard/summary': signedIn(() => ({ path: '/api/dashboard/summary' })),
 
   // Search: only the caller's own organizations. The query is the task's secret name, so an
   // outsider's answer naming it (or its project, organization or comment) fails the leak check.

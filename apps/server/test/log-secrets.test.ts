@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { FakeFigma } from './fake-figma.ts';
+import { FakeLlm } from './fake-llm.ts';
 import { freePort } from './test-server.ts';
 import { cookieHeaderFrom, startMailCatcher, uniqueEmail } from './users.ts';
 
@@ -19,20 +20,27 @@ import { cookieHeaderFrom, startMailCatcher, uniqueEmail } from './users.ts';
 const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../src/main.ts');
 const SECRET = `log-test-secret-${randomBytes(16).toString('hex')}`;
 const FIGMA_TOKEN = `figd_${randomBytes(20).toString('hex')}`;
+const LLM_API_KEY = `sk-${randomBytes(20).toString('hex')}`;
 
 let dataDir: string;
 let mail: MailCatcher;
 let figma: FakeFigma;
+let llm: FakeLlm;
 let child: ChildProcess;
 let url: string;
 let output = '';
 /** Every secret the flows below handled, by what it is. */
-const secrets: Record<string, string> = { 'the server SECRET': SECRET, 'the Figma token': FIGMA_TOKEN };
+const secrets: Record<string, string> = {
+  'the server SECRET': SECRET,
+  'the Figma token': FIGMA_TOKEN,
+  'the language model key': LLM_API_KEY,
+};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-log-secrets-'));
   mail = await startMailCatcher();
   figma = await new FakeFigma({ tokens: [FIGMA_TOKEN] }).start();
+  llm = await new FakeLlm().start();
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
@@ -47,6 +55,9 @@ beforeAll(async () => {
       SECRET,
       SMTP_URL: mail.url,
       FIGMA_API_URL: figma.url,
+      LLM_API_URL: llm.url,
+      LLM_API_KEY,
+      LLM_MODEL: 'fake-llama',
       LOG_LEVEL: 'trace',
       FIGGLE_SERVE_WEB: '0',
     },
@@ -74,6 +85,7 @@ afterAll(async () => {
     await exited;
   }
   await figma?.stop();
+  await llm?.stop();
   await mail?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -111,7 +123,7 @@ function recordCookie(response: Response, label: string): string {
 }
 
 describe('secrets in the logs of a production server at trace level', () => {
-  it('runs sign-up, confirmation, password and magic-link sign-ins, reset, Figma token and invitation', async () => {
+  it('runs sign-up, confirmation, password and magic-link sign-ins, reset, Figma token, summary and invitation', async () => {
     const email = uniqueEmail('logged');
     secrets['the sign-up password'] = `signup-${randomBytes(8).toString('hex')}`;
     await send('/api/auth/sign-up/email', {
@@ -158,6 +170,17 @@ describe('secrets in the logs of a production server at trace level', () => {
       'PUT',
     );
 
+    // The summary of the week, once refused by the model (a warning is logged), once written by it.
+    for (const mode of ['http-error', 'good'] as const) {
+      llm.mode = mode;
+      const summary = await fetch(`${url}/api/dashboard/summary`, { headers: { cookie: freshCookie } });
+      expect(summary.status).toBe(200);
+    }
+    expect(llm.requests.map((request) => request.authorization)).toEqual([
+      `Bearer ${LLM_API_KEY}`,
+      `Bearer ${LLM_API_KEY}`,
+    ]);
+
     const invited = uniqueEmail('invited');
     await send(
       `/api/organizations/${organization.organization_id}/invitations`,
@@ -181,6 +204,7 @@ describe('secrets in the logs of a production server at trace level', () => {
     expect(output).toContain('/api/auth/reset-password');
     expect(output).toContain('/api/invitations/accept');
     expect(output).toContain('/api/auth/verify-email?token=[redacted]');
+    expect(output).toContain('weekly summary: the language model failed');
     expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(15);
   });
 

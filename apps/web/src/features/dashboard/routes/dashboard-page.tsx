@@ -5,16 +5,19 @@ import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
 import { useDashboard } from '../api/get-dashboard';
+import { useWeeklySummary } from '../api/get-weekly-summary';
 import { ActiveProjects } from '../components/active-projects';
 import { FigmaActivity } from '../components/figma-activity';
 import { MyTaskList } from '../components/my-task-list';
 import { RemarkableTasks } from '../components/remarkable-tasks';
 import { StatusCounters } from '../components/status-counters';
 import { WeeklyChartCard } from '../components/weekly-chart-card';
+import { WeeklySummary } from '../components/weekly-summary';
 
 /** dashboard: 'Control Panel', figures across every project of the user's organizations. */
 export function DashboardPage() {
   const dashboard = useDashboard();
+  const summary = useWeeklySummary();
   const view = dashboard.data;
   // Relative times are counted from the last read (renewed at least every 30 s).
   const now = new Date(dashboard.dataUpdatedAt || Date.now());
@@ -33,6 +36,13 @@ export function DashboardPage() {
       <Stack gap="md">
         <StatusCounters counters={view?.counters} overdue={view?.overdue} />
         <Grid gap="md">
+          <Grid.Col span={12}>
+            <WeeklySummary
+              summary={summary.data}
+              failed={summary.isError}
+              onRetry={() => void summary.refetch()}
+            />
+          </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <WeeklyChartCard weeks={view?.weeks} />
           </Grid.Col>

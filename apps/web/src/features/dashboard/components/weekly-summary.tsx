@@ -1,0 +1,68 @@
+import type { WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
+import { Badge, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { DashboardCard } from './dashboard-card';
+import { summaryBlocks } from './summary-blocks';
+
+interface WeeklySummaryProps {
+  summary: WeeklySummaryView | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}
+
+function SummaryText({ text }: { text: string }) {
+  return (
+    <Stack gap={6}>
+      {summaryBlocks(text).map((block) =>
+        block.kind === 'paragraph' ? (
+          <Text key={block.line} size="sm">
+            {block.text}
+          </Text>
+        ) : (
+          <List key={block.line} size="sm" spacing={4}>
+            {block.items.map((item) => (
+              <List.Item key={item.line}>{item.text}</List.Item>
+            ))}
+          </List>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The spec's "AI summary": the last 7 days in a few sentences, written by the configured language
+ * model when there is one, else by Figgle from the week's figures.
+ */
+export function WeeklySummary({ summary, failed, onRetry }: WeeklySummaryProps) {
+  return (
+    <DashboardCard title="Summary of the week" subtitle="The last 7 days across your organizations">
+      {summary ? (
+        <Stack gap="xs">
+          <SummaryText text={summary.text} />
+          {summary.model !== null ? (
+            <Group gap={6}>
+              <Badge variant="light" color="violet" tt="none" fw={500}>
+                Written by {summary.model}
+              </Badge>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : failed ? (
+        <Group gap="sm" role="alert">
+          <Text size="sm" c="dimmed">
+            The summary could not be loaded.
+          </Text>
+          <Button variant="light" size="compact-sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap={8} aria-label="Loading the summary" role="status">
+          <Skeleton h={12} w="90%" />
+          <Skeleton h={12} w="75%" />
+          <Skeleton h={12} w="60%" />
+        </Stack>
+      )}
+    </DashboardCard>
+  );
+}
