@@ -112,7 +112,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
 
   await app.register(fastifySwagger, { openapi: apiDescription, transform: jsonSchemaTransform });
-  await app.register(fastifySwaggerUi, apiDocsOptions);
+  await app.register(fastifySwaggerUi, apiDocsOptions());
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import { repoRoot } from '../repo-root.ts';
 
 type OpenApiDocument = Extract<SwaggerOptions, { openapi?: unknown }>['openapi'];
 
@@ -40,8 +43,17 @@ export const apiDescription: OpenApiDocument = {
  * the app's strict page policy (http/security-headers.ts) applies unchanged. No validator badge:
  * it would send the description to a third party. Tokens typed into "Authorize" stay in the tab.
  */
-export const apiDocsOptions: FastifySwaggerUiOptions = {
-  routePrefix: '/api/docs',
-  uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: false, validatorUrl: null },
-  theme: { title: 'Figgle API' },
-};
+export function apiDocsOptions(): FastifySwaggerUiOptions {
+  return {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: false, validatorUrl: null },
+    theme: { title: 'Figgle API' },
+    // Figgle's own logo (light letters: the viewer's top bar is dark), linking back to the app.
+    logo: {
+      type: 'image/svg+xml',
+      content: readFileSync(path.join(repoRoot, 'apps/web/public/logo-dark.svg')),
+      href: '/',
+      target: '_self',
+    },
+  };
+}
