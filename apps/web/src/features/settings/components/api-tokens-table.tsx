@@ -28,16 +28,15 @@ function When({ at, never }: { at: string | null; never: string }) {
 /** The person's tokens: what each may do, when it was last used, and a way to end it. */
 export function ApiTokensTable({ tokens }: { tokens: ApiTokenView[] }) {
   return (
-    <Table.ScrollContainer minWidth={620}>
+    <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label="API tokens">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th w={130}>Scope</Table.Th>
-            <Table.Th w={170}>Token</Table.Th>
-            <Table.Th w={120}>Created</Table.Th>
-            <Table.Th w={120}>Last used</Table.Th>
-            <Table.Th w={90}>
+            <Table.Th miw={180}>Name</Table.Th>
+            <Table.Th>Scope</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -78,14 +77,12 @@ function ApiTokenRow({ token }: { token: ApiTokenView }) {
         <Text size="sm" fw={500}>
           {token.name}
         </Text>
+        <Code fz="xs">{token.prefix}…</Code>
       </Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={token.scope === 'read' ? 'gray' : 'orange'}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge variant="light" tt="none" color={token.scope === 'read' ? 'gray' : 'orange'}>
           {token.scope === 'read' ? 'Read only' : 'Read and write'}
         </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Code>{token.prefix}…</Code>
       </Table.Td>
       <Table.Td>
         <When at={token.created_at} never="" />

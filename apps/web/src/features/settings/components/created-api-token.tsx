@@ -1,5 +1,5 @@
 import type { CreatedApiToken } from '@figgle/shared/api-token-schemas';
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
 
 /** The new token, shown once: copied now, or lost (only its hash is kept). */
 export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
@@ -10,12 +10,14 @@ export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiT
           Copy it now and keep it somewhere safe, such as your script’s secret settings.{' '}
           <strong>You will not see it again.</strong>
         </Text>
-        <TextInput
+        <Textarea
           label="Token"
           readOnly
+          autosize
+          minRows={1}
           value={created.token}
           onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { fontFamily: 'ui-monospace, monospace' } }}
+          styles={{ input: { fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' } }}
         />
         <Group gap="sm">
           <CopyButton value={created.token}>
