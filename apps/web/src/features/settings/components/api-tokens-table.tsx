@@ -1,6 +1,6 @@
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
-import { Badge, Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -80,9 +80,9 @@ function ApiTokenRow({ token }: { token: ApiTokenView }) {
         <Code fz="xs">{token.prefix}…</Code>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge variant="light" tt="none" color={token.scope === 'read' ? 'gray' : 'orange'}>
+        <Text size="sm" fw={token.scope === 'read' ? 400 : 600}>
           {token.scope === 'read' ? 'Read only' : 'Read and write'}
-        </Badge>
+        </Text>
       </Table.Td>
       <Table.Td>
         <When at={token.created_at} never="" />
