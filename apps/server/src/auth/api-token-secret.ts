@@ -13,7 +13,7 @@ export interface NewToken {
   secretHash: string;
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

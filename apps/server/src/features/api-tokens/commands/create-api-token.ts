@@ -6,7 +6,7 @@ import { conflict } from '../../../http/errors.ts';
 import { API_TOKEN_COLUMNS, type ApiTokenRow } from '../queries.ts';
 
 /** Enough for every script a person runs; past it, an old token is surely forgotten somewhere. */
-export const MAX_ACTIVE_TOKENS = 50;
+const MAX_ACTIVE_TOKENS = 50;
 
 /**
  * A new token of the signed-in person, returned with the token itself, which only its hash
