@@ -1,4 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type RouteOptions } from 'fastify';
 import {
@@ -8,10 +9,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInputs, AppInstance } from './app-types.ts';
+import { installApiTokenAuth } from './auth/api-token-auth.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { rememberSessions } from './auth/session-lookup.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
+import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
@@ -34,6 +37,7 @@ import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { weeklySummaryRoutes } from './features/weekly-summary/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
+import { apiDescription, apiDocsOptions } from './http/api-docs.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installDurableAnswers } from './http/durable-answers.ts';
 import { declareErrorAnswers } from './http/error-answers.ts';
@@ -102,16 +106,15 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   installErrorHandling(app);
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
+  installApiTokenAuth(app); // Authorization: Bearer on /api routes, after the cross-site check
   installUnicodeGuard(app);
   // Before the shutdown hook: an answer held for the flush still learns that the server is closing.
   installDurableAnswers(app, inputs.database); // answers wait for the embedded database's group commit
   installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Figgle API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, { openapi: apiDescription, transform: jsonSchemaTransform });
+  await app.register(fastifySwaggerUi, apiDocsOptions());
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -119,6 +122,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
   await app.register(meRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(organizationRoutes);
   await app.register(memberRoutes);
   await app.register(invitationRoutes);

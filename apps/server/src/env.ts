@@ -84,6 +84,12 @@ const envSchema = z
       .positive('must be positive')
       .default(3),
     REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+    /** Requests one API token may make per minute (auth/api-token-auth.ts); past it, 429. */
+    API_TOKEN_REQUESTS_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(600),
     UPLOAD_TIMEOUT_MS: milliseconds.default(10 * 60_000),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     S3_BUCKET: z.string().trim().min(1).optional(),

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { REALTIME_PATH, topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { newToken } from '../src/auth/api-token-secret.ts';
 import { hashInvitationToken } from '../src/features/invitations/token.ts';
 import { createOrganizationWorld } from './organizations-world.ts';
 import { TestSocket } from './realtime-socket.ts';
@@ -48,6 +49,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth-providers',
   'GET /dev/mailbox',
   'GET /api/openapi.json',
+  // The browsable API documentation (@fastify/swagger-ui): the same description, and its page.
+  'GET /api/docs',
+  'HEAD /api/docs/',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
   'GET /*',
   'POST /api/figma/webhook',
 ]);
@@ -83,6 +92,16 @@ const expectations: Record<string, Entry> = {
   'POST /api/me/password': signedIn((w, who) => ({
     path: '/api/me/password',
     body: { currentPassword: who === 'anonymous' ? 'none' : w.users[who].password, newPassword: 'matrix-pw' },
+  })),
+
+  // API tokens: each person's own, managed from a browser session (a token is a 403 there)
+  'GET /api/me/api-tokens': signedIn(() => ({ path: '/api/me/api-tokens' })),
+  'POST /api/me/api-tokens': signedIn(() => ({
+    path: '/api/me/api-tokens',
+    body: { name: 'Matrix script', scope: 'read' },
+  })),
+  'DELETE /api/me/api-tokens/:apiTokenId': signedIn(async (w, who) => ({
+    path: `/api/me/api-tokens/${await newApiToken(who === 'anonymous' ? w.users.owner.userId : w.users[who].userId)}`,
   })),
 
   // Organizations, members, invitations
@@ -293,6 +312,23 @@ const expectations: Record<string, Entry> = {
 };
 
 const figmaFileKey = () => randomBytes(12).toString('hex');
+
+/** An API token of `userId`, made for one call (someone else's is a 404: api-tokens-manage.test.ts). */
+async function newApiToken(userId: string): Promise<string> {
+  const fresh = newToken();
+  const token = await server.deps.db
+    .insertInto('api_token')
+    .values({
+      user_id: userId,
+      name: 'To revoke',
+      scope: 'read',
+      prefix: fresh.prefix,
+      secret_hash: fresh.secretHash,
+    })
+    .returning('api_token_id')
+    .executeTakeFirstOrThrow();
+  return token.api_token_id;
+}
 
 /** A label of the organization, made for one call. */
 async function newLabel(organizationId: string): Promise<string> {

@@ -123,7 +123,7 @@ function recordCookie(response: Response, label: string): string {
 }
 
 describe('secrets in the logs of a production server at trace level', () => {
-  it('runs sign-up, confirmation, password and magic-link sign-ins, reset, Figma token, summary and invitation', async () => {
+  it('runs sign-up, confirmation, password and magic-link sign-ins, reset, Figma token, summary, invitation and API token', async () => {
     const email = uniqueEmail('logged');
     secrets['the sign-up password'] = `signup-${randomBytes(8).toString('hex')}`;
     await send('/api/auth/sign-up/email', {
@@ -197,15 +197,31 @@ describe('secrets in the logs of a production server at trace level', () => {
       password: secrets['the invitee password'],
     });
     recordCookie(accepted, 'the invitee session cookie');
+    // An API token: created from the session, used by a script (right and wrong), then revoked.
+    const created = (await (
+      await send('/api/me/api-tokens', { name: 'Logged script', scope: 'read-write' }, freshCookie)
+    ).json()) as { api_token_id: string; token: string };
+    secrets['the API token'] = created.token;
+    secrets['the API token (its secret part)'] = created.token.split('_').slice(2).join('_');
+    const withToken = (token: string) =>
+      fetch(`${url}/api/organizations`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await withToken(created.token)).status).toBe(200);
+    const forged = `${created.token.slice(0, -4)}AAAA`;
+    secrets['a forged API token'] = forged;
+    expect((await withToken(forged)).status).toBe(401);
+    await send(`/api/me/api-tokens/${created.api_token_id}`, {}, freshCookie, 'DELETE');
+    expect((await withToken(created.token)).status).toBe(401);
+
     await send('/api/auth/sign-out', {}, cookie);
 
     // The log really saw these requests, their URLs included.
     expect(output).toContain('"msg":"incoming request"');
     expect(output).toContain('/api/auth/reset-password');
     expect(output).toContain('/api/invitations/accept');
+    expect(output).toContain('/api/me/api-tokens');
     expect(output).toContain('/api/auth/verify-email?token=[redacted]');
     expect(output).toContain('weekly summary: the language model failed');
-    expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(15);
+    expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(18);
   });
 
   it('wrote none of the secrets', () => {

@@ -27,6 +27,13 @@ const UNDOCUMENTED = new Map([
   ['POST /api/auth/*', "better-auth's own endpoints, relayed"],
   [`GET ${REALTIME_PATH}`, 'a websocket: its frames are the realtime protocol of @figgle/shared'],
   ['GET /dev/mailbox', 'an HTML page for this machine only, outside production'],
+  ['GET /api/docs', 'the browsable documentation of this description (@fastify/swagger-ui)'],
+  ['HEAD /api/docs/', "the same page, as Fastify answers a plugin's root with a slash"],
+  ['GET /api/docs/json', 'this description again, for the documentation page'],
+  ['GET /api/docs/yaml', 'this description again, in YAML'],
+  ['GET /api/docs/static/index.html', 'a redirect to the documentation page'],
+  ['GET /api/docs/static/swagger-initializer.js', "the documentation page's script"],
+  ['GET /api/docs/static/*', "the documentation page's files"],
 ]);
 
 interface Operation {
@@ -90,6 +97,15 @@ describe('the OpenAPI description', () => {
       .map(([key, gap]) => `${key}: ${gap}`)
       .sort();
     expect(gaps, 'operations whose success answer the description does not show').toEqual([]);
+  });
+
+  it('tells scripts to send an API token as a bearer token, the cookie being the other way in', () => {
+    const document = description as OpenApi & {
+      components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
+      security?: Array<Record<string, string[]>>;
+    };
+    expect(document.components?.securitySchemes?.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ apiToken: [] }, { session: [] }]);
   });
 
   it('declares the one error shape for the failures of every operation', () => {

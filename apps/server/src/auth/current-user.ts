@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppUser } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
+import { sessionRequired } from './api-token-errors.ts';
 import { ensureProfile } from './profile.ts';
 import { ASK_BETTER_AUTH, signedInProfile } from './session-lookup.ts';
 
@@ -39,4 +40,10 @@ export async function requireUser(request: FastifyRequest): Promise<CurrentUser>
   const user = await findCurrentUser(request);
   if (!user) throw unauthorized();
   return user;
+}
+
+/** For what only a person at a browser may do (manage API tokens): 403 for a request made with a token. */
+export async function requireSessionUser(request: FastifyRequest): Promise<CurrentUser> {
+  if (request.apiToken) throw sessionRequired();
+  return requireUser(request);
 }

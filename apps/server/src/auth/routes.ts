@@ -47,6 +47,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
+    // Sign-in and account security take a browser session, never an API token.
+    config: { sessionOnly: true },
     handler: async (request, reply) => {
       const url = new URL(request.url, env.PUBLIC_URL);
       const authPath = url.pathname.slice('/api/auth'.length) || '/';

@@ -248,6 +248,21 @@ interface UploadTable {
   created_at: CreatedAt;
 }
 
+export type ApiTokenScope = 'read' | 'read-write';
+
+interface ApiTokenTable {
+  api_token_id: Generated<string>;
+  user_id: string;
+  name: string;
+  scope: ApiTokenScope;
+  prefix: string;
+  /** SHA-256 of the whole token, in hex: the token itself is never stored. */
+  secret_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   organization: OrganizationTable;
@@ -266,7 +281,9 @@ export interface Database {
   figma_event: FigmaEventTable;
   upload: UploadTable;
   job: JobTable;
+  api_token: ApiTokenTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
 export type Comment = Selectable<CommentTable>;
+export type ApiToken = Selectable<ApiTokenTable>;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types.ts';
 import { HttpError } from './errors.ts';
 import { comesFromAnotherSite, REQUEST_ORIGIN_HEADER, requestOrigin } from './request-origin.ts';
@@ -5,6 +6,18 @@ import { comesFromAnotherSite, REQUEST_ORIGIN_HEADER, requestOrigin } from './re
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes called by other servers (Figma's), authenticated by a passcode instead of a cookie. */
 const MACHINE_ROUTES = new Set(['/api/figma/webhook']);
+
+/**
+ * A script's request with an API token (auth/api-token-auth.ts) and no cookie: another site's page
+ * cannot make a browser add the header (no CORS is offered), and without a cookie there is no
+ * session to ride on. A request carrying a cookie too is checked as any other.
+ */
+function carriesOnlyABearerToken(request: FastifyRequest): boolean {
+  const authorization = request.headers.authorization;
+  return (
+    authorization !== undefined && /^Bearer /i.test(authorization) && request.headers.cookie === undefined
+  );
+}
 
 /**
  * A state-changing request carrying another site's Origin is refused: the session cookie must not
@@ -22,6 +35,7 @@ export function installOriginCheck(app: AppInstance): void {
     if (SAFE_METHODS.has(request.method)) return;
     const route = request.routeOptions.url;
     if (route !== undefined && MACHINE_ROUTES.has(route)) return;
+    if (carriesOnlyABearerToken(request)) return;
     if (comesFromAnotherSite(request, publicUrl)) {
       throw new HttpError(403, 'forbidden_origin', 'This request came from another site and was refused.');
     }

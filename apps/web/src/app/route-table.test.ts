@@ -47,6 +47,7 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['settings-preferences', '/settings/preferences', appPage],
   ['settings-figma', '/settings/figma', appPage],
   ['settings-password', '/settings/password', appPage],
+  ['settings-api-tokens', '/settings/api-tokens', appPage],
   ['inbox', '/inbox', appPage],
   ['figma-radar', '/figma-radar', appPage],
   ['search', '/search', appPage],

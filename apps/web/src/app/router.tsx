@@ -246,6 +246,15 @@ export const appRoutes: AppRoute[] = [
           'SecuritySettingsPage',
         ),
       },
+      {
+        name: 'settings-api-tokens',
+        path: 'api-tokens',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-api-tokens-page'),
+          'SettingsApiTokensPage',
+        ),
+      },
     ],
   },
   {

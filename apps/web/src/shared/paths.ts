@@ -37,6 +37,7 @@ export const paths = {
   settingsFigma: '/settings/figma',
   settingsPassword: '/settings/password',
   settingsSecurity: '/settings/security',
+  settingsApiTokens: '/settings/api-tokens',
   privacyPolicy: '/legal/privacy-policy.html',
   termsOfService: '/legal/terms-of-service.html',
 } as const;

@@ -23,7 +23,10 @@ export async function passwordRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/me/password',
-    { schema: { tags: ['me'], body: changePasswordInput, response: { 204: noContent } } },
+    {
+      config: { sessionOnly: true }, // the session is what the new password keeps; a token has none
+      schema: { tags: ['me'], body: changePasswordInput, response: { 204: noContent } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const sessionToken = await sessionTokenOf(app.deps.auth, request.headers.cookie);

@@ -58,6 +58,8 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
       REALTIME_PATH,
       {
         websocket: true,
+        // A socket ends with the session it was opened with; a token has none to follow.
+        config: { sessionOnly: true },
         schema: { hide: true, querystring: z.object({ v: z.string().max(10).optional() }) },
         // Browsers send cookies with a websocket from any page: only Figgle's own pages may open one.
         preValidation: async (request) => {

@@ -28,6 +28,7 @@ export function SettingsNavigation() {
     { to: paths.settingsPreferences, label: 'Preferences' },
     { to: paths.settingsPassword, label: 'Password' },
     { to: paths.settingsSecurity, label: 'Security' },
+    { to: paths.settingsApiTokens, label: 'API tokens' },
   ];
 
   return (

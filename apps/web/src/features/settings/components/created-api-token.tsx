@@ -1,0 +1,37 @@
+import type { CreatedApiToken } from '@figgle/shared/api-token-schemas';
+import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+
+/** The new token, shown once: copied now, or lost (only its hash is kept). */
+export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
+  return (
+    <Alert color="green" variant="light" radius="md" title={`Your new token “${created.name}”`} role="status">
+      <Stack gap="sm">
+        <Text size="sm">
+          Copy it now and keep it somewhere safe, such as your script’s secret settings.{' '}
+          <strong>You will not see it again.</strong>
+        </Text>
+        <Textarea
+          label="Token"
+          readOnly
+          autosize
+          minRows={1}
+          value={created.token}
+          onFocus={(event) => event.currentTarget.select()}
+          styles={{ input: { fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' } }}
+        />
+        <Group gap="sm">
+          <CopyButton value={created.token}>
+            {({ copied, copy }) => (
+              <Button size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
+                {copied ? 'Copied' : 'Copy the token'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button size="xs" variant="subtle" color="gray" onClick={onDone}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
