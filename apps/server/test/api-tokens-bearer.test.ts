@@ -131,6 +131,21 @@ describe('a read token', () => {
   });
 });
 
+describe('a percent-encoded path', () => {
+  it('reaches the same /api route with the token and its scope, as the matched route decides', async () => {
+    const { token } = await createToken(world.owner, 'read');
+    const api = bearer(server, token);
+    expect((await api(`/%61pi/tasks/${taskId}`)).status).toBe(200);
+    const titleBefore = await taskTitle();
+    const error = await errorOf(
+      await api(`/%61pi/tasks/${taskId}`, { method: 'PATCH', body: { title: 'Not allowed' } }),
+      403,
+    );
+    expect(error.code).toBe('read_only_token');
+    expect(await taskTitle()).toBe(titleBefore);
+  });
+});
+
 describe('tokens that are not valid', () => {
   it('answers 401 for a revoked token from its next request on', async () => {
     const created = await createToken(world.member, 'read');

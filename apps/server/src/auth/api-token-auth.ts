@@ -73,6 +73,11 @@ export function installApiTokenAuth(app: AppInstance): void {
   });
 }
 
+/**
+ * The matched route decides, as in the origin check: `/%61pi/…` reaches the same /api route as
+ * `/api/…`, so the token must be checked (and its scope applied) there too.
+ */
 function isApiRequest(request: FastifyRequest): boolean {
-  return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+  const route = request.routeOptions.url;
+  return route !== undefined && (route === '/api' || route.startsWith('/api/'));
 }
