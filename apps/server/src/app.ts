@@ -31,6 +31,7 @@ import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installDurableAnswers } from './http/durable-answers.ts';
@@ -96,7 +97,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     mailer.close();
     await bus.close();
   });
-  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies (jobs/)
+  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies, outgoing webhooks (jobs/)
   installErrorHandling(app);
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
@@ -134,6 +135,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
   await app.register(searchRoutes);
+  await app.register(webhookRoutes);
   await app.register(realtimeRoutes());
 
   if (options.serveWeb) serveWebApp(app);

@@ -14,6 +14,7 @@ export type Action =
   | 'organization.removeMember'
   | 'organization.setFigmaTeam'
   | 'organization.manageDesignLinks'
+  | 'organization.manageWebhooks'
   | 'project.read'
   | 'project.create'
   | 'project.update'
@@ -37,6 +38,7 @@ const ownerOnly = new Set<Action>([
   'organization.removeMember',
   'organization.setFigmaTeam',
   'organization.manageDesignLinks',
+  'organization.manageWebhooks',
 ]);
 
 export function can(role: Role | null | undefined, action: Action): boolean {
