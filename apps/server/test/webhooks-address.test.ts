@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { WebhookReceiver } from '../../../e2e/support/webhook-receiver.ts';
 import { isPublicAddress, resolveTarget, UnsafeTargetError } from '../src/features/webhooks/address-guard.ts';
 import { encryptWebhookSecret, newWebhookSecret } from '../src/features/webhooks/secret.ts';
 import { createProject, eventually } from './figma-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
-import { WebhookReceiver } from './support/webhook-receiver.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { startMailCatcher } from './users.ts';
 import { deliveryLog } from './webhooks-world.ts';

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import {
+  type ReceivedWebhook,
+  signatureIsValid,
+  WebhookReceiver,
+} from '../../../e2e/support/webhook-receiver.ts';
 import { FakeFigma } from './fake-figma.ts';
 import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
-import { type ReceivedWebhook, signatureIsValid, WebhookReceiver } from './support/webhook-receiver.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { startMailCatcher } from './users.ts';
 import { addWebhook, type CreatedWebhookAnswer, deliveryLog, sendTestEvent } from './webhooks-world.ts';
