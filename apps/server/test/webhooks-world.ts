@@ -17,7 +17,7 @@ export interface DeliveryLogLine {
   error: string | null;
 }
 
-export const ALL_EVENTS = [
+const ALL_EVENTS = [
   'task.created',
   'task.updated',
   'task.moved',

@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js';
 /** Every address a name resolves to, as the operating system's resolver answers. */
 export type HostLookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
-export const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** The URL or its address may not be used; the message is shown to the owner and kept in the log. */
 export class UnsafeTargetError extends Error {

@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { CheckedAddress } from './address-guard.ts';
 
 /** A receiver gets this long for its whole answer; past it the try counts as failed and passes. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** What the delivery log keeps of an answer. */
 const EXCERPT_BYTES = 1024;
 

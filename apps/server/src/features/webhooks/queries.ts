@@ -23,7 +23,7 @@ export type WebhookDeliveryRow = Pick<
 >;
 
 /** How many attempts the log shows, newest first. */
-export const DELIVERY_LOG_SIZE = 50;
+const DELIVERY_LOG_SIZE = 50;
 
 const WEBHOOK_COLUMNS = ['webhook_id', 'organization_id', 'url', 'events', 'active', 'created_at'] as const;
 
