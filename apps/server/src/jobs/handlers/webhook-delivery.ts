@@ -1,3 +1,5 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { parseWebhookUrl, resolveTarget, UnsafeTargetError } from '../../features/webhooks/address-guard.ts';
 import { type PostResult, postSigned } from '../../features/webhooks/post-signed.ts';
 import { decryptWebhookSecret } from '../../features/webhooks/secret.ts';
@@ -37,6 +39,15 @@ function judge(result: PostResult): Verdict {
   if (status === 408 || status === 429 || status >= 500)
     return { outcome: 'retrying', error: `The receiver answered HTTP ${status}.` };
   return { outcome: 'failed', error: `The receiver refused the delivery (HTTP ${status}).` };
+}
+
+/** The log keeps a month, as the job table keeps done jobs (docs/decisions/0001-durable-jobs.md). */
+async function pruneLog(db: Kysely<Database> | Transaction<Database>, webhookId: string): Promise<void> {
+  await db
+    .deleteFrom('webhook_delivery')
+    .where('webhook_id', '=', webhookId)
+    .where('created_at', '<', sql<Date>`now() - interval '30 days'`)
+    .execute();
 }
 
 export const webhookDeliveryHandler: JobHandler = {
@@ -105,11 +116,13 @@ export const webhookDeliveryHandler: JobHandler = {
       if (outcome === 'succeeded') {
         await deps.db.transaction().execute(async (trx) => {
           await trx.insertInto('webhook_delivery').values(row).execute();
+          await pruneLog(trx, payload.webhook_id);
           await completeIn(trx);
         });
         return;
       }
       await deps.db.insertInto('webhook_delivery').values(row).execute();
+      await pruneLog(deps.db, payload.webhook_id);
       const reason = error ?? 'The delivery failed.';
       if (outcome === 'failed') throw new PermanentJobError(reason);
       throw new PassingJobError(reason, result.retryAfterMs);
