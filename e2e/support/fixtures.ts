@@ -21,7 +21,8 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   ],
   figgle: [
     async ({ mail }, use) => {
-      const server = await startFiggleServer({ SMTP_URL: mail.url });
+      // Webhook journeys send to a receiver on loopback.
+      const server = await startFiggleServer({ SMTP_URL: mail.url, WEBHOOKS_ALLOW_PRIVATE: 'true' });
       await use(server);
       await server.stop();
     },

@@ -55,6 +55,11 @@ const screens: Screen[] = [
     path: (world) => `/settings/organization/${world.organizationId}`,
     heading: 'Settings',
   },
+  {
+    name: 'settings: webhooks',
+    path: (world) => `/settings/organization/${world.organizationId}/webhooks`,
+    heading: 'Settings',
+  },
   { name: 'settings: figma', path: () => '/settings/figma', heading: 'Settings' },
 ];
 

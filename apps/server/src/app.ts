@@ -36,6 +36,7 @@ import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { weeklySummaryRoutes } from './features/weekly-summary/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
 import { apiDescription, apiDocsOptions } from './http/api-docs.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
@@ -102,7 +103,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     mailer.close();
     await bus.close();
   });
-  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies (jobs/)
+  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies, outgoing webhooks (jobs/)
   installErrorHandling(app);
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
@@ -142,6 +143,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(weeklySummaryRoutes);
   await app.register(searchRoutes);
   await app.register(exportRoutes);
+  await app.register(webhookRoutes);
   await app.register(realtimeRoutes());
 
   if (options.serveWeb) serveWebApp(app);

@@ -109,6 +109,14 @@ const envSchema = z
     /** How long the model may take before the factual summary is shown instead. */
     LLM_TIMEOUT_MS: milliseconds.default(10_000),
     TRUST_PROXY: trustProxy,
+    /**
+     * true: outgoing webhooks may target loopback and private addresses (a receiver on the same
+     * machine or network). Off by default: a webhook URL must never reach inside the server's network.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** 1: the start prints when each of its steps ended (start-timings.ts, read there before this runs). */
     FIGGLE_START_TIMINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),

@@ -288,6 +288,28 @@ const expectations: Record<string, Entry> = {
     path: `/api/design-links/${await w.fresh.designLink()}`,
   })),
 
+  // Outgoing webhooks (owners); the matrix's server allows a loopback target.
+  'GET /api/organizations/:organizationId/webhooks': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/webhooks`,
+  })),
+  'POST /api/organizations/:organizationId/webhooks': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/webhooks`,
+    body: { url: 'http://127.0.0.1:9/hooks', events: ['comment.created'] },
+  })),
+  'PATCH /api/organizations/:organizationId/webhooks/:webhookId': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/webhooks/${await newWebhook(w.org)}`,
+    body: { active: false },
+  })),
+  'DELETE /api/organizations/:organizationId/webhooks/:webhookId': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/webhooks/${await newWebhook(w.org)}`,
+  })),
+  'POST /api/organizations/:organizationId/webhooks/:webhookId/test': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/webhooks/${await newWebhook(w.org)}/test`,
+  })),
+  'GET /api/organizations/:organizationId/webhooks/:webhookId/deliveries': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/webhooks/${await newWebhook(w.org)}/deliveries`,
+  })),
+
   // Radar
   'GET /api/figma-events': signedIn(() => ({ path: '/api/figma-events' })),
   'GET /api/figma-events/failed': signedIn(() => ({ path: '/api/figma-events/failed' })),
@@ -338,6 +360,21 @@ async function newLabel(organizationId: string): Promise<string> {
     .returning('label_id')
     .executeTakeFirstOrThrow();
   return label.label_id;
+}
+
+/** A webhook of the organization, made for one call (its deliveries go nowhere: port 9 discards). */
+async function newWebhook(organizationId: string): Promise<string> {
+  const webhook = await server.deps.db
+    .insertInto('webhook')
+    .values({
+      organization_id: organizationId,
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['figma_event.received'],
+      secret_encrypted: 'v1.matrix',
+    })
+    .returning('webhook_id')
+    .executeTakeFirstOrThrow();
+  return webhook.webhook_id;
 }
 
 async function newChecklistItem(taskId: string): Promise<string> {
@@ -394,7 +431,10 @@ let world: World;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url }, listRoutesInto(routeKeys));
+  server = await startTestServer(
+    { SMTP_URL: mail.url, WEBHOOKS_ALLOW_PRIVATE: 'true' },
+    listRoutesInto(routeKeys),
+  );
   world = await buildWorld(server, mail);
 });
 afterAll(async () => {

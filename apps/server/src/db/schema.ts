@@ -237,6 +237,36 @@ interface JobTable {
   finished_at: Timestamp | null;
 }
 
+/** An organization's outgoing webhook (migration 0016); its secret is encrypted (webhooks/secret.ts). */
+interface WebhookTable {
+  webhook_id: Generated<string>;
+  organization_id: string;
+  url: string;
+  events: string[];
+  secret_encrypted: string;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** One attempt to deliver one event to one webhook: the delivery log (migration 0016). */
+interface WebhookDeliveryTable {
+  attempt_id: Generated<string>;
+  /** The job's id, sent as X-Figgle-Delivery: the same for every attempt of one delivery. */
+  delivery_id: string;
+  webhook_id: string;
+  event: string;
+  payload: Json<Record<string, unknown>>;
+  attempt: number;
+  outcome: 'succeeded' | 'retrying' | 'failed';
+  status_code: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  finished_at: Timestamp;
+}
+
 interface UploadTable {
   upload_id: Generated<string>;
   path: string;
@@ -282,6 +312,8 @@ export interface Database {
   upload: UploadTable;
   job: JobTable;
   api_token: ApiTokenTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

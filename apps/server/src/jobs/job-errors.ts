@@ -8,6 +8,17 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** A failure that passes (a receiver's 5xx, no answer): tried again after the backoff, or Retry-After. */
+export class PassingJobError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'PassingJobError';
+  }
+}
+
 /** Not now, and not a failure: run again after `delayMs` without using up an attempt. */
 export class DeferJob extends Error {
   constructor(
@@ -34,6 +45,8 @@ export interface FailureVerdict {
 export function judgeFailure(error: unknown): FailureVerdict {
   if (error instanceof PermanentJobError)
     return { permanent: true, reason: error.message, notBeforeMs: null };
+  if (error instanceof PassingJobError)
+    return { permanent: false, reason: error.message, notBeforeMs: error.retryAfterMs };
   if (error instanceof FigmaError) {
     const passing = error.kind === 'rate_limited' || error.kind === 'unavailable';
     const status = error.status ? ` (HTTP ${error.status})` : '';

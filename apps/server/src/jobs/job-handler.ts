@@ -14,6 +14,8 @@ interface JobContext {
   job: ClaimedJob;
   /** Marks the job done inside the handler's last transaction, so its result and "done" commit together. */
   completeIn(trx: Transaction<Database>): Promise<void>;
+  /** Tries in all: a failure on this attempt number fails the job for good, passing or not. */
+  maxAttempts: number;
 }
 
 /**

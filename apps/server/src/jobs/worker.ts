@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
+import { webhookDeliveryHandler } from './handlers/webhook-delivery.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
 import {
@@ -17,7 +18,7 @@ import {
 } from './job-queue.ts';
 import { onJobEnqueued } from './wake.ts';
 
-const HANDLERS: JobHandler[] = [figmaDeliveryHandler, figmaReplyHandler];
+const HANDLERS: JobHandler[] = [figmaDeliveryHandler, figmaReplyHandler, webhookDeliveryHandler];
 
 export interface WorkerOptions {
   /** Jobs worked on at once by this process (each mostly waits for Figma). */
@@ -97,7 +98,12 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
       // Nothing leaves for Figma before the job and its claim are on disk: a crash then runs it again
       // rather than forgetting what was already sent.
       await deps.durable?.();
-      await handler.run({ deps, job, completeIn: (trx) => completeJob(trx, job, workerId) });
+      await handler.run({
+        deps,
+        job,
+        completeIn: (trx) => completeJob(trx, job, workerId),
+        maxAttempts: options.maxAttempts,
+      });
       await completeJob(deps.db, job, workerId);
     } catch (error) {
       await recordFailure(job, error).catch((recordError: unknown) =>

@@ -15,6 +15,7 @@ export type Action =
   | 'organization.setFigmaTeam'
   | 'organization.manageDesignLinks'
   | 'organization.export'
+  | 'organization.manageWebhooks'
   | 'project.read'
   | 'project.create'
   | 'project.update'
@@ -41,6 +42,7 @@ const ownerOnly = new Set<Action>([
   'organization.manageDesignLinks',
   // A whole organization, every project and every member's address, leaves only with an owner.
   'organization.export',
+  'organization.manageWebhooks',
 ]);
 
 export function can(role: Role | null | undefined, action: Action): boolean {

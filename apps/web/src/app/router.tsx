@@ -220,6 +220,15 @@ export const appRoutes: AppRoute[] = [
         ),
       },
       {
+        name: 'settings-webhooks',
+        path: 'organization/:organizationId/webhooks',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-webhooks-page'),
+          'SettingsWebhooksPage',
+        ),
+      },
+      {
         name: 'settings-figma',
         path: 'figma',
         meta: APP_PAGE,

@@ -33,6 +33,8 @@ export const paths = {
     `/settings/organization/${encodeURIComponent(organizationId)}`,
   settingsLabels: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}/labels`,
+  settingsWebhooks: (organizationId: string) =>
+    `/settings/organization/${encodeURIComponent(organizationId)}/webhooks`,
   settingsPreferences: '/settings/preferences',
   settingsFigma: '/settings/figma',
   settingsPassword: '/settings/password',

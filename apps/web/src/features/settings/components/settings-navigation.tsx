@@ -1,5 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
+import { useMe } from '../../../shared/api/get-me';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
@@ -14,6 +15,9 @@ export function SettingsNavigation() {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const organizations = useOrganizations();
+  const me = useMe();
+  const owns = (rules: Array<{ user_id: string; role: string }>) =>
+    rules.some((rule) => rule.user_id === me.data?.user_id && rule.role === 'OWNER');
 
   const links: SettingsLink[] = [
     { to: paths.settingsProfile, label: 'My Profile' },
@@ -23,6 +27,14 @@ export function SettingsNavigation() {
         label: `Organization ${organization.name}`,
       },
       { to: paths.settingsLabels(organization.organization_id), label: `Labels of ${organization.name}` },
+      ...(owns(organization.rules)
+        ? [
+            {
+              to: paths.settingsWebhooks(organization.organization_id),
+              label: `Webhooks of ${organization.name}`,
+            },
+          ]
+        : []),
     ]),
     { to: paths.settingsNewOrganization, label: 'Create an organization' },
     { to: paths.settingsPreferences, label: 'Preferences' },

@@ -1,0 +1,107 @@
+import { WEBHOOK_EVENT_LABELS, type Webhook } from '@figgle/shared/webhook-schemas';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { ApiRequestError } from '../../../lib/api-client';
+import { confirm } from '../../../ui/confirm/confirm-service';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { useSendWebhookTest } from '../api/send-webhook-test';
+import { useSetWebhookActive } from '../api/set-webhook-active';
+import { WebhookDeliveryLog } from './webhook-delivery-log';
+
+const reason = (error: unknown) =>
+  error instanceof ApiRequestError && error.statusCode < 500
+    ? error.message
+    : 'Sorry, something went wrong. Please reload the page and try again.';
+
+/** One webhook: its URL and events, on/off, a test event, deletion, and its delivery log. */
+export function WebhookCard({ organizationId, webhook }: { organizationId: string; webhook: Webhook }) {
+  const setActive = useSetWebhookActive(organizationId);
+  const remove = useDeleteWebhook(organizationId);
+  const sendTest = useSendWebhookTest(organizationId);
+
+  async function askToDelete() {
+    const sure = await confirm({
+      title: 'Delete this webhook?',
+      text: `Figgle stops sending events to ${webhook.url} and forgets its delivery log. This cannot be undone.`,
+      confirmLabel: 'Delete webhook',
+    });
+    if (!sure) return;
+    remove.mutate(webhook.webhook_id, {
+      onSuccess: () => toastSuccess('The webhook has been deleted.'),
+      onError: (error) => toastError(reason(error)),
+    });
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-label={`Webhook ${webhook.url}`}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={6} miw={0} flex="1 1 240px">
+            <Text ff="monospace" fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {webhook.url}
+            </Text>
+            <Group gap={6}>
+              {webhook.events.map((event) => (
+                <Badge key={event} variant="light" color="gray" radius="sm" tt="none">
+                  {WEBHOOK_EVENT_LABELS[event]}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+          <Switch
+            label="Enabled"
+            checked={webhook.active}
+            disabled={setActive.isPending}
+            onChange={(event) =>
+              setActive.mutate(
+                { webhookId: webhook.webhook_id, active: event.currentTarget.checked },
+                { onError: (error) => toastError(reason(error)) },
+              )
+            }
+          />
+        </Group>
+        <Group gap="sm">
+          <Button
+            size="xs"
+            variant="light"
+            loading={sendTest.isPending}
+            disabled={!webhook.active}
+            onClick={() =>
+              sendTest.mutate(webhook.webhook_id, {
+                onSuccess: () => toastSuccess('A test event is on its way: watch the delivery log.'),
+                onError: (error) => toastError(reason(error)),
+              })
+            }
+          >
+            Send test event
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={remove.isPending}
+            onClick={() => void askToDelete()}
+          >
+            Delete webhook
+          </Button>
+        </Group>
+        <Stack gap="xs">
+          <Title order={4} fz="sm" fw={600}>
+            Delivery log
+          </Title>
+          <WebhookDeliveryLog
+            organizationId={organizationId}
+            webhookId={webhook.webhook_id}
+            url={webhook.url}
+          />
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
