@@ -61,6 +61,18 @@ const screens: Screen[] = [
     heading: 'Settings',
   },
   { name: 'settings: figma', path: () => '/settings/figma', heading: 'Settings' },
+  {
+    name: 'settings: api tokens, a new token shown once and the list',
+    path: () => '/settings/api-tokens',
+    heading: 'Settings',
+    open: async (page) => {
+      const form = page.getByRole('form', { name: 'New API token' });
+      await form.getByRole('textbox', { name: 'Token name' }).fill('Accessibility check');
+      await form.getByRole('button', { name: 'Create token' }).click();
+      await expect(page.getByText('You will not see it again.')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'API tokens' })).toBeVisible();
+    },
+  },
 ];
 
 const schemes = ['light', 'dark'] as const;

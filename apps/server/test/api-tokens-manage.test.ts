@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { contentSecurityPolicy } from '../src/http/security-headers.ts';
 import { bearer, createToken, errorOf } from './api-tokens-world.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { apiAs, createUser, startMailCatcher, type TestUser } from './users.ts';
@@ -135,5 +136,23 @@ describe('the rate of a token', () => {
     // Another token of the same person, and the person's own session, go on.
     expect((await bearer(server, calm.token)('/api/me')).status).toBe(200);
     expect((await bob.api('/api/me')).status).toBe(200);
+  });
+});
+
+describe('the API documentation at /api/docs', () => {
+  it("is a page without inline scripts, under the app's own page policy, unchanged", async () => {
+    const page = await fetch(`${server.url}/api/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('swagger-ui-bundle.js');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy([]));
+    const description = await fetch(`${server.url}/api/docs/json`);
+    expect(description.status).toBe(200);
+    expect(description.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
+    const paths = Object.keys(((await description.json()) as { paths: object }).paths);
+    expect(paths).toContain('/api/me/api-tokens');
   });
 });

@@ -4,7 +4,15 @@ import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantin
 /** The new token, shown once: copied now, or lost (only its hash is kept). */
 export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
   return (
-    <Alert color="green" variant="light" radius="md" title={`Your new token “${created.name}”`} role="status">
+    <Alert
+      color="green"
+      variant="light"
+      radius="md"
+      title={`Your new token “${created.name}”`}
+      role="status"
+      // The light green tint leaves too little contrast for green title text: the text colour instead.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="sm">
         <Text size="sm">
           Copy it now and keep it somewhere safe, such as your script’s secret settings.{' '}

@@ -23,7 +23,7 @@ export function SettingsApiTokensPage() {
             A token lets a script use Figgle’s API as you: it sees and changes only what you may, and a
             read-only token changes nothing. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
             Every route is described in the{' '}
-            <Anchor href="/api/docs" target="_blank" rel="noopener" inherit>
+            <Anchor href="/api/docs" target="_blank" rel="noopener" inherit underline="always">
               API documentation
             </Anchor>
             .
