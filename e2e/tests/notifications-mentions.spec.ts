@@ -35,6 +35,7 @@ test.describe('mentions and For me', () => {
     await expect(people.getByRole('option', { name: 'Ben Mentioner' })).toBeVisible();
     await pageB.keyboard.type('ad');
     await expect(people.getByRole('option')).toHaveCount(1);
+    await pageB.screenshot({ path: test.info().outputPath('mention-popup.png') });
     await people.getByRole('option', { name: 'Ada Author' }).click();
     await expect(composer.locator('.ql-mention')).toHaveText('@Ada Author');
     await pageB.keyboard.type('please');
@@ -52,6 +53,12 @@ test.describe('mentions and For me', () => {
       /^Unread: Ben Mentioner mentioned you in a comment on #1 Hero banner/,
     );
     await expect(entry).toContainText('“Could you check this, @Ada Author please”');
+    await pageA.screenshot({ path: test.info().outputPath('for-me-light.png') });
+    await pageA.emulateMedia({ colorScheme: 'dark' });
+    await pageA.setViewportSize({ width: 390, height: 800 });
+    await pageA.screenshot({ path: test.info().outputPath('for-me-dark-390.png') });
+    await pageA.setViewportSize({ width: 1280, height: 720 });
+    await pageA.emulateMedia({ colorScheme: 'light' });
 
     // Opening it marks it read.
     await entry.getByRole('link', { name: '#1 Hero banner' }).click();

@@ -30,6 +30,9 @@ test.describe('watching a task', () => {
     const watching = panel.getByRole('button', { name: 'Watching' });
     await expect(watching).toHaveAttribute('aria-pressed', 'true');
     await expect(panel.getByRole('list', { name: 'Watchers' })).toHaveText('Ada Author, Ben Watcher');
+    await pageB.emulateMedia({ colorScheme: 'dark' });
+    await panel.screenshot({ path: test.info().outputPath('watching-dark.png') });
+    await pageB.emulateMedia({ colorScheme: 'light' });
 
     // Ada renames it: Ben, watching, is told (live count in his sidebar).
     const renamed = await pageA.request.patch(`/api/tasks/${taskId}`, {
