@@ -16,6 +16,8 @@ test.describe('the inbox', () => {
     mail,
     baseURL,
   }) => {
+    // Two people, live updates and eighteen entries: more than a minute on a loaded machine.
+    test.slow();
     const { pageB, contextB, projectId, taskId } = await twoMembersOfOneOrganization(
       { pageA, browser, mail, baseURL },
       { benLastname: 'Reader', task: 'Alpha' },
