@@ -26,6 +26,7 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(uploadRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
+  await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(weeklySummaryRoutes);
   await app.register(searchRoutes);
