@@ -11,6 +11,7 @@ import type { AppDeps, AppInputs, AppInstance } from './app-types.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { rememberSessions } from './auth/session-lookup.ts';
+import { type Clock, systemClock } from './clock/clock.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { checklistRoutes } from './features/checklist/routes.ts';
@@ -22,6 +23,7 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { notificationEmailRoutes } from './features/notification-emails/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
@@ -54,6 +56,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Sees every route as it is added (the authorization matrix test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** A clock the test drives (digests at 08:00, two-minute batches); the system's otherwise. */
+  clock?: Clock;
 }
 
 export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
@@ -84,7 +88,9 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   const mailer = createMailer(env, app.log, inputs.database.durable);
   const bus = createBus(inputs.database, app.log);
   const sessionMemory = rememberSessions(inputs.database);
-  const deps: AppDeps = { ...inputs, db, mailer, bus, sessionMemory, auth: createAuth({ env, db, mailer }) };
+  const clock = options.clock ?? systemClock;
+  const auth = createAuth({ env, db, mailer });
+  const deps: AppDeps = { ...inputs, db, mailer, bus, clock, sessionMemory, auth };
   app.decorate('deps', deps);
   // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).
   const stopMaintenance =
@@ -96,7 +102,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     mailer.close();
     await bus.close();
   });
-  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies (jobs/)
+  await app.register(jobWorkerPlugin); // durable background work: Figma, notification emails (jobs/)
   installErrorHandling(app);
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
@@ -132,6 +138,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(uploadRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
+  await app.register(notificationEmailRoutes);
   await app.register(dashboardRoutes);
   await app.register(searchRoutes);
   await app.register(realtimeRoutes());

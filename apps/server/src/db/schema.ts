@@ -237,6 +237,19 @@ interface JobTable {
   finished_at: Timestamp | null;
 }
 
+export type EmailLevel = 'mentions' | 'watching' | 'nothing';
+
+/** What a person wants by email (migration 0014); no row means the defaults. */
+interface NotificationPreferenceTable {
+  user_id: string;
+  email_level: Generated<EmailLevel>;
+  daily_digest: Generated<boolean>;
+  time_zone: string | null;
+  /** End of the open two-minute window of watched changes (the trigger's bookkeeping). */
+  batch_until: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
 interface UploadTable {
   upload_id: Generated<string>;
   path: string;
@@ -266,6 +279,7 @@ export interface Database {
   figma_event: FigmaEventTable;
   upload: UploadTable;
   job: JobTable;
+  notification_preference: NotificationPreferenceTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

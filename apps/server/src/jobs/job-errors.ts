@@ -8,6 +8,14 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** A failure that passes (a mail server down): tried again with backoff, its message kept on the job. */
+export class PassingJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PassingJobError';
+  }
+}
+
 /** Not now, and not a failure: run again after `delayMs` without using up an attempt. */
 export class DeferJob extends Error {
   constructor(
@@ -34,6 +42,7 @@ export interface FailureVerdict {
 export function judgeFailure(error: unknown): FailureVerdict {
   if (error instanceof PermanentJobError)
     return { permanent: true, reason: error.message, notBeforeMs: null };
+  if (error instanceof PassingJobError) return { permanent: false, reason: error.message, notBeforeMs: null };
   if (error instanceof FigmaError) {
     const passing = error.kind === 'rate_limited' || error.kind === 'unavailable';
     const status = error.status ? ` (HTTP ${error.status})` : '';
