@@ -13,6 +13,7 @@ import * as oneTaskChangeFunction from './migrations/0009_one_task_change_functi
 import * as search from './migrations/0010_search.ts';
 import * as planning from './migrations/0011_planning.ts';
 import * as calendarAndRemarkableTasks from './migrations/0012_calendar_and_remarkable_tasks.ts';
+import * as watchersNotifications from './migrations/0013_watchers_notifications.ts';
 import * as notificationEmails from './migrations/0014_notification_emails.ts';
 import type { Database } from './schema.ts';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010_search': search,
   '0011_planning': planning,
   '0012_calendar_and_remarkable_tasks': calendarAndRemarkableTasks,
+  '0013_watchers_notifications': watchersNotifications,
   '0014_notification_emails': notificationEmails,
 };
 

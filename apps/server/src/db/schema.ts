@@ -261,6 +261,32 @@ interface UploadTable {
   created_at: CreatedAt;
 }
 
+export type WatchReason = 'author' | 'assignee' | 'commenter' | 'mentioned' | 'manual';
+export type NotificationKind = 'mention' | 'assignment' | 'comment' | 'change';
+
+/** Who watches a task (migration 0013); watching false: the person turned it off. */
+interface TaskWatcherTable {
+  task_id: string;
+  user_id: string;
+  watching: Generated<boolean>;
+  reason: WatchReason;
+  created_at: CreatedAt;
+}
+
+/** What a person is told (migration 0013; detail's shape per kind is written there). */
+interface NotificationTable {
+  notification_id: Generated<string>;
+  user_id: string;
+  organization_id: string;
+  project_id: string;
+  task_id: string;
+  actor_id: string | null;
+  kind: NotificationKind;
+  detail: JsonWithDefault<Record<string, unknown>>;
+  created_at: CreatedAt;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   organization: OrganizationTable;
@@ -279,6 +305,8 @@ export interface Database {
   figma_event: FigmaEventTable;
   upload: UploadTable;
   job: JobTable;
+  task_watcher: TaskWatcherTable;
+  notification: NotificationTable;
   notification_preference: NotificationPreferenceTable;
 }
 
