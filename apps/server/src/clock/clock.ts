@@ -16,6 +16,8 @@ export interface DrivenClock extends Clock {
   /** From now on the clock reads `at` and keeps ticking from there. */
   set(at: Date): void;
   advance(ms: number): void;
+  /** Back to the real time (between tests: jobs already due stay due). */
+  reset(): void;
 }
 
 /** A clock a test moves forward; it never runs behind the real one (jobs would wait longer). */
@@ -29,6 +31,9 @@ export function drivenClock(): DrivenClock {
     },
     advance(ms) {
       ahead = Math.max(0, ahead + ms);
+    },
+    reset() {
+      ahead = 0;
     },
   };
 }

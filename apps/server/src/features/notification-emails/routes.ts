@@ -21,6 +21,14 @@ const unsubscribeQuery = z.object({ token: z.string().max(200).default('') });
 const unsubscribedSchema = z.object({ unsubscribed: z.literal(true), already: z.boolean() });
 const htmlPage = fileAnswer('text/html', 'A small page for a person who followed the link of an email.');
 
+/**
+ * A page rather than JSON: the route's reply type knows only its declared JSON answers, and the
+ * serializer leaves a string alone, so the page goes out through the untyped reply.
+ */
+function sendPage(reply: unknown, status: number, html: string) {
+  return (reply as FastifyReply).code(status).type('text/html; charset=utf-8').send(html);
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   return /text\/html/i.test(request.headers.accept ?? '');
 }
@@ -67,14 +75,11 @@ export async function notificationEmailRoutes(app: AppInstance): Promise<void> {
   );
 
   /** What a failed link answers: a page for a person, the error object for a program. */
-  function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  function refuse(request: FastifyRequest, reply: unknown, error: unknown) {
     if (!(error instanceof HttpError) || !wantsHtml(request)) throw error;
     const title =
       error.code === 'unsubscribe_link_expired' ? 'This link has expired' : 'This link does not work';
-    return reply
-      .code(error.statusCode)
-      .type('text/html; charset=utf-8')
-      .send(unsubscribePage({ title, message: error.message, settingsUrl }));
+    return sendPage(reply, error.statusCode, unsubscribePage({ title, message: error.message, settingsUrl }));
   }
 
   // Opening the link changes nothing (scanners and previews open links): it shows a button.
@@ -86,20 +91,21 @@ export async function notificationEmailRoutes(app: AppInstance): Promise<void> {
       const check = checkUnsubscribeToken(app.deps.env.SECRET, token, app.deps.clock.now());
       if (!check.valid) {
         const expired = check.reason === 'expired';
-        return reply
-          .code(expired ? 410 : 400)
-          .type('text/html; charset=utf-8')
-          .send(
-            unsubscribePage({
-              title: expired ? 'This link has expired' : 'This link does not work',
-              message: expired
-                ? 'This unsubscribe link has expired. Sign in and turn emails off in Settings → Notifications.'
-                : 'This unsubscribe link is not valid: it may be cut short or changed. Use the link of a recent email.',
-              settingsUrl,
-            }),
-          );
+        return sendPage(
+          reply,
+          expired ? 410 : 400,
+          unsubscribePage({
+            title: expired ? 'This link has expired' : 'This link does not work',
+            message: expired
+              ? 'This unsubscribe link has expired. Sign in and turn emails off in Settings → Notifications.'
+              : 'This unsubscribe link is not valid: it may be cut short or changed. Use the link of a recent email.',
+            settingsUrl,
+          }),
+        );
       }
-      return reply.type('text/html; charset=utf-8').send(
+      return sendPage(
+        reply,
+        200,
         unsubscribePage({
           title: 'Unsubscribe from Figgle emails?',
           message:
@@ -131,7 +137,9 @@ export async function notificationEmailRoutes(app: AppInstance): Promise<void> {
       try {
         const done = await unsubscribe(app.deps, request.query.token);
         if (!wantsHtml(request)) return { unsubscribed: true as const, already: done.alreadyOff };
-        return reply.type('text/html; charset=utf-8').send(
+        return sendPage(
+          reply,
+          200,
           unsubscribePage({
             title: 'You are unsubscribed',
             message: `${done.email} will get no more notification emails from Figgle.`,
