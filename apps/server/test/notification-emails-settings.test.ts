@@ -26,7 +26,12 @@ beforeAll(async () => {
 afterAll(async () => stopEmailWorld(world));
 beforeEach(() => world.clock.reset());
 
-const preferencesOf = async (user: TestUser) => (await user.api(PREFERENCES)).json();
+const preferencesOf = async (user: TestUser) =>
+  (await (await user.api(PREFERENCES)).json()) as {
+    email_level: string;
+    daily_digest: boolean;
+    time_zone: string | null;
+  };
 
 describe('GET and PUT /api/me/notification-preferences', () => {
   it('starts at mentions and assignments, no digest, no time zone, and saves a whole choice', async () => {
