@@ -34,6 +34,7 @@ export const paths = {
   settingsLabels: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}/labels`,
   settingsPreferences: '/settings/preferences',
+  settingsNotifications: '/settings/notifications',
   settingsFigma: '/settings/figma',
   settingsPassword: '/settings/password',
   settingsSecurity: '/settings/security',
