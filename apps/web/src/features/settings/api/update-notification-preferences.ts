@@ -12,20 +12,11 @@ function updateNotificationPreferences(
   return api.put<NotificationPreferences>('/api/me/notification-preferences', input);
 }
 
-/** Shown at once, put back as it was when the server refuses. */
+/** The server's answer becomes the cached choice; the page shows the choice itself meanwhile. */
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: notificationPreferencesQueryKey });
-      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesQueryKey);
-      queryClient.setQueryData<NotificationPreferences>(notificationPreferencesQueryKey, input);
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(notificationPreferencesQueryKey, context.previous);
-    },
     onSuccess: (saved) => queryClient.setQueryData(notificationPreferencesQueryKey, saved),
   });
 }

@@ -7,7 +7,7 @@ import {
   type NotificationPreferences,
 } from '@figgle/shared/notification-preference-schemas';
 import { Divider, Group, Loader, Paper, Radio, Select, Stack, Switch, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toastError } from '../../../ui/toast';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
@@ -60,27 +60,30 @@ export function SettingsNotificationsPage() {
 function NotificationsForm({ saved }: { saved: NotificationPreferences }) {
   const update = useUpdateNotificationPreferences();
   const detected = useMemo(detectedTimeZone, []);
-  const timeZone = saved.time_zone ?? detected;
+  // The controls show the choice at once (in the click's own render), and follow the server after.
+  const [shown, setShown] = useState(saved);
+  useEffect(() => setShown(saved), [saved]);
+  const timeZone = shown.time_zone ?? detected;
   const zones = useMemo(() => timeZoneChoices(timeZone), [timeZone]);
 
   // Each control saves at once; the time zone goes with it (the detected one until another is chosen).
   function save(change: Partial<NotificationPreferences>) {
-    update.mutate(
-      {
-        email_level: saved.email_level,
-        daily_digest: saved.daily_digest,
-        ...change,
-        time_zone: change.time_zone ?? timeZone,
+    const next = { ...shown, ...change, time_zone: change.time_zone ?? timeZone };
+    const previous = shown;
+    setShown(next);
+    update.mutate(next, {
+      onError: () => {
+        setShown(previous);
+        toastError(MESSAGES.saveFailed);
       },
-      { onError: () => toastError(MESSAGES.saveFailed) },
-    );
+    });
   }
 
   return (
     <Stack gap="lg">
       <Radio.Group
         label="Email me about"
-        value={saved.email_level}
+        value={shown.email_level}
         onChange={(value) => save({ email_level: value as EmailLevel })}
       >
         <Stack gap="sm" mt="xs">
@@ -99,13 +102,13 @@ function NotificationsForm({ saved }: { saved: NotificationPreferences }) {
         label="Daily digest"
         description="At 08:00 in your time zone: your unread notifications of the last day, when there are any."
         size="md"
-        checked={saved.daily_digest}
+        checked={shown.daily_digest}
         onChange={(event) => save({ daily_digest: event.currentTarget.checked })}
       />
       <Select
         label="Time zone"
         description={
-          saved.time_zone === null || saved.time_zone === detected
+          shown.time_zone === null || shown.time_zone === detected
             ? `Detected by your browser: ${detected}.`
             : `Your browser says ${detected}.`
         }
