@@ -24,6 +24,7 @@ import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
 import { notificationEmailRoutes } from './features/notification-emails/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
   await app.register(notificationEmailRoutes);
+  await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(searchRoutes);
   await app.register(realtimeRoutes());

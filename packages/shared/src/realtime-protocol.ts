@@ -6,8 +6,10 @@ import { z } from 'zod';
  * MIN_CLIENT_PROTOCOL_VERSION with a `client-too-old` error, then closes the socket.
  *
  * Version 2 added the `events` frame: events waiting for the same socket go out together.
+ * Version 3 added the `notifications` topic and its `notification` events (older clients never
+ * subscribe to it, so they are still served).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 export const MIN_CLIENT_PROTOCOL_VERSION = 2;
 export const REALTIME_PATH = '/api/realtime';
 
@@ -42,7 +44,8 @@ const topicPatterns = {
  * - `my-tasks`: changes to tasks of the user's organizations (the client keeps those assigned to them);
  * - `inbox`: new activity by others in the user's organizations (the sidebar Inbox dot);
  * - `figma-events`: new Figma events of the user's organizations;
- * - `presence`: who is viewing which project or task, per organization of the user.
+ * - `presence`: who is viewing which project or task, per organization of the user;
+ * - `notifications`: what the user was told ("For me") was written or read: only their own sockets.
  */
 export type Topic =
   | `projects:${string}`
@@ -51,7 +54,8 @@ export type Topic =
   | 'my-tasks'
   | 'inbox'
   | 'figma-events'
-  | 'presence';
+  | 'presence'
+  | 'notifications';
 
 export type ParsedTopic =
   | { type: 'projects'; organizationId: string }
@@ -60,7 +64,8 @@ export type ParsedTopic =
   | { type: 'my-tasks' }
   | { type: 'inbox' }
   | { type: 'figma-events' }
-  | { type: 'presence' };
+  | { type: 'presence' }
+  | { type: 'notifications' };
 
 export const topics = {
   projects: (organizationId: string): Topic => `projects:${organizationId}`,
@@ -70,11 +75,18 @@ export const topics = {
   inbox: 'inbox' as Topic,
   figmaEvents: 'figma-events' as Topic,
   presence: 'presence' as Topic,
+  notifications: 'notifications' as Topic,
 };
 
 /** The topic's parts, or null for anything that is not a topic (lower-cased ids). */
 export function parseTopic(topic: string): ParsedTopic | null {
-  if (topic === 'my-tasks' || topic === 'inbox' || topic === 'figma-events' || topic === 'presence') {
+  if (
+    topic === 'my-tasks' ||
+    topic === 'inbox' ||
+    topic === 'figma-events' ||
+    topic === 'presence' ||
+    topic === 'notifications'
+  ) {
     return { type: topic };
   }
   const projects = topicPatterns.projects.exec(topic);
@@ -117,6 +129,8 @@ export const EVENT_KINDS = [
   'membership',
   /** An organization's label was created, renamed, recoloured or deleted: on `projects:<organizationId>`. */
   'label',
+  /** On `notifications`: the user was told something (created) or read it (updated); id is the user's. */
+  'notification',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 export type EventAction = 'created' | 'updated' | 'deleted';

@@ -14,7 +14,9 @@ type BusEventKind =
   | 'figma_event'
   | 'organization'
   | 'membership'
-  | 'label';
+  | 'label'
+  /** Someone was told something (id: that person's user id), or read what they were told. */
+  | 'notification';
 
 export interface BusEvent {
   kind: BusEventKind;

@@ -100,10 +100,20 @@ export async function fanOut(
       return;
     }
     case 'figma_event': {
+      // A new Figma event lights the sidebar's new-activity dot, as the radar is news too.
+      if (event.action === 'created') notifyInbox(hub, event);
       const listeners = hub.audience(topics.figmaEvents, organizationId);
       if (listeners.length === 0) return;
       const data = event.action === 'deleted' ? null : await loader.figmaEvent(event.id);
       send(hub, listeners, frame(event, topics.figmaEvents, data));
+      return;
+    }
+    case 'notification': {
+      // Only the person told, and only while they still may see the organization.
+      const mine = hub
+        .audience(topics.notifications, organizationId)
+        .filter((connection) => connection.user.userId === event.id);
+      send(hub, mine, frame(event, topics.notifications, null));
       return;
     }
   }

@@ -26,6 +26,7 @@ function scopedTopicsOf(event: BusEvent): string[] {
     case 'label':
       return [topics.projects(event.organizationId)];
     case 'figma_event':
+    case 'notification':
       return [];
   }
 }

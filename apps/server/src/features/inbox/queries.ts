@@ -117,6 +117,10 @@ export async function inboxStatus(
         ORDER BY log.created_at DESC
         LIMIT 1
       ) AS recent
+    ) OR EXISTS (
+      -- A new Figma event on the radar is news too (figma_event_radar_idx).
+      SELECT 1 FROM orgs JOIN figma_event ON figma_event.organization_id = orgs.organization_id
+      WHERE figma_event.created_at > me.inbox_seen_at
     ) AS has_new
     FROM me
   `.execute(db);

@@ -46,6 +46,7 @@ export function createTopicAccess(db: Kysely<Database>): TopicAccess {
         case 'inbox':
         case 'figma-events':
         case 'presence':
+        case 'notifications':
           return { organizationId: null };
       }
     },

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { openPalette } from '../../features/search/components/palette-store';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
+import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
 import { RealtimeConnection } from '../../lib/realtime/realtime-connection';
+import { useUnreadCount } from '../../lib/realtime/unread-count';
 import { paths } from '../../shared/paths';
 import { Logo } from '../../ui/logo';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
@@ -19,6 +21,10 @@ export interface AppShellLayoutProps {
 
 export function AppShellLayout({ children }: AppShellLayoutProps) {
   const [navigationOpened, navigation] = useDisclosure(false);
+  // New activity, or something told to the person and not read yet.
+  const hasNewActivity = useInboxHasNewActivity();
+  const unread = useUnreadCount();
+  const inboxNews = hasNewActivity || unread > 0;
 
   return (
     <AppShell
@@ -28,14 +34,20 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
     >
       <AppShell.Header hiddenFrom="sm" className={classes.header}>
         <Group h="100%" px="md" gap="sm">
-          <Burger
-            opened={navigationOpened}
-            onClick={navigation.toggle}
-            size="sm"
-            aria-label={navigationOpened ? 'Close navigation' : 'Open navigation'}
-            aria-expanded={navigationOpened}
-            aria-controls="main-navigation"
-          />
+          <Box pos="relative" display="inline-flex">
+            <Burger
+              opened={navigationOpened}
+              onClick={navigation.toggle}
+              size="sm"
+              aria-label={`${navigationOpened ? 'Close navigation' : 'Open navigation'}${inboxNews ? ', new activity' : ''}`}
+              aria-expanded={navigationOpened}
+              aria-controls="main-navigation"
+            />
+            {/* The sidebar's Inbox dot is hidden in the closed drawer: the menu button carries it. */}
+            {inboxNews && !navigationOpened ? (
+              <span className={`${classes.newActivityDot} ${classes.burgerDot}`} aria-hidden />
+            ) : null}
+          </Box>
           <Box component={Link} to={paths.projects} aria-label="Figgle home" display="inline-block">
             <Logo height={24} />
           </Box>

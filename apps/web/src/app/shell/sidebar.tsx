@@ -1,6 +1,7 @@
-import { Box, Divider, Stack, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
+import { useUnreadCount } from '../../lib/realtime/unread-count';
 import { paths } from '../../shared/paths';
 import { Logo } from '../../ui/logo';
 import classes from './shell.module.css';
@@ -17,6 +18,7 @@ export interface SidebarProps {
 
 export function Sidebar({ onNavigate }: SidebarProps) {
   const inboxHasNewActivity = useInboxHasNewActivity();
+  const unread = useUnreadCount();
   return (
     <Stack h="100%" gap={0}>
       <Box px="md" pt="md" pb="sm" visibleFrom="sm">
@@ -37,11 +39,21 @@ export function Sidebar({ onNavigate }: SidebarProps) {
               label={
                 <>
                   Inbox
+                  {unread > 0 ? <VisuallyHidden>, {unread} unread</VisuallyHidden> : null}
                   {inboxHasNewActivity ? <VisuallyHidden>, new activity</VisuallyHidden> : null}
                 </>
               }
               rightSection={
-                inboxHasNewActivity ? <span className={classes.newActivityDot} aria-hidden /> : null
+                unread > 0 || inboxHasNewActivity ? (
+                  <Group gap={6} wrap="nowrap" aria-hidden>
+                    {unread > 0 ? (
+                      <Badge size="sm" variant="filled" circle={unread < 10}>
+                        {unread > 99 ? '99+' : unread}
+                      </Badge>
+                    ) : null}
+                    {inboxHasNewActivity ? <span className={classes.newActivityDot} /> : null}
+                  </Group>
+                ) : null
               }
               onNavigate={onNavigate}
             />

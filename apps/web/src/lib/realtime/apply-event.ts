@@ -6,7 +6,7 @@ import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/api/query-keys';
 import type { InvalidationBatch } from './invalidation-batch';
-import { type InboxStatus, inboxStatusQueryKey } from './query-keys';
+import { type InboxStatus, inboxStatusQueryKey, notificationsQueryKey } from './query-keys';
 
 export interface EventContext {
   queryClient: QueryClient;
@@ -63,6 +63,10 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       return;
     case 'figma-events':
       context.invalidate.add(queryKeys.figmaEvents);
+      return;
+    case 'notifications':
+      // Told something, or read it on another tab: the count and "For me" are read again.
+      context.invalidate.add(notificationsQueryKey);
       return;
     case 'presence':
       return;
@@ -121,6 +125,8 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     invalidate.add(timelineKey, true);
     // A checklist write publishes the task's event too (its "3/5" progress is in the summary).
     invalidate.add(queryKeys.checklist(taskId), true);
+    // A comment, an assignee or a mention may have added a watcher.
+    invalidate.add(queryKeys.watchers(taskId), true);
     return;
   }
   if (frame.kind === 'comment') {

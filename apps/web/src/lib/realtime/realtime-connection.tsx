@@ -69,6 +69,7 @@ export function RealtimeConnection() {
     const always = [
       topics.presence,
       topics.inbox,
+      topics.notifications,
       ...organizationIds.split(',').filter(Boolean).map(topics.projects),
     ];
     const releases = always.map((topic) => realtimeClient.subscribe(topic));

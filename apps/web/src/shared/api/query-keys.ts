@@ -21,6 +21,8 @@ export const queryKeys = {
   myTasks: ['my-tasks'] as const,
   /** A task's key is its id; its timeline hangs under it. */
   task: (taskId: string) => ['task', taskId] as const,
+  /** Who watches a task: read again with every change of the task (a comment or an assignee adds one). */
+  watchers: (taskId: string) => ['task', taskId, 'watchers'] as const,
   timeline: (taskId: string) => ['task', taskId, 'timeline'] as const,
   checklist: (taskId: string) => ['task', taskId, 'checklist'] as const,
   figmaEvents: ['figma-events'] as const,

@@ -1,4 +1,5 @@
 import 'quill/dist/quill.bubble.css';
+import 'quill-mention/dist/quill.mention.css';
 import './editor.css';
 
 import {
@@ -16,6 +17,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastError } from '../toast';
 import { registerFiggleBlots } from './blots';
 import { LineActionMenu, type LineTarget } from './line-action-menu';
+import { type Mentionable, mentionModuleOptions, registerMentionModule } from './mention-module';
 import { type RichTextValue, sameDocument } from './rich-text-value';
 import { uploadFile } from './upload-file';
 
@@ -43,6 +45,11 @@ export interface RichTextEditorProps {
   onBlur?: () => void;
   /** Ctrl+Enter or the Send button. */
   onSave?: (value: RichTextValue) => void;
+  /**
+   * The people '@' offers (the members of the task's organization); without it '@' is plain text.
+   * Read when the editor opens and at each keystroke after '@', so the list may arrive later.
+   */
+  mentionables?: readonly Mentionable[];
 }
 
 const TOOLBAR = [
@@ -129,6 +136,8 @@ export function QuillEditor(props: RichTextEditorProps) {
     const host = hostRef.current;
     if (!host) return;
     registerFiggleBlots();
+    const withMentions = !readOnly && propsRef.current.mentionables !== undefined;
+    if (withMentions) registerMentionModule();
     // Quill adds its toolbar next to the element it is given: a child made here (and emptied on
     // cleanup) keeps StrictMode's second mount from stacking a second toolbar.
     const mount = document.createElement('div');
@@ -160,6 +169,9 @@ export function QuillEditor(props: RichTextEditorProps) {
               },
             },
             clipboard: { matchers: [[Node.ELEMENT_NODE, dropPastedStyles]] },
+            ...(withMentions
+              ? { mention: mentionModuleOptions(() => propsRef.current.mentionables ?? []) }
+              : {}),
           },
     });
     quill.root.setAttribute('aria-label', propsRef.current.label);

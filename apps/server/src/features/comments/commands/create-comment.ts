@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Comment, Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
+import { announceNotified, type Notified, recordComment } from '../../notifications/record.ts';
 
 export interface CreateCommentCommand {
   taskId: string;
@@ -22,12 +23,15 @@ export interface CreatedComment {
   projectId: string;
   /** false when the Figma comment was already stored (nothing was written). */
   created: boolean;
+  /** Who was told of it (the watchers, the people it mentions). */
+  notified?: Notified;
 }
 
 /**
  * Adds a comment to a live task inside the caller's transaction: the comment, the task's
- * comments_total and a COMMENT log line (metadata { comment_id }) for the inbox. A blank or invalid
- * document is refused before anything is written. Not a command: the command whose transaction this
+ * comments_total, a COMMENT log line (metadata { comment_id }) for the inbox, its watchers and
+ * notifications (notifications/record.ts). A blank or invalid document is refused before anything is
+ * written; a mention of someone outside the organization undoes the transaction with a 400. Not a command: the command whose transaction this
  * is (addComment, recordFileComment) announces announceCommentCreated(...) after its commit.
  */
 export async function createComment(
@@ -94,7 +98,14 @@ export async function createComment(
       updated_at: comment.created_at,
     })
     .execute();
-  return { comment, ...place, created: true };
+  const notified = await recordComment(
+    trx,
+    { taskId: command.taskId, ...place },
+    command.authorId,
+    comment.comment_id,
+    checked.delta,
+  );
+  return { comment, ...place, created: true, notified };
 }
 
 /** The bus events of a committed comment: the comment, and the task whose comments_total changed. */
@@ -109,5 +120,6 @@ export function announceCommentCreated(created: CreatedComment): Announcement[] 
   return [
     { event: { kind: 'comment', action: 'created', id: created.comment.comment_id, ...facts } },
     { event: { kind: 'task', action: 'updated', id: created.comment.task_id, ...facts } },
+    ...(created.notified ? announceNotified(created.notified) : []),
   ];
 }

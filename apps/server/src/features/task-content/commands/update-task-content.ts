@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
+import { announceNotified, recordDescriptionMentions } from '../../notifications/record.ts';
 
 export interface UpdatedTaskContent {
   task_id: string;
@@ -27,7 +28,8 @@ function canonical(value: unknown): string {
  * Saves a task's description and its CONTENT log line in one transaction. Successive description
  * saves by the same person collapse into one log line (docs/product.md#change-log): when the task's
  * latest log line is already that person's CONTENT line, it is moved to now instead of adding
- * another. Saving an unchanged document changes nothing.
+ * another. Saving an unchanged document changes nothing. People newly mentioned are told and watch
+ * the task; a mention of someone outside the organization is a 400 and saves nothing.
  */
 export async function updateTaskContent(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
@@ -46,8 +48,16 @@ export async function updateTaskContent(
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (canonical(current.content_json) === canonical(content)) {
-        return { task: current, log: null };
+        return { task: current, log: null, notified: null };
       }
+      const place = { taskId, projectId, organizationId };
+      const notified = await recordDescriptionMentions(
+        trx,
+        place,
+        user.user_id,
+        current.content_json as DeltaDocument,
+        content,
+      );
       const now = new Date();
       const task = await trx
         .updateTable('task')
@@ -71,7 +81,7 @@ export async function updateTaskContent(
         .executeTakeFirst();
       if (latest?.type === 'CONTENT' && latest.author_id === user.user_id) {
         await trx.updateTable('log').set({ updated_at: now }).where('log_id', '=', latest.log_id).execute();
-        return { task: task, log: { id: latest.log_id, action: 'updated' as const } };
+        return { task: task, log: { id: latest.log_id, action: 'updated' as const }, notified };
       }
       const log = await trx
         .insertInto('log')
@@ -87,15 +97,16 @@ export async function updateTaskContent(
         })
         .returning('log_id')
         .executeTakeFirstOrThrow();
-      return { task: task, log: { id: log.log_id, action: 'created' as const } };
+      return { task: task, log: { id: log.log_id, action: 'created' as const }, notified };
     });
 
   const facts = { organizationId, projectId, taskId, actorId: user.user_id };
-  const outcome = await publishAfterCommit(bus, write, ({ log }) =>
+  const outcome = await publishAfterCommit(bus, write, ({ log, notified }) =>
     log
       ? [
           { event: { kind: 'task', action: 'updated', id: taskId, ...facts } },
           { event: { kind: 'log', action: log.action, id: log.id, ...facts } },
+          ...(notified ? announceNotified(notified) : []),
         ]
       : null,
   );

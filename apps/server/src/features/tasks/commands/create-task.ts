@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { announceChangeNotifications } from '../../notifications/record.ts';
 import { announceTaskCreated, insertTask } from '../insert-task.ts';
 import { type TaskSummaryRow, taskSummary } from '../queries.ts';
 
@@ -14,6 +15,7 @@ export async function createTask(
   { projectId, task }: { projectId: string; task: CreateTaskInput },
 ): Promise<TaskSummaryRow> {
   await authorize(db, user, 'task.create', await organizationOfProject(db, projectId), 'Project');
+  const since = new Date();
   const created = await publishAfterCommit(
     bus,
     () =>
@@ -36,6 +38,9 @@ export async function createTask(
       ),
     (created) => announceTaskCreated(created, user.user_id),
   );
+  // A task made for someone else tells them (the log trigger wrote the 'assignment').
+  const assigned = Boolean(task.assignee_id && task.assignee_id !== user.user_id);
+  await announceChangeNotifications({ db, bus }, { ...created, changed: assigned }, user.user_id, since);
   const row = await taskSummary(db, created.taskId);
   if (!row) throw notFound('Task');
   return row;

@@ -2,6 +2,7 @@ import type { KanbanUpdateInput } from '@figgle/shared/task-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { announceChangeNotifications } from '../../notifications/record.ts';
 import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
 
 /**
@@ -10,14 +11,17 @@ import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
  * Status and rank change together; a status change writes its log row. One statement
  * (change-task.ts), the write made most often.
  */
-export function moveTask(
+export async function moveTask(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
   { taskId, status, index }: KanbanUpdateInput,
 ): Promise<ChangedTask> {
-  return publishAfterCommit(
+  const since = new Date();
+  const task = await publishAfterCommit(
     bus,
     () => changeTask(db, user, taskId, { status, index }, 'task.update'),
     (task) => announceChange(task, user.user_id),
   );
+  await announceChangeNotifications({ db, bus }, task, user.user_id, since);
+  return task;
 }

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { announceChangeNotifications } from '../../notifications/record.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { labelsOfOrganization, labelsOfTask, replaceTaskLabels } from '../task-labels.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';
@@ -16,12 +17,13 @@ import { announceChange, type ChangedTask } from './change-task.ts';
  * labels again change nothing. The task row stays locked until commit, so two people replacing the
  * labels at once each log what they really replaced.
  */
-export function setTaskLabels(
+export async function setTaskLabels(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
   { taskId, labelIds }: { taskId: string; labelIds: readonly string[] },
 ): Promise<ChangedTask> {
-  return publishAfterCommit(
+  const since = new Date();
+  const changed = await publishAfterCommit(
     bus,
     () =>
       db.transaction().execute(async (trx) => {
@@ -80,4 +82,6 @@ export function setTaskLabels(
       }),
     (task) => announceChange(task, user.user_id),
   );
+  await announceChangeNotifications({ db, bus }, changed, user.user_id, since);
+  return changed;
 }

@@ -2,6 +2,7 @@ import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { announceChangeNotifications } from '../../notifications/record.ts';
 import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
 
 /**
@@ -9,12 +10,13 @@ import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
  * changed field, a new version, updated_at and last_modifier. A task whose status changes goes to
  * the end of its new column. Values already the task's change nothing.
  */
-export function updateTask(
+export async function updateTask(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
   { taskId, changes }: { taskId: string; changes: UpdateTaskInput },
 ): Promise<ChangedTask> {
-  return publishAfterCommit(
+  const since = new Date();
+  const task = await publishAfterCommit(
     bus,
     () =>
       changeTask(
@@ -33,4 +35,6 @@ export function updateTask(
       ),
     (task) => announceChange(task, user.user_id),
   );
+  await announceChangeNotifications({ db, bus }, task, user.user_id, since);
+  return task;
 }

@@ -1,62 +1,24 @@
-import { MESSAGES } from '@figgle/shared/constants';
-import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Tabs, VisuallyHidden } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useInboxHasNewActivity } from '../../../lib/realtime/inbox-status';
+import { useUnreadCount } from '../../../lib/realtime/unread-count';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError } from '../../../ui/toast';
-import { useInbox } from '../api/list-inbox';
-import { useMarkInboxSeen } from '../api/mark-inbox-seen';
-import { InboxEntry } from '../components/inbox-entry';
-import { useNow } from '../components/use-now';
+import { EverythingFeed } from '../components/everything-feed';
+import { ForMeFeed } from '../components/for-me-feed';
 
-/** inbox: what happened in the user's projects, newest first; opening it clears the sidebar dot. */
+type InboxTab = 'for-me' | 'everything';
+
+/**
+ * inbox: "For me" first (what concerns the person, the entries the sidebar's count stands for),
+ * "Everything" beside it (the feed of all activity, whose dot showing it clears). ?tab=everything
+ * opens the second.
+ */
 export function InboxPage() {
-  const inbox = useInbox();
-  const markSeen = useMarkInboxSeen();
-  const now = useNow();
-
-  useEffect(() => {
-    if (inbox.isError) toastError(MESSAGES.error);
-  }, [inbox.isError]);
-
-  // Seen once the first page is shown, and again whenever a newer entry arrives while it is open.
-  const newestShown = inbox.isPending ? null : (inbox.data?.pages[0]?.entries[0]?.entry_id ?? '');
-  const markedFor = useRef<string | null>(null);
-  const { mutate: markInboxSeen } = markSeen;
-  useEffect(() => {
-    if (newestShown === null || markedFor.current === newestShown) return;
-    markedFor.current = newestShown;
-    markInboxSeen();
-  }, [markInboxSeen, newestShown]);
-
-  // After See more, once the new entries are on screen, the page scrolls to the bottom.
-  const scrollAfterLoad = useRef(false);
-  const pageCount = inbox.data?.pages.length ?? 0;
-  useEffect(() => {
-    if (!scrollAfterLoad.current || pageCount === 0) return;
-    scrollAfterLoad.current = false;
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
-  }, [pageCount]);
-
-  async function seeMore() {
-    scrollAfterLoad.current = true;
-    const shown = inbox.data?.pages.length ?? 0;
-    // New activity reads the shown pages again and cancels a next page being read, so a click made
-    // then would do nothing. Wait for a reading in progress (cancelRefetch off), and ask again.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const result = await inbox.fetchNextPage({ cancelRefetch: false });
-      if ((result.data?.pages.length ?? 0) > shown || !result.hasNextPage || result.isError) return;
-    }
-  }
-
-  // A page read again after new entries arrived can repeat one of the next page: keep the first.
-  const seen = new Set<string>();
-  const entries = (inbox.data?.pages.flatMap((page) => page.entries) ?? []).filter((entry) => {
-    if (seen.has(entry.entry_id)) return false;
-    seen.add(entry.entry_id);
-    return true;
-  });
-
+  const [params, setParams] = useSearchParams();
+  const tab: InboxTab = params.get('tab') === 'everything' ? 'everything' : 'for-me';
+  const unread = useUnreadCount();
+  const hasNewActivity = useInboxHasNewActivity();
   return (
     <>
       <PageHeader
@@ -64,40 +26,30 @@ export function InboxPage() {
         subtitle="Notifications from your tasks, projects or comments"
         leading={<Icon name="inbox" size={26} />}
       />
-      {inbox.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={MESSAGES.tableLoading} />
-        </Center>
-      ) : entries.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack gap={4} align="center">
-            <Text fw={500}>{MESSAGES.tableEmpty}</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              Changes and comments on the tasks of your projects appear here.
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="xs">
-          <Stack
-            component="ol"
-            gap="xs"
-            aria-label="Notifications"
-            style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          >
-            {entries.map((entry) => (
-              <InboxEntry key={entry.entry_id} entry={entry} now={now} />
-            ))}
-          </Stack>
-          {inbox.hasNextPage ? (
-            <Center pt="sm">
-              <Button variant="light" onClick={() => void seeMore()} loading={inbox.isFetchingNextPage}>
-                See more
-              </Button>
-            </Center>
-          ) : null}
-        </Stack>
-      )}
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setParams(value === 'everything' ? { tab: 'everything' } : {}, { replace: true })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="for-me">
+            For me
+            {unread > 0 ? <VisuallyHidden>, {unread} unread</VisuallyHidden> : null}
+          </Tabs.Tab>
+          <Tabs.Tab value="everything">
+            Everything
+            {hasNewActivity && tab !== 'everything' ? <VisuallyHidden>, new activity</VisuallyHidden> : null}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="for-me">
+          <ForMeFeed />
+        </Tabs.Panel>
+        <Tabs.Panel value="everything">
+          <EverythingFeed />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

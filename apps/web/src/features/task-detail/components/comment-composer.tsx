@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import { isBlankDocument, type RichTextValue } from '../../../ui/editor/rich-text-value';
 import { useCreateComment } from '../api/create-comment';
+import { useMentionables } from '../hooks/use-mentionables';
 import { PendingComments } from './pending-comments';
 
 const emptyDocument = (): RichTextValue => ({ ops: [{ insert: '\n' }] });
@@ -14,7 +15,8 @@ const emptyDocument = (): RichTextValue => ({ ops: [{ insert: '\n' }] });
  * draft stays until the server has it (a failure keeps it to send again); offline, it joins the
  * comments waiting to be sent at once and the area empties for the next one.
  */
-export function CommentComposer({ taskId }: { taskId: string }) {
+export function CommentComposer({ taskId, organizationId }: { taskId: string; organizationId: string }) {
+  const mentionables = useMentionables(organizationId);
   const create = useCreateComment();
   const [draft, setDraft] = useState<RichTextValue>(emptyDocument);
   // A comment queued offline is pending too, but must not hold the next one back.
@@ -41,6 +43,7 @@ export function CommentComposer({ taskId }: { taskId: string }) {
         hasSave
         saving={sending}
         uploadFolder={taskUploadFolder(taskId)}
+        mentionables={mentionables}
         onSave={send}
       />
     </>

@@ -3,15 +3,19 @@ import { useEffect, useState } from 'react';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import type { Autosave } from '../hooks/use-autosave';
+import { useMentionables } from '../hooks/use-mentionables';
 
 export interface TaskDescriptionProps {
   taskId: string;
+  /** Whose members '@' offers. */
+  organizationId: string;
   content: RichTextValue;
   autosave: Autosave<RichTextValue>;
 }
 
 /** The description editor: saved 2 s after the last change, at once on Ctrl+Enter or leaving it. */
-export function TaskDescription({ taskId, content, autosave }: TaskDescriptionProps) {
+export function TaskDescription({ taskId, organizationId, content, autosave }: TaskDescriptionProps) {
+  const mentionables = useMentionables(organizationId);
   const [shown, setShown] = useState(content);
 
   // Someone else's save replaces the text only while this person has nothing unsaved.
@@ -25,6 +29,7 @@ export function TaskDescription({ taskId, content, autosave }: TaskDescriptionPr
       label="Description"
       value={shown}
       uploadFolder={taskUploadFolder(taskId)}
+      mentionables={mentionables}
       onChange={autosave.schedule}
       onBlur={autosave.flush}
       onSave={(value) => {

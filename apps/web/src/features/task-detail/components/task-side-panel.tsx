@@ -13,6 +13,7 @@ import { AuthorMark, personName } from './author-mark';
 import { FigmaNodeSlot } from './figma-node-slot';
 import classes from './task-detail.module.css';
 import { TaskPlanningFields } from './task-planning-fields';
+import { WatchToggle } from './watch-toggle';
 
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const NONE = 'none';
@@ -74,6 +75,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
       className={classes.panel}
     >
       <Stack gap="md">
+        <WatchToggle taskId={task.task_id} />
         <Select
           label="Status"
           size="sm"

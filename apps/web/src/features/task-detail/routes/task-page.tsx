@@ -145,7 +145,12 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             <Title id="task-description-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
               Description
             </Title>
-            <TaskDescription taskId={taskId} content={data.content_json} autosave={contentAutosave} />
+            <TaskDescription
+              taskId={taskId}
+              organizationId={data.project.organization_id}
+              content={data.content_json}
+              autosave={contentAutosave}
+            />
           </section>
 
           <Checklist taskId={taskId} />
@@ -156,7 +161,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             </Title>
             <Stack gap="md">
               {timeline.data ? <Timeline timeline={timeline.data} /> : null}
-              <CommentComposer taskId={taskId} />
+              <CommentComposer taskId={taskId} organizationId={data.project.organization_id} />
             </Stack>
           </section>
         </Stack>

@@ -1,0 +1,65 @@
+import type { AppDeps } from '../../../app-types.ts';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { authorizeOwnNotification, visibleNotificationsOf } from '../../../policies/notifications.ts';
+
+/** The person's other tabs read their count again; the event names the organization of the change. */
+function announceRead(user: CurrentUser, organizationIds: readonly string[]): Announcement[] {
+  return [...new Set(organizationIds)].map((organizationId) => ({
+    event: {
+      kind: 'notification',
+      action: 'updated',
+      id: user.user_id,
+      organizationId,
+      actorId: user.user_id,
+    },
+  }));
+}
+
+/** Opening an entry of "For me" marks it read (again: nothing changes). 404 when it is not theirs. */
+export async function markNotificationRead(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  user: CurrentUser,
+  notificationId: string,
+): Promise<void> {
+  await authorizeOwnNotification(db, user, notificationId);
+  await publishAfterCommit(
+    bus,
+    () =>
+      db
+        .updateTable('notification')
+        .set({ read_at: new Date() })
+        .where('notification_id', '=', notificationId)
+        .where('read_at', 'is', null)
+        .returning('organization_id')
+        .execute(),
+    (rows) =>
+      announceRead(
+        user,
+        rows.map((row) => row.organization_id),
+      ),
+  );
+}
+
+/** "Mark all as read": every unread entry the person may still see. */
+export async function markAllNotificationsRead(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  user: CurrentUser,
+): Promise<void> {
+  await publishAfterCommit(
+    bus,
+    () =>
+      db
+        .updateTable('notification')
+        .set({ read_at: new Date() })
+        .where(visibleNotificationsOf(user.user_id))
+        .where('read_at', 'is', null)
+        .returning('organization_id')
+        .execute(),
+    (rows) =>
+      announceRead(
+        user,
+        rows.map((row) => row.organization_id),
+      ),
+  );
+}

@@ -1,0 +1,32 @@
+import type { NotificationView, WatchersView } from '@figgle/shared/notification-schemas';
+import type { NotificationRow } from './queries.ts';
+
+export function presentNotification(row: NotificationRow): NotificationView {
+  return {
+    notification_id: row.notification_id,
+    kind: row.kind,
+    detail: row.detail ?? {},
+    created_at: new Date(row.created_at).toISOString(),
+    read: row.read_at !== null,
+    actor: row.actor_id
+      ? { user_id: row.actor_id, firstname: row.actor_firstname ?? '', lastname: row.actor_lastname ?? '' }
+      : null,
+    task: { task_id: row.task_id, reference: row.task_reference, title: row.task_title },
+    project: {
+      project_id: row.project_id,
+      name: row.project_name,
+      emoji: row.project_emoji,
+      trigram: row.project_trigram,
+    },
+  };
+}
+
+export function presentWatchers(watchers: {
+  watching: boolean;
+  watchers: Array<{ user_id: string; firstname: string; lastname: string }>;
+}): WatchersView {
+  return {
+    watching: watchers.watching,
+    watchers: watchers.watchers.map(({ user_id, firstname, lastname }) => ({ user_id, firstname, lastname })),
+  };
+}

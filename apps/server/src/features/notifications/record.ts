@@ -1,0 +1,185 @@
+import type { DeltaDocument } from '@figgle/shared/delta';
+import { type Kysely, sql } from 'kysely';
+import type { AppDeps } from '../../app-types.ts';
+import { type Announcement, publishAfterCommit } from '../../commands/publish-after-commit.ts';
+import type { Database } from '../../db/schema.ts';
+import { excerptOf, mentionedIds, requireMentionedMembers } from './mentions.ts';
+
+/**
+ * Watchers and notifications written inside another feature's transaction (a comment, a
+ * description): not commands. Rows go only to members of the task's organization and never to the
+ * actor; one event gives a person one row at most (a mention is not also a comment). Task field
+ * changes are told by the log trigger of migration 0013 instead.
+ */
+
+export interface TaskPlace {
+  taskId: string;
+  projectId: string;
+  organizationId: string;
+}
+
+/** Who was told, for the live event each of them gets once the transaction has committed. */
+export interface Notified extends TaskPlace {
+  actorId: string | null;
+  userIds: string[];
+}
+
+/** A mentioned person watches the task again, even after turning watching off. */
+async function watchAsMentioned(trx: Kysely<Database>, taskId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  await trx
+    .insertInto('task_watcher')
+    .values(userIds.map((user_id) => ({ task_id: taskId, user_id, reason: 'mentioned' as const })))
+    .onConflict((oc) => oc.columns(['task_id', 'user_id']).doUpdateSet({ watching: true }))
+    .execute();
+}
+
+async function tellMentioned(
+  trx: Kysely<Database>,
+  place: TaskPlace,
+  actorId: string | null,
+  userIds: readonly string[],
+  detail: Record<string, unknown>,
+): Promise<string[]> {
+  const told = userIds.filter((id) => id !== actorId);
+  if (told.length === 0) return [];
+  const rows = await trx
+    .insertInto('notification')
+    .columns(['user_id', 'organization_id', 'project_id', 'task_id', 'actor_id', 'kind', 'detail'])
+    .expression(
+      trx
+        .selectFrom('rule')
+        .select((eb) => [
+          'rule.user_id',
+          eb.val(place.organizationId).as('organization_id'),
+          eb.val(place.projectId).as('project_id'),
+          eb.val(place.taskId).as('task_id'),
+          eb.val(actorId).as('actor_id'),
+          sql.lit('mention').as('kind'),
+          eb.val(JSON.stringify(detail)).as('detail'),
+        ])
+        .where('rule.organization_id', '=', place.organizationId)
+        .where('rule.user_id', 'in', told),
+    )
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * A new comment: its author watches the task (unless they turned watching off), the people it
+ * mentions watch it and get a 'mention', the other watchers a 'comment'. Throws a 400 before any of
+ * it when the comment mentions someone outside the organization.
+ */
+export async function recordComment(
+  trx: Kysely<Database>,
+  place: TaskPlace,
+  actorId: string | null,
+  commentId: string,
+  delta: DeltaDocument,
+): Promise<Notified> {
+  const mentioned = mentionedIds(delta);
+  await requireMentionedMembers(trx, place.organizationId, mentioned, 'content_json');
+  if (actorId) {
+    await trx
+      .insertInto('task_watcher')
+      .values({ task_id: place.taskId, user_id: actorId, reason: 'commenter' })
+      .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
+      .execute();
+  }
+  await watchAsMentioned(trx, place.taskId, mentioned);
+  const excerpt = excerptOf(delta);
+  const toldOfMention = await tellMentioned(trx, place, actorId, mentioned, {
+    where: 'comment',
+    commentId,
+    excerpt,
+  });
+  const skip = [...mentioned, ...(actorId ? [actorId] : [])];
+  const { rows } = await sql<{ user_id: string }>`
+    INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind, detail)
+    SELECT task_watcher.user_id, ${place.organizationId}::uuid, ${place.projectId}::uuid,
+      ${place.taskId}::uuid, ${actorId}::uuid, 'comment', ${JSON.stringify({ commentId, excerpt })}::jsonb
+    FROM task_watcher
+    JOIN rule ON rule.organization_id = ${place.organizationId}::uuid AND rule.user_id = task_watcher.user_id
+    WHERE task_watcher.task_id = ${place.taskId}::uuid AND task_watcher.watching
+      AND NOT (task_watcher.user_id = ANY (${skip}::uuid[]))
+    RETURNING user_id
+  `.execute(trx);
+  return { ...place, actorId, userIds: [...toldOfMention, ...rows.map((row) => row.user_id)] };
+}
+
+/**
+ * A saved description: the people it mentions that the previous text did not are told once and
+ * watch the task; a 400 when any mention names someone outside the organization.
+ */
+export async function recordDescriptionMentions(
+  trx: Kysely<Database>,
+  place: TaskPlace,
+  actorId: string,
+  before: DeltaDocument,
+  after: DeltaDocument,
+): Promise<Notified> {
+  const mentioned = mentionedIds(after);
+  await requireMentionedMembers(trx, place.organizationId, mentioned, 'content_json');
+  const earlier = new Set(mentionedIds(before));
+  const added = mentioned.filter((id) => !earlier.has(id));
+  await watchAsMentioned(trx, place.taskId, added);
+  const userIds = await tellMentioned(trx, place, actorId, added, {
+    where: 'description',
+    excerpt: excerptOf(after),
+  });
+  return { ...place, actorId, userIds };
+}
+
+/** One live event per person told: their unread count and "For me" list are read again. */
+export function announceNotified(notified: Notified): Announcement[] {
+  return [...new Set(notified.userIds)].map((userId) => ({
+    event: {
+      kind: 'notification',
+      action: 'created',
+      id: userId,
+      organizationId: notified.organizationId,
+      projectId: notified.projectId,
+      taskId: notified.taskId,
+      actorId: notified.actorId,
+    },
+  }));
+}
+
+/**
+ * Who the log trigger of migration 0013 told about a change of the task by `actorId` that committed
+ * at or after `since` (the rows carry their transaction's time): for changes made by one statement
+ * (figgle_change_task), whose recipients only the database knew.
+ */
+export async function notifiedByChange(
+  db: Kysely<Database>,
+  place: TaskPlace,
+  actorId: string,
+  since: Date,
+): Promise<Notified> {
+  const rows = await db
+    .selectFrom('notification')
+    .select('user_id')
+    .distinct()
+    .where('task_id', '=', place.taskId)
+    .where('created_at', '>=', since)
+    .where('actor_id', '=', actorId)
+    .where('kind', 'in', ['assignment', 'change'])
+    .execute();
+  return { ...place, actorId, userIds: rows.map((row) => row.user_id) };
+}
+
+/**
+ * After a committed change of a task's fields: the live event of each person the log trigger told.
+ * Nothing is read when nothing changed, so a reorder inside a column costs no extra statement.
+ */
+export async function announceChangeNotifications(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  change: TaskPlace & { changed: boolean },
+  actorId: string,
+  since: Date,
+): Promise<void> {
+  if (!change.changed) return;
+  const place = { taskId: change.taskId, projectId: change.projectId, organizationId: change.organizationId };
+  await publishAfterCommit(bus, () => notifiedByChange(db, place, actorId, since), announceNotified);
+}

@@ -1,0 +1,102 @@
+import type { NotificationView } from '@figgle/shared/notification-schemas';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { Icon } from '../../../ui/icon/icon';
+import { ProjectEmoji } from '../../../ui/project-emoji';
+import { UserAvatar } from '../../../ui/user-avatar';
+import { actorName, forMeDetail, forMeVerb } from './for-me-words';
+
+export interface ForMeEntryProps {
+  entry: NotificationView;
+  now: Date;
+  /** Opening the task marks the entry read. */
+  onOpen: (notificationId: string) => void;
+}
+
+/** One entry of "For me": who did what to which task; unread entries stand out until opened. */
+export function ForMeEntry({ entry, now, onOpen }: ForMeEntryProps) {
+  const date = new Date(entry.created_at);
+  const detail = forMeDetail(entry);
+  const unread = !entry.read;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      px="md"
+      py="sm"
+      aria-label={`${unread ? 'Unread: ' : ''}${actorName(entry)} ${forMeVerb(entry)} #${entry.task.reference} ${entry.task.title}`}
+      style={unread ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+      bg={unread ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        {entry.actor ? (
+          <UserAvatar
+            id={entry.actor.user_id}
+            firstname={entry.actor.firstname}
+            lastname={entry.actor.lastname}
+            size={36}
+          />
+        ) : (
+          <ThemeIcon variant="light" color="violet" size={36} radius="xl" aria-hidden>
+            <Icon name="figma" size={20} />
+          </ThemeIcon>
+        )}
+        <Stack gap={4} flex={1} miw={0}>
+          <Group gap={4} wrap="wrap" align="flex-start" justify="space-between">
+            <Text size="sm" style={{ overflowWrap: 'anywhere', flex: '1 1 240px' }}>
+              <Text span size="sm" fw={600}>
+                {actorName(entry)}
+              </Text>{' '}
+              <Text span size="sm" c="dimmed">
+                {forMeVerb(entry)}
+              </Text>{' '}
+              <Anchor
+                component={Link}
+                to={paths.task(entry.task.task_id)}
+                size="sm"
+                c="inherit"
+                fw={unread ? 700 : 500}
+                onClick={() => {
+                  if (unread) onOpen(entry.notification_id);
+                }}
+              >
+                #{entry.task.reference} {entry.task.title}
+              </Anchor>
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              {unread ? (
+                <Badge size="xs" variant="filled" aria-hidden>
+                  New
+                </Badge>
+              ) : null}
+              <Text
+                component="time"
+                dateTime={entry.created_at}
+                title={date.toLocaleString()}
+                size="xs"
+                c="dimmed"
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {relativeTime(date, now)}
+              </Text>
+            </Group>
+          </Group>
+          <Group gap={6} wrap="wrap">
+            <ProjectEmoji emoji={entry.project.emoji} size="xs" />
+            <Text size="xs" c="dimmed">
+              {entry.project.name}
+            </Text>
+            {detail ? (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+                {detail}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { toastError } from '../../../ui/toast';
+import { useNotifications } from '../api/list-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { ForMeEntry } from './for-me-entry';
+import { useNow } from './use-now';
+
+/** "For me": mentions, assignments and changes to the tasks the person watches; unread until opened. */
+export function ForMeFeed() {
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const now = useNow();
+
+  useEffect(() => {
+    if (notifications.isError) toastError(MESSAGES.error);
+  }, [notifications.isError]);
+
+  const seen = new Set<string>();
+  const entries = (notifications.data?.pages.flatMap((page) => page.entries) ?? []).filter((entry) => {
+    if (seen.has(entry.notification_id)) return false;
+    seen.add(entry.notification_id);
+    return true;
+  });
+  const anyUnread = entries.some((entry) => !entry.read);
+
+  if (notifications.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={MESSAGES.tableLoading} />
+      </Center>
+    );
+  }
+  if (entries.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack gap={4} align="center">
+          <Text fw={500}>Nothing for you yet</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Mentions, tasks assigned to you and changes to the tasks you watch appear here.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={!anyUnread}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate(undefined, { onError: () => toastError(MESSAGES.error) })}
+        >
+          Mark all as read
+        </Button>
+      </Group>
+      <Stack component="ol" gap="xs" aria-label="For me" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {entries.map((entry) => (
+          <ForMeEntry
+            key={entry.notification_id}
+            entry={entry}
+            now={now}
+            onOpen={(id) => markRead.mutate(id)}
+          />
+        ))}
+      </Stack>
+      {notifications.hasNextPage ? (
+        <Center pt="sm">
+          <Button
+            variant="light"
+            onClick={() => void notifications.fetchNextPage()}
+            loading={notifications.isFetchingNextPage}
+          >
+            See more
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

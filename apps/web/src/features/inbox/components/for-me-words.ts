@@ -1,0 +1,59 @@
+import type { NotificationView } from '@figgle/shared/notification-schemas';
+import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
+
+const FIELD_WORDS: Record<string, string> = {
+  status: 'status',
+  title: 'title',
+  assignee: 'assignee',
+  due_date: 'due date',
+  priority: 'priority',
+  labels: 'labels',
+};
+
+/** One side of a change as a person reads it: a status or priority by its label, a list joined. */
+function valueWords(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(String).join(', ');
+  if (field === 'status') return STATUS_LABELS[value as TaskStatus] ?? String(value);
+  if (field === 'priority') return PRIORITY_LABELS[value as TaskPriority] ?? String(value);
+  if (field === 'due_date' && typeof value === 'string') {
+    const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
+    return Number.isNaN(date.getTime())
+      ? value
+      : date.toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
+  }
+  return String(value);
+}
+
+/** What the actor did, in the words of the "For me" line: 'mentioned you in a comment on'… */
+export function forMeVerb(entry: NotificationView): string {
+  switch (entry.kind) {
+    case 'mention':
+      return entry.detail.where === 'description'
+        ? 'mentioned you in the description of'
+        : 'mentioned you in a comment on';
+    case 'assignment':
+      return 'assigned you';
+    case 'comment':
+      return 'commented on';
+    case 'change':
+      return 'changed';
+  }
+}
+
+/** The line under it: the words quoted, or the change ('status To Do → Doing'). */
+export function forMeDetail(entry: NotificationView): string | null {
+  const { detail } = entry;
+  if (entry.kind === 'change' && typeof detail.field === 'string') {
+    const field = detail.field;
+    return `${FIELD_WORDS[field] ?? field} ${valueWords(field, detail.from)} → ${valueWords(field, detail.to)}`;
+  }
+  if (typeof detail.excerpt === 'string' && detail.excerpt !== '') return `“${detail.excerpt}”`;
+  return null;
+}
+
+export function actorName(entry: NotificationView): string {
+  if (!entry.actor) return 'Figma';
+  return [entry.actor.firstname, entry.actor.lastname].filter(Boolean).join(' ') || 'Someone';
+}
