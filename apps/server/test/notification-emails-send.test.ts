@@ -55,6 +55,38 @@ describe('an assignment', () => {
   });
 });
 
+describe('a mention', () => {
+  it('sends the person mentioned in a comment one email within 10 s, with the excerpt and the link', async () => {
+    const { owner, member, mail, server } = world;
+    const taskId = await createTask(owner, world.projectId, 'Mention me');
+    const before = notificationEmailsTo(mail, member).length;
+    const comment = await owner.api(`/api/tasks/${taskId}/comments`, {
+      method: 'POST',
+      body: {
+        content_json: {
+          ops: [
+            { insert: 'Could you look, ' },
+            { insert: { mention: { id: member.userId, value: 'Mia Member', denotationChar: '@' } } },
+            { insert: '?\n' },
+          ],
+        },
+      },
+    });
+    expect(comment.status, await comment.clone().text()).toBe(201);
+
+    const email = await mail.waitFor(
+      member.email,
+      /^Olive Owner mentioned you in WEB-\d+: Mention me$/,
+      10_000,
+    );
+    expect(email.text).toContain('Olive Owner mentioned you in a comment: “Could you look, @Mia Member?”');
+    expect(email.text).toContain(`${server.url}/task/${taskId}`);
+    expect(email.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    await quietFor(1_500);
+    expect(notificationEmailsTo(mail, member)).toHaveLength(before + 1);
+  });
+});
+
 /** The task's title as the subject names it. */
 const taskIdTitle = (email: { subject: string }) => email.subject.split(': ').slice(1).join(': ');
 
