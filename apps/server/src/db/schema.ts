@@ -245,7 +245,8 @@ interface NotificationPreferenceTable {
   email_level: Generated<EmailLevel>;
   daily_digest: Generated<boolean>;
   time_zone: string | null;
-  /** End of the open two-minute window of watched changes (the trigger's bookkeeping). */
+  /** The open two-minute window of watched changes (the trigger's bookkeeping). */
+  batch_from: Timestamp | null;
   batch_until: Timestamp | null;
   updated_at: Generated<Date>;
 }
