@@ -19,7 +19,7 @@ test.describe('notification emails', () => {
   // Two accounts, an invitation, a project: slow on a busy machine.
   test.setTimeout(180_000);
 
-  test('B assigns A a task: A gets one email within 10 s whose link opens the task; its unsubscribe link turns A’s emails off without signing in', async ({
+  test('B mentions A in a comment: A gets one email within 10 s whose link opens the task; its unsubscribe link turns A’s emails off without signing in', async ({
     page: pageA,
     browser,
     mail,
@@ -29,10 +29,28 @@ test.describe('notification emails', () => {
       { pageA, browser, mail, baseURL },
       { benLastname: 'Sender', task: 'Pick the colours' },
     );
-    await assignInTaskPage(pageB, taskId, 'Ada Author');
+    const me = (await (await pageA.request.get('/api/me')).json()) as { user_id: string };
+    // The mention as the editor stores it (the @ list inserts this embed).
+    const comment = await pageB.request.post(`/api/tasks/${taskId}/comments`, {
+      headers: { origin: baseURL },
+      data: {
+        content_json: {
+          ops: [
+            { insert: 'What do you think, ' },
+            { insert: { mention: { id: me.user_id, value: 'Ada Author', denotationChar: '@' } } },
+            { insert: '?\n' },
+          ],
+        },
+      },
+    });
+    expect(comment.status()).toBe(201);
 
-    const email = await mail.waitFor(ada.email, /^Ben Sender assigned you WEB-1: Pick the colours$/, 10_000);
-    expect(email.text).toContain('Ben Sender assigned the task to you');
+    const email = await mail.waitFor(
+      ada.email,
+      /^Ben Sender mentioned you in WEB-1: Pick the colours$/,
+      10_000,
+    );
+    expect(email.text).toContain('Ben Sender mentioned you in a comment: “What do you think, @Ada Author?”');
     expect(email.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const taskLink = `${baseURL}/task/${taskId}`;
     expect(email.text).toContain(taskLink);
@@ -53,11 +71,9 @@ test.describe('notification emails', () => {
     await expect(page.getByText(`${ada.email} will get no more notification emails`)).toBeVisible();
     await anonymous.close();
 
-    // A's settings say so, and the next assignment sends nothing.
+    // A's settings say so, and B assigning the task to A in the task page sends nothing.
     await pageA.goto('/settings/notifications');
     await expect(pageA.getByRole('radio', { name: 'Nothing' })).toBeChecked();
-    await pageB.goto(`/task/${taskId}`);
-    await assignInTaskPage(pageB, taskId, 'Ben Sender');
     await assignInTaskPage(pageB, taskId, 'Ada Author');
     await pageA.waitForTimeout(3_000);
     expect(notificationEmailsTo(mail, ada.email)).toHaveLength(1);
