@@ -1,5 +1,5 @@
 /** The daily digest leaves at this hour of the person's own day. */
-export const DIGEST_HOUR = 8;
+const DIGEST_HOUR = 8;
 
 interface LocalTime {
   year: number;

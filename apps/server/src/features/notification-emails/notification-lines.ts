@@ -59,7 +59,7 @@ export function notificationLine(row: NotificationForEmail): string {
   }
 }
 
-export function taskUrl(publicUrl: string, taskId: string): string {
+function taskUrl(publicUrl: string, taskId: string): string {
   return `${publicUrl}/task/${encodeURIComponent(taskId)}`;
 }
 

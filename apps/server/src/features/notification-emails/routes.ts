@@ -15,7 +15,7 @@ import { recipientOf } from './queries.ts';
 import { checkUnsubscribeToken } from './unsubscribe-link.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
 
-export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
 const unsubscribeQuery = z.object({ token: z.string().max(200).default('') });
 const unsubscribedSchema = z.object({ unsubscribed: z.literal(true), already: z.boolean() });

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../env.ts';
 
 /** Long enough for an email read weeks later; short enough that an old forwarded one stops working. */
-export const UNSUBSCRIBE_LINK_DAYS = 60;
+const UNSUBSCRIBE_LINK_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

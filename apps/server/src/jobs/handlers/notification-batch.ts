@@ -6,7 +6,7 @@ import { PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
 
 /** Comments and changes on watched tasks: one email per person per two-minute window (migration 0014). */
-export const NOTIFICATION_BATCH_JOB = 'notification_batch';
+const NOTIFICATION_BATCH_JOB = 'notification_batch';
 
 const payloadSchema = z.object({ user_id: z.uuid(), from: z.string(), until: z.string() });
 

@@ -10,7 +10,7 @@ import { PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
 
 /** A mention or an assignment: one email, right away (queued by the trigger of migration 0014). */
-export const NOTIFICATION_EMAIL_JOB = 'notification_email';
+const NOTIFICATION_EMAIL_JOB = 'notification_email';
 
 const payloadSchema = z.object({ notification_id: z.uuid() });
 
