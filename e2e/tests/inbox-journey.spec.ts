@@ -16,6 +16,8 @@ test.describe('the inbox', () => {
     mail,
     baseURL,
   }) => {
+    // Two people, live updates and eighteen entries: more than a minute on a loaded machine.
+    test.slow();
     const { pageB, contextB, projectId, taskId } = await twoMembersOfOneOrganization(
       { pageA, browser, mail, baseURL },
       { benLastname: 'Reader', task: 'Alpha' },
@@ -23,7 +25,7 @@ test.describe('the inbox', () => {
     const headers = { origin: baseURL };
 
     // B has read everything so far: no dot.
-    await pageB.goto('/inbox');
+    await pageB.goto('/inbox?tab=everything');
     await expect(pageB.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
     await expect(pageB.getByText('Notifications from your tasks, projects or comments')).toBeVisible();
     await expect(notifications(pageB).first()).toContainText('Ada Author edited a task in Website');
@@ -41,6 +43,8 @@ test.describe('the inbox', () => {
     // B opens the inbox: the change is the newest entry, in words, and the dot goes.
     await inboxLink(pageB).click();
     await expect(pageB).toHaveURL(/\/inbox$/);
+    // The inbox opens on For me; the feed of everything is the second tab.
+    await pageB.getByRole('tab', { name: /^Everything/ }).click();
     const newest = notifications(pageB).first();
     await expect(newest).toContainText('Ada Author');
     await expect(newest).toContainText('edited a task in');
@@ -105,6 +109,8 @@ test.describe('the inbox', () => {
       organization: 'Solo',
     });
     await page.goto('/inbox');
+    await expect(page.getByText('Nothing for you yet')).toBeVisible();
+    await page.getByRole('tab', { name: 'Everything' }).click();
     await expect(page.getByText("It's empty!")).toBeVisible();
     await expect(inboxLink(page)).toHaveAccessibleName('Inbox');
     const { taskId } = await createProjectWithTask(page, baseURL, cleo.organizationId, {
@@ -116,6 +122,7 @@ test.describe('the inbox', () => {
     await navigation(page).getByRole('link', { name: 'My tasks' }).click();
     await expect(page.getByRole('heading', { name: 'My tasks', level: 1 })).toBeVisible();
     await inboxLink(page).click();
+    await page.getByRole('tab', { name: 'Everything' }).click();
     const entry = notifications(page).first();
     await expect(entry).toContainText('Cleo Solo edited a task in Garden');
     await expect(entry).toContainText('task created');

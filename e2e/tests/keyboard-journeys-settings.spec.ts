@@ -389,6 +389,10 @@ test.describe('keyboard only, continued', () => {
     await tabTo(page, mainNavigation(page).getByRole('link', { name: /^Inbox/ }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+    // The inbox opens on For me; the arrow key moves to the Everything tab and shows it.
+    await tabTo(page, page.getByRole('tab', { name: 'For me' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Everything' })).toHaveAttribute('aria-selected', 'true');
     const entries = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
     await expect(entries).toHaveCount(10);
     await tabTo(page, page.getByRole('button', { name: 'See more' }));

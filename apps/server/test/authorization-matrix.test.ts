@@ -231,6 +231,30 @@ const expectations: Record<string, Entry> = {
   'POST /api/inbox/seen': signedIn(() => ({ path: '/api/inbox/seen' })),
   'GET /api/dashboard': signedIn(() => ({ path: '/api/dashboard' })),
 
+  // For me and watching: one's own notifications; watching is for those who may read the task.
+  'GET /api/notifications': signedIn(() => ({ path: '/api/notifications' })),
+  'GET /api/notifications/unread-count': signedIn(() => ({ path: '/api/notifications/unread-count' })),
+  'POST /api/notifications/read-all': signedIn(() => ({ path: '/api/notifications/read-all' })),
+  // Each member reads a notification of their own; the outsider tries the member's.
+  'POST /api/notifications/:notificationId/read': inOrganization(async (w, who) => {
+    const recipient = who === 'owner' ? w.users.owner : w.users.member;
+    const row = await server.deps.db
+      .insertInto('notification')
+      .values({
+        user_id: recipient.userId,
+        organization_id: w.org,
+        project_id: w.project,
+        task_id: w.task,
+        kind: 'assignment',
+      })
+      .returning('notification_id')
+      .executeTakeFirstOrThrow();
+    return { path: `/api/notifications/${row.notification_id}/read` };
+  }),
+  'GET /api/tasks/:taskId/watchers': inOrganization((w) => ({ path: `/api/tasks/${w.task}/watchers` })),
+  'PUT /api/tasks/:taskId/watch': inOrganization((w) => ({ path: `/api/tasks/${w.task}/watch` })),
+  'DELETE /api/tasks/:taskId/watch': inOrganization((w) => ({ path: `/api/tasks/${w.task}/watch` })),
+
   // Search: only the caller's own organizations. The query is the task's secret name, so an
   // outsider's answer naming it (or its project, organization or comment) fails the leak check.
   'GET /api/search': signedIn((w) => ({ path: `/api/search?q=${encodeURIComponent(w.secrets.task)}` })),

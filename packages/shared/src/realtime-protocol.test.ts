@@ -60,7 +60,17 @@ describe('CLOSE_CODES, ERROR_CODES, EVENT_KINDS', () => {
     );
     expect(new Set(EVENT_KINDS).size).toBe(EVENT_KINDS.length);
     expect([...EVENT_KINDS].sort()).toEqual(
-      ['comment', 'figma_event', 'label', 'log', 'membership', 'organization', 'project', 'task'].sort(),
+      [
+        'comment',
+        'figma_event',
+        'label',
+        'log',
+        'membership',
+        'notification',
+        'organization',
+        'project',
+        'task',
+      ].sort(),
     );
   });
 
@@ -79,6 +89,7 @@ describe('topics and parseTopic', () => {
     expect(parseTopic(topics.inbox)).toEqual({ type: 'inbox' });
     expect(parseTopic(topics.figmaEvents)).toEqual({ type: 'figma-events' });
     expect(parseTopic(topics.presence)).toEqual({ type: 'presence' });
+    expect(parseTopic(topics.notifications)).toEqual({ type: 'notifications' });
   });
 
   it('builds the documented strings', () => {

@@ -262,7 +262,7 @@ interface UploadTable {
   created_at: CreatedAt;
 }
 
-export type WatchReason = 'author' | 'assignee' | 'commenter' | 'mentioned' | 'manual';
+type WatchReason = 'author' | 'assignee' | 'commenter' | 'mentioned' | 'manual';
 export type NotificationKind = 'mention' | 'assignment' | 'comment' | 'change';
 
 /** Who watches a task (migration 0013); watching false: the person turned it off. */

@@ -55,6 +55,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT task_id, assignee_id, 'assignee' FROM task WHERE assignee_id IS NOT NULL
     ON CONFLICT DO NOTHING;
 
+    -- A log row's metadata is JSON anyone may have written: a value that is no uuid names nobody.
+    CREATE FUNCTION figgle_uuid_or_null(p_text text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE AS $$
+      SELECT CASE WHEN p_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        THEN p_text::uuid END
+    $$;
+
     CREATE FUNCTION figgle_person_name(p_user uuid) RETURNS text
     LANGUAGE sql STABLE AS $$
       SELECT nullif(trim(app_user.firstname || ' ' || app_user.lastname), '')
@@ -69,9 +76,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     BEGIN
       IF p_key = 'assignee_id' THEN
         RETURN jsonb_build_object('field', 'assignee',
-          'from', to_jsonb(figgle_person_name((change ->> 'old')::uuid)),
-          'to', to_jsonb(figgle_person_name((change ->> 'new')::uuid)));
-      ELSIF p_key = 'labels' THEN
+          'from', to_jsonb(figgle_person_name(figgle_uuid_or_null(change ->> 'old'))),
+          'to', to_jsonb(figgle_person_name(figgle_uuid_or_null(change ->> 'new'))));
+      ELSIF p_key = 'labels' AND jsonb_typeof(change -> 'old') = 'array'
+        AND jsonb_typeof(change -> 'new') = 'array' THEN
         RETURN jsonb_build_object('field', 'labels',
           'from', (SELECT coalesce(jsonb_agg(label -> 'name'), '[]'::jsonb)
                    FROM jsonb_array_elements(change -> 'old') AS label),
@@ -93,16 +101,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         INSERT INTO task_watcher (task_id, user_id, reason) VALUES (NEW.task_id, NEW.author_id, 'author')
         ON CONFLICT DO NOTHING;
       END IF;
-      assignee := (NEW.metadata -> 'assignee_id' ->> 'new')::uuid;
+      IF jsonb_typeof(NEW.metadata) IS DISTINCT FROM 'object' THEN RETURN NULL; END IF;
+      assignee := figgle_uuid_or_null(NEW.metadata -> 'assignee_id' ->> 'new');
+      -- Only a member of the organization is made a watcher, or told.
+      IF assignee IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rule
+          WHERE rule.organization_id = NEW.organization_id AND rule.user_id = assignee) THEN
+        assignee := NULL;
+      END IF;
       IF assignee IS NOT NULL THEN
         -- An assignee who turned watching off stays off: being assigned is told by its own row.
         INSERT INTO task_watcher (task_id, user_id, reason) VALUES (NEW.task_id, assignee, 'assignee')
         ON CONFLICT DO NOTHING;
         INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind)
         SELECT assignee, NEW.organization_id, NEW.project_id, NEW.task_id, NEW.author_id, 'assignment'
-        WHERE assignee IS DISTINCT FROM NEW.author_id
-          AND EXISTS (SELECT 1 FROM rule
-                      WHERE rule.organization_id = NEW.organization_id AND rule.user_id = assignee);
+        WHERE assignee IS DISTINCT FROM NEW.author_id;
       END IF;
       IF NEW.type = 'CREATION' THEN RETURN NULL; END IF;
 
@@ -145,6 +157,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP FUNCTION figgle_notify_from_log();
     DROP FUNCTION figgle_change_detail(jsonb, text);
     DROP FUNCTION figgle_person_name(uuid);
+    DROP FUNCTION figgle_uuid_or_null(text);
     DROP TABLE notification;
     DROP TABLE task_watcher;
   `.execute(db);

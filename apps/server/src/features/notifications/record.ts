@@ -151,7 +151,7 @@ export function announceNotified(notified: Notified): Announcement[] {
  * at or after `since` (the rows carry their transaction's time): for changes made by one statement
  * (figgle_change_task), whose recipients only the database knew.
  */
-export async function notifiedByChange(
+async function notifiedByChange(
   db: Kysely<Database>,
   place: TaskPlace,
   actorId: string,

@@ -206,7 +206,7 @@ describe('applyRealtimeEvent', () => {
 describe('task events on the task page', () => {
   const page = `task:${taskId}`;
 
-  it('replaces the cached task, never with an older version, and reads its change log and checklist again', () => {
+  it('replaces the cached task, never with an older version, and reads its change log, checklist and watchers again', () => {
     queryClient.setQueryData(['task', taskId], detail(3));
     applyRealtimeEvent(
       event(page, detail(4, { status: 'DONE', title: 'New title' }), { actorId: other }),
@@ -221,6 +221,7 @@ describe('task events on the task page', () => {
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['task', taskId, 'timeline'])}`,
       `=${JSON.stringify(['task', taskId, 'checklist'])}`,
+      `=${JSON.stringify(['task', taskId, 'watchers'])}`,
     ]);
   });
 

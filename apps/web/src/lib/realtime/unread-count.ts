@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { unreadCountQueryKey } from './query-keys';
 
-export const unreadCountQueryOptions = queryOptions({
+const unreadCountQueryOptions = queryOptions({
   queryKey: unreadCountQueryKey,
   queryFn: ({ signal }) => api.get<UnreadCountView>('/api/notifications/unread-count', { signal }),
   staleTime: 60_000,
