@@ -5,6 +5,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The message's own headers (not its parts'), by lower-case name, folded lines joined. */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on loopback: Figgle sends to it, tests read what arrived. */
@@ -12,13 +14,23 @@ export class MailCatcher {
   private readonly messages: CaughtMail[] = [];
   private readonly waiters = new Set<() => void>();
   private server?: SMTPServer;
+  private held: Promise<void> | null = null;
   port = 0;
 
-  async start(): Promise<void> {
+  /**
+   * `port` 0 takes a free one; a test that stopped the catcher (the mail server "down") starts it
+   * again on the same port.
+   */
+  async start(port = 0): Promise<void> {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // While held, senders wait after MAIL FROM: a message in flight that has not arrived.
+      onMailFrom: (_address, _session, callback) => {
+        if (this.held) void this.held.then(() => callback());
+        else callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -29,13 +41,14 @@ export class MailCatcher {
             subject: headerOf(raw, 'subject'),
             text: partOf(raw, 'text/plain'),
             html: partOf(raw, 'text/html'),
+            headers: headersOf(raw),
           });
           for (const wake of this.waiters) wake();
           callback();
         });
       },
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     const address = this.server.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
   }
@@ -64,6 +77,28 @@ export class MailCatcher {
     }
   }
 
+  /** Every message that arrived so far, oldest first. */
+  all(): CaughtMail[] {
+    return [...this.messages];
+  }
+
+  /** Messages to `address` whose subject matches, oldest first, without waiting. */
+  to(address: string, subject: RegExp = /./): CaughtMail[] {
+    return this.messages.filter((m) => m.to.includes(address.toLowerCase()) && subject.test(m.subject));
+  }
+
+  /** Holds every sender after MAIL FROM until the returned function is called. */
+  hold(): () => void {
+    let release = () => {};
+    this.held = new Promise<void>((resolve) => {
+      release = () => {
+        this.held = null;
+        resolve();
+      };
+    });
+    return release;
+  }
+
   /** The first link in a message that points at `baseUrl`. */
   static linkIn(mail: CaughtMail, baseUrl: string): string {
     const match = mail.text.match(new RegExp(`${escapeRegExp(baseUrl)}[^\\s"'<>)]+`));
@@ -81,6 +116,16 @@ function headerOf(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const match = head.match(new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im'));
   return (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
+}
+
+function headersOf(raw: string): Record<string, string> {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 function escapeRegExp(text: string): string {

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Auth } from './auth/auth.ts';
 import type { SessionMemory } from './auth/session-lookup.ts';
+import type { Clock } from './clock/clock.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   mailer: Mailer;
   auth: Auth;
   bus: Bus;
+  /** The server's time (clock/clock.ts): the system's, or one a test drives. */
+  clock: Clock;
   /** On the embedded database: session reads remembered until their tables are written. */
   sessionMemory?: SessionMemory;
 }

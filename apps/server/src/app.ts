@@ -13,6 +13,7 @@ import { installApiTokenAuth } from './auth/api-token-auth.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { rememberSessions } from './auth/session-lookup.ts';
+import { type Clock, systemClock } from './clock/clock.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
@@ -26,6 +27,7 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { notificationEmailRoutes } from './features/notification-emails/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Sees every route as it is added (the authorization matrix test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** A clock the test drives (digests at 08:00, two-minute batches); the system's otherwise. */
+  clock?: Clock;
 }
 
 export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
@@ -92,7 +96,9 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   const mailer = createMailer(env, app.log, inputs.database.durable);
   const bus = createBus(inputs.database, app.log);
   const sessionMemory = rememberSessions(inputs.database);
-  const deps: AppDeps = { ...inputs, db, mailer, bus, sessionMemory, auth: createAuth({ env, db, mailer }) };
+  const clock = options.clock ?? systemClock;
+  const auth = createAuth({ env, db, mailer });
+  const deps: AppDeps = { ...inputs, db, mailer, bus, clock, sessionMemory, auth };
   app.decorate('deps', deps);
   // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).
   const stopMaintenance =
@@ -104,7 +110,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     mailer.close();
     await bus.close();
   });
-  await app.register(jobWorkerPlugin); // durable background work: Figma deliveries and replies, outgoing webhooks (jobs/)
+  await app.register(jobWorkerPlugin); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
   installErrorHandling(app);
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installOriginCheck(app);
@@ -140,6 +146,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(uploadRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
+  await app.register(notificationEmailRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(weeklySummaryRoutes);

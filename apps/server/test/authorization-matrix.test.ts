@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { newToken } from '../src/auth/api-token-secret.ts';
 import { hashInvitationToken } from '../src/features/invitations/token.ts';
+import { unsubscribeToken } from '../src/features/notification-emails/unsubscribe-link.ts';
 import { createOrganizationWorld } from './organizations-world.ts';
 import { TestSocket } from './realtime-socket.ts';
 import { listRoutesInto, startTestServer, type TestServer } from './test-server.ts';
@@ -83,6 +84,9 @@ const byToken = (request: Entry['request']): Entry => ({
 });
 
 const delta = (text: string) => ({ ops: [{ insert: `${text}\n` }] });
+/** The owner's signed link, as an email carries it. */
+const unsubscribePath = (w: World) =>
+  `/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(server.env.SECRET, w.users.owner.userId, new Date()))}`;
 
 const expectations: Record<string, Entry> = {
   // Accounts
@@ -294,6 +298,14 @@ const expectations: Record<string, Entry> = {
     body: { token: 'figd_matrix' },
   })),
   'DELETE /api/me/figma-token': signedIn(() => ({ path: '/api/me/figma-token' })),
+  // Notification emails: one's own choices; the unsubscribe link's signed token is the credential.
+  'GET /api/me/notification-preferences': signedIn(() => ({ path: '/api/me/notification-preferences' })),
+  'PUT /api/me/notification-preferences': signedIn(() => ({
+    path: '/api/me/notification-preferences',
+    body: { email_level: 'watching', daily_digest: false, time_zone: 'Europe/Paris' },
+  })),
+  'GET /api/notifications/unsubscribe': byToken((w) => ({ path: unsubscribePath(w) })),
+  'POST /api/notifications/unsubscribe': byToken((w) => ({ path: unsubscribePath(w) })),
   'PUT /api/organizations/:organizationId/figma-team': ownerOnly((w) => ({
     path: `/api/organizations/${w.org}/figma-team`,
     body: { figma_team_id: '1234567890' },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { systemClock } from '../src/clock/clock.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { JobHandler } from '../src/jobs/job-handler.ts';
 import { enqueueJob } from '../src/jobs/job-queue.ts';
@@ -51,7 +52,14 @@ describe(`two workers on one database (${kind})`, () => {
       });
     }
     const bus = createBus(database, silentLog as never);
-    const deps = { db: database.db, env: {} as never, bus, log: silentLog };
+    const deps = {
+      db: database.db,
+      env: {} as never,
+      bus,
+      log: silentLog,
+      mailer: {} as never,
+      clock: systemClock,
+    };
     const options = { ...DEFAULT_WORKER_OPTIONS, handlers: [counting], pollMs: 50, releaseAtStart: false };
     const workers = [createJobWorker(deps, options), createJobWorker(deps, options)];
     for (const worker of workers) worker.start();

@@ -14,6 +14,7 @@ import * as search from './migrations/0010_search.ts';
 import * as planning from './migrations/0011_planning.ts';
 import * as calendarAndRemarkableTasks from './migrations/0012_calendar_and_remarkable_tasks.ts';
 import * as watchersNotifications from './migrations/0013_watchers_notifications.ts';
+import * as notificationEmails from './migrations/0014_notification_emails.ts';
 import * as apiTokens from './migrations/0015_api_tokens.ts';
 import * as webhooks from './migrations/0016_webhooks.ts';
 import type { Database } from './schema.ts';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0011_planning': planning,
   '0012_calendar_and_remarkable_tasks': calendarAndRemarkableTasks,
   '0013_watchers_notifications': watchersNotifications,
+  '0014_notification_emails': notificationEmails,
   '0015_api_tokens': apiTokens,
   '0016_webhooks': webhooks,
 };

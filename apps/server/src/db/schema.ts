@@ -267,6 +267,20 @@ interface WebhookDeliveryTable {
   finished_at: Timestamp;
 }
 
+export type EmailLevel = 'mentions' | 'watching' | 'nothing';
+
+/** What a person wants by email (migration 0014); no row means the defaults. */
+interface NotificationPreferenceTable {
+  user_id: string;
+  email_level: Generated<EmailLevel>;
+  daily_digest: Generated<boolean>;
+  time_zone: string | null;
+  /** The open two-minute window of watched changes (the trigger's bookkeeping). */
+  batch_from: Timestamp | null;
+  batch_until: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
 interface UploadTable {
   upload_id: Generated<string>;
   path: string;
@@ -342,6 +356,7 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   task_watcher: TaskWatcherTable;
   notification: NotificationTable;
+  notification_preference: NotificationPreferenceTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

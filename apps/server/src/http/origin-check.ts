@@ -4,8 +4,12 @@ import { HttpError } from './errors.ts';
 import { comesFromAnotherSite, REQUEST_ORIGIN_HEADER, requestOrigin } from './request-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Routes called by other servers (Figma's), authenticated by a passcode instead of a cookie. */
-const MACHINE_ROUTES = new Set(['/api/figma/webhook']);
+/**
+ * Routes called by other servers, authenticated by something other than a cookie: Figma's webhook
+ * (a passcode) and the one-click unsubscribe a mail provider posts from its own site (RFC 8058; the
+ * signed link is the proof, and the route reads no session).
+ */
+const MACHINE_ROUTES = new Set(['/api/figma/webhook', '/api/notifications/unsubscribe']);
 
 /**
  * A script's request with an API token (auth/api-token-auth.ts) and no cookie: another site's page

@@ -52,6 +52,8 @@ export async function claimJobs(
   workerId: string,
   limit: number,
   leaseMs: number,
+  /** A driven clock's lead (clock/clock.ts): jobs due by then count as due. 0 outside tests. */
+  aheadMs = 0,
 ): Promise<ClaimedJob[]> {
   const result = await sql<{
     job_id: string;
@@ -64,7 +66,7 @@ export async function claimJobs(
       locked_until = now() + make_interval(secs => ${leaseMs / 1000})
     FROM (
       SELECT job_id FROM job
-      WHERE (state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until <= now())
+      WHERE (state = 'pending' AND run_at <= now() + make_interval(secs => ${aheadMs / 1000})) OR (state = 'running' AND locked_until <= now())
       ORDER BY run_at, created_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

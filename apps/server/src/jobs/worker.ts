@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
+import { notificationBatchHandler } from './handlers/notification-batch.ts';
+import { notificationDigestHandler } from './handlers/notification-digest.ts';
+import { notificationEmailHandler } from './handlers/notification-email.ts';
 import { webhookDeliveryHandler } from './handlers/webhook-delivery.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
@@ -18,7 +21,14 @@ import {
 } from './job-queue.ts';
 import { onJobEnqueued } from './wake.ts';
 
-const HANDLERS: JobHandler[] = [figmaDeliveryHandler, figmaReplyHandler, webhookDeliveryHandler];
+const HANDLERS: JobHandler[] = [
+  figmaDeliveryHandler,
+  figmaReplyHandler,
+  notificationEmailHandler,
+  notificationBatchHandler,
+  notificationDigestHandler,
+  webhookDeliveryHandler,
+];
 
 export interface WorkerOptions {
   /** Jobs worked on at once by this process (each mostly waits for Figma). */
@@ -147,7 +157,7 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
       let claimed: ClaimedJob[] = [];
       if (free > 0) {
         try {
-          claimed = await claimJobs(deps.db, workerId, free, options.leaseMs);
+          claimed = await claimJobs(deps.db, workerId, free, options.leaseMs, deps.clock.aheadMs());
         } catch (error) {
           if (!stopping) deps.log.error({ err: error }, 'jobs could not be claimed');
         }

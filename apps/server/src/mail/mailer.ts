@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a notification's List-Unsubscribe); ASCII only. */
+  headers?: Record<string, string>;
 }
 
 interface StoredMail extends MailMessage {

@@ -45,6 +45,7 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['settings-organization', '/settings/organization/9c2e', appPage],
   ['settings-labels', '/settings/organization/9c2e/labels', appPage],
   ['settings-preferences', '/settings/preferences', appPage],
+  ['settings-notifications', '/settings/notifications', appPage],
   ['settings-figma', '/settings/figma', appPage],
   ['settings-password', '/settings/password', appPage],
   ['settings-api-tokens', '/settings/api-tokens', appPage],

@@ -211,6 +211,15 @@ export const appRoutes: AppRoute[] = [
         ),
       },
       {
+        name: 'settings-notifications',
+        path: 'notifications',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-notifications-page'),
+          'SettingsNotificationsPage',
+        ),
+      },
+      {
         name: 'settings-labels',
         path: 'organization/:organizationId/labels',
         meta: APP_PAGE,

@@ -36,6 +36,7 @@ export const paths = {
   settingsWebhooks: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}/webhooks`,
   settingsPreferences: '/settings/preferences',
+  settingsNotifications: '/settings/notifications',
   settingsFigma: '/settings/figma',
   settingsPassword: '/settings/password',
   settingsSecurity: '/settings/security',

@@ -38,6 +38,7 @@ export function SettingsNavigation() {
     ]),
     { to: paths.settingsNewOrganization, label: 'Create an organization' },
     { to: paths.settingsPreferences, label: 'Preferences' },
+    { to: paths.settingsNotifications, label: 'Notifications' },
     { to: paths.settingsPassword, label: 'Password' },
     { to: paths.settingsSecurity, label: 'Security' },
     { to: paths.settingsApiTokens, label: 'API tokens' },

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import {
+  itemsByTask,
+  notificationLine,
+  taskReference,
+} from '../../features/notification-emails/notification-lines.ts';
+import { notificationForEmail, recipientOf } from '../../features/notification-emails/queries.ts';
+import { sendNotificationEmail } from '../../features/notification-emails/send-notification-email.ts';
+import { PermanentJobError } from '../job-errors.ts';
+import type { JobHandler } from '../job-handler.ts';
+
+/** A mention or an assignment: one email, right away (queued by the trigger of migration 0014). */
+const NOTIFICATION_EMAIL_JOB = 'notification_email';
+
+const payloadSchema = z.object({ notification_id: z.uuid() });
+
+export const notificationEmailHandler: JobHandler = {
+  kind: NOTIFICATION_EMAIL_JOB,
+  async run({ deps, job }) {
+    const payload = payloadSchema.safeParse(job.payload);
+    if (!payload.success) throw new PermanentJobError('The stored notification cannot be read.');
+    // Read now, not when it was queued: a person who left the organization, chose "Nothing" or
+    // made the change themselves gets nothing, and that is this job done.
+    const row = await notificationForEmail(deps.db, payload.data.notification_id);
+    if (!row) return;
+    const recipient = await recipientOf(deps.db, row.user_id);
+    if (!recipient || recipient.email_level === 'nothing') return;
+    const who = row.actor_name ?? 'Someone';
+    const what = row.kind === 'mention' ? 'mentioned you in' : 'assigned you';
+    await sendNotificationEmail(deps, recipient, {
+      subject: `${who} ${what} ${taskReference(row)}: ${row.task_title}`,
+      intro: `${notificationLine(row)}.`,
+      items: itemsByTask(deps.env.PUBLIC_URL, [row]),
+    });
+  },
+};
