@@ -17,6 +17,7 @@ import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
 import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
   await app.register(uploadRoutes);
+  await app.register(importRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);

@@ -13,6 +13,7 @@ import * as oneTaskChangeFunction from './migrations/0009_one_task_change_functi
 import * as search from './migrations/0010_search.ts';
 import * as planning from './migrations/0011_planning.ts';
 import * as calendarAndRemarkableTasks from './migrations/0012_calendar_and_remarkable_tasks.ts';
+import * as imports from './migrations/0017_imports.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_search': search,
   '0011_planning': planning,
   '0012_calendar_and_remarkable_tasks': calendarAndRemarkableTasks,
+  '0017_imports': imports,
 };
 
 /** The names of every domain migration, in order. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
+import { importHandler } from './handlers/import.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
 import {
@@ -17,7 +18,7 @@ import {
 } from './job-queue.ts';
 import { onJobEnqueued } from './wake.ts';
 
-const HANDLERS: JobHandler[] = [figmaDeliveryHandler, figmaReplyHandler];
+const HANDLERS: JobHandler[] = [figmaDeliveryHandler, figmaReplyHandler, importHandler];
 
 export interface WorkerOptions {
   /** Jobs worked on at once by this process (each mostly waits for Figma). */
