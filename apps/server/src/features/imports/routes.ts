@@ -20,6 +20,17 @@ import { presentImport } from './presenter.ts';
 import { earlierImportOfSameFile, type ImportRunRow, importRunOf, importRunsOfProject } from './queries.ts';
 
 const tags = ['imports'];
+
+/** A request body left unread, with no enumerable fields. */
+class FileBody {
+  readonly #stream: Readable;
+  constructor(stream: Readable) {
+    this.#stream = stream;
+  }
+  get stream(): Readable {
+    return this.#stream;
+  }
+}
 const FILE_BODY =
   'The file itself as the body (Content-Type: application/octet-stream): a Trello board export (JSON) or a CSV file, at most IMPORT_MAX_BYTES.';
 
@@ -27,8 +38,11 @@ const FILE_BODY =
 export async function importRoutes(app: AppInstance): Promise<void> {
   const { db } = app.deps;
   const storage = createStorage(app.deps.env);
-  // The body stays a stream: it is counted into storage (receive-import-file.ts), never buffered whole here.
-  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+  // The body stays a stream: it is counted into storage (receive-import-file.ts), never buffered whole
+  // here. It is wrapped so that hooks walking request.body (http/unicode-guard.ts) find no fields in it.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+    done(null, new FileBody(payload)),
+  );
 
   const view = async (run: ImportRunRow) => presentImport(run, await earlierImportOfSameFile(db, run));
   const declared = (header: string | undefined) => {
@@ -36,9 +50,9 @@ export async function importRoutes(app: AppInstance): Promise<void> {
     return header !== undefined && Number.isFinite(bytes) ? bytes : null;
   };
   const streamOf = (body: unknown): Readable => {
-    if (!body || typeof (body as Readable).pipe !== 'function')
+    if (!(body instanceof FileBody))
       throw new HttpError(415, 'unsupported_media_type', 'Send the file as application/octet-stream.');
-    return body as Readable;
+    return body.stream;
   };
 
   app.post(
