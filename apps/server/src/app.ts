@@ -16,6 +16,7 @@ import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
   await app.register(searchRoutes);
+  await app.register(exportRoutes);
   await app.register(realtimeRoutes());
 
   if (options.serveWeb) serveWebApp(app);

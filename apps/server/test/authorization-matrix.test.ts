@@ -153,6 +153,17 @@ const expectations: Record<string, Entry> = {
     path: `/api/projects/${w.project}/bookmark`,
   })),
 
+  // Export: any member takes a project with them; a whole organization leaves only with an owner
+  'GET /api/projects/:projectId/export.json': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/export.json`,
+  })),
+  'GET /api/projects/:projectId/export.csv': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/export.csv`,
+  })),
+  'GET /api/organizations/:organizationId/export.json': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/export.json`,
+  })),
+
   // Tasks, their content, comments and timeline
   'GET /api/projects/:projectId/tasks': inOrganization((w) => ({ path: `/api/projects/${w.project}/tasks` })),
   'POST /api/projects/:projectId/tasks': inOrganization((w) => ({

@@ -14,10 +14,12 @@ export type Action =
   | 'organization.removeMember'
   | 'organization.setFigmaTeam'
   | 'organization.manageDesignLinks'
+  | 'organization.export'
   | 'project.read'
   | 'project.create'
   | 'project.update'
   | 'project.delete'
+  | 'project.export'
   | 'task.read'
   | 'task.create'
   | 'task.update'
@@ -39,6 +41,8 @@ const ownerOnly = new Set<Action>([
   'organization.removeMember',
   'organization.setFigmaTeam',
   'organization.manageDesignLinks',
+  // A whole organization, every project and every member's address, leaves only with an owner.
+  'organization.export',
 ]);
 
 export function can(role: Role | null | undefined, action: Action): boolean {

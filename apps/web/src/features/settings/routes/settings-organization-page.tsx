@@ -8,6 +8,7 @@ import { paths } from '../../../shared/paths';
 import { useOrganization } from '../api/get-organization';
 import { InviteMemberDialog } from '../components/invite-member-dialog';
 import { MembersTable } from '../components/members-table';
+import { OrganizationExport } from '../components/organization-export';
 import { OrganizationNameForm } from '../components/organization-name-form';
 import { PendingInvitations } from '../components/pending-invitations';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
@@ -102,6 +103,8 @@ export function SettingsOrganizationPage() {
           </Paper>
         </Stack>
       ) : null}
+
+      {isOwner ? <OrganizationExport organizationId={organizationId} /> : null}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
+import { ProjectExportSection } from './project-export-section';
 
 export interface ProjectSettingsDialogProps {
   opened: boolean;
@@ -33,6 +34,7 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
       zIndex={190}
     >
       {opened ? <ProjectSettingsForm project={project} onDone={onClose} /> : null}
+      {opened ? <ProjectExportSection projectId={project.project_id} /> : null}
     </Modal>
   );
 }

@@ -1,0 +1,138 @@
+import type {
+  ExportedLabel,
+  ExportedLogEntry,
+  ExportedPerson,
+  ExportedTask,
+  ProjectExport,
+} from '@figgle/shared/project-export-schemas';
+import { UPLOAD_URL_PREFIX } from '@figgle/shared/upload-schemas';
+import type {
+  ExportChecklistRow,
+  ExportCommentRow,
+  ExportLabelRow,
+  ExportLogRow,
+  ExportPersonRow,
+  ExportProjectRow,
+  ExportTaskRow,
+  ExportUploadRow,
+} from './queries.ts';
+
+/** Timestamps leave the server as ISO strings, whichever driver read them. */
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/**
+ * A person as an export names them. The email goes out only while they are a member of the
+ * organization: exactly what the members table already shows every member. Someone who has left
+ * keeps their name, never their address. Password hashes, sessions and Figma tokens are not read.
+ */
+export function presentPerson(row: ExportPersonRow): ExportedPerson {
+  return {
+    id: row.user_id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.role ? row.email : null,
+    role: row.role,
+  };
+}
+
+export function presentLabel(row: ExportLabelRow): ExportedLabel {
+  return { id: row.label_id, name: row.name, color: row.color };
+}
+
+export function presentProjectHeader(row: ExportProjectRow): ProjectExport['project'] {
+  return {
+    name: row.name,
+    trigram: row.trigram,
+    emoji: row.emoji,
+    description: row.description,
+    default_view: row.default_view,
+    last_reference: row.last_reference,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** What belongs to each task of a page, read in one statement per kind. */
+export interface TaskParts {
+  checklist: ExportChecklistRow[];
+  comments: ExportCommentRow[];
+  log: ExportLogRow[];
+  uploads: ExportUploadRow[];
+}
+
+function presentLog(row: ExportLogRow): ExportedLogEntry {
+  return {
+    type: row.type,
+    author: row.author_id,
+    created_at: iso(row.created_at),
+    metadata: row.metadata as ExportedLogEntry['metadata'],
+  };
+}
+
+export function presentTask(row: ExportTaskRow, parts: TaskParts): ExportedTask {
+  return {
+    id: row.task_id,
+    reference: row.reference,
+    title: row.title,
+    status: row.status,
+    rank: row.rank,
+    description: row.content_json as ExportedTask['description'],
+    author: row.author_id,
+    author_name: row.author_name,
+    assignee: row.assignee_id,
+    due_on: row.due_on,
+    due_at: row.due_at,
+    priority: row.priority,
+    labels: row.labels.map((label) => label.label_id),
+    checklist: parts.checklist.map((item) => ({
+      text: item.text,
+      done: item.done,
+      rank: item.rank,
+      created_at: iso(item.created_at),
+    })),
+    comments: parts.comments.map((comment) => ({
+      id: comment.comment_id,
+      author: comment.author_id,
+      author_name: comment.author_name,
+      created_at: iso(comment.created_at),
+      content: comment.content_json as ExportedTask['description'],
+    })),
+    log: parts.log.map(presentLog),
+    uploads: parts.uploads.map((upload) => ({
+      name: upload.file_name,
+      content_type: upload.content_type,
+      size: Number(upload.size_bytes),
+      path: upload.path,
+      url: `${UPLOAD_URL_PREFIX}${upload.path}`,
+      created_at: iso(upload.created_at),
+    })),
+    from_figma: row.is_from_figma,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function mentionedIn(delta: ExportedTask['description']): unknown[] {
+  return delta.ops.map((op) =>
+    typeof op.insert === 'object' ? (op.insert.mention as { id?: unknown })?.id : null,
+  );
+}
+
+/**
+ * The people a task names (author, assignee, commenters, the change log, mentions), to list once in
+ * the file's `members`. Only ids of the shape of a user id: a mention's id is free text in a delta.
+ */
+export function peopleNamedBy(task: ExportedTask): string[] {
+  const ids: unknown[] = [task.author, task.assignee, ...mentionedIn(task.description)];
+  for (const comment of task.comments) ids.push(comment.author, ...mentionedIn(comment.content));
+  for (const line of task.log) {
+    ids.push(line.author);
+    const assignee = line.metadata.assignee_id;
+    if (assignee) ids.push(assignee.old, assignee.new);
+  }
+  return ids.filter((id): id is string => typeof id === 'string' && UUID.test(id));
+}

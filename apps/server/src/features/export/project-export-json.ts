@@ -1,0 +1,76 @@
+import {
+  EXPORT_VERSION,
+  ORGANIZATION_EXPORT_FORMAT,
+  PROJECT_EXPORT_FORMAT,
+} from '@figgle/shared/project-export-schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { peopleNamedBy, presentLabel, presentPerson, presentProjectHeader } from './presenter.ts';
+import {
+  type ExportProjectRow,
+  exportedLabels,
+  exportedMembers,
+  exportedOrganization,
+  exportedPeople,
+  exportedProject,
+  exportedProjectIds,
+} from './queries.ts';
+import { exportedTaskPages } from './task-pages.ts';
+
+/**
+ * The text of a project export (projectExportSchema), piece by piece: the header, each page of
+ * tasks, then the labels and people those tasks named. Nothing holds the whole file.
+ */
+export async function* projectExportJson(
+  db: Kysely<Database>,
+  project: ExportProjectRow,
+  exportedAt: string,
+): AsyncGenerator<string> {
+  const head = { format: PROJECT_EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: exportedAt };
+  yield `${JSON.stringify(head).slice(0, -1)},"project":${JSON.stringify(presentProjectHeader(project))},"tasks":[`;
+  const people = new Set<string>();
+  const labels = new Set<string>();
+  let first = true;
+  for await (const tasks of exportedTaskPages(db, project)) {
+    for (const task of tasks) {
+      for (const id of peopleNamedBy(task)) people.add(id);
+      for (const id of task.labels) labels.add(id);
+    }
+    yield `${first ? '' : ','}${tasks.map((task) => JSON.stringify(task)).join(',')}`;
+    first = false;
+  }
+  const labelRows = labels.size > 0 ? await exportedLabels(db, project.organization_id, [...labels]) : [];
+  const personRows = people.size > 0 ? await exportedPeople(db, project.organization_id, [...people]) : [];
+  yield `],"labels":${JSON.stringify(labelRows.map(presentLabel))},"members":${JSON.stringify(personRows.map(presentPerson))}}`;
+}
+
+/** The text of an organization export: its members and labels, then each live project in full. */
+export async function* organizationExportJson(
+  db: Kysely<Database>,
+  organizationId: string,
+  exportedAt: string,
+): AsyncGenerator<string> {
+  const organization = await exportedOrganization(db, organizationId);
+  if (!organization) return;
+  const members = (await exportedMembers(db, organizationId)).map(presentPerson);
+  const labels = (await exportedLabels(db, organizationId)).map(presentLabel);
+  const head = {
+    format: ORGANIZATION_EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: exportedAt,
+    organization: { name: organization.name, created_at: new Date(organization.created_at).toISOString() },
+    members,
+    labels,
+  };
+  yield `${JSON.stringify(head).slice(0, -1)},"projects":[`;
+  let first = true;
+  for (const projectId of await exportedProjectIds(db, organizationId)) {
+    // A project deleted since the list was read is left out rather than half written.
+    const project = await exportedProject(db, projectId);
+    if (!project) continue;
+    if (!first) yield ',';
+    first = false;
+    yield* projectExportJson(db, project, exportedAt);
+  }
+  yield ']}';
+}

@@ -1,0 +1,238 @@
+import { type Kysely, sql } from 'kysely';
+import type {
+  Database,
+  DeltaJson,
+  LabelColor,
+  LogType,
+  Role,
+  TaskPriority,
+  TaskStatus,
+} from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+type Time = Date | string;
+
+export interface ExportProjectRow {
+  project_id: string;
+  organization_id: string;
+  name: string;
+  trigram: string;
+  emoji: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
+  description: string;
+  default_view: 'LIST' | 'KANBAN' | 'CALENDAR';
+  last_reference: number;
+  created_at: Time;
+  updated_at: Time;
+}
+
+/** A live project, with what its export's header needs. */
+export async function exportedProject(db: Db, projectId: string): Promise<ExportProjectRow | undefined> {
+  const { rows } = await sql<ExportProjectRow>`
+    SELECT project_id, organization_id, name, trigram, emoji, description, default_view, last_reference,
+      created_at, updated_at
+    FROM project WHERE project_id = ${projectId} AND deleted_at IS NULL
+  `.execute(db);
+  return rows[0];
+}
+
+/** The live projects of an organization, oldest first. */
+export async function exportedProjectIds(db: Db, organizationId: string): Promise<string[]> {
+  const { rows } = await sql<{ project_id: string }>`
+    SELECT project_id FROM project
+    WHERE organization_id = ${organizationId} AND deleted_at IS NULL
+    ORDER BY created_at, project_id
+  `.execute(db);
+  return rows.map((row) => row.project_id);
+}
+
+export async function exportedOrganization(db: Db, organizationId: string) {
+  const { rows } = await sql<{ name: string; created_at: Time }>`
+    SELECT name, created_at FROM organization WHERE organization_id = ${organizationId}
+  `.execute(db);
+  return rows[0];
+}
+
+export interface ExportTaskRow {
+  task_id: string;
+  reference: number;
+  title: string;
+  status: TaskStatus;
+  rank: string;
+  content_json: DeltaJson;
+  author_id: string | null;
+  author_name: string;
+  assignee_id: string | null;
+  /** The assignee's email while they are a member of the organization (what members may see). */
+  assignee_email: string | null;
+  due_on: string | null;
+  due_at: string | null;
+  priority: TaskPriority;
+  /** Sorted by name. */
+  labels: Array<{ label_id: string; name: string }>;
+  is_from_figma: boolean;
+  created_at: Time;
+  updated_at: Time;
+}
+
+/**
+ * One page of a project's live tasks, by reference: a reference never changes, so pages read one
+ * after another (each its own short statement, never one long transaction holding the database)
+ * neither repeat nor skip a task that moves meanwhile.
+ */
+export async function exportedTaskPage(
+  db: Db,
+  project: { project_id: string; organization_id: string },
+  afterReference: number,
+  limit: number,
+): Promise<ExportTaskRow[]> {
+  const { rows } = await sql<ExportTaskRow>`
+    SELECT task.task_id, task.reference, task.title, task.status, task.rank, task.content_json,
+      task.author_id, task.author_name, task.assignee_id,
+      CASE WHEN assignee_rule.rule_id IS NOT NULL THEN assignee.email END AS assignee_email,
+      to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
+      to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
+      task.priority, task.is_from_figma, task.created_at, task.updated_at,
+      (SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name)
+          ORDER BY lower(label.name), label.name, label.label_id), '[]'::json)
+        FROM task_label JOIN label ON label.label_id = task_label.label_id
+        WHERE task_label.task_id = task.task_id) AS labels
+    FROM task
+    LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
+    LEFT JOIN rule AS assignee_rule ON assignee_rule.user_id = task.assignee_id
+      AND assignee_rule.organization_id = ${project.organization_id}
+    WHERE task.project_id = ${project.project_id} AND task.deleted_at IS NULL
+      AND task.reference > ${afterReference}
+    ORDER BY task.reference
+    LIMIT ${limit}
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportChecklistRow {
+  task_id: string;
+  text: string;
+  done: boolean;
+  rank: string;
+  created_at: Time;
+}
+
+export async function exportedChecklists(db: Db, taskIds: string[]): Promise<ExportChecklistRow[]> {
+  const { rows } = await sql<ExportChecklistRow>`
+    SELECT task_id, text, done, rank, created_at FROM checklist_item
+    WHERE task_id = ANY(${taskIds}::uuid[])
+    ORDER BY task_id, rank COLLATE "C", item_id
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportCommentRow {
+  comment_id: string;
+  task_id: string;
+  author_id: string | null;
+  author_name: string;
+  content_json: DeltaJson;
+  created_at: Time;
+}
+
+export async function exportedComments(db: Db, taskIds: string[]): Promise<ExportCommentRow[]> {
+  const { rows } = await sql<ExportCommentRow>`
+    SELECT comment_id, task_id, author_id, author_name, content_json, created_at FROM comment
+    WHERE task_id = ANY(${taskIds}::uuid[])
+    ORDER BY task_id, created_at, comment_id
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportLogRow {
+  task_id: string;
+  type: LogType;
+  author_id: string | null;
+  metadata: Record<string, unknown>;
+  created_at: Time;
+}
+
+export async function exportedLogs(db: Db, taskIds: string[]): Promise<ExportLogRow[]> {
+  const { rows } = await sql<ExportLogRow>`
+    SELECT task_id, type, author_id, metadata, created_at FROM log
+    WHERE task_id = ANY(${taskIds}::uuid[])
+    ORDER BY task_id, created_at, log_id
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportUploadRow {
+  folder: string;
+  path: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: string | number;
+  created_at: Time;
+}
+
+/** The files kept in the tasks' folders (tasks/{taskId}, shared by descriptions and comments). */
+export async function exportedUploads(db: Db, taskIds: string[]): Promise<ExportUploadRow[]> {
+  const folders = taskIds.map((taskId) => `tasks/${taskId}`);
+  const { rows } = await sql<ExportUploadRow>`
+    SELECT folder, path, file_name, content_type, size_bytes, created_at FROM upload
+    WHERE folder = ANY(${folders}::text[])
+    ORDER BY folder, created_at, path
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportLabelRow {
+  label_id: string;
+  name: string;
+  color: LabelColor;
+}
+
+/** Labels of the organization: all of them, or those named by `labelIds`; sorted by name. */
+export async function exportedLabels(
+  db: Db,
+  organizationId: string,
+  labelIds?: string[],
+): Promise<ExportLabelRow[]> {
+  const { rows } = await sql<ExportLabelRow>`
+    SELECT label_id, name, color FROM label
+    WHERE organization_id = ${organizationId}
+      AND (${labelIds === undefined} OR label_id = ANY(${labelIds ?? []}::uuid[]))
+    ORDER BY lower(name), name, label_id
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportPersonRow {
+  user_id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** Their role in the organization today; null once they have left it. */
+  role: Role | null;
+}
+
+/** The people named by `userIds` (those still existing), with their role in the organization. */
+export async function exportedPeople(
+  db: Db,
+  organizationId: string,
+  userIds: string[],
+): Promise<ExportPersonRow[]> {
+  const { rows } = await sql<ExportPersonRow>`
+    SELECT app_user.user_id, app_user.firstname, app_user.lastname, app_user.email, rule.role
+    FROM app_user
+    LEFT JOIN rule ON rule.user_id = app_user.user_id AND rule.organization_id = ${organizationId}
+    WHERE app_user.user_id = ANY(${userIds}::uuid[])
+    ORDER BY app_user.lastname, app_user.firstname, app_user.user_id
+  `.execute(db);
+  return rows;
+}
+
+/** Everyone with a rule in the organization. */
+export async function exportedMembers(db: Db, organizationId: string): Promise<ExportPersonRow[]> {
+  const { rows } = await sql<ExportPersonRow>`
+    SELECT app_user.user_id, app_user.firstname, app_user.lastname, app_user.email, rule.role
+    FROM rule JOIN app_user ON app_user.user_id = rule.user_id
+    WHERE rule.organization_id = ${organizationId}
+    ORDER BY app_user.lastname, app_user.firstname, app_user.user_id
+  `.execute(db);
+  return rows;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  organizationExportSchema,
+  type ProjectExport,
+  projectExportSchema,
+} from './project-export-schemas.ts';
+
+const sample: ProjectExport = {
+  format: 'figgle-project',
+  version: 1,
+  exported_at: '2026-11-27T12:00:00.000Z',
+  project: {
+    name: 'Website',
+    trigram: 'WEB',
+    emoji: 'fox',
+    description: 'The public site',
+    default_view: 'KANBAN',
+    last_reference: 1,
+    created_at: '2026-11-01T09:00:00.000Z',
+    updated_at: '2026-11-02T09:00:00.000Z',
+  },
+  labels: [{ id: 'l1', name: 'Bug', color: 'red' }],
+  members: [
+    { id: 'u1', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', role: 'OWNER' },
+    { id: 'u2', firstname: 'Gone', lastname: 'Person', email: null, role: null },
+  ],
+  tasks: [
+    {
+      id: 't1',
+      reference: 1,
+      title: 'Fix the footer',
+      status: 'DOING',
+      rank: 'a0',
+      description: {
+        ops: [{ insert: 'Broken on ' }, { insert: 'mobile', attributes: { bold: true } }, { insert: '\n' }],
+      },
+      author: 'u1',
+      author_name: '',
+      assignee: 'u2',
+      due_on: '2026-12-01',
+      due_at: null,
+      priority: 'HIGH',
+      labels: ['l1'],
+      checklist: [{ text: 'Check Safari', done: true, rank: 'a0', created_at: '2026-11-01T09:00:00.000Z' }],
+      comments: [
+        {
+          id: 'c1',
+          author: 'u2',
+          author_name: '',
+          created_at: '2026-11-01T10:00:00.000Z',
+          content: { ops: [{ insert: 'On it\n' }] },
+        },
+      ],
+      log: [
+        { type: 'CREATION', author: 'u1', created_at: '2026-11-01T09:00:00.000Z', metadata: {} },
+        {
+          type: 'ASSIGNEE',
+          author: 'u1',
+          created_at: '2026-11-01T09:30:00.000Z',
+          metadata: { assignee_id: { old: null, new: 'u2' } },
+        },
+        {
+          type: 'COMMENT',
+          author: 'u2',
+          created_at: '2026-11-01T10:00:00.000Z',
+          metadata: { comment_id: 'c1' },
+        },
+      ],
+      uploads: [
+        {
+          name: 'footer.png',
+          content_type: 'image/png',
+          size: 1234,
+          path: 'tasks/t1/footer.png',
+          url: '/api/uploads/tasks/t1/footer.png',
+          created_at: '2026-11-01T09:10:00.000Z',
+        },
+      ],
+      from_figma: false,
+      created_at: '2026-11-01T09:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+    },
+  ],
+};
+
+describe('project export schema', () => {
+  it('reads back what it describes, unchanged', () => {
+    const text = JSON.stringify(sample);
+    expect(projectExportSchema.parse(JSON.parse(text))).toEqual(sample);
+  });
+
+  it('refuses another version, another format, or a description that is no delta', () => {
+    expect(projectExportSchema.safeParse({ ...sample, version: 2 }).success).toBe(false);
+    expect(projectExportSchema.safeParse({ ...sample, format: 'trello' }).success).toBe(false);
+    const badTask = { ...sample.tasks[0]!, description: { ops: [{ retain: 3 }] } };
+    expect(projectExportSchema.safeParse({ ...sample, tasks: [badTask] }).success).toBe(false);
+  });
+
+  it('nests whole project exports in an organization export', () => {
+    const organization = {
+      format: 'figgle-organization',
+      version: 1,
+      exported_at: sample.exported_at,
+      organization: { name: 'Acme', created_at: '2026-10-01T09:00:00.000Z' },
+      members: sample.members,
+      labels: sample.labels,
+      projects: [sample],
+    };
+    expect(organizationExportSchema.parse(organization).projects[0]).toEqual(sample);
+  });
+});

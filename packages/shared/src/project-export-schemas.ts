@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { richTextSchema } from './delta.ts';
+import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
+import { logMetadataSchema, logTypeSchema } from './log-type.ts';
+import { dueAtSchema, dueOnSchema, labelColorSchema, taskPrioritySchema } from './planning-schemas.ts';
+import { roleSchema } from './roles.ts';
+import { taskStatusSchema } from './status-schema.ts';
+
+/**
+ * Figgle's own export files (docs/product.md#export). Version 1 is what this server writes; an
+ * importer reads it back with these schemas, so a change of meaning takes a new version number and
+ * the old one keeps being read. Ids in a file are the exporting server's ids: they only tie the
+ * parts of the file together (a task's labels, a comment's author, a log line's comment), and an
+ * importer maps them to new rows instead of reusing them.
+ */
+export const PROJECT_EXPORT_FORMAT = 'figgle-project';
+export const ORGANIZATION_EXPORT_FORMAT = 'figgle-organization';
+export const EXPORT_VERSION = 1;
+
+/** A reference to one entry of the file's `members` (its `id`); null: nobody, or a person removed for good. */
+const personRefSchema = z.string().min(1).nullable();
+const instantSchema = z.iso.datetime({ offset: true });
+
+/**
+ * A person the file names: as author, assignee, commenter or in the change log. `email` is there
+ * only for someone the reader of the export may see it for (a member of the organization today);
+ * `role` is null for someone who has left it.
+ */
+export const exportedPersonSchema = z.object({
+  id: z.string().min(1),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.email().nullable(),
+  role: roleSchema.nullable(),
+});
+export type ExportedPerson = z.infer<typeof exportedPersonSchema>;
+
+export const exportedLabelSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  color: labelColorSchema,
+});
+export type ExportedLabel = z.infer<typeof exportedLabelSchema>;
+
+export const exportedChecklistItemSchema = z.object({
+  text: z.string(),
+  done: z.boolean(),
+  /** Fractional-indexing key: items sort by it byte-wise, as on the board. */
+  rank: z.string().min(1),
+  created_at: instantSchema,
+});
+
+export const exportedCommentSchema = z.object({
+  id: z.string().min(1),
+  author: personRefSchema,
+  /** The name shown for the author when there is no person (a comment that came from Figma). */
+  author_name: z.string(),
+  created_at: instantSchema,
+  content: richTextSchema,
+});
+export type ExportedComment = z.infer<typeof exportedCommentSchema>;
+
+/**
+ * A line of the task's change log. Its metadata is the log's own (logMetadataSchema): assignee ids
+ * in it are person ids of the file (one whose account is gone is in no `members` entry), labels
+ * carry the name they had then (their id may be of a label since deleted), and a COMMENT line names
+ * its comment by `comment_id`.
+ */
+export const exportedLogEntrySchema = z.object({
+  type: logTypeSchema,
+  author: personRefSchema,
+  created_at: instantSchema,
+  metadata: logMetadataSchema.extend({ comment_id: z.string().optional() }),
+});
+export type ExportedLogEntry = z.infer<typeof exportedLogEntrySchema>;
+
+/**
+ * A file attached to the task (its description or its comments). The file itself stays on the
+ * exporting server: `url` is its address there (site-relative, as in the deltas), readable by whoever
+ * may read the task.
+ */
+export const exportedUploadSchema = z.object({
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int().nonnegative(),
+  path: z.string().min(1),
+  url: z.string().min(1),
+  created_at: instantSchema,
+});
+export type ExportedUpload = z.infer<typeof exportedUploadSchema>;
+
+/** A live task of the project (archived ones have status ARCHIVE; deleted ones are not exported). */
+export const exportedTaskSchema = z.object({
+  id: z.string().min(1),
+  /** The number after the trigram (ABC-12 → 12). */
+  reference: z.number().int().positive(),
+  title: z.string().min(1),
+  status: taskStatusSchema,
+  /** Fractional-indexing key of the task in its status column. */
+  rank: z.string().min(1),
+  description: richTextSchema,
+  author: personRefSchema,
+  author_name: z.string(),
+  assignee: personRefSchema,
+  /** At most one of due_on (a day) and due_at (an instant) is set. */
+  due_on: dueOnSchema.nullable(),
+  due_at: dueAtSchema.nullable(),
+  priority: taskPrioritySchema,
+  /** Ids of the file's `labels`. */
+  labels: z.array(z.string().min(1)),
+  checklist: z.array(exportedChecklistItemSchema),
+  comments: z.array(exportedCommentSchema),
+  log: z.array(exportedLogEntrySchema),
+  uploads: z.array(exportedUploadSchema),
+  from_figma: z.boolean(),
+  created_at: instantSchema,
+  updated_at: instantSchema,
+});
+export type ExportedTask = z.infer<typeof exportedTaskSchema>;
+
+export const exportedProjectSchema = z.object({
+  name: z.string().min(1),
+  trigram: z.string().min(1),
+  emoji: projectEmojiSchema,
+  description: z.string(),
+  default_view: defaultViewSchema,
+  /** The highest task reference the project has given (deleted tasks included). */
+  last_reference: z.number().int().nonnegative(),
+  created_at: instantSchema,
+  updated_at: instantSchema,
+});
+
+/** GET /api/projects/:projectId/export.json */
+export const projectExportSchema = z.object({
+  format: z.literal(PROJECT_EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exported_at: instantSchema,
+  project: exportedProjectSchema,
+  /** The organization's labels that the tasks carry. */
+  labels: z.array(exportedLabelSchema),
+  /** Every person the tasks name, and nobody else. */
+  members: z.array(exportedPersonSchema),
+  /** By reference; status and rank give each its place on the board. */
+  tasks: z.array(exportedTaskSchema),
+});
+export type ProjectExport = z.infer<typeof projectExportSchema>;
+
+/** GET /api/organizations/:organizationId/export.json (owners only). */
+export const organizationExportSchema = z.object({
+  format: z.literal(ORGANIZATION_EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exported_at: instantSchema,
+  organization: z.object({ name: z.string().min(1), created_at: instantSchema }),
+  /** Everyone with a rule in the organization. */
+  members: z.array(exportedPersonSchema),
+  /** Every label of the organization. */
+  labels: z.array(exportedLabelSchema),
+  /** Each live project as its own complete project export. */
+  projects: z.array(projectExportSchema),
+});
+export type OrganizationExport = z.infer<typeof organizationExportSchema>;
+
+/** The columns of the tasks CSV, in order (GET /api/projects/:projectId/export.csv). */
+export const TASK_CSV_COLUMNS = [
+  'Reference',
+  'Title',
+  'Status',
+  'Assignee email',
+  'Due date',
+  'Priority',
+  'Labels',
+  'Description',
+  'Created',
+  'Updated',
+] as const;
