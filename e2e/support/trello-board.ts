@@ -4,7 +4,7 @@
  * `commentCard` actions, newest first), with Trello's 24-hex ids, positions and member objects.
  * Made up but deterministic, so tests and benches can count what must arrive.
  */
-export interface TrelloBoardOptions {
+interface TrelloBoardOptions {
   name?: string;
   lists?: string[];
   cards: number;
@@ -14,7 +14,7 @@ export interface TrelloBoardOptions {
   closedEvery?: number;
 }
 
-export interface TrelloBoardFixture {
+interface TrelloBoardFixture {
   board: Record<string, unknown> & {
     name: string;
     lists: Array<{ id: string; name: string }>;

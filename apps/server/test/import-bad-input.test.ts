@@ -50,7 +50,7 @@ describe('bad files for Import', () => {
     ).toMatch(/not valid JSON/);
     expect(
       await refused(await sendImportFile(server, world.owner, path(), 'other.json', '{"tasks": []}'), 400),
-    ).toBe('This JSON file is not a Trello board export (it has no lists and cards).');
+    ).toBe('This JSON file is neither a Trello board export nor a Figgle project export.');
     expect(
       await refused(
         await sendImportFile(server, world.owner, path(), 'odd.json', '{"lists": [], "cards": [{"id": 3}]}'),
@@ -125,7 +125,7 @@ describe('bad files for Import', () => {
     const json = await world.owner.api(`${path()}?file_name=a.csv`, { body: { title: 'x' } });
     expect(json.status).toBe(415);
     const nameless = await sendImportFile(server, world.owner, path(), '', 'Title\nA\n');
-    expect(await refused(nameless, 400)).toContain('file name');
+    expect(await refused(nameless, 400)).toContain('Name the file (file_name).');
     expect((await world.owner.api('/api/imports/not-an-id')).status).toBe(400);
     expect(await runs()).toEqual([]);
   });

@@ -144,7 +144,7 @@ describe('importing a CSV file', () => {
   });
 
   it('refuses a mapping without a title column', async () => {
-    const projectId = await createProject(world.owner, world.organizationId, 'No title');
+    const projectId = await createProject(world.owner, world.organizationId, 'Untitled');
     const run = await analysed(server, world.owner, projectId, 'a.csv', 'A,B\n1,2\n');
     const response = await world.owner.api(`/api/imports/${run.import_id}/start`, {
       body: { csv_columns: [null, 'description'] },

@@ -7,7 +7,7 @@ import { taskStatusSchema } from './status-schema.ts';
 
 export const IMPORT_FORMATS = ['trello', 'csv', 'figgle'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-export const IMPORT_STATES = ['analysed', 'queued', 'running', 'done', 'failed'] as const;
+const IMPORT_STATES = ['analysed', 'queued', 'running', 'done', 'failed'] as const;
 
 /** What a CSV column can become; null: the column is left out. */
 export const CSV_FIELDS = [
@@ -113,7 +113,7 @@ export type ImportAnalysis = z.infer<typeof importAnalysisSchema>;
 export type TrelloAnalysis = z.infer<typeof trelloAnalysisSchema>;
 export type CsvAnalysis = z.infer<typeof csvAnalysisSchema>;
 
-export const importProblemSchema = z.object({
+const importProblemSchema = z.object({
   /** Where in the file: "Row 12", "Card “Fix login”". */
   row: z.string(),
   reason: z.string(),

@@ -22,7 +22,7 @@ export interface ImportTask {
   problems: ImportProblem[];
 }
 
-export interface ImportComment {
+interface ImportComment {
   authorName: string;
   /** When it was first written (ISO): kept as the comment's date. */
   at: string;

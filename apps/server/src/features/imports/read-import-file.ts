@@ -2,6 +2,7 @@ import type { CsvField, ImportAnalysis, ImportFormat } from '@figgle/shared/impo
 import type { TaskStatus } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { analyseCsv, planCsv, readCsv } from './formats/csv.ts';
+import { analyseFiggle, looksLikeFiggle, planFiggle, readFiggleExport } from './formats/figgle.ts';
 import { analyseTrello, looksLikeTrello, planTrello, readTrelloBoard } from './formats/trello.ts';
 import type { ImportPlan } from './import-item.ts';
 
@@ -35,8 +36,13 @@ function isJson(text: string): boolean {
 export function analyseImportFile(text: string): { format: ImportFormat; analysis: ImportAnalysis } {
   if (isJson(text)) {
     const json = parseJson(text.replace(/^\uFEFF/, ''));
+    if (looksLikeFiggle(json)) {
+      const figgle = readFiggleExport(json);
+      if ('error' in figgle) throw unreadable(figgle.error);
+      return { format: 'figgle', analysis: analyseFiggle(figgle.file) };
+    }
     if (!looksLikeTrello(json))
-      throw unreadable('This JSON file is not a Trello board export (it has no lists and cards).');
+      throw unreadable('This JSON file is neither a Trello board export nor a Figgle project export.');
     const read = readTrelloBoard(json);
     if ('error' in read) throw unreadable(read.error);
     return { format: 'trello', analysis: analyseTrello(read.board) };
@@ -59,5 +65,7 @@ export function planImportFile(format: ImportFormat, text: string, mapping: Impo
     if ('error' in read) throw unreadable(read.error);
     return planCsv(read.table, mapping.csvColumns ?? []);
   }
-  throw unreadable('Figgle exports cannot be imported yet.');
+  const figgle = readFiggleExport(parseJson(text.replace(/^\uFEFF/, '')));
+  if ('error' in figgle) throw unreadable(figgle.error);
+  return planFiggle(figgle.file);
 }

@@ -32,7 +32,7 @@ class FileBody {
   }
 }
 const FILE_BODY =
-  'The file itself as the body (Content-Type: application/octet-stream): a Trello board export (JSON) or a CSV file, at most IMPORT_MAX_BYTES.';
+  'The file itself as the body (Content-Type: application/octet-stream): a Trello board export (JSON), a Figgle project export (JSON) or a CSV file, at most IMPORT_MAX_BYTES.';
 
 /** Import (docs/product.md#import): send a file, read what it holds, confirm the mapping, follow the job. */
 export async function importRoutes(app: AppInstance): Promise<void> {

@@ -20,7 +20,7 @@ export interface BatchContext {
   members: Map<string, string>;
 }
 
-export interface BatchResult {
+interface BatchResult {
   tasks: number;
   comments: number;
   checklistItems: number;

@@ -24,7 +24,7 @@ import {
   textDelta,
 } from '../import-item.ts';
 
-export interface CsvTable {
+interface CsvTable {
   columns: string[];
   /** The rows after the header, each as long as the header or longer (extra cells are kept to be told). */
   rows: string[][];
@@ -64,7 +64,7 @@ const HEADER_WORDS: Array<[RegExp, CsvField]> = [
 ];
 
 /** Each column's field by its header; a header nobody knows maps to nothing, and each field to one column. */
-export function suggestColumns(columns: string[]): Array<CsvField | null> {
+function suggestColumns(columns: string[]): Array<CsvField | null> {
   const taken = new Set<CsvField>();
   return columns.map((column) => {
     const field = HEADER_WORDS.find(([pattern]) => pattern.test(column.trim()))?.[1] ?? null;

@@ -67,7 +67,7 @@ const trelloBoardSchema = z.object({
     )
     .default([]),
 });
-export type TrelloBoard = z.infer<typeof trelloBoardSchema>;
+type TrelloBoard = z.infer<typeof trelloBoardSchema>;
 
 /** Whether parsed JSON looks like a Trello board (lists and cards), before it is checked in full. */
 export function looksLikeTrello(json: unknown): boolean {
@@ -96,7 +96,7 @@ const STATUS_WORDS: Array<[RegExp, TaskStatus]> = [
 ];
 
 /** A list's status by its name: "Done" → DONE, "In progress" → DOING, a closed list → ARCHIVE, else TODO. */
-export function suggestStatus(name: string, closed: boolean): TaskStatus {
+function suggestStatus(name: string, closed: boolean): TaskStatus {
   if (closed) return 'ARCHIVE';
   return STATUS_WORDS.find(([pattern]) => pattern.test(name))?.[1] ?? 'TODO';
 }
@@ -135,7 +135,7 @@ const TRELLO_COLORS: Record<string, LabelColor> = {
   black: 'gray',
 };
 
-export function labelColorOf(trelloColor: string | null | undefined): LabelColor {
+function labelColorOf(trelloColor: string | null | undefined): LabelColor {
   const base = (trelloColor ?? '').replace(/_(dark|light)$/, '');
   return TRELLO_COLORS[base] ?? 'gray';
 }
@@ -151,7 +151,7 @@ function labelNameOf(label: TrelloBoard['labels'][number]): string {
 const byPos = <T extends { pos?: number | null }>(a: T, b: T) => (a.pos ?? 0) - (b.pos ?? 0);
 
 /** "Originally by Ada Lovelace on 2024-03-01 14:05 UTC": the first line of an imported comment. */
-export function originalAuthorLine(authorName: string, at: string): string {
+function originalAuthorLine(authorName: string, at: string): string {
   const when = at.slice(0, 16).replace('T', ' ');
   return `Originally by ${authorName} on ${when} UTC`;
 }

@@ -7,7 +7,7 @@ export const importQueryKey = (importId: string) => ['imports', importId] as con
 const RUNNING = new Set<ImportView['state']>(['queued', 'running']);
 
 /** A run, read again every half second while its job works (the progress bar follows it). */
-export function importQueryOptions(importId: string) {
+function importQueryOptions(importId: string) {
   return queryOptions({
     queryKey: importQueryKey(importId),
     queryFn: ({ signal }) => api.get<ImportView>(`/api/imports/${encodeURIComponent(importId)}`, { signal }),

@@ -2,7 +2,7 @@ import type { ImportView } from '@figgle/shared/import-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
 
-export interface SendImportFileInput {
+interface SendImportFileInput {
   file: File;
   /** Into this project, or, without one, into a new project of this organization. */
   projectId: string | null;

@@ -35,8 +35,8 @@ export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProp
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={560}>
         <Text size="sm" c="dimmed">
-          A Trello board export (JSON, from the board's menu: Print, export and share → Export as JSON) or a
-          CSV file with one task per row.
+          A Trello board export (JSON, from the board's menu: Print, export and share → Export as JSON), a
+          project exported from Figgle (JSON), or a CSV file with one task per row.
         </Text>
         {projectId === null && choices.length > 1 ? (
           <NativeSelect
