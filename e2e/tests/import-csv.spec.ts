@@ -32,6 +32,8 @@ test.describe('importing a CSV file', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'File to import' }).click();
     await (await chooser).setFiles({ name: 'tasks.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The browser reads the header itself before anything is sent.
+    await expect(page.getByText('Columns: Summary, Details, State, Owner, Internal id')).toBeVisible();
     await page.getByRole('button', { name: 'Read the file' }).click();
 
     // The preview of the first rows, with the columns Figgle recognised.

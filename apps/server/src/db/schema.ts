@@ -248,8 +248,8 @@ interface UploadTable {
   created_at: CreatedAt;
 }
 
-export type ImportFormat = 'trello' | 'csv' | 'figgle';
-export type ImportState = 'analysed' | 'queued' | 'running' | 'done' | 'failed';
+type ImportFormat = 'trello' | 'csv' | 'figgle';
+type ImportState = 'analysed' | 'queued' | 'running' | 'done' | 'failed';
 
 /** One run of an import (migration 0017, features/imports/). */
 interface ImportRunTable {

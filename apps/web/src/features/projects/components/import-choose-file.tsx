@@ -1,6 +1,7 @@
 import type { ImportView } from '@figgle/shared/import-schemas';
 import { Alert, Button, FileInput, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
+import Papa from 'papaparse';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useSendImportFile } from '../api/send-import-file';
@@ -11,12 +12,20 @@ interface ImportChooseFileProps {
   onAnalysed: (run: ImportView) => void;
 }
 
+/** The header row of a CSV file, read in the browser from its first bytes before anything is sent. */
+async function readHeader(file: File): Promise<string[]> {
+  const head = await file.slice(0, 64 * 1024).text();
+  const parsed = Papa.parse<string[]>(head.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: 'greedy' });
+  return (parsed.data[0] ?? []).map((cell) => cell.trim()).filter(Boolean);
+}
+
 /** Step 1: the file (a Trello board export, a CSV file), sent and read by the server. */
 export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProps) {
   const organizations = useOrganizations();
   const send = useSendImportFile();
   const [file, setFile] = useState<File | null>(null);
   const [organizationId, setOrganizationId] = useState('');
+  const [columns, setColumns] = useState<string[] | null>(null);
   const choices = organizations.data ?? [];
   useEffect(() => {
     if (!organizationId && choices.length > 0) setOrganizationId(choices[0]!.organization_id);
@@ -57,10 +66,17 @@ export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProp
           onChange={(chosen) => {
             setFile(chosen);
             send.reset();
+            setColumns(null);
+            if (chosen && /\.(csv|txt)$/i.test(chosen.name)) void readHeader(chosen).then(setColumns);
           }}
           leftSection={<IconFileImport size={16} aria-hidden />}
           clearable
         />
+        {columns && columns.length > 0 ? (
+          <Text size="sm" aria-live="polite">
+            Columns: {columns.join(', ')}
+          </Text>
+        ) : null}
         {send.isError ? (
           <Alert color="red" title="This file cannot be imported" role="alert">
             {send.error.message}
