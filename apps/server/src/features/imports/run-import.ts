@@ -17,8 +17,8 @@ import {
 } from './write-batch.ts';
 
 /** A batch closes at this many tasks, or earlier when their comments and items add up: short transactions. */
-const BATCH_TASKS = 500;
-const BATCH_ROWS = 3_000;
+const BATCH_TASKS = 250;
+const BATCH_ROWS = 2_500;
 /** The problems kept on the run (all are counted). */
 const PROBLEMS_KEPT = 1_000;
 /** Open boards hear of the new tasks at most this often while the import runs. */
