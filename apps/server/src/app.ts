@@ -22,6 +22,7 @@ import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
 import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
   await app.register(uploadRoutes);
+  await app.register(importRoutes);
   await app.register(figmaRoutes);
   await app.register(inboxRoutes);
   await app.register(notificationEmailRoutes);

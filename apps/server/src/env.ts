@@ -78,6 +78,7 @@ const envSchema = z
     FIGMA_API_URL: optionalUrl(['http:', 'https:']).default('https://api.figma.com'),
     UPLOAD_MAX_BYTES: sizeInBytes.default(25 * 1024 * 1024),
     BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
+    IMPORT_MAX_BYTES: sizeInBytes.default(50 * 1024 * 1024),
     UPLOADS_PER_USER: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')

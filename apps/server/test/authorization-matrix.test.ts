@@ -27,6 +27,8 @@ interface Call {
   path: string;
   body?: unknown;
   form?: FormData;
+  /** A file sent as the raw body (application/octet-stream), as Import takes it. */
+  file?: string;
 }
 
 interface Entry {
@@ -87,6 +89,18 @@ const delta = (text: string) => ({ ops: [{ insert: `${text}\n` }] });
 /** The owner's signed link, as an email carries it. */
 const unsubscribePath = (w: World) =>
   `/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(server.env.SECRET, w.users.owner.userId, new Date()))}`;
+
+const IMPORT_CSV = 'Title\nAn imported task\n';
+/** A run read and waiting for its mapping, made by the owner. */
+async function newImport(w: World): Promise<string> {
+  const response = await fetch(`${server.url}/api/projects/${w.project}/imports?file_name=tasks.csv`, {
+    method: 'POST',
+    headers: { origin: server.url, cookie: w.users.owner.cookie, 'content-type': 'application/octet-stream' },
+    body: IMPORT_CSV,
+  });
+  if (response.status !== 201) throw new Error(`world setup: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { import_id: string }).import_id;
+}
 
 const expectations: Record<string, Entry> = {
   // Accounts
@@ -254,6 +268,24 @@ const expectations: Record<string, Entry> = {
     return { path: '/api/uploads', form };
   }),
   'GET /api/uploads/*': inOrganization((w) => ({ path: w.uploadUrl })),
+
+  // Import: members and owners import into their organization's projects and follow the runs
+  'POST /api/projects/:projectId/imports': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/imports?file_name=tasks.csv`,
+    file: IMPORT_CSV,
+  })),
+  'POST /api/organizations/:organizationId/imports': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/imports?file_name=tasks.csv`,
+    file: IMPORT_CSV,
+  })),
+  'GET /api/projects/:projectId/imports': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/imports`,
+  })),
+  'GET /api/imports/:importId': inOrganization(async (w) => ({ path: `/api/imports/${await newImport(w)}` })),
+  'POST /api/imports/:importId/start': inOrganization(async (w) => ({
+    path: `/api/imports/${await newImport(w)}/start`,
+    body: { csv_columns: ['title'], allow_duplicate: true },
+  })),
 
   // Inbox and dashboard: each person's own organizations only
   'GET /api/inbox': signedIn(() => ({ path: '/api/inbox' })),
@@ -535,7 +567,10 @@ async function send(method: string, call: Call, who: Who): Promise<{ status: num
   if (cookie) headers.cookie = cookie;
   let body: string | FormData | undefined;
   if (call.form) body = call.form;
-  else if (call.body !== undefined) {
+  else if (call.file !== undefined) {
+    headers['content-type'] = 'application/octet-stream';
+    body = call.file;
+  } else if (call.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(call.body);
   }

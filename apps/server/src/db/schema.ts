@@ -333,6 +333,34 @@ interface NotificationTable {
   read_at: Timestamp | null;
 }
 
+type ImportFormat = 'trello' | 'csv' | 'figgle';
+type ImportState = 'analysed' | 'queued' | 'running' | 'done' | 'failed';
+
+/** One run of an import (migration 0017, features/imports/). */
+interface ImportRunTable {
+  import_id: Generated<string>;
+  organization_id: string;
+  project_id: string | null;
+  created_by: string | null;
+  format: ImportFormat;
+  file_name: string;
+  file_size: ColumnType<string, number, number>;
+  file_digest: string;
+  storage_path: string;
+  state: Generated<ImportState>;
+  analysis: JsonWithDefault<Record<string, unknown>>;
+  mapping: Json<Record<string, unknown>> | null;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  imported: JsonWithDefault<Record<string, number>>;
+  problems: JsonWithDefault<Array<{ row: string; reason: string; imported: boolean }>>;
+  problems_total: Generated<number>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   organization: OrganizationTable;
@@ -357,6 +385,7 @@ export interface Database {
   task_watcher: TaskWatcherTable;
   notification: NotificationTable;
   notification_preference: NotificationPreferenceTable;
+  import_run: ImportRunTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

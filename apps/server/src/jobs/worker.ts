@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
+import { importHandler } from './handlers/import.ts';
 import { notificationBatchHandler } from './handlers/notification-batch.ts';
 import { notificationDigestHandler } from './handlers/notification-digest.ts';
 import { notificationEmailHandler } from './handlers/notification-email.ts';
@@ -28,6 +29,7 @@ const HANDLERS: JobHandler[] = [
   notificationBatchHandler,
   notificationDigestHandler,
   webhookDeliveryHandler,
+  importHandler,
 ];
 
 export interface WorkerOptions {

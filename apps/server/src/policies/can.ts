@@ -29,6 +29,8 @@ export type Action =
   | 'label.read'
   | 'label.manage'
   | 'upload.create'
+  | 'import.create'
+  | 'import.read'
   | 'figmaEvent.read'
   | 'figmaEvent.createTask';
 

@@ -38,6 +38,8 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['project', '/project/7f1c/list', appPage],
   ['project-kanban', '/project/7f1c/kanban', appPage],
   ['project-calendar', '/project/7f1c/calendar', appPage],
+  ['project-import', '/project/7f1c/import', appPage],
+  ['projects-import', '/projects/import', appPage],
   ['my-tasks', '/my-tasks', appPage],
   ['task', '/task/42ab', appPage],
   ['settings-profile', '/settings/profile', appPage],

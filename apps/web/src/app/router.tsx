@@ -134,6 +134,12 @@ export const appRoutes: AppRoute[] = [
     prefetch: prefetchProjects,
   },
   {
+    name: 'projects-import',
+    path: '/projects/import',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/projects/routes/import-page'), 'ImportPage'),
+  },
+  {
     name: 'dashboard',
     path: '/dashboard',
     meta: APP_PAGE,
@@ -159,6 +165,12 @@ export const appRoutes: AppRoute[] = [
     meta: APP_PAGE,
     page: TasksPage,
     prefetch: prefetchProjectScreen(false),
+  },
+  {
+    name: 'project-import',
+    path: '/project/:projectId/import',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/projects/routes/import-page'), 'ImportPage'),
   },
   { name: 'my-tasks', path: '/my-tasks', meta: APP_PAGE, page: TasksPage },
   {

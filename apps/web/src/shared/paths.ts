@@ -19,6 +19,10 @@ export const paths = {
   projectList: (projectId: string) => `/project/${encodeURIComponent(projectId)}/list`,
   projectKanban: (projectId: string) => `/project/${encodeURIComponent(projectId)}/kanban`,
   projectCalendar: (projectId: string) => `/project/${encodeURIComponent(projectId)}/calendar`,
+  /** Import into the project (query: import, the run being shown). */
+  projectImport: (projectId: string) => `/project/${encodeURIComponent(projectId)}/import`,
+  /** Import into a new project, from "Add a project" (query: import). */
+  projectsImport: '/projects/import',
   myTasks: '/my-tasks',
   task: (taskId: string) => `/task/${encodeURIComponent(taskId)}`,
   dashboard: '/dashboard',

@@ -158,13 +158,18 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
           checked={bookmarked}
           onChange={(event) => setBookmarked(event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            Cancel
+        <Group justify="space-between" gap="sm" mt="xs">
+          <Button component={Link} to={paths.projectsImport} variant="subtle" onClick={onDone}>
+            Import from a file
           </Button>
-          <Button type="submit" loading={createProject.isPending}>
-            Create
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={createProject.isPending}>
+              Create
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -6,6 +6,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
+import { UserAvatar } from '../../../ui/user-avatar';
 import { AuthorMark, personName } from './author-mark';
 import { SeeMore } from './see-more';
 import classes from './task-detail.module.css';
@@ -47,7 +48,12 @@ function CommentCard({ comment, now }: { comment: TimelineCommentView; now: numb
   return (
     <Paper withBorder radius="md" p="sm" className={classes.comment}>
       <Group gap={8} mb={6} wrap="nowrap">
-        <AuthorMark person={comment.user} size={28} />
+        {comment.user || comment.is_from_figma ? (
+          <AuthorMark person={comment.user} size={28} />
+        ) : (
+          // An imported comment: its author (named in author_name) has no account here.
+          <UserAvatar id={comment.comment_id} firstname={comment.author_name} lastname="" size={28} />
+        )}
         <Text size="sm" fw={600}>
           {name}
         </Text>

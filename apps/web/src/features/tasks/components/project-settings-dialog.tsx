@@ -5,7 +5,7 @@ import { trigramFromName } from '@figgle/shared/trigram';
 import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
@@ -169,6 +169,14 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
             Delete this project
           </Button>
           <Group gap="sm">
+            <Button
+              component={Link}
+              to={paths.projectImport(project.project_id)}
+              variant="default"
+              onClick={onDone}
+            >
+              Import
+            </Button>
             <Button variant="default" onClick={onDone}>
               Cancel
             </Button>

@@ -1,0 +1,62 @@
+import { isOnlyInvisible } from '@figgle/shared/display-text';
+import type { ImportProblem } from '@figgle/shared/import-schemas';
+import type { DeltaJson, LabelColor, TaskPriority, TaskStatus } from '../../db/schema.ts';
+
+/** One task to write, whatever file it came from: what the batch writer (write-batch.ts) needs. */
+export interface ImportTask {
+  /** Where it was in the file, for the list of problems: "Row 12", "Card “Fix login”". */
+  row: string;
+  title: string;
+  status: TaskStatus;
+  description: DeltaJson;
+  dueOn: string | null;
+  dueAt: string | null;
+  priority: TaskPriority;
+  /** CSV: the assignee's email, matched with the organization's members when written. */
+  assigneeEmail: string | null;
+  /** Names; the labels are found or created in the organization before the first batch. */
+  labels: string[];
+  checklist: Array<{ text: string; done: boolean }>;
+  comments: ImportComment[];
+  /** Values that could not be read: the task comes in without them. */
+  problems: ImportProblem[];
+}
+
+interface ImportComment {
+  authorName: string;
+  /** When it was first written (ISO): kept as the comment's date. */
+  at: string;
+  content: DeltaJson;
+}
+
+export interface ImportLabel {
+  name: string;
+  color: LabelColor;
+}
+
+/** What a file holds once read with its mapping: the tasks in file order and the rows left out. */
+export interface ImportPlan {
+  tasks: ImportTask[];
+  labels: ImportLabel[];
+  skipped: ImportProblem[];
+}
+
+/** Plain text as a Quill document: its lines as they are, ending with the newline Quill keeps. */
+export function textDelta(text: string): DeltaJson {
+  const clean = text.replace(/\r\n?/g, '\n');
+  return { ops: [{ insert: clean.endsWith('\n') ? clean : `${clean}\n` }] };
+}
+
+/** Control characters (other than tab and newline) are not kept in imported text. */
+export function cleanText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/** A one-line name for a title or a label: no control characters, spaces folded, cut to `max`. */
+export function cleanLine(text: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ');
+  const folded = line.replace(/\s+/g, ' ').trim().slice(0, max).trim();
+  return isOnlyInvisible(folded) ? '' : folded;
+}

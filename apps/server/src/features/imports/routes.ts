@@ -1,0 +1,159 @@
+import type { Readable } from 'node:stream';
+import {
+  importFileQuery,
+  importIdParams,
+  importViewSchema,
+  organizationImportParams,
+  projectImportParams,
+  startImportInput,
+} from '@figgle/shared/import-schemas';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-types.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { organizationOfImport } from '../../policies/imports.ts';
+import { createStorage } from '../../storage/create-storage.ts';
+import { createImport } from './commands/create-import.ts';
+import { startImport } from './commands/start-import.ts';
+import { presentImport } from './presenter.ts';
+import { earlierImportOfSameFile, type ImportRunRow, importRunOf, importRunsOfProject } from './queries.ts';
+
+const tags = ['imports'];
+
+/** A request body left unread, with no enumerable fields. */
+class FileBody {
+  readonly #stream: Readable;
+  constructor(stream: Readable) {
+    this.#stream = stream;
+  }
+  get stream(): Readable {
+    return this.#stream;
+  }
+}
+const FILE_BODY =
+  'The file itself as the body (Content-Type: application/octet-stream): a Trello board export (JSON), a Figgle project export (JSON) or a CSV file, at most IMPORT_MAX_BYTES.';
+
+/** Import (docs/product.md#import): send a file, read what it holds, confirm the mapping, follow the job. */
+export async function importRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.deps;
+  const storage = createStorage(app.deps.env);
+  // The body stays a stream: it is counted into storage (receive-import-file.ts), never buffered whole
+  // here. It is wrapped so that hooks walking request.body (http/unicode-guard.ts) find no fields in it.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+    done(null, new FileBody(payload)),
+  );
+
+  const view = async (run: ImportRunRow) => presentImport(run, await earlierImportOfSameFile(db, run));
+  const declared = (header: string | undefined) => {
+    const bytes = Number(header);
+    return header !== undefined && Number.isFinite(bytes) ? bytes : null;
+  };
+  const streamOf = (body: unknown): Readable => {
+    if (!(body instanceof FileBody))
+      throw new HttpError(415, 'unsupported_media_type', 'Send the file as application/octet-stream.');
+    return body.stream;
+  };
+
+  app.post(
+    '/api/projects/:projectId/imports',
+    {
+      config: { slowBody: true },
+      schema: {
+        tags,
+        description: FILE_BODY,
+        params: projectImportParams,
+        querystring: importFileQuery,
+        response: { 201: importViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const run = await createImport(app.deps, storage, user, {
+        projectId: request.params.projectId,
+        organizationId: null,
+        fileName: request.query.file_name,
+        declaredBytes: declared(request.headers['content-length']),
+        body: streamOf(request.body),
+      }).catch((error: unknown) => {
+        request.raw.resume();
+        throw error;
+      });
+      return reply.status(201).send(await view(run));
+    },
+  );
+
+  app.post(
+    '/api/organizations/:organizationId/imports',
+    {
+      config: { slowBody: true },
+      schema: {
+        tags,
+        description: `Import into a new project, created when the import starts. ${FILE_BODY}`,
+        params: organizationImportParams,
+        querystring: importFileQuery,
+        response: { 201: importViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const run = await createImport(app.deps, storage, user, {
+        projectId: null,
+        organizationId: request.params.organizationId,
+        fileName: request.query.file_name,
+        declaredBytes: declared(request.headers['content-length']),
+        body: streamOf(request.body),
+      }).catch((error: unknown) => {
+        request.raw.resume();
+        throw error;
+      });
+      return reply.status(201).send(await view(run));
+    },
+  );
+
+  app.get(
+    '/api/imports/:importId',
+    { schema: { tags, params: importIdParams, response: { 200: importViewSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await authorize(
+        db,
+        user,
+        'import.read',
+        await organizationOfImport(db, request.params.importId),
+        'Import',
+      );
+      const run = await importRunOf(db, request.params.importId);
+      if (!run) throw notFound('Import');
+      return view(run);
+    },
+  );
+
+  app.post(
+    '/api/imports/:importId/start',
+    { schema: { tags, params: importIdParams, body: startImportInput, response: { 200: importViewSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await startImport(app.deps, user, { importId: request.params.importId, input: request.body });
+      const run = await importRunOf(db, request.params.importId);
+      if (!run) throw notFound('Import');
+      return view(run);
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/imports',
+    { schema: { tags, params: projectImportParams, response: { 200: z.array(importViewSchema) } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await authorize(
+        db,
+        user,
+        'import.read',
+        await organizationOfProject(db, request.params.projectId),
+        'Project',
+      );
+      return Promise.all((await importRunsOfProject(db, request.params.projectId)).map(view));
+    },
+  );
+}

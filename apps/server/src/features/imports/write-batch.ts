@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportProblem } from '@figgle/shared/import-schemas';
+import type { LogMetadata } from '@figgle/shared/log-type';
+import { TASK_STATUSES } from '@figgle/shared/status';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { type Kysely, sql } from 'kysely';
+import type { Database, LabelColor, TaskStatus } from '../../db/schema.ts';
+import { lockColumn } from '../tasks/column-lock.ts';
+import type { ImportLabel, ImportTask } from './import-item.ts';
+
+/** What every batch of one run shares: where the tasks go, who imports them, the labels and members. */
+export interface BatchContext {
+  projectId: string;
+  organizationId: string;
+  authorId: string | null;
+  authorName: string;
+  /** Label ids by lower-case name. */
+  labelIds: Map<string, string>;
+  /** Members' user ids by lower-case email. */
+  members: Map<string, string>;
+}
+
+interface BatchResult {
+  tasks: number;
+  comments: number;
+  checklistItems: number;
+  problems: ImportProblem[];
+}
+
+export class ProjectGoneError extends Error {}
+
+/**
+ * Finds or creates the run's labels in the organization (a name already there, whatever its case, is
+ * reused). One statement; run again after a restart it creates nothing twice. Answers how many were new.
+ */
+export async function ensureLabels(
+  db: Kysely<Database>,
+  organizationId: string,
+  labels: ImportLabel[],
+): Promise<{ ids: Map<string, string>; created: number }> {
+  const unique = new Map<string, ImportLabel>();
+  for (const label of labels)
+    if (!unique.has(label.name.toLowerCase())) unique.set(label.name.toLowerCase(), label);
+  const names = [...unique.values()].map((label) => label.name);
+  const colors: LabelColor[] = [...unique.values()].map((label) => label.color);
+  if (names.length === 0) return { ids: new Map(), created: 0 };
+  const inserted = await sql<{ label_id: string }>`
+    INSERT INTO label (organization_id, name, color)
+    SELECT ${organizationId}, t.name, t.color FROM unnest(${names}::text[], ${colors}::text[]) AS t(name, color)
+    ON CONFLICT (organization_id, lower(name)) DO NOTHING
+    RETURNING label_id
+  `.execute(db);
+  const { rows } = await sql<{ label_id: string; key: string }>`
+    SELECT label_id, lower(name) AS key FROM label
+    WHERE organization_id = ${organizationId} AND lower(name) = ANY(${[...unique.keys()]}::text[])
+  `.execute(db);
+  return { ids: new Map(rows.map((row) => [row.key, row.label_id])), created: inserted.rows.length };
+}
+
+/** The organization's members by lower-case email, for CSV assignees. */
+export async function membersByEmail(
+  db: Kysely<Database>,
+  organizationId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('rule')
+    .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
+    .select(['app_user.user_id', 'app_user.email'])
+    .where('rule.organization_id', '=', organizationId)
+    .execute();
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.user_id]));
+}
+
+/**
+ * Writes one batch inside the caller's transaction, with a few multi-row statements whatever its size
+ * (arrays unnested by PostgreSQL, so each statement's text is the same every batch): the project's next
+ * references, ranks after each column's last task, the tasks with their CREATION log lines, labels,
+ * checklist items and comments. Comments keep their first date and author's name; they are not put in
+ * the inbox (an import is not news).
+ */
+export async function writeBatch(
+  trx: Kysely<Database>,
+  context: BatchContext,
+  tasks: ImportTask[],
+): Promise<BatchResult> {
+  const problems: ImportProblem[] = tasks.flatMap((task) => task.problems);
+  const project = await trx
+    .updateTable('project')
+    .set((eb) => ({ last_reference: eb('last_reference', '+', tasks.length) }))
+    .where('project_id', '=', context.projectId)
+    .where('deleted_at', 'is', null)
+    .returning('last_reference')
+    .executeTakeFirst();
+  if (!project) throw new ProjectGoneError('The project was deleted during the import.');
+  const firstReference = project.last_reference - tasks.length + 1;
+
+  const ranks = new Map<ImportTask, string>();
+  for (const status of TASK_STATUSES) {
+    const inColumn = tasks.filter((task) => task.status === status);
+    if (inColumn.length === 0) continue;
+    await lockColumn(trx, context.projectId, status as TaskStatus);
+    const { rows } = await sql<{ rank: string | null }>`
+      SELECT max(rank) AS rank FROM task
+      WHERE project_id = ${context.projectId} AND status = ${status} AND deleted_at IS NULL
+    `.execute(trx);
+    const keys = generateNKeysBetween(rows[0]?.rank ?? null, null, inColumn.length);
+    for (const [index, task] of inColumn.entries()) ranks.set(task, keys[index]!);
+  }
+
+  const ids = tasks.map(() => randomUUID());
+  const assignees = tasks.map((task) => {
+    if (!task.assigneeEmail) return null;
+    const userId = context.members.get(task.assigneeEmail);
+    if (!userId)
+      problems.push({
+        row: task.row,
+        reason: `${task.assigneeEmail} is not a member of the organization: the task is unassigned.`,
+        imported: true,
+      });
+    return userId ?? null;
+  });
+  const labelsOf = tasks.map((task) =>
+    task.labels
+      .map((name) => ({ label_id: context.labelIds.get(name.toLowerCase()), name }))
+      .filter((label): label is { label_id: string; name: string } => label.label_id !== undefined)
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  );
+  await sql`
+    INSERT INTO task (task_id, project_id, reference, title, status, rank, author_id, author_name, assignee_id,
+      last_modified_by, content_json, comments_total, due_on, due_at, priority)
+    SELECT t.id, ${context.projectId}, t.reference, t.title, t.status, t.rank, ${context.authorId},
+      ${context.authorName}, t.assignee, ${context.authorId}, t.content::jsonb, t.comments, t.due_on::date,
+      t.due_at::timestamptz, t.priority
+    FROM unnest(${ids}::uuid[], ${tasks.map((_, index) => firstReference + index)}::integer[],
+      ${tasks.map((task) => task.title)}::text[], ${tasks.map((task) => task.status)}::text[],
+      ${tasks.map((task) => ranks.get(task)!)}::text[], ${assignees}::uuid[],
+      ${tasks.map((task) => JSON.stringify(task.description))}::text[],
+      ${tasks.map((task) => task.comments.length)}::integer[], ${tasks.map((task) => task.dueOn)}::text[],
+      ${tasks.map((task) => task.dueAt)}::text[], ${tasks.map((task) => task.priority)}::text[])
+      AS t(id, reference, title, status, rank, assignee, content, comments, due_on, due_at, priority)
+  `.execute(trx);
+
+  const metadata = tasks.map((task, index) => {
+    const labels = labelsOf[index]!;
+    const entry: LogMetadata = {
+      title: { old: null, new: task.title },
+      status: { old: null, new: task.status },
+      ...(assignees[index] ? { assignee_id: { old: null, new: assignees[index] } } : {}),
+      ...(task.priority !== 'NONE' ? { priority: { old: null, new: task.priority } } : {}),
+      ...(labels.length > 0 ? { labels: { old: [], new: labels } } : {}),
+    };
+    return JSON.stringify(entry);
+  });
+  await sql`
+    INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata)
+    SELECT t.id, ${context.projectId}, ${context.organizationId}, ${context.authorId}, 'CREATION',
+      t.metadata::jsonb || CASE WHEN task.due_on IS NULL AND task.due_at IS NULL THEN '{}'::jsonb
+        ELSE jsonb_build_object('due', jsonb_build_object('old', NULL, 'new', figgle_due_text(task.due_on, task.due_at))) END
+    FROM unnest(${ids}::uuid[], ${metadata}::text[]) AS t(id, metadata)
+    JOIN task ON task.task_id = t.id
+  `.execute(trx);
+
+  const labelTask: string[] = [];
+  const labelId: string[] = [];
+  labelsOf.forEach((labels, index) => {
+    for (const label of labels) {
+      labelTask.push(ids[index]!);
+      labelId.push(label.label_id);
+    }
+  });
+  if (labelTask.length > 0) {
+    await sql`
+      INSERT INTO task_label (task_id, label_id)
+      SELECT t.task_id, t.label_id FROM unnest(${labelTask}::uuid[], ${labelId}::uuid[]) AS t(task_id, label_id)
+      ON CONFLICT DO NOTHING
+    `.execute(trx);
+  }
+
+  const itemTask: string[] = [];
+  const itemText: string[] = [];
+  const itemDone: boolean[] = [];
+  const itemRank: string[] = [];
+  tasks.forEach((task, index) => {
+    if (task.checklist.length === 0) return;
+    const keys = generateNKeysBetween(null, null, task.checklist.length);
+    task.checklist.forEach((item, position) => {
+      itemTask.push(ids[index]!);
+      itemText.push(item.text);
+      itemDone.push(item.done);
+      itemRank.push(keys[position]!);
+    });
+  });
+  if (itemTask.length > 0) {
+    await sql`
+      INSERT INTO checklist_item (task_id, text, done, rank, created_by)
+      SELECT t.task_id, t.text, t.done, t.rank, ${context.authorId}
+      FROM unnest(${itemTask}::uuid[], ${itemText}::text[], ${itemDone}::boolean[], ${itemRank}::text[])
+        AS t(task_id, text, done, rank)
+    `.execute(trx);
+  }
+
+  const commentTask: string[] = [];
+  const commentAuthor: string[] = [];
+  const commentAt: string[] = [];
+  const commentContent: string[] = [];
+  tasks.forEach((task, index) => {
+    for (const comment of task.comments) {
+      commentTask.push(ids[index]!);
+      commentAuthor.push(comment.authorName);
+      commentAt.push(comment.at);
+      commentContent.push(JSON.stringify(comment.content));
+    }
+  });
+  if (commentTask.length > 0) {
+    await sql`
+      INSERT INTO comment (task_id, author_id, author_name, content_json, created_at)
+      SELECT t.task_id, NULL, t.author_name, t.content::jsonb, t.created_at::timestamptz
+      FROM unnest(${commentTask}::uuid[], ${commentAuthor}::text[], ${commentContent}::text[], ${commentAt}::text[])
+        AS t(task_id, author_name, content, created_at)
+    `.execute(trx);
+  }
+  return { tasks: tasks.length, comments: commentTask.length, checklistItems: itemTask.length, problems };
+}

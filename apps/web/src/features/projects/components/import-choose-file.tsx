@@ -1,0 +1,97 @@
+import type { ImportView } from '@figgle/shared/import-schemas';
+import { Alert, Button, FileInput, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import Papa from 'papaparse';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useOrganizations } from '../../../shared/api/list-organizations';
+import { useSendImportFile } from '../api/send-import-file';
+
+interface ImportChooseFileProps {
+  /** Into this project; null: into a new project, of an organization chosen here. */
+  projectId: string | null;
+  onAnalysed: (run: ImportView) => void;
+}
+
+/** The header row of a CSV file, read in the browser from its first bytes before anything is sent. */
+async function readHeader(file: File): Promise<string[]> {
+  const head = await file.slice(0, 64 * 1024).text();
+  const parsed = Papa.parse<string[]>(head.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: 'greedy' });
+  return (parsed.data[0] ?? []).map((cell) => cell.trim()).filter(Boolean);
+}
+
+/** Step 1: the file (a Trello board export, a CSV file), sent and read by the server. */
+export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProps) {
+  const organizations = useOrganizations();
+  const send = useSendImportFile();
+  const [file, setFile] = useState<File | null>(null);
+  const [organizationId, setOrganizationId] = useState('');
+  const [columns, setColumns] = useState<string[] | null>(null);
+  const choices = organizations.data ?? [];
+  useEffect(() => {
+    if (!organizationId && choices.length > 0) setOrganizationId(choices[0]!.organization_id);
+  }, [choices, organizationId]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) return;
+    send.mutate(
+      { file, projectId, organizationId: projectId ? null : organizationId },
+      { onSuccess: onAnalysed },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={560}>
+        <Text size="sm" c="dimmed">
+          A Trello board export (JSON, from the board's menu: Print, export and share → Export as JSON), a
+          project exported from Figgle (JSON), or a CSV file with one task per row.
+        </Text>
+        {projectId === null && choices.length > 1 ? (
+          <NativeSelect
+            label="Organization"
+            value={organizationId}
+            onChange={(event) => setOrganizationId(event.currentTarget.value)}
+            data={choices.map((organization) => ({
+              value: organization.organization_id,
+              label: organization.name,
+            }))}
+          />
+        ) : null}
+        <FileInput
+          label="File to import"
+          placeholder="Choose a .json or .csv file"
+          accept=".json,.csv,application/json,text/csv"
+          value={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            send.reset();
+            setColumns(null);
+            if (chosen && /\.(csv|txt)$/i.test(chosen.name)) void readHeader(chosen).then(setColumns);
+          }}
+          leftSection={<IconFileImport size={16} aria-hidden />}
+          clearable
+        />
+        {columns && columns.length > 0 ? (
+          <Text size="sm" aria-live="polite">
+            Columns: {columns.join(', ')}
+          </Text>
+        ) : null}
+        {send.isError ? (
+          <Alert color="red" title="This file cannot be imported" role="alert">
+            {send.error.message}
+          </Alert>
+        ) : null}
+        <div>
+          <Button
+            type="submit"
+            disabled={!file || (projectId === null && !organizationId)}
+            loading={send.isPending}
+          >
+            Read the file
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

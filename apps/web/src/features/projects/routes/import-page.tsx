@@ -1,0 +1,76 @@
+import type { ImportView } from '@figgle/shared/import-schemas';
+import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useProjects } from '../../../shared/api/list-projects';
+import { paths } from '../../../shared/paths';
+import { PageHeader } from '../../../ui/page-header';
+import { importQueryKey, useImport } from '../api/get-import';
+import { useProjectImports } from '../api/list-project-imports';
+import { ImportChooseFile } from '../components/import-choose-file';
+import { ImportMapping } from '../components/import-mapping';
+import { ImportProgress } from '../components/import-progress';
+
+/**
+ * Import (docs/product.md#import), into a project (/project/:projectId/import, from its settings) or
+ * into a new project (/projects/import, from "Add a project"). The run's id is in the address
+ * (?import=…), so a reload, or coming back later, shows the same run where it is.
+ */
+export function ImportPage() {
+  const { projectId = null } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const importId = searchParams.get('import');
+  const queryClient = useQueryClient();
+  const run = useImport(importId);
+  const projects = useProjects();
+  const earlier = useProjectImports(importId === null ? projectId : null);
+  const project = projects.data?.find((candidate) => candidate.project_id === projectId);
+
+  // Back on a project's Import screen while one of its imports is still running: show that one.
+  const running = earlier.data?.find(
+    (candidate) => candidate.state === 'queued' || candidate.state === 'running',
+  );
+  useEffect(() => {
+    if (running && importId === null) setSearchParams({ import: running.import_id }, { replace: true });
+  }, [running, importId, setSearchParams]);
+
+  const show = (analysed: ImportView) => {
+    queryClient.setQueryData(importQueryKey(analysed.import_id), analysed);
+    setSearchParams({ import: analysed.import_id });
+  };
+  const again = () => setSearchParams({});
+
+  return (
+    <>
+      <PageHeader
+        title={project ? `Import into ${project.name}` : 'Import from a file'}
+        subtitle={
+          project ? (
+            <Anchor component={Link} to={paths.projectKanban(project.project_id)} size="sm">
+              Back to the board
+            </Anchor>
+          ) : (
+            'The import creates a new project with what the file holds.'
+          )
+        }
+      />
+      <Stack gap="lg">
+        {importId === null ? <ImportChooseFile projectId={projectId} onAnalysed={show} /> : null}
+        {importId !== null && run.isPending ? <Loader aria-label="Loading the import" /> : null}
+        {importId !== null && run.isError ? (
+          <Alert color="red" title="This import cannot be shown" role="alert">
+            {run.error.message}
+          </Alert>
+        ) : null}
+        {run.data && importId !== null ? (
+          run.data.state === 'analysed' ? (
+            <ImportMapping key={run.data.import_id} run={run.data} onCancel={again} />
+          ) : (
+            <ImportProgress run={run.data} onAnother={again} />
+          )
+        ) : null}
+      </Stack>
+    </>
+  );
+}
