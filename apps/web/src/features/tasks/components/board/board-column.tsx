@@ -96,11 +96,7 @@ export const BoardColumn = memo(function BoardColumn({
                   aria-current={selected || undefined}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <SortableBoardCard
-                    {...data}
-                    onAssign={onAssign}
-                    wasDragging={wasDragging}
-                  />
+                  <SortableBoardCard {...data} onAssign={onAssign} wasDragging={wasDragging} />
                 </li>
               );
             })}
