@@ -8,6 +8,8 @@ export interface Mentionable {
 }
 
 const SHOWN_AT_MOST = 8;
+/** The id quill-mention gives its list. */
+const MENTION_LIST_ID = 'quill-mention-list';
 
 let registered = false;
 
@@ -49,6 +51,16 @@ export function mentionModuleOptions(people: () => readonly Mentionable[]) {
     dataAttributes: ['id', 'value', 'denotationChar'],
     // A text node, never HTML: a name is shown exactly as typed.
     renderItem: (item: { value: string }) => document.createTextNode(item.value),
+    // The editor owns the list only while it is in the page (quill-editor.tsx removes the attribute
+    // the module sets at start).
+    onOpen(this: { quill: { root: HTMLElement } }) {
+      this.quill.root.setAttribute('aria-owns', MENTION_LIST_ID);
+      return true;
+    },
+    onClose(this: { quill: { root: HTMLElement } }) {
+      this.quill.root.removeAttribute('aria-owns');
+      return true;
+    },
     source(
       this: { mentionList: HTMLElement },
       typed: string,

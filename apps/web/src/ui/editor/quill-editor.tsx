@@ -175,6 +175,10 @@ export function QuillEditor(props: RichTextEditorProps) {
           },
     });
     quill.root.setAttribute('aria-label', propsRef.current.label);
+    // quill-mention names its list with aria-owns from the start, while the list is in the page only
+    // when open: a reference to nothing (axe: aria-valid-attr-value). The module's onOpen and onClose
+    // (mention-module.ts) set and remove it.
+    quill.root.removeAttribute('aria-owns');
     if (!readOnly) {
       quill.root.setAttribute('role', 'textbox');
       quill.root.setAttribute('aria-multiline', 'true');
