@@ -63,6 +63,10 @@ async function drag(page: Page, source: Locator, target: Locator) {
 const chip = (scope: Page | Locator, title: string) => scope.getByRole('listitem').filter({ hasText: title });
 
 test.describe('the calendar view', () => {
+  // The whole month in view: a drag aimed at a day near the window's bottom edge made the board's
+  // drag-and-drop scroll the page under the pointer (its auto-scroll), by more the slower the machine.
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
   test('a task dragged to another day keeps its new date after a reload', async ({ page, mail, baseURL }) => {
     const user = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Cal',
