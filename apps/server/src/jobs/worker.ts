@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
+import { backgroundWork } from './background-work.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
 import { importHandler } from './handlers/import.ts';
@@ -181,7 +182,9 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
     start() {
       if (loop) return;
       unsubscribe = onJobEnqueued(deps.db, nudge);
-      loop = claimAndRun().catch((error: unknown) => deps.log.error({ err: error }, 'job worker stopped'));
+      loop = backgroundWork
+        .run(true, claimAndRun)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'job worker stopped'));
       heartbeat = setInterval(() => {
         renewLeases(deps.db, workerId, [...inFlight.keys()], options.leaseMs).catch((error: unknown) =>
           deps.log.error({ err: error }, 'job leases not renewed'),
