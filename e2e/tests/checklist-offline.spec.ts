@@ -35,7 +35,8 @@ test.describe('checklist changes made offline', () => {
       ((await (await page.request.get(`/api/tasks/${taskId}/checklist`)).json()) as SavedChecklist).items;
 
     await page.goto(`/task/${taskId}`);
-    await expect(page.getByRole('checkbox', { name: 'Cheese' })).toBeVisible();
+    // A fresh browser fetches the task page's code and reads in turn: slow on a busy machine.
+    await expect(page.getByRole('checkbox', { name: 'Cheese' })).toBeVisible({ timeout: 30_000 });
     await keptForOffline(page, ['task', taskId, 'checklist']);
 
     await page.context().setOffline(true);
@@ -51,7 +52,9 @@ test.describe('checklist changes made offline', () => {
 
     // Still offline after a reload: the changes are shown and still waiting; the server has none.
     await reloadOffline(page);
-    await expect(page.getByRole('status').filter({ hasText: '3 changes wait to be sent' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '3 changes wait to be sent' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('checkbox', { name: 'Bread' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Lemonade' })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Cheese' })).toHaveCount(0);
