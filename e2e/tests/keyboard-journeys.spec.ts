@@ -24,6 +24,8 @@ test.describe('keyboard only', () => {
     mail,
     baseURL,
   }) => {
+    // The whole product by keyboard in one journey: over a minute on a busy 2-core machine.
+    test.slow();
     // The account is made over HTTP in another context; this page signs in through the form.
     const setup = await browser.newContext({ baseURL });
     const kim = await signUpWithOrganization(await setup.newPage(), mail, baseURL, {
