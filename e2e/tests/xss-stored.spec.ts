@@ -97,6 +97,8 @@ test('stored XSS: hostile titles, comments, descriptions, links and files never 
     lastname: '<b onmouseover=window.__xss()>M</b>',
     organization: `<img src=x onerror=${RUN}>`,
   });
+  // A mention must name a member of the organization (issue 27): Mallory herself, with a hostile name.
+  const { user_id: malloryId } = (await (await page.request.get('/api/me')).json()) as { user_id: string };
   const { taskId, projectId } = await createProjectWithTask(page, baseURL, user.organizationId, {
     project: `<svg onload=${RUN}>`,
     trigram: 'XSS',
@@ -187,7 +189,7 @@ test('stored XSS: hostile titles, comments, descriptions, links and files never 
             { insert: { image: '/x.png' }, attributes: { alt: `" onerror="${RUN}`, width: '10' } },
             { insert: { fileblock: { url: html.url, name: `<img src=x onerror=${RUN}>` } } },
             { insert: { fileblock: { url: svg.url, name: `"><svg onload=${RUN}>` } } },
-            { insert: { mention: { id: '1', value: `<img src=x onerror=${RUN}>` } } },
+            { insert: { mention: { id: malloryId, value: `<img src=x onerror=${RUN}>` } } },
             { insert: { formula: `<img src=x onerror=${RUN}>` } },
             { insert: `<script>${RUN}</script>` },
             { insert: '\n', attributes: { 'code-block': true } },
