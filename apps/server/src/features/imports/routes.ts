@@ -7,6 +7,7 @@ import {
   projectImportParams,
   startImportInput,
 } from '@figgle/shared/import-schemas';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
@@ -45,6 +46,24 @@ export async function importRoutes(app: AppInstance): Promise<void> {
   );
 
   const view = async (run: ImportRunRow) => presentImport(run, await earlierImportOfSameFile(db, run));
+  // Both import routes receive the file the same way; only where it goes differs. A refused file is
+  // drained so the client sees the answer rather than a reset connection.
+  const receive = async (
+    request: FastifyRequest<{ Querystring: { file_name: string } }>,
+    place: { projectId: string | null; organizationId: string | null },
+  ) => {
+    const user = await requireUser(request);
+    const run = await createImport(app.deps, storage, user, {
+      ...place,
+      fileName: request.query.file_name,
+      declaredBytes: declared(request.headers['content-length']),
+      body: streamOf(request.body),
+    }).catch((error: unknown) => {
+      request.raw.resume();
+      throw error;
+    });
+    return view(run);
+  };
   const declared = (header: string | undefined) => {
     const bytes = Number(header);
     return header !== undefined && Number.isFinite(bytes) ? bytes : null;
@@ -67,20 +86,10 @@ export async function importRoutes(app: AppInstance): Promise<void> {
         response: { 201: importViewSchema },
       },
     },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const run = await createImport(app.deps, storage, user, {
-        projectId: request.params.projectId,
-        organizationId: null,
-        fileName: request.query.file_name,
-        declaredBytes: declared(request.headers['content-length']),
-        body: streamOf(request.body),
-      }).catch((error: unknown) => {
-        request.raw.resume();
-        throw error;
-      });
-      return reply.status(201).send(await view(run));
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await receive(request, { projectId: request.params.projectId, organizationId: null })),
   );
 
   app.post(
@@ -95,20 +104,10 @@ export async function importRoutes(app: AppInstance): Promise<void> {
         response: { 201: importViewSchema },
       },
     },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const run = await createImport(app.deps, storage, user, {
-        projectId: null,
-        organizationId: request.params.organizationId,
-        fileName: request.query.file_name,
-        declaredBytes: declared(request.headers['content-length']),
-        body: streamOf(request.body),
-      }).catch((error: unknown) => {
-        request.raw.resume();
-        throw error;
-      });
-      return reply.status(201).send(await view(run));
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await receive(request, { projectId: null, organizationId: request.params.organizationId })),
   );
 
   app.get(
