@@ -91,6 +91,7 @@ test.describe('the command palette', () => {
 
     // Typing narrows the actions by the starts of their words ("go inb"), with those starts marked.
     await sidebarSearch(page).click();
+    await expect(paletteInput(page)).toBeFocused();
     await page.keyboard.type('go inb');
     const actions = paletteGroup(page, 'Actions').getByRole('button');
     await expect(actions).toHaveCount(1);

@@ -33,6 +33,8 @@ test.describe('task page', () => {
     baseURL,
     context,
   }) => {
+    // A long journey (editor, uploads, change log): Playwright's slow time, as on a busy CI machine.
+    test.slow();
     const user = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Tess',
       lastname: 'Writer',
@@ -46,7 +48,8 @@ test.describe('task page', () => {
 
     await page.goto(`/task/${taskId}`);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(breadcrumb.getByRole('link', { name: /Launch/ })).toBeVisible();
+    // A fresh browser fetches the task page's code and reads in turn: slow on a busy machine.
+    await expect(breadcrumb.getByRole('link', { name: /Launch/ })).toBeVisible({ timeout: 30_000 });
     await expect(breadcrumb.getByText(`#${reference}`)).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Plan the launch');
     const details = page.getByRole('complementary', { name: 'Task details' });
