@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
@@ -15,6 +16,8 @@ export class MailCatcher {
   private readonly waiters = new Set<() => void>();
   private server?: SMTPServer;
   private held: Promise<void> | null = null;
+  /** Open client connections: a pooling client keeps some open between messages. */
+  private readonly sockets = new Set<Socket>();
   port = 0;
 
   /**
@@ -47,6 +50,10 @@ export class MailCatcher {
           callback();
         });
       },
+    });
+    this.server.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     const address = this.server.server.address();
@@ -106,8 +113,18 @@ export class MailCatcher {
     return match[0];
   }
 
+  /**
+   * Down as a mail server goes down: its connections dropped, not waited for (a client's pooled
+   * connections would hold it, and the port, for half a minute), and the port free when this resolves.
+   */
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    const server = this.server;
+    this.server = undefined;
+    if (!server?.server.listening) return;
+    const closed = new Promise<void>((resolve) => server.server.once('close', () => resolve()));
+    server.close(() => {});
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
   }
 }
 

@@ -13,7 +13,8 @@ import { installApiTokenAuth } from './auth/api-token-auth.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { rememberSessions } from './auth/session-lookup.ts';
-import { type Clock, systemClock } from './clock/clock.ts';
+import { type Clock, drivenClock, systemClock } from './clock/clock.ts';
+import { clockControlRoutes } from './clock/clock-control-routes.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
@@ -65,7 +66,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Sees every route as it is added (the authorization matrix test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** A clock the test drives (digests at 08:00, two-minute batches); the system's otherwise. */
+  /**
+   * A clock the test drives (digests at 08:00, two-minute batches); the system's otherwise, or with
+   * TEST_CLOCK_CONTROL one driven over HTTP (clock/clock-control-routes.ts).
+   */
   clock?: Clock;
 }
 
@@ -97,7 +101,8 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   const mailer = createMailer(env, app.log, inputs.database.durable);
   const bus = createBus(inputs.database, app.log);
   const sessionMemory = rememberSessions(inputs.database);
-  const clock = options.clock ?? systemClock;
+  const controlled = !options.clock && env.TEST_CLOCK_CONTROL ? drivenClock() : undefined;
+  const clock = options.clock ?? controlled ?? systemClock;
   const auth = createAuth({ env, db, mailer });
   const deps: AppDeps = { ...inputs, db, mailer, bus, clock, sessionMemory, auth };
   app.decorate('deps', deps);
@@ -130,6 +135,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
+  await app.register(clockControlRoutes(controlled)); // tests only: exists with TEST_CLOCK_CONTROL
   await app.register(meRoutes);
   await app.register(apiTokenRoutes);
   await app.register(organizationRoutes);

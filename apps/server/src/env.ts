@@ -118,6 +118,15 @@ const envSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * Tests only: the server's clock may be moved forward over HTTP (clock/clock-control-routes.ts),
+     * so a browser test sees a two-minute batch close or an 08:00 digest leave without waiting.
+     * Refused unless NODE_ENV is test: a server people use must keep the real time.
+     */
+    TEST_CLOCK_CONTROL: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** 1: the start prints when each of its steps ended (start-timings.ts, read there before this runs). */
     FIGGLE_START_TIMINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
@@ -152,6 +161,13 @@ const envSchema = z
         code: 'custom',
         path: ['LLM_API_URL'],
         message: 'LLM_API_URL, LLM_API_KEY and LLM_MODEL must be set together',
+      });
+    }
+    if (env.TEST_CLOCK_CONTROL && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_CONTROL'],
+        message: `is for automated tests only (it lets this machine move the server's clock) and is refused with NODE_ENV=${env.NODE_ENV}: remove it`,
       });
     }
     if (env.NODE_ENV === 'production') {

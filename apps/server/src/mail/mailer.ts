@@ -116,6 +116,12 @@ function smtpOptions(url: string) {
   const secure = parsed.protocol === 'smtps:';
   const startTls = secure ? 'required' : startTlsOf(parsed);
   return {
+    // A few kept connections instead of one per email: a new connection costs a handshake (and a TLS
+    // one when offered) for every message, which capped sending at a few dozen emails a second. As
+    // many as the job worker sends at once (jobs/worker.ts); a message still succeeds or fails on
+    // its own, and a connection the server closed is opened again for the next one.
+    pool: true as const,
+    maxConnections: 4,
     host: parsed.hostname,
     port: Number(parsed.port) || (secure ? 465 : 25),
     secure,
