@@ -206,4 +206,29 @@ describe('the task list after each kind of write, from memory', () => {
     for (const write of writes) expect(write.status).toBeLessThan(300);
     expect(await answered()).toBe(await fresh());
   });
+
+  it('answers a large patched list as gzip made of pieces to a browser, then as brotli once made', async () => {
+    for (let i = 0; i < 40; i++)
+      await ada.api(`/api/projects/${projectId}/tasks`, {
+        body: { title: `A task with a title long enough to make the list worth compressing, number ${i}` },
+      });
+    const asBrowser = () =>
+      ada.api(`/api/projects/${projectId}/tasks`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+    await asBrowser();
+    for (const status of ['DONE', 'TODO']) {
+      await ada.api('/api/kanban-update', { body: { taskId: tasks[4], status, index: 0 } });
+      const patched = await asBrowser();
+      expect(patched.headers.get('content-encoding')).toBe('gzip');
+      expect(await patched.text()).toBe(await fresh());
+    }
+    let later = await asBrowser();
+    for (let waited = 0; later.headers.get('content-encoding') !== 'br' && waited < 5000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      later = await asBrowser();
+    }
+    expect(later.headers.get('content-encoding')).toBe('br');
+    expect(await later.text()).toBe(await fresh());
+  });
 });

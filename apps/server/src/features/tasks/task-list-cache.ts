@@ -1,4 +1,5 @@
 import type { Bus, BusEvent } from '../../realtime/bus.ts';
+import { ChunkedGzip } from './chunked-gzip.ts';
 import type { JsonText } from './json-reply.ts';
 import type { ListedKey, ListedTask } from './queries.ts';
 
@@ -15,6 +16,8 @@ interface CachedList {
   entries: Entry[];
   /** The body joined from the entries, with its compressed copies; remade after a patch. */
   text?: JsonText;
+  /** Its gzip by pieces, each compressed again only when a patch changed it. */
+  gzip: ChunkedGzip;
   size: number;
   /** Tasks named by events since the last patch, read again by the patch under way. */
   dirty: Set<string>;
@@ -63,6 +66,30 @@ function compareEntries(a: Entry, b: Entry): number {
   );
 }
 
+/** A piece of the gzip ends after a task whose id ends so (1 in 32), or after this many tasks. */
+const PIECE_END = 0x1f;
+const PIECE_MOST = 96;
+
+/**
+ * The body of a patched list, whose gzip is made of pieces compressed before: a piece ends where a
+ * task id says, so a task inserted or removed changes one piece, not every piece after it.
+ */
+function patchedText(list: CachedList): JsonText {
+  const pieces: string[] = [];
+  let run: string[] = [];
+  for (const [index, entry] of list.entries.entries()) {
+    run.push(entry.json);
+    const last = index === list.entries.length - 1;
+    if (last || run.length >= PIECE_MOST || (Number.parseInt(entry.taskId.slice(-2), 16) & PIECE_END) === 0) {
+      pieces.push(`${pieces.length === 0 ? '[' : ''}${run.join(SEPARATOR)}${last ? ']' : SEPARATOR}`);
+      run = [];
+    }
+  }
+  if (pieces.length === 0) pieces.push('[]');
+  const body = pieces.join('');
+  return { body, gzipOfPieces: () => list.gzip.gzip(pieces, body) };
+}
+
 // What this speed device saves, what invalidates or patches it, its benchmark:
 // docs/machinery/task-list-cache.md
 /**
@@ -106,7 +133,7 @@ export class TaskListCache {
     // Most recently used last, so the oldest is dropped first.
     this.lists.delete(key);
     this.lists.set(key, list);
-    list.text ??= { body: `[${list.entries.map((entry) => entry.json).join(SEPARATOR)}]` };
+    list.text ??= patchedText(list);
     return list.text;
   }
 
@@ -133,7 +160,7 @@ export class TaskListCache {
     }));
     this.drop(key);
     const text: JsonText = { body };
-    this.lists.set(key, { entries, text, size: body.length, dirty: new Set() });
+    this.lists.set(key, { entries, text, size: body.length, dirty: new Set(), gzip: new ChunkedGzip() });
     this.size += body.length;
     this.evictPastBudget();
     return text;
@@ -225,6 +252,7 @@ export class TaskListCache {
     this.size += size - list.size;
     list.entries = entries;
     list.size = size;
+    if (list.text) list.text.replaced = true;
     list.text = undefined;
     this.evictPastBudget();
     return true;
