@@ -12,8 +12,7 @@ describe('ChunkedGzip', () => {
   it('makes a gzip any reader unpacks to the whole text, before and after a piece changed', () => {
     const gzip = new ChunkedGzip();
     for (const pieces of [piecesOf(40), piecesOf(40, 7), piecesOf(41, 7), ['[]']]) {
-      const body = pieces.join('');
-      expect(gunzipSync(gzip.gzip(pieces, body)).toString()).toBe(body);
+      expect(gunzipSync(gzip.gzip(pieces)).toString()).toBe(pieces.join(''));
     }
   });
 });

@@ -14,25 +14,33 @@ const LAST_BLOCK = Buffer.from([0x03, 0x00]);
  * than one stream would (it does not see the text before it), about 1 % at ~20 KB a piece.
  */
 export class ChunkedGzip {
-  private compressed = new Map<string, Buffer>();
+  private compressed = new Map<string, { deflated: Buffer; bytes: number }>();
 
-  /** `body` must be the pieces put end to end. */
-  gzip(pieces: readonly string[], body: string): Buffer {
-    const kept = new Map<string, Buffer>();
+  /** The gzip of the pieces put end to end. */
+  gzip(pieces: readonly string[]): Buffer {
+    const kept = new Map<string, { deflated: Buffer; bytes: number }>();
     const parts: Buffer[] = [HEADER];
+    let checksum = 0;
+    let bytes = 0;
     for (const piece of pieces) {
-      const deflated =
-        kept.get(piece) ??
-        this.compressed.get(piece) ??
-        deflateRawSync(piece, { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_FULL_FLUSH });
-      kept.set(piece, deflated);
-      parts.push(deflated);
+      const made = kept.get(piece) ??
+        this.compressed.get(piece) ?? {
+          deflated: deflateRawSync(piece, {
+            level: constants.Z_BEST_SPEED,
+            finishFlush: constants.Z_FULL_FLUSH,
+          }),
+          bytes: Buffer.byteLength(piece),
+        };
+      kept.set(piece, made);
+      parts.push(made.deflated);
+      checksum = crc32(piece, checksum);
+      bytes += made.bytes;
     }
     // Only what this text uses is kept: the pieces of the next patch are mostly the same.
     this.compressed = kept;
     const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc32(body), 0);
-    trailer.writeUInt32LE(Buffer.byteLength(body) % 2 ** 32, 4);
+    trailer.writeUInt32LE(checksum, 0);
+    trailer.writeUInt32LE(bytes % 2 ** 32, 4);
     parts.push(LAST_BLOCK, trailer);
     return Buffer.concat(parts);
   }

@@ -21,6 +21,8 @@ const BROTLI_OPTIONS = {
 /** JSON text that may keep its compressed copies (a cached task list). */
 export interface JsonText {
   body: string;
+  /** The body's length, when known without joining it (a patched list's body is joined on demand). */
+  characters?: number;
   gzipped?: Buffer;
   brotli?: Buffer;
   /**
@@ -74,7 +76,7 @@ function accepted(request: FastifyRequest): { br: boolean; gzip: boolean } {
  */
 export async function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: JsonText) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (json.body.length < COMPRESS_FROM_BYTES) return reply.send(json.body);
+  if ((json.characters ?? json.body.length) < COMPRESS_FROM_BYTES) return reply.send(json.body);
   const accepts = accepted(request);
   if (accepts.br && !json.brotli && json.gzipOfPieces && accepts.gzip) {
     brotliLater(json);

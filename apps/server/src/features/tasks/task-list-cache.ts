@@ -18,6 +18,7 @@ interface CachedList {
   text?: JsonText;
   /** Its gzip by pieces, each compressed again only when a patch changed it. */
   gzip: ChunkedGzip;
+  pieces?: Piece[];
   size: number;
   /** Tasks named by events since the last patch, read again by the patch under way. */
   dirty: Set<string>;
@@ -70,24 +71,62 @@ function compareEntries(a: Entry, b: Entry): number {
 const PIECE_END = 0x1f;
 const PIECE_MOST = 96;
 
+/** A run of tasks of a patched list and its text, kept while its tasks stay the same. */
+interface Piece {
+  entries: Entry[];
+  first: boolean;
+  last: boolean;
+  text: string;
+}
+
+function samePiece(piece: Piece | undefined, run: Entry[], first: boolean, last: boolean): piece is Piece {
+  return (
+    piece !== undefined &&
+    piece.first === first &&
+    piece.last === last &&
+    piece.entries.length === run.length &&
+    piece.entries.every((entry, index) => entry === run[index])
+  );
+}
+
 /**
- * The body of a patched list, whose gzip is made of pieces compressed before: a piece ends where a
- * task id says, so a task inserted or removed changes one piece, not every piece after it.
+ * The pieces of a patched list, its gzip being made of pieces compressed before: a piece ends where
+ * a task id says, so a task inserted or removed changes one piece, not every piece after it. A
+ * piece whose tasks did not change keeps its text (no copy of the whole list per patch).
  */
-function patchedText(list: CachedList): JsonText {
-  const pieces: string[] = [];
-  let run: string[] = [];
+function piecesOf(list: CachedList): Piece[] {
+  const before = new Map((list.pieces ?? []).map((piece) => [piece.entries[0], piece]));
+  const pieces: Piece[] = [];
+  let run: Entry[] = [];
   for (const [index, entry] of list.entries.entries()) {
-    run.push(entry.json);
+    run.push(entry);
     const last = index === list.entries.length - 1;
     if (last || run.length >= PIECE_MOST || (Number.parseInt(entry.taskId.slice(-2), 16) & PIECE_END) === 0) {
-      pieces.push(`${pieces.length === 0 ? '[' : ''}${run.join(SEPARATOR)}${last ? ']' : SEPARATOR}`);
+      const first = pieces.length === 0;
+      const kept = before.get(run[0]);
+      const text = samePiece(kept, run, first, last)
+        ? kept.text
+        : `${first ? '[' : ''}${run.map((item) => item.json).join(SEPARATOR)}${last ? ']' : SEPARATOR}`;
+      pieces.push({ entries: run, first, last, text });
       run = [];
     }
   }
-  if (pieces.length === 0) pieces.push('[]');
-  const body = pieces.join('');
-  return { body, gzipOfPieces: () => list.gzip.gzip(pieces, body) };
+  return pieces;
+}
+
+/** The text of a patched list: its body is joined only when asked for (gzip needs the pieces alone). */
+function patchedText(list: CachedList): JsonText {
+  list.pieces = piecesOf(list);
+  const texts = list.pieces.length === 0 ? ['[]'] : list.pieces.map((piece) => piece.text);
+  let body: string | undefined;
+  return {
+    get body() {
+      body ??= texts.join('');
+      return body;
+    },
+    characters: list.size,
+    gzipOfPieces: () => list.gzip.gzip(texts),
+  };
 }
 
 // What this speed device saves, what invalidates or patches it, its benchmark:
