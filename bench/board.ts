@@ -11,9 +11,11 @@
  * beside the one named, and dropped afterwards). Everything is seeded through the public API.
  */
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
@@ -32,8 +34,8 @@ const SHARE: Record<Status, number> = { TODO: 0.4, DOING: 0.3, DONE: 0.2, ARCHIV
 
 type Session = BenchUser;
 
-/** BENCH_PARTS=a,c runs only those parts (all four by default). */
-const parts = new Set((process.env.BENCH_PARTS ?? 'a,b,c,d').split(',').map((part) => part.trim()));
+/** BENCH_PARTS=a,c runs only those parts (all five by default). */
+const parts = new Set((process.env.BENCH_PARTS ?? 'a,b,c,d,e').split(',').map((part) => part.trim()));
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
@@ -48,6 +50,8 @@ const TARGETS = {
   moveP99Ms: 15,
   concurrentPerSecond: 500,
   concurrentP99Ms: 50,
+  afterWriteMedianMs: 5,
+  afterWriteP95Ms: 10,
 } as const;
 
 /** One figure for `npm run bench`, against its target (at most or at least), or with none. */
@@ -329,6 +333,99 @@ async function concurrentMoves(session: Session, projectId: string) {
   };
 }
 
+/** What a browser sends (Chromium): the server may answer brotli, as it does to the web app. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/**
+ * A GET as a browser asks it (its Accept-Encoding), over a kept-alive node:http connection, the
+ * body unpacked in native code as a browser does (fetch's web streams would add the client's own
+ * milliseconds to the figure).
+ */
+function readAsBrowser(
+  session: Session,
+  agent: http.Agent,
+  pathname: string,
+): Promise<{ status: number; json: string }> {
+  const url = new URL(session.baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: pathname,
+        agent,
+        headers: { cookie: session.cookie, 'accept-encoding': BROWSER_ENCODINGS },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const unpacked =
+            encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+          resolve({ status: response.statusCode ?? 0, json: unpacked.toString() });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/**
+ * (e) Board data right after a write: 60 rounds of a write (a move to a random place, or a title
+ * change, in turn) then the timed read of the whole list, asked as a browser asks (its
+ * Accept-Encoding), body read and unpacked in full. The list the server kept is changed by the write.
+ */
+async function readsAfterWrites(session: Session, projectId: string) {
+  const tasks = await json<Task[]>(await session.call('GET', `/api/projects/${projectId}/tasks`));
+  const counts: Record<Status, number> = { TODO: 0, DOING: 0, DONE: 0, ARCHIVE: 0 };
+  for (const task of tasks) counts[task.status]++;
+  const client = leanClientOf(session);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  for (let i = 0; i < 62; i++) {
+    const task = tasks[Math.floor(Math.random() * tasks.length)]!;
+    if (i % 2 === 0) {
+      const status = STATUSES[Math.floor(Math.random() * 4)]!;
+      const length = counts[status] - (status === task.status ? 1 : 0);
+      const index = Math.floor(Math.random() * (length + 1));
+      const answer = await client.post('/api/kanban-update', { taskId: task.task_id, status, index });
+      if (answer.status !== 200) throw new Error(`move failed: ${answer.status} ${answer.body}`);
+      counts[task.status]--;
+      counts[status]++;
+      task.status = status;
+    } else {
+      const answer = await client.send('PATCH', `/api/tasks/${task.task_id}`, { title: `Renamed ${i}` });
+      if (answer.status !== 200) throw new Error(`rename failed: ${answer.status} ${answer.body}`);
+    }
+    const start = performance.now();
+    const { status, json } = await readAsBrowser(session, agent, `/api/projects/${projectId}/tasks`);
+    const elapsed = performance.now() - start;
+    if (status !== 200 || json.length === 0) throw new Error(`task list failed: ${status}`);
+    // The first two warm the client's connection and the server's code paths.
+    if (i >= 2) times.push(elapsed);
+  }
+  // For comparison, the same read with no write before it (after a quiet moment).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const unchanged: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const start = performance.now();
+    await readAsBrowser(session, agent, `/api/projects/${projectId}/tasks`);
+    unchanged.push(performance.now() - start);
+  }
+  client.close();
+  agent.destroy();
+  const sorted = sortNumbers(times);
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1)!,
+    unchangedMedian: percentile(sortNumbers(unchanged), 50),
+  };
+}
+
 /** On a busy machine the first start (tsx compiling the server) can pass the helper's 30 s limit. */
 async function startWithRetries(settings: Record<string, string>): Promise<FiggleServer> {
   for (let attempt = 1; ; attempt++) {
@@ -434,6 +531,22 @@ async function runOn(label: string, database: string, settings: Record<string, s
       figure(`(d) failed moves, ${setting}`, d.failures, 'failed', { atMost: 0 });
       console.log(
         `(d) 10 concurrent clients for 10 s: ${d.perSecond.toFixed(0)} moves/s · p50 ${ms(d.p50)} · p99 ${ms(d.p99)} · ${d.failures} failed · target ≥ 500 moves/s, p99 ≤ 50 ms`,
+      );
+    }
+
+    if (parts.has('e')) {
+      await waitForQuietMachine();
+      const e = await readsAfterWrites(session, small);
+      const setting = `1,000 tasks, ${database}`;
+      figure(`(e) board data right after a write, ${setting}, median`, e.median, 'ms', {
+        atMost: TARGETS.afterWriteMedianMs,
+      });
+      figure(`(e) board data right after a write, ${setting}, p95`, e.p95, 'ms', {
+        atMost: TARGETS.afterWriteP95Ms,
+      });
+      figure(`(e) board data with no write before, ${setting}, median`, e.unchangedMedian, 'ms');
+      console.log(
+        `(e) board data right after a write, 60 rounds: median ${ms(e.median)} · p95 ${ms(e.p95)} · max ${ms(e.max)} · target ≤ 5 / 10 ms (with no write before: median ${ms(e.unchangedMedian)})`,
       );
     }
   } finally {

@@ -21,8 +21,38 @@ const BROTLI_OPTIONS = {
 /** JSON text that may keep its compressed copies (a cached task list). */
 export interface JsonText {
   body: string;
+  /** The body's length, when known without joining it (a patched list's body is joined on demand). */
+  characters?: number;
   gzipped?: Buffer;
   brotli?: Buffer;
+  /**
+   * Its gzip from pieces compressed before (a list patched after a write): far cheaper than brotli
+   * of the whole text, so it answers until the brotli copy, made after a quiet moment, is there.
+   */
+  gzipOfPieces?: () => Buffer;
+  brotliUnderWay?: boolean;
+  /** Set when a newer text replaced this one: its brotli copy is no longer worth making. */
+  replaced?: boolean;
+}
+
+/** How long a patched list stays unchanged before its brotli copy is made (most are patched again sooner on a busy board). */
+const BROTLI_AFTER_MS = 250;
+
+/** Makes the brotli copy of a text in the background, once, after a quiet moment. */
+function brotliLater(json: JsonText): void {
+  if (json.brotliUnderWay) return;
+  json.brotliUnderWay = true;
+  setTimeout(() => {
+    if (json.replaced) return;
+    brotli(json.body, BROTLI_OPTIONS).then(
+      (compressed) => {
+        json.brotli = compressed;
+      },
+      () => {
+        json.brotliUnderWay = false;
+      },
+    );
+  }, BROTLI_AFTER_MS).unref();
 }
 
 /** The encodings a request accepts, by name (q=0 refuses one, as RFC 9110 says). */
@@ -46,13 +76,18 @@ function accepted(request: FastifyRequest): { br: boolean; gzip: boolean } {
  */
 export async function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: JsonText) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (json.body.length < COMPRESS_FROM_BYTES) return reply.send(json.body);
+  if ((json.characters ?? json.body.length) < COMPRESS_FROM_BYTES) return reply.send(json.body);
   const accepts = accepted(request);
+  if (accepts.br && !json.brotli && json.gzipOfPieces && accepts.gzip) {
+    brotliLater(json);
+    json.gzipped ??= json.gzipOfPieces();
+    return reply.header('content-encoding', 'gzip').send(json.gzipped);
+  }
   if (accepts.br) {
     json.brotli ??= await brotli(json.body, BROTLI_OPTIONS);
     return reply.header('content-encoding', 'br').send(json.brotli);
   }
   if (!accepts.gzip) return reply.send(json.body);
-  json.gzipped ??= await gzip(json.body, { level: constants.Z_BEST_SPEED });
+  json.gzipped ??= json.gzipOfPieces?.() ?? (await gzip(json.body, { level: constants.Z_BEST_SPEED }));
   return reply.header('content-encoding', 'gzip').send(json.gzipped);
 }

@@ -161,30 +161,79 @@ const LISTED_COLUMNS =
   task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version,
   ${isoTime('task.created_at')} AS created_at, ${isoTime('task.updated_at')} AS updated_at`);
 
+/** What a list's order depends on, for one task: [task_id, status, rank], as the database spells them. */
+export type ListedKey = [taskId: string, status: string, rank: string];
+
 /**
  * GET /api/projects/:projectId/tasks as JSON text, with the user's role in the project's
  * organization, in one query whatever the number of tasks; undefined when the project is gone or
  * the user holds no rule there. Rows become JSON whole (row_to_json through json_agg of a sorted
  * subquery), which costs the database about a quarter less than a json_build_object per task.
+ * `keys` names each task of the body, in its order (JSON of ListedKey[]), so the list cache can
+ * patch one task in place (task-list-cache.ts).
  */
 export async function projectTasksJson(
   db: Kysely<Database>,
   projectId: string,
   userId: string,
-): Promise<{ role: Role; body: string } | undefined> {
-  const result = await sql<{ role: Role; body: string }>`
-    SELECT rule.role, (
-      SELECT coalesce(json_agg(listed), '[]')::text FROM (
+): Promise<{ role: Role; body: string; keys: string } | undefined> {
+  const result = await sql<{ role: Role; body: string; keys: string }>`
+    SELECT rule.role, listed.body, listed.keys
+    FROM project
+    JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
+    CROSS JOIN LATERAL (
+      SELECT coalesce(json_agg(listed), '[]')::text AS body,
+        coalesce(json_agg(json_build_array(listed.task_id, listed.status, listed.rank)), '[]')::text AS keys
+      FROM (
         SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
         WHERE task.project_id = project.project_id AND task.deleted_at IS NULL
         ORDER BY ${LIST_ORDER}
       ) AS listed
-    ) AS body
-    FROM project
-    JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
+    ) AS listed
     WHERE project.project_id = ${projectId} AND project.deleted_at IS NULL
   `.execute(db);
   return result.rows[0];
+}
+
+/** One task of a list as its JSON text (the same text as its element of projectTasksJson's body). */
+export interface ListedTask {
+  task_id: string;
+  status: string;
+  rank: string;
+  json: string;
+  /** The ranks of the live tasks of its column, sorted byte-wise, one a line. */
+  column_ranks: string;
+}
+
+/**
+ * Some tasks of a live project's list, read again after their change (task-list-cache.ts); a task
+ * deleted or of another project is absent. Undefined when the project itself is gone. The ranks of
+ * each task's column come with it: a move that found two equal ranks there gave the whole column
+ * new ranks (figgle_change_task's spread) while its event names only the moved task.
+ */
+export async function listedTasks(
+  db: Kysely<Database>,
+  projectId: string,
+  taskIds: readonly string[],
+): Promise<ListedTask[] | undefined> {
+  const result = await sql<{ live: string } & Partial<ListedTask>>`
+    SELECT project.project_id AS live, changed.*
+    FROM project
+    LEFT JOIN LATERAL (
+      SELECT listed.task_id, listed.status, listed.rank, row_to_json(listed)::text AS json,
+        (SELECT string_agg(other.rank, E'\n' ORDER BY other.rank) FROM task AS other
+          WHERE other.project_id = listed.project_id AND other.status = listed.status
+            AND other.deleted_at IS NULL) AS column_ranks
+      FROM (
+        SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
+        WHERE task.project_id = project.project_id AND task.task_id = ANY(${[...taskIds]}::uuid[])
+          AND task.deleted_at IS NULL
+      ) AS listed
+    ) AS changed ON true
+    WHERE project.project_id = ${projectId} AND project.deleted_at IS NULL
+  `.execute(db);
+  if (result.rows.length === 0) return undefined;
+  return result.rows.filter((row): row is { live: string } & ListedTask => row.task_id != null);
 }
 
 /** The user's role in the organization of a live project; undefined when gone or not theirs. */

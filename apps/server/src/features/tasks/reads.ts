@@ -17,7 +17,7 @@ export async function readProjectTasks(
   user: CurrentUser,
   projectId: string,
 ): Promise<JsonText> {
-  const cached = lists.get(projectId);
+  const cached = await lists.get(projectId);
   if (cached) {
     allowRole(await projectRole(db, projectId, user.user_id), 'task.read', 'Project');
     return cached;
@@ -25,7 +25,7 @@ export async function readProjectTasks(
   const generation = lists.generation(projectId);
   const found = await projectTasksJson(db, projectId, user.user_id);
   allowRole(found?.role, 'task.read', 'Project');
-  return lists.remember(projectId, generation, found!.body) ?? { body: found!.body };
+  return lists.remember(projectId, generation, found!.body, found!.keys) ?? { body: found!.body };
 }
 
 /** The tasks assigned to the user, as JSON text (presentMyTask's shape per row). */

@@ -1,5 +1,6 @@
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { backgroundWork } from '../../jobs/background-work.ts';
 import { createTask } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { moveTask } from './commands/move-task.ts';
@@ -7,6 +8,7 @@ import { setTaskLabels } from './commands/set-task-labels.ts';
 import { updateTask } from './commands/update-task.ts';
 import { sendJsonText } from './json-reply.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
+import { listedTasks } from './queries.ts';
 import { readMyTasks, readProjectTasks, readTaskDetail } from './reads.ts';
 import {
   createTaskSchema,
@@ -22,7 +24,10 @@ import { TaskListCache } from './task-list-cache.ts';
 
 export async function taskRoutes(app: AppInstance): Promise<void> {
   const { db } = app.deps;
-  const lists = new TaskListCache(app.deps.bus);
+  // The patch reads follow a write's event, whichever request is running: background work.
+  const lists = new TaskListCache(app.deps.bus, (projectId, taskIds) =>
+    backgroundWork.run(true, () => listedTasks(db, projectId, taskIds)),
+  );
   app.addHook('onClose', async () => lists.close());
 
   app.get('/api/projects/:projectId/tasks', { schema: listProjectTasksSchema }, async (request, reply) => {

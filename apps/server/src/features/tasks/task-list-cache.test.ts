@@ -1,76 +1,226 @@
 import { describe, expect, it } from 'vitest';
 import { type BusEvent, createInProcessBus } from '../../realtime/bus.ts';
-import { TaskListCache } from './task-list-cache.ts';
+import type { ListedTask } from './queries.ts';
+import { type ReadListedTasks, TaskListCache } from './task-list-cache.ts';
 
 const ORGANIZATION = '00000000-0000-4000-8000-000000000001';
 const A = 'project-a';
 const B = 'project-b';
 
-function setUp() {
+type Row = [taskId: string, status: string, rank: string];
+
+/** The body json_agg would build of these rows, and its keys. */
+function listOf(rows: readonly Row[]) {
+  const body = rows.length === 0 ? '[]' : `[${rows.map(([id]) => `{"id":"${id}"}`).join(', \n ')}]`;
+  return { body, keys: JSON.stringify(rows) };
+}
+
+/** What listedTasks would answer for these rows of the database, the column ranks included. */
+function readFrom(database: () => Row[] | undefined): ReadListedTasks {
+  return async (_projectId, taskIds) => {
+    const rows = database();
+    if (!rows) return undefined;
+    return rows
+      .filter(([id]) => taskIds.includes(id))
+      .map(
+        ([id, status, rank]): ListedTask => ({
+          task_id: id,
+          status,
+          rank,
+          json: `{"id":"${id}"}`,
+          column_ranks: rows
+            .filter((row) => row[1] === status)
+            .map((row) => row[2])
+            .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+            .join('\n'),
+        }),
+      );
+  };
+}
+
+function setUp(read: ReadListedTasks = async () => []) {
   const bus = createInProcessBus();
-  const cache = new TaskListCache(bus);
+  const cache = new TaskListCache(bus, read);
   const publish = (event: Partial<BusEvent>) =>
     bus.publish({ kind: 'task', action: 'updated', id: 'task', organizationId: ORGANIZATION, ...event });
-  const keep = (projectId: string, body: string) =>
-    cache.remember(projectId, cache.generation(projectId), body);
-  return { cache, publish, keep };
+  const keep = (projectId: string, body: string, keys = '[]') =>
+    cache.remember(projectId, cache.generation(projectId), body, keys);
+  const keepRows = (projectId: string, rows: readonly Row[]) => {
+    const { body, keys } = listOf(rows);
+    return cache.remember(projectId, cache.generation(projectId), body, keys);
+  };
+  const body = async (projectId: string) => (await cache.get(projectId))?.body;
+  return { cache, publish, keep, keepRows, body };
 }
 
 describe('TaskListCache', () => {
   it('answers a remembered list until an event names its project; other projects stay', async () => {
-    const { cache, publish, keep } = setUp();
-    keep(A, '[1]');
-    keep(B, '[2]');
-    expect(cache.get(A)?.body).toBe('[1]');
+    const { publish, keep, body } = setUp();
+    keep(A, '[]');
+    keep(B, '[]');
+    expect(await body(A)).toBe('[]');
     await publish({ kind: 'task', projectId: A });
-    expect(cache.get(A)).toBeUndefined();
-    expect(cache.get(B)?.body).toBe('[2]');
+    expect(await body(A)).toBeUndefined();
+    expect(await body(B)).toBe('[]');
     await publish({ kind: 'project', id: B });
-    expect(cache.get(B)).toBeUndefined();
+    expect(await body(B)).toBeUndefined();
   });
 
   it('reads an id spelled in capitals as the same project, so its events still drop it', async () => {
-    const { cache, publish, keep } = setUp();
+    const { publish, keep, body } = setUp();
     const id = '3f0c6a1e-8b4d-4c2a-9e7f-1a2b3c4d5e6f';
-    keep(id.toUpperCase(), '[1]');
-    expect(cache.get(id)?.body).toBe('[1]');
+    keep(id.toUpperCase(), '[]');
+    expect(await body(id)).toBe('[]');
     await publish({ kind: 'task', projectId: id });
-    expect(cache.get(id.toUpperCase())).toBeUndefined();
+    expect(await body(id.toUpperCase())).toBeUndefined();
   });
 
   it('does not keep a list read while a write to its project was published', async () => {
     const { cache, publish } = setUp();
     const generation = cache.generation(A);
     await publish({ kind: 'comment', projectId: A, taskId: 'task' });
-    expect(cache.remember(A, generation, '[stale]')).toBeUndefined();
-    expect(cache.get(A)).toBeUndefined();
-    expect(cache.remember(A, cache.generation(A), '[fresh]')?.body).toBe('[fresh]');
+    expect(cache.remember(A, generation, '[]', '[]')).toBeUndefined();
+    expect(await cache.get(A)).toBeUndefined();
+    expect(cache.remember(A, cache.generation(A), '[]', '[]')?.body).toBe('[]');
+  });
+
+  it('does not keep a body whose rows its keys do not name one for one', async () => {
+    const { keep, body } = setUp();
+    expect(keep(A, '[{"id":"t1"}]', '[]')).toBeUndefined();
+    expect(await body(A)).toBeUndefined();
   });
 
   it('starts over on a rename or an organization change and after missed events, not on a Figma event', async () => {
-    const { cache, publish, keep } = setUp();
-    keep(A, '[1]');
+    const { cache, publish, keep, body } = setUp();
+    keep(A, '[]');
     await publish({ kind: 'figma_event', id: 'event' });
-    expect(cache.get(A)?.body).toBe('[1]');
+    expect(await body(A)).toBe('[]');
     await publish({ kind: 'membership', action: 'updated', id: 'user' });
-    expect(cache.get(A)).toBeUndefined();
+    expect(await body(A)).toBeUndefined();
     const generation = cache.generation(B);
-    keep(A, '[1]');
+    keep(A, '[]');
     await publish({ kind: 'organization', action: 'deleted', id: ORGANIZATION });
-    expect(cache.get(A)).toBeUndefined();
-    expect(cache.remember(B, generation, '[stale]')).toBeUndefined();
+    expect(await body(A)).toBeUndefined();
+    expect(cache.remember(B, generation, '[]', '[]')).toBeUndefined();
+    keep(A, '[]');
+    await publish({ kind: 'label', action: 'updated', id: 'label' });
+    expect(await body(A)).toBeUndefined();
   });
 
-  it('drops the least recently read lists past its memory budget', () => {
-    const { cache, keep } = setUp();
-    const big = 'x'.repeat(4 * 1024 * 1024);
-    for (const projectId of ['p1', 'p2', 'p3', 'p4', 'p5']) keep(projectId, big);
-    expect(cache.get('p1')).toBeUndefined();
-    expect(cache.get('p2')?.body).toBe(big);
-    keep('p6', big);
+  it('patches the task an event names into its place, as the database would order the list', async () => {
+    const database: Row[] = [
+      ['t1', 'TODO', 'a0'],
+      ['t2', 'TODO', 'a1'],
+      ['t3', 'DOING', 'a0'],
+      ['t4', 'DONE', 'a0'],
+    ];
+    let reads = 0;
+    const { publish, keepRows, body } = setUp(async (projectId, taskIds) => {
+      reads++;
+      return readFrom(() => database)(projectId, taskIds);
+    });
+    keepRows(A, database);
+    // t1 moves to the end of DOING; t5 is created first in TODO; t4 is deleted.
+    database[0] = ['t1', 'DOING', 'a1'];
+    database.push(['t5', 'TODO', 'Zz']);
+    database.splice(3, 1);
+    await publish({ projectId: A, taskId: 't1' });
+    await publish({ action: 'created', projectId: A, taskId: 't5' });
+    await publish({ action: 'deleted', projectId: A, taskId: 't4' });
+    expect(await body(A)).toBe(
+      listOf([
+        ['t5', 'TODO', 'Zz'],
+        ['t2', 'TODO', 'a1'],
+        ['t3', 'DOING', 'a0'],
+        ['t1', 'DOING', 'a1'],
+      ]).body,
+    );
+    // Events published together are read in one go.
+    expect(reads).toBe(1);
+  });
+
+  it('orders equal ranks by task id and an unknown status last, as LIST_ORDER does', async () => {
+    const database: Row[] = [
+      ['b', 'TODO', 'a0'],
+      ['c', 'TODO', 'a0'],
+    ];
+    const { publish, keepRows, body } = setUp(readFrom(() => database));
+    keepRows(A, database);
+    database.push(['a', 'TODO', 'a0'], ['d', 'LATER', '0']);
+    await publish({ projectId: A, taskId: 'a' });
+    await publish({ projectId: A, taskId: 'd' });
+    expect(await body(A)).toBe(
+      listOf([
+        ['a', 'TODO', 'a0'],
+        ['b', 'TODO', 'a0'],
+        ['c', 'TODO', 'a0'],
+        ['d', 'LATER', '0'],
+      ]).body,
+    );
+  });
+
+  it('drops the list when other tasks of the column were given new ranks (a spread)', async () => {
+    const database: Row[] = [
+      ['t1', 'TODO', 'a0'],
+      ['t2', 'TODO', 'a0'],
+      ['t3', 'DOING', 'a0'],
+    ];
+    const { publish, keepRows, body } = setUp(readFrom(() => database));
+    keepRows(A, database);
+    // t3 moved between the two equal ranks: the column took fresh ones, the event names only t3.
+    database.splice(0, 3, ['t1', 'TODO', 'a0'], ['t3', 'TODO', 'a1'], ['t2', 'TODO', 'a2']);
+    await publish({ projectId: A, taskId: 't3' });
+    expect(await body(A)).toBeUndefined();
+  });
+
+  it('drops the list when its project is gone or the read fails', async () => {
+    let gone = false;
+    const { publish, keepRows, body } = setUp(async () => {
+      if (gone) return undefined;
+      throw new Error('connection lost');
+    });
+    keepRows(A, [['t1', 'TODO', 'a0']]);
+    await publish({ projectId: A, taskId: 't1' });
+    expect(await body(A)).toBeUndefined();
+    gone = true;
+    keepRows(A, [['t1', 'TODO', 'a0']]);
+    await publish({ projectId: A, taskId: 't1' });
+    expect(await body(A)).toBeUndefined();
+  });
+
+  it('makes a read wait for the patch under way, and reads again what changed meanwhile', async () => {
+    const database: Row[] = [['t1', 'TODO', 'a0']];
+    let release: () => void = () => {};
+    const reads: string[][] = [];
+    const { publish, keepRows, body } = setUp(async (projectId, taskIds) => {
+      reads.push([...taskIds]);
+      if (reads.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return readFrom(() => database)(projectId, taskIds);
+    });
+    keepRows(A, database);
+    database.push(['t2', 'TODO', 'a1']);
+    await publish({ projectId: A, taskId: 't2' });
+    const answer = body(A);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    database.push(['t3', 'TODO', 'a2']);
+    await publish({ projectId: A, taskId: 't3' });
+    release();
+    expect(await answer).toBe(listOf(database).body);
+    // t3 was in the column when t2 was read: both are read again, together.
+    expect(reads).toEqual([['t2'], ['t3', 't2']]);
+  });
+
+  it('drops the least recently read lists past its memory budget', async () => {
+    const { keep, body } = setUp();
+    const big = `[${'x'.repeat(4 * 1024 * 1024 - 2)}]`;
+    const keys = JSON.stringify([['t', 'TODO', 'a0']]);
+    for (const projectId of ['p1', 'p2', 'p3', 'p4', 'p5']) keep(projectId, big, keys);
+    expect(await body('p1')).toBeUndefined();
+    expect(await body('p2')).toBe(big);
+    keep('p6', big, keys);
     // p2 was read last: p3 is now the oldest and goes first.
-    expect(cache.get('p3')).toBeUndefined();
-    expect(cache.get('p2')?.body).toBe(big);
-    expect(cache.get('p6')?.body).toBe(big);
+    expect(await body('p3')).toBeUndefined();
+    expect(await body('p2')).toBe(big);
+    expect(await body('p6')).toBe(big);
   });
 });

@@ -1,23 +1,145 @@
 import type { Bus, BusEvent } from '../../realtime/bus.ts';
+import { ChunkedGzip } from './chunked-gzip.ts';
+import type { JsonText } from './json-reply.ts';
+import type { ListedKey, ListedTask } from './queries.ts';
 
-interface CachedList {
-  body: string;
-  /** The body gzipped and brotli-compressed, each made on the first request that accepts it. */
-  gzipped?: Buffer;
-  brotli?: Buffer;
+/** One task of a cached list: its JSON text and what the list's order depends on. */
+interface Entry {
+  taskId: string;
+  status: string;
+  rank: string;
+  json: string;
 }
 
-/** What the cached lists may hold together, in characters of JSON (a 1,000-task list is ~400 K). */
+interface CachedList {
+  /** The tasks in list order. */
+  entries: Entry[];
+  /** The body joined from the entries, with its compressed copies; remade after a patch. */
+  text?: JsonText;
+  /** Its gzip by pieces, each compressed again only when a patch changed it. */
+  gzip: ChunkedGzip;
+  pieces?: Piece[];
+  size: number;
+  /** Tasks named by events since the last patch, read again by the patch under way. */
+  dirty: Set<string>;
+  patching?: Promise<void>;
+}
+
+/** Reads tasks of a live project again (queries.ts listedTasks); undefined when the project is gone. */
+export type ReadListedTasks = (
+  projectId: string,
+  taskIds: readonly string[],
+) => Promise<ListedTask[] | undefined>;
+
+/** What the cached lists may hold together, in characters of JSON (a 1,000-task list is ~0.5 M). */
 const BUDGET = 16 * 1024 * 1024;
 
-// What this speed device saves, what invalidates it, its benchmark: docs/machinery/task-list-cache.md
+/** json_agg's separator between two rows: the only raw line break in its text (strings escape theirs). */
+const SEPARATOR = ', \n ';
+
+/** A patch that keeps finding new events after this many reads gives up: the list is read whole. */
+const PATCH_ROUNDS = 4;
+
+/** The list's order (queries.ts LIST_ORDER): column, then rank byte-wise, then task id. */
+const STATUS_ORDER = ['TODO', 'DOING', 'DONE', 'ARCHIVE'];
+
+function statusPosition(status: string): number {
+  const position = STATUS_ORDER.indexOf(status);
+  // array_position answers NULL for another status, which sorts last.
+  return position === -1 ? STATUS_ORDER.length : position;
+}
+
+const ascii = (text: string) => !/[^ -~]/.test(text);
+
+/** Byte-wise, as COLLATE "C" compares (UTF-16 order differs from UTF-8's only past the ASCII range). */
+function compareBytes(a: string, b: string): number {
+  if (a === b) return 0;
+  if (ascii(a) && ascii(b)) return a < b ? -1 : 1;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+function compareEntries(a: Entry, b: Entry): number {
+  return (
+    statusPosition(a.status) - statusPosition(b.status) ||
+    compareBytes(a.rank, b.rank) ||
+    // uuids compare as their bytes, which is their lower-case text's order.
+    compareBytes(a.taskId, b.taskId)
+  );
+}
+
+/** A piece of the gzip ends after a task whose id ends so (1 in 32), or after this many tasks. */
+const PIECE_END = 0x1f;
+const PIECE_MOST = 96;
+
+/** A run of tasks of a patched list and its text, kept while its tasks stay the same. */
+interface Piece {
+  entries: Entry[];
+  first: boolean;
+  last: boolean;
+  text: string;
+}
+
+function samePiece(piece: Piece | undefined, run: Entry[], first: boolean, last: boolean): piece is Piece {
+  return (
+    piece !== undefined &&
+    piece.first === first &&
+    piece.last === last &&
+    piece.entries.length === run.length &&
+    piece.entries.every((entry, index) => entry === run[index])
+  );
+}
+
 /**
- * The JSON of GET /api/projects/:id/tasks for the projects read lately, dropped when anything in it
- * may have changed. Every write a list shows (a task created, changed, moved or deleted, a comment
- * counted, a person renamed, a project or organization deleted) publishes a bus event after its
- * commit, on this server and on the others, so the event is the invalidation. A read that raced a
- * write is not kept: each project has a generation, bumped by each event, and a list is remembered
- * only if its generation did not move while it was read. The caller still authorizes every read.
+ * The pieces of a patched list, its gzip being made of pieces compressed before: a piece ends where
+ * a task id says, so a task inserted or removed changes one piece, not every piece after it. A
+ * piece whose tasks did not change keeps its text (no copy of the whole list per patch).
+ */
+function piecesOf(list: CachedList): Piece[] {
+  const before = new Map((list.pieces ?? []).map((piece) => [piece.entries[0], piece]));
+  const pieces: Piece[] = [];
+  let run: Entry[] = [];
+  for (const [index, entry] of list.entries.entries()) {
+    run.push(entry);
+    const last = index === list.entries.length - 1;
+    if (last || run.length >= PIECE_MOST || (Number.parseInt(entry.taskId.slice(-2), 16) & PIECE_END) === 0) {
+      const first = pieces.length === 0;
+      const kept = before.get(run[0]);
+      const text = samePiece(kept, run, first, last)
+        ? kept.text
+        : `${first ? '[' : ''}${run.map((item) => item.json).join(SEPARATOR)}${last ? ']' : SEPARATOR}`;
+      pieces.push({ entries: run, first, last, text });
+      run = [];
+    }
+  }
+  return pieces;
+}
+
+/** The text of a patched list: its body is joined only when asked for (gzip needs the pieces alone). */
+function patchedText(list: CachedList): JsonText {
+  list.pieces = piecesOf(list);
+  const texts = list.pieces.length === 0 ? ['[]'] : list.pieces.map((piece) => piece.text);
+  let body: string | undefined;
+  return {
+    get body() {
+      body ??= texts.join('');
+      return body;
+    },
+    characters: list.size,
+    gzipOfPieces: () => list.gzip.gzip(texts),
+  };
+}
+
+// What this speed device saves, what invalidates or patches it, its benchmark:
+// docs/machinery/task-list-cache.md
+/**
+ * The JSON of GET /api/projects/:id/tasks for the projects read lately, kept as one JSON text per
+ * task in list order. Every write a list shows publishes a bus event after its commit, on this
+ * server and on the others. An event naming one task of a project (created, changed, moved,
+ * deleted, commented) has that task read again (`readTasks`) and its text replaced, inserted or
+ * removed in place; reads wait for the patch. Any other event of a project drops its list, and a
+ * rename or an organization change drops them all. A read that raced a write is not kept: each
+ * project has a generation, bumped by each event, and a list is remembered only if its generation
+ * did not move while it was read. The caller still authorizes every read.
  * Project ids are compared lower-cased: an address may spell a uuid in capitals, events never do.
  */
 export class TaskListCache {
@@ -27,7 +149,10 @@ export class TaskListCache {
   private size = 0;
   private readonly unsubscribe: Array<() => void>;
 
-  constructor(bus: Bus) {
+  constructor(
+    bus: Bus,
+    private readonly readTasks: ReadListedTasks,
+  ) {
     this.unsubscribe = [
       bus.subscribe((event) => this.onEvent(event)),
       // Events may have been missed (the connection to the other servers came back).
@@ -35,14 +160,20 @@ export class TaskListCache {
     ];
   }
 
-  get(projectId: string): CachedList | undefined {
+  /** The cached list, once the patches under way are made; undefined when none is kept. */
+  async get(projectId: string): Promise<JsonText | undefined> {
     const key = projectId.toLowerCase();
-    const list = this.lists.get(key);
+    let list = this.lists.get(key);
+    while (list?.patching) {
+      await list.patching;
+      list = this.lists.get(key);
+    }
     if (!list) return undefined;
     // Most recently used last, so the oldest is dropped first.
     this.lists.delete(key);
     this.lists.set(key, list);
-    return list;
+    list.text ??= patchedText(list);
+    return list.text;
   }
 
   /** Taken before reading a list from the database, handed back to remember. */
@@ -50,20 +181,28 @@ export class TaskListCache {
     return `${this.epoch}:${this.generations.get(projectId.toLowerCase()) ?? 0}`;
   }
 
-  /** Keeps a list read at `generation`, unless an event came since; the entry kept, if any. */
-  remember(projectId: string, generation: string, body: string): CachedList | undefined {
+  /**
+   * Keeps a list read at `generation` (body: json_agg's text; keys: JSON of its ListedKey[]), unless
+   * an event came since or the two do not match; the text kept, if any.
+   */
+  remember(projectId: string, generation: string, body: string, keys: string): JsonText | undefined {
     const key = projectId.toLowerCase();
     if (generation !== this.generation(key) || body.length > BUDGET / 4) return undefined;
+    const named = JSON.parse(keys) as ListedKey[];
+    const texts = body === '[]' ? [] : body.slice(1, -1).split(SEPARATOR);
+    if (texts.length !== named.length) return undefined;
+    const entries = named.map(([taskId, status, rank], index) => ({
+      taskId,
+      status,
+      rank,
+      json: texts[index]!,
+    }));
     this.drop(key);
-    const list: CachedList = { body };
-    this.lists.set(key, list);
+    const text: JsonText = { body };
+    this.lists.set(key, { entries, text, size: body.length, dirty: new Set(), gzip: new ChunkedGzip() });
     this.size += body.length;
-    for (const [oldest, evicted] of this.lists) {
-      if (this.size <= BUDGET) break;
-      this.lists.delete(oldest);
-      this.size -= evicted.body.length;
-    }
-    return list;
+    this.evictPastBudget();
+    return text;
   }
 
   close(): void {
@@ -73,25 +212,103 @@ export class TaskListCache {
 
   private onEvent(event: BusEvent): void {
     if (event.kind === 'project') this.invalidate(event.id);
+    // A task's own change, or a comment on it (its count): that task alone is read again.
+    else if (event.projectId && event.taskId) this.patchLater(event.projectId, event.taskId);
     else if (event.projectId) this.invalidate(event.projectId);
     // A Figma event changes no list (the task made of it has an event of its own).
     else if (event.kind === 'figma_event') return;
-    // A rename (membership) changes names on the lists of the person's organizations, and an
-    // organization event may remove them all: rare enough to start over.
+    // A rename (membership) changes names on the lists of the person's organizations, a label's
+    // change its name on every task carrying it, and an organization event may remove them all:
+    // rare enough to start over.
     else this.clear();
+  }
+
+  private bump(key: string): void {
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
   }
 
   private invalidate(projectId: string): void {
     const key = projectId.toLowerCase();
-    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    this.bump(key);
     this.drop(key);
+  }
+
+  private patchLater(projectId: string, taskId: string): void {
+    const key = projectId.toLowerCase();
+    // A list being read whole meanwhile may miss this change: it is not kept.
+    this.bump(key);
+    const list = this.lists.get(key);
+    if (!list) return;
+    list.dirty.add(taskId.toLowerCase());
+    list.patching ??= this.patch(key, list);
+  }
+
+  /** Reads the dirty tasks again until none is left, then lets reads through. */
+  private async patch(key: string, list: CachedList): Promise<void> {
+    // Events published one after the other (a comment, then its task) are read in one go.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      for (let round = 0; list.dirty.size > 0; round++) {
+        const taskIds = [...list.dirty];
+        list.dirty.clear();
+        const rows =
+          round < PATCH_ROUNDS ? await this.readTasks(key, taskIds).catch(() => undefined) : undefined;
+        if (this.lists.get(key) !== list) return;
+        if (rows && this.apply(list, taskIds, rows)) continue;
+        // A column may differ only by a change whose event came meanwhile: read all of them again.
+        if (rows && list.dirty.size > 0) for (const taskId of taskIds) list.dirty.add(taskId);
+        else {
+          this.drop(key);
+          return;
+        }
+      }
+    } finally {
+      list.patching = undefined;
+    }
+  }
+
+  /** Puts the tasks read again in their places; false when the list must be read whole instead. */
+  private apply(list: CachedList, taskIds: readonly string[], rows: readonly ListedTask[]): boolean {
+    const changed = new Set(taskIds);
+    const entries = list.entries.filter((entry) => !changed.has(entry.taskId));
+    for (const row of rows) {
+      const entry = { taskId: row.task_id, status: row.status, rank: row.rank, json: row.json };
+      let low = 0;
+      let high = entries.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compareEntries(entries[middle]!, entry) < 0) low = middle + 1;
+        else high = middle;
+      }
+      entries.splice(low, 0, entry);
+    }
+    // Every other task of a changed task's column must have kept its rank (see listedTasks).
+    for (const row of rows) {
+      const ranks = entries.filter((entry) => entry.status === row.status).map((entry) => entry.rank);
+      if (ranks.join('\n') !== (row.column_ranks ?? '')) return false;
+    }
+    const size = entries.reduce((total, entry) => total + entry.json.length + SEPARATOR.length, 2);
+    this.size += size - list.size;
+    list.entries = entries;
+    list.size = size;
+    if (list.text) list.text.replaced = true;
+    list.text = undefined;
+    this.evictPastBudget();
+    return true;
+  }
+
+  private evictPastBudget(): void {
+    for (const [oldest] of this.lists) {
+      if (this.size <= BUDGET) break;
+      this.drop(oldest);
+    }
   }
 
   private drop(projectId: string): void {
     const list = this.lists.get(projectId);
     if (!list) return;
     this.lists.delete(projectId);
-    this.size -= list.body.length;
+    this.size -= list.size;
   }
 
   private clear(): void {
