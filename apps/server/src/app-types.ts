@@ -13,6 +13,7 @@ import type { Clock } from './clock/clock.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
+import type { HostLookup } from './features/webhooks/address-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Bus } from './realtime/bus.ts';
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   bus: Bus;
   /** The server's time (clock/clock.ts): the system's, or one a test drives. */
   clock: Clock;
+  /** How webhook host names are resolved: the system's resolver, or one a test gives names to. */
+  hostLookup?: HostLookup;
   /** On the embedded database: session reads remembered until their tables are written. */
   sessionMemory?: SessionMemory;
 }

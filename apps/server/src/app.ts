@@ -40,6 +40,7 @@ import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import type { HostLookup } from './features/webhooks/address-guard.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { weeklySummaryRoutes } from './features/weekly-summary/routes.ts';
 import { figmaRoutes } from './figma/routes.ts';
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
    * TEST_CLOCK_CONTROL one driven over HTTP (clock/clock-control-routes.ts).
    */
   clock?: Clock;
+  /** Resolves webhook host names (a test names hosts that resolve to private addresses); the system's otherwise. */
+  hostLookup?: HostLookup;
 }
 
 export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
@@ -104,7 +107,16 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   const controlled = !options.clock && env.TEST_CLOCK_CONTROL ? drivenClock() : undefined;
   const clock = options.clock ?? controlled ?? systemClock;
   const auth = createAuth({ env, db, mailer });
-  const deps: AppDeps = { ...inputs, db, mailer, bus, clock, sessionMemory, auth };
+  const deps: AppDeps = {
+    ...inputs,
+    db,
+    mailer,
+    bus,
+    clock,
+    sessionMemory,
+    auth,
+    hostLookup: options.hostLookup,
+  };
   app.decorate('deps', deps);
   // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).
   const stopMaintenance =

@@ -125,6 +125,36 @@ describe('importing a CSV file', () => {
     expect(labels.map((label) => label.name)).toEqual(['Blog', 'Launch']);
   });
 
+  it('reads a file longer than one parser pause and one batch: every row once, in order, the bad one listed', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Long file');
+    const rows = Array.from({ length: 2_100 }, (_, index) =>
+      index === 1_500
+        ? ',a row without its title,Done'
+        : `Line ${index + 1},"note, ${index + 1}",${index % 2 ? 'Done' : 'To Do'}`,
+    );
+    const run = await analysed(
+      server,
+      world.owner,
+      projectId,
+      'long.csv',
+      `Title,Notes,Status\n${rows.join('\n')}\n`,
+    );
+    if (run.analysis.format !== 'csv') throw new Error('not csv');
+    expect(run.analysis.rows).toBe(2_100);
+    expect(run.analysis.preview).toHaveLength(5);
+
+    await start(world.owner, run.import_id, { csv_columns: run.analysis.suggested_columns });
+    const done = await finished(world.owner, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.progress).toEqual({ done: 2_099, total: 2_099 });
+    expect(done.imported.tasks).toBe(2_099);
+    expect(done.problems).toEqual([{ row: 'Row 1502', reason: 'It has no title.', imported: false }]);
+    const tasks = await tasksOf(projectId);
+    const expected = rows.flatMap((_, index) => (index === 1_500 ? [] : [`Line ${index + 1}`]));
+    expect(tasks.map((task) => task.title)).toEqual(expected);
+    expect(tasks.map((task) => task.reference)).toEqual(expected.map((_, index) => index + 1));
+  });
+
   it('refuses wrong quoting with the row, and keeps nothing', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Quotes');
     const before = await server.deps.db.selectFrom('import_run').select('import_id').execute();
@@ -138,7 +168,7 @@ describe('importing a CSV file', () => {
     expect(response.status).toBe(400);
     const body = await problem(response);
     expect(body.code).toBe('bad_request');
-    expect(body.message).toMatch(/^The CSV file has wrong quoting on row \d+/);
+    expect(body.message).toMatch(/^The CSV file has wrong quoting on row 3:/);
     expect(await server.deps.db.selectFrom('import_run').select('import_id').execute()).toEqual(before);
     expect(await tasksOf(projectId)).toEqual([]);
   });

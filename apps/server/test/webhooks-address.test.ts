@@ -1,7 +1,13 @@
+import { lookup as systemLookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { WebhookReceiver } from '../../../e2e/support/webhook-receiver.ts';
-import { isPublicAddress, resolveTarget, UnsafeTargetError } from '../src/features/webhooks/address-guard.ts';
+import {
+  type HostLookup,
+  isPublicAddress,
+  resolveTarget,
+  UnsafeTargetError,
+} from '../src/features/webhooks/address-guard.ts';
 import { encryptWebhookSecret, newWebhookSecret } from '../src/features/webhooks/secret.ts';
 import { createProject, eventually } from './figma-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
@@ -135,6 +141,86 @@ describe('webhook address safety', () => {
       expect(line).toMatchObject({ event: 'task.created', outcome: 'failed', status_code: null, attempt: 1 });
       expect(line!.error).toMatch(/private or local address \((127\.0\.0\.1|::1)\)/);
       expect(receiver.received).toEqual([]);
+    }, 30_000);
+  });
+
+  describe('host names resolved by the server, without WEBHOOKS_ALLOW_PRIVATE', () => {
+    // The server's resolver is given a few names of our own (as a hosts file would); every other name,
+    // localhost among them, goes to the system's resolver as in production.
+    const names = new Map<string, string>([
+      ['intranet.figgle.test', '10.0.0.1'],
+      ['loopback.figgle.test', '127.0.0.1'],
+      ['moving.figgle.test', '93.184.215.14'],
+    ]);
+    const asked: string[] = [];
+    const hostLookup: HostLookup = async (hostname) => {
+      asked.push(hostname);
+      const address = names.get(hostname);
+      if (address) return [{ address, family: 4 }];
+      return systemLookup(hostname, { all: true, verbatim: true });
+    };
+    let mail: MailCatcher;
+    let server: TestServer;
+    let world: OrganizationWorld;
+
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      server = await startTestServer({ SMTP_URL: mail.url }, { hostLookup });
+      world = await createOrganizationWorld(server, mail, 'Resolved Names');
+    }, 60_000);
+
+    afterAll(async () => {
+      await server?.close();
+      await mail?.stop();
+    });
+
+    it('refuses a name that resolves to 10.0.0.1 or 127.0.0.1, and the literals themselves', async () => {
+      const base = `/api/organizations/${world.organizationId}/webhooks`;
+      for (const [url, address] of [
+        ['https://intranet.figgle.test/hooks', '10.0.0.1'],
+        ['http://loopback.figgle.test:8080/hooks', '127.0.0.1'],
+        ['http://10.0.0.1/hooks', '10.0.0.1'],
+        ['http://127.0.0.1/hooks', '127.0.0.1'],
+      ] as const) {
+        const response = await world.owner.api(base, { body: { url, events: ['task.created'] } });
+        expect(response.status, url).toBe(400);
+        const answer = (await response.json()) as { statusCode: number; code: string; message: string };
+        expect(answer).toMatchObject({ statusCode: 400, code: 'bad_request' });
+        expect(answer.message).toContain(`private or local address (${address})`);
+      }
+      // localhost goes through the system's resolver (the hosts file): refused as loopback too.
+      const local = await world.owner.api(base, {
+        body: { url: 'http://localhost:9/hooks', events: ['task.created'] },
+      });
+      expect(local.status).toBe(400);
+      expect(((await local.json()) as { message: string }).message).toMatch(
+        /private or local address \((127\.0\.0\.1|::1)\)/,
+      );
+      expect(asked).toEqual(
+        expect.arrayContaining(['intranet.figgle.test', 'loopback.figgle.test', 'localhost']),
+      );
+      expect(await (await world.owner.api(base)).json()).toEqual([]);
+    });
+
+    it('refuses at send time a name that now resolves to 10.0.0.1', async () => {
+      const base = `/api/organizations/${world.organizationId}/webhooks`;
+      const created = await world.owner.api(base, {
+        body: { url: 'https://moving.figgle.test/hooks', events: ['task.created'] },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { webhook_id: webhookId } = (await created.json()) as { webhook_id: string };
+      // DNS rebinding: the name pointed to a public address when saved, to the private network now.
+      names.set('moving.figgle.test', '10.0.0.1');
+      const projectId = await createProject(world.owner, world.organizationId, 'Moved', 'MVD');
+      const task = await world.owner.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Inside' } });
+      expect(task.status).toBe(201);
+
+      const [line] = await eventually(async () => {
+        const lines = await deliveryLog(world.owner, world.organizationId, webhookId);
+        return lines.length > 0 ? lines : null;
+      }, 'the refused attempt');
+      expect(line).toMatchObject({ event: 'task.created', outcome: 'failed', status_code: null, attempt: 1 });
+      expect(line!.error).toContain('private or local address (10.0.0.1)');
     }, 30_000);
   });
 });

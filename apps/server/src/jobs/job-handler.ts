@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
 import type { ClaimedJob } from './job-queue.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus' | 'mailer' | 'clock'> & {
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus' | 'mailer' | 'clock' | 'hostLookup'> & {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Resolves once the commits made so far are on disk (the embedded database's group commit). */
   durable?: () => Promise<void>;

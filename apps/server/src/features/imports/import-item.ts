@@ -34,9 +34,13 @@ export interface ImportLabel {
   color: LabelColor;
 }
 
-/** What a file holds once read with its mapping: the tasks in file order and the rows left out. */
+/**
+ * What a file holds once read with its mapping: the tasks in file order and the rows left out. The
+ * tasks may be read as they are iterated (a large CSV file), the same ones in the same order each time.
+ */
 export interface ImportPlan {
-  tasks: ImportTask[];
+  tasks: Iterable<ImportTask>;
+  taskCount: number;
   labels: ImportLabel[];
   skipped: ImportProblem[];
 }

@@ -61,9 +61,7 @@ export function planImportFile(format: ImportFormat, text: string, mapping: Impo
     return planTrello(read.board, mapping.trelloLists ?? {});
   }
   if (format === 'csv') {
-    const read = readCsv(text);
-    if ('error' in read) throw unreadable(read.error);
-    return planCsv(read.table, mapping.csvColumns ?? []);
+    return planCsv(text, mapping.csvColumns ?? []);
   }
   const figgle = readFiggleExport(parseJson(text.replace(/^\uFEFF/, '')));
   if ('error' in figgle) throw unreadable(figgle.error);

@@ -76,7 +76,7 @@ export const webhookDeliveryHandler: JobHandler = {
     let result: PostResult;
     try {
       const url = parseWebhookUrl(webhook.url);
-      const target = await resolveTarget(url, deps.env.WEBHOOKS_ALLOW_PRIVATE);
+      const target = await resolveTarget(url, deps.env.WEBHOOKS_ALLOW_PRIVATE, deps.hostLookup);
       result = await postSigned(url, target, body, {
         'x-figgle-event': payload.event,
         'x-figgle-delivery': job.jobId,

@@ -13,7 +13,7 @@ import {
   TASK_PRIORITIES,
 } from '@figgle/shared/planning-schemas';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
-import Papa from 'papaparse';
+import Papa, { type Parser } from 'papaparse';
 import type { LabelColor, TaskPriority, TaskStatus } from '../../../db/schema.ts';
 import {
   cleanLine,
@@ -26,30 +26,92 @@ import {
 
 interface CsvTable {
   columns: string[];
-  /** The rows after the header, each as long as the header or longer (extra cells are kept to be told). */
-  rows: string[][];
+  /** The first rows after the header, for the preview. */
+  preview: string[][];
+  /** How many rows follow the header. */
+  rows: number;
+}
+
+/** Rows handed out between two pauses of the parser: the table is never held whole. */
+const ROWS_PER_PAUSE = 500;
+
+/** The text as papaparse reads it: no byte order mark, one kind of line ending. */
+function normalizedCsv(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+class CsvQuotingError extends Error {}
+
+/**
+ * The file's records one after the other, header first, parsed as they are asked for: papaparse is
+ * paused every few hundred rows, so a file of 50,000 rows is never in memory as 50,000 arrays. The
+ * delimiter (comma, semicolon, tab) is found by papaparse. Wrong quoting throws CsvQuotingError
+ * naming the row (the header is row 1).
+ */
+function* csvRecords(normalized: string): Generator<string[]> {
+  const queue: string[][] = [];
+  let parser: Parser | undefined;
+  let finished = false;
+  let read = 0;
+  let quoting: string | null = null;
+  Papa.parse<string[]>(normalized, {
+    skipEmptyLines: 'greedy',
+    newline: '\n',
+    step(result, handle) {
+      parser = handle;
+      read += 1;
+      const error = result.errors.find((found) => found.type === 'Quotes');
+      if (error && quoting === null) {
+        quoting = `The CSV file has wrong quoting on row ${read}: ${error.message}. Fix the quotes and import it again.`;
+        handle.abort();
+        return;
+      }
+      queue.push(result.data);
+      if (queue.length >= ROWS_PER_PAUSE) handle.pause();
+    },
+    complete() {
+      finished = true;
+    },
+  });
+  for (;;) {
+    for (const record of queue) yield record;
+    queue.length = 0;
+    if (quoting !== null) throw new CsvQuotingError(quoting);
+    if (finished || !parser) return;
+    parser.resume();
+  }
 }
 
 /**
- * The file as a table: a byte order mark is dropped, Windows, old Mac and Unix line endings may mix,
- * the delimiter (comma, semicolon, tab) is found by papaparse. Wrong quoting is an error naming the row.
+ * The file as a table's header, first rows and row count, read in one streaming pass. Windows, old
+ * Mac and Unix line endings may mix. Wrong quoting is an error naming the row.
  */
 export function readCsv(text: string): { table: CsvTable } | { error: string } {
-  const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const parsed = Papa.parse<string[]>(normalized, { skipEmptyLines: 'greedy', newline: '\n' });
-  const quoting = parsed.errors.find((error) => error.type === 'Quotes');
-  if (quoting) {
-    const row = typeof quoting.row === 'number' ? ` on row ${quoting.row + 1}` : '';
-    return {
-      error: `The CSV file has wrong quoting${row}: ${quoting.message}. Fix the quotes and import it again.`,
-    };
+  let header: string[] | undefined;
+  const preview: string[][] = [];
+  let rows = 0;
+  try {
+    for (const record of csvRecords(normalizedCsv(text))) {
+      if (!header) {
+        header = record;
+        continue;
+      }
+      if (preview.length < CSV_PREVIEW_ROWS) preview.push(record);
+      rows += 1;
+    }
+  } catch (error) {
+    if (error instanceof CsvQuotingError) return { error: error.message };
+    throw error;
   }
-  const [header, ...rows] = parsed.data;
   if (!header || header.every((cell) => !cell.trim()))
     return { error: 'The CSV file is empty: it needs a header row.' };
-  if (rows.length === 0) return { error: 'The CSV file has a header but no rows to import.' };
+  if (rows === 0) return { error: 'The CSV file has a header but no rows to import.' };
   return {
-    table: { columns: header.map((cell, index) => cleanLine(cell, 100) || `Column ${index + 1}`), rows },
+    table: {
+      columns: header.map((cell, index) => cleanLine(cell, 100) || `Column ${index + 1}`),
+      preview,
+      rows,
+    },
   };
 }
 
@@ -81,10 +143,8 @@ export function analyseCsv(table: CsvTable): CsvAnalysis {
   return {
     format: 'csv',
     columns: table.columns,
-    preview: table.rows
-      .slice(0, CSV_PREVIEW_ROWS)
-      .map((row) => table.columns.map((_, index) => cleanLine(row[index] ?? '', 200))),
-    rows: table.rows.length,
+    preview: table.preview.map((row) => table.columns.map((_, index) => cleanLine(row[index] ?? '', 200))),
+    rows: table.rows,
     suggested_columns: suggested,
   };
 }
@@ -117,116 +177,152 @@ function readDue(value: string): { dueOn: string | null; dueAt: string | null } 
   return null;
 }
 
+type CsvRow = { task: ImportTask } | { skipped: ImportProblem };
+
 /**
- * The rows as tasks with the confirmed columns: a row without a title is left out; a value that
+ * One row as a task with the confirmed columns: a row without a title is left out; a value that
  * cannot be read (a status, a date, a priority) is left empty and told, the task still comes in.
  * Assignees are matched with the organization when written (write-batch.ts).
  */
-export function planCsv(table: CsvTable, columns: Array<CsvField | null>): ImportPlan {
-  const at = (field: CsvField) => columns.indexOf(field);
-  const index = Object.fromEntries(CSV_FIELDS.map((field) => [field, at(field)])) as Record<CsvField, number>;
-  const cell = (row: string[], field: CsvField) => (index[field] < 0 ? '' : (row[index[field]] ?? '').trim());
-  const labels = new Map<string, ImportLabel>();
-  const tasks: ImportTask[] = [];
-  const skipped: ImportProblem[] = [];
-
-  table.rows.forEach((cells, position) => {
-    // Row 1 is the header.
-    const row = `Row ${position + 2}`;
-    if (
-      cells.length > table.columns.length &&
-      cells.slice(table.columns.length).some((extra) => extra.trim())
-    ) {
-      skipped.push({
+function csvRow(cells: string[], position: number, width: number, index: Record<CsvField, number>): CsvRow {
+  const cell = (field: CsvField) => (index[field] < 0 ? '' : (cells[index[field]] ?? '').trim());
+  // Row 1 is the header.
+  const row = `Row ${position + 2}`;
+  if (cells.length > width && cells.slice(width).some((extra) => extra.trim())) {
+    return {
+      skipped: {
         row,
-        reason: `It has ${cells.length} cells where the header has ${table.columns.length}: check its quotes and commas.`,
+        reason: `It has ${cells.length} cells where the header has ${width}: check its quotes and commas.`,
         imported: false,
-      });
-      return;
-    }
-    const title = cleanLine(cell(cells, 'title'), TASK_TITLE_MAX);
-    if (!title) {
-      skipped.push({ row, reason: 'It has no title.', imported: false });
-      return;
-    }
-    const problems: ImportProblem[] = [];
-    const statusText = cell(cells, 'status');
-    let status: TaskStatus = 'TODO';
-    if (statusText) {
-      const found = STATUS_WORDS.find(([pattern]) => pattern.test(statusText))?.[1];
-      if (found) status = found;
-      else
-        problems.push({
-          row,
-          reason: `The status “${cleanLine(statusText, 40)}” is not To Do, Doing, Done or Archive: it is in To Do.`,
-          imported: true,
-        });
-    }
-    const priorityText = cell(cells, 'priority').toUpperCase();
-    let priority: TaskPriority = 'NONE';
-    if (priorityText) {
-      if ((TASK_PRIORITIES as readonly string[]).includes(priorityText))
-        priority = priorityText as TaskPriority;
-      else
-        problems.push({
-          row,
-          reason: `The priority “${cleanLine(priorityText, 40)}” is not Urgent, High, Medium, Low or None.`,
-          imported: true,
-        });
-    }
-    const dueText = cell(cells, 'due_date');
-    let due: { dueOn: string | null; dueAt: string | null } = { dueOn: null, dueAt: null };
-    if (dueText) {
-      const read = readDue(dueText);
-      if (read) due = read;
-      else
-        problems.push({
-          row,
-          reason: `The due date “${cleanLine(dueText, 40)}” is not a day (YYYY-MM-DD) or a time (ISO 8601).`,
-          imported: true,
-        });
-    }
-    let description = cleanText(cell(cells, 'description'));
-    if (description.length > TASK_DESCRIPTION_MAX) {
-      description = description.slice(0, TASK_DESCRIPTION_MAX);
+      },
+    };
+  }
+  const title = cleanLine(cell('title'), TASK_TITLE_MAX);
+  if (!title) return { skipped: { row, reason: 'It has no title.', imported: false } };
+  const problems: ImportProblem[] = [];
+  const statusText = cell('status');
+  let status: TaskStatus = 'TODO';
+  if (statusText) {
+    const found = STATUS_WORDS.find(([pattern]) => pattern.test(statusText))?.[1];
+    if (found) status = found;
+    else
       problems.push({
         row,
-        reason: `The description was cut to ${TASK_DESCRIPTION_MAX} characters.`,
+        reason: `The status “${cleanLine(statusText, 40)}” is not To Do, Doing, Done or Archive: it is in To Do.`,
         imported: true,
       });
-    }
-    const names = [
-      ...new Set(
-        cell(cells, 'labels')
-          .split(/[,;|]/)
-          .map((name) => cleanLine(name, LABEL_NAME_MAX))
-          .filter(Boolean),
-      ),
-    ];
-    if (names.length > MAX_LABELS_PER_TASK)
+  }
+  const priorityText = cell('priority').toUpperCase();
+  let priority: TaskPriority = 'NONE';
+  if (priorityText) {
+    if ((TASK_PRIORITIES as readonly string[]).includes(priorityText))
+      priority = priorityText as TaskPriority;
+    else
       problems.push({
         row,
-        reason: `Only its first ${MAX_LABELS_PER_TASK} labels were kept.`,
+        reason: `The priority “${cleanLine(priorityText, 40)}” is not Urgent, High, Medium, Low or None.`,
         imported: true,
       });
-    const taskLabels = names.slice(0, MAX_LABELS_PER_TASK);
-    for (const name of taskLabels) {
-      const key = name.toLowerCase();
-      if (!labels.has(key)) labels.set(key, { name, color: PALETTE[labels.size % PALETTE.length]! });
-    }
-    tasks.push({
+  }
+  const dueText = cell('due_date');
+  let due: { dueOn: string | null; dueAt: string | null } = { dueOn: null, dueAt: null };
+  if (dueText) {
+    const read = readDue(dueText);
+    if (read) due = read;
+    else
+      problems.push({
+        row,
+        reason: `The due date “${cleanLine(dueText, 40)}” is not a day (YYYY-MM-DD) or a time (ISO 8601).`,
+        imported: true,
+      });
+  }
+  let description = cleanText(cell('description'));
+  if (description.length > TASK_DESCRIPTION_MAX) {
+    description = description.slice(0, TASK_DESCRIPTION_MAX);
+    problems.push({
+      row,
+      reason: `The description was cut to ${TASK_DESCRIPTION_MAX} characters.`,
+      imported: true,
+    });
+  }
+  const names = [
+    ...new Set(
+      cell('labels')
+        .split(/[,;|]/)
+        .map((name) => cleanLine(name, LABEL_NAME_MAX))
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length > MAX_LABELS_PER_TASK)
+    problems.push({
+      row,
+      reason: `Only its first ${MAX_LABELS_PER_TASK} labels were kept.`,
+      imported: true,
+    });
+  return {
+    task: {
       row,
       title,
       status,
       description: textDelta(description),
       ...due,
       priority,
-      assigneeEmail: cell(cells, 'assignee').toLowerCase() || null,
-      labels: taskLabels,
+      assigneeEmail: cell('assignee').toLowerCase() || null,
+      labels: names.slice(0, MAX_LABELS_PER_TASK),
       checklist: [],
       comments: [],
       problems,
-    });
-  });
-  return { tasks, labels: [...labels.values()], skipped };
+    },
+  };
+}
+
+/** Each row after the header, read as a task or left out, one at a time. */
+function* csvRows(text: string, columns: Array<CsvField | null>): Generator<CsvRow> {
+  const index = Object.fromEntries(CSV_FIELDS.map((field) => [field, columns.indexOf(field)])) as Record<
+    CsvField,
+    number
+  >;
+  let width = -1;
+  let position = 0;
+  for (const cells of csvRecords(normalizedCsv(text))) {
+    if (width < 0) {
+      width = cells.length;
+      continue;
+    }
+    yield csvRow(cells, position, width, index);
+    position += 1;
+  }
+}
+
+/**
+ * The rows as tasks with the confirmed columns. A first pass counts the tasks, finds the labels and
+ * the rows left out; the tasks themselves are read again, a batch at a time, as the import writes
+ * them (never all 50,000 at once), in the same order every time: a restarted import skips the ones
+ * already written.
+ */
+export function planCsv(text: string, columns: Array<CsvField | null>): ImportPlan {
+  const labels = new Map<string, ImportLabel>();
+  const skipped: ImportProblem[] = [];
+  let taskCount = 0;
+  for (const read of csvRows(text, columns)) {
+    if ('skipped' in read) {
+      skipped.push(read.skipped);
+      continue;
+    }
+    taskCount += 1;
+    for (const name of read.task.labels) {
+      const key = name.toLowerCase();
+      if (!labels.has(key)) labels.set(key, { name, color: PALETTE[labels.size % PALETTE.length]! });
+    }
+  }
+  return {
+    taskCount,
+    tasks: {
+      *[Symbol.iterator]() {
+        for (const read of csvRows(text, columns)) if ('task' in read) yield read.task;
+      },
+    },
+    labels: [...labels.values()],
+    skipped,
+  };
 }

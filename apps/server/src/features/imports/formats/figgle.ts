@@ -89,5 +89,5 @@ export function planFiggle(file: ProjectExport): ImportPlan {
       problems,
     };
   });
-  return { tasks: planned, labels: [...labels.values()], skipped: [] };
+  return { tasks: planned, taskCount: planned.length, labels: [...labels.values()], skipped: [] };
 }

@@ -253,5 +253,5 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
       problems,
     });
   }
-  return { tasks, labels: [...labelsById.values()], skipped };
+  return { tasks, taskCount: tasks.length, labels: [...labelsById.values()], skipped };
 }

@@ -13,7 +13,7 @@ import { encryptWebhookSecret, newWebhookSecret } from '../secret.ts';
  * again. Answers the row and its signing secret, which is shown this once.
  */
 export async function createWebhook(
-  { db, env }: Pick<AppDeps, 'db' | 'env'>,
+  { db, env, hostLookup }: Pick<AppDeps, 'db' | 'env' | 'hostLookup'>,
   user: CurrentUser,
   { organizationId, webhook }: { organizationId: string; webhook: { url: string; events: WebhookEvent[] } },
 ): Promise<{ row: WebhookRow; secret: string }> {
@@ -21,7 +21,7 @@ export async function createWebhook(
   let url: URL;
   try {
     url = parseWebhookUrl(webhook.url);
-    await resolveTarget(url, env.WEBHOOKS_ALLOW_PRIVATE);
+    await resolveTarget(url, env.WEBHOOKS_ALLOW_PRIVATE, hostLookup);
   } catch (error) {
     if (error instanceof UnsafeTargetError) throw badRequest(error.message);
     throw error;
