@@ -188,6 +188,27 @@ describe('TaskListCache', () => {
     expect(await body(A)).toBeUndefined();
   });
 
+  it('reads nothing for a write until the list is asked for, and drops it past 200 changed tasks', async () => {
+    const database: Row[] = [['t1', 'TODO', 'a0']];
+    let reads = 0;
+    const { publish, keepRows, body } = setUp(async (projectId, taskIds) => {
+      reads++;
+      return readFrom(() => database)(projectId, taskIds);
+    });
+    keepRows(A, database);
+    database[0] = ['t1', 'DOING', 'a0'];
+    await publish({ projectId: A, taskId: 't1' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The write itself cost no read: on the embedded database that read would queue with the writes.
+    expect(reads).toBe(0);
+    expect(await body(A)).toBe(listOf(database).body);
+    expect(reads).toBe(1);
+
+    for (let n = 0; n <= 200; n++) await publish({ projectId: A, taskId: `many-${n}` });
+    expect(await body(A)).toBeUndefined();
+    expect(reads).toBe(1);
+  });
+
   it('makes a read wait for the patch under way, and reads again what changed meanwhile', async () => {
     const database: Row[] = [['t1', 'TODO', 'a0']];
     let release: () => void = () => {};

@@ -20,7 +20,7 @@ interface CachedList {
   gzip: ChunkedGzip;
   pieces?: Piece[];
   size: number;
-  /** Tasks named by events since the last patch, read again by the patch under way. */
+  /** Tasks named by events since the last read, read again by the next one before it answers. */
   dirty: Set<string>;
   patching?: Promise<void>;
 }
@@ -39,6 +39,9 @@ const SEPARATOR = ', \n ';
 
 /** A patch that keeps finding new events after this many reads gives up: the list is read whole. */
 const PATCH_ROUNDS = 4;
+
+/** Past this many tasks changed since the last read, one whole read is cheaper than patching them. */
+const MOST_DIRTY = 200;
 
 /** The list's order (queries.ts LIST_ORDER): column, then rank byte-wise, then task id. */
 const STATUS_ORDER = ['TODO', 'DOING', 'DONE', 'ARCHIVE'];
@@ -135,8 +138,10 @@ function patchedText(list: CachedList): JsonText {
  * The JSON of GET /api/projects/:id/tasks for the projects read lately, kept as one JSON text per
  * task in list order. Every write a list shows publishes a bus event after its commit, on this
  * server and on the others. An event naming one task of a project (created, changed, moved,
- * deleted, commented) has that task read again (`readTasks`) and its text replaced, inserted or
- * removed in place; reads wait for the patch. Any other event of a project drops its list, and a
+ * deleted, commented) marks that task; the next read of the list reads the marked tasks again
+ * (`readTasks`, one query) and replaces, inserts or removes their texts in place before it answers.
+ * Writes pay nothing for it: on the embedded database, whose one connection serves every request, a
+ * read per write cost board moves a fifth of their throughput. Any other event of a project drops its list, and a
  * rename or an organization change drops them all. A read that raced a write is not kept: each
  * project has a generation, bumped by each event, and a list is remembered only if its generation
  * did not move while it was read. The caller still authorizes every read.
@@ -164,7 +169,10 @@ export class TaskListCache {
   async get(projectId: string): Promise<JsonText | undefined> {
     const key = projectId.toLowerCase();
     let list = this.lists.get(key);
-    while (list?.patching) {
+    // Writes that keep coming while it patches: after a few rounds the caller reads the list whole.
+    for (let round = 0; list && (list.patching || list.dirty.size > 0); round++) {
+      if (round === PATCH_ROUNDS) return undefined;
+      list.patching ??= this.patch(key, list);
       await list.patching;
       list = this.lists.get(key);
     }
@@ -239,14 +247,12 @@ export class TaskListCache {
     this.bump(key);
     const list = this.lists.get(key);
     if (!list) return;
-    list.dirty.add(taskId.toLowerCase());
-    list.patching ??= this.patch(key, list);
+    if (list.dirty.size >= MOST_DIRTY) this.drop(key);
+    else list.dirty.add(taskId.toLowerCase());
   }
 
   /** Reads the dirty tasks again until none is left, then lets reads through. */
   private async patch(key: string, list: CachedList): Promise<void> {
-    // Events published one after the other (a comment, then its task) are read in one go.
-    await new Promise((resolve) => setImmediate(resolve));
     try {
       for (let round = 0; list.dirty.size > 0; round++) {
         const taskIds = [...list.dirty];
