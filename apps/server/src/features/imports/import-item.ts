@@ -1,5 +1,6 @@
 import { isOnlyInvisible } from '@figgle/shared/display-text';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
+import { TASK_DESCRIPTION_MAX } from '@figgle/shared/task-schemas';
 import type { DeltaJson, LabelColor, TaskPriority, TaskStatus } from '../../db/schema.ts';
 
 /** One task to write, whatever file it came from: what the batch writer (write-batch.ts) needs. */
@@ -55,6 +56,22 @@ export function textDelta(text: string): DeltaJson {
 export function cleanText(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/** A description's text, cleaned and cut to what a task holds; a cut is told as a problem of `row`. */
+export function importedDescription(
+  text: string,
+  row: ImportProblem['row'],
+  problems: ImportProblem[],
+): string {
+  const description = cleanText(text);
+  if (description.length <= TASK_DESCRIPTION_MAX) return description;
+  problems.push({
+    row,
+    reason: `The description was cut to ${TASK_DESCRIPTION_MAX} characters.`,
+    imported: true,
+  });
+  return description.slice(0, TASK_DESCRIPTION_MAX);
 }
 
 /** A one-line name for a title or a label: no control characters, spaces folded, cut to `max`. */

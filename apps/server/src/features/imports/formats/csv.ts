@@ -12,15 +12,15 @@ import {
   MAX_LABELS_PER_TASK,
   TASK_PRIORITIES,
 } from '@figgle/shared/planning-schemas';
-import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
+import { TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
 import Papa, { type Parser } from 'papaparse';
 import type { LabelColor, TaskPriority, TaskStatus } from '../../../db/schema.ts';
 import {
   cleanLine,
-  cleanText,
   type ImportLabel,
   type ImportPlan,
   type ImportTask,
+  importedDescription,
   textDelta,
 } from '../import-item.ts';
 
@@ -236,15 +236,7 @@ function csvRow(cells: string[], position: number, width: number, index: Record<
         imported: true,
       });
   }
-  let description = cleanText(cell('description'));
-  if (description.length > TASK_DESCRIPTION_MAX) {
-    description = description.slice(0, TASK_DESCRIPTION_MAX);
-    problems.push({
-      row,
-      reason: `The description was cut to ${TASK_DESCRIPTION_MAX} characters.`,
-      imported: true,
-    });
-  }
+  const description = importedDescription(cell('description'), row, problems);
   const names = [
     ...new Set(
       cell('labels')

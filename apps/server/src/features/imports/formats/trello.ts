@@ -5,7 +5,7 @@ import {
   LABEL_NAME_MAX,
   MAX_LABELS_PER_TASK,
 } from '@figgle/shared/planning-schemas';
-import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
+import { TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
 import { z } from 'zod';
 import type { LabelColor, TaskStatus } from '../../../db/schema.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type ImportLabel,
   type ImportPlan,
   type ImportTask,
+  importedDescription,
   textDelta,
 } from '../import-item.ts';
 
@@ -209,15 +210,7 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
       continue;
     }
     const problems: ImportProblem[] = [];
-    let description = cleanText(card.desc);
-    if (description.length > TASK_DESCRIPTION_MAX) {
-      description = description.slice(0, TASK_DESCRIPTION_MAX);
-      problems.push({
-        row,
-        reason: `The description was cut to ${TASK_DESCRIPTION_MAX} characters.`,
-        imported: true,
-      });
-    }
+    const description = importedDescription(card.desc, row, problems);
     let dueAt: string | null = null;
     if (card.due) {
       if (isDueInstant(card.due)) dueAt = card.due;
