@@ -21,6 +21,8 @@ test("a stranger's wrong passwords make the stranger wait, while the owner logs 
   mail,
   baseURL,
 }) => {
+  // Six password checks and three browsers: past a minute on a loaded two-core machine.
+  test.slow();
   const person = await signUpWithOrganization(page, mail, baseURL, {
     firstname: 'Olga',
     lastname: 'Owner',

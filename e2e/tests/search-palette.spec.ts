@@ -57,6 +57,8 @@ test.describe('the command palette', () => {
     mail,
     baseURL,
   }) => {
+    // Every action of the palette, each a page of its own: past a minute on a loaded machine.
+    test.slow();
     const paula = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Paula',
       lastname: 'Actions',
