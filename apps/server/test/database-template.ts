@@ -48,7 +48,21 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => cleanup.end());
+      try {
+        // FORCE may find a backend it may not end (an autovacuum worker busy with the test's rows,
+        // "must be a member of the role whose process is being terminated"): it is gone moments later.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (error) {
+            if (attempt === 5) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
