@@ -140,9 +140,10 @@ function patchedText(list: CachedList): JsonText {
  * server and on the others. An event naming one task of a project (created, changed, moved,
  * deleted, commented) marks that task; the next read of the list reads the marked tasks again
  * (`readTasks`, one query) and replaces, inserts or removes their texts in place before it answers.
- * Writes pay nothing for it: on the embedded database, whose one connection serves every request, a
- * read per write cost board moves a fifth of their throughput. Any other event of a project drops its list, and a
- * rename or an organization change drops them all. A read that raced a write is not kept: each
+ * Writes pay nothing for it: on the embedded database one connection serves every request, so a
+ * read made after each write would queue behind the next writes, while lists are read far less often
+ * than tasks change. Any other event of a project drops its list, and a rename or an organization
+ * change drops them all. A read that raced a write is not kept: each
  * project has a generation, bumped by each event, and a list is remembered only if its generation
  * did not move while it was read. The caller still authorizes every read.
  * Project ids are compared lower-cased: an address may spell a uuid in capitals, events never do.
