@@ -92,6 +92,8 @@ const timelineOf = (page: Page) => page.getByRole('list', { name: 'Comments and 
 test.describe('notification emails over time', () => {
   // Two or three accounts, several screens and the worker's rounds: slow on a busy machine.
   test.setTimeout(240_000);
+  // Batch windows are timed by the database's real clock: a clock left ahead would close them at once.
+  test.beforeEach(({ request, baseURL }) => moveClock(request, baseURL, { reset: true }));
 
   test('five quick changes to a watched task make one email', async ({
     page: pageA,
@@ -100,7 +102,6 @@ test.describe('notification emails over time', () => {
     baseURL,
     request,
   }) => {
-    await moveClock(request, baseURL, { reset: true });
     const { pageB, ada, taskId } = await twoMembersOfOneOrganization(
       { pageA, browser, mail, baseURL },
       { benLastname: 'Busy', task: 'Hero banner' },
@@ -162,7 +163,6 @@ test.describe('notification emails over time', () => {
     baseURL,
     request,
   }) => {
-    await moveClock(request, baseURL, { reset: true });
     const { pageB, ada, ben, taskId } = await twoMembersOfOneOrganization(
       { pageA, browser, mail, baseURL },
       { benLastname: 'Leaving', task: 'Price page' },
