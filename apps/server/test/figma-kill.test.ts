@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { openTestDatabase, testDatabaseKind } from './database-template.ts';
+import { testDatabaseKind } from './database-template.ts';
 import { FakeFigma, SAMPLE_FILE_KEY } from './fake-figma.ts';
 import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 import { createOrganizationAs } from './organizations-world.ts';
+import { type CrashPlace, openCrashPlace } from './support/crash-place.ts';
 import { createRemoteUser, onServer } from './support/remote-user.ts';
-import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
+import type { ServerProcess } from './support/server-process.ts';
 import type { TestUser } from './users.ts';
 import { startMailCatcher } from './users.ts';
 
@@ -26,16 +24,13 @@ const KILL_TEST_MS = 120_000;
 describe(`SIGKILL while Figma work is in flight (${kind})`, () => {
   let mail: MailCatcher;
   let figma: FakeFigma;
-  let dataDir: string;
-  let postgres: (DatabaseHandle & { url?: string }) | undefined;
+  let place: CrashPlace;
   let user: TestUser;
   let projectId: string;
   let server: ServerProcess;
 
   const start = () =>
-    startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
+    place.start({
       SECRET: 'figma-kill-secret-that-is-long-enough-0123456789',
       SMTP_URL: mail.url,
       FIGMA_API_URL: figma.url,
@@ -52,9 +47,9 @@ describe(`SIGKILL while Figma work is in flight (${kind})`, () => {
 
   /** Reads the database: PostgreSQL at once; the embedded one only once its process has stopped. */
   async function inspect<T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-    if (postgres) return read(postgres);
+    if (place.postgres) return read(place.postgres);
     await server.stop();
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir: place.dataDir });
     try {
       return await read(database);
     } finally {
@@ -67,8 +62,7 @@ describe(`SIGKILL while Figma work is in flight (${kind})`, () => {
   beforeAll(async () => {
     mail = await startMailCatcher();
     figma = await new FakeFigma({ tokens: [OWNER_TOKEN] }).start();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-figma-kill-'));
-    if (kind === 'postgres') postgres = await openTestDatabase();
+    place = await openCrashPlace(kind, 'figma-kill');
     server = await start();
     user = await createRemoteUser(server.url, mail, 'Kim');
     const organizationId = await createOrganizationAs(user, 'Crash Studio');
@@ -82,11 +76,9 @@ describe(`SIGKILL while Figma work is in flight (${kind})`, () => {
   }, KILL_TEST_MS);
 
   afterAll(async () => {
-    await killLeftoverServers();
-    await postgres?.close();
+    await place?.close();
     await figma?.stop();
     await mail?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const tasksTitled = async (title: string) => {

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import type { DatabaseHandle } from '../src/db/database.ts';
-import { openTestDatabase, testDatabaseKind } from './database-template.ts';
+import { testDatabaseKind } from './database-template.ts';
 import { createProject, eventually } from './figma-world.ts';
 import { finished, sendImportFile, start } from './import-world.ts';
 import { createOrganizationAs } from './organizations-world.ts';
+import { type CrashPlace, openCrashPlace } from './support/crash-place.ts';
 import { createRemoteUser, onServer } from './support/remote-user.ts';
-import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
+import type { ServerProcess } from './support/server-process.ts';
 import type { TestServer } from './test-server.ts';
 import type { TestUser } from './users.ts';
 import { startMailCatcher } from './users.ts';
@@ -28,34 +25,28 @@ const ROWS = 9_000;
 
 describe(`SIGKILL in the middle of an import (${kind})`, () => {
   let mail: MailCatcher;
-  let dataDir: string;
-  let postgres: (DatabaseHandle & { url?: string }) | undefined;
+  let place: CrashPlace;
   let user: TestUser;
   let organizationId: string;
   let server: ServerProcess;
 
   const startServer = () =>
-    startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
+    place.start({
       SECRET: 'import-kill-secret-that-is-long-enough-0123456789',
       SMTP_URL: mail.url,
     });
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-import-kill-'));
-    if (kind === 'postgres') postgres = await openTestDatabase();
+    place = await openCrashPlace(kind, 'import-kill');
     server = await startServer();
     user = await createRemoteUser(server.url, mail, 'Ines');
     organizationId = await createOrganizationAs(user, 'Crash Imports');
   }, KILL_TEST_MS);
 
   afterAll(async () => {
-    await killLeftoverServers();
-    await postgres?.close();
+    await place?.close();
     await mail?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(

@@ -18,6 +18,7 @@ import {
 } from './notification-emails-world.ts';
 import { addMember, createOrganizationAs } from './organizations-world.ts';
 import { createProject } from './realtime-world.ts';
+import { type CrashPlace, openCrashPlace } from './support/crash-place.ts';
 import { createRemoteUser, onServer } from './support/remote-user.ts';
 import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { startMailCatcher, type TestUser } from './users.ts';
@@ -91,30 +92,24 @@ async function expectEachOnce(mail: MailCatcher, member: TestUser, count: number
 
 describe(`SIGKILL with ${EMAILS} notification emails queued (${kind})`, () => {
   let mail: MailCatcher;
-  let dataDir: string;
-  let postgres: (DatabaseHandle & { url?: string }) | undefined;
+  let place: CrashPlace;
   let server: ServerProcess;
 
   const start = () =>
-    startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
+    place.start({
       SECRET: 'email-kill-secret-that-is-long-enough-0123456789',
       SMTP_URL: mail.url,
     });
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-email-kill-'));
-    if (kind === 'postgres') postgres = await openTestDatabase();
+    place = await openCrashPlace(kind, 'email-kill');
     server = await start();
   }, LONG_MS);
 
   afterAll(async () => {
-    await killLeftoverServers();
-    await postgres?.close();
+    await place?.close();
     await mail?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(

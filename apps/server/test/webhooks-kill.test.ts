@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { signatureIsValid, WebhookReceiver } from '../../../e2e/support/webhook-receiver.ts';
-import type { DatabaseHandle } from '../src/db/database.ts';
-import { openTestDatabase, testDatabaseKind } from './database-template.ts';
+import { testDatabaseKind } from './database-template.ts';
 import { createProject, eventually } from './figma-world.ts';
 import { createOrganizationAs } from './organizations-world.ts';
+import { type CrashPlace, openCrashPlace } from './support/crash-place.ts';
 import { createRemoteUser, onServer } from './support/remote-user.ts';
-import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
+import type { ServerProcess } from './support/server-process.ts';
 import type { TestUser } from './users.ts';
 import { startMailCatcher } from './users.ts';
 import { addWebhook, type CreatedWebhookAnswer, deliveryLog } from './webhooks-world.ts';
@@ -24,8 +21,7 @@ const KILL_TEST_MS = 120_000;
 describe(`SIGKILL while a webhook delivery is queued or in flight (${kind})`, () => {
   let mail: MailCatcher;
   let receiver: WebhookReceiver;
-  let dataDir: string;
-  let postgres: (DatabaseHandle & { url?: string }) | undefined;
+  let place: CrashPlace;
   let user: TestUser;
   let organizationId: string;
   let projectId: string;
@@ -33,9 +29,7 @@ describe(`SIGKILL while a webhook delivery is queued or in flight (${kind})`, ()
   let server: ServerProcess;
 
   const start = () =>
-    startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
+    place.start({
       SECRET: 'webhooks-kill-secret-that-is-long-enough-0123456789',
       SMTP_URL: mail.url,
       WEBHOOKS_ALLOW_PRIVATE: 'true',
@@ -52,8 +46,7 @@ describe(`SIGKILL while a webhook delivery is queued or in flight (${kind})`, ()
   beforeAll(async () => {
     mail = await startMailCatcher();
     receiver = await new WebhookReceiver().start();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-webhooks-kill-'));
-    if (kind === 'postgres') postgres = await openTestDatabase();
+    place = await openCrashPlace(kind, 'webhooks-kill');
     server = await start();
     user = await createRemoteUser(server.url, mail, 'Kai');
     organizationId = await createOrganizationAs(user, 'Crash Hooks');
@@ -62,11 +55,9 @@ describe(`SIGKILL while a webhook delivery is queued or in flight (${kind})`, ()
   }, KILL_TEST_MS);
 
   afterAll(async () => {
-    await killLeftoverServers();
-    await postgres?.close();
+    await place?.close();
     await receiver?.stop();
     await mail?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function createTask(title: string): Promise<string> {
