@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
 import { backgroundWork } from './background-work.ts';
+import { commentFanOutHandler } from './handlers/comment-fan-out.ts';
 import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
 import { figmaReplyHandler } from './handlers/figma-reply.ts';
 import { importHandler } from './handlers/import.ts';
@@ -29,6 +30,7 @@ const HANDLERS: JobHandler[] = [
   notificationEmailHandler,
   notificationBatchHandler,
   notificationDigestHandler,
+  commentFanOutHandler,
   webhookDeliveryHandler,
   importHandler,
 ];

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { wakeWorkers } from '../../../jobs/wake.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
 import { type CommentWithUser, commentsOfTask } from '../queries.ts';
 import { announceCommentCreated, createComment } from './create-comment.ts';
@@ -36,6 +37,7 @@ export async function addComment(
       ),
     announceCommentCreated,
   );
+  if (created.notified?.fanOutQueued) wakeWorkers(db);
   const [row] = await commentsOfTask(db, taskId, created.comment.comment_id);
   if (!row) throw new Error('The new comment cannot be read back');
   return row;
