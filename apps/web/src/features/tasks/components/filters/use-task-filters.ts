@@ -1,5 +1,6 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { afterNextPaint } from '../../../../lib/after-next-paint';
 import { useMe } from '../../../../shared/api/get-me';
 import {
   type FilterableTask,
@@ -40,11 +41,27 @@ export function useTaskFilters(): TaskFiltersState {
     expected.current = at >= 0 ? expected.current.slice(at + 1) : [];
     if (expected.current.length === 0) setPending(null);
   }, [addressKey]);
+  // The address is written after the filtered view has been painted: the router's navigation and
+  // the browser's history write measured a tenth of a filter's time on a 5,000-task board
+  // (bench/board-filter), and keys typed in a row are written once.
+  const unwritten = useRef<TaskFilters | null>(null);
+  const cancelWrite = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancelWrite.current?.(), []);
   const setFilters = useCallback(
     (next: TaskFilters) => {
       expected.current.push(filtersKey(next));
       setPending(next);
-      setParams((current) => searchWithFilters(current, next), { replace: true, preventScrollReset: true });
+      unwritten.current = next;
+      cancelWrite.current ??= afterNextPaint(() => {
+        cancelWrite.current = null;
+        const filters = unwritten.current;
+        unwritten.current = null;
+        if (filters)
+          setParams((current) => searchWithFilters(current, filters), {
+            replace: true,
+            preventScrollReset: true,
+          });
+      });
     },
     [setParams],
   );
