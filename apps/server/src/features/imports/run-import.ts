@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
+import { garbageCollectorForImports } from './collect-import-garbage.ts';
 import type { ImportTask } from './import-item.ts';
 import { importRunOf } from './queries.ts';
 import { type ImportMapping, planImportFile } from './read-import-file.ts';
@@ -83,6 +84,7 @@ export async function runImport(
   if (!run || run.state === 'done' || run.state === 'failed') return;
   if (!run.project_id) throw new PermanentJobError('The import has no project.');
   const projectId = run.project_id;
+  const collectGarbage = garbageCollectorForImports();
   const text = await readStoredImportFile(createStorage(deps.env), run.storage_path);
   if (text === null) throw new PermanentJobError('The imported file is no longer stored.');
   let plan: ReturnType<typeof planImportFile>;
@@ -91,6 +93,8 @@ export async function runImport(
   } catch (error) {
     throw new PermanentJobError(error instanceof Error ? error.message : 'The file cannot be read.');
   }
+  // Reading the file whole (a CSV file's first pass, a Trello board's JSON) leaves most of what it made.
+  collectGarbage();
 
   const labels = await ensureLabels(db, run.organization_id, plan.labels);
   if (run.state === 'queued') {
@@ -162,6 +166,7 @@ export async function runImport(
         announcedAt = Date.now();
         await announce();
       }
+      collectGarbage();
       // One connection on the embedded database: let waiting requests in between batches.
       await yieldToOthers();
     }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import type { Storage } from '../../../storage/storage.ts';
+import { garbageCollectorForImports } from '../collect-import-garbage.ts';
 import type { ImportRunRow } from '../queries.ts';
 import { analyseImportFile } from '../read-import-file.ts';
 import { importTooLarge, receiveImportFile } from '../receive-import-file.ts';
@@ -42,6 +43,7 @@ export async function createImport(
   const maxBytes = env.IMPORT_MAX_BYTES;
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw importTooLarge(maxBytes);
 
+  const collectGarbage = garbageCollectorForImports();
   const received = await receiveImportFile(input.body, storage, maxBytes);
   let read: ReturnType<typeof analyseImportFile>;
   try {
@@ -50,6 +52,8 @@ export async function createImport(
     await received.file.discard();
     throw error;
   }
+  // Reading a large file whole (every row of a CSV file, a Trello board's JSON) leaves tens of MB.
+  collectGarbage();
   const importId = randomUUID();
   const storagePath = `imports/${organizationId}/${importId}`;
   await received.file.keep(storagePath, {
