@@ -1,11 +1,11 @@
-import { PRIORITY_LABELS, TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
+import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
 import { Checkbox, ColorSwatch, Group, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMe } from '../../../../shared/api/get-me';
 import { useMembers } from '../../../../shared/api/list-members';
 import { memberName } from '../member-name';
-import { type DueFilter, FILTER_TEXT_MAX, type TaskFilters } from './task-filters';
+import { DUE_FILTERS, type DueFilter, FILTER_TEXT_MAX, type TaskFilters } from './task-filters';
 
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', week: 'This week', none: 'No date' };
 
@@ -42,14 +42,36 @@ export function FilterFields({ filters, setFilters, organizationId, labels }: Fi
   return (
     <Stack gap="md">
       <FilterText value={filters.text} set={set} />
-      <StatusChoices value={filters.statuses} set={set} />
+      <FixedChoices
+        label="Status"
+        kind="statuses"
+        choices={TASK_STATUSES}
+        names={STATUS_LABELS}
+        value={filters.statuses}
+        set={set}
+      />
       {organizationId ? (
         <AssigneeChoices organizationId={organizationId} value={filters.assignees} set={set} />
       ) : null}
       {labels ? (
         <>
-          <PriorityChoices value={filters.priorities} set={set} />
-          <DueChoices value={filters.due} set={set} />
+          <FixedChoices
+            label="Priority"
+            kind="priorities"
+            choices={TASK_PRIORITIES}
+            names={PRIORITY_LABELS}
+            value={filters.priorities}
+            set={set}
+          />
+          <FixedChoices
+            label="Due"
+            kind="due"
+            choices={DUE_FILTERS}
+            names={DUE_LABELS}
+            value={filters.due}
+            set={set}
+            stacked
+          />
           <LabelChoices labels={labels} value={filters.labels} set={set} />
         </>
       ) : null}
@@ -57,52 +79,46 @@ export function FilterFields({ filters, setFilters, organizationId, labels }: Fi
   );
 }
 
-const StatusChoices = memo(function StatusChoices({ value, set }: { value: TaskStatus[]; set: SetFilter }) {
-  return (
-    <Checkbox.Group
-      label="Status"
-      value={value}
-      onChange={(values) => set('statuses', values as TaskStatus[])}
-    >
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={6} mt={6}>
-        {TASK_STATUSES.map((status) => (
-          <Checkbox key={status} value={status} label={STATUS_LABELS[status]} size="xs" />
-        ))}
-      </SimpleGrid>
-    </Checkbox.Group>
-  );
-});
+/** The kinds of filter that are a fixed list of named values: statuses, priorities, due dates. */
+type FixedKind = 'statuses' | 'priorities' | 'due';
 
-const PriorityChoices = memo(function PriorityChoices({
+/** A fixed list of choices, in two columns, or one when `stacked`. */
+const FixedChoices = memo(function FixedChoices<Value extends string>({
+  label,
+  kind,
+  choices,
+  names,
   value,
   set,
+  stacked = false,
 }: {
-  value: TaskPriority[];
+  label: string;
+  kind: FixedKind;
+  /** In the order shown. */
+  choices: readonly Value[];
+  names: Readonly<Record<Value, string>>;
+  value: readonly Value[];
   set: SetFilter;
+  stacked?: boolean;
 }) {
+  const boxes = choices.map((choice) => (
+    <Checkbox key={choice} value={choice} label={names[choice]} size="xs" />
+  ));
   return (
     <Checkbox.Group
-      label="Priority"
-      value={value}
-      onChange={(values) => set('priorities', values as TaskPriority[])}
+      label={label}
+      value={value as Value[]}
+      onChange={(values) => set(kind, values as TaskFilters[FixedKind])}
     >
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={6} mt={6}>
-        {TASK_PRIORITIES.map((priority) => (
-          <Checkbox key={priority} value={priority} label={PRIORITY_LABELS[priority]} size="xs" />
-        ))}
-      </SimpleGrid>
-    </Checkbox.Group>
-  );
-});
-
-const DueChoices = memo(function DueChoices({ value, set }: { value: DueFilter[]; set: SetFilter }) {
-  return (
-    <Checkbox.Group label="Due" value={value} onChange={(values) => set('due', values as DueFilter[])}>
-      <Stack gap={6} mt={6}>
-        {(Object.keys(DUE_LABELS) as DueFilter[]).map((due) => (
-          <Checkbox key={due} value={due} label={DUE_LABELS[due]} size="xs" />
-        ))}
-      </Stack>
+      {stacked ? (
+        <Stack gap={6} mt={6}>
+          {boxes}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={2} spacing={6} verticalSpacing={6} mt={6}>
+          {boxes}
+        </SimpleGrid>
+      )}
     </Checkbox.Group>
   );
 });

@@ -4,7 +4,7 @@ import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 /** Who a task is given to: the signed-in person, nobody, or a member by user id. */
 type AssigneeFilter = 'me' | 'none' | (string & {});
 
-const DUE_FILTERS = ['overdue', 'week', 'none'] as const;
+export const DUE_FILTERS = ['overdue', 'week', 'none'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
 
 /**
