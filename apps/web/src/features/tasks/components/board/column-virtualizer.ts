@@ -1,8 +1,12 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import type { RefObject } from 'react';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useEffect, useState } from 'react';
 
-/** A card with a one-line title; taller ones are measured once they are laid out. */
-const ESTIMATED_CARD_HEIGHT = 118;
+/**
+ * A card with a one-line title and its planning line (priority, due date, labels, checklist), with
+ * the gap under it; others are measured once they are laid out. Close to the real size, so the first
+ * render draws the cards that fit rather than a third more, taken out again once measured.
+ */
+const ESTIMATED_CARD_HEIGHT = 190;
 
 type ColumnVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
@@ -49,8 +53,46 @@ function measureAfterLayout(
   return instance.itemSizeCache.get(key) ?? ESTIMATED_CARD_HEIGHT;
 }
 
+const scrolledBoxes = new WeakSet<Element>();
+
+/**
+ * The library's scroll write, less the one it makes as a column mounts: to the top of a scroll box
+ * that was just created, so is at the top already. Writing it anyway made the browser lay the whole
+ * page out in the middle of React's commit (about 100 ms of a cold board on a small machine).
+ */
+function scrollUnlessJustMounted(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: ColumnVirtualizer,
+) {
+  const box = instance.scrollElement;
+  if (box && !scrolledBoxes.has(box)) {
+    scrolledBoxes.add(box);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
+
+/**
+ * Cards drawn beyond the column's view, ready for a scroll: one while the board opens (what shows is
+ * drawn first, a third fewer cards on a cold load), three once the browser has a moment.
+ */
+function useOverscan(): number {
+  const [roomy, setRoomy] = useState(false);
+  useEffect(() => {
+    if (window.requestIdleCallback) {
+      const handle = window.requestIdleCallback(() => setRoomy(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setRoomy(true), 200);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return roomy ? 3 : 1;
+}
+
 /** The virtualizer of one board column: only the cards in view (and a few more) are in the page. */
 export function useColumnVirtualizer(ids: readonly string[], scrollRef: RefObject<HTMLDivElement | null>) {
+  const overscan = useOverscan();
   return useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
@@ -58,7 +100,8 @@ export function useColumnVirtualizer(ids: readonly string[], scrollRef: RefObjec
     initialRect: initialRect(),
     observeElementRect: observeRectAfterLayout,
     measureElement: measureAfterLayout,
-    overscan: 3,
+    scrollToFn: scrollUnlessJustMounted,
+    overscan,
     getItemKey: (index) => ids[index] ?? index,
   });
 }
