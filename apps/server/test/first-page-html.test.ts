@@ -77,7 +77,11 @@ describe("a landing page with the session's first answers", () => {
     expect(link).not.toContain('/api/auth/get-session');
     expect(link).not.toContain('</api/me>');
     expect(link).toContain(`<${board.replace('/kanban', '').replace('/project/', '/api/projects/')}/tasks>`);
-    const manifest = parseBuildManifest(readFileSync(`${webDistDir}/.vite/manifest.json`, 'utf8'));
+    const manifestText = readFileSync(`${webDistDir}/.vite/manifest.json`, 'utf8');
+    // Every page module the table names is in the build: a renamed one would silently lose its preload.
+    const built = JSON.parse(manifestText) as Record<string, unknown>;
+    for (const module of FIRST_PAGE_MODULES) expect(built[module], module).toBeDefined();
+    const manifest = parseBuildManifest(manifestText);
     const { entry, page: chunks } = manifest.chunksOf(FIRST_PAGE_MODULES);
     const entryScript = entry.find((file) => file.endsWith('.js'))!;
     expect(link.indexOf(`</${entryScript}>; rel=modulepreload`)).toBeGreaterThanOrEqual(0);

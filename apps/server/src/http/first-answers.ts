@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types.ts';
 
 /** The element of the page that carries them; read by apps/web/src/app/first-answers.ts. */
-export const FIRST_ANSWERS_ID = 'figgle-first-answers';
+const FIRST_ANSWERS_ID = 'figgle-first-answers';
 
 /** What a signed-in page would ask first, answered inside the HTML: the session and the user. */
 export interface FirstAnswers {
@@ -62,7 +62,7 @@ export async function readFirstAnswers(
  * or `<!--` can end or change the element), no `>` or `&`, and no line separators, whatever a person
  * typed into their name.
  */
-export function jsonForHtml(value: unknown): string {
+function jsonForHtml(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

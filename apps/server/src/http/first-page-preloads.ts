@@ -10,7 +10,7 @@ import type { BuildManifest } from './build-manifest.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** What every signed-in page reads first, unless the HTML carries the answers (first-answers.ts). */
-export const SIGNED_IN_BASICS = ['/api/auth/get-session', '/api/me'];
+const SIGNED_IN_BASICS = ['/api/auth/get-session', '/api/me'];
 
 const TASKS_PAGE = 'src/features/tasks/routes/tasks-page.tsx';
 /** The web app's source modules of each view of a project (its lazy chunks, in the manifest). */
