@@ -88,7 +88,7 @@ describe("a landing page with the session's first answers", () => {
     // The entry before the data, the data before the page's own chunks.
     expect(link.indexOf(entryScript)).toBeLessThan(link.indexOf('/tasks>'));
     const boardChunk = chunks.find((file) => /\/board-[^/]*\.js$/.test(file))!;
-    expect(link.indexOf(`</${boardChunk}>; rel=modulepreload`)).toBeGreaterThan(link.indexOf('/tasks>'));
+    expect(link.indexOf(`</${boardChunk}>; rel=preload; as=script`)).toBeGreaterThan(link.indexOf('/tasks>'));
   });
 
   it('is the plain page without a session, with a forged or an ended one, and off the landing pages', async () => {

@@ -68,9 +68,9 @@ describe('first page preloads', () => {
       `</api/projects/${projectId}>; rel=preload; as=fetch; crossorigin=use-credentials`,
       `</api/projects/${projectId}/tasks>; rel=preload; as=fetch; crossorigin=use-credentials`,
       '</assets/tasks-page-1.css>; rel=preload; as=style; crossorigin',
-      '</assets/tasks-page-1.js>; rel=modulepreload; crossorigin',
-      '</assets/select-1.js>; rel=modulepreload; crossorigin',
-      '</assets/board-1.js>; rel=modulepreload; crossorigin',
+      '</assets/tasks-page-1.js>; rel=preload; as=script; crossorigin',
+      '</assets/select-1.js>; rel=preload; as=script; crossorigin',
+      '</assets/board-1.js>; rel=preload; as=script; crossorigin',
     ]);
     // The list view has no board code to announce.
     expect(firstPagePreloadHeader(`/project/${projectId}/list`, signedIn, { manifest })).not.toContain(
