@@ -63,6 +63,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server announces a landing page's chunks with its HTML
+    // (apps/server/src/http/first-page-preloads.ts), before the entry has run and asked for them.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The shared package declares zod schemas at module level. The first screens only use the

@@ -30,7 +30,7 @@ export function listRoutesInto(keys: string[]): Pick<BuildAppOptions, 'onRoute'>
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  buildOptions: Pick<BuildAppOptions, 'onRoute' | 'clock' | 'hostLookup'> = {},
+  buildOptions: Pick<BuildAppOptions, 'onRoute' | 'clock' | 'hostLookup' | 'serveWeb'> = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-test-'));

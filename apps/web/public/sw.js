@@ -98,11 +98,18 @@ async function navigation(request, event) {
   }
 }
 
+// A signed-in page carries its person's session and profile (apps/server/src/http/first-answers.ts):
+// never kept. The shell is the page without them, the same for everyone.
+const FIRST_ANSWERS = /<script type="application\/json" id="figgle-first-answers">[\s\S]*?<\/script>/;
+
 async function refreshShellIfChanged(response) {
   const cache = await caches.open(SHELL_CACHE);
   const kept = await cache.match('/index.html');
-  const [fresh, old] = await Promise.all([response.clone().text(), kept ? kept.text() : Promise.resolve('')]);
-  if (fresh !== old) await crawlShell(response);
+  const [page, old] = await Promise.all([response.clone().text(), kept ? kept.text() : Promise.resolve('')]);
+  const fresh = page.replace(FIRST_ANSWERS, '');
+  if (fresh === old) return;
+  const headers = { 'content-type': response.headers.get('content-type') || 'text/html; charset=utf-8' };
+  await crawlShell(new Response(fresh, { headers }));
 }
 
 async function cacheFirst(request) {

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { buildManifestReader } from './build-manifest.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeadersFor } from './security-headers.ts';
 import {
@@ -33,6 +34,7 @@ export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string
   if (!indexPath || !isFile(indexPath)) return () => false;
   const pageCsp = contentSecurityPolicy(inlineScriptHashes(readFileSync(indexPath, 'utf8')));
   const https = options.publicUrl.startsWith('https://');
+  const readManifest = buildManifestReader(webDistDir);
   // Read as the app reads it; a file gone since the check below answers 404.
   const answer = async (request: IncomingMessage, response: ServerResponse, urlPath: string) => {
     const file = await readStaticFile(webDistDir, urlPath).catch(() => undefined);
@@ -54,10 +56,13 @@ export function earlyWebAnswers(webDistDir: string, options: { publicUrl: string
       return true;
     }
     if (APP_PATHS.test(urlPath) || path.extname(urlPath)) return false;
-    // A client route of the single-page app: its index.html, as the app's catch-all route sends it.
-    const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
-    if (preloads) response.setHeader('link', preloads);
-    void answer(request, response, '/index.html');
+    // A client route of the single-page app: its index.html, as the app's catch-all route sends it
+    // to a session it cannot read (none can be read before the database is open).
+    void readManifest().then((manifest) => {
+      const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie, { manifest });
+      if (preloads) response.setHeader('link', preloads);
+      return answer(request, response, '/index.html');
+    });
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseBuildManifest } from './build-manifest.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';
 
 const signedIn = 'theme=dark; figgle.session_token=abc.def';
@@ -31,6 +32,49 @@ describe('first page preloads', () => {
   it('also reads the __Secure- cookie used over https', () => {
     expect(firstPagePreloadHeader('/my-tasks', '__Secure-figgle.session_token=x')).toContain(
       '</api/my-tasks>',
+    );
+  });
+
+  it("announces the entry first, then the data, then the page's own chunks, once each", () => {
+    const manifest = parseBuildManifest(
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index-1.js',
+          isEntry: true,
+          imports: ['_runtime.js'],
+          css: ['assets/index-1.css'],
+        },
+        '_runtime.js': { file: 'assets/runtime-1.js' },
+        'src/features/tasks/routes/tasks-page.tsx': {
+          file: 'assets/tasks-page-1.js',
+          imports: ['_runtime.js', '_select.js'],
+          css: ['assets/tasks-page-1.css'],
+        },
+        '_select.js': { file: 'assets/select-1.js' },
+        'src/features/tasks/components/board/board.tsx': {
+          file: 'assets/board-1.js',
+          imports: ['_select.js'],
+        },
+      }),
+    );
+    const header = firstPagePreloadHeader(`/project/${projectId}/kanban`, signedIn, {
+      manifest,
+      basicsEmbedded: true,
+    });
+    expect(header?.split(', ')).toEqual([
+      '</assets/index-1.css>; rel=preload; as=style; crossorigin',
+      '</assets/index-1.js>; rel=modulepreload; crossorigin',
+      '</assets/runtime-1.js>; rel=modulepreload; crossorigin',
+      `</api/projects/${projectId}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      `</api/projects/${projectId}/tasks>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      '</assets/tasks-page-1.css>; rel=preload; as=style; crossorigin',
+      '</assets/tasks-page-1.js>; rel=preload; as=script; crossorigin',
+      '</assets/select-1.js>; rel=preload; as=script; crossorigin',
+      '</assets/board-1.js>; rel=preload; as=script; crossorigin',
+    ]);
+    // The list view has no board code to announce.
+    expect(firstPagePreloadHeader(`/project/${projectId}/list`, signedIn, { manifest })).not.toContain(
+      'board-1',
     );
   });
 });

@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types.ts';
+import { ASK_BETTER_AUTH, signedInProfile } from '../auth/session-lookup.ts';
 import { repoRoot } from '../repo-root.ts';
-import { firstPagePreloadHeader } from './first-page-preloads.ts';
-import { readStaticFile, sendStaticFile } from './static-files.ts';
+import { type BuildManifest, buildManifestReader } from './build-manifest.ts';
+import { firstAnswersElement, readFirstAnswers } from './first-answers.ts';
+import { firstPagePreloadHeader, hasSessionCookie, isFirstPage } from './first-page-preloads.ts';
+import { readStaticFile, type StaticFile, sendStaticFile } from './static-files.ts';
 
 export const webDistDir = path.join(repoRoot, 'apps/web/dist');
 
@@ -23,6 +28,7 @@ export function readBuiltIndex(): string {
  */
 export function serveWebApp(app: AppInstance): void {
   readBuiltIndex();
+  const readManifest = buildManifestReader(webDistDir);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
@@ -31,8 +37,47 @@ export function serveWebApp(app: AppInstance): void {
     if (path.extname(urlPath)) return reply.callNotFound();
     const index = await readStaticFile(webDistDir, '/index.html');
     if (!index) throw notBuilt();
-    const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie);
-    if (preloads) reply.header('link', preloads);
+    if (hasSessionCookie(request.headers.cookie) && isFirstPage(urlPath)) {
+      return sendSignedInPage(app, request, reply, { index, urlPath, manifest: await readManifest() });
+    }
     return sendStaticFile(request, reply, index);
   });
+}
+
+/**
+ * A landing page asked with a valid session: with that session's user and profile in the HTML (no
+ * round trip for them before the page can open) and its code and data announced. The head leaves at
+ * once, with the Link header, so the browser starts on the code and data while the two answers are
+ * read; the rest follows. Such a page is that person's alone: never stored by a cache, shared or not.
+ * A session that is no longer valid, or due for the refresh that sets a new cookie (which could not
+ * follow headers already sent), gets the plain page, its reads announced instead.
+ */
+async function sendSignedInPage(
+  app: AppInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { index, urlPath, manifest }: { index: StaticFile; urlPath: string; manifest: BuildManifest | undefined },
+) {
+  const { auth, db, sessionMemory } = app.deps;
+  const profile = await signedInProfile(auth, db, request.headers.cookie, sessionMemory);
+  const embed = profile !== null && profile !== ASK_BETTER_AUTH;
+  const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie, {
+    manifest,
+    basicsEmbedded: embed,
+  });
+  if (preloads) reply.header('link', preloads);
+  if (!embed) return sendStaticFile(request, reply, index);
+  const html = index.identity.toString('utf8');
+  const headEnd = html.includes('</head>') ? html.indexOf('</head>') : 0;
+  const page = new PassThrough();
+  page.write(html.slice(0, headEnd));
+  void readFirstAnswers(app, request).then(
+    (first) => page.end((first ? firstAnswersElement(first) : '') + html.slice(headEnd)),
+    (error: unknown) => {
+      // The app then asks for the session and the user itself.
+      request.log.error({ err: error }, 'reading the first answers of a page failed');
+      page.end(html.slice(headEnd));
+    },
+  );
+  return reply.header('cache-control', 'private, no-store').type(index.contentType).send(page);
 }

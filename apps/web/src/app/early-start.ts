@@ -1,7 +1,8 @@
+import type { Me } from '@figgle/shared/me-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { meQueryOptions } from '../shared/api/get-me';
-import { sessionQueryOptions } from '../shared/api/get-session';
+import { type Session, sessionQueryOptions } from '../shared/api/get-session';
 import { type AppRoute, appRoutes } from './router';
 
 /** The route table with each child's full address, in table order. */
@@ -14,6 +15,25 @@ function flatten(routes: AppRoute[], base = ''): { route: AppRoute; path: string
     }));
     return [...children, { route, path, parents: [] }];
   });
+}
+
+/** The element in which the server put a signed-in page's first answers (apps/server/src/http/first-answers.ts). */
+const FIRST_ANSWERS_ID = 'figgle-first-answers';
+
+/**
+ * The session and the user the server embedded in the page, taken out of it (read once: later
+ * screens ask the server). Null when the page carries none (signed out, an early answer at start).
+ */
+function takeFirstAnswers(): { session: Session; me: Me } | null {
+  const element = document.getElementById(FIRST_ANSWERS_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const answers = JSON.parse(element.textContent ?? '') as { session?: Session; me?: Me };
+    return answers.session?.user && answers.me ? { session: answers.session, me: answers.me } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -33,10 +53,17 @@ export function startFirstPageEarly(queryClient: QueryClient, pathname = window.
   // wait, paused, on an empty entry, and cancelling it later (an optimistic change does) would put
   // that empty state back over the restored data.
   if (!route.meta.requiresAuth || !navigator.onLine) return;
-  // Asked together rather than one after the other: with a session (the common case on these
-  // addresses) the answers are ready when the guard lets the page in; without one they answer 401,
-  // which the query client already treats as "re-read the session", and the guard sends to login.
-  void queryClient.prefetchQuery(sessionQueryOptions);
-  void queryClient.prefetchQuery(meQueryOptions);
+  // Answers of this load, in the page itself: the guard lets the page in without a round trip.
+  const embedded = takeFirstAnswers();
+  if (embedded) {
+    queryClient.setQueryData(sessionQueryOptions.queryKey, embedded.session);
+    queryClient.setQueryData(meQueryOptions.queryKey, embedded.me);
+  } else {
+    // Asked together rather than one after the other: with a session (the common case on these
+    // addresses) the answers are ready when the guard lets the page in; without one they answer 401,
+    // which the query client already treats as "re-read the session", and the guard sends to login.
+    void queryClient.prefetchQuery(sessionQueryOptions);
+    void queryClient.prefetchQuery(meQueryOptions);
+  }
   route.prefetch?.(queryClient, match.params);
 }

@@ -18,6 +18,7 @@ import { projectQueryOptions } from '../api/get-project';
 import { projectTasksQueryOptions } from '../api/list-project-tasks';
 import type { AddTaskDialogProps } from './add-task-dialog';
 import { preloadBoard } from './board/board-code';
+import { BoardPlaceholder } from './board/board-placeholder';
 import { LazyCalendar } from './calendar/calendar-code';
 import { useFadeOut } from './filters/fade-out';
 import { TaskFilterBar } from './filters/task-filter-bar';
@@ -192,7 +193,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
             project={project.data}
           />
         ) : (
-          <PageLoader />
+          <BoardPlaceholder />
         )
       ) : (
         <TaskList

@@ -40,7 +40,7 @@ export const BoardColumn = memo(function BoardColumn({
   const scrollRef = useRef<HTMLDivElement>(null);
   const column = useDroppable({ id: columnDropId(status) });
   const end = useDroppable({ id: endDropId(status) });
-  const virtualizer = useColumnVirtualizer(ids, scrollRef);
+  const virtualizer = useColumnVirtualizer(ids, scrollRef, (id) => cardData(id)?.task);
   const selectedIndex = selectedId === null ? -1 : ids.indexOf(selectedId);
   const shownCount = leaving.size === 0 ? ids.length : ids.filter((id) => !leaving.has(id)).length;
 

@@ -1,8 +1,32 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import type { RefObject } from 'react';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useEffect, useState } from 'react';
 
 /** A card with a one-line title; taller ones are measured once they are laid out. */
 const ESTIMATED_CARD_HEIGHT = 118;
+/** What a due date's line and a line of label chips add to a card. */
+const DUE_LINE = 28;
+const LABELS_LINE = 26;
+
+/** The planning fields a card's height depends on. */
+export interface CardShape {
+  due_on?: string | null;
+  due_at?: string | null;
+  labels?: readonly unknown[];
+}
+
+/**
+ * A card's height before it is measured, from what it shows: close to the real one, so the first
+ * render of a cold board draws the cards that fit rather than half as many again, taken out once
+ * measured.
+ */
+export function estimateCardHeight(card: CardShape | undefined): number {
+  if (!card) return ESTIMATED_CARD_HEIGHT;
+  return (
+    ESTIMATED_CARD_HEIGHT +
+    (card.due_on || card.due_at ? DUE_LINE : 0) +
+    (card.labels && card.labels.length > 0 ? LABELS_LINE : 0)
+  );
+}
 
 type ColumnVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
@@ -49,16 +73,59 @@ function measureAfterLayout(
   return instance.itemSizeCache.get(key) ?? ESTIMATED_CARD_HEIGHT;
 }
 
+const scrolledBoxes = new WeakSet<Element>();
+
+/**
+ * The library's scroll write, less the one it makes as a column mounts: to the top of a scroll box
+ * that was just created, so is at the top already. Writing it anyway made the browser lay the whole
+ * page out in the middle of React's commit (about 100 ms of a cold board on a small machine).
+ */
+function scrollUnlessJustMounted(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: ColumnVirtualizer,
+) {
+  const box = instance.scrollElement;
+  if (box && !scrolledBoxes.has(box)) {
+    scrolledBoxes.add(box);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
+
+/**
+ * Cards drawn beyond the column's view, ready for a scroll: none while the board opens (what shows
+ * is drawn first: about half the cards of a cold load), three once the browser has a moment.
+ */
+function useOverscan(): number {
+  const [roomy, setRoomy] = useState(false);
+  useEffect(() => {
+    if (window.requestIdleCallback) {
+      const handle = window.requestIdleCallback(() => setRoomy(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setRoomy(true), 200);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return roomy ? 3 : 0;
+}
+
 /** The virtualizer of one board column: only the cards in view (and a few more) are in the page. */
-export function useColumnVirtualizer(ids: readonly string[], scrollRef: RefObject<HTMLDivElement | null>) {
+export function useColumnVirtualizer(
+  ids: readonly string[],
+  scrollRef: RefObject<HTMLDivElement | null>,
+  cardOf: (id: string) => CardShape | undefined,
+) {
+  const overscan = useOverscan();
   return useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    estimateSize: (index) => estimateCardHeight(cardOf(ids[index] ?? '')),
     initialRect: initialRect(),
     observeElementRect: observeRectAfterLayout,
     measureElement: measureAfterLayout,
-    overscan: 3,
+    scrollToFn: scrollUnlessJustMounted,
+    overscan,
     getItemKey: (index) => ids[index] ?? index,
   });
 }

@@ -1,0 +1,37 @@
+import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
+import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { StatusDot } from '../status-dot';
+import classes from './board.module.css';
+
+/**
+ * The board's four columns, drawn where the board will be while its tasks or its code are on their
+ * way: the same grid, headers and heights as the real columns, so nothing moves when the cards come
+ * (docs/product.md#board). Not yet the board: hidden from screen readers, which hear "Loading".
+ */
+export function BoardPlaceholder() {
+  return (
+    <div className={classes.board} role="status" aria-label="Loading" data-board-placeholder>
+      {TASK_STATUSES.map((status) => (
+        <div key={status} className={classes.column} aria-hidden>
+          <Group justify="space-between" className={classes.columnHeader}>
+            <Group gap={8}>
+              <StatusDot status={status} />
+              <Text component="span" size="sm" fw={650}>
+                {STATUS_LABELS[status]}
+              </Text>
+            </Group>
+            {/* Keeps the height of the count badge the real header shows. */}
+            <Badge variant="light" color="gray" radius="sm" size="sm" style={{ visibility: 'hidden' }}>
+              0
+            </Badge>
+          </Group>
+          <div className={`${classes.columnScroll} ${classes.placeholderScroll}`}>
+            <Skeleton height={170} radius="md" mb={8} />
+            <Skeleton height={170} radius="md" />
+          </div>
+          <div className={classes.endZone} />
+        </div>
+      ))}
+    </div>
+  );
+}
