@@ -6,7 +6,7 @@ import path from 'node:path';
  * What Figgle keeps on disk (the secret that signs sessions, the embedded database, people's uploads)
  * is for the account running it alone: folders it creates are 0700 and files 0600, whatever the umask.
  */
-const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Creates the folder (and any missing parent) readable by this account only; an existing one is left as it is. */

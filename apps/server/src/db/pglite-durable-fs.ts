@@ -259,7 +259,7 @@ export class DurableNodeFS extends NodeFS {
 export const DURABLE_START_PARAMS = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
 
 /** Files flushed at once: the disk merges flushes that wait together (3 s one by one, 0.7 s so here). */
-const SYNCS_AT_ONCE = 16;
+export const SYNCS_AT_ONCE = 16;
 
 /**
  * Flushes every file and folder under `root` (and `root`): a data directory made by copying files

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -34,6 +34,22 @@ describe('the embedded database template (made by npm install)', () => {
       await database.close();
     }
     expect(existsSync(path.join(dataDir, 'pglite/PG_VERSION'))).toBe(true);
+    // The copy is made apart (a child process) and renamed in whole: private, with nothing left beside it.
+    expect(readdirSync(dataDir).filter((name) => name.includes('.tmp'))).toEqual([]);
+    // PGlite writes its relation caches (pg_internal.init) anew on opening, with modes of its own; the
+    // folders around them are 0700, so they are reachable by this account only all the same.
+    const pgliteDir = path.join(dataDir, 'pglite');
+    const copied = readdirSync(template, { recursive: true, withFileTypes: true }).map((entry) =>
+      path.relative(template, path.join(entry.parentPath, entry.name)),
+    );
+    const notPrivate = ['', ...copied.filter((relative) => !relative.endsWith('pg_internal.init'))].filter(
+      (relative) => {
+        const stat = statSync(path.join(pgliteDir, relative));
+        return stat.isDirectory() ? (stat.mode & 0o777) !== 0o700 : (stat.mode & 0o077) !== 0;
+      },
+    );
+    expect(copied.length).toBeGreaterThan(100);
+    expect(notPrivate).toEqual([]);
     const reopened = await openDatabase({ dataDir });
     try {
       const { rows } = await sql<{ id: number }>`SELECT id FROM only_here`.execute(reopened.db);
