@@ -22,6 +22,12 @@ import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-serv
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import {
+  type ColdLoadSteps,
+  formatColdLoadSteps,
+  readColdLoadSteps,
+  watchFirstSocket,
+} from './support/cold-load-steps.ts';
 import { leanJsonClient } from './support/lean-http.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
@@ -47,6 +53,8 @@ const sortNumbers = (values: number[]) => [...values].sort((a, b) => a - b);
 const TARGETS = {
   listMs: 25,
   boardMs: 1000,
+  /** Issue 24's cold load, the same figure as (b) with a stricter target. */
+  coldLoadMs: 800,
   moveP99Ms: 15,
   concurrentPerSecond: 500,
   concurrentP99Ms: 50,
@@ -210,6 +218,7 @@ async function boardRender(session: Session, projectId: string, expected: Record
     args: CHROMIUM_ARGS,
   });
   const times: number[] = [];
+  const steps: ColdLoadSteps[] = [];
   let renderedCards = 0;
   try {
     for (let run = 0; run < 5; run++) {
@@ -225,6 +234,7 @@ async function boardRender(session: Session, projectId: string, expected: Record
         data: { email: session.email, password: session.password },
       });
       if (!signIn.ok()) throw new Error('browser sign-in failed');
+      await watchFirstSocket(context);
       const page = await context.newPage();
       await page.goto(`/project/${projectId}/kanban`, { waitUntil: 'commit' });
       // Read from the page's own clock, from the navigation's start (its time origin) to the first
@@ -254,6 +264,11 @@ async function boardRender(session: Session, projectId: string, expected: Record
         },
       );
       times.push(renderedAt);
+      // Read once the board is drawn: the socket may open after the first frame, as it should.
+      await page
+        .waitForFunction(() => '__firstSocketOpenAt' in window, null, { timeout: 5_000 })
+        .catch(() => {});
+      steps.push(await readColdLoadSteps(page));
       renderedCards = await page.locator('section article').count();
       await context.close();
     }
@@ -261,7 +276,14 @@ async function boardRender(session: Session, projectId: string, expected: Record
     await browser.close();
   }
   const sorted = sortNumbers(times);
-  return { times, min: sorted[0]!, median: percentile(sorted, 50), max: sorted.at(-1)!, renderedCards };
+  return {
+    times,
+    steps,
+    min: sorted[0]!,
+    median: percentile(sorted, 50),
+    max: sorted.at(-1)!,
+    renderedCards,
+  };
 }
 
 interface Task {
@@ -493,11 +515,20 @@ async function runOn(label: string, database: string, settings: Record<string, s
           'ms',
           { atMost: TARGETS.boardMs },
         );
+        figure(
+          `(b) cold load in Chromium (issue 24), 1,000 tasks, ${database}, navigation to every column showing its cards, median of 5`,
+          b.median,
+          'ms',
+          { atMost: TARGETS.coldLoadMs },
+        );
         figure(`(b) board, 1,000 tasks, ${database}, cold navigation, min`, b.min, 'ms');
         figure(`(b) board, 1,000 tasks, ${database}, cold navigation, max`, b.max, 'ms');
         figure(`(b) board, 1,000 tasks, ${database}, cards in the page`, b.renderedCards, 'cards');
         console.log(
-          `(b) board with 1,000 tasks, navigation to fully rendered, 5 cold runs: ${b.times.map((t) => ms(t)).join(', ')} · median ${ms(b.median)} · ${b.renderedCards} cards in the page (virtualized) · target ≤ 1,000 ms`,
+          `(b) board with 1,000 tasks, navigation to fully rendered, 5 cold runs: ${b.times.map((t) => ms(t)).join(', ')} · median ${ms(b.median)} · ${b.renderedCards} cards in the page (virtualized) · target ≤ 1,000 ms (issue 24: ≤ 800 ms)`,
+        );
+        console.log(
+          `(b) the cold load's critical path, ${database}:\n${formatColdLoadSteps(b.steps, { name: 'every column showing its cards', at: b.times })}`,
         );
       } else {
         console.log('(b) skipped: build the web app first (npm run build -w @figgle/web)');
