@@ -7,6 +7,8 @@
  * Every start runs with FIGGLE_START_TIMINGS=1: the start script and the server print when each of
  * their steps ended (apps/server/src/start-timings.ts), and this prints the median breakdown, from
  * npm's own start to the API's first answer (GET /healthz, which reads the database).
+ * With BENCH_DATABASE_URL, the same again with DATABASE_URL set to a new, empty PostgreSQL database
+ * each run (created beside the one named, dropped afterwards): the first start migrates it.
  *
  *   npm run bench -- start            or   npm run build && node --import tsx bench/start.ts
  */
@@ -20,6 +22,7 @@ import { serverCommand } from '../scripts/server-run.mjs';
 import { LineBuffer } from './support/lines.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
+import { createScratchDatabase } from './support/scratch-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_START_RUNS) || 5;
@@ -87,8 +90,11 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   signal('SIGKILL');
 }
 
-/** One `npm start` on dataDir, timed until the API answers; stopped again before it returns. */
-async function timeOneStart(dataDir: string): Promise<StartRun> {
+/**
+ * One `npm start` on dataDir (and on the PostgreSQL database `databaseUrl` names, when given), timed
+ * until the API answers; stopped again before it returns.
+ */
+async function timeOneStart(dataDir: string, databaseUrl?: string): Promise<StartRun> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -100,6 +106,7 @@ async function timeOneStart(dataDir: string): Promise<StartRun> {
   };
   for (const name of ['NODE_ENV', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL', 'SECRET', 'FIGGLE_SERVE_WEB'])
     delete env[name];
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const marks: { step: string; epoch: number }[] = [];
   let output = '';
   const lines = new LineBuffer();
@@ -183,35 +190,52 @@ function report(kind: string, runs: StartRun[], targetMs: number): void {
   });
 }
 
+/** The databases a start is timed on: the embedded one, and an empty PostgreSQL database each run. */
+const DATABASES = [
+  { label: 'PGlite', adminUrl: undefined },
+  ...(process.env.BENCH_DATABASE_URL
+    ? [{ label: 'PostgreSQL', adminUrl: process.env.BENCH_DATABASE_URL }]
+    : []),
+];
+
 export async function runStartBench(): Promise<void> {
   // What `npm install` leaves (scripts/postinstall.mjs): the server bundle is current before timing.
   await serverCommand();
-  const first: StartRun[] = [];
-  const again: StartRun[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    const parent = mkdtempSync(path.join(os.tmpdir(), 'figgle-bench-start-'));
-    const dataDir = path.join(parent, 'data');
-    try {
-      await waitForQuietMachine();
-      const loadBefore = load();
-      const fresh = await timeOneStart(dataDir);
-      first.push(fresh);
-      await waitForQuietMachine();
-      const reused = await timeOneStart(dataDir);
-      again.push(reused);
-      console.log(
-        `run ${run}: empty data directory ${ms(fresh.loginMs)} · same data directory ${ms(reused.loginMs)}` +
-          ` (1-minute load ${loadBefore} before, ${load()} after)`,
-      );
-    } finally {
-      rmSync(parent, { recursive: true, force: true });
+  for (const { label, adminUrl } of DATABASES) {
+    const first: StartRun[] = [];
+    const again: StartRun[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const parent = mkdtempSync(path.join(os.tmpdir(), 'figgle-bench-start-'));
+      const dataDir = path.join(parent, 'data');
+      const database = adminUrl ? await createScratchDatabase(adminUrl, 'start') : undefined;
+      try {
+        await waitForQuietMachine();
+        const loadBefore = load();
+        const fresh = await timeOneStart(dataDir, database?.url);
+        first.push(fresh);
+        await waitForQuietMachine();
+        const reused = await timeOneStart(dataDir, database?.url);
+        again.push(reused);
+        console.log(
+          `${label}, run ${run}: empty ${adminUrl ? 'database and data directory' : 'data directory'} ${ms(fresh.loginMs)}` +
+            ` · same ${adminUrl ? 'database' : 'data directory'} ${ms(reused.loginMs)}` +
+            ` (1-minute load ${loadBefore} before, ${load()} after)`,
+        );
+      } finally {
+        rmSync(parent, { recursive: true, force: true });
+        await database?.drop();
+      }
     }
+    printBreakdown(`${label}, first start, empty ${adminUrl ? 'database' : 'data directory'}`, first);
+    printBreakdown(`${label}, second start, same ${adminUrl ? 'database' : 'data directory'}`, again);
+    console.log(`\n${os.cpus().length} cores, 1-minute load ${load()}`);
+    report(`${label}, empty ${adminUrl ? 'database' : 'data directory'}`, first, FIRST_START_TARGET_MS);
+    report(
+      `${label}, second start on the same ${adminUrl ? 'database' : 'data directory'}`,
+      again,
+      SECOND_START_TARGET_MS,
+    );
   }
-  printBreakdown('First start, empty data directory', first);
-  printBreakdown('Second start, same data directory', again);
-  console.log(`\n${os.cpus().length} cores, 1-minute load ${load()}`);
-  report('empty data directory', first, FIRST_START_TARGET_MS);
-  report('second start on the same data directory', again, SECOND_START_TARGET_MS);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
