@@ -41,6 +41,19 @@ const screens: Screen[] = [
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
+  {
+    // The selected entry is painted in the primary colour: its reference, note and marked words
+    // must stay readable on it.
+    name: 'command palette, a found task selected',
+    path: (world) => `/project/${world.projectId}/list`,
+    heading: 'Website',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await palette.getByRole('textbox', { name: 'Search' }).fill('Alph');
+      await expect(palette.locator('[data-selected] mark')).toHaveText('Alpha');
+    },
+  },
   { name: 'my tasks', path: () => '/my-tasks', heading: 'My tasks' },
   { name: 'task page', path: (world) => `/task/${world.taskId}`, heading: 'Alpha' },
   { name: 'dashboard', path: () => '/dashboard', heading: 'Control Panel' },

@@ -527,7 +527,7 @@ describe('resend confirmation', () => {
 describe('providers', () => {
   it('lists no Google and no OIDC when they are not configured', async () => {
     const response = await fetch(`${server.url}/api/auth-providers`);
-    expect(await response.json()).toEqual({ google: false, oidc: null });
+    expect(await response.json()).toEqual({ google: false, oidc: null, dev_mailbox: false });
   });
 
   it('lists Google and the named OIDC provider when configured', async () => {
@@ -541,7 +541,12 @@ describe('providers', () => {
     });
     try {
       const response = await fetch(`${configured.url}/api/auth-providers`);
-      expect(await response.json()).toEqual({ google: true, oidc: { id: 'oidc', name: 'Keycloak' } });
+      // Without SMTP_URL emails wait at /dev/mailbox, which this test's machine may open.
+      expect(await response.json()).toEqual({
+        google: true,
+        oidc: { id: 'oidc', name: 'Keycloak' },
+        dev_mailbox: true,
+      });
       const google = await post(configured, '/api/auth/sign-in/social', {
         provider: 'google',
         callbackURL: '/projects',

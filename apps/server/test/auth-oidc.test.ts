@@ -162,7 +162,11 @@ describe('generic OIDC sign-in', () => {
 
   it('names the provider for the login button', async () => {
     const response = await fetch(`${server.url}/api/auth-providers`);
-    expect(await response.json()).toEqual({ google: false, oidc: { id: 'oidc', name: 'Company SSO' } });
+    expect(await response.json()).toEqual({
+      google: false,
+      oidc: { id: 'oidc', name: 'Company SSO' },
+      dev_mailbox: false,
+    });
   });
 });
 

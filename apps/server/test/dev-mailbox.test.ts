@@ -133,10 +133,24 @@ describe('the dev mailbox (no SMTP_URL, not production)', () => {
     for (const dropped of emails.slice(0, 5)) expect(page).not.toContain(dropped);
   });
 
+  it('is named to the account pages of a browser on this machine, so a newcomer finds the email', async () => {
+    const providers = async (headers: Record<string, string> = {}) =>
+      (
+        (await (await fetch(`${server.url}/api/auth-providers`, { headers })).json()) as {
+          dev_mailbox: boolean;
+        }
+      ).dev_mailbox;
+    expect(await providers()).toBe(true);
+    // Relayed by a proxy, the request may come from anyone: the page would answer 404 to it.
+    expect(await providers({ 'x-forwarded-for': '203.0.113.9' })).toBe(false);
+  });
+
   it('is not served when SMTP_URL is set', async () => {
     const withSmtp = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
       expect((await readMailbox(withSmtp)).status).toBe(404);
+      const providers = await (await fetch(`${withSmtp.url}/api/auth-providers`)).json();
+      expect(providers).toMatchObject({ dev_mailbox: false });
     } finally {
       await withSmtp.close();
     }

@@ -137,4 +137,36 @@ describe("importing Figgle's own project export", () => {
       /^This Figgle export cannot be read: /,
     );
   });
+
+  it('refuses, before anything is written, an export whose comment is dated in the year 0', async () => {
+    // The database has no year 0: read as valid, such a date failed the import's job at every try.
+    const projectId = await createProject(world.owner, world.organizationId, 'Year zero');
+    const task = await created<{ task_id: string }>(
+      world.owner.api(`/api/projects/${projectId}/tasks`, { method: 'POST', body: { title: 'Old talk' } }),
+    );
+    await created(
+      world.owner.api(`/api/tasks/${task.task_id}/comments`, {
+        method: 'POST',
+        body: { content_json: { ops: [{ insert: 'Said long ago\n' }] } },
+      }),
+    );
+    const file = (await (
+      await world.owner.api(`/api/projects/${projectId}/export.json`)
+    ).json()) as ProjectExport;
+    file.tasks[0]!.comments[0]!.created_at = '0000-01-01T00:00:00Z';
+    const runsBefore = await server.deps.db.selectFrom('import_run').select('import_id').execute();
+
+    const response = await sendImportFile(
+      server,
+      world.owner,
+      `/api/organizations/${world.organizationId}/imports`,
+      'year-zero.json',
+      JSON.stringify(file),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^This Figgle export cannot be read: tasks\.0\.comments\.0\.created_at/,
+    );
+    expect(await server.deps.db.selectFrom('import_run').select('import_id').execute()).toEqual(runsBefore);
+  });
 });

@@ -143,6 +143,31 @@ describe('importing a Trello board', () => {
     expect(log).toEqual([{ type: 'CREATION' }]);
   });
 
+  it('takes a comment dated out of the database’s years as undated, rather than failing the import', async () => {
+    // Trello's dates are read with Date.parse, which also takes the year 0 and six-digit years: the
+    // database has neither, and such a comment failed the import's job at every try.
+    const fixture = trelloBoard({ cards: 3, commentsPerCard: [2, 0, 1] });
+    const comments = fixture.board.actions.filter((action) => action.type === 'commentCard');
+    expect(comments).toHaveLength(3);
+    comments[0]!.date = '0000-01-01T00:00:00.000Z';
+    comments[1]!.date = '+275760-09-13T00:00:00.000Z';
+    const projectId = await createProject(world.owner, world.organizationId, 'Odd dates');
+    const run = await analysed(
+      server,
+      world.owner,
+      projectId,
+      'odd-dates.json',
+      JSON.stringify(fixture.board),
+    );
+    if (run.analysis.format !== 'trello') throw new Error('not trello');
+    const lists = Object.fromEntries(run.analysis.lists.map((list) => [list.list_id, list.suggested_status]));
+    await start(world.owner, run.import_id, { trello_lists: lists, allow_duplicate: true });
+    const done = await finished(world.owner, run.import_id);
+    expect(done.error).toBeNull();
+    expect(done.state).toBe('done');
+    expect(done.imported).toMatchObject({ tasks: 3, comments: 3 });
+  });
+
   it('refuses to start without a status for every list, and starts only once', async () => {
     const fixture = trelloBoard({ cards: 3, name: 'Small board' });
     const projectId = await createProject(world.owner, world.organizationId, 'Small');

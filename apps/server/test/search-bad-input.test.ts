@@ -169,4 +169,18 @@ describe('GET /api/search refuses invalid parameters with a clear 400', () => {
     const response = await world.member.api(searchPath({ q: 'checkout', cursor }));
     expect(response.status).toBe(400);
   });
+
+  it.each([
+    ['task', { k: 'task', p: 2 }],
+    ['comment', { k: 'comment' }],
+  ])('refuses a %s cursor dated in the year 0, which the database has no day of', async (_kind, shape) => {
+    const cursor = Buffer.from(
+      JSON.stringify({ ...shape, a: '0000-01-01T00:00:00Z', i: '00000000-0000-4000-8000-000000000000' }),
+    ).toString('base64url');
+    const response = await world.member.api(searchPath({ q: 'checkout', cursor }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The cursor is not one this server gave.',
+    );
+  });
 });

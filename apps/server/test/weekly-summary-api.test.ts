@@ -101,6 +101,8 @@ describe('GET /api/dashboard/summary without a language model', () => {
     const bad = await ada.api('/api/dashboard/summary?today=yesterday');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('today') });
+    // The year 0 has no day in the database: its own error must not come back as a 500.
+    expect((await ada.api('/api/dashboard/summary?today=0000-01-01')).status).toBe(400);
   });
 
   it('counts the week of the viewer’s organizations and writes it in plain sentences', async () => {

@@ -118,5 +118,10 @@ export const authProvidersSchema = z.object({
   google: z.boolean(),
   /** The generic OpenID Connect provider (Keycloak, Authentik, …), with the name its button shows. */
   oidc: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * Emails wait at /dev/mailbox (no SMTP_URL, not production) and this visitor may open it (their
+   * browser runs on the server's machine): the account pages then say where the email went.
+   */
+  dev_mailbox: z.boolean(),
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;

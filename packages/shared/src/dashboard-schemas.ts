@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './planning-schemas.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
 /** Weeks shown by the created/completed chart, the current one included. */
@@ -19,7 +20,11 @@ export const DASHBOARD_COMMENTED_MIN = 2;
 
 /** GET /api/dashboard?today=YYYY-MM-DD: the viewer's own day, which decides what is overdue. */
 export const dashboardQuery = z.object({
-  today: z.iso.date('today must be a day as YYYY-MM-DD.').optional(),
+  // A real day of a year from 1 (the database has no year 0).
+  today: z.iso
+    .date('today must be a day as YYYY-MM-DD.')
+    .refine(isCalendarDay, 'today must be a day as YYYY-MM-DD.')
+    .optional(),
 });
 
 const projectTagSchema = z.object({

@@ -19,7 +19,10 @@ export const EXPORT_VERSION = 1;
 
 /** A reference to one entry of the file's `members` (its `id`); null: nobody, or a person removed for good. */
 const personRefSchema = z.string().min(1).nullable();
-const instantSchema = z.iso.datetime({ offset: true });
+/** An instant of a year from 1: the database has no year 0, and an import must not find that out in its job. */
+const instantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((text) => !text.startsWith('0000'), 'must be a time of a year from 1 to 9999');
 
 /**
  * A person the file names: as author, assignee, commenter or in the change log. `email` is there

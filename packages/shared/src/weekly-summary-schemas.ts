@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './planning-schemas.ts';
 
 /** Days the weekly summary looks back over. */
 export const SUMMARY_DAYS = 7;
@@ -9,7 +10,11 @@ export const SUMMARY_TEXT_MAX = 1500;
 
 /** GET /api/dashboard/summary?today=YYYY-MM-DD: the viewer's own day, which decides what is overdue. */
 export const weeklySummaryQuery = z.object({
-  today: z.iso.date('today must be a day as YYYY-MM-DD.').optional(),
+  // A real day of a year from 1 (the database has no year 0).
+  today: z.iso
+    .date('today must be a day as YYYY-MM-DD.')
+    .refine(isCalendarDay, 'today must be a day as YYYY-MM-DD.')
+    .optional(),
 });
 
 /** What the summary is written from, counted over the viewer's own organizations only. */

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppInstance } from '../app-types.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { devMailboxOpenTo } from '../mail/dev-mailbox-routes.ts';
 import { tooManyAttemptsMessage } from './attempt-limiter.ts';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 import { friendlyAuthError } from './auth-errors.ts';
@@ -34,12 +35,13 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/auth-providers',
     { schema: { tags: ['auth'], response: { 200: authProvidersSchema } } },
-    async () => ({
+    async (request) => ({
       google: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       oidc:
         env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
           ? { id: OIDC_PROVIDER_ID, name: env.OIDC_NAME }
           : null,
+      dev_mailbox: devMailboxOpenTo(app, request),
     }),
   );
 

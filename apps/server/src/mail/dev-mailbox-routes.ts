@@ -30,6 +30,13 @@ export function comesFromThisMachine(request: FastifyRequest): boolean {
   return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
+/** Whether this request may read the dev mailbox: it is on, and the request comes from this machine. */
+export function devMailboxOpenTo(app: AppInstance, request: FastifyRequest): boolean {
+  return (
+    app.deps.mailer.usesDevMailbox && app.deps.env.NODE_ENV !== 'production' && comesFromThisMachine(request)
+  );
+}
+
 /**
  * Outside production without SMTP: the last 50 messages, links clickable. Its links sign people in,
  * so it answers only the machine Figgle runs on; everyone else gets "not found".
@@ -38,7 +45,7 @@ export async function devMailboxRoutes(app: AppInstance): Promise<void> {
   const { mailer, env } = app.deps;
   if (!mailer.usesDevMailbox || env.NODE_ENV === 'production') return;
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!comesFromThisMachine(request)) return reply.callNotFound();
+    if (!devMailboxOpenTo(app, request)) return reply.callNotFound();
     const messages = mailer
       .recent()
       .map(

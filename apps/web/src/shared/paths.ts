@@ -47,6 +47,8 @@ export const paths = {
   settingsApiTokens: '/settings/api-tokens',
   privacyPolicy: '/legal/privacy-policy.html',
   termsOfService: '/legal/terms-of-service.html',
+  /** The server's own page of the emails it kept (no SMTP_URL, not production); not the app's. */
+  devMailbox: '/dev/mailbox',
 } as const;
 
 /** A project opens in its default view: the list, the board or the calendar. */

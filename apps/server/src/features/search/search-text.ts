@@ -83,14 +83,17 @@ export type SearchCursor =
   | { k: 'comment'; a: string; i: string }
   | { k: 'project' | 'person'; o: number };
 
+/** A hit's time as the cursor carries it; the year 0 has no day in the database (a 400, not its error). */
+const cursorTime = z.iso.datetime().refine((text) => !text.startsWith('0000'));
+
 const cursorSchema = z.discriminatedUnion('k', [
   z.object({
     k: z.literal('task'),
     p: z.union([z.literal(1), z.literal(2)]),
-    a: z.iso.datetime().optional(),
+    a: cursorTime.optional(),
     i: z.uuid().optional(),
   }),
-  z.object({ k: z.literal('comment'), a: z.iso.datetime(), i: z.uuid() }),
+  z.object({ k: z.literal('comment'), a: cursorTime, i: z.uuid() }),
   z.object({ k: z.enum(['project', 'person']), o: z.number().int().min(0).max(100_000) }),
 ]);
 

@@ -42,12 +42,14 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
   };
 
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
+    // Where both do not fit on a line (the task page's side panel), the time goes under the date
+    // rather than squeezing the date into a column of words.
+    <Group gap="xs" align="flex-end" wrap="wrap">
       <DatePickerInput
         label="Due date"
         size={size}
         flex={1}
-        miw={0}
+        miw={150}
         disabled={disabled}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear the due date' }}

@@ -2,7 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { LABEL_NAME_MAX, MAX_LABELS_PER_TASK, type TaskLabelView } from '@figgle/shared/planning-schemas';
 import { Group, type MantineSize, MultiSelect, Pill } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { toastError } from '../toast';
 import classes from './planning.module.css';
@@ -34,6 +34,15 @@ const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensi
 export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', disabled }: LabelSelectProps) {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The field is disabled while a label is made, which takes the focus away: it comes back after, so
+  // the next name can be typed at once (and keys no longer go to the page's shortcuts).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (creating || !refocus.current) return;
+    refocus.current = false;
+    input.current?.focus();
+  }, [creating]);
   const typed = search.trim();
   const canCreate =
     Boolean(onCreate) &&
@@ -51,6 +60,7 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
 
   async function create(name: string, chosen: string[]) {
     if (!onCreate) return;
+    refocus.current = document.activeElement === input.current;
     setCreating(true);
     try {
       const label = await onCreate(name);
@@ -65,9 +75,13 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
 
   return (
     <MultiSelect
+      ref={input}
       label="Labels"
       size={size}
       searchable
+      // Enter takes the first label matching what was typed, or creates it, rather than sending
+      // the form around the field (the Add a task dialog).
+      selectFirstOptionOnChange
       disabled={disabled || creating}
       placeholder={value.length === 0 ? 'Add labels' : undefined}
       nothingFoundMessage={onCreate ? 'Type a name to create a label' : 'No labels'}

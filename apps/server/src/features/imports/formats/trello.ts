@@ -158,6 +158,16 @@ function originalAuthorLine(authorName: string, at: string): string {
 }
 
 /**
+ * A comment's date as Trello wrote it, or now when it cannot be read. Date.parse also takes the year
+ * 0 and six-digit years, which the database has no day for: those count as unreadable too.
+ */
+function commentTime(date: string | null | undefined): string {
+  const time = date ? Date.parse(date) : Number.NaN;
+  const year = Number.isNaN(time) ? 0 : new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999 ? new Date(time).toISOString() : new Date().toISOString();
+}
+
+/**
  * The cards as tasks, in list order then card order: a closed card is archived whatever its list;
  * its labels, checklists (their items, one after the other) and comments come with it.
  */
@@ -178,10 +188,7 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
     const cardId = action.data?.card?.id;
     const body = cleanText(action.data?.text ?? '').trim();
     if (action.type !== 'commentCard' || !cardId || !body) continue;
-    const at =
-      action.date && !Number.isNaN(Date.parse(action.date))
-        ? new Date(action.date).toISOString()
-        : new Date().toISOString();
+    const at = commentTime(action.date);
     const authorName = cleanLine(
       action.memberCreator?.fullName || action.memberCreator?.username || 'someone on Trello',
       100,

@@ -11,7 +11,7 @@ export function LegalLinks() {
         ·
       </Text>
       <Anchor href={paths.termsOfService} target="_blank" rel="noopener" size="xs" c="dimmed">
-        Terms of Services
+        Terms of Service
       </Anchor>
     </Group>
   );

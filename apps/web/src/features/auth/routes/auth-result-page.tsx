@@ -13,9 +13,12 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
+import { useAuthProviders } from '../api/get-auth-providers';
 
 type Flag = keyof typeof MESSAGES.authCards;
 const FLAGS: Flag[] = ['creation', 'activation', 'confirmation', 'magic', 'password', 'invitation'];
+/** The results that mean "an email is on its way". */
+const EMAIL_SENT: Flag[] = ['creation', 'confirmation', 'magic', 'password'];
 
 interface Card {
   icon: TablerIcon;
@@ -108,11 +111,30 @@ export function AuthResultPage() {
             );
           })
         )}
+        {!error && flags.some((flag) => EMAIL_SENT.includes(flag)) ? <DevMailboxHint /> : null}
         <Button component={Link} to={paths.login} fullWidth mt="xs">
           Log in
         </Button>
       </Stack>
     </CenteredPanel>
+  );
+}
+
+/**
+ * A newcomer who ran `npm start` has no email server: the server keeps the emails on its dev
+ * mailbox page, and says so only to a browser on its own machine (the only one it shows it to).
+ */
+function DevMailboxHint() {
+  const providers = useAuthProviders();
+  if (!providers.data?.dev_mailbox) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      No email server is set up, so Figgle keeps its emails in the{' '}
+      <Anchor href={paths.devMailbox} target="_blank" rel="noopener" size="sm">
+        dev mailbox
+      </Anchor>
+      .
+    </Text>
   );
 }
 
