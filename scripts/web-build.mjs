@@ -1,8 +1,9 @@
-// The web app is built when its sources changed since the last build (npm start, npm install).
+// The web app is built when its sources changed since the last build (npm start, npm install, and
+// the browser tests: `node scripts/web-build.mjs`, which `npm run test:e2e` runs before Playwright).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -16,7 +17,16 @@ function newestChange(entry) {
 
 /** Builds the web app unless apps/web/dist is newer than every source; the build's exit status. */
 export function buildWebIfChanged() {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/shared/src']
+  // The lock file and the web app's manifest: an upgraded dependency changes the build as well.
+  const sources = [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'package.json',
+    '../../packages/shared/src',
+    '../../package-lock.json',
+  ]
     .map((entry) => path.join(web, entry))
     .filter(existsSync);
   const needsBuild =
@@ -28,4 +38,10 @@ export function buildWebIfChanged() {
     stdio: 'inherit',
   });
   return build.status ?? 1;
+}
+
+// As a command, before the browser tests (`npm run test:e2e`): CI's `npm install` has just built the
+// web app, and `npm test` need not build it a second time.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = buildWebIfChanged();
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { type AccessibilityWorld, seedAccessibilityWorld } from './accessibility-support.ts';
+import { type AccessibilityWorld, axeCheck, seedAccessibilityWorld } from './accessibility-support.ts';
 
 interface Screen {
   name: string;
@@ -120,7 +119,7 @@ for (const scheme of schemes) {
           await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
           await screen.open?.(page);
 
-          const results = await new AxeBuilder({ page }).analyze();
+          const results = await axeCheck(page);
           const described = results.violations.map(
             (violation) =>
               `${violation.impact} ${violation.id}: ${violation.help}\n` +

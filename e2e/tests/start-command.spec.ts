@@ -5,8 +5,9 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../support/figgle-server.ts';
 import { npmStart, stopAllNpmStarts, stopNpmStart } from '../support/npm-start.ts';
 
-// `npm start` as a newcomer runs it. The e2e step runs after `npm run build`, so the web app is
-// fresh and is not built again. How fast it answers is a figure of bench/start.ts, not a timed test.
+// `npm start` as a newcomer runs it. The e2e step runs after the web app was built (by `npm install`
+// or by `npm run test:e2e`, when its sources changed since), so it is fresh and is not built again.
+// How fast it answers is a figure of bench/start.ts, not a timed test.
 
 test.afterEach(stopAllNpmStarts);
 
@@ -29,7 +30,7 @@ test('npm start serves the login page, stops on SIGTERM with 0, and a second sta
     // First start, on an empty data directory.
     const first = await npmStart(port, dataDir);
     console.log(`npm start answered GET /login in ${first.startMs} ms (empty data directory)`);
-    // The measure is of a start on a fresh build: `npm run build` runs first (the web sources unchanged since).
+    // The measure is of a start on a fresh build: `npm run test:e2e` builds first when the sources changed.
     expect(
       first.output(),
       'the web app was built again: are its sources newer than apps/web/dist?',
