@@ -1,4 +1,5 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import { markWriteStep } from '../write-timings.ts';
 import type { Connection } from './connection.ts';
 import { framesOf, type OutgoingEvent } from './outgoing-event.ts';
 import type { SharedFrame } from './shared-frame.ts';
@@ -59,6 +60,7 @@ export class EventOutbox {
       if (connection.outgoing.length === 0) this.waiting.push(connection);
       connection.outgoing.push(event);
     }
+    markWriteStep('queued');
     if (this.waiting.length > 0) this.schedule();
   }
 
@@ -68,6 +70,7 @@ export class EventOutbox {
     this.scheduled = undefined;
     if (this.waiting.length === 0) return;
     const started = this.now();
+    markWriteStep('sending');
     this.refill(started);
     const connections = this.waiting;
     this.waiting = [];
@@ -92,6 +95,7 @@ export class EventOutbox {
       }
       for (const frame of frames) connection.sendShared(frame);
     }
+    markWriteStep('sent');
     const finished = this.now();
     this.budget -= finished - started;
     this.refilledAt = finished;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { reconnectDelayMs } from '@figgle/shared/constants';
 import pg from 'pg';
+import { markWriteStep } from '../write-timings.ts';
 import {
   type Bus,
   type BusEvent,
@@ -188,6 +189,7 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     ready: () => readyPromise,
     connected: () => isConnected,
     async publish(event, local) {
+      markWriteStep('published');
       handlers.deliverEvent(event, local);
       notify({ s: serverId, e: event });
     },
