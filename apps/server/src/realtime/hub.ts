@@ -410,6 +410,9 @@ export class RealtimeHub {
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous
       .then(() => fanOut(this, this.options.loader, event, local))
+      // Everything the event produced for each socket is queued: it leaves before the request that
+      // published it goes on with its answer (docs/machinery/outbox-budgets.md).
+      .then(() => this.outbox.sendNow())
       .catch((error: unknown) => this.options.log.error({ err: error, event }, 'realtime: fan-out failed'))
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);

@@ -18,8 +18,9 @@ export interface OutboxOptions {
 
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/outbox-budgets.md
 /**
- * Where the fan-out leaves events for sockets; they leave once the current turn of the event loop
- * is over, so everything a change produced for a socket goes out in one frame.
+ * Where the fan-out leaves events for sockets; they leave once the fan-out of their event is done
+ * (`sendNow`), or at the latest once the current turn of the event loop is over, so everything a
+ * change produced for a socket goes out in one frame.
  *
  * Writing to a socket costs a system call whatever the frame's size, so with many sockets and changes
  * pouring in, sending each event on its own would take all of the server's time. Sending time is
@@ -62,6 +63,18 @@ export class EventOutbox {
     }
     markWriteStep('queued');
     if (this.waiting.length > 0) this.schedule();
+  }
+
+  /**
+   * The fan-out of an event is done: what waits leaves now if the budget allows, instead of at the
+   * end of the turn. On a quiet server that turn is the publishing request's own remaining work (on
+   * PGlite its next statement, run on this thread, and its answer), which the event then no longer
+   * waits for. With the budget spent, the wait for it stands.
+   */
+  sendNow(): void {
+    if (this.waiting.length === 0) return;
+    this.refill(this.now());
+    if (this.budget >= 0) this.flush();
   }
 
   /** Sends everything waiting, now. */
