@@ -11,7 +11,16 @@ import type { Deliveries } from './realtime-latency.ts';
 const WRITE_TIMING_PREFIX = 'FIGGLE_WRITE_TIMING ';
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-type Step = 'request' | 'handler' | 'committed' | 'published' | 'queued' | 'sending' | 'sent' | 'answered';
+type Step =
+  | 'request'
+  | 'handler'
+  | 'signed in'
+  | 'committed'
+  | 'published'
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'answered';
 interface Trace {
   method: string;
   url: string;
@@ -23,7 +32,8 @@ type Stamp = Step | 'sentAt' | 'firstAt' | 'lastAt';
 const HOPS: Array<[string, Stamp, Stamp]> = [
   ['A → server: request read (onRequest)', 'sentAt', 'request'],
   ['body read and checked, hooks', 'request', 'handler'],
-  ['session, the write, its commit', 'handler', 'committed'],
+  ['the session', 'handler', 'signed in'],
+  ['the write and its commit', 'signed in', 'committed'],
   ['commit → on the bus (PGlite: the flush)', 'committed', 'published'],
   ['fan-out: views, frame, outbox', 'published', 'queued'],
   ["outbox's turn (setImmediate / budget)", 'queued', 'sending'],

@@ -23,6 +23,8 @@ export type WriteStep =
   | 'request'
   /** Its body was read and checked; the handler starts. */
   | 'handler'
+  /** The signed-in user is known (requireUser). */
+  | 'signed in'
   /** The command's write returned: committed. */
   | 'committed'
   /** The bus delivers its event to this process's hub: after the flush to disk on PGlite. */
