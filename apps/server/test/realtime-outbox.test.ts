@@ -179,6 +179,19 @@ describe('the event outbox', () => {
     expect(a!.socket.sent).toHaveLength(1);
   });
 
+  it('leaves a fan-out for more sockets than it sends to at once to the end of the turn', () => {
+    const outbox = new EventOutbox({ sendNowMaxSockets: 3, now: clock, saturated: () => false });
+    const all = connections(4);
+    outbox.queue(
+      all.map(({ connection }) => connection),
+      event('e1'),
+    );
+    outbox.sendNow();
+    expect(all.every(({ socket }) => socket.sent.length === 0)).toBe(true);
+    vi.advanceTimersByTime(0);
+    expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
+  });
+
   it('waits for the budget when told to send at once after it was spent', () => {
     const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
     const { all, sockets } = overBudgetBy10ms(outbox);
