@@ -2,20 +2,23 @@
  * Live-update benchmark: the real Figgle server process, real websockets (`ws`), real HTTP.
  *   node --import tsx bench/realtime.ts
  *   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test node --import tsx bench/realtime.ts
- * Measures, on PGlite and (with BENCH_DATABASE_URL) on PostgreSQL: with 200 subscribed clients, the time
- * from client A's status change to the event at every other client, p50/p99 over 200 changes (after 50
- * warm-up changes that are not counted); and the
- * server's RSS with 1,000 idle sockets. The listening clients run in BENCH_RECEIVER_THREADS worker
- * threads (all cores but one by default, support/realtime-receivers.ts), A's changes go through a
- * lean HTTP client.
+ * Measures, on PGlite and (with BENCH_DATABASE_URL) on PostgreSQL:
+ * - with 200 subscribed clients, the time from client A's status change to the event at every other
+ *   client, p50/p99 over 200 changes (after 50 warm-up changes that are not counted);
+ * - with 50 clients on the board, the time from A's move of a card (POST /api/kanban-update) to its
+ *   event at B, every other client being a B: p50/p99 over every delivery of 200 moves;
+ * - the server's RSS with 1,000 idle sockets;
+ * - then, on a second server started with FIGGLE_WRITE_TIMINGS=1 (apps/server/src/write-timings.ts),
+ *   both series again with each hop of the live path printed (request, commit, flush and bus,
+ *   fan-out, outbox, sockets, clients). Those figures carry the tracing's own cost, so the PASS/FAIL
+ *   rows come from the first server, which runs without it. BENCH_HOPS=0 skips them.
+ * The listening clients run in BENCH_RECEIVER_THREADS worker threads (all cores but one by default,
+ * support/realtime-receivers.ts), A's changes go through a lean HTTP client.
  */
 import { availableParallelism } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { topics } from '@figgle/shared/realtime-protocol';
 import type WebSocket from 'ws';
 import { type Defer, runBench } from './support/cleanup.ts';
-import { leanJsonClient } from './support/lean-http.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
 import {
   type BenchDatabase,
@@ -31,10 +34,13 @@ import {
   startWorld,
   subscribe,
 } from './support/realtime-clients.ts';
-import type { FromReceivers, ReceiversData, ToReceivers } from './support/realtime-receivers.ts';
+import { type ChangeRequest, type Deliveries, measureLatency } from './support/realtime-latency.ts';
 import { reportFigure } from './support/report.ts';
+import { printWriteHops } from './support/write-hops.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+/** Clients on the board while A moves a card: issue 24's "live update from A's move to B's screen". */
+const MOVE_CLIENTS = Number(process.env.BENCH_MOVE_CLIENTS ?? 50);
 /**
  * Worker threads the listening clients are spread over (support/realtime-receivers.ts): all cores but
  * one, which is left to the server. On this 2-core machine a second receiver thread competed with the
@@ -50,168 +56,138 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
  */
 const WARMUP_CHANGES = Number(process.env.BENCH_WARMUP_CHANGES ?? 50);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 1000);
+const HOPS = process.env.BENCH_HOPS !== '0';
 const MEMBERS = 10;
+/** Cards on the board the moves happen on (the moved one included). */
+const BOARD_TASKS = 20;
 const STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
+const COLUMNS = ['TODO', 'DOING', 'DONE'] as const;
 const LATENCY_TARGET_MS = 15;
+const MOVE_TARGET_MS = { p50: 3, p99: 6 };
 const RSS_TARGET_MB = 300;
 
-interface Deliveries {
-  /** Each change: from A's request to the event at the last of the other clients. */
-  lastReached: number[];
-  /** Each delivery to each client. */
-  each: number[];
-  /** Each change: from the first client reached to the last (the fan-out itself). */
-  spread: number[];
-  /** A's own HTTP answer, for reference. */
-  answers: number[];
+/** A PATCH of the task's status, another status each time. */
+const statusChange =
+  (taskId: string): ChangeRequest =>
+  (change) => ({
+    method: 'PATCH',
+    path: `/api/tasks/${taskId}`,
+    body: { status: STATUSES[(change + 1) % 4] },
+  });
+
+/** A drop of the card at the top of another column, as the board's drag and drop sends it. */
+const boardMove =
+  (taskId: string): ChangeRequest =>
+  (change) => ({
+    method: 'POST',
+    path: '/api/kanban-update',
+    body: { taskId, status: COLUMNS[(change + 1) % COLUMNS.length], index: 0 },
+  });
+
+interface World {
+  url: string;
+  organizationId: string;
+  changer: Member;
+  others: Member[];
+  /** The task whose status changes, alone on its project's board. */
+  statusTaskId: string;
+  topic: string;
+  sockets: WebSocket[];
 }
 
-/** One worker thread of listening clients (support/realtime-receivers.ts), and its messages awaited by type. */
-function startReceivers(data: ReceiversData) {
-  // A worker does not inherit tsx's loader: it registers it before importing the TypeScript entry.
-  const entry = new URL('./support/realtime-receivers.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
-    { eval: true, workerData: data },
+async function statusSeries(world: World): Promise<Deliveries> {
+  await waitForQuietMachine();
+  const d = await measureLatency({
+    ...world,
+    clients: CLIENTS,
+    receiverThreads: RECEIVER_THREADS,
+    taskId: world.statusTaskId,
+    changes: CHANGES,
+    warmup: WARMUP_CHANGES,
+    request: statusChange(world.statusTaskId),
+  });
+  console.log(
+    `Status change → event at every other client (${CLIENTS} clients, ${CHANGES} changes after ${WARMUP_CHANGES} not counted, ${d.each.length} deliveries)`,
   );
-  const waiting = new Set<{
-    match: (message: FromReceivers) => boolean;
-    settle: (message: FromReceivers) => void;
-  }>();
-  let failure: unknown;
-  const fail = (error: unknown) => {
-    failure = error;
-    for (const waiter of waiting) waiter.settle({ type: 'ready' });
-  };
-  worker.on('message', (message: FromReceivers) => {
-    for (const waiter of [...waiting]) {
-      if (!waiter.match(message)) continue;
-      waiting.delete(waiter);
-      waiter.settle(message);
-    }
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => {
-    if (code !== 0) fail(new Error(`receivers worker exited with ${code}`));
-  });
-  function next<Type extends FromReceivers['type']>(
-    type: Type,
-    version?: number,
-  ): Promise<Extract<FromReceivers, { type: Type }>> {
-    return new Promise((resolve, reject) => {
-      if (failure) return reject(failure);
-      waiting.add({
-        match: (message) =>
-          message.type === type &&
-          (version === undefined || !('version' in message) || message.version === version),
-        settle: (message) =>
-          failure ? reject(failure) : resolve(message as Extract<FromReceivers, { type: Type }>),
-      });
-    });
-  }
-  const ready = next('ready');
-  return {
-    ready,
-    next,
-    post: (message: ToReceivers) => worker.postMessage(message),
-    stop: async () => {
-      worker.postMessage({ type: 'close' } satisfies ToReceivers);
-      await Promise.race([new Promise((resolve) => worker.once('exit', resolve)), sleep(5_000)]);
-      await worker.terminate();
-    },
-  };
+  printSeries(d);
+  return d;
 }
 
-const now = () => performance.timeOrigin + performance.now();
-
-async function measureLatency(
-  url: string,
-  changer: Member,
-  others: Member[],
-  taskId: string,
-  topic: string,
-  sockets: WebSocket[],
-): Promise<Deliveries> {
-  const result: Deliveries = { lastReached: [], each: [], spread: [], answers: [] };
-  // A's own socket listens like the others; its own events are not counted.
-  const own = await openSocket(url, changer.cookie);
-  await subscribe(own, topic);
-  sockets.push(own);
-  const shares: string[][] = Array.from({ length: RECEIVER_THREADS }, () => []);
-  for (let i = 1; i < CLIENTS; i++) shares[i % RECEIVER_THREADS]!.push(others[i % others.length]!.cookie);
-  const receivers = shares
-    .filter((cookies) => cookies.length > 0)
-    .map((cookies) => startReceivers({ url, cookies, topic, taskId }));
-  const client = leanJsonClient(url, { origin: url, cookie: changer.cookie });
-  try {
-    await Promise.all(receivers.map((receiver) => receiver.ready));
-    let version = ((await (await changer.api(`/api/tasks/${taskId}`)).json()) as { version: number }).version;
-    for (let change = -WARMUP_CHANGES; change < CHANGES; change++) {
-      const expected = version + 1;
-      for (const receiver of receivers) receiver.post({ type: 'expect', version: expected });
-      await Promise.all(receivers.map((receiver) => receiver.next('armed', expected)));
-      const delivered = Promise.all(receivers.map((receiver) => receiver.next('delivered', expected)));
-      const sentAt = now();
-      const answer = await client.send('PATCH', `/api/tasks/${taskId}`, {
-        status: STATUSES[(change + WARMUP_CHANGES + 1) % 4],
-      });
-      const answeredAt = now();
-      if (answer.status !== 200) throw new Error(`change ${change}: ${answer.status} ${answer.body}`);
-      version = (JSON.parse(answer.body) as { version: number }).version;
-      let timer: NodeJS.Timeout | undefined;
-      const reports = await Promise.race([
-        delivered,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`change ${change}: some clients missed it`)), 10_000);
-        }),
-      ]).finally(() => clearTimeout(timer));
-      if (change < 0) continue;
-      result.answers.push(answeredAt - sentAt);
-      const arrivals = reports
-        .flatMap((report) => report.arrivals.map((at) => at - sentAt))
-        .sort((x, y) => x - y);
-      result.each.push(...arrivals);
-      result.lastReached.push(arrivals.at(-1)!);
-      result.spread.push(arrivals.at(-1)! - arrivals[0]!);
-    }
-  } finally {
-    client.close();
-    await Promise.all(receivers.map((receiver) => receiver.stop()));
-  }
-  for (const list of Object.values(result)) list.sort((x: number, y: number) => x - y);
-  return result;
+/** Moves of a card on a board of BOARD_TASKS cards, a project of its own. */
+async function moveSeries(world: World): Promise<Deliveries> {
+  const { projectId, taskIds } = await createProjectWithTasks(
+    world.changer,
+    world.organizationId,
+    BOARD_TASKS,
+  );
+  await waitForQuietMachine();
+  const d = await measureLatency({
+    ...world,
+    clients: MOVE_CLIENTS,
+    receiverThreads: RECEIVER_THREADS,
+    taskId: taskIds[0]!,
+    topic: topics.tasks(projectId),
+    changes: CHANGES,
+    warmup: WARMUP_CHANGES,
+    request: boardMove(taskIds[0]!),
+  });
+  console.log(
+    `A's move on the board → event at B (${MOVE_CLIENTS} clients on the board, ${CHANGES} moves after ${WARMUP_CHANGES} not counted, ${d.each.length} deliveries)`,
+  );
+  printSeries(d);
+  return d;
 }
 
-async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
-  const { server, members, organizationId } = await startWorld(defer, database, MEMBERS);
+function printSeries(d: Deliveries): void {
+  const line = (name: string, sorted: number[], extra = '') =>
+    console.log(
+      `  ${name.padEnd(22)}p50 ${ms(percentile(sorted, 50))}   p99 ${ms(percentile(sorted, 99))}${extra}`,
+    );
+  line('per delivery:', d.each, `   max ${ms(d.each.at(-1)!)}`);
+  line('last client reached:', d.lastReached);
+  line('first to last client:', d.spread, '   (the fan-out itself)');
+  line("A's own HTTP answer:", d.answers);
+}
+
+/** A server with its members, and a project of one task (the status changes'), as before the moves were measured. */
+async function openWorld(
+  defer: Defer,
+  database: BenchDatabase,
+  settings: Record<string, string> = {},
+): Promise<World & { server: Awaited<ReturnType<typeof startWorld>>['server']; members: Member[] }> {
+  const { server, members, organizationId } = await startWorld(defer, database, MEMBERS, settings);
   const sockets: WebSocket[] = [];
   defer(() => {
     for (const ws of sockets) ws.terminate();
   });
   const [changer, ...others] = members as [Member, ...Member[]];
   const { projectId, taskIds } = await createProjectWithTasks(changer, organizationId, 1);
-  const topic = topics.tasks(projectId);
+  return {
+    server,
+    members,
+    url: server.url,
+    organizationId,
+    changer,
+    others,
+    statusTaskId: taskIds[0]!,
+    topic: topics.tasks(projectId),
+    sockets,
+  };
+}
+
+function closeSockets(world: World): void {
+  for (const ws of world.sockets.splice(0)) ws.terminate();
+}
+
+async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
+  const world = await openWorld(defer, database);
+  const { server, members } = world;
   console.log(`\n== ${database.label} (Node ${process.version}) ==`);
 
-  // Measured on an idle machine, not in what earlier benchmarks left running (PostgreSQL's autovacuum
-  // after the board's thousands of moves, a server still collecting garbage).
-  await waitForQuietMachine();
-  const d = await measureLatency(server.url, changer, others, taskIds[0]!, topic, sockets);
-  console.log(
-    `Status change → event at every other client (${CLIENTS} clients, ${CHANGES} changes after ${WARMUP_CHANGES} not counted, ${d.each.length} deliveries)`,
-  );
-  console.log(
-    `  last client reached:  p50 ${ms(percentile(d.lastReached, 50))}   p99 ${ms(percentile(d.lastReached, 99))}   (target p99 ≤ ${LATENCY_TARGET_MS} ms)`,
-  );
-  console.log(
-    `  per delivery:         p50 ${ms(percentile(d.each, 50))}   p99 ${ms(percentile(d.each, 99))}   max ${ms(d.each.at(-1)!)}`,
-  );
-  console.log(
-    `  first to last client: p50 ${ms(percentile(d.spread, 50))}   p99 ${ms(percentile(d.spread, 99))}   (the fan-out itself)`,
-  );
-  console.log(
-    `  A's own HTTP answer:  p50 ${ms(percentile(d.answers, 50))}   p99 ${ms(percentile(d.answers, 99))}`,
-  );
+  // Each series waits for an idle machine, not for what earlier benchmarks left running (PostgreSQL's
+  // autovacuum after the board's thousands of moves, a server still collecting garbage).
+  const d = await statusSeries(world);
+  closeSockets(world);
   const p99 = percentile(d.lastReached, 99);
   reportFigure({
     figure: `realtime: status change → event at all ${CLIENTS} clients, ${database.label}, p99 (${CHANGES} changes)`,
@@ -220,13 +196,12 @@ async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
     pass: p99 <= LATENCY_TARGET_MS,
   });
 
-  for (const ws of sockets.splice(0)) ws.close();
   await sleep(500);
   const before = rssOf(server.pid);
   for (let i = 0; i < IDLE_SOCKETS; i++) {
     const ws = await openSocket(server.url, members[i % members.length]!.cookie);
-    await subscribe(ws, topic);
-    sockets.push(ws);
+    await subscribe(ws, world.topic);
+    world.sockets.push(ws);
   }
   await sleep(2_000);
   const after = rssOf(server.pid);
@@ -240,8 +215,35 @@ async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
     measured: mb(after),
     pass: after <= RSS_TARGET_MB * 1024 * 1024,
   });
-  for (const ws of sockets.splice(0)) ws.terminate();
+  closeSockets(world);
+
+  // After the memory figure, which its own board and garbage would otherwise raise (measured: ~+25 MB).
+  const moves = await moveSeries(world);
+  closeSockets(world);
+  const [p50, p99Move] = [percentile(moves.each, 50), percentile(moves.each, 99)];
+  reportFigure({
+    figure: `realtime: live update from A's move to B's screen, ${MOVE_CLIENTS} listeners, ${database.label}, p50 / p99 (${CHANGES} moves)`,
+    target: `≤ ${MOVE_TARGET_MS.p50} / ${MOVE_TARGET_MS.p99} ms`,
+    measured: `${p50.toFixed(1)} / ${p99Move.toFixed(1)} ms`,
+    pass: p50 <= MOVE_TARGET_MS.p50 && p99Move <= MOVE_TARGET_MS.p99,
+  });
   await server.stop();
+  if (HOPS) await hopBreakdown(defer, database);
+}
+
+/** Both series again on a server that prints each write's hops (FIGGLE_WRITE_TIMINGS=1). */
+async function hopBreakdown(defer: Defer, database: BenchDatabase): Promise<void> {
+  const world = await openWorld(defer, database, { FIGGLE_WRITE_TIMINGS: '1' });
+  console.log(
+    `\nThe live path hop by hop, ${database.label} (a server tracing each write, FIGGLE_WRITE_TIMINGS=1):`,
+  );
+  const moves = await moveSeries(world);
+  closeSockets(world);
+  printWriteHops(world.server.output(), moves, '/api/kanban-update');
+  const changes = await statusSeries(world);
+  closeSockets(world);
+  printWriteHops(world.server.output(), changes, '/api/tasks/');
+  await world.server.stop();
 }
 
 runBench(async (defer) => {

@@ -60,6 +60,8 @@ export async function startWorld(
   defer: Defer,
   database: BenchDatabase,
   memberCount: number,
+  /** More settings for the server (FIGGLE_WRITE_TIMINGS). */
+  settings: Record<string, string> = {},
 ): Promise<BenchWorld> {
   const mail = new MailCatcher();
   await mail.start();
@@ -69,6 +71,7 @@ export async function startWorld(
     FIGGLE_SERVE_WEB: '0',
     LOG_LEVEL: 'warn',
     ...database.settings,
+    ...settings,
   });
   defer(() => server.stop());
   const members: Member[] = [];

@@ -60,6 +60,7 @@ import { jobWorkerPlugin } from './jobs/worker.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createBus } from './realtime/create-bus.ts';
+import { installWriteTimings } from './write-timings.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app from apps/web/dist (the production start and e2e do). */
@@ -136,6 +137,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   installUnicodeGuard(app);
   // Before the shutdown hook: an answer held for the flush still learns that the server is closing.
   installDurableAnswers(app, inputs.database); // answers wait for the embedded database's group commit
+  installWriteTimings(app); // FIGGLE_WRITE_TIMINGS=1: each write's hops, for bench/realtime
   installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
 

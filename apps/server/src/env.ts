@@ -130,6 +130,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** 1: the start prints when each of its steps ended (start-timings.ts, read there before this runs). */
     FIGGLE_START_TIMINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+    /** 1: each write prints when each hop of its live path ended (write-timings.ts, read there). */
+    FIGGLE_WRITE_TIMINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

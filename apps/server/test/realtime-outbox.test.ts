@@ -166,6 +166,42 @@ describe('the event outbox', () => {
     expect(all.every(({ socket }) => socket.sent.length === 2)).toBe(true);
   });
 
+  it("sends what an event's fan-out queued at once when told, while the budget allows", () => {
+    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
+    const [a, b] = connections(2);
+    outbox.queue([a!.connection, b!.connection], event('e1'));
+    outbox.queue([a!.connection], event('e2'));
+    outbox.sendNow();
+    // Without waiting for the end of the turn, and still one frame for what one fan-out gave a socket.
+    expect(a!.socket.texts().map(ids)).toEqual([['e1', 'e2']]);
+    expect(b!.socket.texts().map(ids)).toEqual([['e1']]);
+    vi.advanceTimersByTime(0);
+    expect(a!.socket.sent).toHaveLength(1);
+  });
+
+  it('leaves a fan-out for more sockets than it sends to at once to the end of the turn', () => {
+    const outbox = new EventOutbox({ sendNowMaxSockets: 3, now: clock, saturated: () => false });
+    const all = connections(4);
+    outbox.queue(
+      all.map(({ connection }) => connection),
+      event('e1'),
+    );
+    outbox.sendNow();
+    expect(all.every(({ socket }) => socket.sent.length === 0)).toBe(true);
+    vi.advanceTimersByTime(0);
+    expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
+  });
+
+  it('waits for the budget when told to send at once after it was spent', () => {
+    const outbox = new EventOutbox({ share: 0.5, burstMs: 10, now: clock, saturated: () => false });
+    const { all, sockets } = overBudgetBy10ms(outbox);
+    outbox.queue(sockets, event('e2'));
+    outbox.sendNow();
+    expect(all.every(({ socket }) => socket.sent.length === 1)).toBe(true);
+    vi.advanceTimersByTime(20);
+    expect(all.every(({ socket }) => socket.sent.length === 2)).toBe(true);
+  });
+
   it('sends nothing to a closed socket and drops what waited at close', () => {
     const outbox = new EventOutbox({ now: clock, saturated: () => false });
     const [a, b] = connections(2);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppUser } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
+import { markWriteStep } from '../write-timings.ts';
 import { sessionRequired } from './api-token-errors.ts';
 import { ensureProfile } from './profile.ts';
 import { ASK_BETTER_AUTH, signedInProfile } from './session-lookup.ts';
@@ -39,6 +40,7 @@ export async function findCurrentUser(request: FastifyRequest): Promise<CurrentU
 export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
   const user = await findCurrentUser(request);
   if (!user) throw unauthorized();
+  markWriteStep('signed in');
   return user;
 }
 

@@ -1,4 +1,5 @@
 import type { Bus, BusEvent, LocalFacts } from '../realtime/bus.ts';
+import { markWriteStep } from '../write-timings.ts';
 
 /** What a command tells the other users once its write is committed. */
 export interface Announcement {
@@ -20,6 +21,7 @@ export async function publishAfterCommit<Result>(
   announce: (result: Result) => Announcement | readonly Announcement[] | null,
 ): Promise<Result> {
   const result = await write();
+  markWriteStep('committed');
   const announced = announce(result);
   const announcements = announced === null ? [] : 'event' in announced ? [announced] : announced;
   for (const { event, local } of announcements) await bus.publish(event, local);

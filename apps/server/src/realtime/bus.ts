@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../db/schema.ts';
+import { markWriteStep } from '../write-timings.ts';
 
 /**
  * The bus carries small facts about committed changes, never whole rows (PostgreSQL's NOTIFY payload
@@ -148,6 +149,7 @@ export function createInProcessBus(
     serverId: randomUUID(),
     async publish(event, local) {
       await durable();
+      markWriteStep('published');
       handlers.deliverEvent(event, local);
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),

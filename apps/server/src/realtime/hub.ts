@@ -89,6 +89,8 @@ export class RealtimeHub {
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribeBus: Array<() => void>;
   private readonly chains = new Map<string, Promise<void>>();
+  /** Fan-outs started and not yet done (docs/machinery/live-path.md). */
+  private fanOutsRunning = 0;
   private readonly recentEvents = new RecentEvents();
   private readonly revalidations = new Map<string, () => Promise<boolean>>();
   private recentlyEnded: Array<{ ended: EndedSessions; at: number }> = [];
@@ -408,11 +410,17 @@ export class RealtimeHub {
     // Events about one task (or project) are handled in order, so a slow load never overwrites a newer one.
     const key = event.taskId ?? event.projectId ?? `${event.kind}:${event.id}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
+    this.fanOutsRunning += 1;
     const next = previous
       .then(() => fanOut(this, this.options.loader, event, local))
       .catch((error: unknown) => this.options.log.error({ err: error, event }, 'realtime: fan-out failed'))
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);
+        // Once no other fan-out runs, everything queued leaves now, before the request that published
+        // goes on with its answer; events released together (one flush of the WAL) still share each
+        // socket's frame. A fan-out still running (a read) leaves the rest to the end of the turn.
+        this.fanOutsRunning -= 1;
+        if (this.fanOutsRunning === 0) this.outbox.sendNow();
       });
     this.chains.set(key, next);
   }

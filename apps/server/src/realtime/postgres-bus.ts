@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { reconnectDelayMs } from '@figgle/shared/constants';
 import pg from 'pg';
+import { markWriteStep } from '../write-timings.ts';
 import {
   type Bus,
   type BusEvent,
@@ -143,7 +144,7 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     if (everConnected) {
       log.info({}, 'realtime bus: LISTEN connection restored');
       handlers.deliverResync();
-      notify({ s: serverId, p: { t: 'resync' } });
+      notifySoon({ s: serverId, p: { t: 'resync' } });
     }
     everConnected = true;
     resolveReady();
@@ -181,6 +182,23 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     });
   };
 
+  /**
+   * What goes to the other servers leaves once the current run of promise callbacks is over: a
+   * published event's local fan-out (all of it promise callbacks when the writer's summary serves)
+   * then reaches this server's sockets before the NOTIFY's query is built and written. One queue for
+   * every kind of message keeps their order.
+   */
+  let outgoing: Envelope[] = [];
+  const sendOutgoing = () => {
+    const envelopes = outgoing;
+    outgoing = [];
+    for (const envelope of envelopes) notify(envelope);
+  };
+  const notifySoon = (envelope: Envelope) => {
+    outgoing.push(envelope);
+    if (outgoing.length === 1) process.nextTick(sendOutgoing);
+  };
+
   void connect();
 
   return {
@@ -188,12 +206,13 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     ready: () => readyPromise,
     connected: () => isConnected,
     async publish(event, local) {
+      markWriteStep('published');
       handlers.deliverEvent(event, local);
-      notify({ s: serverId, e: event });
+      notifySoon({ s: serverId, e: event });
     },
     subscribe: (handler) => subscribeTo(handlers.events, handler),
     sendToPeers(message) {
-      notify({ s: serverId, p: message });
+      notifySoon({ s: serverId, p: message });
     },
     onPeerMessage: (handler) => subscribeTo(handlers.peers, handler),
     onResync: (handler) => subscribeTo(handlers.resyncs, handler),
@@ -201,10 +220,11 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
       handlers.deliverSessionsEnded(ended);
       // Servers that miss it (their LISTEN connection is down) still close the socket when its
       // session is next checked again (hub.ts, revalidateMs).
-      notify({ s: serverId, x: ended });
+      notifySoon({ s: serverId, x: ended });
     },
     onSessionsEnded: (handler) => subscribeTo(handlers.endedSessions, handler),
     async close() {
+      sendOutgoing();
       closed = true;
       clearTimeout(reconnectTimer);
       clearInterval(probeTimer);
