@@ -1,5 +1,11 @@
 import { promisify } from 'node:util';
-import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from 'node:zlib';
+import {
+  brotliCompress as brotliCallback,
+  brotliCompressSync,
+  constants,
+  gzip as gzipCallback,
+  gzipSync,
+} from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const gzip = promisify(gzipCallback);
@@ -7,16 +13,31 @@ const brotli = promisify(brotliCallback);
 const COMPRESS_FROM_BYTES = 16 * 1024;
 
 /**
- * Brotli quality 4: on a 1,000-task board's JSON it gives about a third fewer bytes than gzip's
- * fastest level, in about the same time (qualities 5 and up cost several times more for a few
- * percent; docs/machinery/task-list-cache.md has the figures).
+ * Brotli quality 4 for a long text: on a 1,000-task list's JSON (800 KB) it gives about a third
+ * fewer bytes than gzip's fastest level, in about the same time (qualities 5 and up cost several
+ * times more for a few percent). A text of the board's size (BOARD_SIZE) gets a higher quality,
+ * which still costs it under 2 ms: docs/machinery/task-list-cache.md has the figures.
  */
-const BROTLI_OPTIONS = {
-  params: {
-    [constants.BROTLI_PARAM_QUALITY]: 4,
-    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-  },
-};
+const LONG_QUALITY = 4;
+const BOARD_QUALITY = 5;
+const BOARD_SIZE = 256 * 1024;
+
+function brotliOptions(text: string) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: text.length <= BOARD_SIZE ? BOARD_QUALITY : LONG_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+    },
+  };
+}
+
+/** A text compressed as an answer would be, on this thread (bench/board times it). */
+export function compressJsonText(text: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(text, brotliOptions(text))
+    : gzipSync(text, { level: constants.Z_BEST_SPEED });
+}
 
 /** JSON text that may keep its compressed copies (a cached task list). */
 export interface JsonText {
@@ -44,7 +65,7 @@ function brotliLater(json: JsonText): void {
   json.brotliUnderWay = true;
   setTimeout(() => {
     if (json.replaced) return;
-    brotli(json.body, BROTLI_OPTIONS).then(
+    brotli(json.body, brotliOptions(json.body)).then(
       (compressed) => {
         json.brotli = compressed;
       },
@@ -84,7 +105,7 @@ export async function sendJsonText(request: FastifyRequest, reply: FastifyReply,
     return reply.header('content-encoding', 'gzip').send(json.gzipped);
   }
   if (accepts.br) {
-    json.brotli ??= await brotli(json.body, BROTLI_OPTIONS);
+    json.brotli ??= await brotli(json.body, brotliOptions(json.body));
     return reply.header('content-encoding', 'br').send(json.brotli);
   }
   if (!accepts.gzip) return reply.send(json.body);
