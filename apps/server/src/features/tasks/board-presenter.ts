@@ -13,6 +13,30 @@ function compareCreation(a: TaskSummaryView, b: TaskSummaryView): number {
   return a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0;
 }
 
+/** What a task's fields become in the board, kept per summary: a cached list rebuilds its board after every patch. */
+interface Derived {
+  createdMs: number;
+  id: string;
+  updated: number;
+  dueAt: number | null;
+}
+const derivedOf = new WeakMap<TaskSummaryView, Derived>();
+
+function derived(task: TaskSummaryView): Derived {
+  let made = derivedOf.get(task);
+  if (!made) {
+    const createdMs = Date.parse(task.created_at);
+    made = {
+      createdMs,
+      id: boardIdOf(task.task_id, createdMs),
+      updated: Date.parse(task.updated_at) - createdMs,
+      dueAt: task.due_at === null ? null : Date.parse(task.due_at),
+    };
+    derivedOf.set(task, made);
+  }
+  return made;
+}
+
 /** Each person a board names, once, as their index plus one (0: none); names only for those shown. */
 class People {
   private readonly numbers = new Map<string, number>();
@@ -88,9 +112,10 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
   const assignee = tasks.map((task) => people.named(task.assignee));
   const modifier = tasks.map((task) => people.named(task.last_modifier));
   const author = tasks.map((task) => people.of(task.author_id));
-  const createdMs = tasks.map((task) => Date.parse(task.created_at));
+  const made = tasks.map(derived);
+  const createdMs = made.map((task) => task.createdMs);
   const columns: BoardColumns = {
-    id: tasks.map((task, i) => boardIdOf(task.task_id, createdMs[i]!)),
+    id: made.map((task) => task.id),
     title: tasks.map((task) => task.title),
     rank: tasks.map((task) => task.rank),
     created: createdMs.map((ms, i) => ms - (i === 0 ? 0 : createdMs[i - 1]!)),
@@ -98,7 +123,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     status: tasks.map((task) => TASK_STATUSES.indexOf(task.status)),
     assignee,
     due_on: tasks.map((task) => task.due_on),
-    due_at: tasks.map((task) => (task.due_at === null ? null : Date.parse(task.due_at))),
+    due_at: made.map((task) => task.dueAt),
     priority: tasks.map((task) => BOARD_PRIORITIES.indexOf(task.priority)),
     labels: tasks.map((task) => task.labels.map(labels.indexOf)),
     done: tasks.map((task) => task.checklist.done),
@@ -111,7 +136,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     ),
     figma: tasks.map((task) => (task.is_from_figma ? 1 : 0) as 0 | 1),
     version: tasks.map((task) => task.version),
-    updated: tasks.map((task, i) => Date.parse(task.updated_at) - createdMs[i]!),
+    updated: made.map((task) => task.updated),
   };
   // Most tasks are last changed by the person who made them: then the last modifiers say the authors.
   if (author.every((number, i) => number === modifier[i])) delete columns.author;

@@ -21,11 +21,14 @@ const COMPRESS_FROM_BYTES = 16 * 1024;
 const LONG_QUALITY = 4;
 const BOARD_QUALITY = 5;
 const BOARD_SIZE = 256 * 1024;
+/** A board patched after a write answers this first (about half the time of 5, 5% more bytes). */
+const QUICK_QUALITY = 3;
 
-function brotliOptions(text: string) {
+function brotliOptions(text: string, quick = false) {
+  const quality = text.length > BOARD_SIZE ? LONG_QUALITY : quick ? QUICK_QUALITY : BOARD_QUALITY;
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: text.length <= BOARD_SIZE ? BOARD_QUALITY : LONG_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
     },
@@ -52,6 +55,11 @@ export interface JsonText {
    */
   gzipOfPieces?: () => Buffer;
   brotliUnderWay?: boolean;
+  /**
+   * Patched after a write (a board shape): its first brotli copy is a quick one, answered at once,
+   * and the full-quality copy replaces it after a quiet moment.
+   */
+  quickBrotliFirst?: boolean;
   /** Set when a newer text replaced this one: its brotli copy is no longer worth making. */
   replaced?: boolean;
 }
@@ -105,6 +113,10 @@ export async function sendJsonText(request: FastifyRequest, reply: FastifyReply,
     return reply.header('content-encoding', 'gzip').send(json.gzipped);
   }
   if (accepts.br) {
+    if (!json.brotli && json.quickBrotliFirst) {
+      json.brotli = await brotli(json.body, brotliOptions(json.body, true));
+      brotliLater(json);
+    }
     json.brotli ??= await brotli(json.body, brotliOptions(json.body));
     return reply.header('content-encoding', 'br').send(json.brotli);
   }

@@ -25,6 +25,8 @@ interface CachedList {
   text?: JsonText;
   /** The board shape of the entries, with its compressed copies; remade after a patch. */
   board?: JsonText;
+  /** Patched since it was read whole. */
+  patched?: boolean;
   /** Its gzip by pieces, each compressed again only when a patch changed it. */
   gzip: ChunkedGzip;
   pieces?: Piece[];
@@ -148,6 +150,7 @@ function textOf(projectId: string, list: CachedList, shape: ListShape): JsonText
     return list.text;
   }
   list.board ??= {
+    quickBrotliFirst: list.patched,
     body: JSON.stringify(
       presentBoard(
         projectId,
@@ -339,8 +342,10 @@ export class TaskListCache {
     list.entries = entries;
     list.size = size;
     if (list.text) list.text.replaced = true;
+    if (list.board) list.board.replaced = true;
     list.text = undefined;
     list.board = undefined;
+    list.patched = true;
     this.evictPastBudget();
     return true;
   }
