@@ -16,8 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BOARD_SHAPE } from '@figgle/shared/board-shape';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { compressJsonText } from '../apps/server/src/features/tasks/json-reply.ts';
 import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
@@ -60,6 +62,8 @@ const TARGETS = {
   concurrentP99Ms: 50,
   afterWriteMedianMs: 5,
   afterWriteP95Ms: 10,
+  boardWireKiB: 15,
+  compressMs: 2,
 } as const;
 
 /** One figure for `npm run bench`, against its target (at most or at least), or with none. */
@@ -69,7 +73,8 @@ function figure(
   unit: 'ms' | 'KiB' | 'moves/s' | 'cards' | 'failed',
   goal?: { atMost?: number; atLeast?: number },
 ) {
-  const shown = unit === 'ms' ? ms(measured) : `${measured.toFixed(0)} ${unit}`;
+  const shown =
+    unit === 'ms' ? ms(measured) : `${measured.toFixed(unit === 'KiB' && measured < 100 ? 1 : 0)} ${unit}`;
   if (goal?.atMost !== undefined) {
     reportFigure({
       figure: `board ${name}`,
@@ -367,7 +372,7 @@ function readAsBrowser(
   session: Session,
   agent: http.Agent,
   pathname: string,
-): Promise<{ status: number; json: string }> {
+): Promise<{ status: number; json: string; wire: number; encoding: string }> {
   const url = new URL(session.baseURL);
   return new Promise((resolve, reject) => {
     const request = http.get(
@@ -386,7 +391,12 @@ function readAsBrowser(
           const encoding = response.headers['content-encoding'];
           const unpacked =
             encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
-          resolve({ status: response.statusCode ?? 0, json: unpacked.toString() });
+          resolve({
+            status: response.statusCode ?? 0,
+            json: unpacked.toString(),
+            wire: body.byteLength,
+            encoding: encoding ?? 'identity',
+          });
         });
         response.on('error', reject);
       },
@@ -396,9 +406,39 @@ function readAsBrowser(
 }
 
 /**
+ * (a) The board data as the web app asks it (`?shape=compact`) with a browser's Accept-Encoding: its
+ * bytes on the wire, its JSON, and what the server's compression of that JSON costs (the same call
+ * with the same settings, timed here: median of 20, after the server made its own copy).
+ */
+async function boardDataOnTheWire(session: Session, projectId: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const pathname = `/api/projects/${projectId}/tasks?shape=${BOARD_SHAPE}`;
+    // The first read makes and keeps the compressed copy; the second is what a visitor gets.
+    await readAsBrowser(session, agent, pathname);
+    const answer = await readAsBrowser(session, agent, pathname);
+    if (answer.status !== 200) throw new Error(`board data failed: ${answer.status}`);
+    const times: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const start = performance.now();
+      compressJsonText(answer.json, 'br');
+      if (i >= 2) times.push(performance.now() - start);
+    }
+    return {
+      wire: answer.wire,
+      encoding: answer.encoding,
+      json: Buffer.byteLength(answer.json),
+      compressMs: percentile(sortNumbers(times), 50),
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
  * (e) Board data right after a write: 60 rounds of a write (a move to a random place, or a title
- * change, in turn) then the timed read of the whole list, asked as a browser asks (its
- * Accept-Encoding), body read and unpacked in full. The list the server kept is changed by the write.
+ * change, in turn) then the timed read of the whole list, asked as the web app asks (its board
+ * shape, a browser's Accept-Encoding), body read and unpacked in full. The list the server kept is changed by the write.
  */
 async function readsAfterWrites(session: Session, projectId: string) {
   const tasks = await json<Task[]>(await session.call('GET', `/api/projects/${projectId}/tasks`));
@@ -406,6 +446,7 @@ async function readsAfterWrites(session: Session, projectId: string) {
   for (const task of tasks) counts[task.status]++;
   const client = leanClientOf(session);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const boardPath = `/api/projects/${projectId}/tasks?shape=${BOARD_SHAPE}`;
   const times: number[] = [];
   for (let i = 0; i < 62; i++) {
     const task = tasks[Math.floor(Math.random() * tasks.length)]!;
@@ -423,7 +464,7 @@ async function readsAfterWrites(session: Session, projectId: string) {
       if (answer.status !== 200) throw new Error(`rename failed: ${answer.status} ${answer.body}`);
     }
     const start = performance.now();
-    const { status, json } = await readAsBrowser(session, agent, `/api/projects/${projectId}/tasks`);
+    const { status, json } = await readAsBrowser(session, agent, boardPath);
     const elapsed = performance.now() - start;
     if (status !== 200 || json.length === 0) throw new Error(`task list failed: ${status}`);
     // The first two warm the client's connection and the server's code paths.
@@ -434,7 +475,7 @@ async function readsAfterWrites(session: Session, projectId: string) {
   const unchanged: number[] = [];
   for (let i = 0; i < 20; i++) {
     const start = performance.now();
-    await readAsBrowser(session, agent, `/api/projects/${projectId}/tasks`);
+    await readAsBrowser(session, agent, boardPath);
     unchanged.push(performance.now() - start);
   }
   client.close();
@@ -501,6 +542,24 @@ async function runOn(label: string, database: string, settings: Record<string, s
         figure(`(a) task list, ${where}, JSON`, a.bytes / 1024, 'KiB');
         console.log(
           `(a) task list, ${count.toLocaleString('en')} tasks: first call ${ms(a.first)} · then min ${ms(a.min)} · median ${ms(a.median)} · max ${ms(a.max)} (20 calls) · ${kb(a.wire)} on the wire (gzip; ${kb(a.bytes)} of JSON)${count === 1000 ? ' · target ≤ 25 ms' : ''}`,
+        );
+        const board = await boardDataOnTheWire(session, projectId);
+        const browser = `${where}, the browser's Accept-Encoding`;
+        figure(
+          `(a) board data on the wire (${board.encoding}), ${browser}`,
+          board.wire / 1024,
+          'KiB',
+          count === 1000 ? { atMost: TARGETS.boardWireKiB } : undefined,
+        );
+        figure(`(a) board data, ${where}, JSON`, board.json / 1024, 'KiB');
+        figure(
+          `(a) board data, ${where}, compression of its JSON (${board.encoding}), median of 20`,
+          board.compressMs,
+          'ms',
+          count === 1000 ? { atMost: TARGETS.compressMs } : undefined,
+        );
+        console.log(
+          `(a) board data (?shape=${BOARD_SHAPE}), ${count.toLocaleString('en')} tasks: ${(board.wire / 1024).toFixed(1)} KiB on the wire (${board.encoding}) · ${kb(board.json)} of JSON · compression ${ms(board.compressMs)}${count === 1000 ? ' · targets ≤ 15 KiB, ≤ 2 ms' : ''}`,
         );
       }
     }

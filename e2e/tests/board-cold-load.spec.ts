@@ -61,7 +61,7 @@ test.describe('a board opened from its address', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**/api/projects/${projectId}/tasks`, async (route) => {
+    await page.route(`**/api/projects/${projectId}/tasks?shape=compact`, async (route) => {
       await released;
       await route.continue();
     });

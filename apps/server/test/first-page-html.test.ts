@@ -76,7 +76,9 @@ describe("a landing page with the session's first answers", () => {
     const link = (await page(board, ann.cookie)).headers.get('link') ?? '';
     expect(link).not.toContain('/api/auth/get-session');
     expect(link).not.toContain('</api/me>');
-    expect(link).toContain(`<${board.replace('/kanban', '').replace('/project/', '/api/projects/')}/tasks>`);
+    expect(link).toContain(
+      `<${board.replace('/kanban', '').replace('/project/', '/api/projects/')}/tasks?shape=compact>`,
+    );
     const manifestText = readFileSync(`${webDistDir}/.vite/manifest.json`, 'utf8');
     // Every page module the table names is in the build: a renamed one would silently lose its preload.
     const built = JSON.parse(manifestText) as Record<string, unknown>;
@@ -86,9 +88,11 @@ describe("a landing page with the session's first answers", () => {
     const entryScript = entry.find((file) => file.endsWith('.js'))!;
     expect(link.indexOf(`</${entryScript}>; rel=modulepreload`)).toBeGreaterThanOrEqual(0);
     // The entry before the data, the data before the page's own chunks.
-    expect(link.indexOf(entryScript)).toBeLessThan(link.indexOf('/tasks>'));
+    expect(link.indexOf(entryScript)).toBeLessThan(link.indexOf('/tasks?shape=compact>'));
     const boardChunk = chunks.find((file) => /\/board-[^/]*\.js$/.test(file))!;
-    expect(link.indexOf(`</${boardChunk}>; rel=preload; as=script`)).toBeGreaterThan(link.indexOf('/tasks>'));
+    expect(link.indexOf(`</${boardChunk}>; rel=preload; as=script`)).toBeGreaterThan(
+      link.indexOf('/tasks?shape=compact>'),
+    );
   });
 
   it('is the plain page without a session, with a forged or an ended one, and off the landing pages', async () => {

@@ -1,5 +1,7 @@
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { presentBoard } from '../src/features/tasks/board-presenter.ts';
 import { projectTasksJson } from '../src/features/tasks/queries.ts';
 import { statementsOf } from './support/count-statements.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -8,7 +10,7 @@ import { createUser, startMailCatcher, type TestUser } from './users.ts';
 /**
  * The list cache patches the task a write names (features/tasks/task-list-cache.ts): after every
  * kind of write, the list answered from memory must be, byte for byte, the list a cache miss reads
- * from the database at that moment.
+ * from the database at that moment, and its board shape the presenter's board shape of that list.
  */
 
 let server: TestServer;
@@ -29,6 +31,15 @@ async function answered(): Promise<string> {
   return response.text();
 }
 
+/** The board shape as the server answers it now (from memory when it holds it), as text. */
+async function answeredBoard(): Promise<string> {
+  const response = await ada.api(`/api/projects/${projectId}/tasks?shape=compact`, {
+    headers: { 'accept-encoding': 'identity' },
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
 /** The list a cache miss would answer: read whole from the database. */
 async function fresh(): Promise<string> {
   return (await projectTasksJson(server.deps.db, projectId, ada.userId))!.body;
@@ -38,18 +49,24 @@ async function fresh(): Promise<string> {
 const readWhole = (statements: string[]) => statements.some((text) => text.includes('json_agg(listed)'));
 
 /**
- * Warms the list, runs the write, then reads the list: it must equal a fresh read, and (when
- * `patched`) come from memory, the changed task alone read again.
+ * Warms the list in both shapes, runs the write, then reads the board shape and the list: each must
+ * equal what a fresh read gives, and (when `patched`) come from memory, the changed task alone read
+ * again.
  */
 async function expectListAfter(write: () => Promise<Response>, patched = true): Promise<void> {
   await answered();
+  await answeredBoard();
   const response = await write();
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   let body = '';
+  let board = '';
   const statements = await statementsOf(async () => {
+    board = await answeredBoard();
     body = await answered();
   });
-  expect(body).toBe(await fresh());
+  const list = await fresh();
+  expect(body).toBe(list);
+  expect(board).toBe(JSON.stringify(presentBoard(projectId, JSON.parse(list) as TaskSummaryView[])));
   if (patched) expect(readWhole(statements)).toBe(false);
 }
 

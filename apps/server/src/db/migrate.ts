@@ -18,6 +18,7 @@ import * as notificationEmails from './migrations/0014_notification_emails.ts';
 import * as apiTokens from './migrations/0015_api_tokens.ts';
 import * as webhooks from './migrations/0016_webhooks.ts';
 import * as imports from './migrations/0017_imports.ts';
+import * as timeOrderedTaskIds from './migrations/0018_time_ordered_task_ids.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015_api_tokens': apiTokens,
   '0016_webhooks': webhooks,
   '0017_imports': imports,
+  '0018_time_ordered_task_ids': timeOrderedTaskIds,
 };
 
 /** The names of every domain migration, in order. */

@@ -19,7 +19,7 @@ describe('first page preloads', () => {
   it("announces a board's project and tasks", () => {
     const header = firstPagePreloadHeader(`/project/${projectId}/kanban`, signedIn);
     expect(header).toContain(`</api/projects/${projectId}>`);
-    expect(header).toContain(`</api/projects/${projectId}/tasks>`);
+    expect(header).toContain(`</api/projects/${projectId}/tasks?shape=compact>`);
   });
 
   it('announces nothing without a session cookie, or for pages it does not know', () => {
@@ -66,7 +66,7 @@ describe('first page preloads', () => {
       '</assets/index-1.js>; rel=modulepreload; crossorigin',
       '</assets/runtime-1.js>; rel=modulepreload; crossorigin',
       `</api/projects/${projectId}>; rel=preload; as=fetch; crossorigin=use-credentials`,
-      `</api/projects/${projectId}/tasks>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      `</api/projects/${projectId}/tasks?shape=compact>; rel=preload; as=fetch; crossorigin=use-credentials`,
       '</assets/tasks-page-1.css>; rel=preload; as=style; crossorigin',
       '</assets/tasks-page-1.js>; rel=preload; as=script; crossorigin',
       '</assets/select-1.js>; rel=preload; as=script; crossorigin',

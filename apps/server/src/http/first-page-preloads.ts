@@ -6,6 +6,7 @@
  * reads first (`rel=preload; as=fetch`). The web app's own requests then reuse them.
  * Kept to the screens people land on; other pages simply load as before.
  */
+import { BOARD_SHAPE } from '@figgle/shared/board-shape';
 import type { BuildManifest } from './build-manifest.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -36,7 +37,8 @@ const FIRST_PAGES: FirstPage[] = [
   },
   {
     pattern: new RegExp(`^/project/(${UUID})/(list|kanban|calendar)/?$`, 'i'),
-    data: (match) => [`/api/projects/${match[1]}`, `/api/projects/${match[1]}/tasks`],
+    // In the board shape, as apps/web/src/features/tasks/api/list-project-tasks.ts asks it.
+    data: (match) => [`/api/projects/${match[1]}`, `/api/projects/${match[1]}/tasks?shape=${BOARD_SHAPE}`],
     modules: (match) => PROJECT_VIEW_MODULES[match[2]!.toLowerCase()] ?? [TASKS_PAGE],
   },
   { pattern: /^\/my-tasks\/?$/, data: () => ['/api/my-tasks'], modules: () => [TASKS_PAGE] },

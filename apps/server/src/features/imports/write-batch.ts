@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { TASK_STATUSES } from '@figgle/shared/status';
@@ -107,7 +106,12 @@ export async function writeBatch(
     for (const [index, task] of inColumn.entries()) ranks.set(task, keys[index]!);
   }
 
-  const ids = tasks.map(() => randomUUID());
+  // The ids a task made one by one gets (migration 0018: its creation time in front), made before
+  // the insert because labels, checklists and comments below name their tasks.
+  const { rows: made } = await sql<{ id: string }>`
+    SELECT figgle_task_id() AS id FROM generate_series(1, ${tasks.length}::integer)
+  `.execute(trx);
+  const ids = made.map((row) => row.id);
   const assignees = tasks.map((task) => {
     if (!task.assigneeEmail) return null;
     const userId = context.members.get(task.assigneeEmail);

@@ -1,23 +1,27 @@
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { allowRole, authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { presentBoard } from './board-presenter.ts';
 import type { JsonText } from './json-reply.ts';
 import { myTasksJson, projectRole, projectTasksJson, type TaskDetailRow, taskDetail } from './queries.ts';
-import type { TaskListCache } from './task-list-cache.ts';
+import type { ListShape, TaskListCache } from './task-list-cache.ts';
 
 /**
- * A project's tasks as JSON text (presentTaskSummary's shape per row), from the list cache when it
- * holds them (still checking the reader's role), else from the database in one query with the role.
+ * A project's tasks as JSON text (presentTaskSummary's shape per row, or presentBoard's), from the
+ * list cache when it holds them (still checking the reader's role), else from the database in one
+ * query with the role.
  */
 export async function readProjectTasks(
   db: Kysely<Database>,
   lists: TaskListCache,
   user: CurrentUser,
   projectId: string,
+  shape: ListShape = 'list',
 ): Promise<JsonText> {
-  const cached = await lists.get(projectId);
+  const cached = await lists.get(projectId, shape);
   if (cached) {
     allowRole(await projectRole(db, projectId, user.user_id), 'task.read', 'Project');
     return cached;
@@ -25,7 +29,11 @@ export async function readProjectTasks(
   const generation = lists.generation(projectId);
   const found = await projectTasksJson(db, projectId, user.user_id);
   allowRole(found?.role, 'task.read', 'Project');
-  return lists.remember(projectId, generation, found!.body, found!.keys) ?? { body: found!.body };
+  const { body, keys } = found!;
+  const kept = lists.remember(projectId, generation, body, keys, shape);
+  if (kept) return kept;
+  if (shape === 'list') return { body };
+  return { body: JSON.stringify(presentBoard(projectId, JSON.parse(body) as TaskSummaryView[])) };
 }
 
 /** The tasks assigned to the user, as JSON text (presentMyTask's shape per row). */

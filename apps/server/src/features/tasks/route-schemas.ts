@@ -1,3 +1,4 @@
+import { boardViewSchema, projectTasksQuery } from '@figgle/shared/board-schemas';
 import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
@@ -19,8 +20,13 @@ const tags = ['tasks'];
 
 export const listProjectTasksSchema = {
   tags,
+  description:
+    'The live tasks of a project, in list order (column, then rank). With `?shape=compact`, the same ' +
+    'tasks in the board shape the web app reads: in creation order, each field left out when it holds ' +
+    'its default, people and labels named once (@figgle/shared/board-tasks reads it back).',
   params: projectIdParams,
-  response: { 200: z.array(taskSummaryViewSchema) },
+  querystring: projectTasksQuery,
+  response: { 200: z.union([z.array(taskSummaryViewSchema), boardViewSchema]) },
 };
 export const createTaskSchema = {
   tags,

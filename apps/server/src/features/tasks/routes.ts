@@ -1,3 +1,4 @@
+import { BOARD_SHAPE } from '@figgle/shared/board-shape';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { backgroundWork } from '../../jobs/background-work.ts';
@@ -32,7 +33,12 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/projects/:projectId/tasks', { schema: listProjectTasksSchema }, async (request, reply) => {
     const user = await requireUser(request);
-    return sendJsonText(request, reply, await readProjectTasks(db, lists, user, request.params.projectId));
+    const shape = request.query.shape === BOARD_SHAPE ? 'board' : 'list';
+    return sendJsonText(
+      request,
+      reply,
+      await readProjectTasks(db, lists, user, request.params.projectId, shape),
+    );
   });
 
   app.post('/api/projects/:projectId/tasks', { schema: createTaskSchema }, async (request, reply) => {

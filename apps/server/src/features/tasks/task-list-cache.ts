@@ -1,4 +1,6 @@
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { Bus, BusEvent } from '../../realtime/bus.ts';
+import { presentBoard } from './board-presenter.ts';
 import { ChunkedGzip } from './chunked-gzip.ts';
 import type { JsonText } from './json-reply.ts';
 import type { ListedKey, ListedTask } from './queries.ts';
@@ -9,13 +11,22 @@ interface Entry {
   status: string;
   rank: string;
   json: string;
+  /** The JSON read back, once the board shape was asked for. */
+  view?: TaskSummaryView;
 }
+
+/** The two answers of a list: the default (summaries in list order), or the board shape. */
+export type ListShape = 'list' | 'board';
 
 interface CachedList {
   /** The tasks in list order. */
   entries: Entry[];
   /** The body joined from the entries, with its compressed copies; remade after a patch. */
   text?: JsonText;
+  /** The board shape of the entries, with its compressed copies; remade after a patch. */
+  board?: JsonText;
+  /** Patched since it was read whole. */
+  patched?: boolean;
   /** Its gzip by pieces, each compressed again only when a patch changed it. */
   gzip: ChunkedGzip;
   pieces?: Piece[];
@@ -132,6 +143,27 @@ function patchedText(list: CachedList): JsonText {
   };
 }
 
+/** The list's answer in a shape, made from its entries when none is kept since the last patch. */
+function textOf(projectId: string, list: CachedList, shape: ListShape): JsonText {
+  if (shape === 'list') {
+    list.text ??= patchedText(list);
+    return list.text;
+  }
+  list.board ??= {
+    quickBrotliFirst: list.patched,
+    body: JSON.stringify(
+      presentBoard(
+        projectId,
+        list.entries.map((entry) => {
+          entry.view ??= JSON.parse(entry.json) as TaskSummaryView;
+          return entry.view;
+        }),
+      ),
+    ),
+  };
+  return list.board;
+}
+
 // What this speed device saves, what invalidates or patches it, its benchmark:
 // docs/machinery/task-list-cache.md
 /**
@@ -167,7 +199,7 @@ export class TaskListCache {
   }
 
   /** The cached list, once the patches under way are made; undefined when none is kept. */
-  async get(projectId: string): Promise<JsonText | undefined> {
+  async get(projectId: string, shape: ListShape = 'list'): Promise<JsonText | undefined> {
     const key = projectId.toLowerCase();
     let list = this.lists.get(key);
     // Writes that keep coming while it patches: after a few rounds the caller reads the list whole.
@@ -181,8 +213,7 @@ export class TaskListCache {
     // Most recently used last, so the oldest is dropped first.
     this.lists.delete(key);
     this.lists.set(key, list);
-    list.text ??= patchedText(list);
-    return list.text;
+    return textOf(key, list, shape);
   }
 
   /** Taken before reading a list from the database, handed back to remember. */
@@ -192,9 +223,15 @@ export class TaskListCache {
 
   /**
    * Keeps a list read at `generation` (body: json_agg's text; keys: JSON of its ListedKey[]), unless
-   * an event came since or the two do not match; the text kept, if any.
+   * an event came since or the two do not match; the text of the shape asked for, if kept.
    */
-  remember(projectId: string, generation: string, body: string, keys: string): JsonText | undefined {
+  remember(
+    projectId: string,
+    generation: string,
+    body: string,
+    keys: string,
+    shape: ListShape = 'list',
+  ): JsonText | undefined {
     const key = projectId.toLowerCase();
     if (generation !== this.generation(key) || body.length > BUDGET / 4) return undefined;
     const named = JSON.parse(keys) as ListedKey[];
@@ -207,11 +244,17 @@ export class TaskListCache {
       json: texts[index]!,
     }));
     this.drop(key);
-    const text: JsonText = { body };
-    this.lists.set(key, { entries, text, size: body.length, dirty: new Set(), gzip: new ChunkedGzip() });
+    const list: CachedList = {
+      entries,
+      text: { body },
+      size: body.length,
+      dirty: new Set(),
+      gzip: new ChunkedGzip(),
+    };
+    this.lists.set(key, list);
     this.size += body.length;
     this.evictPastBudget();
-    return text;
+    return textOf(key, list, shape);
   }
 
   close(): void {
@@ -299,7 +342,10 @@ export class TaskListCache {
     list.entries = entries;
     list.size = size;
     if (list.text) list.text.replaced = true;
+    if (list.board) list.board.replaced = true;
     list.text = undefined;
+    list.board = undefined;
+    list.patched = true;
     this.evictPastBudget();
     return true;
   }

@@ -1,0 +1,149 @@
+import { boardIdOf } from '@figgle/shared/board-ids';
+import type { BoardColumns, BoardLabel, BoardPerson, BoardView } from '@figgle/shared/board-schemas';
+import { BOARD_PRIORITIES } from '@figgle/shared/board-tasks';
+import { TASK_STATUSES } from '@figgle/shared/status';
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+
+// The board shape (docs/decisions/0015-board-shape.md): what the default list says, without the
+// repetition that made a 1,000-task board 800 KB of JSON. @figgle/shared/board-tasks reads it back.
+
+/** Creation order: the board shape's order, in which references and creation times barely move. */
+function compareCreation(a: TaskSummaryView, b: TaskSummaryView): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0;
+}
+
+/** What a task's fields become in the board, kept per summary: a cached list rebuilds its board after every patch. */
+interface Derived {
+  createdMs: number;
+  id: string;
+  updated: number;
+  dueAt: number | null;
+}
+const derivedOf = new WeakMap<TaskSummaryView, Derived>();
+
+function derived(task: TaskSummaryView): Derived {
+  let made = derivedOf.get(task);
+  if (!made) {
+    const createdMs = Date.parse(task.created_at);
+    made = {
+      createdMs,
+      id: boardIdOf(task.task_id, createdMs),
+      updated: Date.parse(task.updated_at) - createdMs,
+      dueAt: task.due_at === null ? null : Date.parse(task.due_at),
+    };
+    derivedOf.set(task, made);
+  }
+  return made;
+}
+
+/** Each person a board names, once, as their index plus one (0: none); names only for those shown. */
+class People {
+  private readonly numbers = new Map<string, number>();
+  readonly table: BoardPerson[] = [];
+
+  named(person: TaskSummaryView['assignee']): number {
+    if (!person) return 0;
+    const number = this.of(person.user_id);
+    this.table[number - 1] = [person.user_id, person.firstname, person.lastname];
+    return number;
+  }
+
+  of(userId: string | null): number {
+    if (userId === null) return 0;
+    let number = this.numbers.get(userId);
+    if (number === undefined) {
+      number = this.table.push([userId]);
+      this.numbers.set(userId, number);
+    }
+    return number;
+  }
+}
+
+function labelTable() {
+  const indexes = new Map<string, number>();
+  const table: BoardLabel[] = [];
+  const indexOf = (label: TaskSummaryView['labels'][number]) => {
+    let index = indexes.get(label.label_id);
+    if (index === undefined) {
+      index = table.push([label.label_id, label.name, label.color]) - 1;
+      indexes.set(label.label_id, index);
+    }
+    return index;
+  };
+  return { table, indexOf };
+}
+
+/** A person's name as a task's author_name is written when they create it (commands/create-task.ts). */
+const nameOf = (person: readonly string[] | undefined) =>
+  person ? `${person[1] ?? ''} ${person[2] ?? ''}`.trim() : '';
+
+/** The author is left out by another rule: when every author is the last modifier. */
+type Optional = Exclude<keyof BoardColumns, 'id' | 'title' | 'rank' | 'created' | 'author'>;
+
+/** What a field of the board holds when it says nothing; a field holding only that is left out. */
+const DEFAULTS: Record<Optional, unknown> = {
+  ref: 0,
+  status: 0,
+  assignee: 0,
+  due_on: null,
+  due_at: null,
+  priority: 0,
+  labels: [],
+  done: 0,
+  total: 0,
+  modifier: 0,
+  comments: 0,
+  author_name: null,
+  figma: 0,
+  version: 1,
+  updated: 0,
+};
+
+/**
+ * The board shape of a project's tasks (the default answer's summaries, in any order): people and
+ * labels named once, one array per field in creation order, a field left out when every task holds
+ * its default there.
+ */
+export function presentBoard(projectId: string, summaries: readonly TaskSummaryView[]): BoardView {
+  const tasks = [...summaries].sort(compareCreation);
+  const people = new People();
+  const labels = labelTable();
+  const assignee = tasks.map((task) => people.named(task.assignee));
+  const modifier = tasks.map((task) => people.named(task.last_modifier));
+  const author = tasks.map((task) => people.of(task.author_id));
+  const made = tasks.map(derived);
+  const createdMs = made.map((task) => task.createdMs);
+  const columns: BoardColumns = {
+    id: made.map((task) => task.id),
+    title: tasks.map((task) => task.title),
+    rank: tasks.map((task) => task.rank),
+    created: createdMs.map((ms, i) => ms - (i === 0 ? 0 : createdMs[i - 1]!)),
+    ref: tasks.map((task, i) => task.reference - (i === 0 ? 0 : tasks[i - 1]!.reference) - 1),
+    status: tasks.map((task) => TASK_STATUSES.indexOf(task.status)),
+    assignee,
+    due_on: tasks.map((task) => task.due_on),
+    due_at: made.map((task) => task.dueAt),
+    priority: tasks.map((task) => BOARD_PRIORITIES.indexOf(task.priority)),
+    labels: tasks.map((task) => task.labels.map(labels.indexOf)),
+    done: tasks.map((task) => task.checklist.done),
+    total: tasks.map((task) => task.checklist.total),
+    modifier,
+    comments: tasks.map((task) => task.comments_total),
+    author,
+    author_name: tasks.map((task, i) =>
+      task.author_name === nameOf(people.table[author[i]! - 1]) ? null : task.author_name,
+    ),
+    figma: tasks.map((task) => (task.is_from_figma ? 1 : 0) as 0 | 1),
+    version: tasks.map((task) => task.version),
+    updated: made.map((task) => task.updated),
+  };
+  // Most tasks are last changed by the person who made them: then the last modifiers say the authors.
+  if (author.every((number, i) => number === modifier[i])) delete columns.author;
+  for (const field of Object.keys(DEFAULTS) as Optional[]) {
+    const values = columns[field] as unknown[] | undefined;
+    if (values?.every((value) => value === DEFAULTS[field] || (Array.isArray(value) && value.length === 0)))
+      delete columns[field];
+  }
+  return { project_id: projectId, people: people.table, labels: labels.table, tasks: columns };
+}

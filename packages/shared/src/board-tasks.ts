@@ -1,0 +1,90 @@
+import { taskIdOf } from './board-ids.ts';
+import type { BoardPerson, BoardView } from './board-schemas.ts';
+import { TASK_STATUSES } from './status.ts';
+import type { PersonView, TaskSummaryView } from './task-schemas.ts';
+
+// No zod here: the board reads its data through this on its way to the first render.
+
+const iso = (milliseconds: number) => new Date(milliseconds).toISOString();
+
+/** A person by their index in `people` plus one (0: none). */
+function personOf(people: readonly BoardPerson[], number: number): PersonView | null {
+  if (number === 0) return null;
+  // Names are left out for a person only authors name (board-schemas.ts): empty, as the presenter reads them.
+  const person: readonly string[] = people[number - 1]!;
+  return { user_id: person[0]!, firstname: person[1] ?? '', lastname: person[2] ?? '' };
+}
+
+const ASCII = /^[ -~]*$/;
+const encoder = new TextEncoder();
+
+/** Byte-wise, as the database compares ranks and ids (COLLATE "C": UTF-8 bytes). */
+function compareBytes(a: string, b: string): number {
+  const [x, y] = [encoder.encode(a), encoder.encode(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+/**
+ * In the default answer's order: column (TASK_STATUSES), then rank, then id (queries.ts LIST_ORDER).
+ * Ranks are ASCII in practice, where string order is byte order.
+ */
+function sortInListOrder(tasks: TaskSummaryView[]): TaskSummaryView[] {
+  const plain = tasks.every((task) => ASCII.test(task.rank));
+  const compare = plain ? (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0) : compareBytes;
+  const column = new Map<string, number>(TASK_STATUSES.map((status, index) => [status, index]));
+  return tasks.sort(
+    (a, b) =>
+      column.get(a.status)! - column.get(b.status)! ||
+      compare(a.rank, b.rank) ||
+      (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0),
+  );
+}
+
+/** 0 for NONE up to 4 for URGENT, as the board shape writes a priority. */
+export const BOARD_PRIORITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+
+/**
+ * The tasks of a board-shape answer as the default answer gives them (presentTaskSummary's shape, in
+ * list order), field for field: every reader of a project's tasks works on these.
+ */
+export function boardTasks(board: BoardView): TaskSummaryView[] {
+  const { people, labels, tasks: columns } = board;
+  let reference = 0;
+  let created = 0;
+  const tasks = columns.id.map((id, i): TaskSummaryView => {
+    reference += 1 + (columns.ref?.[i] ?? 0);
+    created += columns.created[i]!;
+    const modifier = columns.modifier?.[i] ?? 0;
+    const lastModifier = personOf(people, modifier);
+    const author = columns.author ? personOf(people, columns.author[i]!) : lastModifier;
+    const dueAt = columns.due_at?.[i] ?? null;
+    return {
+      task_id: taskIdOf(id, created),
+      project_id: board.project_id,
+      reference,
+      title: columns.title[i]!,
+      status: TASK_STATUSES[columns.status?.[i] ?? 0]!,
+      rank: columns.rank[i]!,
+      assignee: personOf(people, columns.assignee?.[i] ?? 0),
+      due_on: columns.due_on?.[i] ?? null,
+      due_at: dueAt === null ? null : iso(dueAt),
+      priority: BOARD_PRIORITIES[columns.priority?.[i] ?? 0]!,
+      labels: (columns.labels?.[i] ?? []).map((index) => {
+        const [label_id, name, color] = labels[index]!;
+        return { label_id, name, color };
+      }),
+      checklist: { done: columns.done?.[i] ?? 0, total: columns.total?.[i] ?? 0 },
+      last_modifier: lastModifier,
+      comments_total: columns.comments?.[i] ?? 0,
+      author_id: author?.user_id ?? null,
+      author_name:
+        columns.author_name?.[i] ?? (author ? `${author.firstname} ${author.lastname}`.trim() : ''),
+      is_from_figma: columns.figma?.[i] === 1,
+      version: columns.version?.[i] ?? 1,
+      created_at: iso(created),
+      updated_at: iso(created + (columns.updated?.[i] ?? 0)),
+    };
+  });
+  return sortInListOrder(tasks);
+}
