@@ -5,22 +5,12 @@
  * (performance.timeOrigin + now), so they line up on one axis.
  */
 
+import { type WriteStep as Step, WRITE_TIMING_PREFIX } from '../../apps/server/src/write-timings.ts';
 import { percentile } from './realtime-clients.ts';
 import type { Deliveries } from './realtime-latency.ts';
 
-const WRITE_TIMING_PREFIX = 'FIGGLE_WRITE_TIMING ';
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-type Step =
-  | 'request'
-  | 'handler'
-  | 'signed in'
-  | 'committed'
-  | 'published'
-  | 'queued'
-  | 'sending'
-  | 'sent'
-  | 'answered';
 interface Trace {
   method: string;
   url: string;

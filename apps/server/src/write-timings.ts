@@ -13,7 +13,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const WRITE_TIMING_PREFIX = 'FIGGLE_WRITE_TIMING ';
+/** What starts each timing line (bench/support/write-hops.ts reads them). */
+export const WRITE_TIMING_PREFIX = 'FIGGLE_WRITE_TIMING ';
 /** A write whose fan-out has not ended this long after its answer is printed without it. */
 const PRINT_AFTER_ANSWER_MS = 200;
 
