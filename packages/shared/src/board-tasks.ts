@@ -1,5 +1,6 @@
 import { taskIdOf } from './board-ids.ts';
 import type { BoardPerson, BoardView } from './board-schemas.ts';
+import { TASK_PRIORITIES, type TaskPriority } from './priority.ts';
 import { TASK_STATUSES } from './status.ts';
 import type { PersonView, TaskSummaryView } from './task-schemas.ts';
 
@@ -41,8 +42,16 @@ function sortInListOrder(tasks: TaskSummaryView[]): TaskSummaryView[] {
   );
 }
 
-/** 0 for NONE up to 4 for URGENT, as the board shape writes a priority. */
-export const BOARD_PRIORITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+/** 0 for NONE up to 4 for URGENT, as the board shape writes a priority: the default is 0. */
+export const BOARD_PRIORITIES: readonly TaskPriority[] = [...TASK_PRIORITIES].reverse();
+
+/**
+ * A task's author_name when it names its author as `people` does: how a task made in Figgle writes
+ * it (commands/create-task.ts). The board leaves such a name out, and this gives it back.
+ */
+export function boardAuthorName(firstname: string, lastname: string): string {
+  return `${firstname} ${lastname}`.trim();
+}
 
 /**
  * The tasks of a board-shape answer as the default answer gives them (presentTaskSummary's shape, in
@@ -79,7 +88,7 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
       comments_total: columns.comments?.[i] ?? 0,
       author_id: author?.user_id ?? null,
       author_name:
-        columns.author_name?.[i] ?? (author ? `${author.firstname} ${author.lastname}`.trim() : ''),
+        columns.author_name?.[i] ?? (author ? boardAuthorName(author.firstname, author.lastname) : ''),
       is_from_figma: columns.figma?.[i] === 1,
       version: columns.version?.[i] ?? 1,
       created_at: iso(created),

@@ -1,6 +1,6 @@
 import { boardIdOf } from '@figgle/shared/board-ids';
 import type { BoardColumns, BoardLabel, BoardPerson, BoardView } from '@figgle/shared/board-schemas';
-import { BOARD_PRIORITIES } from '@figgle/shared/board-tasks';
+import { BOARD_PRIORITIES, boardAuthorName } from '@figgle/shared/board-tasks';
 import { TASK_STATUSES } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 
@@ -74,9 +74,9 @@ function labelTable() {
   return { table, indexOf };
 }
 
-/** A person's name as a task's author_name is written when they create it (commands/create-task.ts). */
+/** The author_name a person's tasks carry, as the board's reader gives it back. */
 const nameOf = (person: readonly string[] | undefined) =>
-  person ? `${person[1] ?? ''} ${person[2] ?? ''}`.trim() : '';
+  person ? boardAuthorName(person[1] ?? '', person[2] ?? '') : '';
 
 /** The author is left out by another rule: when every author is the last modifier. */
 type Optional = Exclude<keyof BoardColumns, 'id' | 'title' | 'rank' | 'created' | 'author'>;
