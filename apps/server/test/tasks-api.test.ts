@@ -183,15 +183,19 @@ describe('POST /api/projects/:projectId/tasks', () => {
     expect(project.last_reference).toBe(3);
   });
 
-  it('gives concurrent creations distinct references and distinct ranks', async () => {
+  it('gives concurrent creations distinct references and distinct ranks, in the order of their creation times', async () => {
     const projectId = await createProject(ada, adaOrg, 'Concurrent');
     const created = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => createTask(i % 2 ? ada : carol, projectId, { title: `T${i}` })),
+      Array.from({ length: 40 }, (_, i) => createTask(i % 2 ? ada : carol, projectId, { title: `T${i}` })),
     );
-    expect(created.map((t) => t.reference).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 12 }, (_, i) => i + 1),
-    );
-    expect(new Set(created.map((t) => t.rank)).size).toBe(12);
+    const byReference = [...created].sort((a, b) => a.reference - b.reference);
+    expect(byReference.map((t) => t.reference)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(new Set(created.map((t) => t.rank)).size).toBe(40);
+    // A task with a greater number was created later, and placed after the others in its column.
+    const times = byReference.map((t) => Date.parse(t.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const ranks = byReference.map((t) => t.rank);
+    expect(ranks).toEqual([...ranks].sort());
   });
 
   it.each([

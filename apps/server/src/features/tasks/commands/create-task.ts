@@ -2,6 +2,7 @@ import { type CreateTaskInput, contentFromDescription } from '@figgle/shared/tas
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { serially } from '../../../commands/serially.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import { announceChangeNotifications } from '../../notifications/record.ts';
@@ -18,23 +19,30 @@ export async function createTask(
   const since = new Date();
   const created = await publishAfterCommit(
     bus,
+    // Tasks made in one project at once would wait for each other inside their transactions anyway
+    // (the project row holds the next reference). Waiting here instead, in turn, holds no database
+    // connection while waiting, and keeps creation times in the order of the references and of the
+    // ranks given at the end of a column: concurrent creations no longer say "created after" of a
+    // task with a smaller number, and the board's compact shape stays compact (docs/decisions/0015).
     () =>
-      db.transaction().execute((trx) =>
-        insertTask(trx, {
-          projectId,
-          title: task.title,
-          status: task.status ?? 'TODO',
-          assigneeId: task.assignee_id ?? null,
-          authorId: user.user_id,
-          authorName: `${user.firstname} ${user.lastname}`.trim(),
-          contentJson: contentFromDescription(task.description ?? ''),
-          isFromFigma: false,
-          figmaClientMeta: null,
-          dueOn: task.due_on ?? null,
-          dueAt: task.due_at ?? null,
-          priority: task.priority ?? 'NONE',
-          labelIds: task.label_ids ?? [],
-        }),
+      serially(`task-creation:${projectId.toLowerCase()}`, () =>
+        db.transaction().execute((trx) =>
+          insertTask(trx, {
+            projectId,
+            title: task.title,
+            status: task.status ?? 'TODO',
+            assigneeId: task.assignee_id ?? null,
+            authorId: user.user_id,
+            authorName: `${user.firstname} ${user.lastname}`.trim(),
+            contentJson: contentFromDescription(task.description ?? ''),
+            isFromFigma: false,
+            figmaClientMeta: null,
+            dueOn: task.due_on ?? null,
+            dueAt: task.due_at ?? null,
+            priority: task.priority ?? 'NONE',
+            labelIds: task.label_ids ?? [],
+          }),
+        ),
       ),
     (created) => announceTaskCreated(created, user.user_id),
   );

@@ -1,6 +1,7 @@
 /**
- * Runs tasks with the same key one after another (in this process). Saving a team id twice at once
- * must not register two webhooks and keep only one.
+ * Runs tasks with the same key one after another, in this process, in the order they were asked
+ * for. Saving a Figma team twice at once must not register two webhooks and keep only one; tasks
+ * created in one project at once begin their transactions in turn (create-task.ts).
  */
 const tails = new Map<string, Promise<unknown>>();
 
