@@ -224,6 +224,32 @@ describe('the task list after each kind of write, from memory', () => {
     expect(await answered()).toBe(await fresh());
   });
 
+  it('answers a browser the board patched and compressed ahead right after each write, as the presenter would', async () => {
+    // A board of over 16 KB of JSON, which is compressed.
+    for (let i = 0; i < 200; i++)
+      await ada.api(`/api/projects/${projectId}/tasks`, {
+        body: { title: `A task with a title long enough to make the board worth compressing, ${i}` },
+      });
+    const boardAsBrowser = () =>
+      ada.api(`/api/projects/${projectId}/tasks?shape=compact`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+    await boardAsBrowser();
+    for (const [index, status] of ['DONE', 'TODO', 'DOING'].entries()) {
+      await ada.api('/api/kanban-update', { body: { taskId: tasks[index]!, status, index: 0 } });
+      await ada.api(`/api/tasks/${tasks[index + 3]!}`, {
+        method: 'PATCH',
+        body: { title: `Ahead ${index}` },
+      });
+      const answer = await boardAsBrowser();
+      expect(answer.headers.get('content-encoding')).toBe('br');
+      // fetch unpacks it.
+      expect(await answer.text()).toBe(
+        JSON.stringify(presentBoard(projectId, JSON.parse(await fresh()) as TaskSummaryView[])),
+      );
+    }
+  });
+
   it('answers a large patched list as gzip made of pieces to a browser, then as brotli once made', async () => {
     for (let i = 0; i < 40; i++)
       await ada.api(`/api/projects/${projectId}/tasks`, {

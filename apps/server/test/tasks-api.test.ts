@@ -30,6 +30,7 @@ interface Summary {
   assignee: { user_id: string; firstname: string; lastname: string } | null;
   last_modifier: { user_id: string; firstname: string; lastname: string } | null;
   comments_total: number;
+  created_at: string;
 }
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { Bus, BusEvent } from '../../realtime/bus.ts';
 import { presentBoard } from './board-presenter.ts';
 import { ChunkedGzip } from './chunked-gzip.ts';
-import type { JsonText } from './json-reply.ts';
+import { compressAhead, type JsonText } from './json-reply.ts';
 import type { ListedKey, ListedTask } from './queries.ts';
 
 /** One task of a cached list: its JSON text and what the list's order depends on. */
@@ -34,6 +34,10 @@ interface CachedList {
   /** Tasks named by events since the last read, read again by the next one before it answers. */
   dirty: Set<string>;
   patching?: Promise<void>;
+  /** Answered since its last patch began: the next write patches it at once (see patchLater). */
+  readSincePatch: boolean;
+  /** The shape it was last answered in, made ready after a patch made at once. */
+  lastShape: ListShape;
 }
 
 /** Reads tasks of a live project again (queries.ts listedTasks); undefined when the project is gone. */
@@ -170,12 +174,13 @@ function textOf(projectId: string, list: CachedList, shape: ListShape): JsonText
  * The JSON of GET /api/projects/:id/tasks for the projects read lately, kept as one JSON text per
  * task in list order. Every write a list shows publishes a bus event after its commit, on this
  * server and on the others. An event naming one task of a project (created, changed, moved,
- * deleted, commented) marks that task; the next read of the list reads the marked tasks again
- * (`readTasks`, one query) and replaces, inserts or removes their texts in place before it answers.
- * Writes pay nothing for it: on the embedded database one connection serves every request, so a
- * read made after each write would queue behind the next writes, while lists are read far less often
- * than tasks change. Any other event of a project drops its list, and a rename or an organization
- * change drops them all. A read that raced a write is not kept: each
+ * deleted, commented) marks that task; the marked tasks are read again (`readTasks`, one query) and
+ * their texts replaced, inserted or removed in place: right after the write when the list was read
+ * since its last patch (patchSoon), else by the next read before it answers. A list is not read again
+ * after every write: on the embedded database one connection serves every request, so such reads
+ * would queue behind the next writes, while lists are read far less often than tasks change. Any
+ * other event of a project drops its list, and a rename or an organization change drops them all.
+ * A read that raced a write is not kept: each
  * project has a generation, bumped by each event, and a list is remembered only if its generation
  * did not move while it was read. The caller still authorizes every read.
  * Project ids are compared lower-cased: an address may spell a uuid in capitals, events never do.
@@ -213,6 +218,8 @@ export class TaskListCache {
     // Most recently used last, so the oldest is dropped first.
     this.lists.delete(key);
     this.lists.set(key, list);
+    list.readSincePatch = true;
+    list.lastShape = shape;
     return textOf(key, list, shape);
   }
 
@@ -250,6 +257,8 @@ export class TaskListCache {
       size: body.length,
       dirty: new Set(),
       gzip: new ChunkedGzip(),
+      readSincePatch: true,
+      lastShape: shape,
     };
     this.lists.set(key, list);
     this.size += body.length;
@@ -292,7 +301,35 @@ export class TaskListCache {
     const list = this.lists.get(key);
     if (!list) return;
     if (list.dirty.size >= MOST_DIRTY) this.drop(key);
-    else list.dirty.add(taskId.toLowerCase());
+    else {
+      list.dirty.add(taskId.toLowerCase());
+      if (list.readSincePatch) this.patchSoon(key, list);
+    }
+  }
+
+  /**
+   * Patches a list someone read since its last patch as soon as the write's own work is done, so the
+   * next read finds it current (issue 24: board data right after a write). Reads pay for these
+   * patches, not writes: a list nobody reads meanwhile is patched once, then only marked, and a burst
+   * of writes shares one patch. On the embedded database every query waits its turn on one
+   * connection, so a read after every write would slow the writes down.
+   */
+  private patchSoon(key: string, list: CachedList): void {
+    list.readSincePatch = false;
+    setImmediate(() => {
+      if (this.lists.get(key) !== list || list.patching || list.dirty.size === 0) return;
+      list.patching = this.patch(key, list);
+      list.patching.then(
+        () => {
+          // The web app's board shape, when it was the last asked for: made again, and its compressed
+          // copy started, before the next reader asks. (Scripts read the default list, rarely.)
+          if (list.lastShape !== 'board' || this.lists.get(key) !== list || list.patching) return;
+          if (list.dirty.size === 0) compressAhead(textOf(key, list, 'board'));
+        },
+        // A read that waits on it hears of a failure; none that happens meanwhile is left unhandled.
+        () => this.drop(key),
+      );
+    });
   }
 
   /** Reads the dirty tasks again until none is left, then lets reads through. */
