@@ -201,6 +201,52 @@ if (testDatabaseKind() === 'postgres') {
       onSecond.close();
     });
 
+    describe('a session that ends elsewhere is refused by a server that remembered it', () => {
+      /** Asks server 2 until it refuses the cookie; how long that took. */
+      const refusedBySecondWithin = async (cookie: string, limitMs: number) => {
+        const started = Date.now();
+        while ((await apiAs({ url: second.url } as TestServer, cookie)('/api/me')).status !== 401) {
+          if (Date.now() - started > limitMs) throw new Error(`server 2 still answers after ${limitMs} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return Date.now() - started;
+      };
+      const rememberedBySecond = async (user: TestUser) => {
+        for (let i = 0; i < 2; i++)
+          expect((await apiAs({ url: second.url } as TestServer, user.cookie)('/api/me')).status).toBe(200);
+      };
+
+      it('signed out through server 1', async () => {
+        const user = await createUser(
+          { url: first.url, deps: { db: database.db } } as unknown as TestServer,
+          mail,
+        );
+        await rememberedBySecond(user);
+        const onFirst = apiAs({ url: first.url } as TestServer, user.cookie);
+        expect((await onFirst('/api/auth/sign-out', { body: {} })).status).toBe(200);
+        // Server 1 refuses it at once (it forgot before its own write); server 2 once the notice
+        // of that commit reached it, in milliseconds.
+        expect((await onFirst('/api/me')).status).toBe(401);
+        expect(await refusedBySecondWithin(user.cookie, 1000)).toBeLessThan(1000);
+      });
+
+      it('deleted by hand, from another connection to the database', async () => {
+        const user = await createUser(
+          { url: first.url, deps: { db: database.db } } as unknown as TestServer,
+          mail,
+        );
+        await rememberedBySecond(user);
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        await admin.query(
+          'DELETE FROM auth_session WHERE "userId" = (SELECT id FROM auth_user WHERE email = $1)',
+          [user.email],
+        );
+        await admin.end();
+        expect(await refusedBySecondWithin(user.cookie, 1000)).toBeLessThan(1000);
+      });
+    });
+
     describe('a session that ends through server 1 closes its sockets on server 2 within 1 s', () => {
       const onFirst = (cookie: string) => apiAs({ url: first.url } as TestServer, cookie);
       const newUser = () =>

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { AppUser, Database } from '../db/schema.ts';
+import type { Bus } from '../realtime/bus.ts';
 import type { Auth } from './auth.ts';
 
 /** What better-auth's own getSession must decide: a refresh, an expired session, a first profile. */
@@ -65,7 +66,7 @@ export async function sessionTokenOf(auth: Auth, cookieHeader: string | undefine
   return signed ? verifiedToken(signed, settings.secret) : null;
 }
 
-/** The tables whose rows a remembered session answer is made of. */
+/** The tables whose rows a remembered session answer is made of (and migration 0019's triggers watch). */
 const SESSION_TABLES = ['auth_session', 'auth_user', 'app_user'] as const;
 
 interface RememberedSession {
@@ -76,17 +77,21 @@ interface RememberedSession {
 
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/remembered-sessions.md
 /**
- * The answers of recent session reads, for the embedded database, which only this process writes:
- * `forget` is called before any statement writes SESSION_TABLES (db/table-writes.ts), so a sign-out,
- * a revocation, a password change or a profile change is seen by the very next request, as with a
- * read on every request. A read that was under way when a write came is not kept (`generation`).
- * Entries also lapse after a minute, and the oldest go past 10,000.
+ * The answers of recent session reads: `forget` is called before any statement of this process
+ * writes SESSION_TABLES (db/table-writes.ts), so a sign-out, a revocation, a password change or a
+ * profile change made through this server is seen by the very next request, as with a read on every
+ * request. On PostgreSQL, a write by another server or by hand is heard once its commit's notice
+ * arrives (rememberSessions). A read that was under way when a write came is not kept
+ * (`generation`). Entries also lapse after a minute, and the oldest go past 10,000.
  */
 export class SessionMemory {
   static readonly MAX_ENTRIES = 10_000;
   static readonly LIFETIME_MS = 60_000;
   private readonly entries = new Map<string, RememberedSession>();
   private currentGeneration = 0;
+
+  /** `trusted`: whether every write to the session tables is heard now; when not, nothing is recalled. */
+  constructor(private readonly trusted: () => boolean = () => true) {}
 
   get generation(): number {
     return this.currentGeneration;
@@ -98,6 +103,7 @@ export class SessionMemory {
   }
 
   recall(token: string, now: number): RememberedSession | undefined {
+    if (!this.trusted()) return undefined;
     const entry = this.entries.get(token);
     if (entry && now - entry.rememberedAt > SessionMemory.LIFETIME_MS) {
       this.entries.delete(token);
@@ -131,7 +137,7 @@ function judged(
 /**
  * The profile of the request's session in one read (session and profile joined), checked against the
  * database on every request, so a signed-out, revoked or password-changed session ends at once (no
- * cookie cache); with `memory` (the embedded database), a read is remembered until one of its tables
+ * cookie cache); with `memory`, a read is remembered until one of its tables
  * is written. The signature is checked with node:crypto, not WebCrypto jobs. Whatever better-auth
  * would write (extend a session due for a refresh, delete an expired one, create a first profile)
  * is left to better-auth: the answer is then ASK_BETTER_AUTH.
@@ -165,12 +171,16 @@ export async function signedInProfile(
 }
 
 /**
- * A SessionMemory for a database only this process writes, forgotten on each write to its tables;
- * none for PostgreSQL, which other servers (or people) may write behind this process's back.
+ * The SessionMemory of a server, forgotten before each statement of its own that writes a session
+ * table, and whenever the bus tells of a commit that wrote one (PostgreSQL: another server, or a
+ * person with psql) or of notices that may have been missed. While the bus cannot hear the other
+ * writers (its LISTEN connection is down), every request reads its session.
  */
-export function rememberSessions(database: DatabaseHandle): SessionMemory | undefined {
-  if (!database.tableWrites) return undefined;
-  const memory = new SessionMemory();
-  database.tableWrites.on(SESSION_TABLES, () => memory.forget());
+export function rememberSessions(database: DatabaseHandle, bus: Bus): SessionMemory {
+  const memory = new SessionMemory(() => bus.hearsOthers());
+  const forget = () => memory.forget();
+  database.tableWrites.on(SESSION_TABLES, forget);
+  bus.onSessionTablesWritten(forget);
+  bus.onResync(forget);
   return memory;
 }

@@ -24,6 +24,16 @@ describe('SessionMemory', () => {
     expect(memory.recall('token', NOW)).toBeUndefined();
   });
 
+  it('recalls nothing while the writes of other processes cannot be heard (PostgreSQL: its LISTEN is down)', () => {
+    let hearing = true;
+    const memory = new SessionMemory(() => hearing);
+    memory.remember('token', entry, memory.generation);
+    hearing = false;
+    expect(memory.recall('token', NOW)).toBeUndefined();
+    hearing = true;
+    expect(memory.recall('token', NOW)?.profile).toBe(profile);
+  });
+
   it('lets an entry lapse after its lifetime', () => {
     const memory = new SessionMemory();
     memory.remember('token', entry, memory.generation);

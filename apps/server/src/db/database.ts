@@ -41,10 +41,11 @@ export interface DatabaseHandle {
   /** Present on PostgreSQL: lets the bus open its own LISTEN connection. */
   connectionString?: string;
   /**
-   * Present on the embedded database, which only this process writes: every write to a table is
-   * heard here before it runs, so what the process keeps in memory from a table can be dropped then.
+   * Every write to a table made through this handle is heard here before it runs, so what the process
+   * keeps in memory from a table can be dropped then. On the embedded database, which only this
+   * process writes, that is every write; on PostgreSQL, other writers are heard through the bus.
    */
-  tableWrites?: TableWrites;
+  tableWrites: TableWrites;
   /**
    * Resolves once every commit made so far is on disk. The embedded database flushes its write-ahead
    * log in the background (group commit, docs/durability.md): an answer, an event or a message that
@@ -99,8 +100,17 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   prepareRecurringStatements(pool);
+  const tableWrites = new TableWrites();
+  tableWrites.watch(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', connectionString, durable: alreadyDurable, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    connectionString,
+    tableWrites,
+    durable: alreadyDurable,
+    close: () => db.destroy(),
+  };
 }
 
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/pglite-shared-buffers.md

@@ -19,6 +19,7 @@ import * as apiTokens from './migrations/0015_api_tokens.ts';
 import * as webhooks from './migrations/0016_webhooks.ts';
 import * as imports from './migrations/0017_imports.ts';
 import * as timeOrderedTaskIds from './migrations/0018_time_ordered_task_ids.ts';
+import * as sessionWriteNotices from './migrations/0019_session_write_notices.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016_webhooks': webhooks,
   '0017_imports': imports,
   '0018_time_ordered_task_ids': timeOrderedTaskIds,
+  '0019_session_write_notices': sessionWriteNotices,
 };
 
 /** The names of every domain migration, in order. */

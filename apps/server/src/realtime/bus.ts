@@ -86,6 +86,13 @@ export interface Bus {
   /** Tells every server, this one included, that sessions ended. */
   endSessions(ended: EndedSessions): void;
   onSessionsEnded(handler: SessionsEndedHandler): () => void;
+  /**
+   * Called after a commit wrote a table a signed-in session is read from, by whichever process
+   * (PostgreSQL tells it to every server: migration 0019). The embedded database has no other writer.
+   */
+  onSessionTablesWritten(handler: () => void): () => void;
+  /** Whether what other processes write is heard now (the LISTEN connection is up); always, with none. */
+  hearsOthers(): boolean;
 }
 
 /** The handler sets of a bus; a failing handler never stops the others. */
@@ -94,6 +101,7 @@ export class BusHandlers {
   readonly peers = new Set<PeerHandler>();
   readonly resyncs = new Set<() => void>();
   readonly endedSessions = new Set<SessionsEndedHandler>();
+  readonly sessionTableWrites = new Set<() => void>();
 
   constructor(private readonly onHandlerError: (error: unknown) => void) {}
 
@@ -113,11 +121,16 @@ export class BusHandlers {
     for (const handler of this.endedSessions) this.safely(() => handler(ended));
   }
 
+  deliverSessionTablesWritten(): void {
+    for (const handler of this.sessionTableWrites) this.safely(handler);
+  }
+
   clear(): void {
     this.events.clear();
     this.peers.clear();
     this.resyncs.clear();
     this.endedSessions.clear();
+    this.sessionTableWrites.clear();
   }
 
   private safely(run: () => void): void {
@@ -158,6 +171,8 @@ export function createInProcessBus(
     onResync: (handler) => subscribeTo(handlers.resyncs, handler),
     endSessions: (ended) => handlers.deliverSessionsEnded(ended),
     onSessionsEnded: (handler) => subscribeTo(handlers.endedSessions, handler),
+    onSessionTablesWritten: (handler) => subscribeTo(handlers.sessionTableWrites, handler),
+    hearsOthers: () => true,
     async close() {
       handlers.clear();
     },

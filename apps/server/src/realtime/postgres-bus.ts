@@ -12,6 +12,8 @@ import {
 } from './bus.ts';
 
 const BUS_CHANNEL = 'figgle_bus';
+/** Where PostgreSQL tells of each statement writing a session table (migration 0019's triggers). */
+const SESSION_WRITES_CHANNEL = 'figgle_session_writes';
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const BUS_APPLICATION_NAME = 'figgle-realtime-bus';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
@@ -62,6 +64,7 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
   });
 
   const onNotification = (message: pg.Notification) => {
+    if (message.channel === SESSION_WRITES_CHANNEL) return handlers.deliverSessionTablesWritten();
     if (message.channel !== BUS_CHANNEL || !message.payload) return;
     let envelope: Envelope;
     try {
@@ -121,7 +124,7 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
     next.on('notification', onNotification);
     try {
       await next.connect();
-      await next.query(`LISTEN ${BUS_CHANNEL}`);
+      await next.query(`LISTEN ${BUS_CHANNEL}; LISTEN ${SESSION_WRITES_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('notification');
       next.on('error', () => {});
@@ -223,6 +226,8 @@ export function createPostgresBus(connectionString: string, log: BusLogger): Pos
       notifySoon({ s: serverId, x: ended });
     },
     onSessionsEnded: (handler) => subscribeTo(handlers.endedSessions, handler),
+    onSessionTablesWritten: (handler) => subscribeTo(handlers.sessionTableWrites, handler),
+    hearsOthers: () => isConnected,
     async close() {
       sendOutgoing();
       closed = true;
