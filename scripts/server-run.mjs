@@ -35,18 +35,24 @@ const CONFIG_FILES = ['tsconfig.base.json', 'apps/server/tsconfig.json', 'packag
 
 /**
  * Settings of a long-running server process, measured with bench/realtime on the embedded database
- * (server RSS with 1,000 sockets from ~400 MB to ~270-290 MB, with the bundle):
+ * (server RSS with 1,000 sockets from ~400 MB to ~270-290 MB with the bundle, ~215 MB with them all):
  * - a young generation of 2 MB a half instead of 16: request garbage is collected sooner, in
  *   smaller steps (4 MB measured ~15 MB more, with no difference in speed);
  * - one malloc arena instead of eight a core: the threads compiling PGlite's WebAssembly otherwise
  *   leave freed memory in arenas of their own that the system never gets back;
+ * - blocks of 32 KB and more from mmap, not from that arena: the optimizing compiler's scratch
+ *   memory for PGlite's hot functions, freed after each compilation, otherwise stayed in the arena,
+ *   held by smaller live blocks around it. Without the setting glibc raises its own threshold as
+ *   large blocks are freed, so they land in the arena all the same. With 1,000 idle sockets:
+ *   272-303 MB before, 213-218 MB after; board (c)-(e) and the live path's latencies unchanged
+ *   (2026-11-29, docs/machinery/README.md);
  * - gc() exposed, for imports only (apps/server/src/features/imports/collect-import-garbage.ts): with
  *   young halves this small, the rows of each batch reach the old generation, which V8 lets grow to
  *   several times what is alive; a 50,000-row CSV import took the server from ~300 to 420-440 MB
  *   (bench/import), ~310 MB when the import collects every 32 MB of growth.
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=2', '--expose-gc'];
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '32768' };
 
 function buildOptions() {
   const { dependencies } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
