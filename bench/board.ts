@@ -15,13 +15,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BOARD_SHAPE } from '@figgle/shared/board-shape';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { compressJsonText } from '../apps/server/src/features/tasks/json-reply.ts';
 import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
 import { MailCatcher } from '../e2e/support/mail-catcher.ts';
+import { getRaw } from '../e2e/support/raw-get.ts';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import {
@@ -363,46 +363,20 @@ async function concurrentMoves(session: Session, projectId: string) {
 /** What a browser sends (Chromium): the server may answer brotli, as it does to the web app. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
-/**
- * A GET as a browser asks it (its Accept-Encoding), over a kept-alive node:http connection, the
- * body unpacked in native code as a browser does (fetch's web streams would add the client's own
- * milliseconds to the figure).
- */
-function readAsBrowser(
+/** A GET as a browser asks it (its Accept-Encoding), over a kept-alive connection (e2e/support/raw-get.ts). */
+async function readAsBrowser(
   session: Session,
   agent: http.Agent,
   pathname: string,
 ): Promise<{ status: number; json: string; wire: number; encoding: string }> {
-  const url = new URL(session.baseURL);
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: pathname,
-        agent,
-        headers: { cookie: session.cookie, 'accept-encoding': BROWSER_ENCODINGS },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const encoding = response.headers['content-encoding'];
-          const unpacked =
-            encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
-          resolve({
-            status: response.statusCode ?? 0,
-            json: unpacked.toString(),
-            wire: body.byteLength,
-            encoding: encoding ?? 'identity',
-          });
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
+  const answer = await getRaw(
+    session.baseURL,
+    pathname,
+    { cookie: session.cookie, 'accept-encoding': BROWSER_ENCODINGS },
+    agent,
+  );
+  const encoding = answer.headers['content-encoding'] ?? 'identity';
+  return { status: answer.status, json: answer.text, wire: answer.wire, encoding };
 }
 
 /**

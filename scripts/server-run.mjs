@@ -44,7 +44,7 @@ const CONFIG_FILES = ['tsconfig.base.json', 'apps/server/tsconfig.json', 'packag
  *   memory for PGlite's hot functions, freed after each compilation, otherwise stayed in the arena,
  *   held by smaller live blocks around it. Without the setting glibc raises its own threshold as
  *   large blocks are freed, so they land in the arena all the same. With 1,000 idle sockets:
- *   272-303 MB before, 213-218 MB after; board (c)-(e) and the live path's latencies unchanged,
+ *   272-303 MB without it, 213-218 MB with it; board (c)-(e) and the live path's latencies unchanged,
  *   but the API answers ~0.35 s later after a start, ~0.5 s after a first one
  *   (docs/machinery/server-memory-settings.md);
  * - gc() exposed, for imports only (apps/server/src/features/imports/collect-import-garbage.ts): with

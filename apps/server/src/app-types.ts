@@ -31,8 +31,8 @@ export interface AppDeps {
   clock: Clock;
   /** How webhook host names are resolved: the system's resolver, or one a test gives names to. */
   hostLookup?: HostLookup;
-  /** On the embedded database: session reads remembered until their tables are written. */
-  sessionMemory?: SessionMemory;
+  /** Session reads remembered until their tables are written (auth/session-lookup.ts). */
+  sessionMemory: SessionMemory;
 }
 
 export interface AppInputs {

@@ -1,10 +1,9 @@
-import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type BoardView, boardViewSchema } from '@figgle/shared/board-schemas';
 import { boardTasks } from '@figgle/shared/board-tasks';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { getRaw } from '../../../e2e/support/raw-get.ts';
 import { presentBoard } from '../src/features/tasks/board-presenter.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { createUser, startMailCatcher, type TestUser } from './users.ts';
@@ -22,39 +21,15 @@ let projectId: string;
 const BROWSER = 'gzip, deflate, br, zstd';
 const boardPath = () => `/api/projects/${projectId}/tasks?shape=compact`;
 
-/** An answer as it crossed the wire (node:http does not unpack), and its text unpacked. */
-function raw(
+/** An answer as it crossed the wire, and its text unpacked. */
+async function raw(
   user: TestUser,
   path: string,
   acceptEncoding: string,
 ): Promise<{ status: number; encoding?: string; vary?: string; wire: number; text: string }> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        {
-          host: url.hostname,
-          port: url.port,
-          path,
-          headers: { cookie: user.cookie, 'accept-encoding': acceptEncoding },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const body = Buffer.concat(chunks);
-            const encoding = response.headers['content-encoding'];
-            const text = (
-              encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
-            ).toString();
-            const vary = response.headers.vary;
-            resolve({ status: response.statusCode ?? 0, encoding, vary, wire: body.byteLength, text });
-          });
-          response.on('error', reject);
-        },
-      )
-      .on('error', reject);
-  });
+  const answer = await getRaw(server.url, path, { cookie: user.cookie, 'accept-encoding': acceptEncoding });
+  const { 'content-encoding': encoding, vary } = answer.headers;
+  return { status: answer.status, encoding, vary, wire: answer.wire, text: answer.text };
 }
 
 async function defaultList(): Promise<string> {

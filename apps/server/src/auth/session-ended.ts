@@ -15,7 +15,7 @@ export function sessionKeyOf(token: string): string {
  * their realtime sockets, on every server sharing the database.
  */
 export function announceSessionsEnded(deps: Deps, ended: EndedSessions): void {
-  deps.sessionMemory?.forget();
+  deps.sessionMemory.forget();
   deps.bus.endSessions(ended);
 }
 

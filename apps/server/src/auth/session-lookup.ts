@@ -135,10 +135,10 @@ function judged(
 }
 
 /**
- * The profile of the request's session in one read (session and profile joined), checked against the
- * database on every request, so a signed-out, revoked or password-changed session ends at once (no
- * cookie cache); with `memory`, a read is remembered until one of its tables
- * is written. The signature is checked with node:crypto, not WebCrypto jobs. Whatever better-auth
+ * The profile of the request's session in one read (session and profile joined), remembered in
+ * `memory` until one of its tables is written (SessionMemory says how that is heard), so a
+ * signed-out, revoked or password-changed session ends with the next request, not with a cookie
+ * cache's lifetime. The signature is checked with node:crypto, not WebCrypto jobs. Whatever better-auth
  * would write (extend a session due for a refresh, delete an expired one, create a first profile)
  * is left to better-auth: the answer is then ASK_BETTER_AUTH.
  */
@@ -146,14 +146,14 @@ export async function signedInProfile(
   auth: Auth,
   db: Kysely<Database>,
   cookieHeader: string | undefined,
-  memory?: SessionMemory,
+  memory: SessionMemory,
 ): Promise<AppUser | null | typeof ASK_BETTER_AUTH> {
   const token = await sessionTokenOf(auth, cookieHeader);
   if (!token) return null;
   const settings = await sessionSettings(auth);
-  const remembered = memory?.recall(token, Date.now());
+  const remembered = memory.recall(token, Date.now());
   if (remembered) return judged(remembered.profile, remembered.expiresAt, settings, Date.now());
-  const generation = memory?.generation ?? 0;
+  const generation = memory.generation;
   const { rows } = await sql<AppUser & { session_expires_at: Date; has_profile: boolean }>`
     SELECT app_user.*, auth_session."expiresAt" AS session_expires_at, app_user.user_id IS NOT NULL AS has_profile
     FROM auth_session
@@ -166,7 +166,7 @@ export async function signedInProfile(
   const expiresAt = new Date(row.session_expires_at).getTime();
   const { session_expires_at: _expires, has_profile: _profile, ...profile } = row;
   const now = Date.now();
-  memory?.remember(token, { profile, expiresAt, rememberedAt: now }, generation);
+  memory.remember(token, { profile, expiresAt, rememberedAt: now }, generation);
   return judged(profile, expiresAt, settings, now);
 }
 

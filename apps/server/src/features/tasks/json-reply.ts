@@ -132,13 +132,11 @@ export async function sendJsonText(request: FastifyRequest, reply: FastifyReply,
     return reply.header('content-encoding', 'gzip').send(json.gzipped);
   }
   if (accepts.br) {
-    if (!json.brotli && json.brotliAhead) {
-      json.brotli = await json.brotliAhead.catch(() => undefined);
+    if (!json.brotli && (json.brotliAhead || json.quickBrotliFirst)) {
+      // The copy made ahead, or the quick one started now: a patched board answers it at once.
+      compressAhead(json);
+      json.brotli = await json.brotliAhead?.catch(() => undefined);
       if (json.quickBrotliFirst) brotliLater(json);
-    }
-    if (!json.brotli && json.quickBrotliFirst) {
-      json.brotli = await brotli(json.body, brotliOptions(json.body, true));
-      brotliLater(json);
     }
     json.brotli ??= await brotli(json.body, brotliOptions(json.body));
     return reply.header('content-encoding', 'br').send(json.brotli);

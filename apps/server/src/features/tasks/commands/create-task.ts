@@ -22,8 +22,8 @@ export async function createTask(
     // Tasks made in one project at once would wait for each other inside their transactions anyway
     // (the project row holds the next reference). Waiting here instead, in turn, holds no database
     // connection while waiting, and keeps creation times in the order of the references and of the
-    // ranks given at the end of a column: concurrent creations no longer say "created after" of a
-    // task with a smaller number, and the board's compact shape stays compact (docs/decisions/0015).
+    // ranks given at the end of a column: a task with a greater number was made later, and the
+    // board's compact shape stays compact (docs/decisions/0015).
     () =>
       serially(`task-creation:${projectId.toLowerCase()}`, () =>
         db.transaction().execute((trx) =>
