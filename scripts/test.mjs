@@ -1,5 +1,6 @@
 // `npm test`: every check and test suite in order; exits non-zero when any of them fails.
-// Integration tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// Integration tests run on PGlite; the files marked `// @database both` run again on PostgreSQL when
+// TEST_DATABASE_URL is set (vitest.config.ts, docs/CONVENTIONS.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ const steps = [
   vitest('integration tests on PGlite', ['server'], { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(vitest('integration tests on PostgreSQL', ['server'], { TEST_DB: 'postgres' }));
+  steps.push(vitest('integration tests on PostgreSQL', ['server-postgres']));
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }

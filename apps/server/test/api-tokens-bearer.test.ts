@@ -1,3 +1,4 @@
+// @database pglite
 import { randomBytes } from 'node:crypto';
 import { REALTIME_PATH } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database pglite
 import { createHash } from 'node:crypto';
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectRefusedAndNothingChanged,

@@ -1,3 +1,4 @@
+// @database pglite
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type FieldKind, HOSTILE_VALUES } from './support/hostile-values.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { randomBytes, randomUUID } from 'node:crypto';
 import { REALTIME_PATH, topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

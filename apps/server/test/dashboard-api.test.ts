@@ -1,3 +1,4 @@
+// @database pglite
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

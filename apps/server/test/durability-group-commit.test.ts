@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { type FlushCalls, WalFlusher } from '../src/db/pglite-durable-fs.ts';
 

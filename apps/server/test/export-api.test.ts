@@ -1,3 +1,4 @@
+// @database pglite
 import {
   organizationExportSchema,
   type ProjectExport,

@@ -1,3 +1,4 @@
+// @database pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FigmaClient } from '../src/figma/client.ts';
 import { FigmaError, parseRetryAfter } from '../src/figma/errors.ts';

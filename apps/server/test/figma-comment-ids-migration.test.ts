@@ -1,3 +1,4 @@
+// @database both
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as durableJobs from '../src/db/migrations/0008_durable_jobs.ts';

@@ -1,3 +1,4 @@
+// @database both
 import type { FailedFigmaWorkList } from '@figgle/shared/figma-delivery-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

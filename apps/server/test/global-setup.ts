@@ -31,7 +31,7 @@ async function preparePgliteTemplate(): Promise<void> {
   writeFileSync(templateDumpPath, Buffer.from(await dump.arrayBuffer()));
 }
 
-async function preparePostgresTemplate(url: string): Promise<void> {
+export async function preparePostgresTemplate(url: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -1,3 +1,4 @@
+// @database pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
 

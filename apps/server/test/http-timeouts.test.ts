@@ -1,3 +1,4 @@
+// @database pglite
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @database pglite
 import type { ImportView } from '@figgle/shared/import-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

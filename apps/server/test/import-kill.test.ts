@@ -1,3 +1,4 @@
+// @database both
 import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database pglite
 import type { InboxEntryView, InboxPage, InboxStatusView } from '@figgle/shared/inbox-schemas';
 import { describeLogChange } from '@figgle/shared/log-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database both
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { FigmaError, rateLimitedError } from '../src/figma/errors.ts';

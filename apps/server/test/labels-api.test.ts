@@ -1,3 +1,4 @@
+// @database pglite
 import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

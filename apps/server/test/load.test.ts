@@ -1,3 +1,4 @@
+// @database both
 import { topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeLoad, runLoad } from '../../../bench/support/load-run.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import type { ApiError } from '@figgle/shared/errors';
 import type { Me } from '@figgle/shared/me-schemas';
 import { describe, expect, it } from 'vitest';

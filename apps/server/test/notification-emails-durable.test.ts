@@ -1,3 +1,4 @@
+// @database both
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

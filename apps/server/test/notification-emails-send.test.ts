@@ -1,3 +1,4 @@
+// @database pglite
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from './figma-world.ts';
 import {

@@ -1,3 +1,4 @@
+// @database pglite
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nextDigestTime } from '../src/features/notification-emails/digest-time.ts';
 import { unsubscribeToken } from '../src/features/notification-emails/unsubscribe-link.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import type { NotificationPage, WatchersView } from '@figgle/shared/notification-schemas';
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database both
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

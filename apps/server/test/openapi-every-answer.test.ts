@@ -1,3 +1,4 @@
+// @database pglite
 import { REALTIME_PATH } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

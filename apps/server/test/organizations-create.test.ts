@@ -1,3 +1,4 @@
+// @database pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

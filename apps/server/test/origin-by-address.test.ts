@@ -1,3 +1,4 @@
+// @database pglite
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @database pglite
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../src/db/database.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import type { InboxPage } from '@figgle/shared/inbox-schemas';
 import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';

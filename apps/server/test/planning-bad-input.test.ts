@@ -1,3 +1,4 @@
+// @database pglite
 import { randomUUID } from 'node:crypto';
 import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';

@@ -1,3 +1,4 @@
+// @database both
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database pglite
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';
 import { PROTOCOL_VERSION, topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

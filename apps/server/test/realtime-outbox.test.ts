@@ -1,3 +1,4 @@
+// @database pglite
 import type { EventsFrame } from '@figgle/shared/realtime-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection, type RealtimeSocket } from '../src/realtime/connection.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { type PresenceStateFrame, type ServerFrame, topics } from '@figgle/shared/realtime-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

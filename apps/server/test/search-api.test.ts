@@ -1,3 +1,4 @@
+// @database both
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';

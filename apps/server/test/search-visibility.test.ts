@@ -1,3 +1,4 @@
+// @database pglite
 import type { SearchAnswer } from '@figgle/shared/search-schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

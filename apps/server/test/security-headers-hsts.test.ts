@@ -1,3 +1,4 @@
+// @database pglite
 import { afterEach, describe, expect, it } from 'vitest';
 import { STRICT_TRANSPORT_SECURITY } from '../src/http/security-headers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

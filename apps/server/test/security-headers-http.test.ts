@@ -1,3 +1,4 @@
+// @database pglite
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../src/app-types.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { CLOSE_CODES, topics } from '@figgle/shared/realtime-protocol';
 import { describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

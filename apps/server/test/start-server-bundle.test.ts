@@ -1,3 +1,4 @@
+// @database pglite
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database pglite
 import { taskIdOf } from '@figgle/shared/board-ids';
 import { type BoardView, boardViewSchema } from '@figgle/shared/board-schemas';
 import { boardTasks } from '@figgle/shared/board-tasks';

@@ -1,3 +1,4 @@
+// @database pglite
 import { type BoardView, boardViewSchema } from '@figgle/shared/board-schemas';
 import { boardTasks } from '@figgle/shared/board-tasks';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';

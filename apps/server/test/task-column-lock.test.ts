@@ -1,3 +1,4 @@
+// @database both
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database, TaskStatus } from '../src/db/schema.ts';

@@ -1,3 +1,4 @@
+// @database both
 import { myTaskViewSchema, taskSummaryViewSchema } from '@figgle/shared/task-schemas';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database pglite
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UploadResult } from '@figgle/shared/upload-schemas';

@@ -1,3 +1,4 @@
+// @database pglite
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';

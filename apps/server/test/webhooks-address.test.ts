@@ -1,3 +1,4 @@
+// @database pglite
 import { lookup as systemLookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';

@@ -1,3 +1,4 @@
+// @database both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
 import { signatureIsValid, WebhookReceiver } from '../../../e2e/support/webhook-receiver.ts';

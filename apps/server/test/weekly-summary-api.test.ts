@@ -1,3 +1,4 @@
+// @database pglite
 import type { WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
