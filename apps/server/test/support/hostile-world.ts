@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { createOrganizationWorld } from '../organizations-world.ts';
+import { createOrganizationWorld } from '../organizations/organizations-world.ts';
 import { startTestServer, type TestServer } from '../test-server.ts';
 import { startMailCatcher, type TestUser } from '../users.ts';
 

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MailCatcher } from '../../../../../e2e/support/mail-catcher.ts';
-import { enrolTotp, mailSettled } from '../../../test/auth-helpers.ts';
+import { enrolTotp, mailSettled } from '../../../test/auth/auth-helpers.ts';
 import type { TestServer } from '../../../test/test-server.ts';
 import { apiAs, cookieHeaderFrom, createUser, serverWithMail } from '../../../test/users.ts';
 

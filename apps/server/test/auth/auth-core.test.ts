@@ -1,0 +1,29 @@
+// @database pglite
+import { describe, expect, it } from 'vitest';
+import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
+import type { TestServer } from '../test-server.ts';
+import { apiAs, createUser, serverWithMail } from '../users.ts';
+
+let server: TestServer;
+let mail: MailCatcher;
+serverWithMail((started) => ({ server, mail } = started));
+
+describe('auth core', () => {
+  it('registers through the emailed link, signs in, and creates the profile from the registration names', async () => {
+    const user = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
+    const session = await user.api('/api/auth/get-session');
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(user.email);
+    const profile = await server.deps.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', needs_onboarding: true });
+  });
+
+  it('has no session without a cookie', async () => {
+    const response = await apiAs(server, '')('/api/auth/get-session');
+    expect(await response.json()).toBeNull();
+  });
+});
