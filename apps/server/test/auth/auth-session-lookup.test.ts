@@ -1,4 +1,4 @@
-// @database pglite
+// @database both
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
