@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { IN_MEMORY, openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import {
   TEMPLATE_DATABASE,
   templateDumpPath,
   testDatabaseKind,
   withDatabaseName,
-} from './database-template.ts';
+} from '@figgle/test-support/database-template';
+import pg from 'pg';
+import { IN_MEMORY, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 
 /**
  * Migrate once per run, then every test file starts from a copy: a PGlite dump, or a PostgreSQL

@@ -1,13 +1,13 @@
 // @database pglite
 import { randomBytes } from 'node:crypto';
 import { REALTIME_PATH } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { bearer, createToken, errorOf } from './api-tokens-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
+import { bearer, createToken, errorOf } from './api-tokens-world.ts';
 
 /** `Authorization: Bearer` on the API: the owner's permissions, limited by the token's scope. */
 

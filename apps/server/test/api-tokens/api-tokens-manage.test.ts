@@ -1,12 +1,12 @@
 // @database pglite
 import { createHash } from 'node:crypto';
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { contentSecurityPolicy } from '../../src/http/security-headers.ts';
 import { bearer, createToken, errorOf } from './api-tokens-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 /** Settings → API tokens: created (shown once), listed, revoked; and the per-token rate. */
 

@@ -1,7 +1,7 @@
 import type { ApiTokenScope, CreatedApiToken } from '@figgle/shared/api-token-schemas';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
 import { expect } from 'vitest';
-import type { TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
 
 /** A token made as a person does: from their browser session, in Settings. */
 export async function createToken(

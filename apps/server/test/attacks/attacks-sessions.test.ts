@@ -1,14 +1,14 @@
 // @database pglite
 import { createHmac } from 'node:crypto';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { apiAs, cookieHeaderFrom, createUser, type TestUser, uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import {
   expectRefusedAndNothingChanged,
   type HostileWorld,
   snapshotDatabase,
   startHostileWorld,
 } from '../support/hostile-world.ts';
-import { apiAs, cookieHeaderFrom, createUser, type TestUser, uniqueEmail } from '../users.ts';
 
 /**
  * Links used a second time and session cookies that should open nothing: after sign-out, after a

@@ -1,8 +1,9 @@
 // @database pglite
+
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, uniqueEmail } from '@figgle/test-support/users';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/env.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, uniqueEmail } from '../users.ts';
 
 /**
  * X-Forwarded-For is whatever the client writes. Believed by default, it would let anyone claim a

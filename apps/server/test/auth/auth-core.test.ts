@@ -1,8 +1,9 @@
 // @database pglite
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail } from '@figgle/test-support/users';
 import { describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import type { TestServer } from '../test-server.ts';
-import { apiAs, createUser, serverWithMail } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

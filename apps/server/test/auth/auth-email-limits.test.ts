@@ -1,7 +1,8 @@
 // @database pglite
+
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, uniqueEmail } from '../users.ts';
 
 /**
  * The emailed-link endpoints allow 5 requests per address in 15 minutes (auth/routes.ts), whoever

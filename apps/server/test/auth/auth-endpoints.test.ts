@@ -1,10 +1,11 @@
 // @database pglite
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, startMailCatcher, type TestUser, uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { LINK_AND_PROVIDER_SIGN_INS } from '../../src/auth/auth.ts';
 import { post, registerOnly } from './auth-helpers.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, createUser, startMailCatcher, type TestUser, uniqueEmail } from '../users.ts';
 
 /**
  * Which better-auth endpoints answer at all, and how the confirmation link answers a forged token.

@@ -1,7 +1,10 @@
 // @database pglite
+
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import {
   countRows,
   mailSettled,
@@ -11,8 +14,6 @@ import {
   registerOnly,
   sessionOf,
 } from './auth-helpers.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, uniqueEmail } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, cookieHeaderFrom, type TestUser } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import type { TestServer } from '../test-server.ts';
-import { apiAs, cookieHeaderFrom, type TestUser } from '../users.ts';
 
 /** RFC 4648 base32, as authenticator apps read the secret of an otpauth:// URI. */
 function base32Decode(text: string): Buffer {

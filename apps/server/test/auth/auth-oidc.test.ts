@@ -1,16 +1,12 @@
 // @database pglite
 import { randomBytes } from 'node:crypto';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { type OidcIdentity, type OidcProvider, startOidcProvider } from '@figgle/test-support/oidc-provider';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import {
-  type OidcIdentity,
-  type OidcProvider,
-  startOidcProvider,
-} from '../../../../e2e/support/oidc-provider.ts';
 import { countRows, mailSettled, post, sessionOf, totpFromUri } from './auth-helpers.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, createUser, startMailCatcher, uniqueEmail } from '../users.ts';
 
 let provider: OidcProvider;
 let server: TestServer;

@@ -1,10 +1,11 @@
 // @database both
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { countStatements } from '../support/count-statements.ts';
-import type { TestServer } from '../test-server.ts';
-import { apiAs, createUser, serverWithMail, type TestUser } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,7 +1,10 @@
 // @database pglite
+
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { LINK_AND_PROVIDER_SIGN_INS } from '../../src/auth/auth.ts';
 import {
   enrolTotp,
@@ -12,8 +15,6 @@ import {
   type TotpEnrolment,
   totpFromUri,
 } from './auth-helpers.ts';
-import type { TestServer } from '../test-server.ts';
-import { createUser, serverWithMail, type TestUser } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

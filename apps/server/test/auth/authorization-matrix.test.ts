@@ -1,15 +1,15 @@
 // @database pglite
 import { randomBytes, randomUUID } from 'node:crypto';
 import { REALTIME_PATH, topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { listRoutesInto, startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { newToken } from '../../src/auth/api-token-secret.ts';
 import { hashInvitationToken } from '../../src/features/invitations/token.ts';
 import { unsubscribeToken } from '../../src/features/notification-emails/unsubscribe-link.ts';
 import { createOrganizationWorld } from '../organizations/organizations-world.ts';
 import { TestSocket } from '../realtime/realtime-socket.ts';
-import { listRoutesInto, startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher, type TestUser } from '../users.ts';
 
 /**
  * Who may call what (docs/product.md#who-sees-what): every route of the server's own route table is

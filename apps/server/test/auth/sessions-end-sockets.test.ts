@@ -1,10 +1,16 @@
 // @database pglite
 import { CLOSE_CODES, topics } from '@figgle/shared/realtime-protocol';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import {
+  apiAs,
+  cookieHeaderFrom,
+  createUser,
+  serverWithMail,
+  type TestUser,
+} from '@figgle/test-support/users';
 import { describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { closedWithin, TestSocket } from '../realtime/realtime-socket.ts';
-import type { TestServer } from '../test-server.ts';
-import { apiAs, cookieHeaderFrom, createUser, serverWithMail, type TestUser } from '../users.ts';
 
 /**
  * A session that ends (sign-out, password change, reset, revocation) closes its realtime sockets

@@ -3,16 +3,16 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase, testDatabaseKind, withDatabaseName } from '@figgle/test-support/database-template';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { repoRoot } from '../../src/repo-root.ts';
-import { openTestDatabase, testDatabaseKind, withDatabaseName } from '../database-template.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
 import { createRemoteUser, onServer } from '../support/remote-user.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
-import { startMailCatcher, type TestUser } from '../users.ts';
 
 /**
  * `npm run backup`, a wipe, `npm run restore`, on the database of this run (the embedded one, or

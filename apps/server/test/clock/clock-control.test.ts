@@ -1,10 +1,10 @@
 // @database pglite
 import { randomUUID } from 'node:crypto';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/env.ts';
 import { eventually } from '../figma/figma-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
 
 /**
  * TEST_CLOCK_CONTROL lets a browser test move a separately started server's clock (the two-minute

@@ -1,11 +1,11 @@
 // @database pglite
 import type { WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
+import { FakeLlm, type FakeLlmMode } from '@figgle/test-support/fake-llm';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { FakeLlm, type FakeLlmMode } from '../fake-llm.ts';
 import { addMember, createOrganizationAs } from '../organizations/organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

@@ -1,4 +1,6 @@
 // @database both
+
+import { useTestDatabase } from '@figgle/test-support/test-database';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { FigmaError, rateLimitedError } from '../../src/figma/errors.ts';
@@ -11,7 +13,6 @@ import {
   pruneFinishedJobs,
   releaseOrphanedJobs,
 } from '../../src/jobs/job-queue.ts';
-import { useTestDatabase } from '../test-database.ts';
 
 describe('the job table', () => {
   const database = useTestDatabase();

@@ -1,8 +1,9 @@
 // @database both
+
+import { useTestDatabase } from '@figgle/test-support/test-database';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { StatementNames } from '../../src/db/prepared-statements.ts';
-import { useTestDatabase } from '../test-database.ts';
 
 describe('StatementNames', () => {
   it('names a text with parameters from its second run on, always with the same name', () => {

@@ -4,16 +4,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { freePort } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
 import { createRemoteUser } from '../support/remote-user.ts';
 import { exitOf, isHealthy } from '../support/server-process.ts';
-import { freePort } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 /**
  * The embedded database flushes each commit to disk before the answer leaves. These tests run on

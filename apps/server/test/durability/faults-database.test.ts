@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/database-template';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startMailCatcher } from '@figgle/test-support/users';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrationNames } from '../../src/db/migrate.ts';
 import { BUS_APPLICATION_NAME } from '../../src/realtime/postgres-bus.ts';
-import { openTestDatabase, testDatabaseKind } from '../database-template.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
@@ -19,7 +20,6 @@ import { createRemoteUser, onServer } from '../support/remote-user.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { appliedMigrations, crashConsistencyProblems } from '../support/task-consistency.ts';
 import { allWrites, runTaskWriteStorm } from '../support/task-write-storm.ts';
-import { startMailCatcher } from '../users.ts';
 
 /**
  * Faults a self-hosted server must survive, on real server processes (`main.ts`): a SIGKILL in the

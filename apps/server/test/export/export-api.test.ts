@@ -6,9 +6,11 @@ import {
   TASK_CSV_COLUMNS,
 } from '@figgle/shared/project-export-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import {
   addMember,
   createOrganizationAs,
@@ -16,8 +18,6 @@ import {
   type OrganizationWorld,
   ruleOf,
 } from '../organizations/organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

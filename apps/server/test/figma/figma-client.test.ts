@@ -1,15 +1,16 @@
 // @database pglite
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FigmaClient } from '../../src/figma/client.ts';
-import { FigmaError, parseRetryAfter } from '../../src/figma/errors.ts';
-import { decryptToken, encryptToken, redactToken } from '../../src/figma/token-crypto.ts';
+
 import {
   FakeFigma,
   SAMPLE_FILE_KEY,
   SAMPLE_FILE_NAME,
   SAMPLE_NODE_ID,
   SAMPLE_TEAM_ID,
-} from '../fake-figma.ts';
+} from '@figgle/test-support/fake-figma';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FigmaClient } from '../../src/figma/client.ts';
+import { FigmaError, parseRetryAfter } from '../../src/figma/errors.ts';
+import { decryptToken, encryptToken, redactToken } from '../../src/figma/token-crypto.ts';
 
 const TOKEN = 'figd_client-test-token-0000a1b2';
 let figma: FakeFigma;

@@ -1,8 +1,9 @@
 // @database both
+
+import { useTestDatabase } from '@figgle/test-support/test-database';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as durableJobs from '../../src/db/migrations/0008_durable_jobs.ts';
-import { useTestDatabase } from '../test-database.ts';
 
 /**
  * Before migration 0008 a Figma comment id was unique across every organization: the second

@@ -1,8 +1,11 @@
 // @database both
 import type { FailedFigmaWorkList } from '@figgle/shared/figma-delivery-schemas';
+import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '../fake-figma.ts';
+import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import {
   connectFigma,
   createProject,
@@ -11,9 +14,6 @@ import {
   OWNER_TOKEN,
   stopFigmaWorld,
 } from './figma-world.ts';
-import { createOrganizationAs } from '../organizations/organizations-world.ts';
-import { startTestServer } from '../test-server.ts';
-import { createUser, startMailCatcher } from '../users.ts';
 
 /**
  * Figma deliveries and "Done in Figgle" replies go through the durable job table (src/jobs/): stored

@@ -2,21 +2,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/database-template';
+import { FakeFigma } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { systemClock } from '../../src/clock/clock.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { JobHandler } from '../../src/jobs/job-handler.ts';
 import { enqueueJob } from '../../src/jobs/job-queue.ts';
 import { createJobWorker, DEFAULT_WORKER_OPTIONS } from '../../src/jobs/worker.ts';
 import { createBus } from '../../src/realtime/create-bus.ts';
-import { openTestDatabase, testDatabaseKind } from '../database-template.ts';
-import { FakeFigma } from '../fake-figma.ts';
-import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createRemoteUser } from '../support/remote-user.ts';
 import { killLeftoverServers, type ServerProcess, startServerProcess } from '../support/server-process.ts';
-import { startMailCatcher } from '../users.ts';
+import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 
 /** Every job is worked on once, however many workers claim at the same time. */
 const kind = testDatabaseKind();

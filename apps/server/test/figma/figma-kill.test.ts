@@ -1,16 +1,17 @@
 // @database both
+
+import { testDatabaseKind } from '@figgle/test-support/database-template';
+import { FakeFigma, SAMPLE_FILE_KEY } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
-import { testDatabaseKind } from '../database-template.ts';
-import { FakeFigma, SAMPLE_FILE_KEY } from '../fake-figma.ts';
-import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
 import { createRemoteUser, onServer } from '../support/remote-user.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import type { TestUser } from '../users.ts';
-import { startMailCatcher } from '../users.ts';
+import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
 
 /**
  * What Figgle answered Figma for, or promised to send back to it, outlives a SIGKILL of the server

@@ -1,8 +1,10 @@
 // @database pglite
+
+import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { apiAs, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { decryptToken } from '../../src/figma/token-crypto.ts';
-import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '../fake-figma.ts';
 import {
   createProject,
   type FigmaWorld,
@@ -10,7 +12,6 @@ import {
   startFigmaWorld,
   stopFigmaWorld,
 } from './figma-world.ts';
-import { apiAs, startMailCatcher } from '../users.ts';
 
 let mail: MailCatcher;
 let world: FigmaWorld;

@@ -1,9 +1,10 @@
 // @database pglite
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { PAYLOADS, SAMPLE_FILE_KEY, SAMPLE_NODE_ID } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { PAYLOADS, SAMPLE_FILE_KEY, SAMPLE_NODE_ID } from '../fake-figma.ts';
 import {
   connectFigma,
   eventually,
@@ -12,7 +13,6 @@ import {
   startFigmaWorld,
   stopFigmaWorld,
 } from './figma-world.ts';
-import { startMailCatcher } from '../users.ts';
 
 const MEMBER_TOKEN = 'figd_member-token-0000c3d4';
 let mail: MailCatcher;

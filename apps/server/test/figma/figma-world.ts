@@ -1,8 +1,8 @@
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '../fake-figma.ts';
+import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
 
 export const OWNER_TOKEN = 'figd_owner-personal-token-7Qx9a1b2';
 

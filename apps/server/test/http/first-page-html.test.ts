@@ -1,13 +1,13 @@
 // @database pglite
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { parseBuildManifest } from '../../src/http/build-manifest.ts';
 import { FIRST_PAGE_MODULES } from '../../src/http/first-page-preloads.ts';
 import { webDistDir } from '../../src/http/web-app.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 /**
  * A landing page asked with a valid session carries that session's user and profile in its HTML

@@ -1,6 +1,7 @@
 // @database pglite
+
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

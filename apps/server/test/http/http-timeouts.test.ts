@@ -2,14 +2,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import { SlowUpload } from '../support/slow-upload.ts';
 import { createTaskWorld, type TaskWorld } from '../tasks/task-content-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 // Short timeouts, so that a client that stops sending is seen being cut off within the test.
 const REQUEST_TIMEOUT_MS = 500;

@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FakeFigma } from '@figgle/test-support/fake-figma';
+import { FakeLlm } from '@figgle/test-support/fake-llm';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { freePort } from '@figgle/test-support/test-server';
+import { cookieHeaderFrom, startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { FakeFigma } from '../fake-figma.ts';
-import { FakeLlm } from '../fake-llm.ts';
-import { freePort } from '../test-server.ts';
-import { cookieHeaderFrom, startMailCatcher, uniqueEmail } from '../users.ts';
 
 /**
  * The production server (NODE_ENV=production, SMTP mandatory, so no dev mailbox) logging at trace,

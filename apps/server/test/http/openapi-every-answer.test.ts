@@ -1,7 +1,9 @@
 // @database pglite
 import { REALTIME_PATH } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { listRoutesInto, startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { presentBookmark } from '../../src/features/bookmarks/presenter.ts';
 import { presentHealth } from '../../src/features/health/presenter.ts';
 import { presentInboxStatus } from '../../src/features/inbox/presenter.ts';
@@ -15,8 +17,6 @@ import { organizationsOf } from '../../src/features/organizations/queries.ts';
 import { presentProject } from '../../src/features/projects/presenter.ts';
 import { projectOf, projectsOf } from '../../src/features/projects/queries.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
-import { listRoutesInto, startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 /**
  * Routes left out of the OpenAPI description on purpose, each for a reason a script writer would

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import { killLeftoverServers, startServerProcess } from '../support/server-process.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher, uniqueEmail } from '../users.ts';
 
 /**
  * Same origin means the address a request was sent to (its Host, or the forwarded host behind a

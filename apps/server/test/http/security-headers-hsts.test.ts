@@ -1,7 +1,8 @@
 // @database pglite
+
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STRICT_TRANSPORT_SECURITY } from '../../src/http/security-headers.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
 
 /**
  * Strict-Transport-Security tells browsers to use https for a year: sent when PUBLIC_URL is https,

@@ -1,10 +1,11 @@
 // @database pglite
+
+import { apiAs } from '@figgle/test-support/users';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../src/app-types.ts';
 import { inlineScriptHashes, installSecurityHeaders } from '../../src/http/security-headers.ts';
 import { type HostileWorld, startHostileWorld } from '../support/hostile-world.ts';
-import { apiAs } from '../users.ts';
 
 /**
  * Every answer of the real server, success or refusal, carries the security headers; API answers

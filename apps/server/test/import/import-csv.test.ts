@@ -1,11 +1,11 @@
 // @database pglite
 import type { ImportView } from '@figgle/shared/import-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { analysed, finished, sendImportFile, start } from './import-world.ts';
 import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
+import { analysed, finished, sendImportFile, start } from './import-world.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,18 +1,18 @@
 // @database both
 import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
+import { testDatabaseKind } from '@figgle/test-support/database-template';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { testDatabaseKind } from '../database-template.ts';
 import { createProject, eventually } from '../figma/figma-world.ts';
-import { finished, sendImportFile, start } from './import-world.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
 import { createRemoteUser, onServer } from '../support/remote-user.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import type { TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
-import { startMailCatcher } from '../users.ts';
+import { finished, sendImportFile, start } from './import-world.ts';
 
 /**
  * An import is a durable job written in batches, each committed with the run's progress: a server

@@ -1,11 +1,12 @@
 // @database pglite
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { trelloBoard } from '@figgle/test-support/trello-board';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { trelloBoard } from '../../../../e2e/support/trello-board.ts';
-import { analysed, finished, start } from './import-world.ts';
 import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
+import { analysed, finished, start } from './import-world.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,7 +1,7 @@
 import type { ImportView, StartImportInput } from '@figgle/shared/import-schemas';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
 import { expect } from 'vitest';
-import type { TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
 
 /** Sends a file to import as the browser does: its bytes as the body, its name in the query. */
 export function sendImportFile(

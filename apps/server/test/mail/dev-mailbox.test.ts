@@ -2,6 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, cookieHeaderFrom, uniqueEmail } from '@figgle/test-support/users';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comesFromThisMachine, isLoopbackAddress } from '../../src/mail/dev-mailbox-routes.ts';
@@ -11,8 +13,6 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../support/server-process.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, cookieHeaderFrom, uniqueEmail } from '../users.ts';
 
 /**
  * Without SMTP_URL and outside production, every email goes to the page /dev/mailbox (the last 50

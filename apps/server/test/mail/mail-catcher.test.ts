@@ -1,7 +1,8 @@
 // @database pglite
+
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { Env } from '../../src/env.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 

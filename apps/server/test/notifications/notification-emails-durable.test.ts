@@ -2,11 +2,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/database-template';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import { openTestDatabase, testDatabaseKind } from '../database-template.ts';
 import { eventually } from '../figma/figma-world.ts';
+import { addMember, createOrganizationAs } from '../organizations/organizations-world.ts';
+import { createProject } from '../realtime/realtime-world.ts';
+import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
+import { createRemoteUser, onServer } from '../support/remote-user.ts';
+import { killLeftoverServers, type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import {
   createTask,
   type EmailWorld,
@@ -17,12 +23,6 @@ import {
   startEmailWorld,
   stopEmailWorld,
 } from './notification-emails-world.ts';
-import { addMember, createOrganizationAs } from '../organizations/organizations-world.ts';
-import { createProject } from '../realtime/realtime-world.ts';
-import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
-import { createRemoteUser, onServer } from '../support/remote-user.ts';
-import { killLeftoverServers, type ServerProcess, startServerProcess } from '../support/server-process.ts';
-import { startMailCatcher, type TestUser } from '../users.ts';
 
 /**
  * Notification emails are durable jobs (docs/decisions/0001-durable-jobs.md): a mail server that is

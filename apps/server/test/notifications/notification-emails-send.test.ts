@@ -1,6 +1,10 @@
 // @database pglite
+
+import { createUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../figma/figma-world.ts';
+import { addMember } from '../organizations/organizations-world.ts';
+import { ruleIdOf } from '../realtime/realtime-world.ts';
 import {
   createTask,
   type EmailWorld,
@@ -12,9 +16,6 @@ import {
   startEmailWorld,
   stopEmailWorld,
 } from './notification-emails-world.ts';
-import { addMember } from '../organizations/organizations-world.ts';
-import { ruleIdOf } from '../realtime/realtime-world.ts';
-import { createUser } from '../users.ts';
 
 /** Emails of notifications, end to end: the API change, the trigger, the job, the SMTP server. */
 let world: EmailWorld;

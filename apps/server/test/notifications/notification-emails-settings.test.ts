@@ -1,4 +1,6 @@
 // @database pglite
+
+import type { TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nextDigestTime } from '../../src/features/notification-emails/digest-time.ts';
 import { unsubscribeToken } from '../../src/features/notification-emails/unsubscribe-link.ts';
@@ -14,7 +16,6 @@ import {
   startEmailWorld,
   stopEmailWorld,
 } from './notification-emails-world.ts';
-import type { TestUser } from '../users.ts';
 
 /** Settings → Notifications over the API, the unsubscribe link, and the daily digest on a driven clock. */
 let world: EmailWorld;

@@ -1,11 +1,11 @@
+import type { CaughtMail, MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { expect } from 'vitest';
-import type { CaughtMail, MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { type DrivenClock, drivenClock } from '../../src/clock/clock.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
-import { startMailCatcher } from '../users.ts';
 
 export interface EmailWorld extends OrganizationWorld {
   server: TestServer;

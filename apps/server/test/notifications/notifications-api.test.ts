@@ -1,13 +1,13 @@
 // @database pglite
 import type { NotificationPage, WatchersView } from '@figgle/shared/notification-schemas';
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { addMember } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { createRealtimeWorld, createTask, type RealtimeWorld, ruleIdOf } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

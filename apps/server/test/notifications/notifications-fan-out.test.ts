@@ -1,8 +1,10 @@
 // @database both
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import {
   COMMENT_FAN_OUT_JOB,
   INLINE_FAN_OUT_LIMIT,
@@ -10,8 +12,6 @@ import {
 } from '../../src/features/notifications/record.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 // A comment on a task with more watchers than INLINE_FAN_OUT_LIMIT: the request stores one job, and
 // the worker tells every watcher right after the commit, once each.

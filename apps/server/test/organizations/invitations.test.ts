@@ -1,10 +1,7 @@
 // @database pglite
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import type { BusEvent } from '../../src/realtime/bus.ts';
-import { createOrganizationAs, createOrganizationWorld, ruleOf } from './organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
+
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import {
   apiAs,
   cookieHeaderFrom,
@@ -12,7 +9,11 @@ import {
   startMailCatcher,
   type TestUser,
   uniqueEmail,
-} from '../users.ts';
+} from '@figgle/test-support/users';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent } from '../../src/realtime/bus.ts';
+import { createOrganizationAs, createOrganizationWorld, ruleOf } from './organizations-world.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,8 +1,9 @@
 // @database pglite
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

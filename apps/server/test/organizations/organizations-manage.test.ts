@@ -1,10 +1,11 @@
 // @database pglite
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, startMailCatcher } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

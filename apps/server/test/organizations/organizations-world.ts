@@ -1,7 +1,7 @@
-import { lastInvitationMail, nextInvitationToken } from '../../../../e2e/support/invitation-mail.ts';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import type { TestServer } from '../test-server.ts';
-import { createUser, type TestUser } from '../users.ts';
+import { lastInvitationMail, nextInvitationToken } from '@figgle/test-support/invitation-mail';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, type TestUser } from '@figgle/test-support/users';
 
 export interface OrganizationWorld {
   organizationId: string;

@@ -1,12 +1,12 @@
 // @database both
 import { topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeLoad, runLoad } from '../../../../bench/support/load-run.ts';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from './realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 // The load run of `npm run bench` (bench/load.ts: 1,000 sockets, 200 writes/s, 60 s) at a size the
 // test suite can afford; the same code drives both.

@@ -1,12 +1,12 @@
 // @database pglite
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { realtimeHubOf } from '../../src/features/realtime/routes.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
 import { createRealtimeWorld, type RealtimeWorld } from './realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

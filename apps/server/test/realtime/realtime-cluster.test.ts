@@ -10,18 +10,24 @@ import {
   type PresenceStateFrame,
   topics,
 } from '@figgle/shared/realtime-protocol';
+import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/database-template';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { freePort, type TestServer } from '@figgle/test-support/test-server';
+import {
+  apiAs,
+  cookieHeaderFrom,
+  createUser,
+  startMailCatcher,
+  type TestUser,
+} from '@figgle/test-support/users';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { createBus } from '../../src/realtime/create-bus.ts';
 import { BUS_APPLICATION_NAME } from '../../src/realtime/postgres-bus.ts';
-import { openTestDatabase, testDatabaseKind } from '../database-template.ts';
 import { addMember, createOrganizationAs } from '../organizations/organizations-world.ts';
 import { closedWithin, eventsOn, TestSocket } from './realtime-socket.ts';
 import { createProject, createTask } from './realtime-world.ts';
-import { freePort, type TestServer } from '../test-server.ts';
-import { apiAs, cookieHeaderFrom, createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 const mainFile = path.resolve(fileURLToPath(import.meta.url), '../../../src/main.ts');
 const SECRET = 'cluster-secret-that-is-long-enough-0123456789';

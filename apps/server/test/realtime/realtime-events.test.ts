@@ -1,8 +1,10 @@
 // @database pglite
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';
 import { PROTOCOL_VERSION, topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { addMember } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
 import {
@@ -12,8 +14,6 @@ import {
   type RealtimeWorld,
   ruleIdOf,
 } from './realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

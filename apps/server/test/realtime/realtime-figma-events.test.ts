@@ -1,13 +1,19 @@
 // @database pglite
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';
 import { topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { createUser, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { connectFigma, eventually, type FigmaWorld, startFigmaWorld, stopFigmaWorld } from '../figma/figma-world.ts';
+import {
+  connectFigma,
+  eventually,
+  type FigmaWorld,
+  startFigmaWorld,
+  stopFigmaWorld,
+} from '../figma/figma-world.ts';
 import { addMember } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
 import { ruleIdOf } from './realtime-world.ts';
-import { createUser, startMailCatcher } from '../users.ts';
 
 /** The outsider's organization connects its own Figma team, with its own token and webhook. */
 const OUTSIDER_TOKEN = 'figd_outsider-token-0000e5f6';

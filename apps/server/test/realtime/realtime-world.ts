@@ -1,8 +1,8 @@
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
 import { expect } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
-import type { TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
 
 export interface RealtimeWorld extends OrganizationWorld {
   projectId: string;

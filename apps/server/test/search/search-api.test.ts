@@ -1,6 +1,9 @@
 // @database both
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import {
   addComment,
@@ -11,8 +14,6 @@ import {
   searchPath,
   setDescription,
 } from './search-world.ts';
-import type { TestServer } from '../test-server.ts';
-import { serverWithMail } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,11 +1,15 @@
 // @database pglite
 import type { SearchAnswer } from '@figgle/shared/search-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { createOrganizationWorld, type OrganizationWorld, ruleOf } from '../organizations/organizations-world.ts';
+import {
+  createOrganizationWorld,
+  type OrganizationWorld,
+  ruleOf,
+} from '../organizations/organizations-world.ts';
 import { addComment, createProject, createTask, search, searchPath } from './search-world.ts';
-import type { TestServer } from '../test-server.ts';
-import { serverWithMail } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

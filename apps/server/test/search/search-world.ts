@@ -1,5 +1,5 @@
 import type { SearchAnswer } from '@figgle/shared/search-schemas';
-import type { TestUser } from '../users.ts';
+import type { TestUser } from '@figgle/test-support/users';
 
 /** Helpers for the search tests: everything is written through the public API, as people do. */
 async function json<T>(response: Response, status: number): Promise<T> {

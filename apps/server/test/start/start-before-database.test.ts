@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@figgle/test-support/test-server';
 import { afterEach, expect, it } from 'vitest';
 import { serverCommand } from '../../../../scripts/server-run.mjs';
-import { freePort } from '../test-server.ts';
 
 /**
  * The server process as `npm start` runs it (the bundle), on a database that never answers: a

@@ -2,12 +2,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openTestDatabase } from '@figgle/test-support/database-template';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/env.ts';
 import { type EarlyAnswer, earlyWebAnswers } from '../../src/http/early-web-answers.ts';
 import { webDistDir } from '../../src/http/web-app.ts';
-import { openTestDatabase } from '../database-template.ts';
 
 /**
  * While the server starts, the built web app is answered before the app exists

@@ -3,9 +3,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@figgle/test-support/test-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/repo-root.ts';
-import { freePort } from '../test-server.ts';
 
 /**
  * `npm start` (scripts/start.mjs) with its real server child, API only (FIGGLE_SERVE_WEB=0: the web

@@ -1,10 +1,10 @@
 // @database pglite
 import type { ChecklistItemView, ChecklistView } from '@figgle/shared/checklist-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 interface Summary {
   task_id: string;

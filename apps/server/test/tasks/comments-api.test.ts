@@ -1,12 +1,12 @@
 // @database pglite
 import type { CommentView } from '@figgle/shared/comment-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { createComment } from '../../src/features/comments/commands/create-comment.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createTaskWorld, type TaskWorld } from './task-content-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

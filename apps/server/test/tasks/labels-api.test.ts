@@ -1,12 +1,12 @@
 // @database pglite
 import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { apiAs, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { apiAs, startMailCatcher, type TestUser } from '../users.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

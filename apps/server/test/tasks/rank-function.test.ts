@@ -1,8 +1,9 @@
 // @database both
+
+import { useTestDatabase } from '@figgle/test-support/test-database';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test-database.ts';
 
 const database = useTestDatabase();
 

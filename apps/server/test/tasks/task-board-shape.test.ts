@@ -3,13 +3,13 @@ import { taskIdOf } from '@figgle/shared/board-ids';
 import { type BoardView, boardViewSchema } from '@figgle/shared/board-schemas';
 import { boardTasks } from '@figgle/shared/board-tasks';
 import { type TaskSummaryView, taskSummaryViewSchema } from '@figgle/shared/task-schemas';
+import { useTestDatabase } from '@figgle/test-support/test-database';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
 import { presentTaskSummary } from '../../src/features/tasks/presenter.ts';
 import { projectTasksJson, taskSummary } from '../../src/features/tasks/queries.ts';
 import { insertBoardRows } from '../support/task-board-rows.ts';
-import { useTestDatabase } from '../test-database.ts';
 
 const database = useTestDatabase();
 

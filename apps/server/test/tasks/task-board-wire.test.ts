@@ -2,12 +2,12 @@
 import { type BoardView, boardViewSchema } from '@figgle/shared/board-schemas';
 import { boardTasks } from '@figgle/shared/board-tasks';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { getRaw } from '@figgle/test-support/raw-get';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { getRaw } from '../../../../e2e/support/raw-get.ts';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 /**
  * GET /api/projects/:id/tasks?shape=compact, as the web app asks it: the board shape of the same

@@ -1,6 +1,6 @@
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import type { TestServer } from '../test-server.ts';
-import { createUser, type TestUser } from '../users.ts';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, type TestUser } from '@figgle/test-support/users';
 
 /** A task in a project of Ada's organization, plus Otto who has an organization of his own. */
 export interface TaskWorld {

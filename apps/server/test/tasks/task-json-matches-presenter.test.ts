@@ -1,5 +1,6 @@
 // @database both
 import { myTaskViewSchema, taskSummaryViewSchema } from '@figgle/shared/task-schemas';
+import { useTestDatabase } from '@figgle/test-support/test-database';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import { presentMyTask, presentTaskSummary } from '../../src/features/tasks/pres
 import { myTasksJson, projectTasksJson, taskDetail, taskSummary } from '../../src/features/tasks/queries.ts';
 import { createInProcessBus } from '../../src/realtime/bus.ts';
 import { insertBoardRows } from '../support/task-board-rows.ts';
-import { useTestDatabase } from '../test-database.ts';
 
 const database = useTestDatabase();
 

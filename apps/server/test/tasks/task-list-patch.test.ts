@@ -1,12 +1,12 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
 import { projectTasksJson } from '../../src/features/tasks/queries.ts';
 import { statementsOf } from '../support/count-statements.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
 
 /**
  * The list cache patches the task a write names (features/tasks/task-list-cache.ts): after every

@@ -1,10 +1,11 @@
 // @database both
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { generateKeyBetween } from 'fractional-indexing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { statementsOf } from '../support/count-statements.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
 
 /**
  * The statements of a task change less the one read that follows its commit when the change was
@@ -18,7 +19,7 @@ function withoutNotificationRead(statements: string[]): string[] {
   return statements.filter((statement) => !NOTIFICATION_READ.test(statement.trim()));
 }
 
-import { createUser, startMailCatcher, type TestUser } from '../users.ts';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 
 interface Summary {
   task_id: string;

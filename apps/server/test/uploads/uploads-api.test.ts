@@ -2,12 +2,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UploadResult } from '@figgle/shared/upload-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { createTaskWorld, type TaskWorld } from '../tasks/task-content-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import type { TestUser } from '../users.ts';
-import { startMailCatcher } from '../users.ts';
 
 const MAX = 4096;
 let server: TestServer;

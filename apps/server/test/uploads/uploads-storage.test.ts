@@ -8,15 +8,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { UploadResult } from '@figgle/shared/upload-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { createLocalStorage } from '../../src/storage/local-storage.ts';
 import { createS3Storage } from '../../src/storage/s3-storage.ts';
 import { EMPTY_PAYLOAD_HASH, signRequest } from '../../src/storage/sigv4.ts';
 import { type Storage, StorageConflictError } from '../../src/storage/storage.ts';
 import { createTaskWorld } from '../tasks/task-content-world.ts';
-import { startTestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 const options = { contentType: 'text/plain', cacheControl: 'private, max-age=3600' };
 

@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import type { UploadResult } from '@figgle/shared/upload-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
 import { FIELDS_FIRST_MESSAGE } from '../../src/features/uploads/read-upload-form.ts';
 import { SlowUpload } from '../support/slow-upload.ts';
 import { createTaskWorld, type TaskWorld } from '../tasks/task-content-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 
 const MAX = 8 * 1024 * 1024;
 const KB = 1024;

@@ -1,8 +1,10 @@
 // @database pglite
 import { lookup as systemLookup } from 'node:dns/promises';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { WebhookReceiver } from '../../../../e2e/support/webhook-receiver.ts';
 import {
   type HostLookup,
   isPublicAddress,
@@ -12,8 +14,6 @@ import {
 import { encryptWebhookSecret, newWebhookSecret } from '../../src/features/webhooks/secret.ts';
 import { createProject, eventually } from '../figma/figma-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 import { deliveryLog } from './webhooks-world.ts';
 
 /** A webhook never reaches inside the server's network without WEBHOOKS_ALLOW_PRIVATE: SSRF. */

@@ -1,16 +1,17 @@
 // @database pglite
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
+
+import { FakeFigma } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import {
   type ReceivedWebhook,
   signatureIsValid,
   WebhookReceiver,
-} from '../../../../e2e/support/webhook-receiver.ts';
-import { FakeFigma } from '../fake-figma.ts';
+} from '@figgle/test-support/webhook-receiver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectFigma, createProject, eventually, OWNER_TOKEN } from '../figma/figma-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher } from '../users.ts';
 import { addWebhook, type CreatedWebhookAnswer, deliveryLog, sendTestEvent } from './webhooks-world.ts';
 
 /**

@@ -1,15 +1,16 @@
 // @database both
+
+import { testDatabaseKind } from '@figgle/test-support/database-template';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { signatureIsValid, WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { signatureIsValid, WebhookReceiver } from '../../../../e2e/support/webhook-receiver.ts';
-import { testDatabaseKind } from '../database-template.ts';
 import { createProject, eventually } from '../figma/figma-world.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
 import { createRemoteUser, onServer } from '../support/remote-user.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import type { TestUser } from '../users.ts';
-import { startMailCatcher } from '../users.ts';
 import { addWebhook, type CreatedWebhookAnswer, deliveryLog } from './webhooks-world.ts';
 
 /**

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type BuildAppOptions, buildApp } from '../src/app.ts';
-import type { AppDeps, AppInstance } from '../src/app-types.ts';
-import type { DatabaseHandle } from '../src/db/database.ts';
-import { type Env, loadEnv } from '../src/env.ts';
+import { type BuildAppOptions, buildApp } from '../../../apps/server/src/app.ts';
+import type { AppDeps, AppInstance } from '../../../apps/server/src/app-types.ts';
+import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
+import { type Env, loadEnv } from '../../../apps/server/src/env.ts';
 import { openTestDatabase } from './database-template.ts';
 
 export interface TestServer {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { MailCatcher } from './mail-catcher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface TestUser {

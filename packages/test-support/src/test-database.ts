@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.ts';
+import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
 import { openTestDatabase } from './database-template.ts';
 
 /**

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../src/db/database.ts';
+import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../../../apps/server/src/db/database.ts';
 
 export const TEMPLATE_DATABASE = 'figgle_test_template';
 export const templateDumpPath = path.resolve(

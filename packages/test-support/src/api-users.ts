@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures.ts';
 import { MailCatcher } from './mail-catcher.ts';
+
+let counter = 0;
+/**
+ * A unique address per call, so tests sharing a server never collide; the `s` before the counter
+ * keeps these apart from the addresses of e2e/support/fixtures.ts's uniqueEmail.
+ */
+function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-s${counter}@example.test`;
+}
 
 export interface SignedInUser {
   email: string;
