@@ -16,12 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOARD_SHAPE } from '@figgle/shared/board-shape';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { getRaw } from '@figgle/test-support/raw-get';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { compressJsonText } from '../apps/server/src/features/tasks/json-reply.ts';
-import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
-import { getRaw } from '../e2e/support/raw-get.ts';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import {
@@ -363,7 +363,7 @@ async function concurrentMoves(session: Session, projectId: string) {
 /** What a browser sends (Chromium): the server may answer brotli, as it does to the web app. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
-/** A GET as a browser asks it (its Accept-Encoding), over a kept-alive connection (e2e/support/raw-get.ts). */
+/** A GET as a browser asks it (its Accept-Encoding), over a kept-alive connection (@figgle/test-support/raw-get). */
 async function readAsBrowser(
   session: Session,
   agent: http.Agent,

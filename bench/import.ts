@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { ImportView } from '@figgle/shared/import-schemas';
-import { startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
-import { trelloBoard } from '../e2e/support/trello-board.ts';
+import { startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { trelloBoard } from '@figgle/test-support/trello-board';
 import { type Defer, runBench } from './support/cleanup.ts';
 import { type Member, signUpMember } from './support/realtime-clients.ts';
 import { reportFigure } from './support/report.ts';

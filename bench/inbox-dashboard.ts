@@ -8,9 +8,9 @@
 // Without BENCH_DATABASE_URL it measures nothing and reports both figures as not measured: the target
 // is set for PostgreSQL at this size, and a smaller run on the embedded PGlite would be another figure.
 import { performance } from 'node:perf_hooks';
+import { startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import pg from 'pg';
-import { startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type Defer, runBench } from './support/cleanup.ts';
 import { signUpMember } from './support/realtime-clients.ts';
 import { reportFigure } from './support/report.ts';

@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { topics } from '@figgle/shared/realtime-protocol';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type WebSocket from 'ws';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type Defer, runBench } from './support/cleanup.ts';
 import {
   carriesEvents,

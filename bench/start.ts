@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../e2e/support/figgle-server.ts';
+import { freePort } from '@figgle/test-support/figgle-server';
 import { serverCommand } from '../scripts/server-run.mjs';
 import { LineBuffer } from './support/lines.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';

@@ -22,9 +22,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type FiggleServer, startFiggleServer } from '../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../e2e/support/mail-catcher.ts';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';

@@ -1,5 +1,6 @@
 // `npm test`: every check and test suite in order; exits non-zero when any of them fails.
-// Integration tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// Integration tests run on PGlite; the files marked `// @database both` run again on PostgreSQL when
+// TEST_DATABASE_URL is set (vitest.config.ts, docs/CONVENTIONS.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,11 +22,13 @@ const steps = [
   vitest('integration tests on PGlite', ['server'], { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(vitest('integration tests on PostgreSQL', ['server'], { TEST_DB: 'postgres' }));
+  steps.push(vitest('integration tests on PostgreSQL', ['server-postgres']));
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
-steps.push(['browser tests', 'npm', ['run', 'test:e2e']]);
+// The browser suite's Playwright JSON report (e2e/playwright.config.ts writes it there).
+const browserReport = path.join(resultsDir, 'browser-tests.json');
+steps.push(['browser tests', 'npm', ['run', 'test:e2e'], undefined, undefined, browserReport]);
 
 /**
  * The tests of a vitest JSON report that failed (or, with `retried`, passed only on a retry), a line
@@ -60,21 +63,97 @@ function failedTestsIn(file, { retried = false } = {}) {
   }
 }
 
+/** Each spec file of a Playwright JSON report and its suites, however deeply they nest. */
+function* playwrightSuites(suites, file) {
+  for (const suite of suites ?? []) {
+    const suiteFile = suite.file ?? file;
+    yield { suite, file: suiteFile };
+    yield* playwrightSuites(suite.suites, suiteFile);
+  }
+}
+
+function readJson(file) {
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Browser tests that failed and then passed on a retry, from the Playwright JSON report. */
+function browserTestsPassedOnRetry(file) {
+  const report = readJson(file);
+  const lines = [];
+  for (const { suite, file: specFile } of playwrightSuites(report?.suites)) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const results = test.results ?? [];
+        const firstPass = results.findIndex((result) => result.status === 'passed');
+        if (firstPass <= 0 || !results.slice(0, firstPass).some((result) => result.status !== 'skipped'))
+          continue;
+        const reason = (results[0].error?.message ?? results[0].status ?? '').split('\n')[0].slice(0, 300);
+        lines.push(`  e2e/tests/${specFile} › ${spec.title} [${test.projectName ?? ''}]\n      ${reason}`);
+      }
+    }
+  }
+  return lines;
+}
+
+/** Seconds per test file: vitest's JSON (start to end of each file) and Playwright's (sum of results). */
+function fileDurations(step, vitestFile, playwrightFile) {
+  const files = [];
+  for (const suite of readJson(vitestFile)?.testResults ?? []) {
+    if (suite.startTime && suite.endTime)
+      files.push({
+        step,
+        file: path.relative(process.cwd(), suite.name),
+        ms: suite.endTime - suite.startTime,
+      });
+  }
+  const perSpec = new Map();
+  for (const { suite, file } of playwrightSuites(readJson(playwrightFile)?.suites)) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        perSpec.set(file, (perSpec.get(file) ?? 0) + ms);
+      }
+    }
+  }
+  for (const [file, ms] of perSpec) files.push({ step, file: `e2e/tests/${file}`, ms });
+  return files;
+}
+
 const failed = [];
 const flaky = [];
-for (const [name, command, args, env, resultsFile] of steps) {
+const durations = [];
+const stepTimes = [];
+for (const [name, command, args, env, resultsFile, playwrightFile] of steps) {
   console.log(`\n=== ${name} ===`);
   if (resultsFile) rmSync(resultsFile, { force: true });
+  if (playwrightFile) rmSync(playwrightFile, { force: true });
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const retried = failedTestsIn(resultsFile, { retried: true });
+  stepTimes.push(`  ${seconds.padStart(7)}s  ${name}${result.status === 0 ? '' : ' (failed)'}`);
+  const retried = [
+    ...failedTestsIn(resultsFile, { retried: true }),
+    ...browserTestsPassedOnRetry(playwrightFile),
+  ];
   if (retried.length) flaky.push({ name, tests: retried });
+  durations.push(...fileDurations(name, resultsFile, playwrightFile));
   if (result.status === 0) console.log(`=== ${name}: passed in ${seconds}s ===`);
   else {
     console.log(`=== ${name}: FAILED in ${seconds}s ===`);
     failed.push({ name, tests: failedTestsIn(resultsFile) });
   }
+}
+console.log(`\nEach step's duration:\n${stepTimes.join('\n')}`);
+const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
+if (slowest.length) {
+  console.log('\nThe ten slowest test files (a browser file: the sum of its tests, retries included):');
+  for (const { step, file, ms } of slowest)
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(7)}s  ${file}  (${step})`);
 }
 console.log(`\nTest steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
 if (failed.length) console.log(`Failed: ${failed.map((step) => step.name).join(', ')}`);

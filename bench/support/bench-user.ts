@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MailCatcher } from '../../e2e/support/mail-catcher.ts';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 
 /** A verified, signed-in user of a benchmark's server, with its session cookie for API calls. */
 export interface BenchUser {

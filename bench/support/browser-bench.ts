@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { type Browser, chromium } from 'playwright-core';
-import { type FiggleServer, startFiggleServer } from '../../e2e/support/figgle-server.ts';
-import { MailCatcher } from '../../e2e/support/mail-catcher.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

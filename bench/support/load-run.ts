@@ -1,6 +1,6 @@
 /**
  * The load run of issue 10, shared by bench/load.ts (full size, the real server process) and
- * apps/server/test/load.test.ts (small size, in `npm test`): many websockets listening to one
+ * apps/server/test/realtime/load.test.ts (small size, in `npm test`): many websockets listening to one
  * organization's topics while clients write tasks at a steady rate for a while. Writes are fired on a
  * fixed schedule whatever the answers take (an open loop), as independent people would.
  */

@@ -1,5 +1,5 @@
-import { FakeFigma } from './fake-figma.ts';
-import { type FiggleServer, startFiggleServer } from './figgle-server.ts';
+import { FakeFigma } from '@figgle/test-support/fake-figma';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import { test } from './fixtures.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { test as base } from '@playwright/test';
-import { type FiggleServer, startFiggleServer } from './figgle-server.ts';
-import { MailCatcher } from './mail-catcher.ts';
 
 interface WorkerFixtures {
   mail: MailCatcher;

@@ -1,6 +1,6 @@
+import { lastInvitationMail, nextInvitationToken } from '@figgle/test-support/invitation-mail';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { APIRequestContext } from '@playwright/test';
-import { lastInvitationMail, nextInvitationToken } from './invitation-mail.ts';
-import type { MailCatcher } from './mail-catcher.ts';
 
 /**
  * The real way an existing account becomes a member: the owner invites its address, and the account

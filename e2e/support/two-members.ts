@@ -1,7 +1,7 @@
+import { type SignedInUser, signUpWithOrganization } from '@figgle/test-support/api-users';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { type SignedInUser, signUpWithOrganization } from './api-users.ts';
 import { joinByInvitation } from './join-by-invitation.ts';
-import type { MailCatcher } from './mail-catcher.ts';
 import { createProjectWithTask } from './task-page-setup.ts';
 
 export interface TwoMembers {

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { joinByInvitation } from '../support/join-by-invitation.ts';
-import type { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

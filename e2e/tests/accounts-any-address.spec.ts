@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { startFiggleServer } from '../support/figgle-server.ts';
+import { startFiggleServer } from '@figgle/test-support/figgle-server';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { expectToast } from './accounts-support.ts';
 
 /**

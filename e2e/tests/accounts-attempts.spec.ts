@@ -1,5 +1,5 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
-import { startFiggleServer } from '../support/figgle-server.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { startFiggleServer } from '@figgle/test-support/figgle-server';
 import { test as base, expect } from '../support/fixtures.ts';
 import { logInWithForm } from './accounts-support.ts';
 

@@ -1,5 +1,5 @@
+import { startFiggleServer } from '@figgle/test-support/figgle-server';
 import type { Page } from '@playwright/test';
-import { startFiggleServer } from '../support/figgle-server.ts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 
 test('without an email server, a newcomer is led from "Almost there" to the dev mailbox and confirms there', async ({

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { expect, test } from '../support/fixtures.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { expectToast, logInWithForm } from './accounts-support.ts';
 
 test('a magic link logs in once and lands on projects; opened again it says it has expired', async ({

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { type OidcProvider, startOidcProvider } from '@figgle/test-support/oidc-provider';
 import { test as base, expect, uniqueEmail } from '../support/fixtures.ts';
-import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.ts';
 import { answerTwoFactorChallenge, expectToast, turnOnTwoFactor } from './accounts-support.ts';
 
 interface SingleSignOn {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { expectToast } from './accounts-support.ts';
 
 test('register, verify through the email, log in, go through onboarding and land on the projects cards', async ({

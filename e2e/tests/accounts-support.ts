@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, uniqueEmail } from '../support/fixtures.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 
 export interface Person {
   email: string;

@@ -1,4 +1,4 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { keptForOffline, reconnect, reloadOffline, storedChanges } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';

@@ -1,7 +1,7 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { FakeLlm } from '@figgle/test-support/fake-llm';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import type { Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
-import { FakeLlm } from '../support/fake-llm.ts';
-import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
 import { test as base, expect } from '../support/fixtures.ts';
 
 const summaryCard = (page: Page) => page.getByRole('region', { name: 'Summary of the week' });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { organizationExportSchema, projectExportSchema } from '@figgle/shared/project-export-schemas';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Download, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** A project with a labelled task that has a comment, and a task whose title is a formula. */

@@ -1,6 +1,6 @@
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 async function post<T>(page: Page, baseURL: string, path: string, data: unknown): Promise<T> {

@@ -1,6 +1,6 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { trelloBoard } from '@figgle/test-support/trello-board';
 import { expect, test } from '../support/fixtures.ts';
-import { trelloBoard } from '../support/trello-board.ts';
 
 interface TaskRow {
   task_id: string;

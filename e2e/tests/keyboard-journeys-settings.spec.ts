@@ -1,11 +1,11 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Locator, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
-import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '../support/fake-figma.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect, uniqueEmail } from '../support/fixtures.ts';
 import { expectVisibleFocus, retype, tabTo } from '../support/keyboard.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 // The journeys of keyboard-journeys.spec.ts, continued (issue 10): registration and onboarding, the

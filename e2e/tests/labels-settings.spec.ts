@@ -1,4 +1,4 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { callApi, createTask } from './planning-support.ts';

@@ -1,9 +1,9 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
-import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
 import { test as base, expect } from '../support/fixtures.ts';
 import { joinByInvitation } from '../support/join-by-invitation.ts';
-import type { MailCatcher } from '../support/mail-catcher.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 /**

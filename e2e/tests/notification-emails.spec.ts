@@ -1,6 +1,6 @@
+import type { CaughtMail, MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import type { CaughtMail, MailCatcher } from '../support/mail-catcher.ts';
 import { twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 /** The link of an email's List-Unsubscribe header (the same as the one in its text). */

@@ -1,5 +1,5 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
-import { SAMPLE_TEAM_ID } from '../support/fake-figma.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import { connectFigmaTeam } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';

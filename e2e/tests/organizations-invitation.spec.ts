@@ -1,6 +1,6 @@
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live } from '../support/two-members.ts';
 import {

@@ -1,5 +1,5 @@
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import { inviteThroughDialog, signedInOwner } from './organizations-support.ts';
 
 test.describe('pending invitations', () => {

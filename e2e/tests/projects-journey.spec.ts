@@ -1,5 +1,5 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Locator, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { liftFocusedCard } from '../support/keyboard.ts';
 

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { liftFocusedCard } from '../support/keyboard.ts';
-import { MailCatcher } from '../support/mail-catcher.ts';
 import {
   keptForOffline,
   reconnect,

@@ -1,4 +1,4 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 
 /** YYYY-MM-DD of the day `days` from today, on this machine's calendar (the browser's too). */

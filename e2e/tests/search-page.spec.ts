@@ -1,5 +1,5 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 import { api, createProject, createTask } from './search-support.ts';

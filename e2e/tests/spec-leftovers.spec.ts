@@ -1,4 +1,4 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('spec leftovers on the planning screens', () => {

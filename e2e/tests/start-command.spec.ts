@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@figgle/test-support/figgle-server';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../support/figgle-server.ts';
 import { npmStart, stopAllNpmStarts, stopNpmStart } from '../support/npm-start.ts';
 
 // `npm start` as a newcomer runs it. The e2e step runs after the web app was built (by `npm install`

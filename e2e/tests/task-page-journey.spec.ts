@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
+
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Locator, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask, RED_PIXEL_PNG, SMALL_PDF } from '../support/task-page-setup.ts';
 

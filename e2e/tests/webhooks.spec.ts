@@ -1,8 +1,8 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { signatureIsValid, WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import type { Locator, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
-import { signatureIsValid, WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** A mouse drag as a person does it: press on the card, move in small steps, release at the column's end. */
 async function dragToColumnEnd(page: Page, card: Locator, column: Locator) {

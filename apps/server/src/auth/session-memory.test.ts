@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import type { AppUser } from '../db/schema.ts';
 import { SessionMemory } from './session-lookup.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { type BusEvent, createInProcessBus } from '../realtime/bus.ts';
 import { publishAfterCommit } from './publish-after-commit.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

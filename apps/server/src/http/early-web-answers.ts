@@ -22,7 +22,7 @@ export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) =
 
 /**
  * Paths the app itself routes (the API, the dev mailbox, the health check) are never the web app;
- * apps/server/test/start-early-answers.test.ts checks every route of the app is among them.
+ * apps/server/test/start/start-early-answers.test.ts checks every route of the app is among them.
  */
 const APP_PATHS = /^\/(api|dev|healthz)(\/|$)/;
 /** Plain addresses only: anything encoded, odd or long is left to the app's own checks and router. */

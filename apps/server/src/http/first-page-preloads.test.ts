@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { parseBuildManifest } from './build-manifest.ts';
 import { firstPagePreloadHeader } from './first-page-preloads.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import type os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { listeningAddresses, listensBeyondLoopback, publicUrlHint } from './listen-addresses.ts';

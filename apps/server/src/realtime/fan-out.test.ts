@@ -1,3 +1,4 @@
+// @database pglite
 import { topics } from '@figgle/shared/realtime-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from './bus.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { topics } from '@figgle/shared/realtime-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BusEvent, createInProcessBus } from './bus.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { CLOSE_CODES } from '@figgle/shared/realtime-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Bus, createInProcessBus } from './bus.ts';

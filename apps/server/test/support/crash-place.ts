@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase, type testDatabaseKind } from '@figgle/test-support/database-template';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import { openTestDatabase, type testDatabaseKind } from '../database-template.ts';
 import { killLeftoverServers, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**

@@ -1,9 +1,9 @@
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import { createOrganizationWorld } from '../organizations-world.ts';
-import { startTestServer, type TestServer } from '../test-server.ts';
-import { startMailCatcher, type TestUser } from '../users.ts';
+import { createOrganizationWorld } from '../organizations/organizations-world.ts';
 
 /** Who sends a hostile request: one of the world's people, nobody, or a raw Cookie header. */
 type Sender = 'owner' | 'member' | 'outsider' | 'anonymous' | { cookie: string };

@@ -1,4 +1,4 @@
-import type { TestUser } from '../users.ts';
+import type { TestUser } from '@figgle/test-support/users';
 
 export interface ProbeAnswer {
   request: string;

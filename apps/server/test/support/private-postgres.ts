@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../test-server.ts';
+import { freePort } from '@figgle/test-support/test-server';
 
 const BIN_ROOT = '/usr/lib/postgresql';
 const SUPERUSER = 'figgle';

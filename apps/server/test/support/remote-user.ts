@@ -1,6 +1,6 @@
-import { MailCatcher } from '../../../../e2e/support/mail-catcher.ts';
-import type { TestServer } from '../test-server.ts';
-import { apiAs, cookieHeaderFrom, type TestUser, uniqueEmail } from '../users.ts';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, cookieHeaderFrom, type TestUser, uniqueEmail } from '@figgle/test-support/users';
 
 /**
  * A verified, signed-in user of a server in another process (no database handle at hand): sign-up,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { freePort } from '@figgle/test-support/test-server';
 import { serverCommand } from '../../../../scripts/server-run.mjs';
-import { freePort } from '../test-server.ts';
 
 const STARTUP_TIMEOUT_MS = 60_000;
 /** Every process started here and still running: a failed test must not leave one behind. */

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { TestUser } from '../users.ts';
+import type { TestUser } from '@figgle/test-support/users';
 
 /** What came back on a raw connection: the status, the JSON body, and whether all was sent before. */
 export interface RawAnswer {

@@ -1,4 +1,4 @@
-import type { TestUser } from '../users.ts';
+import type { TestUser } from '@figgle/test-support/users';
 
 type Status = 'TODO' | 'DOING' | 'DONE';
 const STATUS_CYCLE: Status[] = ['DOING', 'DONE', 'TODO'];

@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { safeFileName } from './send-download.ts';
 

@@ -1,9 +1,11 @@
+// @database pglite
+
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, cookieHeaderFrom, createUser, serverWithMail } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MailCatcher } from '../../../../../e2e/support/mail-catcher.ts';
-import { enrolTotp, mailSettled } from '../../../test/auth-helpers.ts';
-import type { TestServer } from '../../../test/test-server.ts';
-import { apiAs, cookieHeaderFrom, createUser, serverWithMail } from '../../../test/users.ts';
+import { enrolTotp, mailSettled } from '../../../test/auth/auth-helpers.ts';
 
 let server: TestServer;
 let mail: MailCatcher;

@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { markText, snippet } from './marks.ts';
 import { decodeCursor, encodeCursor, readSearchText, toTsquery } from './search-text.ts';

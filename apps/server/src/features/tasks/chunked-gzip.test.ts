@@ -1,3 +1,4 @@
+// @database pglite
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ChunkedGzip } from './chunked-gzip.ts';

@@ -1,3 +1,4 @@
+// @database pglite
 import { describe, expect, it } from 'vitest';
 import { SummaryCache } from './summary-cache.ts';
 

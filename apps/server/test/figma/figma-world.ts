@@ -1,0 +1,74 @@
+import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
+
+export const OWNER_TOKEN = 'figd_owner-personal-token-7Qx9a1b2';
+
+export interface FigmaWorld extends OrganizationWorld {
+  server: TestServer;
+  figma: FakeFigma;
+  projectId: string;
+}
+
+/** A Figgle server whose FIGMA_API_URL is the fake Figma, and an organization with one project. */
+export async function startFigmaWorld(mail: MailCatcher): Promise<FigmaWorld> {
+  const figma = await new FakeFigma({ tokens: [OWNER_TOKEN] }).start();
+  const server = await startTestServer({ SMTP_URL: mail.url, FIGMA_API_URL: figma.url });
+  const world = await createOrganizationWorld(server, mail, 'Acme Design');
+  const projectId = await createProject(world.owner, world.organizationId, 'Checkout', 'CHK');
+  return { ...world, server, figma, projectId };
+}
+
+export async function createProject(
+  user: TestUser,
+  organizationId: string,
+  name: string,
+  trigram: string,
+): Promise<string> {
+  const response = await user.api('/api/projects', {
+    body: { name, trigram, organization_id: organizationId },
+  });
+  if (response.status !== 201) throw new Error(`project creation failed: ${await response.text()}`);
+  const body = (await response.json()) as { project_id: string };
+  return body.project_id;
+}
+
+/** The owner's token saved, the team connected (a webhook registered in the fake), the sample file linked. */
+export async function connectFigma(
+  world: Pick<FigmaWorld, 'owner' | 'organizationId' | 'projectId'>,
+): Promise<void> {
+  const token = await world.owner.api('/api/me/figma-token', { method: 'PUT', body: { token: OWNER_TOKEN } });
+  if (token.status !== 200) throw new Error(`token not saved: ${await token.text()}`);
+  const team = await world.owner.api(`/api/organizations/${world.organizationId}/figma-team`, {
+    method: 'PUT',
+    body: { figma_team_id: SAMPLE_TEAM_ID },
+  });
+  const saved = (await team.json()) as { webhook_live: boolean; webhook_error: string | null };
+  if (!saved.webhook_live) throw new Error(`webhook not registered: ${saved.webhook_error}`);
+  const link = await world.owner.api('/api/design-links', {
+    body: { figma_file_id: SAMPLE_FILE_KEY, project_id: world.projectId },
+  });
+  if (link.status !== 201) throw new Error(`link not created: ${await link.text()}`);
+}
+
+/** Polls until `read` gives something truthy: deliveries are processed after the answer. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function stopFigmaWorld(world: FigmaWorld | undefined): Promise<void> {
+  await world?.server.close();
+  await world?.figma.stop();
+}

@@ -1,0 +1,173 @@
+// @database pglite
+import type { ImportView } from '@figgle/shared/import-schemas';
+import type { ProjectExport } from '@figgle/shared/project-export-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { finished, sendImportFile, start } from './import-world.ts';
+
+let server: TestServer;
+let mail: MailCatcher;
+let world: RealtimeWorld;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  world = await createRealtimeWorld(server, mail);
+});
+afterAll(async () => {
+  await server.close();
+  await mail.stop();
+});
+
+async function created<T>(response: Promise<Response>): Promise<T> {
+  const answer = await response;
+  expect(answer.status, await answer.clone().text()).toBe(201);
+  return (await answer.json()) as T;
+}
+
+/** What a project holds, without ids, references or dates of the import: for comparing two projects. */
+async function contentsOf(projectId: string) {
+  const file = (await (
+    await world.owner.api(`/api/projects/${projectId}/export.json`)
+  ).json()) as ProjectExport;
+  const people = new Map(file.members.map((person) => [person.id, person.email]));
+  const labels = new Map(file.labels.map((label) => [label.id, `${label.name}/${label.color}`]));
+  return file.tasks
+    .map((task) => ({
+      title: task.title,
+      status: task.status,
+      description: task.description,
+      due: [task.due_on, task.due_at],
+      priority: task.priority,
+      assignee: task.assignee ? people.get(task.assignee) : null,
+      labels: task.labels.map((id) => labels.get(id)).sort(),
+      checklist: task.checklist.map((item) => [item.text, item.done]),
+      comments: task.comments.map((comment) => [comment.author_name, comment.created_at, comment.content]),
+    }))
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+describe("importing Figgle's own project export", () => {
+  it('brings a project back whole into a new project: tasks, descriptions, comments, labels, checklists', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Harbour');
+    const dock = await created<{ label_id: string }>(
+      world.owner.api(`/api/organizations/${world.organizationId}/labels`, {
+        body: { name: 'Dock', color: 'teal' },
+      }),
+    );
+    const crane = await created<{ task_id: string }>(
+      world.owner.api(`/api/projects/${projectId}/tasks`, {
+        body: {
+          title: 'Paint the crane',
+          status: 'DOING',
+          priority: 'HIGH',
+          due_on: '2026-12-24',
+          label_ids: [dock.label_id],
+          assignee_id: world.member.userId,
+          description: 'Two coats',
+        },
+      }),
+    );
+    await created(
+      world.member.api(`/api/tasks/${crane.task_id}/comments`, {
+        body: {
+          content_json: {
+            ops: [{ insert: 'Blue, ' }, { insert: 'please', attributes: { bold: true } }, { insert: '\n' }],
+          },
+        },
+      }),
+    );
+    await created(world.owner.api(`/api/tasks/${crane.task_id}/checklist`, { body: { text: 'Buy paint' } }));
+    await created(
+      world.owner.api(`/api/projects/${projectId}/tasks`, {
+        body: { title: 'Sweep the dock', due_at: '2026-11-30T08:00:00Z' },
+      }),
+    );
+
+    const exported = await world.owner.api(`/api/projects/${projectId}/export.json`);
+    expect(exported.status).toBe(200);
+    const file = await exported.text();
+
+    const sent = await sendImportFile(
+      server,
+      world.member,
+      `/api/organizations/${world.organizationId}/imports`,
+      'harbour.json',
+      file,
+    );
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const run = (await sent.json()) as ImportView;
+    expect(run.format).toBe('figgle');
+    expect(run.analysis).toEqual({
+      format: 'figgle',
+      project_name: 'Harbour',
+      tasks: 2,
+      comments: 1,
+      labels: 1,
+    });
+
+    const started = await start(world.member, run.import_id, { project_name: 'Harbour again' });
+    const done = await finished(world.member, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.problems).toEqual([]);
+    expect(done.imported).toEqual({ tasks: 2, comments: 1, checklist_items: 1, labels: 0 });
+
+    const copy = await contentsOf(started.project_id!);
+    expect(copy).toEqual(await contentsOf(projectId));
+    expect(copy[0]).toMatchObject({
+      title: 'Paint the crane',
+      assignee: world.member.email,
+      labels: ['Dock/teal'],
+    });
+  });
+
+  it('refuses a Figgle export that does not follow its format', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Broken');
+    const response = await sendImportFile(
+      server,
+      world.owner,
+      `/api/projects/${projectId}/imports`,
+      'broken.json',
+      JSON.stringify({ format: 'figgle-project', version: 1, tasks: 'none' }),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^This Figgle export cannot be read: /,
+    );
+  });
+
+  it('refuses, before anything is written, an export whose comment is dated in the year 0', async () => {
+    // The database has no year 0: read as valid, such a date failed the import's job at every try.
+    const projectId = await createProject(world.owner, world.organizationId, 'Year zero');
+    const task = await created<{ task_id: string }>(
+      world.owner.api(`/api/projects/${projectId}/tasks`, { method: 'POST', body: { title: 'Old talk' } }),
+    );
+    await created(
+      world.owner.api(`/api/tasks/${task.task_id}/comments`, {
+        method: 'POST',
+        body: { content_json: { ops: [{ insert: 'Said long ago\n' }] } },
+      }),
+    );
+    const file = (await (
+      await world.owner.api(`/api/projects/${projectId}/export.json`)
+    ).json()) as ProjectExport;
+    file.tasks[0]!.comments[0]!.created_at = '0000-01-01T00:00:00Z';
+    const runsBefore = await server.deps.db.selectFrom('import_run').select('import_id').execute();
+
+    const response = await sendImportFile(
+      server,
+      world.owner,
+      `/api/organizations/${world.organizationId}/imports`,
+      'year-zero.json',
+      JSON.stringify(file),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^This Figgle export cannot be read: tasks\.0\.comments\.0\.created_at/,
+    );
+    expect(await server.deps.db.selectFrom('import_run').select('import_id').execute()).toEqual(runsBefore);
+  });
+});

@@ -1,0 +1,150 @@
+// @database both
+import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMMENT_FAN_OUT_JOB,
+  INLINE_FAN_OUT_LIMIT,
+  recordComment,
+} from '../../src/features/notifications/record.ts';
+import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
+import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
+
+// A comment on a task with more watchers than INLINE_FAN_OUT_LIMIT: the request stores one job, and
+// the worker tells every watcher right after the commit, once each.
+
+let server: TestServer;
+let mail: MailCatcher;
+let world: RealtimeWorld;
+const sockets: TestSocket[] = [];
+const MANY = INLINE_FAN_OUT_LIMIT + 15;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  world = await createRealtimeWorld(server, mail);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.ws.close();
+  await server?.close();
+  await mail?.stop();
+});
+
+/** `count` members of the organization who watch the task; and one watcher who is no member. */
+async function addWatchers(taskId: string, count: number): Promise<string[]> {
+  // A label of its own: a retried test adds people again.
+  const label = `fan-out-${crypto.randomUUID()}`;
+  const { rows } = await sql<{ user_id: string }>`
+    WITH people AS (
+      INSERT INTO app_user (auth_user_id, email, firstname, lastname)
+      SELECT ${label} || '-' || g, ${label} || '-' || g || '@example.test', 'Watcher', g::text
+      FROM generate_series(1, ${count + 1}) g
+      RETURNING user_id, auth_user_id
+    ), members AS (
+      INSERT INTO rule (organization_id, user_id, role)
+      SELECT ${world.organizationId}::uuid, user_id, 'MEMBER' FROM people
+      WHERE auth_user_id <> ${`${label}-${count + 1}`}
+      RETURNING user_id
+    ), watching AS (
+      INSERT INTO task_watcher (task_id, user_id, reason)
+      SELECT ${taskId}::uuid, user_id, 'manual' FROM people
+    )
+    SELECT user_id FROM members
+  `.execute(server.deps.db);
+  return rows.map((row) => row.user_id);
+}
+
+const commentRows = (taskId: string) =>
+  server.deps.db
+    .selectFrom('notification')
+    .select(['user_id', 'kind'])
+    .where('task_id', '=', taskId)
+    .execute();
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() - started > 10_000) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a comment on a task with many watchers', () => {
+  it('tells every member who watches once, after the commit, and nobody else', async () => {
+    const taskId = await createTask(world.owner, world.projectId, 'Watched by many');
+    const members = await addWatchers(taskId, MANY);
+    const socket = await TestSocket.open(server.url, { cookie: world.member.cookie });
+    sockets.push(socket);
+    await socket.subscribe(topics.notifications);
+    const mark = socket.mark();
+    const watch = await world.member.api(`/api/tasks/${taskId}/watch`, { method: 'PUT' });
+    expect(watch.status).toBe(200);
+
+    const answer = await world.owner.api(`/api/tasks/${taskId}/comments`, {
+      body: { content_json: { ops: [{ insert: 'Look, everyone\n' }] } },
+    });
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const { comment_id: commentId } = (await answer.json()) as { comment_id: string };
+
+    const expected = [...members, world.member.userId].sort();
+    const rows = await until(
+      () => commentRows(taskId),
+      (found) => found.length >= expected.length,
+    );
+    expect(rows.map((row) => row.user_id).sort()).toEqual(expected);
+    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(['comment']));
+    const told = await socket.next<EventFrame>(eventsOn(topics.notifications), mark);
+    expect(told).toMatchObject({ kind: 'notification', id: world.member.userId, taskId });
+
+    const job = await server.deps.db
+      .selectFrom('job')
+      .select(['state'])
+      .where('kind', '=', COMMENT_FAN_OUT_JOB)
+      .where('dedupe_key', '=', commentId)
+      .executeTakeFirstOrThrow();
+    expect(job.state).toBe('done');
+    // Past the worker's next poll, nobody was told twice.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await commentRows(taskId)).toHaveLength(expected.length);
+  });
+
+  it('tells nobody when the task is deleted before the job runs, and marks the job done', async () => {
+    const taskId = await createTask(world.owner, world.projectId, 'Deleted at once');
+    await addWatchers(taskId, MANY);
+    // One transaction writes the comment and deletes the task: the job finds no live task.
+    const written = await server.deps.db.transaction().execute(async (trx) => {
+      const comment = await trx
+        .insertInto('comment')
+        .values({
+          task_id: taskId,
+          author_id: world.owner.userId,
+          content_json: JSON.stringify({ ops: [{ insert: 'x\n' }] }),
+        })
+        .returning('comment_id')
+        .executeTakeFirstOrThrow();
+      const place = { taskId, projectId: world.projectId, organizationId: world.organizationId };
+      const notified = await recordComment(trx, place, world.owner.userId, comment.comment_id, {
+        ops: [{ insert: 'x\n' }],
+      });
+      await trx.updateTable('task').set({ deleted_at: new Date() }).where('task_id', '=', taskId).execute();
+      return { notified, commentId: comment.comment_id };
+    });
+    expect(written.notified.fanOutQueued).toBe(true);
+    const job = await until(
+      () =>
+        server.deps.db
+          .selectFrom('job')
+          .select(['state'])
+          .where('kind', '=', COMMENT_FAN_OUT_JOB)
+          .where('dedupe_key', '=', written.commentId)
+          .executeTakeFirstOrThrow(),
+      (found) => found.state === 'done',
+    );
+    expect(job.state).toBe('done');
+    expect(await commentRows(taskId)).toEqual([]);
+  });
+});

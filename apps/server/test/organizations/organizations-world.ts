@@ -1,0 +1,63 @@
+import { lastInvitationMail, nextInvitationToken } from '@figgle/test-support/invitation-mail';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, type TestUser } from '@figgle/test-support/users';
+
+export interface OrganizationWorld {
+  organizationId: string;
+  owner: TestUser;
+  member: TestUser;
+  /** Signed in, with an organization of their own, but no rule in this one. */
+  outsider: TestUser;
+  outsiderOrganizationId: string;
+}
+
+export async function createOrganizationAs(user: TestUser, name: string): Promise<string> {
+  const response = await user.api('/api/organizations', { body: { name } });
+  if (response.status !== 201) throw new Error(`organization-create failed: ${await response.text()}`);
+  return ((await response.json()) as { organization_id: string }).organization_id;
+}
+
+/**
+ * Makes an existing account a member through the real flow: the owner invites the address, and the
+ * account accepts the emailed link (membership starts only then).
+ */
+export async function addMember(
+  owner: TestUser,
+  organizationId: string,
+  member: TestUser,
+  mail: MailCatcher,
+): Promise<void> {
+  const previous = await lastInvitationMail(mail, member.email);
+  const response = await owner.api(`/api/organizations/${organizationId}/invitations`, {
+    body: { firstname: 'Invited', lastname: 'Member', email: member.email },
+  });
+  if (response.status !== 201) throw new Error(`invite failed: ${await response.text()}`);
+  const token = await nextInvitationToken(mail, member.email, previous);
+  const accepted = await member.api('/api/invitations/accept', { body: { token } });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${await accepted.text()}`);
+}
+
+/** An organization with an OWNER and a MEMBER, plus a signed-in outsider. */
+export async function createOrganizationWorld(
+  server: TestServer,
+  mail: MailCatcher,
+  name = 'Acme',
+): Promise<OrganizationWorld> {
+  const owner = await createUser(server, mail, { firstname: 'Olive', lastname: 'Owner' });
+  const member = await createUser(server, mail, { firstname: 'Mia', lastname: 'Member' });
+  const outsider = await createUser(server, mail, { firstname: 'Otto', lastname: 'Outsider' });
+  const organizationId = await createOrganizationAs(owner, name);
+  await addMember(owner, organizationId, member, mail);
+  const outsiderOrganizationId = await createOrganizationAs(outsider, 'Elsewhere');
+  return { organizationId, owner, member, outsider, outsiderOrganizationId };
+}
+
+export async function ruleOf(server: TestServer, organizationId: string, userId: string) {
+  return server.deps.db
+    .selectFrom('rule')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverCommand } from '../../../scripts/server-run.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface FiggleServer {
+  url: string;
+  dataDir: string;
+  /** The server's process id (benchmarks read its memory). */
+  pid: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * The real, built server as `npm start` runs it (scripts/server-run.mjs), on a temporary data directory
+ * and a free port. `settings` may be a function of that port (a PUBLIC_URL naming it).
+ */
+export async function startFiggleServer(
+  settings: Record<string, string> | ((port: number) => Record<string, string>) = {},
+  // Generous: on a busy CI machine (parallel workers, browsers, PostgreSQL) PGlite can take long to boot.
+  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
+): Promise<FiggleServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const { command, args, env } = await serverCommand();
+  const child: ChildProcess = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...(typeof settings === 'function' ? settings(port) : settings),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Figgle exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      // A server left starting would keep loading a busy machine after the caller gave up on it.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`Figgle did not start within ${startTimeoutMs / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    dataDir,
+    pid: child.pid!,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type BuildAppOptions, buildApp } from '../../../apps/server/src/app.ts';
+import type { AppDeps, AppInstance } from '../../../apps/server/src/app-types.ts';
+import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
+import { type Env, loadEnv } from '../../../apps/server/src/env.ts';
+import { openTestDatabase } from './database-template.ts';
+
+export interface TestServer {
+  app: AppInstance;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and a free loopback port, spoken to over real HTTP. */
+/** Build options that note every route the app registers in `keys`, as `METHOD /url`. */
+export function listRoutesInto(keys: string[]): Pick<BuildAppOptions, 'onRoute'> {
+  return {
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) keys.push(`${method} ${route.url}`);
+    },
+  };
+}
+
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  buildOptions: Pick<BuildAppOptions, 'onRoute' | 'clock' | 'hostLookup' | 'serveWeb'> = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-test-'));
+  const database = await openTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET: 'test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...overrides,
+  });
+  const app = await buildApp({ env, database }, { logger: !!process.env.TEST_LOG_LEVEL, ...buildOptions });
+  const deps = app.deps;
+  await app.listen({ host: '127.0.0.1', port });
+  const url = env.PUBLIC_URL;
+  return {
+    app,
+    deps,
+    database,
+    url,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The settings (PUBLIC_URL above all) must name the port before the app is built. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
