@@ -1,4 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default defineConfig({
   testDir: './tests',
@@ -12,7 +16,9 @@ export default defineConfig({
   // One retry in CI only: a machine shared by parallel servers and browsers can miss a timing; Playwright still reports the flake.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  reporter: [['list']],
+  // The list as the run goes; the JSON report is read by `npm test` (scripts/test.mjs) to name the
+  // slowest files and the tests that passed only on their retry.
+  reporter: [['list'], ['json', { outputFile: path.join(root, '.tmp/test-results/browser-tests.json') }]],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
