@@ -142,16 +142,21 @@ const BLOCKING = new Set(['serious', 'critical']);
 const worlds = new Map<string, Promise<AccessibilityWorld>>();
 
 const accessibilityTest = test.extend<{ world: AccessibilityWorld }>({
-  world: async ({ browser, mail, figgle }, use) => {
-    let world = worlds.get(figgle.url);
-    if (!world) {
-      world = seedAccessibilityWorld(browser, mail, figgle.url);
-      worlds.set(figgle.url, world);
-      // A failed seeding is tried again by the next test rather than failing them all.
-      world.catch(() => worlds.delete(figgle.url));
-    }
-    await use(await world);
-  },
+  world: [
+    async ({ browser, mail, figgle }, use) => {
+      let world = worlds.get(figgle.url);
+      if (!world) {
+        world = seedAccessibilityWorld(browser, mail, figgle.url);
+        worlds.set(figgle.url, world);
+        // A failed seeding is tried again by the next test rather than failing them all.
+        world.catch(() => worlds.delete(figgle.url));
+      }
+      await use(await world);
+    },
+    // The seeding (two people, an invitation, a project) has its own time, as it had as a worker
+    // fixture, rather than eating into the first screen's.
+    { timeout: 60_000 },
+  ],
 });
 
 /** axe on the page as it is now: no serious or critical violation, and a real screen looked at. */
