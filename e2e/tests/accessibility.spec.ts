@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { type AccessibilityWorld, axeCheck, seedAccessibilityWorld } from './accessibility-support.ts';
 
@@ -179,38 +179,59 @@ async function expectNoBlockingViolation(page: Page, label: string) {
   expect(results.passes.length, label).toBeGreaterThan(10);
 }
 
+/** Loads `screen` in a context of its own in `scheme`, and waits until it is ready to check. */
+async function visit(
+  browser: Browser,
+  baseURL: string,
+  world: AccessibilityWorld,
+  screen: Screen,
+  scheme: (typeof schemes)[number],
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: scheme,
+    reducedMotion: 'reduce',
+    // The offline worker installs the whole app shell a moment after load, in the middle of the
+    // checks; no screen shows anything of it.
+    serviceWorkers: 'block',
+    storageState: screen.signedOut ? undefined : world.storageState,
+  });
+  const page = await context.newPage();
+  await page.goto(screen.path(world));
+  await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  // Loading placeholders would be checked instead of the screen: wait until none is left.
+  await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+  return page;
+}
+
+// One test per state, as before; the states of one screen run in order on one visit of it (serial:
+// the first loads the screen, each takes it back to how it loaded, the last closes it).
 for (const scheme of schemes) {
   accessibilityTest.describe(`accessibility in ${scheme} mode`, () => {
     for (const screen of screens) {
-      const names = screen.states.map((state) => state.name).join('; ');
-      accessibilityTest(
-        `${names}: no serious or critical axe violation`,
-        async ({ browser, baseURL, world }) => {
-          const context = await browser.newContext({
-            baseURL,
-            colorScheme: scheme,
-            reducedMotion: 'reduce',
-            // The offline worker installs the whole app shell a moment after load, in the middle of
-            // the checks; no screen shows anything of it.
-            serviceWorkers: 'block',
-            storageState: screen.signedOut ? undefined : world.storageState,
-          });
-          const page = await context.newPage();
-          await page.goto(screen.path(world));
-          await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-          // Loading placeholders would be checked instead of the screen: wait until none is left.
-          await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
-          for (const state of screen.states) {
-            await accessibilityTest.step(state.name, async () => {
+      accessibilityTest.describe.serial(screen.states[0]!.name, () => {
+        let page: Page | undefined;
+        accessibilityTest.afterAll(async () => {
+          await page?.context().close();
+          page = undefined;
+        });
+        screen.states.forEach((state, index) => {
+          accessibilityTest(
+            `${state.name}: no serious or critical axe violation`,
+            async ({ browser, baseURL, world }) => {
+              if (index === 0 || !page) page = await visit(browser, baseURL, world, screen, scheme);
               await state.open?.(page);
               await expectNoBlockingViolation(page, `[${scheme}] ${state.name}`);
               await state.close?.(page);
-            });
-          }
-          await context.close();
-        },
-      );
+              if (index === screen.states.length - 1) {
+                await page.context().close();
+                page = undefined;
+              }
+            },
+          );
+        });
+      });
     }
   });
 }
