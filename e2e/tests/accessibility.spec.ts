@@ -1,89 +1,132 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { type AccessibilityWorld, axeCheck, seedAccessibilityWorld } from './accessibility-support.ts';
 
-interface Screen {
+/** One state of a screen that axe checks. */
+interface State {
   name: string;
+  /** Puts the loaded screen into the state to check (a dialog opened, a menu shown). */
+  open?: (page: Page) => Promise<void>;
+  /** Takes the screen back to the state it was loaded in, for the next state of the same visit. */
+  close?: (page: Page) => Promise<void>;
+}
+
+/** A distinct screen: one address, loaded once per colour scheme, then checked in each of its states. */
+interface Screen {
   /** Signed-out screens run without the seeded session. */
   signedOut?: boolean;
   path: (world: AccessibilityWorld) => string;
   /** The level-1 heading that says the screen has loaded. */
   heading: string | RegExp;
-  /** Puts the screen into the state to check (a dialog opened, a menu shown). */
-  open?: (page: Page) => Promise<void>;
+  /** Each state checked, in order; the first is the screen as it loads. */
+  states: State[];
 }
 
+const closeDialog = (name?: string) => async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', name ? { name } : {})).toHaveCount(0);
+};
+
 const screens: Screen[] = [
-  { name: 'login', signedOut: true, path: () => '/login', heading: /sign in|log in|welcome/i },
-  { name: 'register', signedOut: true, path: () => '/register', heading: /account|register|sign up/i },
-  { name: 'projects', path: () => '/projects', heading: 'Projects' },
   {
-    name: 'projects, add-project dialog',
+    signedOut: true,
+    path: () => '/login',
+    heading: /sign in|log in|welcome/i,
+    states: [{ name: 'login' }],
+  },
+  {
+    signedOut: true,
+    path: () => '/register',
+    heading: /account|register|sign up/i,
+    states: [{ name: 'register' }],
+  },
+  {
     path: () => '/projects',
     heading: 'Projects',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Add a project' }).click();
-      await expect(page.getByRole('dialog', { name: 'Add a project' })).toBeVisible();
-    },
+    states: [
+      { name: 'projects' },
+      {
+        name: 'projects, add-project dialog',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Add a project' }).click();
+          await expect(page.getByRole('dialog', { name: 'Add a project' })).toBeVisible();
+        },
+      },
+    ],
   },
-  { name: 'project list', path: (world) => `/project/${world.projectId}/list`, heading: 'Website' },
-  { name: 'project board', path: (world) => `/project/${world.projectId}/kanban`, heading: 'Website' },
   {
-    name: 'project list, add-task dialog',
     path: (world) => `/project/${world.projectId}/list`,
     heading: 'Website',
-    open: async (page) => {
-      await page
-        .getByRole('button', { name: /add a task/i })
-        .first()
-        .click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-    },
+    states: [
+      { name: 'project list' },
+      {
+        name: 'project list, add-task dialog',
+        open: async (page) => {
+          await page
+            .getByRole('button', { name: /add a task/i })
+            .first()
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        close: closeDialog(),
+      },
+      {
+        // The selected entry is painted in the primary colour: its reference, note and marked words
+        // must stay readable on it.
+        name: 'command palette, a found task selected',
+        open: async (page) => {
+          await page.keyboard.press('Control+k');
+          const palette = page.getByRole('dialog', { name: 'Command palette' });
+          await palette.getByRole('textbox', { name: 'Search' }).fill('Alph');
+          await expect(palette.locator('[data-selected] mark')).toHaveText('Alpha');
+        },
+      },
+    ],
   },
   {
-    // The selected entry is painted in the primary colour: its reference, note and marked words
-    // must stay readable on it.
-    name: 'command palette, a found task selected',
-    path: (world) => `/project/${world.projectId}/list`,
+    path: (world) => `/project/${world.projectId}/kanban`,
     heading: 'Website',
-    open: async (page) => {
-      await page.keyboard.press('Control+k');
-      const palette = page.getByRole('dialog', { name: 'Command palette' });
-      await palette.getByRole('textbox', { name: 'Search' }).fill('Alph');
-      await expect(palette.locator('[data-selected] mark')).toHaveText('Alpha');
-    },
+    states: [{ name: 'project board' }],
   },
-  { name: 'my tasks', path: () => '/my-tasks', heading: 'My tasks' },
-  { name: 'task page', path: (world) => `/task/${world.taskId}`, heading: 'Alpha' },
-  { name: 'dashboard', path: () => '/dashboard', heading: 'Control Panel' },
-  { name: 'inbox', path: () => '/inbox', heading: 'Inbox' },
-  { name: 'figma radar', path: () => '/figma-radar', heading: /radar/i },
-  { name: 'settings: profile', path: () => '/settings/profile', heading: 'Settings' },
-  { name: 'settings: preferences', path: () => '/settings/preferences', heading: 'Settings' },
-  { name: 'settings: password', path: () => '/settings/password', heading: 'Settings' },
-  { name: 'settings: security', path: () => '/settings/security', heading: 'Settings' },
+  { path: () => '/my-tasks', heading: 'My tasks', states: [{ name: 'my tasks' }] },
+  { path: (world) => `/task/${world.taskId}`, heading: 'Alpha', states: [{ name: 'task page' }] },
+  { path: () => '/dashboard', heading: 'Control Panel', states: [{ name: 'dashboard' }] },
+  { path: () => '/inbox', heading: 'Inbox', states: [{ name: 'inbox' }] },
+  { path: () => '/figma-radar', heading: /radar/i, states: [{ name: 'figma radar' }] },
+  { path: () => '/settings/profile', heading: 'Settings', states: [{ name: 'settings: profile' }] },
   {
-    name: 'settings: organization and members',
+    path: () => '/settings/preferences',
+    heading: 'Settings',
+    states: [{ name: 'settings: preferences' }],
+  },
+  { path: () => '/settings/password', heading: 'Settings', states: [{ name: 'settings: password' }] },
+  { path: () => '/settings/security', heading: 'Settings', states: [{ name: 'settings: security' }] },
+  {
     path: (world) => `/settings/organization/${world.organizationId}`,
     heading: 'Settings',
+    states: [{ name: 'settings: organization and members' }],
   },
   {
-    name: 'settings: webhooks',
     path: (world) => `/settings/organization/${world.organizationId}/webhooks`,
     heading: 'Settings',
+    states: [{ name: 'settings: webhooks' }],
   },
-  { name: 'settings: figma', path: () => '/settings/figma', heading: 'Settings' },
+  { path: () => '/settings/figma', heading: 'Settings', states: [{ name: 'settings: figma' }] },
   {
-    name: 'settings: api tokens, a new token shown once and the list',
     path: () => '/settings/api-tokens',
     heading: 'Settings',
-    open: async (page) => {
-      const form = page.getByRole('form', { name: 'New API token' });
-      await form.getByRole('textbox', { name: 'Token name' }).fill('Accessibility check');
-      await form.getByRole('button', { name: 'Create token' }).click();
-      await expect(page.getByText('You will not see it again.')).toBeVisible();
-      await expect(page.getByRole('table', { name: 'API tokens' })).toBeVisible();
-    },
+    states: [
+      {
+        name: 'settings: api tokens, a new token shown once and the list',
+        open: async (page) => {
+          const form = page.getByRole('form', { name: 'New API token' });
+          await form.getByRole('textbox', { name: 'Token name' }).fill('Accessibility check');
+          await form.getByRole('button', { name: 'Create token' }).click();
+          await expect(page.getByText('You will not see it again.')).toBeVisible();
+          await expect(page.getByRole('table', { name: 'API tokens' })).toBeVisible();
+        },
+      },
+    ],
   },
 ];
 
@@ -92,52 +135,103 @@ const schemes = ['light', 'dark'] as const;
 /** The impacts this suite refuses; moderate and minor findings are printed, not failed. */
 const BLOCKING = new Set(['serious', 'critical']);
 
-const accessibilityTest = test.extend<object, { world: AccessibilityWorld }>({
+/**
+ * The seeded world, made once per server (so once per worker) on first use. A test-scoped fixture on
+ * purpose: a worker-scoped one would give this file a worker, a browser and a server of its own.
+ */
+const worlds = new Map<string, Promise<AccessibilityWorld>>();
+
+const accessibilityTest = test.extend<{ world: AccessibilityWorld }>({
   world: [
-    async ({ browser, mail, figgle }, use) => use(await seedAccessibilityWorld(browser, mail, figgle.url)),
-    { scope: 'worker', timeout: 60_000 },
+    async ({ browser, mail, figgle }, use) => {
+      let world = worlds.get(figgle.url);
+      if (!world) {
+        world = seedAccessibilityWorld(browser, mail, figgle.url);
+        worlds.set(figgle.url, world);
+        // A failed seeding is tried again by the next test rather than failing them all.
+        world.catch(() => worlds.delete(figgle.url));
+      }
+      await use(await world);
+    },
+    // The seeding (two people, an invitation, a project) has its own time, as it had as a worker
+    // fixture, rather than eating into the first screen's.
+    { timeout: 60_000 },
   ],
 });
 
+/** axe on the page as it is now: no serious or critical violation, and a real screen looked at. */
+async function expectNoBlockingViolation(page: Page, label: string) {
+  const results = await axeCheck(page);
+  const described = results.violations.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`)
+        .join('\n'),
+  );
+  if (described.length > 0) console.log(`${label}\n  ${described.join('\n  ')}`);
+  const blocking = results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => violation.id);
+  expect(blocking, `${label}\n${described.join('\n')}`).toEqual([]);
+  // axe really looked at the screen: a blank page passes nothing.
+  expect(results.passes.length, label).toBeGreaterThan(10);
+}
+
+/** Loads `screen` in a context of its own in `scheme`, and waits until it is ready to check. */
+async function visit(
+  browser: Browser,
+  baseURL: string,
+  world: AccessibilityWorld,
+  screen: Screen,
+  scheme: (typeof schemes)[number],
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: scheme,
+    reducedMotion: 'reduce',
+    // The offline worker installs the whole app shell a moment after load, in the middle of the
+    // checks; no screen shows anything of it.
+    serviceWorkers: 'block',
+    storageState: screen.signedOut ? undefined : world.storageState,
+  });
+  const page = await context.newPage();
+  await page.goto(screen.path(world));
+  await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  // Loading placeholders would be checked instead of the screen: wait until none is left.
+  await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+  return page;
+}
+
+// One test per state, as before; the states of one screen run in order on one visit of it (serial:
+// the first loads the screen, each takes it back to how it loaded, the last closes it).
 for (const scheme of schemes) {
   accessibilityTest.describe(`accessibility in ${scheme} mode`, () => {
     for (const screen of screens) {
-      accessibilityTest(
-        `${screen.name}: no serious or critical axe violation`,
-        async ({ browser, baseURL, world }) => {
-          const context = await browser.newContext({
-            baseURL,
-            colorScheme: scheme,
-            reducedMotion: 'reduce',
-            storageState: screen.signedOut ? undefined : world.storageState,
-          });
-          const page = await context.newPage();
-          await page.goto(screen.path(world));
-          await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-          // Loading placeholders would be checked instead of the screen: wait until none is left.
-          await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
-          await screen.open?.(page);
-
-          const results = await axeCheck(page);
-          const described = results.violations.map(
-            (violation) =>
-              `${violation.impact} ${violation.id}: ${violation.help}\n` +
-              violation.nodes
-                .slice(0, 5)
-                .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`)
-                .join('\n'),
+      accessibilityTest.describe.serial(screen.states[0]!.name, () => {
+        let page: Page | undefined;
+        accessibilityTest.afterAll(async () => {
+          await page?.context().close();
+          page = undefined;
+        });
+        screen.states.forEach((state, index) => {
+          accessibilityTest(
+            `${state.name}: no serious or critical axe violation`,
+            async ({ browser, baseURL, world }) => {
+              if (index === 0 || !page) page = await visit(browser, baseURL, world, screen, scheme);
+              await state.open?.(page);
+              await expectNoBlockingViolation(page, `[${scheme}] ${state.name}`);
+              await state.close?.(page);
+              if (index === screen.states.length - 1) {
+                await page.context().close();
+                page = undefined;
+              }
+            },
           );
-          if (described.length > 0) console.log(`[${scheme}] ${screen.name}\n  ${described.join('\n  ')}`);
-          const blocking = results.violations
-            .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-            .map((violation) => violation.id);
-          expect(blocking, described.join('\n')).toEqual([]);
-          // axe really looked at the screen: a blank page passes nothing.
-          expect(results.passes.length).toBeGreaterThan(10);
-          await context.close();
-        },
-      );
+        });
+      });
     }
   });
 }

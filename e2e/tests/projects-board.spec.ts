@@ -63,8 +63,9 @@ test.describe('the board', () => {
       });
     const start = { x: card.x + card.width / 2, y: card.y + 14 };
     await touch('touchStart', start.x, start.y);
-    // A touch drag starts after a short press, so a swipe still scrolls the page.
-    await page.waitForTimeout(300);
+    // A touch drag starts after a short press, so a swipe still scrolls the page: the card says when
+    // the press has picked it up.
+    await expect(page.locator('article[data-dragging]').first()).toBeAttached();
     const end = { x: target.x + target.width / 2, y: target.y + target.height - 20 };
     for (let step = 1; step <= 15; step++) {
       await touch(

@@ -279,8 +279,10 @@ test.describe('the offline copy after a change', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('row', { name: /Quickly/ })).toBeVisible();
-    // A moment for the write to reach IndexedDB: far less than the second the copy used to wait.
-    await page.waitForTimeout(100);
+    // The new project has reached the device's copy (IndexedDB) before the reload.
+    await expect
+      .poll(async () => JSON.stringify((await storedQueries(page, ['projects'])).map((q) => q.state.data)))
+      .toContain('Quickly');
 
     // The server's list does not answer: what the reload shows comes from the device.
     await page.route(

@@ -3,13 +3,41 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@figgle/test-support/figgle-server';
 import { expect, test } from '@playwright/test';
-import { npmStart, stopAllNpmStarts, stopNpmStart } from '../support/npm-start.ts';
+import { npmStart, type Started, stopAllNpmStarts, stopNpmStart } from '../support/npm-start.ts';
 
 // `npm start` as a newcomer runs it. The e2e step runs after the web app was built (by `npm install`
 // or by `npm run test:e2e`, when its sources changed since), so it is fresh and is not built again.
 // How fast it answers is a figure of bench/start.ts, not a timed test.
 
 test.afterEach(stopAllNpmStarts);
+
+const READY_LINE = 'Figgle is ready: the database is open and up to date.';
+
+/**
+ * Resolves when the server prints that its database is open. On an empty data directory the embedded
+ * database is created first (initdb and every migration, in the server's only thread), and the page's
+ * scripts, answered early by the same process, wait behind that work: on a busy machine longer than
+ * an expect's timeout. The server's own line is the event to wait for, not a longer timeout.
+ */
+function databaseReady(started: Started): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stdout = started.child.stdout;
+    const onExit = () => {
+      stdout?.off('data', onData);
+      reject(new Error(`npm start exited before the database was open:\n${started.output()}`));
+    };
+    const onData = () => {
+      // npm-start.ts's own listener, added first, has already put this chunk in output().
+      if (!started.output().includes(READY_LINE)) return;
+      stdout?.off('data', onData);
+      started.child.off('exit', onExit);
+      resolve();
+    };
+    stdout?.on('data', onData);
+    started.child.once('exit', onExit);
+    onData();
+  });
+}
 
 test('npm start serves the login page, stops on SIGTERM with 0, and a second start keeps ./data', async ({
   page,
@@ -36,6 +64,7 @@ test('npm start serves the login page, stops on SIGTERM with 0, and a second sta
       'the web app was built again: are its sources newer than apps/web/dist?',
     ).not.toContain('Building the web app');
     expect(first.output()).toContain(`Figgle is running at ${url} (embedded database in ${dataDir})`);
+    await databaseReady(first);
     await page.goto(`${url}/login`);
     await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
 
