@@ -6,7 +6,7 @@ import {
   COMMENT_FAN_OUT_JOB,
   INLINE_FAN_OUT_LIMIT,
   recordComment,
-} from '../src/features/notifications/record.ts';
+} from '../src/features/notifications/commands/record.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
 import { createRealtimeWorld, createTask, type RealtimeWorld } from './realtime-world.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
