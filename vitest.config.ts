@@ -66,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           // bench/support: the table and clean-up of `npm run bench`, plain modules like the shared ones.
-          include: ['packages/shared/src/**/*.test.ts', 'bench/support/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'bench/support/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

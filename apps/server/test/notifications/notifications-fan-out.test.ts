@@ -9,7 +9,7 @@ import {
   COMMENT_FAN_OUT_JOB,
   INLINE_FAN_OUT_LIMIT,
   recordComment,
-} from '../../src/features/notifications/record.ts';
+} from '../../src/features/notifications/commands/record.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
 

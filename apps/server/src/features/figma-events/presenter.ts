@@ -1,7 +1,7 @@
 import { figmaCommentText, figmaFileUrl, figmaNodeUrl } from '@figgle/shared/figma';
 import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
 import type { FigmaEventView, FigmaProjectOption } from '@figgle/shared/figma-schemas';
-import { fileCommentSchema } from '../figma-webhook/delivery.ts';
+import { fileCommentSchema } from '../../figma/webhook-delivery.ts';
 import type { FailedFigmaWorkRow, FigmaEventRow, ProjectOptionRow } from './queries.ts';
 
 export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {

@@ -1,11 +1,11 @@
 import { figmaWebhookReceiptSchema } from '@figgle/shared/figma-webhook-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { isPendingPasscode, passcodeMatches } from '../../figma/passcodes.ts';
+import { envelopeSchema, fileCommentSchema } from '../../figma/webhook-delivery.ts';
 import { HttpError } from '../../http/errors.ts';
 import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../jobs/wake.ts';
-import { envelopeSchema, fileCommentSchema } from './delivery.ts';
 import { presentReceipt } from './presenter.ts';
 
 /** Far above a real delivery (a long comment with mentions is a few KB), far below the app's limit. */

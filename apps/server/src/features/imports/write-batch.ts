@@ -4,7 +4,7 @@ import { TASK_STATUSES } from '@figgle/shared/status';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { type Kysely, sql } from 'kysely';
 import type { Database, LabelColor, TaskStatus } from '../../db/schema.ts';
-import { lockColumn } from '../tasks/column-lock.ts';
+import { lockColumn } from '../tasks/commands/column-lock.ts';
 import type { ImportLabel, ImportTask } from './import-item.ts';
 
 /** What every batch of one run shares: where the tasks go, who imports them, the labels and members. */

@@ -4,7 +4,7 @@ import {
   announceNotified,
   COMMENT_FAN_OUT_JOB,
   tellWatchersOfComment,
-} from '../../features/notifications/record.ts';
+} from '../../features/notifications/commands/record.ts';
 import { PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
 

@@ -1,5 +1,5 @@
 import { recordFileComment } from '../../features/figma-webhook/commands/record-file-comment.ts';
-import { fileCommentSchema } from '../../features/figma-webhook/delivery.ts';
+import { fileCommentSchema } from '../../figma/webhook-delivery.ts';
 import { DeferJob, PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
 import { jobUnfinished } from '../job-queue.ts';

@@ -5,7 +5,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { organizationOfChecklistItem } from '../../../policies/checklist.ts';
-import { announceTaskCreated, insertTask } from '../../tasks/insert-task.ts';
+import { announceTaskCreated, insertTask } from '../../tasks/commands/insert-task.ts';
 import { type TaskSummaryRow, taskSummary } from '../../tasks/queries.ts';
 import { announceChecklistChange, touchTask } from './checklist-writes.ts';
 

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Comment, Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { announceNotified, type Notified, recordComment } from '../../notifications/record.ts';
+import { announceNotified, type Notified, recordComment } from '../../notifications/commands/record.ts';
 
 export interface CreateCommentCommand {
   taskId: string;

@@ -6,7 +6,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import { pinnedNodeOf, taskDescription } from '../../figma-webhook/commands/record-file-comment.ts';
-import { announceTaskCreated, insertTask } from '../../tasks/insert-task.ts';
+import { announceTaskCreated, insertTask } from '../../tasks/commands/insert-task.ts';
 import { figmaEventById } from '../queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, message: string): void } };

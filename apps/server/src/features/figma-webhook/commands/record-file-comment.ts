@@ -5,13 +5,13 @@ import { type Announcement, publishAfterCommit } from '../../../commands/publish
 import type { Database } from '../../../db/schema.ts';
 import { pinnedNodeId } from '../../../figma/client.ts';
 import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
+import { commentDate, type FileCommentDelivery } from '../../../figma/webhook-delivery.ts';
 import {
   announceCommentCreated,
   type CreatedComment,
   createComment,
 } from '../../comments/commands/create-comment.ts';
-import { announceTaskCreated, type CreatedTask, insertTask } from '../../tasks/insert-task.ts';
-import { commentDate, type FileCommentDelivery } from '../delivery.ts';
+import { announceTaskCreated, type CreatedTask, insertTask } from '../../tasks/commands/insert-task.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & {
   log: { warn(object: object, message: string): void };

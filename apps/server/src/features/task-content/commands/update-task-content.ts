@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
-import { announceNotified, recordDescriptionMentions } from '../../notifications/record.ts';
+import { announceNotified, recordDescriptionMentions } from '../../notifications/commands/record.ts';
 
 export interface UpdatedTaskContent {
   task_id: string;

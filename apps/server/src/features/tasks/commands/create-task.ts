@@ -5,9 +5,9 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { serially } from '../../../commands/serially.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
-import { announceChangeNotifications } from '../../notifications/record.ts';
-import { announceTaskCreated, insertTask } from '../insert-task.ts';
+import { announceChangeNotifications } from '../../notifications/commands/record.ts';
 import { type TaskSummaryRow, taskSummary } from '../queries.ts';
+import { announceTaskCreated, insertTask } from './insert-task.ts';
 
 /** A task made by a person in a project's list or board; answers the task as its lists show it. */
 export async function createTask(

@@ -2,7 +2,7 @@ import type { KanbanUpdateInput } from '@figgle/shared/task-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
-import { announceChangeNotifications } from '../../notifications/record.ts';
+import { announceChangeNotifications } from '../../notifications/commands/record.ts';
 import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
 
 /**

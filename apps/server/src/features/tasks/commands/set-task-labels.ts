@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
-import { announceChangeNotifications } from '../../notifications/record.ts';
+import { announceChangeNotifications } from '../../notifications/commands/record.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { labelsOfOrganization, labelsOfTask, replaceTaskLabels } from '../task-labels.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';

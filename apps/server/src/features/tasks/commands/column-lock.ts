@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database, TaskStatus } from '../../db/schema.ts';
+import type { Database, TaskStatus } from '../../../db/schema.ts';
 
 /**
  * The key of a column's advisory lock (a project's status), from the database's

@@ -1,11 +1,11 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
-import type { Announcement } from '../../commands/publish-after-commit.ts';
-import type { Database, DeltaJson, TaskPriority, TaskStatus } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertAssignable } from './assignee.ts';
+import type { Announcement } from '../../../commands/publish-after-commit.ts';
+import type { Database, DeltaJson, TaskPriority, TaskStatus } from '../../../db/schema.ts';
+import { notFound } from '../../../http/errors.ts';
+import { assertAssignable } from '../assignee.ts';
+import { labelsOfOrganization, replaceTaskLabels } from '../task-labels.ts';
 import { lockColumn } from './column-lock.ts';
-import { labelsOfOrganization, replaceTaskLabels } from './task-labels.ts';
 
 export interface CreateTaskValues {
   projectId: string;

@@ -1,10 +1,10 @@
 import type { DeltaDocument } from '@figgle/shared/delta';
 import { type Kysely, sql } from 'kysely';
-import type { AppDeps } from '../../app-types.ts';
-import { type Announcement, publishAfterCommit } from '../../commands/publish-after-commit.ts';
-import type { Database } from '../../db/schema.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
-import { excerptOf, mentionedIds, requireMentionedMembers } from './mentions.ts';
+import type { AppDeps } from '../../../app-types.ts';
+import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import type { Database } from '../../../db/schema.ts';
+import { enqueueJob } from '../../../jobs/job-queue.ts';
+import { excerptOf, mentionedIds, requireMentionedMembers } from '../mentions.ts';
 
 /**
  * Watchers and notifications written inside another feature's transaction (a comment, a

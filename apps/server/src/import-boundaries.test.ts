@@ -1,0 +1,53 @@
+// @database pglite
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * apps/server/biome.json lets a feature use another feature only through its presenter.ts,
+ * queries.ts and commands/. Biome matches import specifiers, so these cases lint a planted file
+ * through Biome itself, at a feature's depth and one folder deeper. The file sits in the tree for
+ * the moment of the lint, under a name no source uses, because Biome's overrides match real paths.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+function lint(filePath: string, source: string): { ok: boolean; output: string } {
+  const planted = path.join(root, filePath.replace(/\.ts$/, `-${process.pid}.ts`));
+  writeFileSync(planted, source);
+  try {
+    const result = spawnSync('npx', ['biome', 'lint', planted], { cwd: root, encoding: 'utf8' });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(planted, { force: true });
+  }
+}
+
+describe('import boundaries of the server', () => {
+  it.each([
+    ['apps/server/src/features/timeline/planted.ts', "import { x } from '../comments/routes.ts';"],
+    ['apps/server/src/features/timeline/planted.ts', "import { x } from '../tasks/board-presenter.ts';"],
+    ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../../comments/routes.ts';"],
+  ])('refuses %s importing another feature’s internals (%s)', (filePath, source) => {
+    const { ok, output } = lint(filePath, `${source}\nexport const y = x;\n`);
+    expect(ok).toBe(false);
+    expect(output).toContain('noRestrictedImports');
+  });
+
+  it.each([
+    ['apps/server/src/features/timeline/planted.ts', "import { x } from '../comments/presenter.ts';"],
+    ['apps/server/src/features/timeline/planted.ts', "import { x } from '../comments/queries.ts';"],
+    ['apps/server/src/features/timeline/planted.ts', "import { x } from '../../db/database.ts';"],
+    [
+      'apps/server/src/features/tasks/commands/planted.ts',
+      "import { x } from '../../notifications/commands/record.ts';",
+    ],
+    ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../../../http/errors.ts';"],
+    ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../queries.ts';"],
+  ])('lets %s import %s', (filePath, source) => {
+    const { ok, output } = lint(filePath, `${source}\nexport const y = x;\n`);
+    expect(output).not.toContain('noRestrictedImports');
+    expect(ok).toBe(true);
+  });
+});
