@@ -12,6 +12,7 @@ const sourceRoots = [
   '',
   'apps/server/src',
   'apps/server',
+  'apps/server/test',
   'apps/web/src',
   'apps/web',
   'packages/shared/src',
@@ -23,6 +24,7 @@ const featureRoots = ['apps/server/src/features', 'apps/web/src/features'].flatM
 );
 // What exists only once built, installed or running: a data directory, a build, a package's insides.
 const notInTheTree = [
+  '.tmp/',
   'uploads/',
   'dist/',
   'apps/web/dist/',

@@ -9,7 +9,7 @@ import { statementsOf } from '../support/count-statements.ts';
 
 /**
  * The statements of a task change less the one read that follows its commit when the change was
- * made (features/notifications/record.ts: who the log trigger told, for their live unread count).
+ * made (features/notifications/commands/record.ts: who the log trigger told, for their live unread count).
  * The write itself stays one statement.
  */
 const NOTIFICATION_READ = /^select distinct "user_id" from "notification"/i;

@@ -17,7 +17,7 @@ const payloadSchema = z.object({
 });
 
 /**
- * A comment on a task with many watchers (features/notifications/record.ts): their notifications,
+ * A comment on a task with many watchers (features/notifications/commands/record.ts): their notifications,
  * written in the same transaction that marks this job done, so each watcher is told exactly once
  * even when the server dies halfway. Read now: a task or comment deleted meanwhile tells nobody,
  * and only those still members of the organization are told.

@@ -30,7 +30,7 @@ export interface CreatedComment {
 /**
  * Adds a comment to a live task inside the caller's transaction: the comment, the task's
  * comments_total, a COMMENT log line (metadata { comment_id }) for the inbox, its watchers and
- * notifications (notifications/record.ts). A blank or invalid document is refused before anything is
+ * notifications (notifications/commands/record.ts). A blank or invalid document is refused before anything is
  * written; a mention of someone outside the organization undoes the transaction with a 400. Not a command: the command whose transaction this
  * is (addComment, recordFileComment) announces announceCommentCreated(...) after its commit.
  */
