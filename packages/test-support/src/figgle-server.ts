@@ -3,10 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serverCommand } from '../../../scripts/server-run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** `node --import` of this ends the server when the process that started it is gone. */
+export const exitWithParent = [
+  '--import',
+  pathToFileURL(fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url))).href,
+];
 
 export interface FiggleServer {
   url: string;
@@ -44,7 +49,7 @@ export async function startFiggleServer(
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const { command, args, env } = await serverCommand();
-  const child: ChildProcess = spawn(command, args, {
+  const child: ChildProcess = spawn(command, [...exitWithParent, ...args], {
     cwd: root,
     env: {
       ...process.env,
@@ -67,9 +72,11 @@ export async function startFiggleServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Figgle exited early:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      // /healthz waits for the database: bound each try, so the deadline below is still checked.
+      const signal = AbortSignal.timeout(Math.max(1_000, deadline - Date.now()));
+      if ((await fetch(`${url}/healthz`, { signal })).ok) break;
     } catch {
-      // not listening yet
+      // not listening yet, or the try ran out
     }
     if (Date.now() > deadline) {
       // A server left starting would keep loading a busy machine after the caller gave up on it.

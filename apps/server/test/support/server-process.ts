@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from '@figgle/test-support/test-server';
+import { exitWithParent } from '@figgle/test-support/figgle-server';
 import { serverCommand } from '../../../../scripts/server-run.mjs';
 
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -20,7 +21,7 @@ export interface ServerProcess {
 /** The server as `npm start` runs it (scripts/server-run.mjs: the bundle, its Node flags and environment). */
 async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
   const { command, args, env: serverEnv } = await serverCommand();
-  return spawn(command, args, {
+  return spawn(command, [...exitWithParent, ...args], {
     env: { ...process.env, ...serverEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
