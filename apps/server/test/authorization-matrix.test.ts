@@ -213,6 +213,14 @@ const expectations: Record<string, Entry> = {
     path: `/api/tasks/${w.task}/comments`,
     body: { content_json: delta('A remark') },
   })),
+  // One's own comment (someone else's is a 403: comment-edits.test.ts); the outsider tries the owner's.
+  'PATCH /api/comments/:commentId': inOrganization(async (w, who) => ({
+    path: `/api/comments/${await newComment(w.task, who === 'member' ? w.users.member.userId : w.users.owner.userId)}`,
+    body: { content_json: delta('Edited') },
+  })),
+  'DELETE /api/comments/:commentId': inOrganization(async (w, who) => ({
+    path: `/api/comments/${await newComment(w.task, who === 'member' ? w.users.member.userId : w.users.owner.userId)}`,
+  })),
   'GET /api/tasks/:taskId/timeline': inOrganization((w) => ({ path: `/api/tasks/${w.task}/timeline` })),
   // Past the policy, the task simply has no Figma node: a 404 about the node, not the task.
   'GET /api/tasks/:taskId/figma-image': {
@@ -443,6 +451,16 @@ async function newWebhook(organizationId: string): Promise<string> {
     .returning('webhook_id')
     .executeTakeFirstOrThrow();
   return webhook.webhook_id;
+}
+
+/** A comment on the task by `authorId`, made for one call (the matrix's own, counted nowhere). */
+async function newComment(taskId: string, authorId: string): Promise<string> {
+  const comment = await server.deps.db
+    .insertInto('comment')
+    .values({ task_id: taskId, author_id: authorId, author_name: 'Matrix', content_json: JSON.stringify(delta('Mine')) })
+    .returning('comment_id')
+    .executeTakeFirstOrThrow();
+  return comment.comment_id;
 }
 
 async function newChecklistItem(taskId: string): Promise<string> {

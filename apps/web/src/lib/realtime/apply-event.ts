@@ -135,12 +135,28 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
       invalidate.add(timelineKey, true);
       return;
     }
-    queryClient.setQueryData<TimelineView>(timelineKey, (timeline) =>
-      timeline &&
-      !timeline.items.some((item) => item.kind === 'comment' && item.comment_id === comment.comment_id)
-        ? { ...timeline, items: [...timeline.items, { ...comment, kind: 'comment', at: comment.created_at }] }
-        : timeline,
-    );
+    queryClient.setQueryData<TimelineView>(timelineKey, (timeline) => {
+      if (!timeline) return timeline;
+      const known = timeline.items.some(
+        (item) => item.kind === 'comment' && item.comment_id === comment.comment_id,
+      );
+      // An edit by its author replaces the text in place.
+      if (known)
+        return frame.action === 'updated'
+          ? {
+              ...timeline,
+              items: timeline.items.map((item) =>
+                item.kind === 'comment' && item.comment_id === comment.comment_id
+                  ? { ...comment, kind: 'comment', at: item.at }
+                  : item,
+              ),
+            }
+          : timeline;
+      return {
+        ...timeline,
+        items: [...timeline.items, { ...comment, kind: 'comment', at: comment.created_at }],
+      };
+    });
     return;
   }
   if (frame.kind === 'log') invalidate.add(timelineKey, true);
