@@ -136,6 +136,11 @@ const expectations: Record<string, Entry> = {
   'DELETE /api/organizations/:organizationId/members/:ruleId': ownerOnly(async (w) => ({
     path: `/api/organizations/${w.org}/members/${await w.fresh.memberRule()}`,
   })),
+  // A fresh member made an owner (stepping down and the last owner: member-roles.test.ts).
+  'PATCH /api/organizations/:organizationId/members/:ruleId': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/members/${await w.fresh.memberRule()}`,
+    body: { role: 'OWNER' },
+  })),
   'POST /api/organizations/:organizationId/invitations': ownerOnly((w) => ({
     path: `/api/organizations/${w.org}/invitations`,
     body: { firstname: 'New', lastname: 'Person', email: `matrix-${randomUUID()}@example.test` },
@@ -200,6 +205,11 @@ const expectations: Record<string, Entry> = {
     body: { status: 'DOING' },
   })),
   'DELETE /api/tasks/:taskId': inOrganization(async (w) => ({ path: `/api/tasks/${await w.fresh.task()}` })),
+  'POST /api/tasks/:taskId/move': inOrganization(async (w) => ({
+    path: `/api/tasks/${await w.fresh.task()}/move`,
+    body: { project_id: await w.fresh.project() },
+  })),
+  'POST /api/tasks/:taskId/duplicate': inOrganization((w) => ({ path: `/api/tasks/${w.task}/duplicate` })),
   'POST /api/kanban-update': inOrganization((w) => ({
     path: '/api/kanban-update',
     body: { taskId: w.task, status: 'TODO', index: 0 },

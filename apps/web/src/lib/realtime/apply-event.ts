@@ -212,7 +212,9 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
   invalidate.add(queryKeys.organizations);
   invalidate.add(queryKeys.members(organizationId));
   if (frame.kind === 'organization') invalidate.add(queryKeys.projects);
-  if (frame.kind === 'membership' && frame.id === userId) forgetOrganization(context);
+  // A role change (an owner made, or one stepping down) keeps the person in the organization.
+  if (frame.kind === 'membership' && frame.action !== 'updated' && frame.id === userId)
+    forgetOrganization(context);
 }
 
 /**
