@@ -467,7 +467,12 @@ async function newWebhook(organizationId: string): Promise<string> {
 async function newComment(taskId: string, authorId: string): Promise<string> {
   const comment = await server.deps.db
     .insertInto('comment')
-    .values({ task_id: taskId, author_id: authorId, author_name: 'Matrix', content_json: JSON.stringify(delta('Mine')) })
+    .values({
+      task_id: taskId,
+      author_id: authorId,
+      author_name: 'Matrix',
+      content_json: JSON.stringify(delta('Mine')),
+    })
     .returning('comment_id')
     .executeTakeFirstOrThrow();
   return comment.comment_id;

@@ -98,7 +98,11 @@ describe('editing a comment', () => {
         (f) => eventsOn(topics.task(taskId))(f) && f.type === 'event' && f.kind === 'comment',
         from,
       );
-      expect(frame).toMatchObject({ action: 'updated', id: comment.comment_id, data: { edited_at: edited.edited_at } });
+      expect(frame).toMatchObject({
+        action: 'updated',
+        id: comment.comment_id,
+        data: { edited_at: edited.edited_at },
+      });
     } finally {
       watcher.close();
     }
@@ -140,7 +144,10 @@ describe('editing a comment', () => {
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toBe('Comment not found.');
     expect((await remove(world.member, comment.comment_id)).status).toBe(404);
-    expect(await stored(comment.comment_id)).toEqual({ content_json: doc('Before the delete'), edited_at: null });
+    expect(await stored(comment.comment_id)).toEqual({
+      content_json: doc('Before the delete'),
+      edited_at: null,
+    });
   });
 
   it('refuses 100,000 characters with 400 and the limit in words, and a blank or broken document', async () => {
@@ -162,7 +169,9 @@ describe('editing a comment', () => {
     expect(response.status).toBe(400);
     expect(await commentsTotal(taskId)).toBe(1);
     // Just at the limit is fine (the closing line break is the document's, not the author's text).
-    const atLimit = await edit(world.member, comment.comment_id, { ops: [{ insert: 'w'.repeat(COMMENT_MAX_LENGTH - 1) }] });
+    const atLimit = await edit(world.member, comment.comment_id, {
+      ops: [{ insert: 'w'.repeat(COMMENT_MAX_LENGTH - 1) }],
+    });
     expect(atLimit.status).toBe(200);
   });
 });

@@ -7,7 +7,12 @@ import {
   SAME_PROJECT_MESSAGE,
 } from '../src/features/tasks/commands/move-task-to-project.ts';
 import type { BusEvent } from '../src/realtime/bus.ts';
-import { addMember, createOrganizationAs, createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
+import {
+  addMember,
+  createOrganizationAs,
+  createOrganizationWorld,
+  type OrganizationWorld,
+} from './organizations-world.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { startMailCatcher, type TestUser } from './users.ts';
 
@@ -20,7 +25,9 @@ let design: string;
 const events: BusEvent[] = [];
 
 async function newProject(user: TestUser, organizationId: string, name: string, trigram: string) {
-  const response = await user.api('/api/projects', { body: { name, trigram, organization_id: organizationId } });
+  const response = await user.api('/api/projects', {
+    body: { name, trigram, organization_id: organizationId },
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { project_id: string }).project_id;
 }
@@ -68,15 +75,21 @@ describe('moving a task to another project', () => {
       body: { content_json: { ops: [{ insert: 'Comes along\n' }] } },
     });
     events.length = 0;
-    const response = await world.member.api(`/api/tasks/${task.task_id}/move`, { body: { project_id: design } });
+    const response = await world.member.api(`/api/tasks/${task.task_id}/move`, {
+      body: { project_id: design },
+    });
     expect(response.status).toBe(200);
     const moved = (await response.json()) as TaskSummaryView;
     expect(moved).toMatchObject({ task_id: task.task_id, project_id: design, reference: 2, status: 'DOING' });
     expect(moved.comments_total).toBe(1);
     // The old project's list no longer has it; the new one has.
-    const engineTasks = (await (await world.owner.api(`/api/projects/${engine}/tasks`)).json()) as TaskSummaryView[];
+    const engineTasks = (await (
+      await world.owner.api(`/api/projects/${engine}/tasks`)
+    ).json()) as TaskSummaryView[];
     expect(engineTasks.some((t) => t.task_id === task.task_id)).toBe(false);
-    const designTasks = (await (await world.owner.api(`/api/projects/${design}/tasks`)).json()) as TaskSummaryView[];
+    const designTasks = (await (
+      await world.owner.api(`/api/projects/${design}/tasks`)
+    ).json()) as TaskSummaryView[];
     expect(designTasks.find((t) => t.task_id === task.task_id)?.reference).toBe(2);
     const logs = await server.deps.db
       .selectFrom('log')
@@ -100,12 +113,16 @@ describe('moving a task to another project', () => {
     const task = await newTask(engine, { title: 'Stay home' });
     const elsewhere = await createOrganizationAs(world.outsider, 'Elsewhere two');
     const foreign = await newProject(world.outsider, elsewhere, 'Foreign', 'FOR');
-    const unseen = await world.member.api(`/api/tasks/${task.task_id}/move`, { body: { project_id: foreign } });
+    const unseen = await world.member.api(`/api/tasks/${task.task_id}/move`, {
+      body: { project_id: foreign },
+    });
     expect(unseen.status).toBe(404);
     expect(((await unseen.json()) as { message: string }).message).toBe('Project not found.');
 
     await addMember(world.outsider, elsewhere, world.member, mail);
-    const other = await world.member.api(`/api/tasks/${task.task_id}/move`, { body: { project_id: foreign } });
+    const other = await world.member.api(`/api/tasks/${task.task_id}/move`, {
+      body: { project_id: foreign },
+    });
     expect(other.status).toBe(400);
     expect(((await other.json()) as { message: string }).message).toBe(OTHER_ORGANIZATION_MESSAGE);
     const same = await world.member.api(`/api/tasks/${task.task_id}/move`, { body: { project_id: engine } });
@@ -127,7 +144,9 @@ describe('moving a task to another project', () => {
   it('answers 404 for a deleted task', async () => {
     const task = await newTask(engine);
     await world.member.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' });
-    const response = await world.member.api(`/api/tasks/${task.task_id}/move`, { body: { project_id: design } });
+    const response = await world.member.api(`/api/tasks/${task.task_id}/move`, {
+      body: { project_id: design },
+    });
     expect(response.status).toBe(404);
     expect((await taskRow(task.task_id)).project_id).toBe(engine);
   });
@@ -174,9 +193,17 @@ describe('duplicating a task', () => {
   it('answers 404 for a deleted task and makes nothing', async () => {
     const task = await newTask(engine);
     await world.member.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' });
-    const before = await server.deps.db.selectFrom('task').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expect((await world.member.api(`/api/tasks/${task.task_id}/duplicate`, { method: 'POST' })).status).toBe(404);
-    const after = await server.deps.db.selectFrom('task').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.deps.db
+      .selectFrom('task')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect((await world.member.api(`/api/tasks/${task.task_id}/duplicate`, { method: 'POST' })).status).toBe(
+      404,
+    );
+    const after = await server.deps.db
+      .selectFrom('task')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });

@@ -2,9 +2,9 @@ import { changeRoleInput, memberSchema } from '@figgle/shared/organization-schem
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { notFound } from '../../http/errors.ts';
 import { changeRole } from './commands/change-role.ts';
 import { removeMember } from './commands/remove-member.ts';
 import { presentMember } from './presenter.ts';
@@ -51,7 +51,7 @@ export async function memberRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['members'],
         description:
-          'Owners make a member an owner or an owner a member (stepping down is changing one\'s own ' +
+          "Owners make a member an owner or an owner a member (stepping down is changing one's own " +
           'rule); the last owner stays an owner (409).',
         params: z.object({ organizationId: z.uuid(), ruleId: z.uuid() }),
         body: changeRoleInput,
@@ -62,7 +62,9 @@ export async function memberRoutes(app: AppInstance): Promise<void> {
       const user = await requireUser(request);
       const { organizationId, ruleId } = request.params;
       const changed = await changeRole(app.deps, user, { organizationId, ruleId, role: request.body.role });
-      const member = (await membersOf(app.deps.db, organizationId)).find((row) => row.user_id === changed.userId);
+      const member = (await membersOf(app.deps.db, organizationId)).find(
+        (row) => row.user_id === changed.userId,
+      );
       if (!member) throw notFound('Member');
       return presentMember(member);
     },

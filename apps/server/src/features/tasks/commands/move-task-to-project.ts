@@ -46,7 +46,9 @@ export async function moveTaskToProject(
   if (targetOrganizationId !== organizationId) {
     // A project of an organization the person is not in stays unknown to them.
     if (!(await roleIn(db, user.user_id, targetOrganizationId))) throw notFound('Project');
-    throw badRequest(OTHER_ORGANIZATION_MESSAGE, [{ path: 'project_id', message: OTHER_ORGANIZATION_MESSAGE }]);
+    throw badRequest(OTHER_ORGANIZATION_MESSAGE, [
+      { path: 'project_id', message: OTHER_ORGANIZATION_MESSAGE },
+    ]);
   }
   if (projectId.toLowerCase() === fromProjectId.toLowerCase())
     throw badRequest(SAME_PROJECT_MESSAGE, [{ path: 'project_id', message: SAME_PROJECT_MESSAGE }]);

@@ -25,7 +25,9 @@ export function useDeleteComment() {
         timeline
           ? {
               ...timeline,
-              items: timeline.items.filter((item) => item.kind !== 'comment' || item.comment_id !== commentId),
+              items: timeline.items.filter(
+                (item) => item.kind !== 'comment' || item.comment_id !== commentId,
+              ),
             }
           : timeline,
       );

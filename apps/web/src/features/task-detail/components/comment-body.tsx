@@ -74,7 +74,12 @@ export function CommentBody({ comment, name }: { comment: TimelineCommentView; n
       </SeeMore>
       {mine ? (
         <Group gap={4} mt={4}>
-          <Button variant="subtle" size="compact-xs" onClick={() => setEditing(true)} aria-label="Edit comment">
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => setEditing(true)}
+            aria-label="Edit comment"
+          >
             Edit
           </Button>
           <Button
