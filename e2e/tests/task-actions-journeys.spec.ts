@@ -22,7 +22,13 @@ async function addTask(page: Page, baseURL: string, projectId: string, title: st
   return ((await response.json()) as { task_id: string }).task_id;
 }
 
-async function addProject(page: Page, baseURL: string, organizationId: string, name: string, trigram: string) {
+async function addProject(
+  page: Page,
+  baseURL: string,
+  organizationId: string,
+  name: string,
+  trigram: string,
+) {
   const response = await page.request.post('/api/projects', {
     headers: { origin: baseURL },
     data: { name, trigram, organization_id: organizationId },
@@ -259,7 +265,9 @@ test('an owner makes a member an owner and steps down; the last owner is protect
 async function ruleOfBen(page: Page): Promise<string> {
   const url = new URL(page.url());
   const organizationId = url.pathname.split('/').at(-1)!;
-  const members = (await (await page.request.get(`/api/organizations/${organizationId}/members`)).json()) as Array<{
+  const members = (await (
+    await page.request.get(`/api/organizations/${organizationId}/members`)
+  ).json()) as Array<{
     rule_id: string;
     firstname: string;
   }>;

@@ -20,7 +20,6 @@ export type CreateCommentInput = z.input<typeof createCommentInput>;
 
 /** PATCH /api/comments/:commentId: its author replaces the text; blank is refused as at creation. */
 export const editCommentInput = z.object({ content_json: commentContent });
-export type EditCommentInput = z.input<typeof editCommentInput>;
 
 export const COMMENT_EMPTY_MESSAGE = 'The comment is empty.';
 export const COMMENT_NOT_YOURS_MESSAGE = 'Only the author of a comment may edit or delete it.';

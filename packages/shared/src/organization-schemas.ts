@@ -49,4 +49,3 @@ export type MemberView = z.infer<typeof memberSchema>;
 
 /** PATCH /api/organizations/:organizationId/members/:ruleId: owners change a member's role. */
 export const changeRoleInput = z.object({ role: roleSchema });
-export type ChangeRoleInput = z.infer<typeof changeRoleInput>;

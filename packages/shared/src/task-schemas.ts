@@ -138,4 +138,3 @@ export type TaskDetailView = z.infer<typeof taskDetailViewSchema>;
 
 /** POST /api/tasks/:taskId/move: the project of the same organization the task goes to. */
 export const moveTaskToProjectInput = z.object({ project_id: z.uuid() });
-export type MoveTaskToProjectInput = z.infer<typeof moveTaskToProjectInput>;

@@ -14,7 +14,7 @@ import { labelsOfTask } from '../task-labels.ts';
 const COPY_SUFFIX = ' (copy)';
 
 /** "Title (copy)", cut so that it stays within the title's limit. */
-export function copyTitle(title: string): string {
+function copyTitle(title: string): string {
   return `${title.slice(0, TASK_TITLE_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
 }
 

@@ -18,7 +18,7 @@ function editComment({ commentId, content }: EditCommentVariables): Promise<Comm
 }
 
 /** The edited comment takes its place in the timeline, keeping its position. */
-export function storeEditedComment(queryClient: QueryClient, taskId: string, comment: CommentView): void {
+function storeEditedComment(queryClient: QueryClient, taskId: string, comment: CommentView): void {
   queryClient.setQueryData<TimelineView>(queryKeys.timeline(taskId), (timeline) =>
     timeline
       ? {
