@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
 import { type SyntheticEvent, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
@@ -187,14 +187,18 @@ function MoveTaskDialog({
           {reference} “{title}” keeps its status, comments, checklist and labels, and gets a new number in the
           project it joins.
         </Text>
-        <Select
+        <NativeSelect
           label="Project"
-          placeholder={choices.length === 0 ? 'No other project in this organization' : 'Select a project'}
-          data={choices}
-          value={target}
-          onChange={setTarget}
+          data={[
+            {
+              value: '',
+              label: choices.length === 0 ? 'No other project in this organization' : 'Select a project',
+            },
+            ...choices,
+          ]}
+          value={target ?? ''}
+          onChange={(event) => setTarget(event.currentTarget.value || null)}
           disabled={choices.length === 0}
-          comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
         <Group justify="flex-end">
