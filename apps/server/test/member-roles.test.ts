@@ -16,7 +16,8 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
-});
+  // Three accounts through the real email flow and an invitation: slow on a loaded machine.
+}, 180_000);
 afterAll(async () => {
   await server?.close();
   await mail?.stop();
