@@ -7,7 +7,8 @@ import { taskStatusSchema } from './status-schema.ts';
 /**
  * STATUS, TITLE, ASSIGNEE, DUE_DATE, PRIORITY and CONTENT are derived from what an edit changed;
  * COMMENT, CREATION and LABELS are written directly by the server when a comment is posted, a task
- * created or its labels replaced.
+ * created or its labels replaced; COMMENT_EDIT and COMMENT_DELETE when an author edits or deletes
+ * a comment, MOVE when a task goes to another project (migration 0020).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -19,11 +20,15 @@ export const LOG_TYPES = [
   'DUE_DATE',
   'PRIORITY',
   'LABELS',
+  'COMMENT_EDIT',
+  'COMMENT_DELETE',
+  'MOVE',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
 
 const loggedLabelSchema = z.object({ label_id: z.string(), name: z.string() });
+const loggedProjectSchema = z.object({ project_id: z.string(), name: z.string() });
 
 const changeOf = <T extends z.ZodType>(value: T) =>
   z.object({ old: value.nullable(), new: value.nullable() });
@@ -39,6 +44,10 @@ export const logMetadataSchema = z.object({
   labels: z.object({ old: z.array(loggedLabelSchema), new: z.array(loggedLabelSchema) }).optional(),
   // The description is too large to keep twice per edit: the log only says that it changed.
   content: z.literal(true).optional(),
+  /** MOVE: the project the task left and the one it joined, with the names they had then. */
+  project: z.object({ old: loggedProjectSchema, new: loggedProjectSchema }).optional(),
+  /** COMMENT_EDIT, COMMENT_DELETE: which comment. */
+  comment_id: z.string().optional(),
 });
 export type LogMetadata = z.infer<typeof logMetadataSchema>;
 

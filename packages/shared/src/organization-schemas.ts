@@ -46,3 +46,6 @@ export const memberSchema = z.object({
   email: z.string(),
 });
 export type MemberView = z.infer<typeof memberSchema>;
+
+/** PATCH /api/organizations/:organizationId/members/:ruleId: owners change a member's role. */
+export const changeRoleInput = z.object({ role: roleSchema });

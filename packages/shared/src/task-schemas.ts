@@ -135,3 +135,6 @@ export const taskDetailViewSchema = taskSummaryViewSchema.extend({
   project: taskProjectViewSchema,
 });
 export type TaskDetailView = z.infer<typeof taskDetailViewSchema>;
+
+/** POST /api/tasks/:taskId/move: the project of the same organization the task goes to. */
+export const moveTaskToProjectInput = z.object({ project_id: z.uuid() });

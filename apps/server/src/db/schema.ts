@@ -18,7 +18,10 @@ export type LogType =
   | 'CREATION'
   | 'DUE_DATE'
   | 'PRIORITY'
-  | 'LABELS';
+  | 'LABELS'
+  | 'COMMENT_EDIT'
+  | 'COMMENT_DELETE'
+  | 'MOVE';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'
@@ -170,6 +173,8 @@ interface CommentTable {
   content_json: Json<DeltaJson>;
   figma_comment_id: string | null;
   created_at: CreatedAt;
+  /** When its author last edited it (migration 0020); null: never. */
+  edited_at: Timestamp | null;
 }
 
 interface LogTable {

@@ -12,6 +12,7 @@ export type Action =
   | 'organization.listInvitations'
   | 'organization.revokeInvitation'
   | 'organization.removeMember'
+  | 'organization.changeRole'
   | 'organization.setFigmaTeam'
   | 'organization.manageDesignLinks'
   | 'organization.export'
@@ -25,7 +26,12 @@ export type Action =
   | 'task.create'
   | 'task.update'
   | 'task.delete'
+  | 'task.move'
+  | 'task.duplicate'
   | 'comment.create'
+  /** Only on one's own comments too: policies/comments.ts. */
+  | 'comment.edit'
+  | 'comment.delete'
   | 'label.read'
   | 'label.manage'
   | 'upload.create'
@@ -40,6 +46,8 @@ const ownerOnly = new Set<Action>([
   'organization.listInvitations',
   'organization.revokeInvitation',
   'organization.removeMember',
+  // Making a member an owner, or an owner a member; an owner stepping down is this too.
+  'organization.changeRole',
   'organization.setFigmaTeam',
   'organization.manageDesignLinks',
   // A whole organization, every project and every member's address, leaves only with an owner.

@@ -34,6 +34,11 @@ export interface BusEvent {
   status?: TaskStatus;
   /** The user who made the change, when a person did. */
   actorId?: string | null;
+  /**
+   * On a task's 'deleted' event for the project it left: the project it moved to (a 'created' event
+   * there follows). Only that project's lists hear this one; the task page and my tasks hear the next.
+   */
+  movedToProjectId?: string;
 }
 
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/writer-summary.md

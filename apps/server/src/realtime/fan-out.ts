@@ -148,8 +148,10 @@ async function fanOutTask(
   const boardTopic = event.projectId ? topics.tasks(event.projectId) : null;
   const pageTopic = topics.task(taskId);
   const onBoard = boardTopic ? hub.audience(boardTopic, organizationId) : [];
-  const onPage = hub.audience(pageTopic, organizationId);
-  const onMyTasks = hub.audience(topics.myTasks, organizationId);
+  // A task that left the project for another: the task itself lives on (the next event says where).
+  const leftProject = event.movedToProjectId !== undefined;
+  const onPage = leftProject ? [] : hub.audience(pageTopic, organizationId);
+  const onMyTasks = leftProject ? [] : hub.audience(topics.myTasks, organizationId);
   if (onBoard.length + onPage.length + onMyTasks.length > 0) {
     const views = await taskViews(loader, event, local, onPage.length + onMyTasks.length === 0);
     if (boardTopic && onBoard.length > 0) send(hub, onBoard, frame(event, boardTopic, views?.summary));

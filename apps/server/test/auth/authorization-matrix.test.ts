@@ -137,6 +137,11 @@ const expectations: Record<string, Entry> = {
   'DELETE /api/organizations/:organizationId/members/:ruleId': ownerOnly(async (w) => ({
     path: `/api/organizations/${w.org}/members/${await w.fresh.memberRule()}`,
   })),
+  // A fresh member made an owner (stepping down and the last owner: member-roles.test.ts).
+  'PATCH /api/organizations/:organizationId/members/:ruleId': ownerOnly(async (w) => ({
+    path: `/api/organizations/${w.org}/members/${await w.fresh.memberRule()}`,
+    body: { role: 'OWNER' },
+  })),
   'POST /api/organizations/:organizationId/invitations': ownerOnly((w) => ({
     path: `/api/organizations/${w.org}/invitations`,
     body: { firstname: 'New', lastname: 'Person', email: `matrix-${randomUUID()}@example.test` },
@@ -201,6 +206,11 @@ const expectations: Record<string, Entry> = {
     body: { status: 'DOING' },
   })),
   'DELETE /api/tasks/:taskId': inOrganization(async (w) => ({ path: `/api/tasks/${await w.fresh.task()}` })),
+  'POST /api/tasks/:taskId/move': inOrganization(async (w) => ({
+    path: `/api/tasks/${await w.fresh.task()}/move`,
+    body: { project_id: await w.fresh.project() },
+  })),
+  'POST /api/tasks/:taskId/duplicate': inOrganization((w) => ({ path: `/api/tasks/${w.task}/duplicate` })),
   'POST /api/kanban-update': inOrganization((w) => ({
     path: '/api/kanban-update',
     body: { taskId: w.task, status: 'TODO', index: 0 },
@@ -213,6 +223,14 @@ const expectations: Record<string, Entry> = {
   'POST /api/tasks/:taskId/comments': inOrganization((w) => ({
     path: `/api/tasks/${w.task}/comments`,
     body: { content_json: delta('A remark') },
+  })),
+  // One's own comment (someone else's is a 403: comment-edits.test.ts); the outsider tries the owner's.
+  'PATCH /api/comments/:commentId': inOrganization(async (w, who) => ({
+    path: `/api/comments/${await newComment(w.task, who === 'member' ? w.users.member.userId : w.users.owner.userId)}`,
+    body: { content_json: delta('Edited') },
+  })),
+  'DELETE /api/comments/:commentId': inOrganization(async (w, who) => ({
+    path: `/api/comments/${await newComment(w.task, who === 'member' ? w.users.member.userId : w.users.owner.userId)}`,
   })),
   'GET /api/tasks/:taskId/timeline': inOrganization((w) => ({ path: `/api/tasks/${w.task}/timeline` })),
   // Past the policy, the task simply has no Figma node: a 404 about the node, not the task.
@@ -444,6 +462,21 @@ async function newWebhook(organizationId: string): Promise<string> {
     .returning('webhook_id')
     .executeTakeFirstOrThrow();
   return webhook.webhook_id;
+}
+
+/** A comment on the task by `authorId`, made for one call (the matrix's own, counted nowhere). */
+async function newComment(taskId: string, authorId: string): Promise<string> {
+  const comment = await server.deps.db
+    .insertInto('comment')
+    .values({
+      task_id: taskId,
+      author_id: authorId,
+      author_name: 'Matrix',
+      content_json: JSON.stringify(delta('Mine')),
+    })
+    .returning('comment_id')
+    .executeTakeFirstOrThrow();
+  return comment.comment_id;
 }
 
 async function newChecklistItem(taskId: string): Promise<string> {

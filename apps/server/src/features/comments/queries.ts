@@ -16,6 +16,7 @@ export async function commentsOfTask(db: Kysely<Database>, taskId: string, comme
       'comment.content_json',
       'comment.figma_comment_id',
       'comment.created_at',
+      'comment.edited_at',
       'app_user.firstname',
       'app_user.lastname',
     ])

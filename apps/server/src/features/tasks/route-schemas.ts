@@ -4,6 +4,7 @@ import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
   createTaskInput,
   kanbanUpdateInput,
+  moveTaskToProjectInput,
   myTaskViewSchema,
   taskDetailViewSchema,
   taskIdParams,
@@ -54,3 +55,20 @@ export const setTaskLabelsSchema = {
   response: { 200: taskSummaryViewSchema },
 };
 export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };
+export const moveTaskToProjectSchema = {
+  tags,
+  description:
+    'Moves a task to another project of its organization: a new reference there, the end of its ' +
+    'status column, its comments, checklist, labels and change log with it.',
+  params: taskIdParams,
+  body: moveTaskToProjectInput,
+  response: { 200: taskSummaryViewSchema },
+};
+export const duplicateTaskSchema = {
+  tags,
+  description:
+    'A copy of the task in its project, titled "… (copy)": description, status, assignee, due date, ' +
+    'priority, labels and checklist; not its comments or change log.',
+  params: taskIdParams,
+  response: { 201: taskSummaryViewSchema },
+};

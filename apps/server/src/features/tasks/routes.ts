@@ -1,23 +1,28 @@
 import { BOARD_SHAPE } from '@figgle/shared/board-shape';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
+import { notFound } from '../../http/errors.ts';
 import { backgroundWork } from '../../jobs/background-work.ts';
 import { createTask } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
+import { duplicateTask } from './commands/duplicate-task.ts';
 import { moveTask } from './commands/move-task.ts';
+import { moveTaskToProject } from './commands/move-task-to-project.ts';
 import { setTaskLabels } from './commands/set-task-labels.ts';
 import { updateTask } from './commands/update-task.ts';
 import { sendJsonText } from './json-reply.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
-import { listedTasks } from './queries.ts';
+import { listedTasks, taskSummary } from './queries.ts';
 import { readMyTasks, readProjectTasks, readTaskDetail } from './reads.ts';
 import {
   createTaskSchema,
   deleteTaskSchema,
+  duplicateTaskSchema,
   getTaskSchema,
   listMyTasksSchema,
   listProjectTasksSchema,
   moveTaskSchema,
+  moveTaskToProjectSchema,
   setTaskLabelsSchema,
   updateTaskSchema,
 } from './route-schemas.ts';
@@ -76,6 +81,21 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   app.delete('/api/tasks/:taskId', { schema: deleteTaskSchema }, async (request, reply) => {
     await deleteTask(app.deps, await requireUser(request), { taskId: request.params.taskId });
     return reply.status(204).send(null);
+  });
+
+  app.post('/api/tasks/:taskId/move', { schema: moveTaskToProjectSchema }, async (request) => {
+    const moved = await moveTaskToProject(app.deps, await requireUser(request), {
+      taskId: request.params.taskId,
+      projectId: request.body.project_id,
+    });
+    const row = await taskSummary(db, moved.taskId);
+    if (!row) throw notFound('Task');
+    return presentTaskSummary(row);
+  });
+
+  app.post('/api/tasks/:taskId/duplicate', { schema: duplicateTaskSchema }, async (request, reply) => {
+    const copy = await duplicateTask(app.deps, await requireUser(request), { taskId: request.params.taskId });
+    return reply.status(201).send(presentTaskSummary(copy));
   });
 
   app.post('/api/kanban-update', { schema: moveTaskSchema }, async (request, reply) => {

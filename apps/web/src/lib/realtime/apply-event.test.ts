@@ -105,6 +105,7 @@ function comment(id: string): CommentView {
     content_json: { ops: [{ insert: 'Looks good\n' }] },
     is_from_figma: false,
     created_at: '2026-01-02T00:00:00.000Z',
+    edited_at: null,
   };
 }
 
@@ -257,6 +258,23 @@ describe('comment and log events', () => {
     const items = queryClient.getQueryData<TimelineView>(timelineKey)!.items;
     expect(items).toEqual([{ ...comment('c1'), kind: 'comment', at: comment('c1').created_at }]);
     expect(flushedKeys()).toEqual([]);
+  });
+
+  it('replaces an edited comment in place, keeping its place in the list', () => {
+    const first = { ...comment('c1'), kind: 'comment' as const, at: comment('c1').created_at };
+    const second = { ...comment('c2'), kind: 'comment' as const, at: comment('c2').created_at };
+    queryClient.setQueryData<TimelineView>(timelineKey, { items: [first, second], names: {} });
+    const edited = {
+      ...comment('c1'),
+      content_json: { ops: [{ insert: 'Edited\n' }] },
+      edited_at: '2026-02-01T00:00:00.000Z',
+    };
+    applyRealtimeEvent(
+      event(page, edited, { kind: 'comment', action: 'updated', id: 'c1', taskId }),
+      context(),
+    );
+    const items = queryClient.getQueryData<TimelineView>(timelineKey)!.items;
+    expect(items).toEqual([{ ...edited, kind: 'comment', at: first.at }, second]);
   });
 
   it('leaves a timeline that is not cached alone', () => {

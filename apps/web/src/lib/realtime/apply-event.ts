@@ -135,12 +135,28 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
       invalidate.add(timelineKey, true);
       return;
     }
-    queryClient.setQueryData<TimelineView>(timelineKey, (timeline) =>
-      timeline &&
-      !timeline.items.some((item) => item.kind === 'comment' && item.comment_id === comment.comment_id)
-        ? { ...timeline, items: [...timeline.items, { ...comment, kind: 'comment', at: comment.created_at }] }
-        : timeline,
-    );
+    queryClient.setQueryData<TimelineView>(timelineKey, (timeline) => {
+      if (!timeline) return timeline;
+      const known = timeline.items.some(
+        (item) => item.kind === 'comment' && item.comment_id === comment.comment_id,
+      );
+      // An edit by its author replaces the text in place.
+      if (known)
+        return frame.action === 'updated'
+          ? {
+              ...timeline,
+              items: timeline.items.map((item) =>
+                item.kind === 'comment' && item.comment_id === comment.comment_id
+                  ? { ...comment, kind: 'comment', at: item.at }
+                  : item,
+              ),
+            }
+          : timeline;
+      return {
+        ...timeline,
+        items: [...timeline.items, { ...comment, kind: 'comment', at: comment.created_at }],
+      };
+    });
     return;
   }
   if (frame.kind === 'log') invalidate.add(timelineKey, true);
@@ -196,7 +212,9 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
   invalidate.add(queryKeys.organizations);
   invalidate.add(queryKeys.members(organizationId));
   if (frame.kind === 'organization') invalidate.add(queryKeys.projects);
-  if (frame.kind === 'membership' && frame.id === userId) forgetOrganization(context);
+  // A role change (an owner made, or one stepping down) keeps the person in the organization.
+  if (frame.kind === 'membership' && frame.action !== 'updated' && frame.id === userId)
+    forgetOrganization(context);
 }
 
 /**

@@ -16,6 +16,10 @@ export function authorLabel(entry: InboxEntryView): string {
  */
 export function changeWords(entry: InboxEntryView): string {
   if (entry.type === 'COMMENT') return entry.comment ? `new comment: “${entry.comment}”` : 'new comment';
+  if (entry.type === 'COMMENT_EDIT') return 'comment edited';
+  if (entry.type === 'COMMENT_DELETE') return 'comment deleted';
+  if (entry.type === 'MOVE' && entry.metadata.project)
+    return `moved from ${entry.metadata.project.old.name} to ${entry.metadata.project.new.name}`;
   if (entry.type === 'CREATION') {
     const assignee = entry.metadata.assignee_id?.new;
     const assigneeName = assignee ? entry.people[assignee] : undefined;

@@ -28,6 +28,7 @@ import { matchEntry } from './palette-match';
 import { clearSelection, openSelectedEntry, selectFirstEntry } from './palette-selection';
 import { paletteOpenedFor, paletteStore } from './palette-store';
 import classes from './search.module.css';
+import { useTaskPaletteActions } from './task-palette-actions';
 
 /**
  * Short: each keystroke's results should show within 150 ms (bench/search-palette.ts), and a search
@@ -81,7 +82,9 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
 
   const currentProject = projects.data?.find((project) => project.project_id === contextProjectId);
   const go = (to: string) => () => navigate(to);
+  const taskActions = useTaskPaletteActions();
   const actions: PaletteEntry[] = [
+    ...taskActions,
     {
       id: 'create-task',
       label: 'Create a task',

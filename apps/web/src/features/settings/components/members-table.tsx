@@ -6,6 +6,7 @@ import { confirm } from '../../../ui/confirm/confirm-service';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { UserAvatar } from '../../../ui/user-avatar';
+import { useChangeMemberRole } from '../api/change-member-role';
 import { useRemoveMember } from '../api/remove-member';
 
 export interface MembersTableProps {
@@ -16,6 +17,51 @@ export interface MembersTableProps {
   /** Called after the signed-in user removed their own membership. */
   onSelfRemoved?: () => void;
   currentUserId?: string;
+}
+
+/** Shown beside the last owner's disabled controls: the server refuses the same (409). */
+const LAST_OWNER_REASON = 'The last owner: make someone else an owner first.';
+
+/** Make owner, Make member, or Step down on one's own row. */
+function RoleButton({
+  member,
+  self,
+  lastOwner,
+  busy,
+  onChange,
+}: {
+  member: MemberView;
+  self: boolean;
+  lastOwner: boolean;
+  busy: boolean;
+  onChange: (role: MemberView['role']) => void;
+}) {
+  const name = fullName(member);
+  if (member.role === 'MEMBER') {
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        aria-label={`Make ${name} an owner`}
+        loading={busy}
+        onClick={() => onChange('OWNER')}
+      >
+        Make owner
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      aria-label={self ? 'Step down as owner' : `Make ${name} a member`}
+      disabled={lastOwner}
+      loading={busy}
+      onClick={() => onChange('MEMBER')}
+    >
+      {self ? 'Step down' : 'Make member'}
+    </Button>
+  );
 }
 
 const fullName = (member: MemberView) =>
@@ -29,6 +75,46 @@ export function MembersTable({
   currentUserId,
 }: MembersTableProps) {
   const removeMember = useRemoveMember(organizationId);
+  const changeRole = useChangeMemberRole(organizationId);
+  const owners = members.filter((member) => member.role === 'OWNER').length;
+
+  async function setRole(member: MemberView, role: MemberView['role']) {
+    const self = member.user_id === currentUserId;
+    const confirmed = await confirm(
+      role === 'OWNER'
+        ? {
+            title: 'Make an owner?',
+            text: `${fullName(member)} will manage the organization: its name, members, Figma link and webhooks.`,
+            confirmLabel: 'Make owner',
+          }
+        : self
+          ? {
+              title: 'Step down as owner?',
+              text: 'You stay a member; another owner can make you an owner again.',
+              confirmLabel: 'Step down',
+            }
+          : {
+              title: 'Make a member?',
+              text: `${fullName(member)} will no longer manage the organization.`,
+              confirmLabel: 'Make member',
+            },
+    );
+    if (!confirmed) return;
+    changeRole.mutate(
+      { ruleId: member.rule_id, role },
+      {
+        onSuccess: () =>
+          toastSuccess(
+            role === 'OWNER'
+              ? `${fullName(member)} is now an owner`
+              : self
+                ? 'You are now a member'
+                : `${fullName(member)} is now a member`,
+          ),
+        onError: (error) => void showErrorDialog(error),
+      },
+    );
+  }
 
   async function revoke(member: MemberView) {
     const confirmed = await confirm({
@@ -87,16 +173,33 @@ export function MembersTable({
               </Table.Td>
               {manageable ? (
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`Remove ${fullName(member)}`}
-                    onClick={() => void revoke(member)}
-                    disabled={removeMember.isPending && removeMember.variables === member.rule_id}
-                  >
-                    Remove
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <RoleButton
+                      member={member}
+                      self={member.user_id === currentUserId}
+                      lastOwner={member.role === 'OWNER' && owners <= 1}
+                      busy={changeRole.isPending && changeRole.variables?.ruleId === member.rule_id}
+                      onChange={(role) => void setRole(member, role)}
+                    />
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={`Remove ${fullName(member)}`}
+                      onClick={() => void revoke(member)}
+                      disabled={
+                        (member.role === 'OWNER' && owners <= 1) ||
+                        (removeMember.isPending && removeMember.variables === member.rule_id)
+                      }
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                  {member.role === 'OWNER' && owners <= 1 ? (
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {LAST_OWNER_REASON}
+                    </Text>
+                  ) : null}
                 </Table.Td>
               ) : null}
             </Table.Tr>

@@ -4,11 +4,10 @@ import { relativeTime } from '@figgle/shared/relative-time';
 import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { AuthorMark, personName } from './author-mark';
-import { SeeMore } from './see-more';
+import { CommentBody, EditedMark } from './comment-body';
 import classes from './task-detail.module.css';
 
 function When({ at, now }: { at: string; now: number }) {
@@ -22,6 +21,10 @@ function When({ at, now }: { at: string; now: number }) {
 function logText(log: TimelineLogView, names: Record<string, string>): string {
   if (log.type === 'CREATION') return 'created the task';
   if (log.type === 'CONTENT') return 'edited the description';
+  if (log.type === 'COMMENT_EDIT') return 'edited a comment';
+  if (log.type === 'COMMENT_DELETE') return 'deleted a comment';
+  if (log.type === 'MOVE' && log.metadata.project)
+    return `moved the task from ${log.metadata.project.old.name} to ${log.metadata.project.new.name}`;
   const planning = planningSentences(log.metadata);
   if (planning.length === 0) return `changed ${describeLogChange(log.metadata, names)}`;
   const rest = otherChanges(log.metadata);
@@ -58,10 +61,9 @@ function CommentCard({ comment, now }: { comment: TimelineCommentView; now: numb
           {name}
         </Text>
         <When at={comment.at} now={now} />
+        <EditedMark comment={comment} />
       </Group>
-      <SeeMore>
-        <RichTextEditor readOnly value={comment.content_json} label={`Comment by ${name}`} />
-      </SeeMore>
+      <CommentBody comment={comment} name={name} />
     </Paper>
   );
 }

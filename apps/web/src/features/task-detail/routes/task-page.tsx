@@ -2,10 +2,11 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
+import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import { PageLoader } from '../../../ui/page-loader';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -94,6 +95,14 @@ function TaskPageContent({ taskId }: { taskId: string }) {
     document.title = `#${task.data.reference} ${task.data.title} · Figgle`;
   }, [task.data]);
 
+  const navigate = useNavigate();
+  const projectId = task.data?.project.project_id;
+  // After Delete in the "…" menu the page goes to the task's project; after Duplicate, to the copy.
+  const leaveDeleted = useCallback(() => {
+    if (projectId) navigate(paths.projectList(projectId), { replace: true });
+  }, [navigate, projectId]);
+  const openCopy = useCallback((copyId: string) => navigate(paths.task(copyId)), [navigate]);
+
   useStalenessCheck(Math.min(task.dataUpdatedAt, timeline.dataUpdatedAt), () => {
     void queryClient.refetchQueries({ queryKey: queryKeys.task(taskId) }, { cancelRefetch: false });
   });
@@ -136,6 +145,16 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             <TaskTitle title={data.title} autosave={titleAutosave} />
           </div>
           <SaveIndicator statuses={[titleAutosave.status, contentAutosave.status]} />
+          <TaskActionsMenu
+            taskId={taskId}
+            projectId={data.project.project_id}
+            title={data.title}
+            reference={`${data.project.trigram}-${data.reference}`}
+            onDeleted={leaveDeleted}
+            onDuplicated={openCopy}
+            offerToPalette
+            size="md"
+          />
         </Group>
       </Stack>
 

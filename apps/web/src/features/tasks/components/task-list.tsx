@@ -7,6 +7,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useUpdateTask } from '../api/update-task';
 import { AssigneePicker } from './assignee-picker';
@@ -172,6 +173,12 @@ function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }
           </Anchor>
           <TaskLabels task={task} />
           <ChecklistProgress checklist={task.checklist} />
+          <TaskActionsMenu
+            taskId={task.task_id}
+            projectId={task.project_id}
+            title={task.title}
+            reference={`#${task.reference}`}
+          />
         </div>
       </Table.Td>
       <Table.Td>

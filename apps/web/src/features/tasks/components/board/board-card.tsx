@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-menu';
 import { AssigneePicker } from '../assignee-picker';
 import { ChecklistProgress } from '../checklist-progress';
 import { CardPlanning } from '../task-planning-marks';
@@ -137,6 +138,14 @@ export function BoardCardBody({
           {task.comments_total}
         </span>
         <ChecklistProgress checklist={task.checklist} />
+        {overlay ? null : (
+          <TaskActionsMenu
+            taskId={task.task_id}
+            projectId={task.project_id}
+            title={task.title}
+            reference={reference}
+          />
+        )}
       </div>
       <a href={href} draggable={false} className={classes.cardTitle} onClick={follow}>
         {task.title}

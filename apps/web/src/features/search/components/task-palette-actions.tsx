@@ -1,0 +1,52 @@
+import { IconCopy, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useOpenTaskActions } from '../../../shared/task-actions/open-task-actions';
+
+interface TaskPaletteAction {
+  id: string;
+  label: string;
+  keywords: readonly string[];
+  icon: ReactNode;
+  run: () => void;
+}
+
+const icon = (Drawn: typeof IconTrash) => <Drawn size={18} stroke={1.8} aria-hidden />;
+
+/**
+ * The palette's actions on the open task (docs/product.md#task-actions): those of the task page's
+ * "…" menu, run by the menu itself (its confirmation, its project dialog). None elsewhere.
+ */
+export function useTaskPaletteActions(): TaskPaletteAction[] {
+  const open = useOpenTaskActions();
+  if (!open) return [];
+  return [
+    {
+      id: 'task-move',
+      label: 'Move task to project',
+      keywords: ['project', 'transfer'],
+      icon: icon(IconFolderShare),
+      run: open.move,
+    },
+    {
+      id: 'task-duplicate',
+      label: 'Duplicate task',
+      keywords: ['copy', 'clone'],
+      icon: icon(IconCopy),
+      run: open.duplicate,
+    },
+    {
+      id: 'task-copy-link',
+      label: 'Copy link to task',
+      keywords: ['url', 'address', 'share'],
+      icon: icon(IconLink),
+      run: open.copyLink,
+    },
+    {
+      id: 'task-delete',
+      label: 'Delete task',
+      keywords: ['remove', 'trash'],
+      icon: icon(IconTrash),
+      run: open.remove,
+    },
+  ];
+}

@@ -1,0 +1,215 @@
+import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconCopy, IconDots, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
+import { type SyntheticEvent, useMemo, useState } from 'react';
+import { ApiRequestError } from '../../lib/api-client';
+import { confirm } from '../../ui/confirm/confirm-service';
+import { toastError, toastSuccess } from '../../ui/toast';
+import { useDeleteTask } from '../api/delete-task';
+import { useDuplicateTask } from '../api/duplicate-task';
+import { useProjects } from '../api/list-projects';
+import { useMoveTaskToProject } from '../api/move-task-to-project';
+import { paths } from '../paths';
+import { type OpenTaskActions, useOfferOpenTaskActions } from './open-task-actions';
+
+export interface TaskActionsMenuProps {
+  taskId: string;
+  projectId: string;
+  title: string;
+  /** How the task is named in texts: '#12' or 'TRI-12'. */
+  reference: string;
+  /** After the task was deleted (the task page goes to its project). */
+  onDeleted?: () => void;
+  /** After a copy was made (the task page opens it). */
+  onDuplicated?: (copyId: string) => void;
+  /** Offers the actions to the command palette while mounted: the open task's page only. */
+  offerToPalette?: boolean;
+  size?: 'sm' | 'md';
+}
+
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+const failure = (error: unknown, fallback: string) =>
+  toastError(error instanceof ApiRequestError ? error.message : fallback);
+
+/**
+ * The "…" menu of a task (docs/product.md#task-actions), on its page, its board card and its list
+ * row: Delete (after a confirmation), Move to project (projects of the same organization; the task
+ * keeps its status, which every project has), Duplicate, and Copy link.
+ */
+export function TaskActionsMenu({
+  taskId,
+  projectId,
+  title,
+  reference,
+  onDeleted,
+  onDuplicated,
+  offerToPalette = false,
+  size = 'sm',
+}: TaskActionsMenuProps) {
+  const remove = useDeleteTask();
+  const duplicate = useDuplicateTask();
+  const [moving, setMoving] = useState(false);
+
+  const actions = useMemo<OpenTaskActions>(
+    () => ({
+      taskId,
+      async remove() {
+        const confirmed = await confirm({
+          title: 'Delete this task?',
+          text: `${reference} “${title}” is removed from every list and board, with its comments.`,
+          confirmLabel: 'Delete',
+        });
+        if (!confirmed) return;
+        remove.mutate(
+          { taskId, projectId },
+          {
+            onSuccess: () => {
+              toastSuccess(`${reference} deleted`);
+              onDeleted?.();
+            },
+            onError: (error) => failure(error, 'The task could not be deleted.'),
+          },
+        );
+      },
+      move: () => setMoving(true),
+      duplicate() {
+        duplicate.mutate(
+          { taskId, projectId },
+          {
+            onSuccess: (copy) => {
+              toastSuccess(`Duplicated as #${copy.reference}`);
+              onDuplicated?.(copy.task_id);
+            },
+            onError: (error) => failure(error, 'The task could not be duplicated.'),
+          },
+        );
+      },
+      async copyLink() {
+        try {
+          await navigator.clipboard.writeText(new URL(paths.task(taskId), window.location.origin).href);
+          toastSuccess('Link copied');
+        } catch {
+          toastError('The link could not be copied.');
+        }
+      },
+    }),
+    [taskId, projectId, title, reference, onDeleted, onDuplicated, remove.mutate, duplicate.mutate],
+  );
+  useOfferOpenTaskActions(offerToPalette ? actions : null);
+
+  return (
+    // Pressing the menu neither drags the card nor opens the task.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the menu's events from the card or row around it.
+    <span onPointerDown={stop} onMouseDown={stop} onTouchStart={stop} onClick={stop} onKeyDown={stop}>
+      <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size={size} aria-label={`Actions for ${title}`}>
+            <IconDots size={16} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={actions.move}>
+            Move to project
+          </Menu.Item>
+          <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={actions.duplicate}>
+            Duplicate
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => void actions.copyLink()}>
+            Copy link
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void actions.remove()}
+          >
+            Delete
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {moving ? (
+        <MoveTaskDialog
+          taskId={taskId}
+          projectId={projectId}
+          reference={reference}
+          title={title}
+          onClose={() => setMoving(false)}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+/** Chooses the project a task moves to, among the other projects of its organization. */
+function MoveTaskDialog({
+  taskId,
+  projectId,
+  reference,
+  title,
+  onClose,
+}: {
+  taskId: string;
+  projectId: string;
+  reference: string;
+  title: string;
+  onClose: () => void;
+}) {
+  const projects = useProjects();
+  const move = useMoveTaskToProject();
+  const [target, setTarget] = useState<string | null>(null);
+  const organizationId = projects.data?.find((project) => project.project_id === projectId)?.organization
+    .organization_id;
+  const choices = (projects.data ?? [])
+    .filter(
+      (project) =>
+        project.organization.organization_id === organizationId && project.project_id !== projectId,
+    )
+    .map((project) => ({ value: project.project_id, label: project.name }));
+
+  const submit = () => {
+    if (!target) return;
+    move.mutate(
+      { taskId, fromProjectId: projectId, projectId: target },
+      {
+        onSuccess: (task) => {
+          const name = choices.find((choice) => choice.value === target)?.label ?? 'the project';
+          toastSuccess(`Moved to ${name} as #${task.reference}`);
+          onClose();
+        },
+        onError: (error) => failure(error, 'The task could not be moved.'),
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Move to project" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          {reference} “{title}” keeps its status, comments, checklist and labels, and gets a new number in the
+          project it joins.
+        </Text>
+        <NativeSelect
+          label="Project"
+          data={[
+            {
+              value: '',
+              label: choices.length === 0 ? 'No other project in this organization' : 'Select a project',
+            },
+            ...choices,
+          ]}
+          value={target ?? ''}
+          onChange={(event) => setTarget(event.currentTarget.value || null)}
+          disabled={choices.length === 0}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!target} loading={move.isPending}>
+            Move
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
