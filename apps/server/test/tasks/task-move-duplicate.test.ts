@@ -1,20 +1,20 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import {
   OTHER_ORGANIZATION_MESSAGE,
   SAME_PROJECT_MESSAGE,
-} from '../src/features/tasks/commands/move-task-to-project.ts';
-import type { BusEvent } from '../src/realtime/bus.ts';
+} from '../../src/features/tasks/commands/move-task-to-project.ts';
+import type { BusEvent } from '../../src/realtime/bus.ts';
 import {
   addMember,
   createOrganizationAs,
   createOrganizationWorld,
   type OrganizationWorld,
-} from './organizations-world.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { startMailCatcher, type TestUser } from './users.ts';
+} from '../organizations/organizations-world.ts';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 
 /** Issue 39, item 5: a task is deleted once, moved within its organization, and duplicated. */
 let server: TestServer;
