@@ -1,7 +1,8 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskPriority } from '@figgle/shared/priority';
 import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMembers } from '../../../shared/api/list-members';
@@ -21,8 +22,18 @@ export interface AddTaskDialogProps {
 }
 
 export function AddTaskDialog({ opened, onClose, projectId, organizationId }: AddTaskDialogProps) {
+  // On a phone the dialog is a full-screen sheet: every field and "Create" stay on the screen.
+  const phone = useMediaQuery('(max-width: 599.98px)', false) ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a task" centered size="lg" radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Add a task"
+      centered
+      size="lg"
+      radius={phone ? 0 : 'lg'}
+      fullScreen={phone}
+    >
       {opened ? <AddTaskForm projectId={projectId} organizationId={organizationId} onDone={onClose} /> : null}
     </Modal>
   );
@@ -85,7 +96,7 @@ function AddTaskForm({
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
         />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select
             label="Status"
             name="status"
@@ -110,12 +121,12 @@ function AddTaskForm({
             onChange={setAssigneeId}
             comboboxProps={{ withinPortal: true }}
           />
-        </Group>
+        </SimpleGrid>
         <DueDateInput value={due} onChange={setDue} />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <PrioritySelect label="Priority" name="priority" value={priority} onChange={setPriority} />
           <TaskLabelsField organizationId={organizationId} value={labelIds} onChange={setLabelIds} />
-        </Group>
+        </SimpleGrid>
         <Textarea
           label="Description"
           name="description"

@@ -1,4 +1,5 @@
 import type { PersonView } from '@figgle/shared/task-schemas';
+import { IconUserCircle } from '@tabler/icons-react';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { UserAvatar } from '../../../ui/user-avatar';
 import type { AssigneeSelectProps } from './assignee-select';
@@ -18,6 +19,8 @@ export interface AssigneePickerProps {
   label: string;
   onChange: (assignee: PersonView | null) => void;
   width?: number | string;
+  /** In list rows: the avatar alone, the name on hover. */
+  compact?: boolean;
 }
 
 /** The organization's members, or None; type to filter. */
@@ -27,11 +30,15 @@ export function AssigneePicker({
   label,
   onChange,
   width = 180,
+  compact = false,
 }: AssigneePickerProps) {
+  const name = assignee ? memberName(assignee) : 'None';
   return (
     <DeferredSelect
       label={label}
       width={width}
+      openWidth={compact ? 200 : undefined}
+      title={`Assignee: ${name}`}
       preload={AssigneeSelect.preload}
       display={
         assignee ? (
@@ -42,8 +49,10 @@ export function AssigneePicker({
               lastname={assignee.lastname}
               size={18}
             />
-            <span>{memberName(assignee)}</span>
+            {compact ? null : <span>{name}</span>}
           </>
+        ) : compact ? (
+          <IconUserCircle size={18} stroke={1.5} aria-hidden />
         ) : (
           <span>None</span>
         )

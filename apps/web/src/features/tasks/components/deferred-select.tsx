@@ -18,6 +18,10 @@ export interface DeferredSelectProps {
   /** What the closed picker shows: the chosen value, with its icon or avatar. */
   display: ReactNode;
   width?: number | string;
+  /** The open Select's width where the closed one is narrower (an icon or an avatar alone). */
+  openWidth?: number | string;
+  /** Shown on hover: the value's name where the closed picker shows only its icon. */
+  title?: string;
   /** The real Select, drawn only while open. */
   children: (props: OpenSelectProps) => ReactNode;
   /** Fetches the real Select's code (a chunk of its own): once the page is idle, or when reached. */
@@ -31,7 +35,15 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * once (two per row); a full Select each made long lists and cold boards slow to draw. Opening it
  * (click, Enter, Space, arrows) swaps in the real Select, already open; closing swaps back.
  */
-export function DeferredSelect({ label, display, width, children, preload }: DeferredSelectProps) {
+export function DeferredSelect({
+  label,
+  display,
+  width,
+  openWidth,
+  title,
+  children,
+  preload,
+}: DeferredSelectProps) {
   const [active, setActive] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -57,6 +69,7 @@ export function DeferredSelect({ label, display, width, children, preload }: Def
       aria-haspopup="listbox"
       aria-expanded={false}
       aria-label={label}
+      title={title}
       style={width === undefined ? undefined : { width }}
       className={classes.trigger}
       onClick={() => setActive(true)}
@@ -76,7 +89,7 @@ export function DeferredSelect({ label, display, width, children, preload }: Def
   if (active) {
     const select = children({
       'aria-label': label,
-      w: width,
+      w: openWidth ?? width,
       autoFocus: true,
       defaultDropdownOpened: true,
       onDropdownClose: () => {

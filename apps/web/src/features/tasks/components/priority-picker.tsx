@@ -18,19 +18,30 @@ export interface PriorityPickerProps {
   width?: number | string;
   /** On cards, "None" shows as its icon alone. */
   compact?: boolean;
+  /** In list rows: the icon alone, its name on hover. */
+  iconOnly?: boolean;
 }
 
 /** Urgent to None, each with an icon whose shape says it; the pick is saved at once. */
-export function PriorityPicker({ taskId, priority, label, width, compact = false }: PriorityPickerProps) {
+export function PriorityPicker({
+  taskId,
+  priority,
+  label,
+  width,
+  compact = false,
+  iconOnly = false,
+}: PriorityPickerProps) {
   return (
     <DeferredSelect
       label={label}
       width={width}
+      openWidth={iconOnly ? 140 : undefined}
+      title={`Priority: ${PRIORITY_LABELS[priority]}`}
       preload={InlinePrioritySelect.preload}
       display={
         <>
           <PriorityIcon priority={priority} labelled={false} />
-          {compact && priority === 'NONE' ? null : <span>{PRIORITY_LABELS[priority]}</span>}
+          {iconOnly || (compact && priority === 'NONE') ? null : <span>{PRIORITY_LABELS[priority]}</span>}
         </>
       }
     >

@@ -13,13 +13,14 @@ export interface StatusPickerProps {
   /** Names the picker for screen readers, e.g. 'Status of Write the docs'. */
   label: string;
   onChange: (status: TaskStatus) => void;
+  width?: number;
 }
 
-export function StatusPicker({ status, label, onChange }: StatusPickerProps) {
+export function StatusPicker({ status, label, onChange, width = 128 }: StatusPickerProps) {
   return (
     <DeferredSelect
       label={label}
-      width={128}
+      width={width}
       preload={StatusSelect.preload}
       display={
         <>

@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +15,8 @@ import { AssigneePicker } from './assignee-picker';
 import { ChecklistProgress } from './checklist-progress';
 import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
+import { ColumnChooser } from './list/column-chooser';
+import { type ListColumns, useListColumns } from './list/list-columns';
 import { StatusPicker } from './status-picker';
 import classes from './task-list.module.css';
 import { SortableHeader, TaskDue, TaskLabels, TaskPriorityPicker } from './task-planning-marks';
@@ -21,6 +24,9 @@ import planningClasses from './task-planning-marks.module.css';
 import { compareTasksBy, useTaskSort } from './task-sort';
 
 const ROW_HEIGHT = 53;
+/** Below 600 px a row is two lines: the title, then its fields. */
+const STACKED_ROW_HEIGHT = 82;
+const STACKED_QUERY = '(max-width: 599.98px)';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 export interface TaskListProps {
@@ -37,10 +43,19 @@ export interface TaskListProps {
 
 /**
  * The project's tasks as a table, by status then title (or by due date or priority, from the column
- * headers); only the rows in view are in the page.
+ * headers); only the rows in view are in the page. The title takes the free width and the fields are
+ * compact (icons and avatars, names on hover), so the table never scrolls sideways; "Last modified"
+ * and "Created at" are in the "Columns" chooser, kept per person. Below 600 px each row is drawn as
+ * two stacked lines.
  */
 export function TaskList({ tasks, loading, organizationId, animated, leaving, emptyMessage }: TaskListProps) {
   const [sort, setSort] = useTaskSort();
+  const [chosen, setColumns] = useListColumns();
+  const stacked = useMediaQuery(STACKED_QUERY, false) ?? false;
+  // The optional columns are left out of the stacked rows: the phone has no room for them.
+  const columns: ListColumns = stacked ? { lastModified: false, created: false } : chosen;
+  const rowHeight = stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
+  const columnCount = 7 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0);
   const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksBy(sort)), [tasks, sort]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
@@ -50,10 +65,12 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: sorted.length,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
     scrollMargin: offset,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new row height asks for a new measure.
+  useEffect(() => virtualizer.measure(), [rowHeight]);
   const order = useMemo(
     () => sorted.filter((task) => !leaving?.has(task.task_id)).map((task) => task.task_id),
     [sorted, leaving],
@@ -67,54 +84,66 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={1170} type="native">
-        <Table
-          verticalSpacing={8}
-          horizontalSpacing="md"
-          className={classes.table}
-          aria-rowcount={sorted.length + 1}
-        >
-          <Table.Thead>
+      <Table
+        verticalSpacing={8}
+        horizontalSpacing="xs"
+        className={classes.table}
+        data-stacked={stacked || undefined}
+        role={stacked ? 'table' : undefined}
+        aria-rowcount={sorted.length + 1}
+      >
+        <Table.Thead role={stacked ? 'rowgroup' : undefined}>
+          <Table.Tr className={classes.headRow} role={stacked ? 'row' : undefined}>
+            <Table.Th className={classes.titleHead}>Title</Table.Th>
+            <Table.Th w={132} className={classes.stackedHidden}>
+              Status
+            </Table.Th>
+            <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={92} />
+            <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={124} />
+            <Table.Th w={92} className={classes.stackedHidden}>
+              Assignee
+            </Table.Th>
+            <Table.Th w={56} className={classes.stackedHidden} aria-label="Comments" title="Comments">
+              <IconMessageCircle size={14} stroke={1.8} aria-hidden />
+            </Table.Th>
+            {columns.lastModified ? <Table.Th w={140}>Last modified</Table.Th> : null}
+            {columns.created ? <Table.Th w={116}>Created at</Table.Th> : null}
+            <Table.Th w={44} className={classes.chooserHead}>
+              {stacked ? null : <ColumnChooser columns={chosen} onChange={setColumns} />}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={bodyRef} role={stacked ? 'rowgroup' : undefined}>
+          {loading || sorted.length === 0 ? (
             <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th w={150}>Status</Table.Th>
-              <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={124} />
-              <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={136} />
-              <Table.Th w={180}>Assignee</Table.Th>
-              <Table.Th w={104}>Comments</Table.Th>
-              <Table.Th w={150}>Last modified</Table.Th>
-              <Table.Th w={124}>Created at</Table.Th>
+              <Table.Td colSpan={columnCount}>
+                <Text c="dimmed" ta="center" py="lg" size="sm">
+                  {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody ref={bodyRef}>
-            {loading || sorted.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text c="dimmed" ta="center" py="lg" size="sm">
-                    {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              <>
-                {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
-                {items.map((item) => (
-                  <TaskRow
-                    key={sorted[item.index]!.task_id}
-                    task={sorted[item.index]!}
-                    rowIndex={item.index + 2}
-                    organizationId={organizationId}
-                    animated={animated}
-                    leaving={leaving?.has(sorted[item.index]!.task_id)}
-                    selected={sorted[item.index]!.task_id === selectedId}
-                  />
-                ))}
-                {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
-              </>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ) : (
+            <>
+              {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+              {items.map((item) => (
+                <TaskRow
+                  key={sorted[item.index]!.task_id}
+                  task={sorted[item.index]!}
+                  rowIndex={item.index + 2}
+                  organizationId={organizationId}
+                  animated={animated}
+                  leaving={leaving?.has(sorted[item.index]!.task_id)}
+                  selected={sorted[item.index]!.task_id === selectedId}
+                  columns={columns}
+                  height={rowHeight}
+                  stacked={stacked}
+                />
+              ))}
+              {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+            </>
+          )}
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }
@@ -128,6 +157,10 @@ interface TaskRowProps {
   leaving?: boolean;
   /** Where j and k put the selection: Enter opens it. */
   selected?: boolean;
+  columns: ListColumns;
+  height: number;
+  /** Drawn as two lines (below 600 px). */
+  stacked: boolean;
 }
 
 /** True for a moment after the task's version changes while it is on screen. */
@@ -145,19 +178,32 @@ function useChangeFlash(version: number, enabled: boolean): boolean {
   return flashing;
 }
 
-function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }: TaskRowProps) {
+function TaskRow({
+  task,
+  rowIndex,
+  organizationId,
+  animated,
+  leaving,
+  selected,
+  columns,
+  height,
+  stacked,
+}: TaskRowProps) {
   const updateTask = useUpdateTask();
   const modifier = task.last_modifier;
   const flashing = useChangeFlash(task.version, animated);
+  const cellRole = stacked ? 'cell' : undefined;
   return (
     <Table.Tr
       aria-rowindex={rowIndex}
+      // Drawn as a grid below 600 px, where CSS would drop the row's table semantics.
+      role={stacked ? 'row' : undefined}
       className={`${classes.row}${leaving ? ` ${filterClasses.leaving}` : ''}${selected ? ` ${filterClasses.selected}` : ''}`}
       aria-current={selected || undefined}
       data-flash={flashing || undefined}
-      style={{ height: ROW_HEIGHT }}
+      style={{ height }}
     >
-      <Table.Td>
+      <Table.Td className={classes.titleCell} role={cellRole}>
         <div className={planningClasses.titleLine}>
           <Anchor
             component={Link}
@@ -181,24 +227,27 @@ function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }
           />
         </div>
       </Table.Td>
-      <Table.Td>
+      <Table.Td role={cellRole}>
         <StatusPicker
           status={task.status}
           label={`Status of ${task.title}`}
+          width={stacked ? 100 : 120}
           onChange={(status) => updateTask.mutate({ taskId: task.task_id, changes: { status } })}
         />
       </Table.Td>
-      <Table.Td>
-        <TaskPriorityPicker task={task} />
+      <Table.Td role={cellRole}>
+        <TaskPriorityPicker task={task} iconOnly />
       </Table.Td>
-      <Table.Td>
+      <Table.Td role={cellRole}>
         <TaskDue task={task} stacked />
       </Table.Td>
-      <Table.Td>
+      <Table.Td role={cellRole}>
         <AssigneePicker
           organizationId={organizationId}
           assignee={task.assignee}
           label={`Assignee of ${task.title}`}
+          width={undefined}
+          compact
           onChange={(assignee) =>
             updateTask.mutate({
               taskId: task.task_id,
@@ -208,35 +257,40 @@ function TaskRow({ task, rowIndex, organizationId, animated, leaving, selected }
           }
         />
       </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap" c="dimmed">
-          <IconMessageCircle size={15} stroke={1.8} aria-hidden />
-          <Text size="sm" aria-label={`${task.comments_total} comments`}>
+      <Table.Td role={cellRole}>
+        <Group gap={4} wrap="nowrap" c="dimmed" title={`${task.comments_total} comments`}>
+          <IconMessageCircle size={14} stroke={1.8} aria-hidden />
+          <Text size="xs" aria-label={`${task.comments_total} comments`}>
             {task.comments_total}
           </Text>
         </Group>
       </Table.Td>
-      <Table.Td>
-        <Group gap={8} wrap="nowrap">
-          {modifier ? (
-            <UserAvatar
-              id={modifier.user_id}
-              firstname={modifier.firstname}
-              lastname={modifier.lastname}
-              size={22}
-              labelled
-            />
-          ) : null}
-          <Text size="xs" c="dimmed" title={new Date(task.updated_at).toLocaleString()}>
-            {relativeTime(task.updated_at)}
+      {columns.lastModified ? (
+        <Table.Td role={cellRole}>
+          <Group gap={6} wrap="nowrap">
+            {modifier ? (
+              <UserAvatar
+                id={modifier.user_id}
+                firstname={modifier.firstname}
+                lastname={modifier.lastname}
+                size={22}
+                labelled
+              />
+            ) : null}
+            <Text size="xs" c="dimmed" truncate title={new Date(task.updated_at).toLocaleString()}>
+              {relativeTime(task.updated_at)}
+            </Text>
+          </Group>
+        </Table.Td>
+      ) : null}
+      {columns.created ? (
+        <Table.Td role={cellRole}>
+          <Text size="xs" c="dimmed">
+            {dateFormat.format(new Date(task.created_at))}
           </Text>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs" c="dimmed">
-          {dateFormat.format(new Date(task.created_at))}
-        </Text>
-      </Table.Td>
+        </Table.Td>
+      ) : null}
+      <Table.Td className={classes.stackedHidden} />
     </Table.Tr>
   );
 }

@@ -31,14 +31,24 @@ export function TaskDue({ task, stacked }: { task: Planned; stacked?: boolean })
 }
 
 /** The inline priority picker of a row or card: saved at once, put back with the failure toast. */
-export function TaskPriorityPicker({ task, compact }: { task: Planned; compact?: boolean }) {
+export function TaskPriorityPicker({
+  task,
+  compact,
+  iconOnly,
+}: {
+  task: Planned;
+  compact?: boolean;
+  /** The icon alone, its name on hover (list rows). */
+  iconOnly?: boolean;
+}) {
   return (
     <PriorityPicker
       taskId={task.task_id}
       priority={task.priority ?? 'NONE'}
       label={`Priority of ${task.title}`}
-      width={compact ? undefined : 108}
+      width={compact || iconOnly ? undefined : 108}
       compact={compact}
+      iconOnly={iconOnly}
     />
   );
 }
@@ -83,7 +93,7 @@ export function SortableHeader({
   title: string;
   sort: TaskSort;
   onSort: (sort: TaskSort) => void;
-  width: number;
+  width?: number;
 }) {
   const active = sort === column;
   return (
