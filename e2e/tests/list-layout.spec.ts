@@ -1,4 +1,4 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { rowTitles, seedProject } from './filters-support.ts';
 import { callApi, createLabel, dayFromToday } from './planning-support.ts';
