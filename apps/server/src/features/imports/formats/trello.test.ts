@@ -24,7 +24,7 @@ describe('a Trello board with ids named like Object.prototype members', () => {
     it(`reads a list id “${id}” that the mapping does not name as no list, and a colour “${id}” as gray`, () => {
       const plan = planTrello(boardWithIds(id, id), { l2: 'DONE' });
       // Every status and colour is one of Figgle's words: a function or an object would fail the job.
-      expect(plan.tasks.map((task) => [task.title, task.status])).toEqual([['In a plain list', 'DONE']]);
+      expect([...plan.tasks].map((task) => [task.title, task.status])).toEqual([['In a plain list', 'DONE']]);
       expect(plan.skipped).toEqual([
         { row: 'Card “In the tricky list”', reason: 'Its list is not on the board.', imported: false },
       ]);
@@ -34,7 +34,7 @@ describe('a Trello board with ids named like Object.prototype members', () => {
 
   it('still takes a list the mapping names', () => {
     const plan = planTrello(boardWithIds('l1', 'sky_dark'), { l1: 'DOING', l2: 'DONE' });
-    expect(plan.tasks.map((task) => task.status)).toEqual(['DOING', 'DONE']);
+    expect([...plan.tasks].map((task) => task.status)).toEqual(['DOING', 'DONE']);
     expect(plan.labels[0]?.color).toBe('cyan');
   });
 });
