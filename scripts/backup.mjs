@@ -1,12 +1,13 @@
 // `npm run backup [-- FILE]`: one .tar.gz holding the database, the uploads folder and the kept secret.
 // The embedded database is read with the server stopped (PGlite is one process); PostgreSQL is read
 // with pg_dump, the server running or not. docs/backups.md says what is in the file and what is not.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { syncPath } from '../apps/server/src/db/pglite-durable-fs.ts';
+import { PRIVATE_FILE_MODE } from '../apps/server/src/private-files.ts';
 import {
   BackupError,
   FORMAT,
@@ -46,6 +47,9 @@ await runCommand(async () => {
     writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const fromDataDir = [uploads > 0 && UPLOADS, secret && SECRET_FILE].filter(Boolean);
     const partial = `${output}.partial`;
+    // The archive holds the secret and every upload: the running account's alone, whatever the umask.
+    writeFileSync(partial, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+    chmodSync(partial, PRIVATE_FILE_MODE);
     await runTool('tar', [
       ...['--create', '--gzip', '--file', partial],
       `--exclude=${UPLOADS}/${UPLOADS_HOLDING_FOLDER}`,

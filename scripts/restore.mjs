@@ -39,6 +39,7 @@ await runCommand(async () => {
   mkdirSync(staging, { mode: 0o700 });
   let restored = false;
   try {
+    await refuseAnythingButFilesAndFolders(file);
     await runTool('tar', ['--extract', '--gzip', '--file', file, '--no-same-owner', '-C', staging]);
     const manifestFile = path.join(staging, MANIFEST);
     const manifest = checkManifest(
@@ -90,6 +91,41 @@ await runCommand(async () => {
     }
   }
 });
+
+/**
+ * A backup holds plain files and folders only. A symbolic link (an `uploads` pointing at /etc), a
+ * hard link or a device would make the restore write, or chmod, outside DATA_DIR: refused before
+ * anything is unpacked. GNU tar's long listing starts each member with its type: - file, d folder.
+ */
+async function refuseAnythingButFilesAndFolders(file) {
+  const listing = await runTool('tar', [
+    '--list',
+    '--verbose',
+    '--quoting-style=escape',
+    '--gzip',
+    '--file',
+    file,
+  ]);
+  const kinds = {
+    l: 'a symbolic link',
+    h: 'a hard link',
+    c: 'a device',
+    b: 'a device',
+    p: 'a pipe',
+    s: 'a socket',
+  };
+  for (const line of listing.split('\n')) {
+    if (line === '' || line[0] === '-' || line[0] === 'd') continue;
+    const name = line
+      .split(/\s+/)
+      .slice(5)
+      .join(' ')
+      .split(/ -> | link to /)[0];
+    throw new BackupError(
+      `${file} is refused: ${name} is ${kinds[line[0]] ?? 'not a plain file'}: a Figgle backup holds plain files and folders only.`,
+    );
+  }
+}
 
 function refuseUnlessEmpty(dataDir) {
   const found = existsSync(dataDir) ? readdirSync(dataDir) : [];

@@ -22,7 +22,16 @@ export const CLOSE_CODES = {
   slowConsumer: 4413,
   /** The session ended while the socket was open: reconnecting would be refused. */
   signedOut: 4401,
+  /** Too many sockets open for this session, person or address: close some tabs. */
+  tooManySockets: 4430,
 } as const;
+
+/** Sockets one session may hold open at once (a tab holds one). */
+export const SOCKETS_PER_SESSION = 20;
+/** Sockets one person may hold open at once, over all their sessions. */
+export const SOCKETS_PER_PERSON = 50;
+/** Sockets one client address may hold open at once (an office behind one NAT counts once). */
+export const SOCKETS_PER_ADDRESS = 200;
 
 /** Largest route a presence frame may carry. */
 export const PRESENCE_ROUTE_MAX = 200;

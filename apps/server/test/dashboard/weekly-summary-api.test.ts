@@ -213,6 +213,36 @@ describe('GET /api/dashboard/summary with a language model', () => {
     expect(joined.facts.active_projects.map((project) => project.name)).toContain('Secret Vault');
   });
 
+  it('asks the model once a day whatever `today` the page sends', async () => {
+    const gus = await createUser(server, mail, { firstname: 'Gus', lastname: 'Dates' });
+    await createOrganizationAs(gus, 'Gus’s');
+    const asked = fake.requests.length;
+    // Each distinct date used to be a new paid call: the cache is keyed on the server's own day.
+    for (const days of [-3, -2, -1, 0, 1, 2, 3, 400, -4000]) {
+      const response = await gus.api(`/api/dashboard/summary?today=${dayFromToday(days)}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(((await response.json()) as WeeklySummaryView).source).toBe('model');
+    }
+    expect(fake.requests).toHaveLength(asked + 1);
+  });
+
+  it('limits the model calls one person can cause in an hour; past it the facts are shown', async () => {
+    const hal = await createUser(server, mail, { firstname: 'Hal', lastname: 'Hurry' });
+    const asked = fake.requests.length;
+    const sources: string[] = [];
+    // Each new organization changes the cache key (a summary never outlives what it may show).
+    for (let round = 0; round < 14; round += 1) {
+      await createOrganizationAs(hal, `Hal ${round}`);
+      sources.push((await summary(hal)).source);
+    }
+    expect(fake.requests.length - asked).toBe(10);
+    expect(sources.slice(0, 10).every((source) => source === 'model')).toBe(true);
+    expect(sources.slice(10)).toEqual(['facts', 'facts', 'facts', 'facts']);
+    // Another person is not held back by Hal.
+    const ivy = await createUser(server, mail, { firstname: 'Ivy', lastname: 'Calm' });
+    expect((await summary(ivy)).source).toBe('model');
+  });
+
   it('falls back to the facts on every failure, keeps none of them, and stays healthy', async () => {
     const dan = await createUser(server, mail, { firstname: 'Dan', lastname: 'Doe' });
     const danOrganization = await createOrganizationAs(dan, 'Dan’s');

@@ -1,5 +1,5 @@
 // @database pglite
-import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
+import { CLOSE_CODES, type EventFrame, SOCKETS_PER_SESSION, topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher } from '@figgle/test-support/users';
@@ -35,6 +35,34 @@ async function expectServerHealthy(): Promise<void> {
   await probe.next<EventFrame>(eventsOn(topics.tasks(world.projectId)), mark);
   probe.close();
 }
+
+describe('sockets per session, person and address', () => {
+  it('refuses the socket past the cap of one session with 4430, and keeps the others open', async () => {
+    const opened: TestSocket[] = [];
+    try {
+      for (let i = 0; i < SOCKETS_PER_SESSION; i++)
+        opened.push(await TestSocket.open(server.url, { cookie: world.member.cookie }));
+      // 300 sockets in under 2 s were all accepted: each holds memory and a share of every fan-out.
+      const extra = TestSocket.connect(server.url, { cookie: world.member.cookie });
+      expect(await extra.closed).toEqual({
+        code: CLOSE_CODES.tooManySockets,
+        reason: 'Too many connections',
+      });
+      // Another person is not held back, and a closed socket frees its place.
+      (await TestSocket.open(server.url, { cookie: world.owner.cookie })).close();
+      const first = opened.shift() as TestSocket;
+      first.close();
+      await first.closed;
+      await vi.waitFor(async () => {
+        const again = await TestSocket.open(server.url, { cookie: world.member.cookie });
+        opened.push(again);
+      });
+    } finally {
+      for (const socket of opened) socket.close();
+    }
+    await expectServerHealthy();
+  });
+});
 
 describe('bad input on the socket', () => {
   it('answers malformed and unknown frames with bad-frame errors and keeps the socket open', async () => {

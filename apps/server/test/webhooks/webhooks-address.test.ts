@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type HostLookup,
   isPublicAddress,
+  parseWebhookUrl,
   resolveTarget,
   UnsafeTargetError,
 } from '../../src/features/webhooks/address-guard.ts';
@@ -43,6 +44,36 @@ describe('webhook address safety', () => {
       expect(isPublicAddress(address), address).toBe(false);
     for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111'])
       expect(isPublicAddress(address), address).toBe(true);
+  });
+
+  it('refuses every IPv6 form that embeds an IPv4 address, whatever the spelling', async () => {
+    for (const address of [
+      // ::/96, "IPv4-compatible": [::127.0.0.1] is written ::7f00:1 by the URL parser.
+      '::7f00:1',
+      '::a00:1',
+      '::a9fe:a9fe',
+      '::808:808',
+      '::127.0.0.1',
+      // ::ffff:0:0/96 mapped, in hexadecimal, and ::ffff:0:0:0/96 translated.
+      '::ffff:7f00:1',
+      '::ffff:0:7f00:1',
+      // 64:ff9b::/96 and 64:ff9b:1::/48, NAT64: the gateway would connect to the embedded address.
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a00:1',
+      // 2002::/16, 6to4, and Teredo's 2001::/32.
+      '2002:7f00:1::1',
+      '2002:a00:1::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+    for (const text of [
+      'http://[::127.0.0.1]/hooks',
+      'http://[::10.0.0.1]/hooks',
+      'http://[::ffff:0:7f00:1]/',
+    ]) {
+      await expect(resolveTarget(parseWebhookUrl(text), false), text).rejects.toThrow(/private or local/);
+    }
   });
 
   it('checks what a name resolves to, every address of it', async () => {

@@ -8,6 +8,7 @@ import { unauthorized } from '../../http/errors.ts';
 import { refuseConnectionFromAnotherSite } from '../../http/request-origin.ts';
 import type { Connection, SocketSession } from '../../realtime/connection.ts';
 import { type HubOptions, RealtimeHub } from '../../realtime/hub.ts';
+import { SocketCaps } from '../../realtime/socket-caps.ts';
 import { WsRealtimeSocket } from '../../realtime/ws-socket.ts';
 import { createEntityLoader } from './entity-loader.ts';
 import { presentClientTooOld } from './presenter.ts';
@@ -50,6 +51,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
       ...hubOptions,
     });
     hubs.set(app.deps, hub);
+    const caps = new SocketCaps();
     app.addHook('onClose', async () => {
       await hub.close();
     });
@@ -79,6 +81,12 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
         const user = request.currentUser!;
         const cookie = request.headers.cookie;
         const log = request.log;
+        // The cookie names the session (a token cannot open a socket: sessionOnly).
+        const release = caps.take({ session: cookie ?? '', person: user.user_id, address: request.ip });
+        if (!release) {
+          socket.close(CLOSE_CODES.tooManySockets, 'Too many connections');
+          return;
+        }
         let connection: Connection | null = null;
         let closed = false;
         const early: Array<[string, boolean]> = [];
@@ -94,6 +102,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
           }
         });
         socket.on('close', () => {
+          release();
           closed = true;
           if (connection) hub.disconnect(connection);
         });

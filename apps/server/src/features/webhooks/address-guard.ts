@@ -45,6 +45,14 @@ export function parseWebhookUrl(text: string): URL {
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  // ::/96, "IPv4-compatible" (deprecated): ipaddr.js calls ::7f00:1 unicast, yet the URL parser writes
+  // [::127.0.0.1] so and a host's stack may route it to 127.0.0.1. None of it is a public target.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0))
+    return false;
+  // The other forms that embed an IPv4 address (mapped ::ffff:0:0/96 once processed into IPv4, the
+  // translated ::ffff:0:0:0/96, NAT64's 64:ff9b::/96 and 64:ff9b:1::/48, 6to4's 2002::/16, Teredo)
+  // are ranges of their own in ipaddr.js, never 'unicast'.
   return ipaddr.process(address).range() === 'unicast';
 }
 

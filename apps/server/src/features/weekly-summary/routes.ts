@@ -5,7 +5,7 @@ import { presentWeeklySummary } from './presenter.ts';
 import { createWeeklySummaryWriter } from './weekly-summary.ts';
 
 export async function weeklySummaryRoutes(app: AppInstance): Promise<void> {
-  const summaryOf = createWeeklySummaryWriter(app.deps.db, app.deps.env);
+  const summaryOf = createWeeklySummaryWriter(app.deps.db, app.deps.env, app.deps.clock);
 
   app.get(
     '/api/dashboard/summary',

@@ -25,7 +25,7 @@ type StartInput = z.output<typeof startImportInput>;
 function checkedMapping(analysis: ImportAnalysis, input: StartInput): ImportMapping {
   if (analysis.format === 'trello') {
     const lists = input.trello_lists ?? {};
-    const missing = analysis.lists.find((list) => !lists[list.list_id]);
+    const missing = analysis.lists.find((list) => !Object.hasOwn(lists, list.list_id));
     if (missing)
       throw badRequest(`Choose a status for the list “${missing.name}”.`, [
         { path: 'trello_lists', message: 'misses a list' },

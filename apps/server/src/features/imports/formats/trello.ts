@@ -138,7 +138,8 @@ const TRELLO_COLORS: Record<string, LabelColor> = {
 
 function labelColorOf(trelloColor: string | null | undefined): LabelColor {
   const base = (trelloColor ?? '').replace(/_(dark|light)$/, '');
-  return TRELLO_COLORS[base] ?? 'gray';
+  // Own keys only: a colour named `constructor` is no colour of Figgle's.
+  return Object.hasOwn(TRELLO_COLORS, base) ? (TRELLO_COLORS[base] as LabelColor) : 'gray';
 }
 
 /** A label without a name (Trello allows colour-only labels) is named after its colour. */
@@ -211,7 +212,8 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
       skipped.push({ row, reason: 'The card has no name.', imported: false });
       continue;
     }
-    const listStatusOf = listStatus[card.idList];
+    // Own keys only: a list id `constructor` or `__proto__` would read Object.prototype's members.
+    const listStatusOf = Object.hasOwn(listStatus, card.idList) ? listStatus[card.idList] : undefined;
     if (!listStatusOf) {
       skipped.push({ row, reason: 'Its list is not on the board.', imported: false });
       continue;
