@@ -14,8 +14,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.ts';
-import { repoRoot } from '../src/repo-root.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { repoRoot } from '../../src/repo-root.ts';
 
 /**
  * What the backup file holds is the whole server (the database, people's uploads, the secret that
