@@ -34,10 +34,14 @@ export async function changePassword(deps: Deps, user: CurrentUser, change: Pass
     if (!change.currentPassword) {
       throw new HttpError(400, 'current_password_required', 'Enter your current password.');
     }
-    const right = await context.password.verify({
-      hash: credential.password,
-      password: change.currentPassword,
-    });
+    // Reserved before the check, so checks sent at once are judged one by one (issue 37, item 3).
+    deps.wrongPasswords.reserve(accountId);
+    let right: boolean;
+    try {
+      right = await context.password.verify({ hash: credential.password, password: change.currentPassword });
+    } finally {
+      deps.wrongPasswords.release(accountId);
+    }
     if (!right) {
       deps.wrongPasswords.fail(accountId);
       throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
