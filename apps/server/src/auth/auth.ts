@@ -150,7 +150,8 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
           to: user.email,
           subject: 'Reset your Figgle password',
           greeting: 'Hello,',
-          intro: 'Someone asked to reset the password of your Figgle account.',
+          intro:
+            'Someone asked to reset the password of your Figgle account. Choosing a new one signs out every device and revokes your API tokens.',
           actionLabel: 'Choose a new password',
           url,
         }),

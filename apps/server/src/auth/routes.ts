@@ -95,7 +95,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       // better-auth answers a failed database query with a bare 500: when the database is down,
       // this check throws the driver's error instead, which http/errors.ts answers 503.
       if (response.status >= 500) await sql`SELECT 1`.execute(app.deps.db);
-      announceEndedSessions(response.status);
+      await announceEndedSessions(response.status);
       const failed = isFailure(response);
       limits.finished(policy, asker, failed);
       if (!failed) policy.succeeded?.(call);
