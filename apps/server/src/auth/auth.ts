@@ -16,7 +16,7 @@ import {
   bindToSignUpPassword,
   confirmationEmail,
   EMAIL_VERIFICATION_EXPIRES_SECONDS,
-} from './proof-of-address.ts';
+} from './sign-up-link.ts';
 
 const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
 const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;

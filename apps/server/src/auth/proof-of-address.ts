@@ -1,10 +1,15 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { signJWT, verifyJWT } from 'better-auth/crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
-import { actionEmail } from '../mail/templates.ts';
 import { announceSessionsEnded } from './session-ended.ts';
+import {
+  confirmationEmail,
+  credentialHash,
+  EMAIL_VERIFICATION_EXPIRES_SECONDS,
+  passwordBinding,
+} from './sign-up-link.ts';
 
 /**
  * Whoever registers an address first must not keep the account once its owner proves the address
@@ -19,50 +24,8 @@ import { announceSessionsEnded } from './session-ended.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'env' | 'mailer' | 'bus' | 'sessionMemory'>;
 
-export const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
 /** How long the link to choose a password, given right after a confirmation, stays valid. */
 const CHOOSE_PASSWORD_EXPIRES_SECONDS = 60 * 60;
-
-/** What binds a confirmation link to one sign-up's password: a keyed digest of its hash (with salt). */
-export function passwordBinding(secret: string, passwordHash: string): string {
-  return createHmac('sha256', secret).update(`sign-up-password:${passwordHash}`).digest('base64url');
-}
-
-async function credentialHash(db: Kysely<Database> | Transaction<Database>, authUserId: string) {
-  const { rows } = await sql<{ password: string | null }>`
-    SELECT password FROM auth_account WHERE "userId" = ${authUserId} AND "providerId" = 'credential'`.execute(
-    db,
-  );
-  return rows[0]?.password ?? null;
-}
-
-/** The confirmation link of a sign-up, bound to the password it set. */
-export async function bindToSignUpPassword(
-  deps: Pick<Deps, 'db' | 'env'>,
-  link: { url: string; userId: string; email: string },
-): Promise<string> {
-  const hash = await credentialHash(deps.db, link.userId);
-  if (!hash) return link.url;
-  const token = await signJWT(
-    { email: link.email.toLowerCase(), userId: link.userId, pw: passwordBinding(deps.env.SECRET, hash) },
-    deps.env.SECRET,
-    EMAIL_VERIFICATION_EXPIRES_SECONDS,
-  );
-  const url = new URL(link.url);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
-export function confirmationEmail(to: string, url: string) {
-  return actionEmail({
-    to,
-    subject: 'Confirm your Figgle account',
-    greeting: 'Welcome to Figgle!',
-    intro: 'Please confirm your email address to activate your account.',
-    actionLabel: 'Confirm my email',
-    url,
-  });
-}
 
 /** Ends the sessions and API tokens of an account, and every provider link or password if asked. */
 async function dropAccess(
