@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { signJWT, verifyJWT } from 'better-auth/crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
 import { announceSessionsEnded } from './session-ended.ts';
