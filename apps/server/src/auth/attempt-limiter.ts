@@ -71,8 +71,11 @@ class ExpiringMap<T extends { expiresAt: number }> {
 }
 
 export interface WindowCounter {
-  /** Seconds to wait when `key` used up the rule, otherwise null. Counts nothing. */
-  blockedFor(key: string, now?: number): number | null;
+  /**
+   * Seconds to wait when `key` used up the rule, otherwise null. Counts nothing. `pending` attempts
+   * under way count as used.
+   */
+  blockedFor(key: string, now?: number, pending?: number): number | null;
   /** Counts one attempt of `key`. */
   record(key: string, now?: number): void;
   readonly size: number;
@@ -82,10 +85,10 @@ export interface WindowCounter {
 export function createWindowCounter(rule: AttemptRule, maxKeys = DEFAULT_MAX_KEYS): WindowCounter {
   const windows = new ExpiringMap<{ count: number; expiresAt: number }>(maxKeys);
   return {
-    blockedFor(key, now = Date.now()) {
+    blockedFor(key, now = Date.now(), pending = 0) {
       const window = windows.get(key, now);
-      if (!window || window.count < rule.max) return null;
-      return Math.max(1, Math.ceil((window.expiresAt - now) / 1000));
+      if ((window?.count ?? 0) + pending < rule.max) return null;
+      return window ? Math.max(1, Math.ceil((window.expiresAt - now) / 1000)) : 1;
     },
     record(key, now = Date.now()) {
       const window = windows.get(key, now);
@@ -100,8 +103,11 @@ export function createWindowCounter(rule: AttemptRule, maxKeys = DEFAULT_MAX_KEY
 }
 
 export interface FailureDelay {
-  /** Seconds until `key` may try again, otherwise null. */
-  blockedFor(key: string, now?: number): number | null;
+  /**
+   * Seconds until `key` may try again, otherwise null. `pending` attempts under way count as
+   * failures: within the free ones, as many as are left; past them, one at a time.
+   */
+  blockedFor(key: string, now?: number, pending?: number): number | null;
   recordFailure(key: string, now?: number): void;
   /** A success: the key starts afresh. */
   forget(key: string): void;
@@ -119,11 +125,15 @@ export function delayAfter(rule: DelayRule, failures: number): number {
 export function createFailureDelay(rule: DelayRule, maxKeys = DEFAULT_MAX_KEYS): FailureDelay {
   const failures = new ExpiringMap<{ count: number; lastAt: number; expiresAt: number }>(maxKeys);
   return {
-    blockedFor(key, now = Date.now()) {
+    blockedFor(key, now = Date.now(), pending = 0) {
       const entry = failures.get(key, now);
-      if (!entry) return null;
-      const until = entry.lastAt + delayAfter(rule, entry.count) * 1000;
-      return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : null;
+      const count = entry?.count ?? 0;
+      if (entry) {
+        const until = entry.lastAt + delayAfter(rule, entry.count) * 1000;
+        if (until > now) return Math.max(1, Math.ceil((until - now) / 1000));
+      }
+      const allowed = Math.max(1, rule.freeFailures - count);
+      return pending >= allowed ? Math.max(1, delayAfter(rule, count + pending)) : null;
     },
     recordFailure(key, now = Date.now()) {
       const count = (failures.get(key, now)?.count ?? 0) + 1;

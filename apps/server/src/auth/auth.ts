@@ -12,9 +12,13 @@ import { trustedOriginsOf } from '../http/request-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { actionEmail } from '../mail/templates.ts';
 import { ensureProfile } from './profile.ts';
+import {
+  bindToSignUpPassword,
+  confirmationEmail,
+  EMAIL_VERIFICATION_EXPIRES_SECONDS,
+} from './sign-up-link.ts';
 
 const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
-const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
 const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
 /** How long a pending second-factor challenge (the two_factor cookie) stays valid. */
 const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
@@ -146,7 +150,8 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
           to: user.email,
           subject: 'Reset your Figgle password',
           greeting: 'Hello,',
-          intro: 'Someone asked to reset the password of your Figgle account.',
+          intro:
+            'Someone asked to reset the password of your Figgle account. Choosing a new one signs out every device and revokes your API tokens.',
           actionLabel: 'Choose a new password',
           url,
         }),
@@ -155,15 +160,15 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_SECONDS,
-      sendVerificationEmail: async ({ user, url }) =>
-        sendMail({
-          to: user.email,
-          subject: 'Confirm your Figgle account',
-          greeting: 'Welcome to Figgle!',
-          intro: 'Please confirm your email address to activate your account.',
-          actionLabel: 'Confirm my email',
-          url,
-        }),
+      // The link a sign-up sends confirms that sign-up's password only (auth/proof-of-address.ts);
+      // a link asked for later confirms the address, and its opener then chooses the password.
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const fromSignUp = request ? new URL(request.url).pathname.endsWith('/sign-up/email') : false;
+        const link = fromSignUp
+          ? await bindToSignUpPassword({ db, env }, { url, userId: user.id, email: user.email })
+          : url;
+        mailer.sendInBackground(confirmationEmail(user.email, link));
+      },
     },
     socialProviders,
     account: {

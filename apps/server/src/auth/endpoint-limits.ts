@@ -92,6 +92,22 @@ export function createEndpointLimits() {
 
   const pairKey = (asker: Asker) => `${asker.email}|${addressKey(asker.address)}`;
 
+  /**
+   * Attempts under way that count only if they fail: reserved before they are checked, released when
+   * answered, so a burst sent at once is judged as if its attempts came one by one (issue 37, item 3).
+   */
+  const inFlight = new Map<string, number>();
+  const flightKeys = (policy: PolicyLimits, asker: Asker): string[] => {
+    const keys: string[] = [];
+    if (asker.ip !== undefined) keys.push(`${policy.name}|ip|${addressKey(asker.ip)}`);
+    if (asker.email && policy.perEmail) keys.push(`${policy.name}|email|${asker.email}`);
+    if (asker.email && policy.perEmailAndAddress) keys.push(`${policy.name}|pair|${pairKey(asker)}`);
+    if (asker.account && policy.perAccount)
+      keys.push(`${policy.accountCounter ?? policy.name}|account|${asker.account}`);
+    return keys;
+  };
+  const flying = (key: string) => inFlight.get(key) ?? 0;
+
   function countAttempt(counters: Counters, asker: Asker) {
     if (asker.ip !== undefined) counters.ip.record(addressKey(asker.ip));
     if (asker.email) counters.email?.record(asker.email);
@@ -102,21 +118,46 @@ export function createEndpointLimits() {
     /** Seconds `asker` must wait before this endpoint answers again; 0 when it may go on. */
     blockedFor(policy: PolicyLimits, asker: Asker): number {
       const counters = countersOf(policy);
-      const waits = [asker.ip !== undefined ? counters.ip.blockedFor(addressKey(asker.ip)) : null];
+      // Attempts still under way count as failures until they are answered.
+      const pending = (kind: string, key: string) =>
+        policy.failuresOnly
+          ? flying(
+              `${kind === 'account' ? (policy.accountCounter ?? policy.name) : policy.name}|${kind}|${key}`,
+            )
+          : 0;
+      const waits = [
+        asker.ip !== undefined
+          ? counters.ip.blockedFor(addressKey(asker.ip), undefined, pending('ip', addressKey(asker.ip)))
+          : null,
+      ];
       if (asker.email) {
-        waits.push(counters.email?.blockedFor(asker.email) ?? null);
-        waits.push(counters.emailAndAddress?.blockedFor(pairKey(asker)) ?? null);
+        waits.push(counters.email?.blockedFor(asker.email, undefined, pending('email', asker.email)) ?? null);
+        waits.push(
+          counters.emailAndAddress?.blockedFor(pairKey(asker), undefined, pending('pair', pairKey(asker))) ??
+            null,
+        );
       }
-      if (asker.account) waits.push(counters.account?.blockedFor(asker.account) ?? null);
+      if (asker.account)
+        waits.push(
+          counters.account?.blockedFor(asker.account, undefined, pending('account', asker.account)) ?? null,
+        );
       return Math.max(0, ...waits.map((wait) => wait ?? 0));
     },
     /** An attempt is under way: counted now unless the policy counts only failures. */
     started(policy: PolicyLimits, asker: Asker): void {
       if (!policy.failuresOnly) countAttempt(countersOf(policy), asker);
+      else for (const key of flightKeys(policy, asker)) inFlight.set(key, flying(key) + 1);
     },
     /** The attempt was answered: failures count, and a success clears its email and address. */
     finished(policy: PolicyLimits, asker: Asker, failed: boolean): void {
       const counters = countersOf(policy);
+      if (policy.failuresOnly) {
+        for (const key of flightKeys(policy, asker)) {
+          const left = flying(key) - 1;
+          if (left > 0) inFlight.set(key, left);
+          else inFlight.delete(key);
+        }
+      }
       if (failed && policy.failuresOnly) countAttempt(counters, asker);
       if (!asker.email || !counters.emailAndAddress) return;
       if (failed) counters.emailAndAddress.recordFailure(pairKey(asker));

@@ -14,6 +14,12 @@ import type { AppInstance } from '../app-types.ts';
 import type { AttemptRule } from './attempt-limiter.ts';
 import type { CurrentUser } from './current-user.ts';
 import type { PolicyLimits } from './endpoint-limits.ts';
+import {
+  type AfterProof,
+  signUpOverUnconfirmed,
+  watchConfirmation,
+  watchMagicLink,
+} from './proof-of-address.ts';
 import { refuseWithoutTotpCode, tellTwoFactorTurnedOff } from './two-factor-off.ts';
 import { refuseUsedConfirmation } from './used-confirmation.ts';
 
@@ -38,6 +44,8 @@ export interface EndpointPolicy extends PolicyLimits {
   user?: 'required' | 'if-signed-in';
   /** Figgle's own refusal instead of better-auth's answer, or null to hand the call over. */
   refuse?: (call: AuthCall) => Promise<Response | null>;
+  /** Runs before better-auth (when nothing refused the call) and may turn its answer. */
+  watch?: (call: AuthCall) => Promise<AfterProof>;
   /** Runs after a successful answer. */
   succeeded?: (call: AuthCall) => void;
 }
@@ -103,6 +111,11 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
     })),
     perIp: { max: 20, windowSeconds: minutes(15) },
     perEmail: { max: 5, windowSeconds: minutes(15) },
+    refuse: (call) =>
+      signUpOverUnconfirmed(
+        call.app.deps,
+        call.body as unknown as Parameters<typeof signUpOverUnconfirmed>[1],
+      ),
   },
   'POST /sign-in/magic-link': { name: 'magic-link', body: emailOnlyInput, ...EMAIL_LINK },
   'POST /request-password-reset': { name: 'password-reset-link', body: emailOnlyInput, ...EMAIL_LINK },
@@ -129,11 +142,16 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
   },
   'POST /two-factor/enable': { name: 'two-factor-on', perIp: perIpPer10Minutes(20) },
   'POST /two-factor/disable': TWO_FACTOR_OFF,
-  'GET /magic-link/verify': { name: 'magic-link-open', perIp: perIpPer10Minutes(60) },
+  'GET /magic-link/verify': {
+    name: 'magic-link-open',
+    perIp: perIpPer10Minutes(60),
+    watch: (call) => watchMagicLink(call.app.deps, call.url),
+  },
   'GET /verify-email': {
     name: 'confirmation-open',
     perIp: perIpPer10Minutes(60),
     refuse: (call) => refuseUsedConfirmation(call.app.deps.db, call.app.deps.env.SECRET, call.url),
+    watch: (call) => watchConfirmation(call.app.deps, call.url),
   },
   'GET /get-session': SESSION,
   'POST /sign-out': SESSION,

@@ -80,8 +80,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const call: AuthCall = { app, request, url, body: (body ?? {}) as Record<string, unknown>, user };
       const ending = { method: request.method, path: authPath, cookie: request.headers.cookie, body };
       const announceEndedSessions = await sessionsEndingBy(app.deps, ending);
-      const response =
-        (await policy.refuse?.(call)) ??
+      const refused = await policy.refuse?.(call);
+      const after = refused ? undefined : await policy.watch?.(call);
+      let response =
+        refused ??
         (await app.deps.auth.handler(
           new Request(url, {
             method: request.method,
@@ -89,10 +91,11 @@ export async function authRoutes(app: AppInstance): Promise<void> {
             body: serialize(request, body),
           }),
         ));
+      if (after) response = await after(response);
       // better-auth answers a failed database query with a bare 500: when the database is down,
       // this check throws the driver's error instead, which http/errors.ts answers 503.
       if (response.status >= 500) await sql`SELECT 1`.execute(app.deps.db);
-      announceEndedSessions(response.status);
+      await announceEndedSessions(response.status);
       const failed = isFailure(response);
       limits.finished(policy, asker, failed);
       if (!failed) policy.succeeded?.(call);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppDeps } from '../app-types.ts';
 import type { EndedSessions } from '../realtime/bus.ts';
 import { sessionTokenOf } from './session-lookup.ts';
 
-type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory'>;
+type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory' | 'db'>;
 
 /** How the bus and the sockets name a session: a digest of its token, which alone would sign in. */
 export function sessionKeyOf(token: string): string {
@@ -29,9 +30,20 @@ export interface EndingCall {
 }
 
 /** Announces the sessions a call ended, once better-auth has answered with its status. */
-export type AfterAuthCall = (status: number) => void;
+export type AfterAuthCall = (status: number) => Promise<void>;
 
-const NOTHING_ENDED: AfterAuthCall = () => {};
+const NOTHING_ENDED: AfterAuthCall = async () => {};
+
+/**
+ * A reset, a change of password and "sign out everywhere" end the account's API tokens too: a token
+ * made by whoever held the account must not outlive the owner taking it back (issue 37, item 2).
+ */
+export async function revokeApiTokensOf(db: AppDeps['db'], authUserId: string): Promise<void> {
+  await sql`
+    UPDATE api_token SET revoked_at = now()
+    WHERE revoked_at IS NULL
+      AND user_id IN (SELECT user_id FROM app_user WHERE auth_user_id = ${authUserId})`.execute(db);
+}
 
 /**
  * The better-auth calls that end sessions, and which ones. Read before the call runs, as the call
@@ -41,8 +53,11 @@ export async function sessionsEndingBy(deps: Deps, call: EndingCall): Promise<Af
   if (call.method !== 'POST') return NOTHING_ENDED;
   const ended = await sessionsEnding(deps, call);
   if (!ended) return NOTHING_ENDED;
-  return (status) => {
-    if (status >= 200 && status < 300) announceSessionsEnded(deps, ended);
+  const everywhere = call.path === '/reset-password' || call.path === '/revoke-sessions';
+  return async (status) => {
+    if (status < 200 || status >= 300) return;
+    if (everywhere) await revokeApiTokensOf(deps.db, ended.authUserId);
+    announceSessionsEnded(deps, ended);
   };
 }
 

@@ -83,14 +83,14 @@ export async function openInvitation(db: Kysely<Database>, token: string): Promi
   return invitation;
 }
 
-/** Whether an account already uses the address (told only to the holder of the invitation's link). */
+/**
+ * Whether a confirmed account already uses the address (told only to the holder of the invitation's
+ * link). An account never confirmed counts as none: accepting makes it anew (proof-of-address.ts).
+ */
 export async function accountExists(db: Kysely<Database>, email: string): Promise<boolean> {
-  const account = await db
-    .selectFrom('app_user')
-    .select('user_id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  return account !== undefined;
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM auth_user WHERE lower(email) = ${email.toLowerCase()} AND "emailVerified"`.execute(db);
+  return rows.length > 0;
 }
 
 /** Invitations of the organization still waiting for an answer, newest first. Callers authorize first. */

@@ -3,6 +3,8 @@ import { INVITED_ROLE } from '@figgle/shared/roles';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import { ensureProfile } from '../../../auth/profile.ts';
+import { takeOverUnconfirmed } from '../../../auth/proof-of-address.ts';
+import { announceSessionsEnded } from '../../../auth/session-ended.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { closedReason, invitationByToken, invitationUnknown, invitationUsed } from '../queries.ts';
@@ -31,14 +33,15 @@ const passwordNeeded = () =>
 
 /**
  * Following the emailed link proves the address and is the consent to join. An address without an
- * account gets one, verified, with the chosen password, and is signed in; an existing account joins
+ * account, or whose account was never confirmed (its password, sessions and tokens are dropped), gets one, verified, with the chosen password, and is signed in; an existing account joins
  * and keeps its password. Claiming the link, the account, its profile and the membership are one
  * transaction: if any step fails, nothing stays, and the same link can be used again.
  */
 export async function acceptInvitation(
-  { db, bus, auth }: Pick<AppDeps, 'db' | 'bus' | 'auth'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'auth' | 'sessionMemory'>,
   { token, password }: { token: string; password?: string | undefined },
 ): Promise<AcceptedInvitation> {
+  const { db, bus, auth } = deps;
   const context = await auth.$context;
   // Hashing is slow on purpose: done before the transaction, which then holds its locks briefly.
   const passwordHash = password === undefined ? null : await context.password.hash(password);
@@ -59,11 +62,25 @@ export async function acceptInvitation(
       if (!invitation) throw invitationUnknown();
       if (!claimed) throw closedReason(invitation) ?? invitationUsed();
 
-      const existing = await sql<AuthIdentity>`
-        select id, email, name, firstname, lastname from auth_user where lower(email) = ${invitation.email.toLowerCase()}
+      const existing = await sql<AuthIdentity & { emailVerified: boolean }>`
+        select id, email, name, firstname, lastname, "emailVerified" from auth_user
+        where lower(email) = ${invitation.email.toLowerCase()} for update
       `.execute(trx);
-      let authUser = existing.rows[0];
+      let authUser: AuthIdentity | undefined = existing.rows[0];
       let accountCreated = false;
+      if (existing.rows[0] && !existing.rows[0].emailVerified) {
+        // Never confirmed: whoever registered it did not prove the address; the link just did.
+        if (passwordHash === null) throw passwordNeeded();
+        await takeOverUnconfirmed(trx, existing.rows[0].id, invitation, passwordHash);
+        authUser = {
+          id: existing.rows[0].id,
+          email: invitation.email,
+          name: `${invitation.firstname} ${invitation.lastname}`.trim(),
+          firstname: invitation.firstname,
+          lastname: invitation.lastname,
+        };
+        accountCreated = true;
+      }
       if (!authUser) {
         if (passwordHash === null) throw passwordNeeded();
         const now = new Date();
@@ -89,6 +106,12 @@ export async function acceptInvitation(
       }
 
       const profile = await ensureProfile(trx, authUser);
+      if (accountCreated)
+        await trx
+          .updateTable('app_user')
+          .set({ firstname: invitation.firstname, lastname: invitation.lastname })
+          .where('user_id', '=', profile.user_id)
+          .execute();
       await trx
         .insertInto('rule')
         .values({ organization_id: invitation.organization_id, user_id: profile.user_id, role: INVITED_ROLE })
@@ -101,19 +124,24 @@ export async function acceptInvitation(
           .set({ needs_onboarding: false, updated_at: new Date() })
           .where('user_id', '=', profile.user_id)
           .execute();
-      return { invitation, userId: profile.user_id, accountCreated };
+      return { invitation, userId: profile.user_id, accountCreated, authUserId: authUser.id };
     });
 
-  const { invitation, accountCreated } = await publishAfterCommit(bus, write, ({ invitation, userId }) => ({
-    event: {
-      kind: 'membership',
-      action: 'created',
-      id: userId,
-      organizationId: invitation.organization_id,
-      actorId: userId,
-    },
-  }));
+  const { invitation, accountCreated, authUserId } = await publishAfterCommit(
+    bus,
+    write,
+    ({ invitation, userId }) => ({
+      event: {
+        kind: 'membership',
+        action: 'created',
+        id: userId,
+        organizationId: invitation.organization_id,
+        actorId: userId,
+      },
+    }),
+  );
 
+  if (accountCreated) announceSessionsEnded(deps, { authUserId });
   let sessionCookies: string[] = [];
   if (accountCreated && password !== undefined) {
     const { headers } = await auth.api.signInEmail({

@@ -1,12 +1,12 @@
 import { FRESH_SIGN_IN_MINUTES } from '@figgle/shared/password-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { announceSessionsEnded, sessionKeyOf } from '../../../auth/session-ended.ts';
+import { announceSessionsEnded, revokeApiTokensOf, sessionKeyOf } from '../../../auth/session-ended.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { passwordChangedEmail } from '../password-changed-email.ts';
 import type { WrongPasswordLimit } from '../wrong-password-limit.ts';
 
-type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory' | 'mailer' | 'env'> & {
+type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory' | 'mailer' | 'env' | 'db'> & {
   /** Wrong current passwords counted per account (password/wrong-password-limit.ts). */
   wrongPasswords: WrongPasswordLimit;
 };
@@ -34,10 +34,14 @@ export async function changePassword(deps: Deps, user: CurrentUser, change: Pass
     if (!change.currentPassword) {
       throw new HttpError(400, 'current_password_required', 'Enter your current password.');
     }
-    const right = await context.password.verify({
-      hash: credential.password,
-      password: change.currentPassword,
-    });
+    // Reserved before the check, so checks sent at once are judged one by one (issue 37, item 3).
+    deps.wrongPasswords.reserve(accountId);
+    let right: boolean;
+    try {
+      right = await context.password.verify({ hash: credential.password, password: change.currentPassword });
+    } finally {
+      deps.wrongPasswords.release(accountId);
+    }
     if (!right) {
       deps.wrongPasswords.fail(accountId);
       throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
@@ -69,6 +73,7 @@ export async function changePassword(deps: Deps, user: CurrentUser, change: Pass
   const sessions = await context.internalAdapter.listSessions(accountId);
   const others = sessions.map((session) => session.token).filter((token) => token !== change.sessionToken);
   if (others.length) await context.internalAdapter.deleteSessions(others);
+  await revokeApiTokensOf(deps.db, accountId);
   announceSessionsEnded(deps, { authUserId: accountId, except: sessionKeyOf(change.sessionToken) });
   deps.mailer.sendInBackground(passwordChangedEmail(user.email, deps.env.PUBLIC_URL));
 }

@@ -16,7 +16,8 @@ import { EmailForm } from '../components/email-form';
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  return token ? <NewPasswordForm token={token} /> : <RequestReset linkFailed={searchParams.has('error')} />;
+  if (!token) return <RequestReset linkFailed={searchParams.has('error')} />;
+  return <NewPasswordForm token={token} confirmed={searchParams.has('confirmed')} />;
 }
 
 function RequestReset({ linkFailed }: { linkFailed: boolean }) {
@@ -56,7 +57,12 @@ function RequestReset({ linkFailed }: { linkFailed: boolean }) {
   );
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+/**
+ * `confirmed`: the address was just confirmed by a link that did not come with the account's
+ * password (asked for later, or the account was registered by someone else first), so its opener
+ * chooses the password now.
+ */
+function NewPasswordForm({ token, confirmed }: { token: string; confirmed: boolean }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [newPassword, setNewPassword] = useState('');
@@ -77,8 +83,12 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <CenteredPanel
-      title="Choose a new password"
-      subtitle="You will log in with it from now on; other devices are logged out."
+      title={confirmed ? 'Your email is verified: choose your password' : 'Choose a new password'}
+      subtitle={
+        confirmed
+          ? 'A password set before your email was confirmed no longer works. You will log in with this one.'
+          : 'You will log in with it from now on; other devices are logged out.'
+      }
     >
       <Stack gap="lg">
         <form onSubmit={handleSubmit} aria-label="New password">

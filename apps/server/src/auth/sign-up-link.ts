@@ -1,0 +1,51 @@
+import { createHmac } from 'node:crypto';
+import { signJWT } from 'better-auth/crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import { actionEmail } from '../mail/templates.ts';
+
+/** A sign-up's confirmation link, bound to the password it chose (see proof-of-address.ts). */
+
+export async function credentialHash(db: Kysely<Database> | Transaction<Database>, authUserId: string) {
+  const { rows } = await sql<{ password: string | null }>`
+    SELECT password FROM auth_account WHERE "userId" = ${authUserId} AND "providerId" = 'credential'`.execute(
+    db,
+  );
+  return rows[0]?.password ?? null;
+}
+
+export const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
+
+/** What binds a confirmation link to one sign-up's password: a keyed digest of its hash (with salt). */
+export function passwordBinding(secret: string, passwordHash: string): string {
+  return createHmac('sha256', secret).update(`sign-up-password:${passwordHash}`).digest('base64url');
+}
+
+/** The confirmation link of a sign-up, bound to the password it set. */
+export async function bindToSignUpPassword(
+  deps: { db: Kysely<Database>; env: Pick<Env, 'SECRET'> },
+  link: { url: string; userId: string; email: string },
+): Promise<string> {
+  const hash = await credentialHash(deps.db, link.userId);
+  if (!hash) return link.url;
+  const token = await signJWT(
+    { email: link.email.toLowerCase(), userId: link.userId, pw: passwordBinding(deps.env.SECRET, hash) },
+    deps.env.SECRET,
+    EMAIL_VERIFICATION_EXPIRES_SECONDS,
+  );
+  const url = new URL(link.url);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+export function confirmationEmail(to: string, url: string) {
+  return actionEmail({
+    to,
+    subject: 'Confirm your Figgle account',
+    greeting: 'Welcome to Figgle!',
+    intro: 'Please confirm your email address to activate your account.',
+    actionLabel: 'Confirm my email',
+    url,
+  });
+}
