@@ -1,9 +1,9 @@
 // @database both
 import { describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { enrolTotp, post } from './auth-helpers.ts';
-import type { TestServer } from './test-server.ts';
-import { createUser, serverWithMail, uniqueEmail } from './users.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, uniqueEmail } from '@figgle/test-support/users';
 
 /**
  * Issue 37, item 3: every attempt limiter judges at most its allowance, however many attempts
