@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { OfflineBanner } from './offline-banner';
+import { watchConnection } from './connection';
 import { installOfflineQueue } from './offline-queue';
 import { persistQueryCache, restoreQueryCache, staleRestoredDataOnReconnect } from './query-persister';
 import { registerServiceWorker } from './service-worker';
@@ -24,7 +25,8 @@ export function OfflineQueryProvider({ client, children }: OfflineQueryProviderP
   const [restoring, setRestoring] = useState(true);
 
   useEffect(() => {
-    installOfflineQueue(client);
+    const stopQueue = installOfflineQueue(client);
+    const stopWatching = watchConnection();
     registerServiceWorker();
     let stopPersisting: (() => void) | undefined;
     let cancelled = false;
@@ -37,6 +39,8 @@ export function OfflineQueryProvider({ client, children }: OfflineQueryProviderP
     });
     return () => {
       cancelled = true;
+      stopQueue();
+      stopWatching();
       stopStaling();
       stopPersisting?.();
     };

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useMe } from '../../../shared/api/get-me';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { useUpdateMe } from '../api/update-me';
+import { useUpdateMe } from '../../../shared/api/update-me';
 import { nonBlank } from '../components/non-blank';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 import { useLoadErrorToast } from '../components/use-load-error-toast';

@@ -12,7 +12,7 @@ import { ProjectEmoji } from '../../../ui/project-emoji';
 import { toastError } from '../../../ui/toast';
 import { useTask } from '../api/get-task';
 import { useTimeline } from '../api/list-timeline';
-import { useUpdateTask } from '../api/update-task';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { useUpdateTaskContent } from '../api/update-task-content';
 import { Checklist } from '../components/checklist';
 import { CommentComposer } from '../components/comment-composer';
@@ -55,13 +55,13 @@ function TaskPageContent({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const task = useTask(taskId);
   const timeline = useTimeline(taskId);
-  const updateTitle = useUpdateTask(taskId, { optimistic: false, toastOnError: false });
+  const updateTitle = useUpdateTask();
   const updateContent = useUpdateTaskContent(taskId);
 
   const titleAutosave = useAutosave<string>(
     useCallback(
-      (title: string) => updateTitle.mutateAsync({ changes: { title } }),
-      [updateTitle.mutateAsync],
+      (title: string) => updateTitle.mutateAsync({ taskId, changes: { title } }),
+      [updateTitle.mutateAsync, taskId],
     ),
   );
   const contentAutosave = useAutosave<RichTextValue>(updateContent.mutateAsync);

@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { useUpdateTask } from '../api/update-task';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { AssigneePicker } from './assignee-picker';
 import { ChecklistProgress } from './checklist-progress';
 import filterClasses from './filters/filters.module.css';

@@ -23,7 +23,7 @@ import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
-import { useUpdateTask } from '../../api/update-task';
+import { useUpdateTask } from '../../../../shared/api/update-task';
 import { useKeyboardSelection } from '../filters/use-keyboard-selection';
 import classes from './board.module.css';
 import { BoardCardBody, type BoardCardData } from './board-card';

@@ -20,7 +20,7 @@ import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { dayIn, dueDay } from '../../../../ui/planning/due-date';
-import { useUpdateTask } from '../../api/update-task';
+import { useUpdateTask } from '../../../../shared/api/update-task';
 import classes from './calendar.module.css';
 import { CalendarChipOverlay } from './calendar-chip';
 import { CalendarDay } from './calendar-day';
