@@ -197,3 +197,100 @@ for (const run of runs) {
     });
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`a queued change the server refuses (${colorScheme})`, () => {
+    test.use({ colorScheme });
+
+    test('is undone and named with Retry, and the changes after it are still sent', async ({
+      page,
+      mail,
+      baseURL,
+      playwright,
+    }, testInfo) => {
+      // A server of its own and two page loads on a shared two-core machine.
+      test.setTimeout(300_000);
+      const user = await signUpWithOrganization(page, mail, baseURL, {
+        firstname: 'Rita',
+        lastname: 'Refused',
+        organization: 'Attic',
+      });
+      const { projectId, taskId } = await createProjectWithTask(page, baseURL, user.organizationId, {
+        project: 'Chores',
+        trigram: 'CHE',
+        task: 'Water plants',
+      });
+      const second = await page.request.post(`/api/projects/${projectId}/tasks`, {
+        headers: { origin: baseURL },
+        data: { title: 'Feed the cat' },
+      });
+      expect(second.status()).toBe(201);
+      const { task_id: catId } = (await second.json()) as { task_id: string };
+
+      await page.goto(`/project/${projectId}/list`);
+      await expect(page.getByRole('combobox', { name: 'Status of Feed the cat' })).toHaveText('To Do', {
+        timeout: 30_000,
+      });
+      await page.getByRole('link', { name: 'Water plants' }).first().click();
+      const details = page.getByRole('complementary', { name: 'Task details' });
+      await expect(details.getByRole('combobox', { name: 'Status' })).toHaveValue('To Do', {
+        timeout: 30_000,
+      });
+      await keptForOffline(page, ['task', taskId], 2);
+      const server = await playwright.request.newContext({
+        baseURL,
+        storageState: await page.context().storageState(),
+      });
+
+      // Offline: CHE-1's status and a comment on it, then CHE-2's status from the list.
+      await page.context().setOffline(true);
+      await expect(banner(page)).toBeVisible();
+      await details.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Done' }).click();
+      await page.getByRole('textbox', { name: 'Write a comment' }).click();
+      await page.keyboard.type('Watered twice');
+      await page.keyboard.press('Control+Enter');
+      await expect(waiting(page, '2 changes wait to be sent')).toBeVisible();
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: /Chores/ })
+        .click();
+      await expect(page.getByRole('combobox', { name: 'Status of Water plants' })).toHaveText('Done');
+      await page.getByRole('combobox', { name: 'Status of Feed the cat' }).click();
+      await page.getByRole('option', { name: 'Doing' }).click();
+      await expect(waiting(page, '3 changes wait to be sent')).toBeVisible();
+
+      // Meanwhile CHE-1 is deleted from another device.
+      const deleted = await server.delete(`/api/tasks/${taskId}`, { headers: { origin: baseURL } });
+      expect(deleted.ok()).toBe(true);
+
+      // Back online: both changes of CHE-1 are refused and each is said by name; CHE-2's is saved.
+      await page.context().setOffline(false);
+      const statusLost = page
+        .getByRole('alert')
+        .filter({ hasText: 'The status of CHE-1 could not be saved' });
+      const commentLost = page.getByRole('alert').filter({ hasText: 'A comment on CHE-1 could not be sent' });
+      await expect(statusLost).toBeVisible({ timeout: 30_000 });
+      await expect(commentLost).toBeVisible();
+      await expect(statusLost.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect
+        .poll(
+          async () => ((await (await server.get(`/api/tasks/${catId}`)).json()) as { status: string }).status,
+        )
+        .toBe('DOING');
+      await expect(page.getByRole('combobox', { name: 'Status of Feed the cat' })).toHaveText('Doing');
+      await expect(waiting(page, 'wait to be sent')).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('refused-change.png') });
+
+      // Retry sends the same change again; still refused, it says so again rather than vanish.
+      const sentAgain = page.waitForRequest(
+        (request) => request.method() === 'PATCH' && request.url().endsWith(`/api/tasks/${taskId}`),
+      );
+      await statusLost.getByRole('button', { name: 'Retry' }).click();
+      expect((await sentAgain).postDataJSON()).toEqual({ status: 'DONE' });
+      await expect(statusLost).toHaveCount(1);
+      await expect(statusLost).toBeVisible();
+      await server.dispose();
+    });
+  });
+}
