@@ -32,7 +32,15 @@ export function toastError(message: string): void {
  * (the title), the failure text under it, and offers Retry. It stays until closed or retried, so it
  * cannot pass unseen.
  */
-export function toastRefusedChange({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+export function toastRefusedChange({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+}) {
   const id = notifications.show({
     title,
     message: (

@@ -63,7 +63,11 @@ export function reportNetworkFailure(): void {
  * did not get through is retried while the app is offline (it then waits, paused, for the
  * connection), and a few times more when the server answers its health check.
  */
-export function retryAfterNetworkFailure(failures: number, error: unknown, triesWhileOnline: number): boolean {
+export function retryAfterNetworkFailure(
+  failures: number,
+  error: unknown,
+  triesWhileOnline: number,
+): boolean {
   if (!isNetworkFailure(error)) return false;
   reportNetworkFailure();
   return failures < triesWhileOnline || !onlineManager.isOnline();

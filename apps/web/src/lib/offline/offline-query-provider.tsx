@@ -5,8 +5,8 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { OfflineBanner } from './offline-banner';
 import { watchConnection } from './connection';
+import { OfflineBanner } from './offline-banner';
 import { installOfflineQueue } from './offline-queue';
 import { persistQueryCache, restoreQueryCache, staleRestoredDataOnReconnect } from './query-persister';
 import { registerServiceWorker } from './service-worker';

@@ -55,14 +55,21 @@ function listed(words: string[]): string {
 }
 
 /** What was lost, said the way a person thinks of it: "The status of CHE-1 could not be saved". */
-export function refusedChangeTitle(queryClient: QueryClient, mutation: Pick<AnyMutation, 'options' | 'state'>): string | null {
+export function refusedChangeTitle(
+  queryClient: QueryClient,
+  mutation: Pick<AnyMutation, 'options' | 'state'>,
+): string | null {
   const key = mutation.options.mutationKey;
-  const variables = mutation.state.variables as { taskId?: unknown; changes?: Record<string, unknown> } | undefined;
+  const variables = mutation.state.variables as
+    | { taskId?: unknown; changes?: Record<string, unknown> }
+    | undefined;
   if (!variables || typeof variables.taskId !== 'string') return null;
   const task = taskReferenceIn(queryClient, variables.taskId);
   if (sameKey(key, offlineMutationKeys.updateTask)) {
     const changes = variables.changes ?? {};
-    const fields = fieldNames.filter(([names]) => names.some((name) => name in changes)).map(([, word]) => word);
+    const fields = fieldNames
+      .filter(([names]) => names.some((name) => name in changes))
+      .map(([, word]) => word);
     return `The ${listed(fields)} of ${task} could not be saved`;
   }
   if (sameKey(key, offlineMutationKeys.setTaskLabels)) return `The labels of ${task} could not be saved`;
@@ -85,14 +92,21 @@ export function refusedChangeTitle(queryClient: QueryClient, mutation: Pick<AnyM
  * write area, which keeps the draft and says so.
  */
 export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutation): void {
-  if (sameKey(mutation.options.mutationKey, offlineMutationKeys.createComment) && !wasQueued(mutation)) return;
+  if (sameKey(mutation.options.mutationKey, offlineMutationKeys.createComment) && !wasQueued(mutation))
+    return;
   const title = refusedChangeTitle(queryClient, mutation);
   if (!title) return;
   const { mutationKey } = mutation.options;
   // A board move's copy of the lists describes the page as it was then: not sent again.
   const { variables } =
-    mutation.state.variables && typeof mutation.state.variables === 'object' && 'snapshot' in mutation.state.variables
-      ? { variables: (({ snapshot: _snapshot, ...rest }) => rest)(mutation.state.variables as Record<string, unknown>) }
+    mutation.state.variables &&
+    typeof mutation.state.variables === 'object' &&
+    'snapshot' in mutation.state.variables
+      ? {
+          variables: (({ snapshot: _snapshot, ...rest }) => rest)(
+            mutation.state.variables as Record<string, unknown>,
+          ),
+        }
       : mutation.state;
   toastRefusedChange({
     title,

@@ -193,27 +193,34 @@ export function undoRefusedChange(queryClient: QueryClient, context: unknown): v
  * through, a live update of another field): what the waiting changes show is put back over it, so
  * every view keeps showing the same pending state until the server has each change.
  */
-export function showWaitingChanges(queryClient: QueryClient, waiting: ChangeMutation[], queryKey: QueryKey): void {
+export function showWaitingChanges(
+  queryClient: QueryClient,
+  waiting: ChangeMutation[],
+  queryKey: QueryKey,
+): void {
   const [root, taskIdOfPage, more] = queryKey;
   const isTaskPage = root === 'task' && typeof taskIdOfPage === 'string' && more === undefined;
   const isList = typeof root === 'string' && listRoots.has(root);
   if (!isTaskPage && !isList) return;
   const undos = waiting.map(undoOf).filter((undo): undo is TaskUndo => !!undo);
   if (undos.length === 0) return;
-  const over = (task: TaskInCache): TaskInCache =>
-    undos.reduce((shownTask, undo) => {
-      if (undo.taskId !== shownTask.task_id) return shownTask;
+  const over = (task: TaskInCache): TaskInCache => {
+    let shownTask = task;
+    for (const undo of undos) {
+      if (undo.taskId !== shownTask.task_id || showsTheChange(shownTask, undo.shown)) continue;
       const fields = (Object.keys(undo.shown) as UndoableField[]).filter((f) => f !== 'rank');
-      const differs = !showsTheChange(shownTask, undo.shown);
-      return differs ? { ...shownTask, ...Object.fromEntries(fields.map((f) => [f, undo.shown[f]])) } : shownTask;
-    }, task);
+      shownTask = { ...shownTask, ...Object.fromEntries(fields.map((f) => [f, undo.shown[f]])) };
+    }
+    return shownTask;
+  };
   if (isTaskPage) {
     if (!undos.some((undo) => undo.taskId === taskIdOfPage)) return;
     queryClient.setQueryData<TaskInCache>(queryKey, (task) => (task ? over(task) : task));
     return;
   }
   const list = queryClient.getQueryData<TaskList>(queryKey);
-  if (!Array.isArray(list) || !list.some((task) => undos.some((undo) => undo.taskId === task.task_id))) return;
+  if (!Array.isArray(list) || !list.some((task) => undos.some((undo) => undo.taskId === task.task_id)))
+    return;
   const next = list.map((task) => over(task) as TaskSummaryView);
   if (next.some((task, index) => task !== list[index])) queryClient.setQueryData(queryKey, next);
 }

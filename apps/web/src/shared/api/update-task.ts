@@ -1,4 +1,9 @@
-import type { PersonView, TaskDetailView, TaskSummaryView, UpdateTaskInput } from '@figgle/shared/task-schemas';
+import type {
+  PersonView,
+  TaskDetailView,
+  TaskSummaryView,
+  UpdateTaskInput,
+} from '@figgle/shared/task-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { offlineMutationKeys } from '../../lib/offline/mutation-keys';
@@ -33,7 +38,10 @@ export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string)
 }
 
 /** The fields a change shows, as every view draws them (setting one due field clears the other). */
-export function shownFields({ changes, assignee }: Omit<TaskChangeVariables, 'taskId'>): Partial<TaskSummaryView> {
+export function shownFields({
+  changes,
+  assignee,
+}: Omit<TaskChangeVariables, 'taskId'>): Partial<TaskSummaryView> {
   return {
     ...(changes.title !== undefined ? { title: changes.title } : {}),
     ...(changes.status ? { status: changes.status } : {}),

@@ -3,10 +3,10 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../shared/api/get-me';
+import { useUpdateMe } from '../../../shared/api/update-me';
 import { paths } from '../../../shared/paths';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
-import { useUpdateMe } from '../../../shared/api/update-me';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingProfilePage() {
