@@ -47,7 +47,7 @@ let checking = false;
  * is back. When it answers, only that request failed: it is retried a few times, then reported.
  * The browser's own 'online' event ends the wait too.
  */
-export function reportNetworkFailure(): void {
+function reportNetworkFailure(): void {
   if (typeof window === 'undefined' || checking || probe) return;
   checking = true;
   void serverAnswers().then((answered) => {

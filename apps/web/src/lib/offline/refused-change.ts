@@ -17,7 +17,7 @@ const sameKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
   !!a && a.length === b.length && a.every((part, index) => part === b[index]);
 
 /** How people name the task ("CHE-1"), from whatever copy of it the cache holds. */
-export function taskReferenceIn(queryClient: QueryClient, taskId: string): string {
+function taskReferenceIn(queryClient: QueryClient, taskId: string): string {
   const copies: TaskRow[] = [];
   const page = queryClient.getQueryData<TaskRow>(['task', taskId]);
   if (page) copies.push(page);
@@ -55,7 +55,7 @@ function listed(words: string[]): string {
 }
 
 /** What was lost, said the way a person thinks of it: "The status of CHE-1 could not be saved". */
-export function refusedChangeTitle(
+function refusedChangeTitle(
   queryClient: QueryClient,
   mutation: Pick<AnyMutation, 'options' | 'state'>,
 ): string | null {

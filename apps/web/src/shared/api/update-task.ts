@@ -19,7 +19,7 @@ export interface TaskChangeVariables {
   assignee?: PersonView | null;
 }
 
-export function updateTask(taskId: string, changes: UpdateTaskInput): Promise<TaskSummaryView> {
+function updateTask(taskId: string, changes: UpdateTaskInput): Promise<TaskSummaryView> {
   return api.patch<TaskSummaryView>(`/api/tasks/${encodeURIComponent(taskId)}`, changes);
 }
 
@@ -38,7 +38,7 @@ export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string)
 }
 
 /** The fields a change shows, as every view draws them (setting one due field clears the other). */
-export function shownFields({
+function shownFields({
   changes,
   assignee,
 }: Omit<TaskChangeVariables, 'taskId'>): Partial<TaskSummaryView> {
@@ -66,7 +66,7 @@ export function shownFields({
  * view reads the same state, online or waiting offline. Reads in flight are cancelled first so they
  * cannot paint the old value over it.
  */
-export function showTaskChange(queryClient: QueryClient, variables: TaskChangeVariables): void {
+function showTaskChange(queryClient: QueryClient, variables: TaskChangeVariables): void {
   const fields = shownFields(variables);
   void queryClient.cancelQueries({ queryKey: queryKeys.task(variables.taskId), exact: true });
   takeTaskListsSnapshot(queryClient);
