@@ -38,10 +38,7 @@ export function refreshAfterTaskChange(queryClient: QueryClient, taskId: string)
 }
 
 /** The fields a change shows, as every view draws them (setting one due field clears the other). */
-function shownFields({
-  changes,
-  assignee,
-}: Omit<TaskChangeVariables, 'taskId'>): Partial<TaskSummaryView> {
+function shownFields({ changes, assignee }: Omit<TaskChangeVariables, 'taskId'>): Partial<TaskSummaryView> {
   return {
     ...(changes.title !== undefined ? { title: changes.title } : {}),
     ...(changes.status ? { status: changes.status } : {}),
