@@ -44,11 +44,11 @@ describe('the queue of changes made offline', () => {
     const sent: string[] = [];
     const client = clientSending(sent);
     // The status picker's hook was drawn (its options built) while the page was online.
-    const statusHook = new MutationObserver(client, { mutationKey: statusKey });
+    const statusHook = new MutationObserver<unknown, unknown, string>(client, { mutationKey: statusKey });
     onlineManager.setOnline(false);
     void statusHook.mutate('status').catch(() => {});
     // The write area is drawn again after the network went.
-    const commentHook = new MutationObserver(client, { mutationKey: commentKey });
+    const commentHook = new MutationObserver<unknown, unknown, string>(client, { mutationKey: commentKey });
     void commentHook.mutate('comment').catch(() => {});
     // The status picker is drawn again too: its options reach the waiting change.
     statusHook.setOptions({ mutationKey: statusKey });
@@ -66,7 +66,7 @@ describe('the queue of changes made offline', () => {
     const client = clientSending(sent, (name) => name === 'first');
     onlineManager.setOnline(false);
     const results = ['first', 'second', 'third'].map((name) =>
-      new MutationObserver(client, { mutationKey: name === 'second' ? commentKey : statusKey })
+      new MutationObserver<unknown, unknown, string>(client, { mutationKey: name === 'second' ? commentKey : statusKey })
         .mutate(name)
         .then(
           () => 'sent',
@@ -99,7 +99,7 @@ describe('the queue of changes made offline', () => {
         return 'saved';
       },
     });
-    const change = new MutationObserver(client, { mutationKey: statusKey }).mutate('status');
+    const change = new MutationObserver<unknown, unknown, string>(client, { mutationKey: statusKey }).mutate('status');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(client.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true });
 
