@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
+import { isNetworkFailure, retryAfterNetworkFailure } from './offline/connection';
+import { reportRefusedChange } from './offline/refused-change';
 import { rememberUndo, undoRefusedChange } from './offline/undo-after-reload';
 
 export interface QueryClientHooks {
@@ -17,15 +19,22 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks = {}): Qu
     mutationCache: new MutationCache({
       // A change that may wait offline notes what it replaces: after a reload, a refusal undoes it.
       onMutate: (variables, mutation) => rememberUndo(client, mutation, variables),
-      onError: (error, _variables, context) => {
+      // A refused change is undone wherever it shows, and said by name with Retry: never dropped silently.
+      onError: (error, _variables, context, mutation) => {
         undoRefusedChange(client, context);
+        reportRefusedChange(client, mutation);
         reportUnauthorized(error);
       },
     }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
+        retry: (failureCount, error) => {
+          // No network, whatever the browser says: the read pauses (keeping what the offline copy
+          // shows) and runs again when the connection returns.
+          if (isNetworkFailure(error)) return retryAfterNetworkFailure(failureCount, error, 2);
+          return isRetryable(error) && failureCount < 2;
+        },
         refetchOnWindowFocus: true,
       },
       mutations: { retry: false },

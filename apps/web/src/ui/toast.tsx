@@ -1,4 +1,5 @@
 import { TOAST_DURATION_MS } from '@figgle/shared/constants';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 
@@ -21,6 +22,46 @@ export function toastError(message: string): void {
     color: 'red',
     icon: <IconAlertTriangle size={18} stroke={2.25} aria-hidden />,
     autoClose: TOAST_DURATION_MS,
+    withBorder: true,
+    closeButtonProps,
+  });
+}
+
+/**
+ * A change that the server refused and that was undone: says which change of which task was lost
+ * (the title), the failure text under it, and offers Retry. It stays until closed or retried, so it
+ * cannot pass unseen.
+ */
+export function toastRefusedChange({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  const id = notifications.show({
+    title,
+    message: (
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="sm">{message}</Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => {
+            notifications.hide(id);
+            onRetry();
+          }}
+        >
+          Retry
+        </Button>
+      </Group>
+    ),
+    color: 'red',
+    icon: <IconAlertTriangle size={18} stroke={2.25} aria-hidden />,
+    autoClose: false,
     withBorder: true,
     closeButtonProps,
   });

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useUpdateMe } from '../../features/settings/api/update-me';
+import { useUpdateMe } from '../../shared/api/update-me';
 import { toastError } from '../../ui/toast';
 
 /**

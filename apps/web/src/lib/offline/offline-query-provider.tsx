@@ -5,6 +5,7 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { watchConnection } from './connection';
 import { OfflineBanner } from './offline-banner';
 import { installOfflineQueue } from './offline-queue';
 import { persistQueryCache, restoreQueryCache, staleRestoredDataOnReconnect } from './query-persister';
@@ -24,7 +25,8 @@ export function OfflineQueryProvider({ client, children }: OfflineQueryProviderP
   const [restoring, setRestoring] = useState(true);
 
   useEffect(() => {
-    installOfflineQueue(client);
+    const stopQueue = installOfflineQueue(client);
+    const stopWatching = watchConnection();
     registerServiceWorker();
     let stopPersisting: (() => void) | undefined;
     let cancelled = false;
@@ -37,6 +39,8 @@ export function OfflineQueryProvider({ client, children }: OfflineQueryProviderP
     });
     return () => {
       cancelled = true;
+      stopQueue();
+      stopWatching();
       stopStaling();
       stopPersisting?.();
     };

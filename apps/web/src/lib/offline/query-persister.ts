@@ -9,7 +9,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { OFFLINE_SCOPE } from './offline-queue';
+import { wasQueued } from './offline-queue';
 import { isPersistedKey } from './persisted-keys';
 import { askedBeforeThisLoad } from './this-load';
 import { type StoredUndoContext, type TaskUndo, undoOf } from './undo-after-reload';
@@ -258,7 +258,7 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     const { mutation } = event;
     const settled = mutation.state.status === 'success' || mutation.state.status === 'error';
-    const offline = mutation.state.isPaused || mutation.options.scope?.id === OFFLINE_SCOPE;
+    const offline = wasQueued(mutation);
     schedule(settled || offline ? 0 : SAVE_THROTTLE_MS);
   });
   const stopListening = (options.onLeaving ?? onPageLeaving)(() => {

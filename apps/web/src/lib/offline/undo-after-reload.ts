@@ -103,15 +103,20 @@ function pick(copies: TaskInCache[], fields: UndoableField[]): TaskFields {
 }
 
 /**
- * Notes, as a change that may wait offline starts and before its page shows it, what the task looked
- * like. A board move has already shown the drop by then: its own copy of the lists says what was there.
+ * What undoes a change that may wait offline, noted as it starts and before any view shows it: what
+ * the task looked like. A board move has already shown the drop by then: its own copy of the lists
+ * says what was there.
  */
-export function rememberUndo(queryClient: QueryClient, mutation: ChangeMutation, variables: unknown): void {
-  if (!variables || typeof variables !== 'object') return;
+export function undoOfChange(
+  queryClient: QueryClient,
+  mutationKey: readonly unknown[] | undefined,
+  variables: unknown,
+): TaskUndo | undefined {
+  if (!variables || typeof variables !== 'object') return undefined;
   const change = variables as ChangeVariables;
-  if (typeof change.taskId !== 'string') return;
-  const shown = shownBy(mutation.options.mutationKey, change);
-  if (!shown) return;
+  if (typeof change.taskId !== 'string') return undefined;
+  const shown = shownBy(mutationKey, change);
+  if (!shown) return undefined;
   const taskId = change.taskId;
   const fields = Object.keys(shown) as UndoableField[];
   if (shown.status !== undefined) fields.push('rank');
@@ -120,7 +125,13 @@ export function rememberUndo(queryClient: QueryClient, mutation: ChangeMutation,
   );
   const copies = [...fromSnapshot, ...copiesOf(queryClient, taskId)];
   const before = pick(copies, fields);
-  if (Object.keys(before).length > 0) undone.set(mutation, { taskId, shown, before });
+  return Object.keys(before).length > 0 ? { taskId, shown, before } : undefined;
+}
+
+/** Notes a starting change's undo (the mutation cache calls this before the change's own onMutate). */
+export function rememberUndo(queryClient: QueryClient, mutation: ChangeMutation, variables: unknown): void {
+  const undo = undoOfChange(queryClient, mutation.options.mutationKey, variables);
+  if (undo) undone.set(mutation, undo);
 }
 
 function isStoredUndoContext(context: unknown): context is StoredUndoContext {
@@ -175,4 +186,41 @@ export function undoRefusedChange(queryClient: QueryClient, context: unknown): v
       tasks?.map((task) => (task.task_id === undo.taskId ? (undoIn(task, undo) as TaskSummaryView) : task)),
     );
   }
+}
+
+/**
+ * A read that answered while changes still wait (a list read again on reconnect before the queue is
+ * through, a live update of another field): what the waiting changes show is put back over it, so
+ * every view keeps showing the same pending state until the server has each change.
+ */
+export function showWaitingChanges(
+  queryClient: QueryClient,
+  waiting: ChangeMutation[],
+  queryKey: QueryKey,
+): void {
+  const [root, taskIdOfPage, more] = queryKey;
+  const isTaskPage = root === 'task' && typeof taskIdOfPage === 'string' && more === undefined;
+  const isList = typeof root === 'string' && listRoots.has(root);
+  if (!isTaskPage && !isList) return;
+  const undos = waiting.map(undoOf).filter((undo): undo is TaskUndo => !!undo);
+  if (undos.length === 0) return;
+  const over = (task: TaskInCache): TaskInCache => {
+    let shownTask = task;
+    for (const undo of undos) {
+      if (undo.taskId !== shownTask.task_id || showsTheChange(shownTask, undo.shown)) continue;
+      const fields = (Object.keys(undo.shown) as UndoableField[]).filter((f) => f !== 'rank');
+      shownTask = { ...shownTask, ...Object.fromEntries(fields.map((f) => [f, undo.shown[f]])) };
+    }
+    return shownTask;
+  };
+  if (isTaskPage) {
+    if (!undos.some((undo) => undo.taskId === taskIdOfPage)) return;
+    queryClient.setQueryData<TaskInCache>(queryKey, (task) => (task ? over(task) : task));
+    return;
+  }
+  const list = queryClient.getQueryData<TaskList>(queryKey);
+  if (!Array.isArray(list) || !list.some((task) => undos.some((undo) => undo.taskId === task.task_id)))
+    return;
+  const next = list.map((task) => over(task) as TaskSummaryView);
+  if (next.some((task, index) => task !== list[index])) queryClient.setQueryData(queryKey, next);
 }

@@ -3,16 +3,16 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../shared/api/get-me';
+import { useUpdateMe } from '../../../shared/api/update-me';
 import { paths } from '../../../shared/paths';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
-import { useUpdateNames } from '../api/update-names';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingProfilePage() {
   const me = useMe();
   const navigate = useNavigate();
-  const update = useUpdateNames();
+  const update = useUpdateMe();
   const [names, setNames] = useState<{ firstname: string; lastname: string } | null>(null);
 
   // The names given at registration (or by Google or the OIDC provider) are offered to confirm.

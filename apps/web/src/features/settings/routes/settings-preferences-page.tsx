@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { Paper, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useUpdateMe } from '../../../shared/api/update-me';
 import { toastError } from '../../../ui/toast';
-import { useUpdateMe } from '../api/update-me';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 
 export function SettingsPreferencesPage() {

@@ -1,12 +1,10 @@
 import type { ChecklistItemView, ChecklistView } from '@figgle/shared/checklist-schemas';
-import { MESSAGES } from '@figgle/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/api/query-keys';
-import { toastError } from '../../../ui/toast';
 
 /**
  * What every checklist change does around its request: the list shows the change at once, a failure
- * puts back what was there and says so, and afterwards the checklist and the task (its "3/5"
+ * puts back what was there (lib/offline/refused-change.ts says which change was lost, with Retry), and afterwards the checklist and the task (its "3/5"
  * progress, its change time) are read again.
  */
 export function optimisticChecklist(queryClient: QueryClient, taskId: string) {
@@ -22,7 +20,6 @@ export function optimisticChecklist(queryClient: QueryClient, taskId: string) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       // A change sent after a reload has nothing in memory to go back to: the server's copy is read.
       else void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      toastError(MESSAGES.saveFailed);
     },
     settle() {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });

@@ -1,5 +1,4 @@
 import type { CommentView } from '@figgle/shared/comment-schemas';
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import {
@@ -11,10 +10,9 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
-import { OFFLINE_SCOPE } from '../../../lib/offline/offline-queue';
+import { wasQueued } from '../../../lib/offline/offline-queue';
 import { queryKeys } from '../../../shared/api/query-keys';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
-import { toastError } from '../../../ui/toast';
 
 /** What is stored with a comment written offline: the task it is for travels with it. */
 export interface CreateCommentVariables {
@@ -48,7 +46,8 @@ function storeNewComment(queryClient: QueryClient, taskId: string, comment: Comm
 
 /**
  * What sending a comment does, from the page that wrote it or after a reload (offline, comments wait
- * in order; see usePendingComments): the comment joins the timeline, a failure says so.
+ * in order; see usePendingComments): the comment joins the timeline. A failure is said by the write
+ * area online, and by name with Retry for one that waited (lib/offline/refused-change.ts).
  */
 export function createCommentOptions(queryClient: QueryClient) {
   return {
@@ -56,7 +55,6 @@ export function createCommentOptions(queryClient: QueryClient) {
     mutationFn: ({ taskId, content }: CreateCommentVariables) => createComment(taskId, content),
     onSuccess: (comment: CommentView, { taskId }: CreateCommentVariables) =>
       storeNewComment(queryClient, taskId, comment),
-    onError: () => toastError(MESSAGES.saveFailed),
   };
 }
 
@@ -83,7 +81,7 @@ export function usePendingComments(taskId: string): PendingComment[] {
       status: 'pending',
       predicate: (mutation: Mutation) =>
         (mutation.state.variables as CreateCommentVariables | undefined)?.taskId === taskId &&
-        (mutation.state.isPaused || mutation.options.scope?.id === OFFLINE_SCOPE),
+        wasQueued(mutation),
     },
     select: (mutation) => ({
       mutationId: mutation.mutationId,

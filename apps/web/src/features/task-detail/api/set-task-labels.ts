@@ -1,12 +1,10 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskLabelView } from '@figgle/shared/planning-schemas';
 import type { TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { queryKeys } from '../../../shared/api/query-keys';
-import { toastError } from '../../../ui/toast';
-import { refreshAfterTaskChange, storeTaskSummary } from './update-task';
+import { refreshAfterTaskChange, storeTaskSummary } from '../../../shared/api/update-task';
 
 export interface SetTaskLabelsVariables {
   taskId: string;
@@ -27,7 +25,8 @@ const byName = (labels: TaskLabelView[]) => [...labels].sort((a, b) => a.name.lo
 /**
  * What a label change does, whether sent from the task page or after a reload: the server's copy
  * joins the page, every list is read again (rows and cards show labels), and a failure puts the
- * page back (or reads it again when there is nothing to go back to) with the failure toast.
+ * page back (or reads it again when there is nothing to go back to); the refusal is said by name
+ * with Retry (lib/offline/refused-change.ts).
  */
 export function setTaskLabelsOptions(queryClient: QueryClient) {
   return {
@@ -40,7 +39,6 @@ export function setTaskLabelsOptions(queryClient: QueryClient) {
     ) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.task(taskId), context.previous);
       else void queryClient.invalidateQueries({ queryKey: queryKeys.task(taskId), exact: true });
-      toastError(MESSAGES.saveFailed);
     },
     onSuccess: (summary: TaskSummaryView) => storeTaskSummary(queryClient, summary),
     onSettled: (_summary: unknown, _error: unknown, { taskId }: SetTaskLabelsVariables) => {

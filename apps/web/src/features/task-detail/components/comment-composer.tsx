@@ -1,9 +1,10 @@
-import { EDITOR_PLACEHOLDER } from '@figgle/shared/constants';
+import { EDITOR_PLACEHOLDER, MESSAGES } from '@figgle/shared/constants';
 import { taskUploadFolder } from '@figgle/shared/upload-schemas';
 import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import { isBlankDocument, type RichTextValue } from '../../../ui/editor/rich-text-value';
+import { toastError } from '../../../ui/toast';
 import { useCreateComment } from '../api/create-comment';
 import { useMentionables } from '../hooks/use-mentionables';
 import { PendingComments } from './pending-comments';
@@ -30,7 +31,11 @@ export function CommentComposer({ taskId, organizationId }: { taskId: string; or
       setDraft(emptyDocument());
       return;
     }
-    create.mutate({ taskId, content: value }, { onSuccess: () => setDraft(emptyDocument()) });
+    create.mutate(
+      { taskId, content: value },
+      // A comment that waited in the queue and was then refused is said by name with Retry instead.
+      { onSuccess: () => setDraft(emptyDocument()), onError: () => toastError(MESSAGES.saveFailed) },
+    );
   };
 
   return (

@@ -4,20 +4,20 @@ import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useCreateLabel } from '../../../shared/api/create-label';
 import { useLabels } from '../../../shared/api/list-labels';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { nextLabelColor } from '../../../ui/planning/label-color';
 import { LabelSelect } from '../../../ui/planning/label-select';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
 import { useSetTaskLabels } from '../api/set-task-labels';
-import { useUpdateTask } from '../api/update-task';
 
 /**
  * Due date, priority and labels of the task page's side panel. Each change shows at once, is saved
  * alone and rolls back with the failure toast; made offline, it waits with the others.
  */
 export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
-  const update = useUpdateTask(task.task_id, { optimistic: true, toastOnError: true });
+  const update = useUpdateTask();
   const organizationId = task.project.organization_id;
   const labels = useLabels(organizationId);
   const createLabel = useCreateLabel(organizationId);
@@ -37,14 +37,17 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
   return (
     <Stack gap="md">
       <Stack gap={6}>
-        <DueDateInput value={due} onChange={(next) => update.mutate({ changes: next })} />
+        <DueDateInput
+          value={due}
+          onChange={(next) => update.mutate({ taskId: task.task_id, changes: next })}
+        />
         <DueMark due={due} finished={task.status === 'DONE' || task.status === 'ARCHIVE'} />
       </Stack>
       <PrioritySelect
         label="Priority"
         size="sm"
         value={task.priority ?? 'NONE'}
-        onChange={(priority) => update.mutate({ changes: { priority } })}
+        onChange={(priority) => update.mutate({ taskId: task.task_id, changes: { priority } })}
       />
       <LabelSelect
         labels={known}

@@ -6,9 +6,9 @@ import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMembers } from '../../../shared/api/list-members';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
-import { useUpdateTask } from '../api/update-task';
 import { AuthorMark, personName } from './author-mark';
 import { FigmaNodeSlot } from './figma-node-slot';
 import classes from './task-detail.module.css';
@@ -50,7 +50,7 @@ function Moment({ at }: { at: string }) {
 
 /** Status, assignee, due date, priority and labels, then the task's facts (docs/product.md#task-page). */
 export function TaskSidePanel({ task }: { task: TaskDetailView }) {
-  const update = useUpdateTask(task.task_id, { optimistic: true, toastOnError: true });
+  const update = useUpdateTask();
   const members = useMembers(task.project.organization_id);
   const people: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
     user_id,
@@ -83,7 +83,8 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           data={STATUS_OPTIONS}
           value={task.status}
           onChange={(value) => {
-            if (value && value !== task.status) update.mutate({ changes: { status: value as TaskStatus } });
+            if (value && value !== task.status)
+              update.mutate({ taskId: task.task_id, changes: { status: value as TaskStatus } });
           }}
           comboboxProps={{ withinPortal: true }}
         />
@@ -100,7 +101,11 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
             const next =
               value === NONE || value === null ? null : (people.find((p) => p.user_id === value) ?? null);
             if ((next?.user_id ?? null) === (task.assignee?.user_id ?? null)) return;
-            update.mutate({ changes: { assignee_id: next?.user_id ?? null }, assignee: next });
+            update.mutate({
+              taskId: task.task_id,
+              changes: { assignee_id: next?.user_id ?? null },
+              assignee: next,
+            });
           }}
           leftSection={task.assignee ? <AuthorMark person={task.assignee} size={18} /> : null}
           comboboxProps={{ withinPortal: true }}

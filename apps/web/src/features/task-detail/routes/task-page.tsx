@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
@@ -13,7 +14,6 @@ import { ProjectEmoji } from '../../../ui/project-emoji';
 import { toastError } from '../../../ui/toast';
 import { useTask } from '../api/get-task';
 import { useTimeline } from '../api/list-timeline';
-import { useUpdateTask } from '../api/update-task';
 import { useUpdateTaskContent } from '../api/update-task-content';
 import { Checklist } from '../components/checklist';
 import { CommentComposer } from '../components/comment-composer';
@@ -56,13 +56,13 @@ function TaskPageContent({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const task = useTask(taskId);
   const timeline = useTimeline(taskId);
-  const updateTitle = useUpdateTask(taskId, { optimistic: false, toastOnError: false });
+  const updateTitle = useUpdateTask();
   const updateContent = useUpdateTaskContent(taskId);
 
   const titleAutosave = useAutosave<string>(
     useCallback(
-      (title: string) => updateTitle.mutateAsync({ changes: { title } }),
-      [updateTitle.mutateAsync],
+      (title: string) => updateTitle.mutateAsync({ taskId, changes: { title } }),
+      [updateTitle.mutateAsync, taskId],
     ),
   );
   const contentAutosave = useAutosave<RichTextValue>(updateContent.mutateAsync);

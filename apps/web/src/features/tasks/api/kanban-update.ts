@@ -1,10 +1,8 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
-import { toastError } from '../../../ui/toast';
 import {
   patchTask,
   refreshTaskLists,
@@ -12,7 +10,7 @@ import {
   storeTask,
   type TaskCacheSnapshot,
   takeTaskListsSnapshot,
-} from './task-cache';
+} from '../../../shared/api/task-cache';
 
 export interface KanbanUpdateVariables {
   taskId: string;
@@ -48,7 +46,8 @@ export function showMoveAtOnce(
 
 /**
  * What a board move does, whether sent from the page that made it or after a reload: a failure puts
- * the card back (or, without a snapshot, reads the lists again) and says 'Sorry, something went wrong.'
+ * the card back (or, without a snapshot, reads the lists again); lib/offline/refused-change.ts says
+ * which move was lost, under 'Sorry, something went wrong.', with Retry.
  */
 export function kanbanUpdateOptions(queryClient: QueryClient) {
   return {
@@ -57,7 +56,6 @@ export function kanbanUpdateOptions(queryClient: QueryClient) {
     onError: (_error: unknown, { snapshot }: KanbanUpdateVariables) => {
       if (snapshot) restoreTaskLists(queryClient, snapshot);
       else refreshTaskLists(queryClient);
-      toastError(MESSAGES.loadFailed);
     },
     onSuccess: (task: TaskSummaryView) => storeTask(queryClient, task),
   };

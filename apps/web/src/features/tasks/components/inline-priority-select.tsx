@@ -1,6 +1,6 @@
 import type { TaskPriority } from '@figgle/shared/priority';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
-import { useUpdateTask } from '../api/update-task';
 import type { OpenSelectProps } from './deferred-select';
 import classes from './tasks.module.css';
 

@@ -22,8 +22,8 @@ import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/st
 import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useUpdateTask } from '../../../../shared/api/update-task';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
-import { useUpdateTask } from '../../api/update-task';
 import { useKeyboardSelection } from '../filters/use-keyboard-selection';
 import classes from './board.module.css';
 import { BoardCardBody, type BoardCardData } from './board-card';

@@ -1,6 +1,6 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { queryKeys } from '../../../shared/api/query-keys';
+import { queryKeys } from './query-keys';
 
 type TaskList = TaskSummaryView[];
 

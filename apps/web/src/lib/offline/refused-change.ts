@@ -1,0 +1,119 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { type Mutation, MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { toastRefusedChange } from '../../ui/toast';
+import { offlineMutationKeys } from './mutation-keys';
+import { wasQueued } from './offline-queue';
+
+type AnyMutation = Mutation<unknown, unknown, unknown, unknown>;
+
+interface TaskRow {
+  task_id: string;
+  project_id?: string;
+  reference?: number;
+  project?: { trigram?: string };
+}
+
+const sameKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+  !!a && a.length === b.length && a.every((part, index) => part === b[index]);
+
+/** How people name the task ("CHE-1"), from whatever copy of it the cache holds. */
+function taskReferenceIn(queryClient: QueryClient, taskId: string): string {
+  const copies: TaskRow[] = [];
+  const page = queryClient.getQueryData<TaskRow>(['task', taskId]);
+  if (page) copies.push(page);
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [root] = query.queryKey;
+    if ((root !== 'tasks' && root !== 'my-tasks') || !Array.isArray(query.state.data)) continue;
+    const row = (query.state.data as TaskRow[]).find((task) => task.task_id === taskId);
+    if (row) copies.push(row);
+  }
+  const reference = copies.find((copy) => typeof copy.reference === 'number')?.reference;
+  if (reference === undefined) return 'a task';
+  const trigram =
+    copies.find((copy) => copy.project?.trigram)?.project?.trigram ??
+    copies
+      .map((copy) =>
+        copy.project_id
+          ? queryClient.getQueryData<{ trigram?: string }>(['project', copy.project_id])?.trigram
+          : undefined,
+      )
+      .find(Boolean);
+  return trigram ? `${trigram.toUpperCase()}-${reference}` : `#${reference}`;
+}
+
+const fieldNames: Array<[string[], string]> = [
+  [['title'], 'title'],
+  [['status'], 'status'],
+  [['assignee_id'], 'assignee'],
+  [['due_on', 'due_at'], 'due date'],
+  [['priority'], 'priority'],
+];
+
+function listed(words: string[]): string {
+  if (words.length <= 1) return words[0] ?? 'change';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** What was lost, said the way a person thinks of it: "The status of CHE-1 could not be saved". */
+function refusedChangeTitle(
+  queryClient: QueryClient,
+  mutation: Pick<AnyMutation, 'options' | 'state'>,
+): string | null {
+  const key = mutation.options.mutationKey;
+  const variables = mutation.state.variables as
+    | { taskId?: unknown; changes?: Record<string, unknown> }
+    | undefined;
+  if (!variables || typeof variables.taskId !== 'string') return null;
+  const task = taskReferenceIn(queryClient, variables.taskId);
+  if (sameKey(key, offlineMutationKeys.updateTask)) {
+    const changes = variables.changes ?? {};
+    const fields = fieldNames
+      .filter(([names]) => names.some((name) => name in changes))
+      .map(([, word]) => word);
+    return `The ${listed(fields)} of ${task} could not be saved`;
+  }
+  if (sameKey(key, offlineMutationKeys.setTaskLabels)) return `The labels of ${task} could not be saved`;
+  if (sameKey(key, offlineMutationKeys.kanbanUpdate)) return `The move of ${task} could not be saved`;
+  if (sameKey(key, offlineMutationKeys.createComment)) return `A comment on ${task} could not be sent`;
+  if (
+    sameKey(key, offlineMutationKeys.addChecklistItem) ||
+    sameKey(key, offlineMutationKeys.updateChecklistItem) ||
+    sameKey(key, offlineMutationKeys.deleteChecklistItem)
+  )
+    return `A checklist change on ${task} could not be saved`;
+  return null;
+}
+
+/**
+ * A change that may wait offline was refused (the task was deleted meanwhile, the person lost
+ * access, the server said no): it is never dropped in silence. Its undo has already put the views
+ * back; this says which change of which task was lost, and Retry sends the same change again (at
+ * the end of the queue, through its key's registered request). A comment sent online is left to its
+ * write area, which keeps the draft and says so.
+ */
+export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutation): void {
+  if (sameKey(mutation.options.mutationKey, offlineMutationKeys.createComment) && !wasQueued(mutation))
+    return;
+  const title = refusedChangeTitle(queryClient, mutation);
+  if (!title) return;
+  const { mutationKey } = mutation.options;
+  // A board move's copy of the lists describes the page as it was then: not sent again.
+  const { variables } =
+    mutation.state.variables &&
+    typeof mutation.state.variables === 'object' &&
+    'snapshot' in mutation.state.variables
+      ? {
+          variables: (({ snapshot: _snapshot, ...rest }) => rest)(
+            mutation.state.variables as Record<string, unknown>,
+          ),
+        }
+      : mutation.state;
+  toastRefusedChange({
+    title,
+    message: MESSAGES.loadFailed,
+    onRetry: () => {
+      const retry = new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey });
+      void retry.mutate(variables).catch(() => {});
+    },
+  });
+}
