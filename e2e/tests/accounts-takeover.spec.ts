@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { expectToast, logInWithForm } from './accounts-support.ts';
 
 /** Issue 37, item 1: registering someone's address first gives no way into their account. */

@@ -1,5 +1,5 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signUpWithOrganization } from '../support/api-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { keptForOffline, storedChanges } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';

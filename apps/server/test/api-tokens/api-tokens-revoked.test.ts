@@ -1,9 +1,10 @@
 // @database pglite
-import { describe, expect, it } from 'vitest';
+
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { post } from '../auth/auth-helpers.ts';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
+import { post } from '../auth/auth-helpers.ts';
 
 /** Issue 37, item 2: taking an account back ends the API tokens made while it was held. */
 let server: TestServer;

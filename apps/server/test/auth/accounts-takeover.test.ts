@@ -1,13 +1,14 @@
 // @database pglite
-import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { ensureProfile } from '../../src/auth/profile.ts';
-import { createApiToken } from '../../src/features/api-tokens/commands/create-api-token.ts';
-import { mailSettled, openLink, post, registerOnly } from './auth-helpers.ts';
-import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { apiAs, createUser, serverWithMail, uniqueEmail } from '@figgle/test-support/users';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { ensureProfile } from '../../src/auth/profile.ts';
+import { createApiToken } from '../../src/features/api-tokens/commands/create-api-token.ts';
+import { createOrganizationAs } from '../organizations/organizations-world.ts';
+import { mailSettled, openLink, post, registerOnly } from './auth-helpers.ts';
 
 /**
  * Issue 37, item 1: whoever registers an address first must not keep the account once its owner

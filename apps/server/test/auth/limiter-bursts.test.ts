@@ -1,9 +1,10 @@
 // @database both
-import { describe, expect, it } from 'vitest';
+
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { enrolTotp, post } from './auth-helpers.ts';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { createUser, serverWithMail, uniqueEmail } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
+import { enrolTotp, post } from './auth-helpers.ts';
 
 /**
  * Issue 37, item 3: every attempt limiter judges at most its allowance, however many attempts

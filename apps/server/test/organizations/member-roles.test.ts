@@ -1,11 +1,11 @@
 // @database pglite
 import type { MemberView } from '@figgle/shared/organization-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { LAST_OWNER_ROLE_MESSAGE } from '../../src/features/members/commands/change-role.ts';
-import { createOrganizationWorld, type OrganizationWorld, ruleOf } from './organizations-world.ts';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_OWNER_ROLE_MESSAGE } from '../../src/features/members/commands/change-role.ts';
+import { createOrganizationWorld, type OrganizationWorld, ruleOf } from './organizations-world.ts';
 
 /** Issue 39, item 6: owners change roles; an owner steps down while another remains; one always stays. */
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort } from '@figgle/test-support/test-server';
 import { exitWithParent } from '@figgle/test-support/figgle-server';
+import { freePort } from '@figgle/test-support/test-server';
 import { serverCommand } from '../../../../scripts/server-run.mjs';
 
 const STARTUP_TIMEOUT_MS = 60_000;

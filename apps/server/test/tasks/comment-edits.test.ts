@@ -6,12 +6,12 @@ import {
   type CommentView,
 } from '@figgle/shared/comment-schemas';
 import { topics } from '@figgle/shared/realtime-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
-import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
+import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 
 /** Issue 39, item 4: authors edit and delete their own comments; nobody else does. */
 let server: TestServer;

@@ -4,8 +4,8 @@ import { useTestDatabase } from '@figgle/test-support/test-database';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database, TaskStatus } from '../../src/db/schema.ts';
-import { lockColumn } from '../../src/features/tasks/commands/column-lock.ts';
 import { changeTask } from '../../src/features/tasks/commands/change-task.ts';
+import { lockColumn } from '../../src/features/tasks/commands/column-lock.ts';
 import { insertBoardRows } from '../support/task-board-rows.ts';
 
 const database = useTestDatabase();

@@ -1,7 +1,9 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OTHER_ORGANIZATION_MESSAGE,
   SAME_PROJECT_MESSAGE,
@@ -13,8 +15,6 @@ import {
   createOrganizationWorld,
   type OrganizationWorld,
 } from '../organizations/organizations-world.ts';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 
 /** Issue 39, item 5: a task is deleted once, moved within its organization, and duplicated. */
 let server: TestServer;

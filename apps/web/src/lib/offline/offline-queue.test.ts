@@ -66,7 +66,9 @@ describe('the queue of changes made offline', () => {
     const client = clientSending(sent, (name) => name === 'first');
     onlineManager.setOnline(false);
     const results = ['first', 'second', 'third'].map((name) =>
-      new MutationObserver<unknown, unknown, string>(client, { mutationKey: name === 'second' ? commentKey : statusKey })
+      new MutationObserver<unknown, unknown, string>(client, {
+        mutationKey: name === 'second' ? commentKey : statusKey,
+      })
         .mutate(name)
         .then(
           () => 'sent',
@@ -99,7 +101,9 @@ describe('the queue of changes made offline', () => {
         return 'saved';
       },
     });
-    const change = new MutationObserver<unknown, unknown, string>(client, { mutationKey: statusKey }).mutate('status');
+    const change = new MutationObserver<unknown, unknown, string>(client, { mutationKey: statusKey }).mutate(
+      'status',
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(client.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true });
 

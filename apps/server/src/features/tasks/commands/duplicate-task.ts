@@ -7,9 +7,9 @@ import { serially } from '../../../commands/serially.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
-import { announceTaskCreated, insertTask } from '../insert-task.ts';
 import { type TaskSummaryRow, taskSummary } from '../queries.ts';
 import { labelsOfTask } from '../task-labels.ts';
+import { announceTaskCreated, insertTask } from './insert-task.ts';
 
 const COPY_SUFFIX = ' (copy)';
 

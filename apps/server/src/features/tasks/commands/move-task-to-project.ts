@@ -7,7 +7,7 @@ import { serially } from '../../../commands/serially.ts';
 import type { TaskStatus } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject, organizationOfTask, roleIn } from '../../../policies/authorize.ts';
-import { lockColumn } from '../column-lock.ts';
+import { lockColumn } from './column-lock.ts';
 
 export const OTHER_ORGANIZATION_MESSAGE = 'A task moves only to a project of its own organization.';
 export const SAME_PROJECT_MESSAGE = 'The task is already in this project.';
