@@ -119,6 +119,16 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     /**
+     * How long a webhook receiver has for its whole answer (the connection itself: 3 s at most).
+     * Deliveries that time out this many times in a row pause the webhook (WEBHOOK_PAUSE_AFTER).
+     */
+    WEBHOOK_TIMEOUT_MS: milliseconds.default(10_000),
+    WEBHOOK_PAUSE_AFTER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(5),
+    /**
      * Tests only: the server's clock may be moved forward over HTTP (clock/clock-control-routes.ts),
      * so a browser test sees a two-minute batch close or an 08:00 digest leave without waiting.
      * Refused unless NODE_ENV is test: a server people use must keep the real time.

@@ -20,6 +20,7 @@ import * as webhooks from './migrations/0016_webhooks.ts';
 import * as imports from './migrations/0017_imports.ts';
 import * as timeOrderedTaskIds from './migrations/0018_time_ordered_task_ids.ts';
 import * as sessionWriteNotices from './migrations/0019_session_write_notices.ts';
+import * as webhookPause from './migrations/0020_webhook_pause.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017_imports': imports,
   '0018_time_ordered_task_ids': timeOrderedTaskIds,
   '0019_session_write_notices': sessionWriteNotices,
+  '0020_webhook_pause': webhookPause,
 };
 
 /** The names of every domain migration, in order. */
