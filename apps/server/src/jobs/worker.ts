@@ -87,6 +87,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart'> = {
 
 /** A passing failure never waits longer than a day, whatever Retry-After says. */
 const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+/** Changes heard on the bus within this long make one look for due jobs. */
+const BUS_NUDGE_MS = 100;
 /** How often finished jobs past their keeping time are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** How long a stop waits for jobs in flight; past it, their leases hand them to the next worker. */
@@ -233,7 +235,24 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
   return {
     start() {
       if (loop) return;
-      unsubscribe = onJobEnqueued(deps.db, nudge);
+      const unsubscribeEnqueued = onJobEnqueued(deps.db, nudge);
+      // A change heard on the bus (from this server or, on PostgreSQL, another) may have queued jobs
+      // in its transaction through a trigger (a webhook delivery, a notification email): look soon
+      // rather than at the next poll. Bursts of changes make one look.
+      let soon: NodeJS.Timeout | null = null;
+      const unsubscribeBus = deps.bus.subscribe(() => {
+        if (soon) return;
+        soon = setTimeout(() => {
+          soon = null;
+          nudge();
+        }, BUS_NUDGE_MS);
+        soon.unref();
+      });
+      unsubscribe = () => {
+        unsubscribeEnqueued();
+        unsubscribeBus();
+        if (soon) clearTimeout(soon);
+      };
       loop = backgroundWork
         .run(true, claimAndRun)
         .catch((error: unknown) => deps.log.error({ err: error }, 'job worker stopped'));
