@@ -79,6 +79,18 @@ const envSchema = z
     UPLOAD_MAX_BYTES: sizeInBytes.default(25 * 1024 * 1024),
     BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
     IMPORT_MAX_BYTES: sizeInBytes.default(50 * 1024 * 1024),
+    /** Files to import one person may be sending and having read at once on a server; past it, 429. */
+    IMPORTS_PER_USER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(1),
+    /** Files to import a server receives and reads at once, from everyone; past it, 429. */
+    IMPORTS_PER_SERVER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(2),
     UPLOADS_PER_USER: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
