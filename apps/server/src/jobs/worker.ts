@@ -42,7 +42,7 @@ const HANDLERS: JobHandler[] = [
  * webhook receiver that never answers, an import of a large file) takes only its own lane's slots,
  * never those of emails and Figma deliveries.
  */
-export interface WorkerLane {
+interface WorkerLane {
   name: string;
   /** The kinds this lane runs; absent: every kind no other lane names. */
   kinds?: readonly string[];
@@ -71,7 +71,7 @@ export interface WorkerOptions {
  * and write large files: each has its own lane. Within a lane one organization has at most half the
  * slots, so another organization's work always finds one (docs/decisions/0001-durable-jobs.md).
  */
-export const DEFAULT_LANES: WorkerLane[] = [
+const DEFAULT_LANES: WorkerLane[] = [
   { name: 'webhooks', kinds: [webhookDeliveryHandler.kind], concurrency: 4, perOrganization: 2 },
   { name: 'imports', kinds: [importHandler.kind], concurrency: 1, perOrganization: 1 },
   { name: 'other', concurrency: 4, perOrganization: 2 },
