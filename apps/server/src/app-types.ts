@@ -13,6 +13,7 @@ import type { Clock } from './clock/clock.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
+import type { ImportSlots } from './features/imports/import-slots.ts';
 import type { HostLookup } from './features/webhooks/address-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Bus } from './realtime/bus.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   hostLookup?: HostLookup;
   /** Session reads remembered until their tables are written (auth/session-lookup.ts). */
   sessionMemory: SessionMemory;
+  /** Files to import being received and read at once (features/imports/import-slots.ts). */
+  importSlots: ImportSlots;
 }
 
 export interface AppInputs {

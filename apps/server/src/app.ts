@@ -23,6 +23,7 @@ import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { ImportSlots } from './features/imports/import-slots.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
 import { invitationRoutes } from './features/invitations/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     sessionMemory,
     auth,
     hostLookup: options.hostLookup,
+    importSlots: new ImportSlots(inputs.env.IMPORTS_PER_USER, inputs.env.IMPORTS_PER_SERVER),
   };
   app.decorate('deps', deps);
   // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).

@@ -79,6 +79,18 @@ const envSchema = z
     UPLOAD_MAX_BYTES: sizeInBytes.default(25 * 1024 * 1024),
     BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
     IMPORT_MAX_BYTES: sizeInBytes.default(50 * 1024 * 1024),
+    /** Files to import one person may be sending and having read at once on a server; past it, 429. */
+    IMPORTS_PER_USER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(1),
+    /** Files to import a server receives and reads at once, from everyone; past it, 429. */
+    IMPORTS_PER_SERVER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(2),
     UPLOADS_PER_USER: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -118,6 +130,16 @@ const envSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * How long a webhook receiver has for its whole answer (the connection itself: 3 s at most).
+     * Deliveries that time out this many times in a row pause the webhook (WEBHOOK_PAUSE_AFTER).
+     */
+    WEBHOOK_TIMEOUT_MS: milliseconds.default(10_000),
+    WEBHOOK_PAUSE_AFTER: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(5),
     /**
      * Tests only: the server's clock may be moved forward over HTTP (clock/clock-control-routes.ts),
      * so a browser test sees a two-minute batch close or an 08:00 digest leave without waiting.

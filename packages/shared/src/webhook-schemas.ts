@@ -52,6 +52,9 @@ export const webhookSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   active: z.boolean(),
   created_at: z.string(),
+  /** Set when Figgle paused it after timeouts in a row (then active is false); null otherwise. */
+  paused_at: z.string().nullable(),
+  paused_reason: z.string().nullable(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 

@@ -252,6 +252,11 @@ interface WebhookTable {
   active: Generated<boolean>;
   created_by: string | null;
   created_at: CreatedAt;
+  /** Deliveries in a row that got no connection or no answer in time (migration 0021). */
+  timeouts_in_a_row: Generated<number>;
+  /** Set when those timeouts paused it; cleared when an owner turns it back on. */
+  paused_at: Date | null;
+  paused_reason: string | null;
 }
 
 /** One attempt to deliver one event to one webhook: the delivery log (migration 0016). */

@@ -43,9 +43,35 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
 }
 
 /**
- * Takes up to `limit` due jobs for `workerId`: pending ones whose time has come, and running ones whose
- * lease ran out (their worker died). SKIP LOCKED lets several workers claim at once without waiting
- * for or taking each other's rows.
+ * Which jobs a claim may take: the kinds of one lane of the worker (`kinds`), or every kind but those
+ * of the other lanes (`exceptKinds`), and at most `perOrganization` of one organization in flight.
+ */
+export interface ClaimScope {
+  kinds?: readonly string[];
+  exceptKinds?: readonly string[];
+  /**
+   * Jobs of one organization running at once in this scope, counted over every worker (the running
+   * rows of the table); jobs of no organization (the server's own) are not capped.
+   */
+  perOrganization: number;
+}
+
+function kindFilter(scope: ClaimScope, column: ReturnType<typeof sql.ref>) {
+  if (scope.kinds) return sql`${column} IN (${sql.join(scope.kinds)})`;
+  if (scope.exceptKinds && scope.exceptKinds.length > 0)
+    return sql`${column} NOT IN (${sql.join(scope.exceptKinds)})`;
+  return sql`true`;
+}
+
+/**
+ * Takes up to `limit` due jobs of `scope` for `workerId`: pending ones whose time has come, and
+ * running ones whose lease ran out (their worker died). Fair between organizations: each due job is
+ * ranked by its place in its organization's line, after what that organization already has running,
+ * and the lowest places go first, so one organization's backlog (a tarpit webhook's 24 deliveries)
+ * takes at most `perOrganization` slots and never keeps another's first job waiting behind it.
+ * SKIP LOCKED lets several workers claim at once without waiting for or taking each other's rows;
+ * two claims at the same instant can each see the other's jobs still pending, so the cap holds per
+ * claim, and over the table once those claims have committed.
  */
 export async function claimJobs(
   db: Kysely<Database>,
@@ -54,6 +80,7 @@ export async function claimJobs(
   leaseMs: number,
   /** A driven clock's lead (clock/clock.ts): jobs due by then count as due. 0 outside tests. */
   aheadMs = 0,
+  scope: ClaimScope = { perOrganization: limit },
 ): Promise<ClaimedJob[]> {
   const result = await sql<{
     job_id: string;
@@ -65,11 +92,29 @@ export async function claimJobs(
     UPDATE job SET state = 'running', attempts = job.attempts + 1, locked_by = ${workerId},
       locked_until = now() + make_interval(secs => ${leaseMs / 1000})
     FROM (
-      SELECT job_id FROM job
-      WHERE (state = 'pending' AND run_at <= now() + make_interval(secs => ${aheadMs / 1000})) OR (state = 'running' AND locked_until <= now())
-      ORDER BY run_at, created_at
+      SELECT job.job_id FROM job
+      JOIN (
+        SELECT due.job_id, due.organization_id, due.run_at, due.created_at,
+          row_number() OVER (PARTITION BY due.organization_id ORDER BY due.run_at, due.created_at)
+            + coalesce(busy.running, 0) AS place
+        FROM job AS due
+        LEFT JOIN (
+          SELECT organization_id, count(*) AS running FROM job
+          WHERE state = 'running' AND locked_until > now() AND ${kindFilter(scope, sql.ref('job.kind'))}
+          GROUP BY organization_id
+        ) AS busy ON busy.organization_id = due.organization_id
+        WHERE ((due.state = 'pending' AND due.run_at <= now() + make_interval(secs => ${aheadMs / 1000}))
+            OR (due.state = 'running' AND due.locked_until <= now()))
+          AND ${kindFilter(scope, sql.ref('due.kind'))}
+      ) AS ranked ON ranked.job_id = job.job_id
+      -- Checked again on the row itself: a job another worker claimed and committed meanwhile is
+      -- locked here after all, and must not be taken twice.
+      WHERE ((job.state = 'pending' AND job.run_at <= now() + make_interval(secs => ${aheadMs / 1000}))
+          OR (job.state = 'running' AND job.locked_until <= now()))
+        AND (ranked.organization_id IS NULL OR ranked.place <= ${scope.perOrganization})
+      ORDER BY ranked.place, ranked.run_at, ranked.created_at
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
+      FOR UPDATE OF job SKIP LOCKED
     ) AS due
     WHERE job.job_id = due.job_id
     RETURNING job.job_id, job.kind, job.organization_id, job.payload, job.attempts

@@ -9,6 +9,7 @@ import { notificationBatchHandler } from './handlers/notification-batch.ts';
 import { notificationDigestHandler } from './handlers/notification-digest.ts';
 import { notificationEmailHandler } from './handlers/notification-email.ts';
 import { webhookDeliveryHandler } from './handlers/webhook-delivery.ts';
+import { webhookPausedEmailHandler } from './handlers/webhook-paused-email.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
 import {
@@ -32,12 +33,28 @@ const HANDLERS: JobHandler[] = [
   notificationDigestHandler,
   commentFanOutHandler,
   webhookDeliveryHandler,
+  webhookPausedEmailHandler,
   importHandler,
 ];
 
-export interface WorkerOptions {
-  /** Jobs worked on at once by this process (each mostly waits for Figma). */
+/**
+ * A share of the worker with its own slots: a kind of work that can wait long on the outside (a
+ * webhook receiver that never answers, an import of a large file) takes only its own lane's slots,
+ * never those of emails and Figma deliveries.
+ */
+interface WorkerLane {
+  name: string;
+  /** The kinds this lane runs; absent: every kind no other lane names. */
+  kinds?: readonly string[];
+  /** Jobs of this lane worked on at once by this process. */
   concurrency: number;
+  /** Jobs of one organization in flight in this lane, over every server (job-queue.ts claimJobs). */
+  perOrganization: number;
+}
+
+export interface WorkerOptions {
+  /** The lanes' slots together are the jobs worked on at once by this process. */
+  lanes: WorkerLane[];
   /** How often an idle worker looks for due jobs stored by other processes or retried. */
   pollMs: number;
   /** A claim not renewed for this long is taken to be a dead worker's, and is claimed again. */
@@ -49,8 +66,19 @@ export interface WorkerOptions {
   handlers: JobHandler[];
 }
 
+/**
+ * Webhook deliveries wait on receivers people run (up to WEBHOOK_TIMEOUT_MS each) and imports parse
+ * and write large files: each has its own lane. Within a lane one organization has at most half the
+ * slots, so another organization's work always finds one (docs/decisions/0001-durable-jobs.md).
+ */
+const DEFAULT_LANES: WorkerLane[] = [
+  { name: 'webhooks', kinds: [webhookDeliveryHandler.kind], concurrency: 4, perOrganization: 2 },
+  { name: 'imports', kinds: [importHandler.kind], concurrency: 1, perOrganization: 1 },
+  { name: 'other', concurrency: 4, perOrganization: 2 },
+];
+
 export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart'> = {
-  concurrency: 4,
+  lanes: DEFAULT_LANES,
   pollMs: 1_000,
   leaseMs: 10_000,
   maxAttempts: 12,
@@ -59,6 +87,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart'> = {
 
 /** A passing failure never waits longer than a day, whatever Retry-After says. */
 const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+/** Changes heard on the bus within this long make one look for due jobs. */
+const BUS_NUDGE_MS = 100;
 /** How often finished jobs past their keeping time are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** How long a stop waits for jobs in flight; past it, their leases hand them to the next worker. */
@@ -77,6 +107,16 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
   const workerId = `${process.pid}-${randomUUID()}`;
   const handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
   const inFlight = new Map<string, Promise<void>>();
+  const named = options.lanes.flatMap((lane) => lane.kinds ?? []);
+  const lanes = options.lanes.map((lane) => ({
+    name: lane.name,
+    concurrency: lane.concurrency,
+    running: 0,
+    scope: {
+      perOrganization: lane.perOrganization,
+      ...(lane.kinds ? { kinds: lane.kinds } : { exceptKinds: named }),
+    },
+  }));
   let stopping = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -158,24 +198,36 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
           deps.log.error({ err: error }, 'finished jobs not pruned'),
         );
       }
-      const free = options.concurrency - inFlight.size;
-      let claimed: ClaimedJob[] = [];
-      if (free > 0) {
+      let anotherLook = false;
+      for (const lane of lanes) {
+        const free = lane.concurrency - lane.running;
+        if (free <= 0 || stopping) continue;
+        let claimed: ClaimedJob[] = [];
         try {
-          claimed = await claimJobs(deps.db, workerId, free, options.leaseMs, deps.clock.aheadMs());
+          claimed = await claimJobs(
+            deps.db,
+            workerId,
+            free,
+            options.leaseMs,
+            deps.clock.aheadMs(),
+            lane.scope,
+          );
         } catch (error) {
-          if (!stopping) deps.log.error({ err: error }, 'jobs could not be claimed');
+          if (!stopping) deps.log.error({ err: error, lane: lane.name }, 'jobs could not be claimed');
         }
+        for (const job of claimed) {
+          lane.running += 1;
+          const running = run(job).finally(() => {
+            lane.running -= 1;
+            inFlight.delete(job.jobId);
+            nudge();
+          });
+          inFlight.set(job.jobId, running);
+        }
+        // A full claim may have left more due jobs behind: look again at once.
+        if (claimed.length > 0 && claimed.length === free) anotherLook = true;
       }
-      for (const job of claimed) {
-        const running = run(job).finally(() => {
-          inFlight.delete(job.jobId);
-          nudge();
-        });
-        inFlight.set(job.jobId, running);
-      }
-      // A full claim may have left more due jobs behind: look again at once.
-      if (claimed.length > 0 && claimed.length === free) continue;
+      if (anotherLook) continue;
       await sleep(options.pollMs);
     }
   }
@@ -183,7 +235,24 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
   return {
     start() {
       if (loop) return;
-      unsubscribe = onJobEnqueued(deps.db, nudge);
+      const unsubscribeEnqueued = onJobEnqueued(deps.db, nudge);
+      // A change heard on the bus (from this server or, on PostgreSQL, another) may have queued jobs
+      // in its transaction through a trigger (a webhook delivery, a notification email): look soon
+      // rather than at the next poll. Bursts of changes make one look.
+      let soon: NodeJS.Timeout | null = null;
+      const unsubscribeBus = deps.bus.subscribe(() => {
+        if (soon) return;
+        soon = setTimeout(() => {
+          soon = null;
+          nudge();
+        }, BUS_NUDGE_MS);
+        soon.unref();
+      });
+      unsubscribe = () => {
+        unsubscribeEnqueued();
+        unsubscribeBus();
+        if (soon) clearTimeout(soon);
+      };
       loop = backgroundWork
         .run(true, claimAndRun)
         .catch((error: unknown) => deps.log.error({ err: error }, 'job worker stopped'));

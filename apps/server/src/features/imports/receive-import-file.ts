@@ -16,8 +16,9 @@ export interface ReceivedImportFile {
 
 /**
  * The request body streamed into storage's holding area, counted as it comes: past maxBytes the
- * stream fails with 413 before anything is parsed, and storage drops what it had written. The bytes
- * are kept in memory too (at most maxBytes) to be read at once.
+ * stream fails with 413 before anything is parsed, and storage drops what it had written. Each chunk
+ * is decoded as it passes and then let go, so memory holds the text once, never the bytes beside it
+ * (three copies at the end before: the chunks, their concatenation and the text).
  */
 export async function receiveImportFile(
   body: Readable,
@@ -25,7 +26,8 @@ export async function receiveImportFile(
   maxBytes: number,
 ): Promise<ReceivedImportFile> {
   const hash = createHash('sha256');
-  const chunks: Buffer[] = [];
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -35,22 +37,26 @@ export async function receiveImportFile(
         return;
       }
       hash.update(chunk);
-      chunks.push(chunk);
+      parts.push(decoder.decode(chunk, { stream: true }));
       done(null, chunk);
     },
   });
   body.once('error', (error) => counter.destroy(error));
   const file = await storage.receive(body.pipe(counter));
-  const bytes = Buffer.concat(chunks);
-  chunks.length = 0;
-  return { file, digest: hash.digest('hex'), text: new TextDecoder('utf-8').decode(bytes) };
+  parts.push(decoder.decode());
+  const text = parts.join('');
+  parts.length = 0;
+  return { file, digest: hash.digest('hex'), text };
 }
 
 /** The stored file's text, for the import job. null when it is gone. */
 export async function readStoredImportFile(storage: Storage, path: string): Promise<string | null> {
   const stored = await storage.get(path);
   if (!stored) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body as Readable) chunks.push(chunk as Buffer);
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  for await (const chunk of stored.body as Readable)
+    parts.push(decoder.decode(chunk as Buffer, { stream: true }));
+  parts.push(decoder.decode());
+  return parts.join('');
 }

@@ -3,8 +3,11 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { CheckedAddress } from './address-guard.ts';
 
-/** A receiver gets this long for its whole answer; past it the try counts as failed and passes. */
-const WEBHOOK_TIMEOUT_MS = 10_000;
+/**
+ * A receiver that cannot be reached is known at once (refused) or after this long without a
+ * connection: a worker's slot is not held for the whole answer time by an address that drops packets.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
 /** What the delivery log keeps of an answer. */
 const EXCERPT_BYTES = 1024;
 
@@ -13,6 +16,8 @@ export interface PostResult {
   responseExcerpt: string | null;
   /** Why no answer came (refused, timed out); null when one did. */
   error: string | null;
+  /** No connection or no answer in time: a receiver that does this again and again is paused. */
+  timedOut: boolean;
   /** Retry-After of a 429 or 503, in milliseconds. */
   retryAfterMs: number | null;
   durationMs: number;
@@ -34,8 +39,16 @@ function retryAfterMs(value: string | string[] | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-function describeError(error: NodeJS.ErrnoException, timedOut: boolean): string {
-  if (timedOut) return `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} seconds.`;
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} seconds`;
+
+function describeError(
+  error: NodeJS.ErrnoException,
+  timedOut: 'connect' | 'answer' | null,
+  timeoutMs: number,
+): string {
+  if (timedOut === 'connect')
+    return `No connection within ${seconds(Math.min(CONNECT_TIMEOUT_MS, timeoutMs))}.`;
+  if (timedOut === 'answer') return `No answer within ${seconds(timeoutMs)}.`;
   if (error.code === 'ECONNREFUSED') return 'The connection was refused.';
   if (error.code === 'ECONNRESET') return 'The connection was closed before an answer.';
   if (error.code === 'EHOSTUNREACH' || error.code === 'ENETUNREACH') return 'The host cannot be reached.';
@@ -44,25 +57,28 @@ function describeError(error: NodeJS.ErrnoException, timedOut: boolean): string 
 
 /**
  * POSTs `body` to `url` at `target`, without following redirects (node's http never does), and reads
- * at most 1 KB of the answer. Never throws: every outcome is a result for the delivery log.
+ * at most 1 KB of the answer within `timeoutMs` (WEBHOOK_TIMEOUT_MS), the connection within 3 s of
+ * it. Never throws: every outcome is a result for the delivery log.
  */
 export function postSigned(
   url: URL,
   target: CheckedAddress,
   body: string,
   headers: Record<string, string>,
+  timeoutMs: number,
 ): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
-    let timedOut = false;
-    const finish = (result: Omit<PostResult, 'durationMs'>) => {
+    let timedOut: 'connect' | 'answer' | null = null;
+    const finish = (result: Omit<PostResult, 'durationMs' | 'timedOut'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      resolve({ ...result, durationMs: elapsed() });
+      clearTimeout(connectDeadline);
+      resolve({ ...result, timedOut: timedOut !== null, durationMs: elapsed() });
     };
     const request = client.request(url, {
       method: 'POST',
@@ -76,14 +92,26 @@ export function postSigned(
       },
     });
     const deadline = setTimeout(() => {
-      timedOut = true;
+      timedOut = 'answer';
       request.destroy(new Error('timeout'));
-    }, WEBHOOK_TIMEOUT_MS);
+    }, timeoutMs);
+    const connectDeadline = setTimeout(
+      () => {
+        timedOut = 'connect';
+        request.destroy(new Error('connect timeout'));
+      },
+      Math.min(CONNECT_TIMEOUT_MS, timeoutMs),
+    );
+    request.on('socket', (socket) => {
+      const connected = () => clearTimeout(connectDeadline);
+      if (!socket.connecting) connected();
+      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', connected);
+    });
     request.on('error', (error: NodeJS.ErrnoException) =>
       finish({
         statusCode: null,
         responseExcerpt: null,
-        error: describeError(error, timedOut),
+        error: describeError(error, timedOut, timeoutMs),
         retryAfterMs: null,
       }),
     );

@@ -10,6 +10,8 @@ export function presentWebhook(row: WebhookRow): Webhook {
     events: row.events as WebhookEvent[],
     active: row.active,
     created_at: row.created_at.toISOString(),
+    paused_at: row.paused_at?.toISOString() ?? null,
+    paused_reason: row.paused_reason,
   };
 }
 

@@ -5,7 +5,14 @@ type Db = Kysely<Database>;
 
 export type WebhookRow = Pick<
   Selectable<Database['webhook']>,
-  'webhook_id' | 'organization_id' | 'url' | 'events' | 'active' | 'created_at'
+  | 'webhook_id'
+  | 'organization_id'
+  | 'url'
+  | 'events'
+  | 'active'
+  | 'created_at'
+  | 'paused_at'
+  | 'paused_reason'
 >;
 
 export type WebhookDeliveryRow = Pick<
@@ -25,7 +32,16 @@ export type WebhookDeliveryRow = Pick<
 /** How many attempts the log shows, newest first. */
 const DELIVERY_LOG_SIZE = 50;
 
-const WEBHOOK_COLUMNS = ['webhook_id', 'organization_id', 'url', 'events', 'active', 'created_at'] as const;
+export const WEBHOOK_COLUMNS = [
+  'webhook_id',
+  'organization_id',
+  'url',
+  'events',
+  'active',
+  'created_at',
+  'paused_at',
+  'paused_reason',
+] as const;
 
 export function webhooksOf(db: Db, organizationId: string): Promise<WebhookRow[]> {
   return db

@@ -5,7 +5,9 @@ import { type PostResult, postSigned } from '../../features/webhooks/post-signed
 import { decryptWebhookSecret } from '../../features/webhooks/secret.ts';
 import { webhookSignature } from '../../features/webhooks/signature.ts';
 import { PassingJobError, PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
+import type { JobDeps, JobHandler } from '../job-handler.ts';
+import { wakeWorkers } from '../wake.ts';
+import { WEBHOOK_PAUSED_EMAIL_JOB } from './webhook-paused-email.ts';
 
 // One event to one webhook (queued by migration 0016's triggers, or by "Send test event"). The body is
 // the snapshot stored with the job; the job's id is the delivery's id, the same on every try, so a
@@ -77,11 +79,17 @@ export const webhookDeliveryHandler: JobHandler = {
     try {
       const url = parseWebhookUrl(webhook.url);
       const target = await resolveTarget(url, deps.env.WEBHOOKS_ALLOW_PRIVATE, deps.hostLookup);
-      result = await postSigned(url, target, body, {
-        'x-figgle-event': payload.event,
-        'x-figgle-delivery': job.jobId,
-        'x-figgle-signature': webhookSignature(secret, body, Math.floor(Date.now() / 1000)),
-      });
+      result = await postSigned(
+        url,
+        target,
+        body,
+        {
+          'x-figgle-event': payload.event,
+          'x-figgle-delivery': job.jobId,
+          'x-figgle-signature': webhookSignature(secret, body, Math.floor(Date.now() / 1000)),
+        },
+        deps.env.WEBHOOK_TIMEOUT_MS,
+      );
     } catch (error) {
       if (!(error instanceof UnsafeTargetError)) throw error;
       result = {
@@ -89,12 +97,15 @@ export const webhookDeliveryHandler: JobHandler = {
         responseExcerpt: null,
         error: error.message,
         retryAfterMs: null,
+        timedOut: false,
         durationMs: Date.now() - startedAt.getTime(),
       };
       // An address refused now (it resolves somewhere private) is not tried again.
       return record('failed', error.message);
     }
     const verdict = judge(result);
+    const paused = await countTimeout(deps, payload.webhook_id, result);
+    if (paused) return record('failed', `${verdict.error ?? 'No answer.'} ${paused}`);
     const outcome =
       verdict.outcome === 'retrying' && job.attempts >= maxAttempts ? 'failed' : verdict.outcome;
     return record(outcome, verdict.error);
@@ -129,3 +140,52 @@ export const webhookDeliveryHandler: JobHandler = {
     }
   },
 };
+
+/**
+ * A receiver that answers anything sets the webhook's count of timeouts in a row back to 0; one that
+ * gives no connection or no answer in time adds one, and the WEBHOOK_PAUSE_AFTER-th pauses the
+ * webhook, in one transaction with an email job for each of the organization's owners. Answers why it
+ * was paused when this try paused it, else null.
+ */
+async function countTimeout(deps: JobDeps, webhookId: string, result: PostResult): Promise<string | null> {
+  if (!result.timedOut) {
+    if (result.statusCode !== null)
+      await deps.db
+        .updateTable('webhook')
+        .set({ timeouts_in_a_row: 0 })
+        .where('webhook_id', '=', webhookId)
+        .where('timeouts_in_a_row', '>', 0)
+        .execute();
+    return null;
+  }
+  const pauseAfter = deps.env.WEBHOOK_PAUSE_AFTER;
+  const reason = `Paused after ${pauseAfter} deliveries in a row got no answer in time: turn it back on once the receiver answers.`;
+  const paused = await deps.db.transaction().execute(async (trx) => {
+    const counted = await trx
+      .updateTable('webhook')
+      .set({ timeouts_in_a_row: sql`timeouts_in_a_row + 1` })
+      .where('webhook_id', '=', webhookId)
+      .returning(['timeouts_in_a_row', 'active', 'organization_id'])
+      .executeTakeFirst();
+    if (!counted?.active || counted.timeouts_in_a_row < pauseAfter) return false;
+    await trx
+      .updateTable('webhook')
+      .set({ active: false, paused_at: new Date(), paused_reason: reason })
+      .where('webhook_id', '=', webhookId)
+      .execute();
+    await sql`
+      INSERT INTO job (kind, organization_id, dedupe_key, payload)
+      SELECT ${WEBHOOK_PAUSED_EMAIL_JOB}, rule.organization_id,
+        ${webhookId}::text || ':' || floor(extract(epoch FROM now()) * 1000)::bigint::text || ':' || rule.user_id::text,
+        jsonb_build_object('webhook_id', ${webhookId}::uuid, 'user_id', rule.user_id)
+      FROM rule
+      WHERE rule.organization_id = ${counted.organization_id} AND rule.role = 'OWNER'
+      ON CONFLICT (kind, organization_id, dedupe_key) DO NOTHING
+    `.execute(trx);
+    return true;
+  });
+  if (!paused) return null;
+  deps.log.warn({ webhookId }, 'webhook paused after timeouts in a row');
+  wakeWorkers(deps.db);
+  return 'The webhook is paused.';
+}

@@ -26,7 +26,7 @@ export interface CreateImportInput {
  * started (start-import.ts), so this announces nothing.
  */
 export async function createImport(
-  { db, env }: Pick<AppDeps, 'db' | 'env'>,
+  { db, env, importSlots }: Pick<AppDeps, 'db' | 'env' | 'importSlots'>,
   storage: Storage,
   actor: CurrentUser,
   input: CreateImportInput,
@@ -43,14 +43,21 @@ export async function createImport(
   const maxBytes = env.IMPORT_MAX_BYTES;
   if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw importTooLarge(maxBytes);
 
+  // Limited per person and per server before the first byte is read (import-slots.ts).
+  const release = importSlots.take(actor.user_id);
   const collectGarbage = garbageCollectorForImports();
-  const received = await receiveImportFile(input.body, storage, maxBytes);
+  let received: Awaited<ReturnType<typeof receiveImportFile>>;
   let read: ReturnType<typeof analyseImportFile>;
   try {
-    read = analyseImportFile(received.text);
-  } catch (error) {
-    await received.file.discard();
-    throw error;
+    received = await receiveImportFile(input.body, storage, maxBytes);
+    try {
+      read = analyseImportFile(received.text);
+    } catch (error) {
+      await received.file.discard();
+      throw error;
+    }
+  } finally {
+    release();
   }
   // Reading a large file whole (every row of a CSV file, a Trello board's JSON) leaves tens of MB.
   collectGarbage();

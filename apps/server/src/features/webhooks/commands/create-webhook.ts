@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { parseWebhookUrl, resolveTarget, UnsafeTargetError } from '../address-guard.ts';
-import type { WebhookRow } from '../queries.ts';
+import { WEBHOOK_COLUMNS, type WebhookRow } from '../queries.ts';
 import { encryptWebhookSecret, newWebhookSecret } from '../secret.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function createWebhook(
         secret_encrypted: encryptWebhookSecret(secret, env.SECRET),
         created_by: user.user_id,
       })
-      .returning(['webhook_id', 'organization_id', 'url', 'events', 'active', 'created_at'])
+      .returning(WEBHOOK_COLUMNS)
       .executeTakeFirstOrThrow();
   });
   return { row, secret };

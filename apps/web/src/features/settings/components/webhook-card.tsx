@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_LABELS, type Webhook } from '@figgle/shared/webhook-schemas';
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -66,6 +66,29 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
             }
           />
         </Group>
+        {webhook.paused_at && (
+          <Alert color="orange" variant="light" title="Paused by Figgle" role="status">
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{webhook.paused_reason}</Text>
+              <Button
+                size="xs"
+                color="orange"
+                loading={setActive.isPending}
+                onClick={() =>
+                  setActive.mutate(
+                    { webhookId: webhook.webhook_id, active: true },
+                    {
+                      onSuccess: () => toastSuccess('The webhook is back on.'),
+                      onError: (error) => toastError(reason(error)),
+                    },
+                  )
+                }
+              >
+                Resume webhook
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         <Group gap="sm">
           <Button
             size="xs"

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { actionEmail } from '../../mail/templates.ts';
+import { PassingJobError, PermanentJobError } from '../job-errors.ts';
+import type { JobHandler } from '../job-handler.ts';
+
+/** One owner told that a webhook of their organization was paused (jobs/handlers/webhook-delivery.ts). */
+export const WEBHOOK_PAUSED_EMAIL_JOB = 'webhook_paused_email';
+
+const payloadSchema = z.object({ webhook_id: z.uuid(), user_id: z.uuid() });
+
+export const webhookPausedEmailHandler: JobHandler = {
+  kind: WEBHOOK_PAUSED_EMAIL_JOB,
+  async run({ deps, job }) {
+    const payload = payloadSchema.safeParse(job.payload);
+    if (!payload.success) throw new PermanentJobError('The stored webhook pause cannot be read.');
+    // Read now: a webhook resumed or deleted since, or an owner who is one no longer, gets nothing.
+    const row = await deps.db
+      .selectFrom('webhook')
+      .innerJoin('organization', 'organization.organization_id', 'webhook.organization_id')
+      .innerJoin('rule', (join) =>
+        join
+          .onRef('rule.organization_id', '=', 'webhook.organization_id')
+          .on('rule.user_id', '=', payload.data.user_id)
+          .on('rule.role', '=', 'OWNER'),
+      )
+      .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
+      .select([
+        'webhook.url',
+        'webhook.organization_id',
+        'webhook.paused_reason',
+        'organization.name as organization_name',
+        'app_user.email',
+        'app_user.firstname',
+      ])
+      .where('webhook.webhook_id', '=', payload.data.webhook_id)
+      .where('webhook.paused_at', 'is not', null)
+      .executeTakeFirst();
+    if (!row) return;
+    const message = actionEmail({
+      to: row.email,
+      subject: `A webhook of ${row.organization_name} was paused`,
+      greeting: row.firstname ? `Hello ${row.firstname},` : 'Hello,',
+      intro: `Figgle paused the webhook to ${row.url}: ${row.paused_reason ?? 'its receiver stopped answering.'} Nothing is sent to it until an owner turns it back on.`,
+      actionLabel: 'Open the webhooks',
+      url: `${deps.env.PUBLIC_URL}/settings/organization/${encodeURIComponent(row.organization_id)}/webhooks`,
+      outro: 'You get this email because you are an owner of the organization.',
+    });
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      const responseCode = (error as { responseCode?: number }).responseCode;
+      if (typeof responseCode === 'number' && responseCode >= 500)
+        throw new PermanentJobError(`The mail server refused the email (${responseCode}).`);
+      throw new PassingJobError('The mail server could not be reached.');
+    }
+  },
+};

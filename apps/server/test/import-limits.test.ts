@@ -1,0 +1,119 @@
+// @database pglite
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { sendImportFile } from './import-world.ts';
+import { addMember } from './organizations-world.ts';
+import { createProject, createRealtimeWorld, type RealtimeWorld } from './realtime-world.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { createUser, startMailCatcher, type TestUser } from './users.ts';
+
+/**
+ * Imports a server reads at once are limited per person and per server (issue 37, item 6): one more
+ * is a clear 429 and stores nothing, and a slot comes back when its file has been received and read.
+ */
+let server: TestServer;
+let mail: MailCatcher;
+let world: RealtimeWorld;
+let third: TestUser;
+let projectId: string;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url, IMPORTS_PER_USER: '1', IMPORTS_PER_SERVER: '2' });
+  world = await createRealtimeWorld(server, mail);
+  third = await createUser(server, mail, { firstname: 'Tess', lastname: 'Third' });
+  await addMember(world.owner, world.organizationId, third, mail);
+  projectId = await createProject(world.owner, world.organizationId, 'Limited');
+}, 120_000);
+const held: http.ClientRequest[] = [];
+afterAll(async () => {
+  for (const request of held) request.destroy();
+  await server?.close();
+  await mail?.stop();
+});
+
+const path = () => `/api/projects/${projectId}/imports`;
+const CSV_HEAD = 'Title,Status\n';
+
+/** An upload whose body is still coming: the server holds its slot until `finish`. */
+async function heldUpload(user: TestUser) {
+  const url = new URL(`${server.url}${path()}?file_name=held.csv`);
+  const request = http.request(url, {
+    method: 'POST',
+    headers: { origin: server.url, cookie: user.cookie, 'content-type': 'application/octet-stream' },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (part: Buffer) => {
+        body += part.toString();
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  held.push(request);
+  request.write(CSV_HEAD);
+  return {
+    answer,
+    finish: async () => {
+      request.end('Held row,To Do\n');
+      return answer;
+    },
+  };
+}
+
+const importRuns = async () =>
+  (await server.deps.db.selectFrom('import_run').select('import_id').execute()).length;
+
+/** Waits until the server holds `count` import slots: the held uploads reached the route. */
+async function slotsTaken(count: number): Promise<void> {
+  const until = Date.now() + 20_000;
+  while (server.deps.importSlots.underWay() !== count) {
+    if (Date.now() > until) throw new Error(`slots still ${server.deps.importSlots.underWay()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('imports at once', () => {
+  it('allows one per person and two per server, each past it a 429 that stores nothing', async () => {
+    const before = await importRuns();
+    const first = await heldUpload(world.owner);
+    await slotsTaken(1);
+
+    const again = await sendImportFile(server, world.owner, path(), 'again.csv', `${CSV_HEAD}Again,To Do\n`);
+    expect(again.status).toBe(429);
+    expect(await again.json()).toMatchObject({
+      statusCode: 429,
+      code: 'too_many_imports',
+      message: 'You are already sending a file to import. Wait until it has been read, then send the next.',
+    });
+
+    const second = await heldUpload(world.member);
+    await slotsTaken(2);
+    const busy = await sendImportFile(server, third, path(), 'busy.csv', `${CSV_HEAD}Busy,To Do\n`);
+    expect(busy.status).toBe(429);
+    expect(await busy.json()).toMatchObject({
+      statusCode: 429,
+      code: 'server_busy_importing',
+      message: 'The server is reading other files to import right now. Try again in a minute.',
+    });
+    expect(await importRuns()).toBe(before);
+
+    // Once read, the slots are free again.
+    expect((await first.finish()).status).toBe(201);
+    expect((await second.finish()).status).toBe(201);
+    await slotsTaken(0);
+    const later = await sendImportFile(server, world.owner, path(), 'later.csv', `${CSV_HEAD}Later,To Do\n`);
+    expect(later.status).toBe(201);
+    expect(await importRuns()).toBe(before + 3);
+  }, 60_000);
+
+  it('gives the slot back when a file is refused', async () => {
+    const refused = await sendImportFile(server, world.owner, path(), 'bad.json', '{"lists": [,]}');
+    expect(refused.status).toBe(400);
+    const next = await sendImportFile(server, world.owner, path(), 'next.csv', `${CSV_HEAD}Next,To Do\n`);
+    expect(next.status).toBe(201);
+  }, 60_000);
+});
