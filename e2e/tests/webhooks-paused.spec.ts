@@ -1,7 +1,7 @@
-import { signUpWithOrganization } from '../support/api-users.ts';
-import { type FiggleServer, startFiggleServer } from '../support/figgle-server.ts';
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
+import { Tarpit } from '@figgle/test-support/tarpit';
 import { test as base, expect } from '../support/fixtures.ts';
-import { Tarpit } from '../support/tarpit.ts';
 
 /**
  * A webhook whose receiver accepts and never answers is paused by Figgle after a few timeouts in a

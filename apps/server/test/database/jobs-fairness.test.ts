@@ -2,22 +2,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/database-template';
+import { FakeFigma } from '@figgle/test-support/fake-figma';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { Tarpit } from '@figgle/test-support/tarpit';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import { Tarpit } from '../../../e2e/support/tarpit.ts';
-import { WebhookReceiver } from '../../../e2e/support/webhook-receiver.ts';
-import type { DatabaseHandle } from '../src/db/database.ts';
-import type { Database } from '../src/db/schema.ts';
-import { openTestDatabase, testDatabaseKind } from './database-template.ts';
-import { FakeFigma } from './fake-figma.ts';
-import { connectFigma, createProject, eventually, OWNER_TOKEN } from './figma-world.ts';
-import { addMember, createOrganizationAs } from './organizations-world.ts';
-import { createRemoteUser, onServer } from './support/remote-user.ts';
-import { killLeftoverServers, type ServerProcess, startServerProcess } from './support/server-process.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { startMailCatcher, type TestUser } from './users.ts';
-import { addWebhook } from './webhooks-world.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { connectFigma, createProject, eventually, OWNER_TOKEN } from '../figma/figma-world.ts';
+import { addMember, createOrganizationAs } from '../organizations/organizations-world.ts';
+import { createRemoteUser, onServer } from '../support/remote-user.ts';
+import { killLeftoverServers, type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { addWebhook } from '../webhooks/webhooks-world.ts';
 
 /**
  * One organization's webhook receiver that accepts the connection and never answers (a tarpit) must

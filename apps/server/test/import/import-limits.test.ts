@@ -1,12 +1,12 @@
 // @database pglite
 import http from 'node:http';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
+import { addMember } from '../organizations/organizations-world.ts';
+import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
 import { sendImportFile } from './import-world.ts';
-import { addMember } from './organizations-world.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from './realtime-world.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { createUser, startMailCatcher, type TestUser } from './users.ts';
 
 /**
  * Imports a server reads at once are limited per person and per server (issue 37, item 6): one more

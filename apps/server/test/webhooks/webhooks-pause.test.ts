@@ -1,11 +1,12 @@
 // @database pglite
+
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { Tarpit } from '@figgle/test-support/tarpit';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCatcher } from '../../../e2e/support/mail-catcher.ts';
-import { Tarpit } from '../../../e2e/support/tarpit.ts';
-import { createProject, eventually } from './figma-world.ts';
-import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { startMailCatcher } from './users.ts';
+import { createProject, eventually } from '../figma/figma-world.ts';
+import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { addWebhook, type CreatedWebhookAnswer, deliveryLog } from './webhooks-world.ts';
 
 /**
