@@ -50,6 +50,7 @@ import { installCloseConnectionsOnShutdown } from './http/close-connections-on-s
 import { installDurableAnswers } from './http/durable-answers.ts';
 import { declareErrorAnswers } from './http/error-answers.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installHostCheck } from './http/host-check.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
 import { installBodyTimeout } from './http/request-timeouts.ts';
@@ -134,6 +135,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(jobWorkerPlugin); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
   installErrorHandling(app);
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
+  installHostCheck(app); // before the origin check: an Origin that matches a rebound Host proves nothing
   installOriginCheck(app);
   installApiTokenAuth(app); // Authorization: Bearer on /api routes, after the cross-site check
   installUnicodeGuard(app);

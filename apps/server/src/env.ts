@@ -123,6 +123,24 @@ const envSchema = z
     LLM_TIMEOUT_MS: milliseconds.default(10_000),
     TRUST_PROXY: trustProxy,
     /**
+     * More names this server answers at, besides PUBLIC_URL's, `localhost` and IP addresses
+     * (comma-separated host names, e.g. `figgle.lan,figgle-box`). A request naming any other host is
+     * refused: a page on another site could otherwise reach Figgle through DNS rebinding.
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names without ports, separated by commas')),
+      ),
+    /**
      * true: outgoing webhooks may target loopback and private addresses (a receiver on the same
      * machine or network). Off by default: a webhook URL must never reach inside the server's network.
      */

@@ -21,6 +21,9 @@ describe('log types', () => {
       'DUE_DATE',
       'PRIORITY',
       'LABELS',
+      'COMMENT_EDIT',
+      'COMMENT_DELETE',
+      'MOVE',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);

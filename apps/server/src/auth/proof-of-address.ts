@@ -3,7 +3,7 @@ import { signJWT, verifyJWT } from 'better-auth/crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
-import { announceSessionsEnded } from './session-ended.ts';
+import { announceSessionsEnded, sessionKeyOf } from './session-ended.ts';
 import {
   confirmationEmail,
   credentialHash,
@@ -27,22 +27,41 @@ type Deps = Pick<AppDeps, 'db' | 'auth' | 'env' | 'mailer' | 'bus' | 'sessionMem
 /** How long the link to choose a password, given right after a confirmation, stays valid. */
 const CHOOSE_PASSWORD_EXPIRES_SECONDS = 60 * 60;
 
-/** Ends the sessions and API tokens of an account, and every provider link or password if asked. */
+/**
+ * Ends the sessions and API tokens of an account, and every provider link or password if asked.
+ * Returns the keys of the sessions it ended: the announcement must name them, since an account-wide
+ * one would also close the sockets of sessions made after it (the hub remembers endings a while).
+ */
 async function dropAccess(
   trx: Transaction<Database>,
   authUserId: string,
   what: { sessions: boolean; password: boolean; providers: boolean },
-): Promise<void> {
+): Promise<string[]> {
   if (what.providers) await sql`DELETE FROM auth_account WHERE "userId" = ${authUserId}`.execute(trx);
   else if (what.password)
     await sql`DELETE FROM auth_account WHERE "userId" = ${authUserId} AND "providerId" = 'credential'`.execute(
       trx,
     );
-  if (what.sessions) await sql`DELETE FROM auth_session WHERE "userId" = ${authUserId}`.execute(trx);
+  const ended = what.sessions
+    ? (
+        await sql<{ token: string }>`
+          DELETE FROM auth_session WHERE "userId" = ${authUserId} RETURNING token`.execute(trx)
+      ).rows.map((row) => sessionKeyOf(row.token))
+    : [];
   await sql`
     UPDATE api_token SET revoked_at = now()
     WHERE revoked_at IS NULL
       AND user_id IN (SELECT user_id FROM app_user WHERE auth_user_id = ${authUserId})`.execute(trx);
+  return ended;
+}
+
+/** Tells every server's sockets about the sessions that ended, when there were any. */
+export function announceEndedSessions(
+  deps: Pick<AppDeps, 'bus' | 'sessionMemory'>,
+  authUserId: string,
+  keys: string[],
+) {
+  if (keys.length) announceSessionsEnded(deps, { authUserId, sessions: keys });
 }
 
 /**
@@ -55,9 +74,9 @@ export async function takeOverUnconfirmed(
   authUserId: string,
   names: { firstname: string; lastname: string },
   passwordHash: string,
-): Promise<void> {
+): Promise<string[]> {
   const now = new Date();
-  await dropAccess(trx, authUserId, { sessions: true, password: true, providers: true });
+  const ended = await dropAccess(trx, authUserId, { sessions: true, password: true, providers: true });
   await sql`
     UPDATE auth_user SET name = ${`${names.firstname} ${names.lastname}`.trim()}, firstname = ${names.firstname},
       lastname = ${names.lastname}, "emailVerified" = true, "updatedAt" = ${now} WHERE id = ${authUserId}`.execute(
@@ -68,6 +87,7 @@ export async function takeOverUnconfirmed(
     VALUES (${randomBytes(16).toString('hex')}, ${authUserId}, 'credential', ${authUserId}, ${passwordHash}, ${now}, ${now})`.execute(
     trx,
   );
+  return ended;
 }
 
 interface SignUp {
@@ -97,23 +117,23 @@ export async function signUpOverUnconfirmed(deps: Deps, signUp: SignUp): Promise
   const taken = await deps.db.transaction().execute(async (trx) => {
     const locked = await sql<{ id: string }>`
       SELECT id FROM auth_user WHERE id = ${found.id} AND NOT "emailVerified" FOR UPDATE`.execute(trx);
-    if (!locked.rows[0]) return false;
+    if (!locked.rows[0]) return null;
     await sql`
       UPDATE auth_user SET name = ${signUp.name}, firstname = ${signUp.firstname}, lastname = ${signUp.lastname},
         "updatedAt" = ${now} WHERE id = ${found.id}`.execute(trx);
     await sql`
       UPDATE app_user SET firstname = ${signUp.firstname}, lastname = ${signUp.lastname}, updated_at = ${now}
       WHERE auth_user_id = ${found.id}`.execute(trx);
-    await dropAccess(trx, found.id, { sessions: true, password: true, providers: true });
+    const ended = await dropAccess(trx, found.id, { sessions: true, password: true, providers: true });
     await sql`
       INSERT INTO auth_account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
       VALUES (${randomBytes(16).toString('hex')}, ${found.id}, 'credential', ${found.id}, ${hash}, ${now}, ${now})`.execute(
       trx,
     );
-    return true;
+    return ended;
   });
   if (!taken) return null;
-  announceSessionsEnded(deps, { authUserId: found.id });
+  announceEndedSessions(deps, found.id, taken);
   const token = await signJWT(
     { email, userId: found.id, pw: passwordBinding(deps.env.SECRET, hash) },
     deps.env.SECRET,
@@ -165,23 +185,26 @@ export async function watchConfirmation(deps: Deps, url: URL): Promise<AfterProo
   const authUserId = rows[0]?.id;
   if (!authUserId) return unchanged;
   const binding = typeof payload.pw === 'string' ? payload.pw : null;
-  const passwordDropped = await deps.db.transaction().execute(async (trx) => {
+  const before = await deps.db.transaction().execute(async (trx) => {
     await sql`SELECT id FROM auth_user WHERE id = ${authUserId} FOR UPDATE`.execute(trx);
     const hash = await credentialHash(trx, authUserId);
     const keep = hash !== null && binding !== null && passwordBinding(deps.env.SECRET, hash) === binding;
-    if (!keep) await dropAccess(trx, authUserId, { sessions: true, password: true, providers: false });
-    return !keep;
+    const ended = keep
+      ? []
+      : await dropAccess(trx, authUserId, { sessions: true, password: true, providers: false });
+    return { passwordDropped: !keep, ended };
   });
+  const { passwordDropped } = before;
   return async (response) => {
     const location = response.headers.get('location');
     const failed =
       response.status >= 400 ||
       (location !== null && new URL(location, deps.env.PUBLIC_URL).searchParams.has('error'));
     if (failed) return response;
-    await deps.db
+    const ended = await deps.db
       .transaction()
       .execute((trx) => dropAccess(trx, authUserId, { sessions: true, password: false, providers: false }));
-    announceSessionsEnded(deps, { authUserId });
+    announceEndedSessions(deps, authUserId, [...before.ended, ...ended]);
     if (!passwordDropped) return response;
     return choosePasswordRedirect(deps, authUserId);
   };

@@ -15,7 +15,10 @@ export function sessionKeyOf(token: string): string {
  * Ends what is left of sessions that just ended: their remembered reads (session-lookup.ts) and
  * their realtime sockets, on every server sharing the database.
  */
-export function announceSessionsEnded(deps: Deps, ended: EndedSessions): void {
+export function announceSessionsEnded(
+  deps: Pick<AppDeps, 'bus' | 'sessionMemory'>,
+  ended: EndedSessions,
+): void {
   deps.sessionMemory.forget();
   deps.bus.endSessions(ended);
 }

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types.ts';
+import { isLoopbackOrPublicHost } from '../http/host-check.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -30,10 +31,16 @@ export function comesFromThisMachine(request: FastifyRequest): boolean {
   return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
-/** Whether this request may read the dev mailbox: it is on, and the request comes from this machine. */
+/**
+ * Whether this request may read the dev mailbox: it is on, the request comes from this machine, and
+ * it names this machine (or PUBLIC_URL) as its host, so a page rebound to 127.0.0.1 cannot read it.
+ */
 export function devMailboxOpenTo(app: AppInstance, request: FastifyRequest): boolean {
   return (
-    app.deps.mailer.usesDevMailbox && app.deps.env.NODE_ENV !== 'production' && comesFromThisMachine(request)
+    app.deps.mailer.usesDevMailbox &&
+    app.deps.env.NODE_ENV !== 'production' &&
+    comesFromThisMachine(request) &&
+    isLoopbackOrPublicHost(app.deps.env, request)
   );
 }
 

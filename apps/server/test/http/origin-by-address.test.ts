@@ -94,7 +94,7 @@ let address: string;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ PUBLIC_URL, SMTP_URL: mail.url });
+  server = await startTestServer({ PUBLIC_URL, SMTP_URL: mail.url, ALLOWED_HOSTS: 'figgle-box.lan' });
   address = addressOf(server);
 });
 afterAll(async () => {
@@ -120,7 +120,7 @@ describe('a page at the address the request was sent to', () => {
     expect((await send(address, '/api/me', { headers: { cookie } })).status).toBe(401);
   });
 
-  it('counts the Host header the browser sent, whatever name it used for this machine', async () => {
+  it('counts the Host header the browser sent, by any name this server answers at (ALLOWED_HOSTS)', async () => {
     const { cookie } = await registerFrom(address, mail, address);
     const port = new URL(address).port;
     const lanName = `figgle-box.lan:${port}`;
@@ -232,7 +232,12 @@ describe('behind a proxy', () => {
   const proxiedOrigin = 'https://figgle.example.org';
 
   it('the forwarded host and scheme count when TRUST_PROXY is set', async () => {
-    const proxied = await startTestServer({ PUBLIC_URL, SMTP_URL: mail.url, TRUST_PROXY: 'true' });
+    const proxied = await startTestServer({
+      PUBLIC_URL,
+      SMTP_URL: mail.url,
+      TRUST_PROXY: 'true',
+      ALLOWED_HOSTS: 'figgle.example.org',
+    });
     try {
       const at = addressOf(proxied);
       const { cookie, steps } = await registerFrom(at, mail, at);

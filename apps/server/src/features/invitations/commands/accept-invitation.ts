@@ -3,8 +3,7 @@ import { INVITED_ROLE } from '@figgle/shared/roles';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import { ensureProfile } from '../../../auth/profile.ts';
-import { takeOverUnconfirmed } from '../../../auth/proof-of-address.ts';
-import { announceSessionsEnded } from '../../../auth/session-ended.ts';
+import { announceEndedSessions, takeOverUnconfirmed } from '../../../auth/proof-of-address.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { closedReason, invitationByToken, invitationUnknown, invitationUsed } from '../queries.ts';
@@ -68,10 +67,11 @@ export async function acceptInvitation(
       `.execute(trx);
       let authUser: AuthIdentity | undefined = existing.rows[0];
       let accountCreated = false;
+      let endedSessions: string[] = [];
       if (existing.rows[0] && !existing.rows[0].emailVerified) {
         // Never confirmed: whoever registered it did not prove the address; the link just did.
         if (passwordHash === null) throw passwordNeeded();
-        await takeOverUnconfirmed(trx, existing.rows[0].id, invitation, passwordHash);
+        endedSessions = await takeOverUnconfirmed(trx, existing.rows[0].id, invitation, passwordHash);
         authUser = {
           id: existing.rows[0].id,
           email: invitation.email,
@@ -124,10 +124,10 @@ export async function acceptInvitation(
           .set({ needs_onboarding: false, updated_at: new Date() })
           .where('user_id', '=', profile.user_id)
           .execute();
-      return { invitation, userId: profile.user_id, accountCreated, authUserId: authUser.id };
+      return { invitation, userId: profile.user_id, accountCreated, authUserId: authUser.id, endedSessions };
     });
 
-  const { invitation, accountCreated, authUserId } = await publishAfterCommit(
+  const { invitation, accountCreated, authUserId, endedSessions } = await publishAfterCommit(
     bus,
     write,
     ({ invitation, userId }) => ({
@@ -141,7 +141,7 @@ export async function acceptInvitation(
     }),
   );
 
-  if (accountCreated) announceSessionsEnded(deps, { authUserId });
+  announceEndedSessions(deps, authUserId, endedSessions);
   let sessionCookies: string[] = [];
   if (accountCreated && password !== undefined) {
     const { headers } = await auth.api.signInEmail({
