@@ -495,7 +495,7 @@ describe('password reset', () => {
 });
 
 describe('resend confirmation', () => {
-  it('sends a new confirmation to an unverified address, and answers the same for unknown or verified ones without sending', async () => {
+  it('sends a new confirmation to an unverified address, which leads to choosing a password, and answers the same for unknown or verified ones without sending', async () => {
     const pending = uniqueEmail('pending');
     await registerOnly(server, pending, 'secret-1');
     await mail.waitFor(pending, /confirm/i);
@@ -517,11 +517,21 @@ describe('resend confirmation', () => {
     await mailSettled(server);
     expect(await receivedNoMail(mail, stranger)).toBe(true);
 
+    // Anyone may ask for this link, so it is bound to no password (issue 37, item 1): opening it
+    // proves the address, drops the password set before the proof, and leads to choosing one.
     const messages = await mail.waitFor(pending, /confirm/i);
     const verify = await openLink(MailCatcher.linkIn(messages, server.url));
-    expect(verify.headers.get('location')).toContain('/auth?activation=true');
+    const location = verify.headers.get('location') ?? '';
+    expect(location).toContain('/reset-password?token=');
+    expect(location).toContain('confirmed=1');
     expect(
       (await post(server, '/api/auth/sign-in/email', { email: pending, password: 'secret-1' })).status,
+    ).toBe(401);
+    const token = new URL(location, server.url).searchParams.get('token');
+    const chosen = await post(server, '/api/auth/reset-password', { token, newPassword: 'secret-2-chosen' });
+    expect(chosen.status).toBe(200);
+    expect(
+      (await post(server, '/api/auth/sign-in/email', { email: pending, password: 'secret-2-chosen' })).status,
     ).toBe(200);
   });
 });
