@@ -51,30 +51,3 @@ test('an attacker registers the address first; its owner registers, confirms and
   expect(token.status()).toBe(401);
   await attacker.close();
 });
-
-test("the attacker's confirmation link, opened by the owner, confirms the address and asks the owner for a password", async ({
-  page,
-  browser,
-  mail,
-  baseURL,
-}) => {
-  const email = uniqueEmail('victim');
-  const attacker = await browser.newContext({ baseURL });
-  const attackerPage = await attacker.newPage();
-  await registerWithForm(attackerPage, email, 'attacker-pw', ['Mallory', 'Attacker']);
-  const attackersLink = MailCatcher.linkIn(await mail.waitFor(email, /Confirm your Figgle account/), baseURL);
-
-  await page.goto(attackersLink);
-  await expect(
-    page.getByRole('heading', { name: 'Your email is verified: choose your password' }),
-  ).toBeVisible();
-  await page.getByLabel('New Password').fill('owner-pw-2');
-  await page.getByRole('button', { name: 'Change' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await logInWithForm(page, { email, password: 'owner-pw-2' });
-  await expectToast(page, MESSAGES.welcomeAfterLogin);
-
-  await logInWithForm(attackerPage, { email, password: 'attacker-pw' });
-  await expect(attackerPage.getByRole('dialog')).toContainText('Invalid email or password');
-  await attacker.close();
-});
