@@ -1,4 +1,5 @@
 import type { PersonView } from '@figgle/shared/task-schemas';
+import { VisuallyHidden } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { UserAvatar } from '../../../ui/user-avatar';
@@ -49,10 +50,14 @@ export function AssigneePicker({
               lastname={assignee.lastname}
               size={18}
             />
-            {compact ? null : <span>{name}</span>}
+            {/* Compact: the avatar alone on screen; the name stays in the text that is read. */}
+            {compact ? <VisuallyHidden>{name}</VisuallyHidden> : <span>{name}</span>}
           </>
         ) : compact ? (
-          <IconUserCircle size={18} stroke={1.5} aria-hidden />
+          <>
+            <IconUserCircle size={18} stroke={1.5} aria-hidden />
+            <VisuallyHidden>None</VisuallyHidden>
+          </>
         ) : (
           <span>None</span>
         )

@@ -1,4 +1,5 @@
 import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import { VisuallyHidden } from '@mantine/core';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { PriorityIcon } from '../../../ui/planning/priority-icon';
 import { DeferredSelect } from './deferred-select';
@@ -41,7 +42,12 @@ export function PriorityPicker({
       display={
         <>
           <PriorityIcon priority={priority} labelled={false} />
-          {iconOnly || (compact && priority === 'NONE') ? null : <span>{PRIORITY_LABELS[priority]}</span>}
+          {iconOnly ? (
+            // The icon alone on screen; the priority stays in the text that is read.
+            <VisuallyHidden>{PRIORITY_LABELS[priority]}</VisuallyHidden>
+          ) : compact && priority === 'NONE' ? null : (
+            <span>{PRIORITY_LABELS[priority]}</span>
+          )}
         </>
       }
     >
