@@ -146,7 +146,7 @@ test('an unverified email says so, with a link to resend the confirmation that w
   await expect(
     page.getByRole('heading', { name: 'Your email is verified: choose your password' }),
   ).toBeVisible();
-  await page.getByLabel('New Password').fill('pending-2-chosen');
+  await page.getByRole('textbox', { name: 'New Password' }).fill('pending-2-chosen');
   await page.getByRole('button', { name: 'Change' }).click();
   await expect(page).toHaveURL(/\/login/);
   await logInWithForm(page, { email, password: 'pending-2-chosen' });
