@@ -160,13 +160,13 @@ test('a task is duplicated, moved, deleted and its link copied from its page, ca
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await palette.getByRole('textbox', { name: 'Search' }).fill('Copy link to task');
-  await palette.getByRole('button', { name: /Copy link to task/ }).click();
+  await palette.getByRole('button', { name: 'Copy link to task', exact: true }).click();
   await expect(page.getByText('Link copied').first()).toBeVisible();
   const copiedCopy = await page.evaluate(() => navigator.clipboard.readText());
   expect(copiedCopy).toBe(page.url());
   await page.keyboard.press('Control+k');
   await palette.getByRole('textbox', { name: 'Search' }).fill('Delete task');
-  await palette.getByRole('button', { name: /Delete task/ }).click();
+  await palette.getByRole('button', { name: 'Delete task', exact: true }).click();
   await confirmDialog(page, 'Delete this task?').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${docs}/list`));
   await expect(page.getByRole('link', { name: /Hero banner \(copy\)/ })).toHaveCount(0);

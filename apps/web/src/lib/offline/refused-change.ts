@@ -110,7 +110,7 @@ export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutat
       : mutation.state;
   toastRefusedChange({
     title,
-    message: MESSAGES.loadFailed,
+    message: MESSAGES.saveFailed,
     onRetry: () => {
       const retry = new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey });
       void retry.mutate(variables).catch(() => {});
