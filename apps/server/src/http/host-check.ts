@@ -14,13 +14,13 @@ import { HttpError } from './errors.ts';
 const ANY_HOST_ROUTES = new Set(['/healthz']);
 
 /** The host name of a Host header value (`[::1]:3000` → `::1`), lower case. */
-export function hostNameOf(host: string): string {
+function hostNameOf(host: string): string {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host);
   if (bracketed) return bracketed[1]!.toLowerCase();
   return host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
 }
 
-export function answersAtHost(env: Pick<Env, 'PUBLIC_URL' | 'ALLOWED_HOSTS'>, host: string): boolean {
+function answersAtHost(env: Pick<Env, 'PUBLIC_URL' | 'ALLOWED_HOSTS'>, host: string): boolean {
   const name = hostNameOf(host);
   if (name === 'localhost' || isIP(name) !== 0) return true;
   return name === hostNameOf(new URL(env.PUBLIC_URL).host) || env.ALLOWED_HOSTS.includes(name);
