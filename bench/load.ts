@@ -15,9 +15,11 @@ import {
   benchDatabases,
   createProjectWithTasks,
   mb,
+  membersFor,
   ms,
   percentile,
   rssOf,
+  socketSessions,
   startWorld,
 } from './support/realtime-clients.ts';
 import { reportFigure } from './support/report.ts';
@@ -25,7 +27,8 @@ import { reportFigure } from './support/report.ts';
 const SOCKETS = Number(process.env.LOAD_SOCKETS ?? 1000);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WRITES_PER_SECOND = Number(process.env.LOAD_RATE ?? 200);
-const MEMBERS = 10;
+// Each member holds at most the server's sockets per person (SOCKETS_PER_PERSON), with room to spare.
+const MEMBERS = membersFor(SOCKETS, 10);
 const TASKS = 50;
 
 async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
@@ -41,7 +44,7 @@ async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
   let peakRss = rssOf(server.pid);
   const result = await runLoad({
     url: server.url,
-    listeners: members,
+    sessions: await socketSessions(members, SOCKETS),
     writers: members,
     topics: [topics.projects(organizationId), topics.tasks(projectId)],
     taskIds,

@@ -26,11 +26,13 @@ import {
   createProjectWithTasks,
   type Member,
   mb,
+  membersFor,
   ms,
   openSocket,
   percentile,
   rssOf,
   sleep,
+  socketSessions,
   startWorld,
   subscribe,
 } from './support/realtime-clients.ts';
@@ -57,7 +59,8 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
 const WARMUP_CHANGES = Number(process.env.BENCH_WARMUP_CHANGES ?? 50);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 1000);
 const HOPS = process.env.BENCH_HOPS !== '0';
-const MEMBERS = 10;
+// Enough members for the idle sockets within the server's sockets per person (SOCKETS_PER_PERSON).
+const MEMBERS = membersFor(IDLE_SOCKETS, 10);
 /** Cards on the board the moves happen on (the moved one included). */
 const BOARD_TASKS = 20;
 const STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
@@ -198,8 +201,10 @@ async function runOn(defer: Defer, database: BenchDatabase): Promise<void> {
 
   await sleep(500);
   const before = rssOf(server.pid);
+  const sessions = await socketSessions(members, IDLE_SOCKETS);
   for (let i = 0; i < IDLE_SOCKETS; i++) {
-    const ws = await openSocket(server.url, members[i % members.length]!.cookie);
+    const session = sessions[i % sessions.length]!;
+    const ws = await openSocket(server.url, session.cookie, undefined, session.address);
     await subscribe(ws, world.topic);
     world.sockets.push(ws);
   }

@@ -26,8 +26,11 @@ interface LoadClient {
 
 export interface LoadPlan {
   url: string;
-  /** Whose sessions the sockets use (round robin). */
-  listeners: LoadClient[];
+  /**
+   * The sessions the sockets are opened with (round robin): enough of them for the server's caps of
+   * sockets per session and per person (socketSessions).
+   */
+  sessions: Array<{ cookie: string; address?: string | undefined }>;
   /** Who writes (round robin). */
   writers: LoadClient[];
   /** The topics every socket subscribes to: the organization's projects and the project's tasks. */
@@ -72,15 +75,22 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   let running = true;
   try {
     for (let i = 0; i < plan.sockets; i++) {
-      const listener = plan.listeners[i % plan.listeners.length]!;
-      const ws = await openSocket(plan.url, listener.cookie, (bytes) => {
-        // Byte searches, not JSON.parse: the clients share this process with what they measure. An
-        // `events` frame carries several events.
-        if (carriesEvents(bytes)) {
-          received[i]! += occurrences(bytes, TASK_UPDATED);
-        } else if (startsWith(bytes, ERROR)) {
-          fail(`socket ${i}: ${bytes.subarray(0, 200).toString()}`);
-        }
+      const session = plan.sessions[i % plan.sessions.length]!;
+      const ws = await openSocket(
+        plan.url,
+        session.cookie,
+        (bytes) => {
+          // Byte searches, not JSON.parse: the clients share this process with what they measure. An
+          // `events` frame carries several events.
+          if (carriesEvents(bytes)) {
+            received[i]! += occurrences(bytes, TASK_UPDATED);
+          } else if (startsWith(bytes, ERROR)) {
+            fail(`socket ${i}: ${bytes.subarray(0, 200).toString()}`);
+          }
+        },
+        session.address,
+      ).catch((error: unknown) => {
+        throw new Error(`socket ${i} of ${plan.sockets} (session ${i % plan.sessions.length}): ${String(error)}`);
       });
       ws.on('close', (code) => {
         if (running) fail(`socket ${i} closed (${code})`);

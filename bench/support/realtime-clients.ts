@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { REALTIME_HEARTBEAT_MS } from '@figgle/shared/constants';
-import { PROTOCOL_VERSION, REALTIME_PATH } from '@figgle/shared/realtime-protocol';
+import {
+  PROTOCOL_VERSION,
+  REALTIME_PATH,
+  SOCKETS_PER_PERSON,
+  SOCKETS_PER_SESSION,
+} from '@figgle/shared/realtime-protocol';
 import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import { lastInvitationMail, nextInvitationToken } from '@figgle/test-support/invitation-mail';
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
@@ -19,6 +24,9 @@ export interface Member {
   userId: string;
   email: string;
   cookie: string;
+  /** Where this member's requests come from (see signUpBenchUser). */
+  address: string | undefined;
+  signInAgain(): Promise<string>;
   api(pathname: string, init?: { method?: string; body?: unknown }): Promise<Response>;
 }
 
@@ -68,6 +76,8 @@ export async function startWorld(
   defer(() => mail.stop());
   const server = await startWithRetries({
     SMTP_URL: mail.url,
+    // Each member sends X-Forwarded-For with an address of their own (signUpMember).
+    TRUST_PROXY: 'true',
     FIGGLE_SERVE_WEB: '0',
     LOG_LEVEL: 'warn',
     ...database.settings,
@@ -113,11 +123,52 @@ export async function signUpMember(url: string, mail: MailCatcher, index: number
     label: `bench-${index}`,
     firstname: 'Bench',
     lastname: String(index),
+    address: `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`,
   });
   const api: Member['api'] = (pathname, init = {}) =>
     user.call(init.method ?? (init.body === undefined ? 'GET' : 'POST'), pathname, init.body);
   const me = (await (await api('/api/me')).json()) as { user_id: string };
-  return { userId: me.user_id, email: user.email, cookie: user.cookie, api };
+  return {
+    userId: me.user_id,
+    email: user.email,
+    cookie: user.cookie,
+    address: user.address,
+    signInAgain: user.signInAgain,
+    api,
+  };
+}
+
+/** A signed-in session a socket can be opened with, and the address it comes from. */
+export interface SocketSession {
+  cookie: string;
+  address?: string | undefined;
+}
+
+/** How many members `sockets` sockets need within the server's cap per person (with room to spare). */
+export function membersFor(sockets: number, atLeast: number): number {
+  return Math.max(atLeast, Math.ceil(sockets / (SOCKETS_PER_PERSON - 10)));
+}
+
+/**
+ * Sessions enough for `sockets` sockets spread round robin over `members`, within the server's caps
+ * per session and per person (a real person's tabs are spread the same way over their browsers).
+ */
+export async function socketSessions(members: Member[], sockets: number): Promise<SocketSession[]> {
+  const perMember = Math.ceil(sockets / members.length);
+  if (perMember > SOCKETS_PER_PERSON) {
+    throw new Error(
+      `${sockets} sockets need more than ${members.length} members (${SOCKETS_PER_PERSON} each at most)`,
+    );
+  }
+  const sessionsEach = Math.ceil(perMember / (SOCKETS_PER_SESSION - 5));
+  const sessions: SocketSession[] = [];
+  for (let round = 0; round < sessionsEach; round++) {
+    for (const member of members) {
+      const cookie = round === 0 ? member.cookie : await member.signInAgain();
+      sessions.push({ cookie, address: member.address });
+    }
+  }
+  return sessions;
 }
 
 async function expectStatus(response: Promise<Response>, status: number): Promise<unknown> {
@@ -161,19 +212,28 @@ export function openSocket(
   url: string,
   cookie: string,
   onFrame?: (bytes: Buffer, at: number) => void,
+  address?: string,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${REALTIME_PATH}?v=${PROTOCOL_VERSION}`, {
-      headers: { cookie },
+      headers: { cookie, ...(address ? { 'x-forwarded-for': address } : {}) },
       perMessageDeflate: false,
     });
+    let greeted = false;
     ws.once('error', reject);
     // Heartbeats as the web app sends them, or the server closes a long-running client as gone.
     const heartbeat = setInterval(() => ws.send('{"type":"ping"}'), REALTIME_HEARTBEAT_MS);
-    ws.once('close', () => clearInterval(heartbeat));
+    ws.once('close', (code, reason) => {
+      clearInterval(heartbeat);
+      // Refused before its hello (a cap, a version): say so, rather than wait for ever.
+      if (!greeted) reject(new Error(`socket closed before hello: ${code} ${reason.toString()}`));
+    });
     ws.on('message', (data: Buffer) => {
       const at = performance.now();
-      if (startsWith(data, HELLO)) resolve(ws);
+      if (startsWith(data, HELLO)) {
+        greeted = true;
+        resolve(ws);
+      }
       onFrame?.(data, at);
     });
   });

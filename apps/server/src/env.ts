@@ -103,6 +103,16 @@ const envSchema = z
       .int('must be a whole number')
       .positive('must be positive')
       .default(600),
+    /**
+     * Live-update sockets one client address may hold open at once (an office behind one NAT
+     * counts once; so does every client of a proxy that TRUST_PROXY does not believe). Raise it for
+     * a large office behind one address, or for a load test from one machine.
+     */
+    REALTIME_SOCKETS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(200),
     UPLOAD_TIMEOUT_MS: milliseconds.default(10 * 60_000),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     S3_BUCKET: z.string().trim().min(1).optional(),

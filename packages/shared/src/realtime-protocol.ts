@@ -30,8 +30,6 @@ export const CLOSE_CODES = {
 export const SOCKETS_PER_SESSION = 20;
 /** Sockets one person may hold open at once, over all their sessions. */
 export const SOCKETS_PER_PERSON = 50;
-/** Sockets one client address may hold open at once (an office behind one NAT counts once). */
-export const SOCKETS_PER_ADDRESS = 200;
 
 /** Largest route a presence frame may carry. */
 export const PRESENCE_ROUTE_MAX = 200;

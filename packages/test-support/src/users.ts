@@ -80,6 +80,15 @@ export async function createUser(
   return { email, password, userId: user.user_id, cookie, api: apiAs(server, cookie) };
 }
 
+/** Signs `user` in once more: the Cookie header of a new session of theirs. */
+export async function signInAgain(server: TestServer, user: TestUser): Promise<string> {
+  const response = await apiAs(server, '')('/api/auth/sign-in/email', {
+    body: { email: user.email, password: user.password },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookieHeaderFrom(response);
+}
+
 /** A test server that sends its mail to a real SMTP server on loopback. */
 export async function startMailCatcher(): Promise<MailCatcher> {
   const catcher = new MailCatcher();

@@ -2,13 +2,7 @@
 import { CLOSE_CODES, topics } from '@figgle/shared/realtime-protocol';
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import {
-  apiAs,
-  cookieHeaderFrom,
-  createUser,
-  serverWithMail,
-  type TestUser,
-} from '@figgle/test-support/users';
+import { apiAs, createUser, serverWithMail, signInAgain, type TestUser } from '@figgle/test-support/users';
 import { describe, expect, it } from 'vitest';
 import { closedWithin, TestSocket } from '../realtime/realtime-socket.ts';
 
@@ -27,14 +21,6 @@ const SESSION_COOKIE = 'figgle.session_token';
 function tokenOf(cookie: string): string {
   const value = cookie.split('; ').find((part) => part.startsWith(`${SESSION_COOKIE}=`))!;
   return decodeURIComponent(value.slice(SESSION_COOKIE.length + 1)).split('.')[0]!;
-}
-
-async function signInAgain(user: TestUser): Promise<string> {
-  const response = await apiAs(server, '')('/api/auth/sign-in/email', {
-    body: { email: user.email, password: user.password },
-  });
-  expect(response.status).toBe(200);
-  return cookieHeaderFrom(response);
 }
 
 /** A socket of the session, listening to the user's own topic. */
@@ -62,7 +48,7 @@ async function resetLinkToken(user: TestUser): Promise<string> {
 describe('a session that ends closes its sockets within 1 s', () => {
   it('on sign-out, and the ended cookie opens no new socket', async () => {
     const user = await createUser(server, mail);
-    const otherDevice = await signInAgain(user);
+    const otherDevice = await signInAgain(server, user);
     const socket = await socketOf(user.cookie);
     const otherSocket = await socketOf(otherDevice);
     expect((await user.api('/api/auth/sign-out', { body: {} })).status).toBe(200);
@@ -75,7 +61,7 @@ describe('a session that ends closes its sockets within 1 s', () => {
 
   it('on a password change: every other session’s sockets close, the changing session’s stay', async () => {
     const user = await createUser(server, mail);
-    const otherDevice = await signInAgain(user);
+    const otherDevice = await signInAgain(server, user);
     const own = await socketOf(user.cookie);
     const other = await socketOf(otherDevice);
     const body = { currentPassword: user.password, newPassword: 'changed-1' };
@@ -98,7 +84,7 @@ describe('a session that ends closes its sockets within 1 s', () => {
 
   it('on revoking one session: that session’s sockets close, not the revoker’s', async () => {
     const user = await createUser(server, mail);
-    const otherDevice = await signInAgain(user);
+    const otherDevice = await signInAgain(server, user);
     const own = await socketOf(user.cookie);
     const other = await socketOf(otherDevice);
     const revoked = await user.api('/api/auth/revoke-session', { body: { token: tokenOf(otherDevice) } });
@@ -110,7 +96,7 @@ describe('a session that ends closes its sockets within 1 s', () => {
 
   it('on revoking every session of the account', async () => {
     const user = await createUser(server, mail);
-    const otherDevice = await signInAgain(user);
+    const otherDevice = await signInAgain(server, user);
     const own = await socketOf(user.cookie);
     const other = await socketOf(otherDevice);
     expect((await user.api('/api/auth/revoke-sessions', { body: {} })).status).toBe(200);
@@ -133,7 +119,7 @@ describe('a session that ends closes its sockets within 1 s', () => {
 
   it('never for a refused attempt: a wrong current password closes no socket', async () => {
     const user = await createUser(server, mail);
-    const otherDevice = await signInAgain(user);
+    const otherDevice = await signInAgain(server, user);
     const other = await socketOf(otherDevice);
     const body = { currentPassword: 'wrong-one', newPassword: 'changed-2' };
     expect((await user.api('/api/me/password', { body })).status).toBe(400);

@@ -2,7 +2,7 @@
 import { topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import { signInAgain, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeLoad, runLoad } from '../../../../bench/support/load-run.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
@@ -14,12 +14,15 @@ const SOCKETS = 100;
 const WRITES_PER_SECOND = 50;
 const SECONDS = 5;
 const TASKS = 10;
+/** Sessions per person: the server holds 20 sockets a session and 50 a person at most. */
+const SESSIONS_EACH = 4;
 
 let server: TestServer;
 let mail: MailCatcher;
 let world: OrganizationWorld;
 let projectId: string;
 const taskIds: string[] = [];
+const sessions: Array<{ cookie: string }> = [];
 
 beforeAll(async () => {
   mail = await startMailCatcher();
@@ -27,6 +30,12 @@ beforeAll(async () => {
   world = await createOrganizationWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Load');
   for (let i = 0; i < TASKS; i++) taskIds.push(await createTask(world.owner, projectId, `Load task ${i}`));
+  // Interleaved, so that the sockets (round robin over the sessions) split evenly between the two.
+  for (let i = 0; i < SESSIONS_EACH; i++) {
+    for (const person of [world.owner, world.member]) {
+      sessions.push({ cookie: i === 0 ? person.cookie : await signInAgain(server, person) });
+    }
+  }
 });
 afterAll(async () => {
   await server?.close();
@@ -37,7 +46,7 @@ describe('load: sockets listening to an organization while its tasks are written
   it(`${SOCKETS} sockets, ${WRITES_PER_SECOND} writes/s for ${SECONDS} s: no errors, every socket gets every event`, async () => {
     const result = await runLoad({
       url: server.url,
-      listeners: [world.owner, world.member],
+      sessions,
       writers: [world.owner, world.member],
       topics: [topics.projects(world.organizationId), topics.tasks(projectId)],
       taskIds,

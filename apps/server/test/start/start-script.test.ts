@@ -95,7 +95,9 @@ describe('npm start', () => {
     const said = start.output().slice(before.length).trim().split('\n');
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^Figgle stopped: the server was killed by SIGKILL \(.*out of memory.*\)\.$/);
-  });
+    // On a fresh clone npm start first builds the server bundle; with other test files running
+    // beside it that took more than the default 30 s in CI (the wait above allows 120 s).
+  }, 150_000);
 
   it('adds nothing when the server said why it could not start', async () => {
     const start = npmStart({ PORT: 'abc', DATA_DIR: dataDirectory() });

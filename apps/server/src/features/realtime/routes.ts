@@ -51,7 +51,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
       ...hubOptions,
     });
     hubs.set(app.deps, hub);
-    const caps = new SocketCaps();
+    const caps = new SocketCaps(env.REALTIME_SOCKETS_PER_ADDRESS);
     app.addHook('onClose', async () => {
       await hub.close();
     });
