@@ -90,7 +90,9 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         },
         session.address,
       ).catch((error: unknown) => {
-        throw new Error(`socket ${i} of ${plan.sockets} (session ${i % plan.sessions.length}): ${String(error)}`);
+        throw new Error(
+          `socket ${i} of ${plan.sockets} (session ${i % plan.sessions.length}): ${String(error)}`,
+        );
       });
       ws.on('close', (code) => {
         if (running) fail(`socket ${i} closed (${code})`);
