@@ -22,6 +22,7 @@ import {
 } from './proof-of-address.ts';
 import { refuseWithoutTotpCode, tellTwoFactorTurnedOff } from './two-factor-off.ts';
 import { refuseUsedConfirmation } from './used-confirmation.ts';
+import { withoutSessionToken } from './without-session-token.ts';
 
 /** One call of a better-auth endpoint, as Figgle's checks see it. */
 export interface AuthCall {
@@ -96,13 +97,14 @@ const SESSION: EndpointPolicy = {
   name: 'session',
   perIp: { max: 600, windowSeconds: minutes(1) },
 };
+const hideSessionToken = async () => withoutSessionToken;
 
 /**
  * The better-auth endpoints the app uses, each with its checks and limits; any other path under
  * /api/auth answers 404 before anything is counted.
  */
 const ENDPOINTS: Record<string, EndpointPolicy> = {
-  'POST /sign-in/email': SIGN_IN,
+  'POST /sign-in/email': { ...SIGN_IN, watch: hideSessionToken },
   'POST /sign-up/email': {
     name: 'sign-up',
     body: signUpInput.transform((input) => ({
@@ -133,12 +135,14 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
     perIp: perIpPer10Minutes(30),
     ...CODES_WITH_A_SESSION,
     failuresOnly: true,
+    watch: hideSessionToken,
   },
   'POST /two-factor/verify-backup-code': {
     name: 'backup-code',
     body: backupCodeInput,
     perIp: perIpPer10Minutes(30),
     failuresOnly: true,
+    watch: hideSessionToken,
   },
   'POST /two-factor/enable': { name: 'two-factor-on', perIp: perIpPer10Minutes(20) },
   'POST /two-factor/disable': TWO_FACTOR_OFF,
@@ -153,7 +157,7 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
     refuse: (call) => refuseUsedConfirmation(call.app.deps.db, call.app.deps.env.SECRET, call.url),
     watch: (call) => watchConfirmation(call.app.deps, call.url),
   },
-  'GET /get-session': SESSION,
+  'GET /get-session': { ...SESSION, watch: hideSessionToken },
   'POST /sign-out': SESSION,
   'POST /revoke-session': SESSION,
   'POST /revoke-sessions': SESSION,

@@ -174,6 +174,8 @@ describe('sign-in with a second factor', () => {
     );
     expect(ok.status).toBe(200);
     expect((await sessionOf(server, ok.cookie))?.user.email).toBe(user.email);
+    // The new session's token stays in its httpOnly cookie, out of the body (issue 37, item 7).
+    expect(ok.body).not.toHaveProperty('token');
 
     const second = await post(server, '/api/auth/sign-in/email', {
       email: user.email,
