@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { displayTextRules } from './display-text.ts';
+import { nameRules } from './display-text.ts';
 
 /** Longest password accepted: hashing is deliberately slow, so an endless one would be a cheap attack. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -24,7 +24,7 @@ export const personNameSchema = (label: string) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(PERSON_NAME_MAX_LENGTH, `${label} is at most ${PERSON_NAME_MAX_LENGTH} characters.`)
-    .check(...displayTextRules(label));
+    .check(...nameRules(label));
 
 /** A path inside the app to come back to after an emailed link or a provider's redirect. */
 export const appPathSchema = z

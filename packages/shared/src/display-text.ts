@@ -30,3 +30,31 @@ export function displayTextRules(label: string) {
     z.refine<string>((value) => !isOnlyInvisible(value), `${label} ${DISPLAY_TEXT_INVISIBLE_MESSAGE}`),
   ];
 }
+
+export const WEB_ADDRESS_MESSAGE = 'cannot contain a web address.';
+
+/** A scheme (`https://`, `mailto:`), `www.`, or a host name ending in a top-level domain. */
+const SCHEME = /\b[a-z][a-z0-9+.-]*:(\/\/|[^\s]*@)|\b(mailto|javascript|data):/i;
+const WWW = /\bwww\./i;
+/**
+ * `name.tld`: a label of two or more characters, a dot, and a top-level domain of letters, as mail
+ * programs turn into links. A dot followed by a space ("J. R. R.", "Dr. Ada") or by one letter
+ * ("J.R.R.") is not an address; "St.John" is refused, and "St. John" passes.
+ */
+const HOST = /[\p{L}\p{N}-]{2,}\.(?:[\p{L}\p{N}-]+\.)*\p{L}{2,63}(?![\p{L}\p{N}])/u;
+
+/** Whether a name holds something a mail program would show as a link. */
+export function containsWebAddress(value: string): boolean {
+  return SCHEME.test(value) || WWW.test(value) || HOST.test(value);
+}
+
+/**
+ * Names that go into emails to addresses their author chose (people's, organizations'): no web
+ * address, or Figgle's own mail would carry someone else's link (issue 37).
+ */
+export function nameRules(label: string) {
+  return [
+    ...displayTextRules(label),
+    z.refine<string>((value) => !containsWebAddress(value), `${label} ${WEB_ADDRESS_MESSAGE}`),
+  ];
+}

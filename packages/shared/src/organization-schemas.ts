@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { nameRules } from './display-text.ts';
 import { roleSchema } from './roles.ts';
 
 /** An organization's name: trimmed, 1 to 100 characters. */
@@ -8,7 +8,7 @@ export const organizationNameSchema = z
   .trim()
   .min(1, 'The name of the organization is required.')
   .max(100, 'The name of the organization is at most 100 characters.')
-  .check(...displayTextRules('The name of the organization'));
+  .check(...nameRules('The name of the organization'));
 
 export const createOrganizationInput = z.object({ name: organizationNameSchema });
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
