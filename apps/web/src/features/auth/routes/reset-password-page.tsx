@@ -87,7 +87,7 @@ function NewPasswordForm({ token, confirmed }: { token: string; confirmed: boole
       subtitle={
         confirmed
           ? 'A password set before your email was confirmed no longer works. You will log in with this one.'
-          : 'You will log in with it from now on; other devices are logged out.'
+          : 'You will log in with it from now on; other devices are logged out and your API tokens revoked.'
       }
     >
       <Stack gap="lg">

@@ -29,7 +29,8 @@ export function SettingsPasswordPage() {
               password reset page
             </Anchor>
             . An account without a password yet, because you signed in with Google or a link, can set one here
-            within {FRESH_SIGN_IN_MINUTES} minutes of signing in.
+            within {FRESH_SIGN_IN_MINUTES} minutes of signing in. A new password logs out your other devices
+            and revokes your API tokens.
           </Text>
         </Alert>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
