@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 
 export interface OpenOptions {
   cookie?: string;
+  /** Sent as X-Forwarded-For: the client's address, to a server started with TRUST_PROXY. */
+  forwardedFor?: string;
   version?: number | null;
   origin?: string;
 }
@@ -57,13 +59,14 @@ export class TestSocket {
   /** Starts a connection without waiting (to observe a refused upgrade). */
   static connect(
     baseUrl: string,
-    { cookie, version = PROTOCOL_VERSION, origin }: OpenOptions = {},
+    { cookie, version = PROTOCOL_VERSION, origin, forwardedFor }: OpenOptions = {},
   ): TestSocket {
     const url = new URL(REALTIME_PATH, baseUrl.replace(/^http/, 'ws'));
     if (version !== null) url.searchParams.set('v', String(version));
     const headers: Record<string, string> = {};
     if (cookie) headers.cookie = cookie;
     if (origin) headers.origin = origin;
+    if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
     return new TestSocket(new WebSocket(url, { headers }));
   }
 
