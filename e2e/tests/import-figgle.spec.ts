@@ -95,5 +95,11 @@ test.describe("importing Figgle's own export", () => {
     const copyId = /\/project\/([^/]+)\/kanban/.exec(page.url())![1]!;
     expect(copyId).not.toBe(projectId);
     expect(await contents(page, copyId)).toEqual(await contents(page, projectId));
+
+    // The copied comment is marked: its author is only the name the file gave.
+    await page.getByText('Paint the crane', { exact: true }).click();
+    const comment = page.getByText('Needs two coats');
+    await expect(comment).toBeVisible();
+    await expect(page.getByText('Imported', { exact: true })).toBeVisible();
   });
 });

@@ -27,8 +27,9 @@ export const COMMENT_NOT_YOURS_MESSAGE = 'Only the author of a comment may edit 
 export const personSchema = z.object({ user_id: z.uuid(), firstname: z.string(), lastname: z.string() });
 
 /**
- * A comment as the task page shows it. `user` is null for a comment that came from Figma;
- * `edited_at` is when its author last edited it (null: never), shown as "(edited)".
+ * A comment as the task page shows it. `user` is null for a comment that came from Figma or an
+ * import; `is_imported` marks one an import brought in (its author is only `author_name`, as the
+ * file said); `edited_at` is when its author last edited it (null: never), shown as "(edited)".
  */
 export const commentSchema = z.object({
   comment_id: z.uuid(),
@@ -38,6 +39,7 @@ export const commentSchema = z.object({
   user: personSchema.nullable(),
   content_json: z.object({ ops: z.array(z.record(z.string(), z.unknown())) }),
   is_from_figma: z.boolean(),
+  is_imported: z.boolean(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
 });

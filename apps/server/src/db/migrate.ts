@@ -22,6 +22,7 @@ import * as timeOrderedTaskIds from './migrations/0018_time_ordered_task_ids.ts'
 import * as sessionWriteNotices from './migrations/0019_session_write_notices.ts';
 import * as commentEditsAndTaskMoves from './migrations/0020_comment_edits_and_task_moves.ts';
 import * as webhookPause from './migrations/0021_webhook_pause.ts';
+import * as importedComments from './migrations/0022_imported_comments.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019_session_write_notices': sessionWriteNotices,
   '0020_comment_edits_and_task_moves': commentEditsAndTaskMoves,
   '0021_webhook_pause': webhookPause,
+  '0022_imported_comments': importedComments,
 };
 
 /** The names of every domain migration, in order. */

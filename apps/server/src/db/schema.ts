@@ -175,6 +175,8 @@ interface CommentTable {
   created_at: CreatedAt;
   /** When its author last edited it (migration 0020); null: never. */
   edited_at: Timestamp | null;
+  /** Brought in by an import (migration 0022): its author is only the name the file gave. */
+  imported: Generated<boolean>;
 }
 
 interface LogTable {

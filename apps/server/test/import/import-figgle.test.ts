@@ -124,6 +124,57 @@ describe("importing Figgle's own project export", () => {
     });
   });
 
+  it("marks imported comments as imported, under their author's name as text, never as a member's", async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Quay');
+    const task = await created<{ task_id: string }>(
+      world.owner.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Moor the boat' } }),
+    );
+    await created(
+      world.member.api(`/api/tasks/${task.task_id}/comments`, {
+        body: { content_json: { ops: [{ insert: 'Done by me\n' }] } },
+      }),
+    );
+    // The file is the importer's to write: here it puts the owner's name on the comment.
+    const file = (await (
+      await world.owner.api(`/api/projects/${projectId}/export.json`)
+    ).json()) as ProjectExport;
+    file.tasks[0]!.comments[0]!.author = null;
+    file.tasks[0]!.comments[0]!.author_name = 'Olive Owner';
+    const sent = await sendImportFile(
+      server,
+      world.member,
+      `/api/organizations/${world.organizationId}/imports`,
+      'quay.json',
+      JSON.stringify(file),
+    );
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const run = (await sent.json()) as ImportView;
+    const started = await start(world.member, run.import_id, { project_name: 'Quay again' });
+    expect((await finished(world.member, run.import_id)).state).toBe('done');
+
+    const { task_id: copied } = await server.deps.db
+      .selectFrom('task')
+      .select('task_id')
+      .where('project_id', '=', started.project_id!)
+      .executeTakeFirstOrThrow();
+    const comments = (await (await world.owner.api(`/api/tasks/${copied}/comments`)).json()) as Array<
+      Record<string, unknown>
+    >;
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).toMatchObject({
+      author_id: null,
+      user: null,
+      author_name: 'Olive Owner',
+      is_imported: true,
+      is_from_figma: false,
+    });
+    // A comment written here is not marked.
+    const own = (await (await world.member.api(`/api/tasks/${task.task_id}/comments`)).json()) as Array<
+      Record<string, unknown>
+    >;
+    expect(own[0]).toMatchObject({ is_imported: false, author_id: world.member.userId });
+  });
+
   it('refuses a Figgle export that does not follow its format', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Broken');
     const response = await sendImportFile(

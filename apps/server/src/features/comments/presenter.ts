@@ -13,6 +13,7 @@ export function presentComment(row: CommentWithUser): CommentView {
         : null,
     content_json: row.content_json as CommentView['content_json'],
     is_from_figma: row.figma_comment_id !== null,
+    is_imported: row.imported,
     created_at: row.created_at.toISOString(),
     edited_at: row.edited_at ? row.edited_at.toISOString() : null,
   };

@@ -17,6 +17,7 @@ export async function commentsOfTask(db: Kysely<Database>, taskId: string, comme
       'comment.figma_comment_id',
       'comment.created_at',
       'comment.edited_at',
+      'comment.imported',
       'app_user.firstname',
       'app_user.lastname',
     ])

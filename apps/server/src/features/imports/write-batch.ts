@@ -217,8 +217,8 @@ export async function writeBatch(
   });
   if (commentTask.length > 0) {
     await sql`
-      INSERT INTO comment (task_id, author_id, author_name, content_json, created_at)
-      SELECT t.task_id, NULL, t.author_name, t.content::jsonb, t.created_at::timestamptz
+      INSERT INTO comment (task_id, author_id, author_name, content_json, created_at, imported)
+      SELECT t.task_id, NULL, t.author_name, t.content::jsonb, t.created_at::timestamptz, true
       FROM unnest(${commentTask}::uuid[], ${commentAuthor}::text[], ${commentContent}::text[], ${commentAt}::text[])
         AS t(task_id, author_name, content, created_at)
     `.execute(trx);

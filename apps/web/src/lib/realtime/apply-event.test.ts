@@ -104,6 +104,7 @@ function comment(id: string): CommentView {
     user: { user_id: other, firstname: 'Olga', lastname: 'Other' },
     content_json: { ops: [{ insert: 'Looks good\n' }] },
     is_from_figma: false,
+    is_imported: false,
     created_at: '2026-01-02T00:00:00.000Z',
     edited_at: null,
   };

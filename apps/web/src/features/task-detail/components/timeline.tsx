@@ -2,7 +2,7 @@ import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
 import { describeLogChange } from '@figgle/shared/log-type';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { UserAvatar } from '../../../ui/user-avatar';
@@ -60,6 +60,17 @@ function CommentCard({ comment, now }: { comment: TimelineCommentView; now: numb
         <Text size="sm" fw={600}>
           {name}
         </Text>
+        {comment.is_imported ? (
+          // The name is only what the imported file said: it may be any member's, so say so.
+          <Badge
+            size="xs"
+            variant="light"
+            color="gray"
+            title={`Imported: written as ${name} in the imported file`}
+          >
+            Imported
+          </Badge>
+        ) : null}
         <When at={comment.at} now={now} />
         <EditedMark comment={comment} />
       </Group>
