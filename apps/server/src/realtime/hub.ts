@@ -113,6 +113,7 @@ export class RealtimeHub {
       options.bus.onResync(() => {
         this.broadcastResync();
         this.recheckSessionsSoon(Date.now());
+        void this.recheckMemberships();
       }),
       options.bus.onSessionsEnded((ended) => this.endSessions(ended)),
     ];
@@ -423,6 +424,36 @@ export class RealtimeHub {
         if (this.fanOutsRunning === 0) this.outbox.sendNow();
       });
     this.chains.set(key, next);
+  }
+
+  /**
+   * After the bus was down, membership events sent meanwhile are gone (issue 37): each connected
+   * person's organizations are read again, and what changed is applied as the events would have been.
+   */
+  private async recheckMemberships(): Promise<void> {
+    const known = new Map<string, Set<string>>();
+    for (const connection of this.connections.values()) {
+      const organizations = known.get(connection.user.userId) ?? new Set<string>();
+      for (const organizationId of connection.organizations) organizations.add(organizationId);
+      known.set(connection.user.userId, organizations);
+    }
+    for (const [userId, had] of known) {
+      let now: Set<string>;
+      try {
+        now = new Set(await this.options.access.organizationsOf(userId));
+      } catch (error) {
+        this.options.log.error({ err: error, userId }, 'realtime: cannot read memberships after a resync');
+        continue;
+      }
+      for (const organizationId of had) {
+        if (!now.has(organizationId))
+          this.applyMembership({ kind: 'membership', action: 'deleted', id: userId, organizationId });
+      }
+      for (const organizationId of now) {
+        if (!had.has(organizationId))
+          this.applyMembership({ kind: 'membership', action: 'created', id: userId, organizationId });
+      }
+    }
   }
 
   /** A member removed from an organization stops hearing about it at once; a new member starts. */

@@ -208,6 +208,44 @@ if (testDatabaseKind() === 'postgres') {
       onSecond.close();
     });
 
+    it('a member removed while the other server could not LISTEN loses the topics once it hears again', async () => {
+      const viaFirst = { url: first.url, deps: { db: database.db } } as unknown as TestServer;
+      const rita = await createUser(viaFirst, mail, { firstname: 'Rita', lastname: 'Removed' });
+      await addMember(owner, organizationId, rita, mail);
+      const onSecond = await TestSocket.open(second.url, { cookie: rita.cookie });
+      await onSecond.subscribe(topics.tasks(projectId));
+      const rule = await database.db
+        .selectFrom('rule')
+        .select('rule_id')
+        .where('organization_id', '=', organizationId)
+        .where('user_id', '=', rita.userId)
+        .executeTakeFirstOrThrow();
+      const mark = onSecond.mark();
+      // Both servers lose their LISTEN connection; each waits 1 s before it listens again, and
+      // the removal made through server 1 meanwhile reaches server 2 as no event at all.
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [BUS_APPLICATION_NAME],
+      );
+      await admin.end();
+      const removed = await owner.api(`/api/organizations/${organizationId}/members/${rule.rule_id}`, {
+        method: 'DELETE',
+      });
+      expect(removed.status).toBe(204);
+      await onSecond.next((f) => f.type === 'resync', mark, 10_000);
+      await expect(
+        onSecond.next((f) => f.type === 'error' && f.topic === topics.tasks(projectId), mark, 10_000),
+      ).resolves.toMatchObject({ code: 'forbidden' });
+      // And the organization's changes no longer reach the socket.
+      const after = onSecond.mark();
+      await createTask(owner, projectId, 'Made after the removal');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(onSecond.since(after, (f) => f.type === 'event' || f.type === 'events')).toEqual([]);
+      onSecond.close();
+    });
+
     describe('a session that ends elsewhere is refused by a server that remembered it', () => {
       /** Asks server 2 until it refuses the cookie; how long that took. */
       const refusedBySecondWithin = async (cookie: string, limitMs: number) => {
