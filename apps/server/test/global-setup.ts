@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
-  TEMPLATE_DATABASE,
+  databaseCodeKey,
+  templateDatabaseName,
   templateDumpPath,
   testDatabaseKind,
   withDatabaseName,
@@ -26,24 +26,8 @@ export default async function setup(): Promise<void> {
   }
 }
 
-/** What the PGlite dump depends on: the database code with its migrations, and PGlite's version. */
-function pgliteTemplateKey(): string {
-  const hash = createHash('sha256');
-  const dbDir = fileURLToPath(new URL('../src/db/', import.meta.url));
-  const files = readdirSync(dbDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .sort();
-  for (const file of files) hash.update(file).update(readFileSync(path.join(dbDir, file)));
-  // Where npm installs it (the module runner of a global setup has no import.meta.resolve).
-  for (const dir of ['../node_modules', '../../../node_modules']) {
-    const pglite = fileURLToPath(new URL(`${dir}/@electric-sql/pglite/package.json`, import.meta.url));
-    if (existsSync(pglite)) hash.update(readFileSync(pglite));
-  }
-  return hash.digest('hex');
-}
-
 async function preparePgliteTemplate(): Promise<void> {
-  const key = pgliteTemplateKey();
+  const key = databaseCodeKey();
   const keyPath = `${templateDumpPath}.key`;
   if (existsSync(templateDumpPath) && existsSync(keyPath) && readFileSync(keyPath, 'utf8') === key) return;
   const database = await openDatabase({ dataDir: IN_MEMORY });
@@ -58,16 +42,30 @@ async function preparePgliteTemplate(): Promise<void> {
   writeFileSync(keyPath, key);
 }
 
+/**
+ * The template database of this code, built when missing. Built under a name of its own and renamed
+ * when whole: a run that starts meanwhile finds no template or a complete one, and one built by
+ * another run of the same code is used as it is (a template is never written after it is built).
+ */
 export async function preparePostgresTemplate(url: string): Promise<void> {
+  const name = templateDatabaseName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return;
+    const building = `${name}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${building}`);
+    const database = await openDatabase({ databaseUrl: withDatabaseName(url, building), dataDir: '' });
+    await migrateToLatest(database.db);
+    await database.close();
+    try {
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    } catch {
+      // Another run of the same code renamed its copy first: that one is used.
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    }
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ databaseUrl: withDatabaseName(url, TEMPLATE_DATABASE), dataDir: '' });
-  await migrateToLatest(database.db);
-  await database.close();
 }

@@ -1,11 +1,41 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../../../apps/server/src/db/database.ts';
 
-export const TEMPLATE_DATABASE = 'figgle_test_template';
+const root = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+
+let codeKey: string | undefined;
+/**
+ * What a migrated test database depends on: the database code with its migrations, and PGlite's
+ * version. It names the templates, so a run never uses one another checkout built from other code.
+ */
+export function databaseCodeKey(): string {
+  if (codeKey) return codeKey;
+  const hash = createHash('sha256');
+  const dbDir = path.join(root, 'apps/server/src/db');
+  const files = readdirSync(dbDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort();
+  for (const file of files) hash.update(file).update(readFileSync(path.join(dbDir, file)));
+  for (const dir of ['apps/server/node_modules', 'node_modules']) {
+    const pglite = path.join(root, dir, '@electric-sql/pglite/package.json');
+    if (existsSync(pglite)) hash.update(readFileSync(pglite));
+  }
+  codeKey = hash.digest('hex');
+  return codeKey;
+}
+
+/**
+ * The PostgreSQL template of this code (global-setup.ts builds it once): named by databaseCodeKey,
+ * so two runs of different code on one PostgreSQL (two checkouts, a CI run beside a developer's)
+ * never drop or use each other's.
+ */
+export function templateDatabaseName(): string {
+  return `figgle_test_template_${databaseCodeKey().slice(0, 16)}`;
+}
 export const templateDumpPath = path.resolve(
   fileURLToPath(import.meta.url),
   '../../../../.tmp/pglite-template.tar',
@@ -35,7 +65,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName()}`);
   } finally {
     await admin.end();
   }
