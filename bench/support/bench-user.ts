@@ -43,7 +43,15 @@ export async function signUpBenchUser(
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
   const message = await mail.waitFor(email, /confirm/i);
-  await fetch(MailCatcher.linkIn(message, baseURL), { redirect: 'manual' });
+  // Opened with the sign-up's cookie, as the browser that signed up would: the password stays.
+  const signUpCookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await fetch(MailCatcher.linkIn(message, baseURL), {
+    redirect: 'manual',
+    headers: { cookie: signUpCookie },
+  });
   const signInAgain = async () => {
     const signIn = await post('/api/auth/sign-in/email', { email, password });
     if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);

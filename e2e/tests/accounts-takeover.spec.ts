@@ -51,3 +51,32 @@ test('an attacker registers the address first; its owner registers, confirms and
   expect(token.status()).toBe(401);
   await attacker.close();
 });
+
+test('an attacker registers the address; its owner, who never registered, clicks the emailed confirmation and chooses the password', async ({
+  page,
+  browser,
+  mail,
+  baseURL,
+}) => {
+  const email = uniqueEmail('victim');
+  const attacker = await browser.newContext({ baseURL });
+  const attackerPage = await attacker.newPage();
+  await registerWithForm(attackerPage, email, 'attacker-pw', ['Mallory', 'Attacker']);
+
+  // The confirmation reaches the owner's inbox; the owner opens it in their own browser.
+  const link = MailCatcher.linkIn(await mail.waitFor(email, /Confirm your Figgle account/), baseURL);
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { name: 'Your email is verified: choose your password' }),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'New Password' }).fill('owner-chosen-1');
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await logInWithForm(page, { email, password: 'owner-chosen-1' });
+  await expectToast(page, MESSAGES.welcomeAfterLogin);
+
+  // The attacker's password opens nothing.
+  await logInWithForm(attackerPage, { email, password: 'attacker-pw' });
+  await expect(attackerPage.getByRole('dialog')).toContainText('Invalid email or password');
+  await attacker.close();
+});

@@ -65,7 +65,11 @@ export async function createUser(
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const message = await mail.waitFor(email, /confirm/i);
-  const verify = await fetch(MailCatcher.linkIn(message, server.url), { redirect: 'manual' });
+  // Opened in the browser that signed up (its sign-up cookie), so the link keeps the password.
+  const verify = await fetch(MailCatcher.linkIn(message, server.url), {
+    redirect: 'manual',
+    headers: { cookie: cookieHeaderFrom(signUp) },
+  });
   if (verify.status >= 400) {
     throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
   }

@@ -12,6 +12,7 @@ import { trustedOriginsOf } from '../http/request-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { actionEmail } from '../mail/templates.ts';
 import { ensureProfile } from './profile.ts';
+import { SIGN_UP_BROWSER_HEADER } from './sign-up-browser.ts';
 import {
   bindToSignUpPassword,
   confirmationEmail,
@@ -164,8 +165,9 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
       // a link asked for later confirms the address, and its opener then chooses the password.
       sendVerificationEmail: async ({ user, url }, request) => {
         const fromSignUp = request ? new URL(request.url).pathname.endsWith('/sign-up/email') : false;
+        const browser = request?.headers.get(SIGN_UP_BROWSER_HEADER) ?? null;
         const link = fromSignUp
-          ? await bindToSignUpPassword({ db, env }, { url, userId: user.id, email: user.email })
+          ? await bindToSignUpPassword({ db, env }, { url, userId: user.id, email: user.email, browser })
           : url;
         mailer.sendInBackground(confirmationEmail(user.email, link));
       },

@@ -20,6 +20,7 @@ import {
   watchConfirmation,
   watchMagicLink,
 } from './proof-of-address.ts';
+import type { SignUpBrowser } from './sign-up-browser.ts';
 import { refuseWithoutTotpCode, tellTwoFactorTurnedOff } from './two-factor-off.ts';
 import { refuseUsedConfirmation } from './used-confirmation.ts';
 import { withoutSessionToken } from './without-session-token.ts';
@@ -33,6 +34,8 @@ export interface AuthCall {
   body: Record<string, unknown>;
   /** The signed-in user, for policies that need one. */
   user: CurrentUser | null;
+  /** On a sign-up: the nonce of the signing-up browser (auth/sign-up-browser.ts). */
+  signUpBrowser?: SignUpBrowser | undefined;
 }
 
 export interface EndpointPolicy extends PolicyLimits {
@@ -117,6 +120,7 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
       signUpOverUnconfirmed(
         call.app.deps,
         call.body as unknown as Parameters<typeof signUpOverUnconfirmed>[1],
+        call.signUpBrowser?.digest ?? null,
       ),
   },
   'POST /sign-in/magic-link': { name: 'magic-link', body: emailOnlyInput, ...EMAIL_LINK },
@@ -155,7 +159,7 @@ const ENDPOINTS: Record<string, EndpointPolicy> = {
     name: 'confirmation-open',
     perIp: perIpPer10Minutes(60),
     refuse: (call) => refuseUsedConfirmation(call.app.deps.db, call.app.deps.env.SECRET, call.url),
-    watch: (call) => watchConfirmation(call.app.deps, call.url),
+    watch: (call) => watchConfirmation(call.app.deps, call.url, call.request.headers.cookie),
   },
   'GET /get-session': { ...SESSION, watch: hideSessionToken },
   'POST /sign-out': SESSION,

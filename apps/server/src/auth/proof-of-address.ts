@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
 import { announceSessionsEnded, sessionKeyOf } from './session-ended.ts';
+import { isSignUpBrowser } from './sign-up-browser.ts';
 import {
   confirmationEmail,
   credentialHash,
@@ -14,11 +15,12 @@ import {
 /**
  * Whoever registers an address first must not keep the account once its owner proves the address
  * (issue 37, item 1; better-auth's /verify-email keeps whatever password was set before). The rules:
- * - a confirmation link sent by a sign-up is bound to the password that sign-up chose (`pw` claim);
+ * - a confirmation link sent by a sign-up is bound to the password that sign-up chose (`pw` claim)
+ *   and to the browser that chose it (`b` claim, sign-up-browser.ts);
  * - a sign-up meeting an unconfirmed account replaces its password, sessions, provider links and API
  *   tokens with its own sign-up, whose link alone confirms that password;
- * - a confirmation keeps the password only when its link is bound to it; otherwise the password is
- *   dropped and the person who opened the link chooses one. Sessions and API tokens made before the
+ * - a confirmation keeps the password only when its link is bound to it and is opened in that
+ *   browser; otherwise the password is dropped and the person who opened the link chooses one. Sessions and API tokens made before the
  *   proof always end with it.
  */
 
@@ -105,7 +107,11 @@ interface SignUp {
  * password is sent. Answers as better-auth answers a fresh sign-up; null hands a confirmed or
  * unknown address over to better-auth.
  */
-export async function signUpOverUnconfirmed(deps: Deps, signUp: SignUp): Promise<Response | null> {
+export async function signUpOverUnconfirmed(
+  deps: Deps,
+  signUp: SignUp,
+  browser: string | null,
+): Promise<Response | null> {
   const email = signUp.email.trim().toLowerCase();
   const { rows } = await sql<{ id: string }>`
     SELECT id FROM auth_user WHERE email = ${email} AND NOT "emailVerified"`.execute(deps.db);
@@ -135,7 +141,12 @@ export async function signUpOverUnconfirmed(deps: Deps, signUp: SignUp): Promise
   if (!taken) return null;
   announceEndedSessions(deps, found.id, taken);
   const token = await signJWT(
-    { email, userId: found.id, pw: passwordBinding(deps.env.SECRET, hash) },
+    {
+      email,
+      userId: found.id,
+      pw: passwordBinding(deps.env.SECRET, hash),
+      ...(browser ? { b: browser } : {}),
+    },
     deps.env.SECRET,
     EMAIL_VERIFICATION_EXPIRES_SECONDS,
   );
@@ -171,11 +182,16 @@ const unchanged: AfterProof = async (response) => response;
  * current password drops it. After a successful confirmation, sessions and API tokens made before
  * it end, and a confirmation that dropped the password leads to choosing one.
  */
-export async function watchConfirmation(deps: Deps, url: URL): Promise<AfterProof> {
+export async function watchConfirmation(
+  deps: Deps,
+  url: URL,
+  cookieHeader: string | undefined,
+): Promise<AfterProof> {
   const payload = (await verifyJWT(url.searchParams.get('token') ?? '', deps.env.SECRET)) as {
     email?: unknown;
     updateTo?: unknown;
     pw?: unknown;
+    b?: unknown;
   } | null;
   if (!payload || typeof payload.email !== 'string' || payload.updateTo !== undefined) return unchanged;
   const { rows } = await sql<{ id: string }>`
@@ -184,7 +200,10 @@ export async function watchConfirmation(deps: Deps, url: URL): Promise<AfterProo
   );
   const authUserId = rows[0]?.id;
   if (!authUserId) return unchanged;
-  const binding = typeof payload.pw === 'string' ? payload.pw : null;
+  // The password is the link's only in the browser that chose it (sign-up-browser.ts).
+  const sameBrowser =
+    typeof payload.b === 'string' && isSignUpBrowser(cookieHeader, payload.email, payload.b);
+  const binding = typeof payload.pw === 'string' && sameBrowser ? payload.pw : null;
   const before = await deps.db.transaction().execute(async (trx) => {
     await sql`SELECT id FROM auth_user WHERE id = ${authUserId} FOR UPDATE`.execute(trx);
     const hash = await credentialHash(trx, authUserId);

@@ -13,6 +13,7 @@ import { findCurrentUser, requireUser } from './current-user.ts';
 import { type Asker, createEndpointLimits } from './endpoint-limits.ts';
 import { type AuthCall, endpointPolicy } from './endpoint-policies.ts';
 import { sessionsEndingBy } from './session-ended.ts';
+import { newSignUpBrowser, SIGN_UP_BROWSER_HEADER, signUpBrowserCookie } from './sign-up-browser.ts';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -77,7 +78,16 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       }
       limits.started(policy, asker);
 
-      const call: AuthCall = { app, request, url, body: (body ?? {}) as Record<string, unknown>, user };
+      // The browser that signs up gets a nonce; the confirmation link carries its digest.
+      const signUpBrowser = policy.name === 'sign-up' ? newSignUpBrowser() : undefined;
+      const call: AuthCall = {
+        app,
+        request,
+        url,
+        body: (body ?? {}) as Record<string, unknown>,
+        user,
+        signUpBrowser,
+      };
       const ending = { method: request.method, path: authPath, cookie: request.headers.cookie, body };
       const announceEndedSessions = await sessionsEndingBy(app.deps, ending);
       const refused = await policy.refuse?.(call);
@@ -87,7 +97,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         (await app.deps.auth.handler(
           new Request(url, {
             method: request.method,
-            headers: headersFor(request, body),
+            headers: headersFor(request, body, signUpBrowser?.digest),
             body: serialize(request, body),
           }),
         ));
@@ -99,7 +109,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const failed = isFailure(response);
       limits.finished(policy, asker, failed);
       if (!failed) policy.succeeded?.(call);
-      return relay(response, reply, request);
+      const email = emailOf(body);
+      const browserCookie =
+        signUpBrowser && !failed && email
+          ? [signUpBrowserCookie(email, signUpBrowser, env.PUBLIC_URL.startsWith('https://'))]
+          : [];
+      return relay(response, reply, request, browserCookie);
     },
   });
 }
@@ -129,11 +144,14 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-function headersFor(request: FastifyRequest, body: unknown): Headers {
+function headersFor(request: FastifyRequest, body: unknown, signUpBrowserDigest?: string): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
   }
+  // Only Figgle says which browser signed up: whatever a client sent under that name is dropped.
+  headers.delete(SIGN_UP_BROWSER_HEADER);
+  if (signUpBrowserDigest) headers.set(SIGN_UP_BROWSER_HEADER, signUpBrowserDigest);
   // One address, the one Fastify resolved: better-auth records it on the session.
   headers.set('x-forwarded-for', request.ip);
   headers.delete('content-length');
@@ -148,13 +166,18 @@ function serialize(request: FastifyRequest, body: unknown): string | undefined {
   return JSON.stringify(body);
 }
 
-async function relay(response: Response, reply: FastifyReply, request: FastifyRequest) {
+async function relay(
+  response: Response,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  moreCookies: string[] = [],
+) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length') continue;
     reply.header(name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...moreCookies];
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (response.status < 400 || !(response.headers.get('content-type') ?? '').includes('json')) {

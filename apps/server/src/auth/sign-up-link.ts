@@ -22,15 +22,24 @@ export function passwordBinding(secret: string, passwordHash: string): string {
   return createHmac('sha256', secret).update(`sign-up-password:${passwordHash}`).digest('base64url');
 }
 
-/** The confirmation link of a sign-up, bound to the password it set. */
+/**
+ * The confirmation link of a sign-up, bound to the password it set and to the browser that set it
+ * (`b`, the digest of its nonce: sign-up-browser.ts). Without a browser, the link confirms the
+ * address and its opener chooses the password.
+ */
 export async function bindToSignUpPassword(
   deps: { db: Kysely<Database>; env: Pick<Env, 'SECRET'> },
-  link: { url: string; userId: string; email: string },
+  link: { url: string; userId: string; email: string; browser: string | null },
 ): Promise<string> {
   const hash = await credentialHash(deps.db, link.userId);
-  if (!hash) return link.url;
+  if (!hash || !link.browser) return link.url;
   const token = await signJWT(
-    { email: link.email.toLowerCase(), userId: link.userId, pw: passwordBinding(deps.env.SECRET, hash) },
+    {
+      email: link.email.toLowerCase(),
+      userId: link.userId,
+      pw: passwordBinding(deps.env.SECRET, hash),
+      b: link.browser,
+    },
     deps.env.SECRET,
     EMAIL_VERIFICATION_EXPIRES_SECONDS,
   );

@@ -80,9 +80,10 @@ describe('an address registered by someone else first', () => {
     const email = uniqueEmail('victim');
     await registerOnly(server, email, 'attacker-pw');
     const token = await tokenBeforeProof(email);
-    await registerOnly(server, email, 'victim-pw');
+    const owner = await registerOnly(server, email, 'victim-pw');
     const links = await confirmationLinks(email, 2);
-    const opened = await openLink(links.at(-1)!);
+    // Opened in the browser that registered (its sign-up cookie).
+    const opened = await openLink(links.at(-1)!, owner.cookie);
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe('/auth?activation=true');
 
@@ -103,11 +104,44 @@ describe('an address registered by someone else first', () => {
     expect((await signIn(email, 'victim-pw')).status).toBe(401);
   });
 
+  it("the first registrant's link, opened by the owner who never registered, keeps no password: the owner chooses one", async () => {
+    const email = uniqueEmail('victim');
+    const attacker = await registerOnly(server, email, 'attacker-pw');
+    expect(attacker.cookie).toMatch(/figgle\.sign_up_/);
+    const token = await tokenBeforeProof(email);
+    const [link] = await confirmationLinks(email, 1);
+    // The owner clicks the confirmation that reached their inbox, in their own browser.
+    const opened = await openLink(link!);
+    expect(opened.status).toBe(302);
+    const location = new URL(opened.headers.get('location')!, server.url);
+    expect(location.pathname).toBe('/reset-password');
+    expect(location.searchParams.get('confirmed')).toBe('1');
+    expect((await signIn(email, 'attacker-pw')).status).toBe(401);
+    expect((await bearer(token)).status).toBe(401);
+    const chosen = await post(server, '/api/auth/reset-password', {
+      token: location.searchParams.get('token'),
+      newPassword: 'owner-chosen',
+    });
+    expect(chosen.status).toBe(200);
+    expect((await signIn(email, 'owner-chosen')).status).toBe(200);
+    expect((await signIn(email, 'attacker-pw')).status).toBe(401);
+  });
+
+  it("a sign-up cookie copied from another address's sign-up proves nothing", async () => {
+    const email = uniqueEmail('victim');
+    await registerOnly(server, email, 'attacker-pw');
+    const elsewhere = await registerOnly(server, uniqueEmail('other'), 'other-pw');
+    const [link] = await confirmationLinks(email, 1);
+    const opened = await openLink(link!, elsewhere.cookie);
+    expect(new URL(opened.headers.get('location')!, server.url).pathname).toBe('/reset-password');
+    expect((await signIn(email, 'attacker-pw')).status).toBe(401);
+  });
+
   it('a registration after the owner confirmed changes nothing and only tells the owner', async () => {
     const email = uniqueEmail('victim');
-    await registerOnly(server, email, 'victim-pw');
+    const owner = await registerOnly(server, email, 'victim-pw');
     const [link] = await confirmationLinks(email, 1);
-    await openLink(link!);
+    await openLink(link!, owner.cookie);
     expect((await registerOnly(server, email, 'attacker-pw')).status).toBe(200);
     await mail.waitFor(email, /already have a Figgle account/);
     expect((await signIn(email, 'attacker-pw')).status).toBe(401);

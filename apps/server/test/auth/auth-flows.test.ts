@@ -2,7 +2,7 @@
 
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
+import { cookieHeaderFrom, createUser, startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,7 +32,8 @@ describe('registration', () => {
     const email = uniqueEmail('register');
     const signUp = await registerOnly(server, email, 'secret-1');
     expect(signUp.status).toBe(200);
-    expect(signUp.cookie).toBe('');
+    // No session before the proof: only the mark of the browser that signed up, for the link.
+    expect(signUp.cookie).toMatch(/^figgle\.sign_up_[0-9a-f]{16}=[\w-]+$/);
 
     const message = await mail.waitFor(email, /confirm/i);
     expect(message.subject).toContain('Figgle');
@@ -45,7 +46,7 @@ describe('registration', () => {
     expect(beforeVerification.body).toMatchObject({ code: 'email_not_verified' });
     expect(String(beforeVerification.body.message)).toMatch(/not verified/);
 
-    const verified = await openLink(link);
+    const verified = await openLink(link, signUp.cookie);
     expect(verified.status).toBe(302);
     expect(new URL(verified.headers.get('location') ?? '', server.url).pathname).toBe('/auth');
     expect(verified.headers.get('location')).toContain('activation');
@@ -91,7 +92,7 @@ describe('registration', () => {
       });
       expect(signUp.status).toBe(200);
       const link = MailCatcher.linkIn(await mail.waitFor(email, /confirm/i), publicUrl);
-      await openLink(link.replace(publicUrl, local));
+      await openLink(link.replace(publicUrl, local), cookieHeaderFrom(signUp));
       const signIn = await fetch(`${local}/api/auth/sign-in/email`, {
         method: 'POST',
         headers: asBrowser,

@@ -102,12 +102,12 @@ async function send(pathname: string, body: unknown, cookie = '', method = 'POST
 }
 
 /** Opens an emailed link as a browser would, recording its token and the session it may set. */
-async function openEmailedLink(to: string, subject: RegExp, label: string): Promise<string> {
+async function openEmailedLink(to: string, subject: RegExp, label: string, cookie = ''): Promise<string> {
   const link = MailCatcher.linkIn(await mail.waitFor(to, subject), url);
   const token = new URL(link).searchParams.get('token') ?? link.match(/reset-password\/([^?]+)/)?.[1];
   if (!token) throw new Error(`no token in ${link}`);
   secrets[`the ${label} token`] = token;
-  const opened = await fetch(link, { redirect: 'manual' });
+  const opened = await fetch(link, { redirect: 'manual', headers: cookie ? { cookie } : {} });
   expect(opened.status).toBeLessThan(400);
   recordCookie(opened, `the ${label} session cookie`);
   return token;
@@ -127,14 +127,17 @@ describe('secrets in the logs of a production server at trace level', () => {
   it('runs sign-up, confirmation, password and magic-link sign-ins, reset, Figma token, summary, invitation and API token', async () => {
     const email = uniqueEmail('logged');
     secrets['the sign-up password'] = `signup-${randomBytes(8).toString('hex')}`;
-    await send('/api/auth/sign-up/email', {
+    const signedUp = await send('/api/auth/sign-up/email', {
       email,
       password: secrets['the sign-up password'],
       firstname: 'Lo',
       lastname: 'Gged',
       callbackURL: '/auth?activation',
     });
-    await openEmailedLink(email, /confirm/i, 'email confirmation');
+    // The mark of the browser that signed up is a secret too: it lets a link keep the password.
+    const signUpCookie = cookieHeaderFrom(signedUp);
+    secrets['the sign-up browser cookie'] = signUpCookie.split('=')[1]!;
+    await openEmailedLink(email, /confirm/i, 'email confirmation', signUpCookie);
 
     const signIn = await send('/api/auth/sign-in/email', {
       email,

@@ -82,7 +82,10 @@ async function registerFrom(
   // The link names PUBLIC_URL; this machine reaches the same server at its own address.
   const link = new URL(/https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] ?? '');
   expect(link.origin).toBe(PUBLIC_URL);
-  steps.confirm = (await send(address, `${link.pathname}${link.search}`)).status;
+  // Opened in the browser that signed up (its sign-up cookie).
+  steps.confirm = (
+    await send(address, `${link.pathname}${link.search}`, { headers: { cookie: signUp.cookie } })
+  ).status;
   const signIn = await send(address, '/api/auth/sign-in/email', { headers, body: { email, password } });
   steps.signIn = signIn.status;
   return { email, cookie: signIn.cookie, steps };

@@ -72,6 +72,7 @@ async function signUp(server: TestServer, email: string, password = 'dev-mailbox
     body: { email, password, name: 'Dev Mailbox', firstname: 'Dev', lastname: 'Mailbox' },
   });
   expect(response.status, await response.clone().text()).toBe(200);
+  return cookieHeaderFrom(response);
 }
 
 describe('the dev mailbox (no SMTP_URL, not production)', () => {
@@ -100,7 +101,7 @@ describe('the dev mailbox (no SMTP_URL, not production)', () => {
   it('shows the confirmation of a sign-up with a clickable link to PUBLIC_URL that confirms the account', async () => {
     const email = uniqueEmail('mailbox');
     const password = 'dev-mailbox-pw-1';
-    await signUp(server, email, password);
+    const signUpCookie = await signUp(server, email, password);
 
     const entries = await waitForMailbox(server, (all) => all.some((entry) => entry.to === email));
     const confirmation = entries.find((entry) => entry.to === email)!;
@@ -113,7 +114,8 @@ describe('the dev mailbox (no SMTP_URL, not production)', () => {
     // Not confirmed yet: signing in is refused; the link from the page confirms the address.
     const before = await apiAs(server, '')('/api/auth/sign-in/email', { body: { email, password } });
     expect(before.status).toBe(403);
-    const followed = await fetch(link, { redirect: 'manual' });
+    // Followed in the browser that signed up (its sign-up cookie): the password stays.
+    const followed = await fetch(link, { redirect: 'manual', headers: { cookie: signUpCookie } });
     expect(followed.status).toBeLessThan(400);
     const signIn = await apiAs(server, '')('/api/auth/sign-in/email', { body: { email, password } });
     expect(signIn.status).toBe(200);

@@ -16,7 +16,10 @@ export async function createRemoteUser(url: string, mail: MailCatcher, firstname
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const message = await mail.waitFor(email, /confirm/i);
-  const verify = await fetch(MailCatcher.linkIn(message, url), { redirect: 'manual' });
+  const verify = await fetch(MailCatcher.linkIn(message, url), {
+    redirect: 'manual',
+    headers: { cookie: cookieHeaderFrom(signUp) },
+  });
   if (verify.status >= 400) throw new Error(`verification failed: ${verify.status}`);
   const signIn = await anonymous('/api/auth/sign-in/email', { body: { email, password } });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
