@@ -33,13 +33,16 @@ function elapsedWording(ms: number): string {
 
 /**
  * 'a few seconds ago', '5 minutes ago', 'in 2 days'… An unreadable date gives '' so a bad value
- * shows nothing rather than breaking the screen.
+ * shows nothing rather than breaking the screen. What the app dates this way has happened (a
+ * comment, a change, an event): a time at the clock or up to 44 s past it is the page's clock lagging
+ * the server's, or a clock refreshed every 30 s, and reads 'just now', never 'in a few seconds'.
  */
 export function relativeTime(date: Date | string | number, now: Date = new Date()): string {
   const time = new Date(date).getTime();
   const reference = now.getTime();
   if (Number.isNaN(time) || Number.isNaN(reference)) return '';
   const diff = time - reference;
+  if (diff >= 0 && diff < 44.5 * SECOND) return 'just now';
   const wording = elapsedWording(Math.abs(diff));
   return diff > 0 ? `in ${wording}` : `${wording} ago`;
 }
