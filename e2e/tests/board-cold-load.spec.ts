@@ -18,7 +18,7 @@ async function seedProject(page: Page, baseURL: string, organizationId: string, 
   for (let i = 1; i <= count; i++) {
     await page.request.post(`/api/projects/${project_id}/tasks`, {
       headers,
-      data: { title: `Steady task ${i}`, priority: 'HIGH', due_on: '2031-05-0' + ((i % 9) + 1) },
+      data: { title: `Steady task ${i}`, priority: 'HIGH', due_on: `2031-05-0${(i % 9) + 1}` },
     });
   }
   return project_id;

@@ -85,8 +85,8 @@ export function FigmaRadarPage() {
           <Stack gap={4} align="center">
             <Text fw={500}>{MESSAGES.tableEmpty}</Text>
             <Text size="sm" c="dimmed" ta="center">
-              Comments made in the Figma files of your teams appear here, once a team is connected with
-              a Figma token in the settings.
+              Comments made in the Figma files of your teams appear here, once a team is connected with a
+              Figma token in the settings.
             </Text>
             <Button component={Link} to={paths.settingsFigma} variant="light" mt="sm">
               Connect Figma
