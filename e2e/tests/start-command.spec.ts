@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@figgle/test-support/figgle-server';
+import { cookieHeaderFrom } from '@figgle/test-support/users';
 import { expect, test } from '@playwright/test';
 import { npmStart, type Started, stopAllNpmStarts, stopNpmStart } from '../support/npm-start.ts';
 
@@ -83,14 +84,16 @@ test('npm start serves the login page, stops on SIGTERM with 0, and a second sta
         return mailbox.includes(email) && link !== undefined;
       })
       .toBe(true);
-    const confirmed = await fetch(link!, { redirect: 'manual' });
+    // Opened as the browser that signed up would: its sign-up cookie keeps the chosen password
+    // (docs/decisions/0016-proof-of-address.md).
+    const confirmed = await fetch(link!, {
+      redirect: 'manual',
+      headers: { cookie: cookieHeaderFrom(signUp) },
+    });
     expect(confirmed.status).toBeLessThan(400);
     const firstSignIn = await fetch(`${url}/api/auth/sign-in/email`, json({ email, password }));
     expect(firstSignIn.status).toBe(200);
-    const cookie = firstSignIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = cookieHeaderFrom(firstSignIn);
 
     expect(await stopNpmStart(first)).toBe(0);
     expect(first.output()).not.toMatch(/Shutdown (failed|took too long)/);
