@@ -205,6 +205,11 @@ async function visit(
   return page;
 }
 
+// The screens are independent of each other: spread them over the workers, so this file (the
+// longest of the suite) does not run alone on one worker at the end of a CI run. The seeded world is
+// made once per worker's server.
+accessibilityTest.describe.configure({ mode: 'parallel' });
+
 // One test per state, as before; the states of one screen run in order on one visit of it (serial:
 // the first loads the screen, each takes it back to how it loaded, the last closes it).
 for (const scheme of schemes) {
