@@ -65,7 +65,11 @@ function buildOptions() {
     .flatMap((name) => [name, `${name}/*`]);
   return {
     absWorkingDir: root,
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
+    // The file-reader thread of imports is started from its own file (read-in-thread.ts).
+    entryPoints: [
+      path.join(serverDir, 'src/main.ts'),
+      path.join(serverDir, 'src/features/imports/file-reader-thread.ts'),
+    ],
     outdir: distDir,
     entryNames: '[name]',
     outExtension: { '.js': '.mjs' },

@@ -11,14 +11,27 @@ export interface ReceivedImportFile {
   file: ReceivedFile;
   /** SHA-256 of the bytes, hex: the same file imported twice has the same digest. */
   digest: string;
-  text: string;
+  /** The file's bytes, in one buffer of their own, to be moved to the thread that reads them. */
+  bytes: Uint8Array;
+}
+
+/** The chunks as one buffer of their own (never a slice of Node's shared pool), the chunks let go. */
+function joined(chunks: Buffer[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  chunks.length = 0;
+  return bytes;
 }
 
 /**
  * The request body streamed into storage's holding area, counted as it comes: past maxBytes the
- * stream fails with 413 before anything is parsed, and storage drops what it had written. Each chunk
- * is decoded as it passes and then let go, so memory holds the text once, never the bytes beside it
- * (three copies at the end before: the chunks, their concatenation and the text).
+ * stream fails with 413 before anything is parsed, and storage drops what it had written. The bytes
+ * are kept once, outside the JavaScript heap, for the thread that reads them (read-in-thread.ts):
+ * decoding and parsing happen there, not on the event loop that answers every request.
  */
 export async function receiveImportFile(
   body: Readable,
@@ -26,8 +39,7 @@ export async function receiveImportFile(
   maxBytes: number,
 ): Promise<ReceivedImportFile> {
   const hash = createHash('sha256');
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -37,26 +49,24 @@ export async function receiveImportFile(
         return;
       }
       hash.update(chunk);
-      parts.push(decoder.decode(chunk, { stream: true }));
+      chunks.push(chunk);
       done(null, chunk);
     },
   });
   body.once('error', (error) => counter.destroy(error));
   const file = await storage.receive(body.pipe(counter));
-  parts.push(decoder.decode());
-  const text = parts.join('');
-  parts.length = 0;
-  return { file, digest: hash.digest('hex'), text };
+  return { file, digest: hash.digest('hex'), bytes: joined(chunks, size) };
 }
 
-/** The stored file's text, for the import job. null when it is gone. */
-export async function readStoredImportFile(storage: Storage, path: string): Promise<string | null> {
+/** The stored file's bytes, for the import job. null when it is gone. */
+export async function readStoredImportFile(storage: Storage, path: string): Promise<Uint8Array | null> {
   const stored = await storage.get(path);
   if (!stored) return null;
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
-  for await (const chunk of stored.body as Readable)
-    parts.push(decoder.decode(chunk as Buffer, { stream: true }));
-  parts.push(decoder.decode());
-  return parts.join('');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stored.body as Readable) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return joined(chunks, size);
 }

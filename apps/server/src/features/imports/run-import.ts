@@ -1,13 +1,14 @@
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
-import type { ImportTask } from './import-item.ts';
-import { importRunOf } from './queries.ts';
-import { type ImportMapping, planImportFile } from './read-import-file.ts';
+import { type ImportRunRow, importRunOf } from './queries.ts';
+import type { ImportMapping } from './read-import-file.ts';
+import { type PlanInThread, planInThread } from './read-in-thread.ts';
 import { readStoredImportFile } from './receive-import-file.ts';
 import {
   type BatchContext,
@@ -17,38 +18,10 @@ import {
   writeBatch,
 } from './write-batch.ts';
 
-/**
- * A batch closes at this many tasks, or earlier when their comments and items add up. Each batch
- * costs a commit and a few fixed statements besides its rows. Measured with bench/import on the
- * embedded database at the same load, a 50,000-row CSV file took 25.7 s with 250-task batches,
- * 20.8 s with 500 and 20.2 s with 1,000: 500 keeps most of the gain with transactions half as long,
- * so requests wait little between them.
- */
-const BATCH_TASKS = 500;
-const BATCH_ROWS = 4_000;
 /** The problems kept on the run (all are counted). */
 const PROBLEMS_KEPT = 1_000;
 /** Open boards hear of the new tasks at most this often while the import runs. */
 const ANNOUNCE_EVERY_MS = 2_000;
-
-/** The tasks after the first `from` (already written), a batch at a time, read as they are asked for. */
-function* batchesOf(tasks: Iterable<ImportTask>, from: number): Generator<ImportTask[]> {
-  let current: ImportTask[] = [];
-  let rows = 0;
-  let seen = 0;
-  for (const task of tasks) {
-    seen += 1;
-    if (seen <= from) continue;
-    current.push(task);
-    rows += 1 + task.comments.length + task.checklist.length + task.labels.length;
-    if (current.length >= BATCH_TASKS || rows >= BATCH_ROWS) {
-      yield current;
-      current = [];
-      rows = 0;
-    }
-  }
-  if (current.length > 0) yield current;
-}
 
 async function recordProblems(
   trx: Kysely<Database>,
@@ -79,23 +52,43 @@ export async function runImport(
   importId: string,
   completeIn: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
-  const { db, bus } = deps;
+  const { db } = deps;
   const run = await importRunOf(db, importId);
   if (!run || run.state === 'done' || run.state === 'failed') return;
   if (!run.project_id) throw new PermanentJobError('The import has no project.');
   const projectId = run.project_id;
-  const collectGarbage = garbageCollectorForImports();
-  const text = await readStoredImportFile(createStorage(deps.env), run.storage_path);
-  if (text === null) throw new PermanentJobError('The imported file is no longer stored.');
-  let plan: ReturnType<typeof planImportFile>;
+  const bytes = await readStoredImportFile(createStorage(deps.env), run.storage_path);
+  if (bytes === null) throw new PermanentJobError('The imported file is no longer stored.');
+  const current = await importRunOf(db, importId);
+  // The file is parsed in a thread of its own that hands the tasks over a batch at a time: the
+  // parsed file never enters this heap, and the event loop answers requests meanwhile.
+  let plan: PlanInThread;
   try {
-    plan = planImportFile(run.format, text, (run.mapping ?? {}) as ImportMapping);
+    plan = await planInThread(
+      bytes,
+      run.format,
+      (run.mapping ?? {}) as ImportMapping,
+      current?.progress_done ?? 0,
+    );
   } catch (error) {
-    throw new PermanentJobError(error instanceof Error ? error.message : 'The file cannot be read.');
+    if (error instanceof HttpError) throw new PermanentJobError(error.message);
+    throw error;
   }
-  // Reading the file whole (a CSV file's first pass, a Trello board's JSON) leaves most of what it made.
-  collectGarbage();
+  try {
+    await writePlan(deps, { importId, run, projectId }, plan, completeIn);
+  } finally {
+    await plan.close();
+  }
+}
 
+/** Creates the labels, then writes the plan's batches, each committed with the run's progress. */
+async function writePlan(
+  { db, bus }: JobDeps,
+  { importId, run, projectId }: { importId: string; run: ImportRunRow; projectId: string },
+  plan: PlanInThread,
+  completeIn: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  const collectGarbage = garbageCollectorForImports();
   const labels = await ensureLabels(db, run.organization_id, plan.labels);
   if (run.state === 'queued') {
     await db.transaction().execute(async (trx) => {
@@ -128,8 +121,6 @@ export async function runImport(
     members: await membersByEmail(db, run.organization_id),
   };
 
-  const current = await importRunOf(db, importId);
-  const batches = batchesOf(plan.tasks, current?.progress_done ?? 0);
   let announcedAt = Date.now();
   // No actor: the importer's own screens read the new tasks too.
   const announce = () =>
@@ -143,12 +134,12 @@ export async function runImport(
     });
   try {
     // One batch read ahead: the last one is known, and commits with the run marked done.
-    let next = batches.next();
-    const nothingToWrite = next.done === true;
-    while (!next.done) {
-      const batch = next.value;
-      next = batches.next();
-      const last = next.done === true;
+    let next = await plan.nextBatch();
+    const nothingToWrite = next === null;
+    while (next !== null) {
+      const batch = next;
+      next = await plan.nextBatch();
+      const last = next === null;
       await db.transaction().execute(async (trx) => {
         const written = await writeBatch(trx, context, batch);
         await recordProblems(trx, importId, written.problems);

@@ -14,8 +14,8 @@ export const importHandler: JobHandler = {
     const payload = payloadSchema.safeParse(job.payload);
     if (!payload.success) throw new PermanentJobError('The stored import cannot be read.');
     await runImport(deps, payload.data.import_id, completeIn);
-    // The file and all read from it are garbage now, tens of MB for a large Trello board: collected
-    // at once rather than kept until V8's heap grows to several times what is alive.
+    // The batches written are garbage now (the parsed file lived in the reader's thread, gone with
+    // it): collected at once rather than kept until V8's heap grows to several times what is alive.
     collectGarbage();
   },
   async failedForGood(deps, job) {

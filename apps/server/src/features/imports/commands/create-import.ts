@@ -4,9 +4,8 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { garbageCollectorForImports } from '../collect-import-garbage.ts';
 import type { ImportRunRow } from '../queries.ts';
-import { analyseImportFile } from '../read-import-file.ts';
+import { analyseInThread } from '../read-in-thread.ts';
 import { importTooLarge, receiveImportFile } from '../receive-import-file.ts';
 
 export interface CreateImportInput {
@@ -20,7 +19,7 @@ export interface CreateImportInput {
 }
 
 /**
- * Receives a file to import and reads it: its format, what it holds and the suggested mapping are
+ * Receives a file to import and reads it (in a thread, read-in-thread.ts): its format, what it holds and the suggested mapping are
  * stored on a new run ('analysed'), with the file itself. A file that cannot be read is a 400 and a
  * file over IMPORT_MAX_BYTES a 413, and then nothing is kept. Nothing is imported until the run is
  * started (start-import.ts), so this announces nothing.
@@ -45,13 +44,13 @@ export async function createImport(
 
   // Limited per person and per server before the first byte is read (import-slots.ts).
   const release = importSlots.take(actor.user_id);
-  const collectGarbage = garbageCollectorForImports();
   let received: Awaited<ReturnType<typeof receiveImportFile>>;
-  let read: ReturnType<typeof analyseImportFile>;
+  let read: Awaited<ReturnType<typeof analyseInThread>>;
   try {
     received = await receiveImportFile(input.body, storage, maxBytes);
     try {
-      read = analyseImportFile(received.text);
+      // Parsed in a thread of its own: the server's event loop goes on answering meanwhile.
+      read = await analyseInThread(received.bytes);
     } catch (error) {
       await received.file.discard();
       throw error;
@@ -59,8 +58,6 @@ export async function createImport(
   } finally {
     release();
   }
-  // Reading a large file whole (every row of a CSV file, a Trello board's JSON) leaves tens of MB.
-  collectGarbage();
   const importId = randomUUID();
   const storagePath = `imports/${organizationId}/${importId}`;
   await received.file.keep(storagePath, {

@@ -1,0 +1,154 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
+import { HttpError } from '../../http/errors.ts';
+import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
+import type { ImportLabel, ImportTask } from './import-item.ts';
+import type { ImportMapping } from './read-import-file.ts';
+
+/**
+ * A file-reader thread may grow its heap to this much: a 50 MB Trello board (IMPORT_MAX_BYTES) parses
+ * into about 300 MB of objects. A file past it ends the thread, not the server, and is refused.
+ */
+const THREAD_HEAP_MB = 768;
+
+/**
+ * The thread's code. In the bundle (scripts/server-run.mjs) it is an entry of its own in
+ * apps/server/dist, beside main.mjs, while this module may be bundled into dist/chunks. Where the
+ * server runs from source (tests, `npm run dev`), a thread does not inherit tsx's loader and Node 20
+ * will not start one on a .ts file: a line of JavaScript registers tsx in the thread first.
+ */
+function newThread(options: WorkerOptions): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const source = new URL('./file-reader-thread.ts', here).href;
+    return new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+      { ...options, eval: true },
+    );
+  }
+  return new Worker(
+    new URL(here.includes('/chunks/') ? '../file-reader-thread.mjs' : './file-reader-thread.mjs', here),
+    options,
+  );
+}
+
+const tooLargeToRead = () =>
+  new HttpError(
+    413,
+    'payload_too_large',
+    'This file holds too much to be read at once. Split it (a board per file, fewer rows) and import each part.',
+  );
+
+/** One thread for one file: requests answered in turn, ended with `close`. */
+class FileReader {
+  readonly #worker: Worker;
+  #pending: { resolve: (reply: FileReaderReply) => void; reject: (error: Error) => void } | null = null;
+  #ended: Error | null = null;
+
+  constructor() {
+    this.#worker = newThread({
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      stdout: false,
+      stderr: false,
+    });
+    this.#worker.unref();
+    this.#worker.on('message', (reply: FileReaderReply) => {
+      const pending = this.#pending;
+      this.#pending = null;
+      pending?.resolve(reply);
+    });
+    const end = (error: Error) => {
+      this.#ended = error;
+      const pending = this.#pending;
+      this.#pending = null;
+      pending?.reject(error);
+    };
+    this.#worker.on('error', (error: Error & { code?: string }) =>
+      end(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLargeToRead() : error),
+    );
+    this.#worker.on('exit', () => end(new Error('The file-reader thread stopped.')));
+  }
+
+  /** Sends `request` (moving `bytes` into the thread) and waits for its one reply. */
+  ask(request: FileReaderRequest): Promise<FileReaderReply> {
+    if (this.#ended) return Promise.reject(this.#ended);
+    return new Promise<FileReaderReply>((resolve, reject) => {
+      this.#pending = { resolve, reject };
+      const transfer = 'bytes' in request ? [request.bytes.buffer as ArrayBuffer] : [];
+      this.#worker.postMessage(request, transfer);
+    }).then((reply) => {
+      if (reply.kind === 'refused')
+        throw new HttpError(reply.statusCode, reply.code, reply.message, reply.issues);
+      if (reply.kind === 'failed') throw new Error(reply.message);
+      return reply;
+    });
+  }
+
+  close(): Promise<number> {
+    return this.#worker.terminate();
+  }
+}
+
+/** Copies `bytes` into a buffer of their own, which can be moved to the thread whole. */
+function movable(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  return new Uint8Array(bytes);
+}
+
+/**
+ * What the file is and holds (read-import-file.ts's analyseImportFile), read in a thread: a file that
+ * cannot be read is the same 400 as before. `bytes` is moved to the thread and unusable after.
+ */
+export async function analyseInThread(
+  bytes: Uint8Array,
+): Promise<{ format: ImportFormat; analysis: ImportAnalysis }> {
+  const reader = new FileReader();
+  try {
+    const reply = await reader.ask({ kind: 'analyse', bytes: movable(bytes) });
+    if (reply.kind !== 'analysed') throw new Error(`unexpected reply ${reply.kind}`);
+    return { format: reply.format, analysis: reply.analysis };
+  } finally {
+    await reader.close();
+  }
+}
+
+export interface PlanInThread {
+  taskCount: number;
+  labels: ImportLabel[];
+  skipped: ImportProblem[];
+  /** The next batch of tasks to write (import-batches.ts), or null after the last. */
+  nextBatch(): Promise<ImportTask[] | null>;
+  /** Ends the thread; call it once, whatever happened. */
+  close(): Promise<number>;
+}
+
+/**
+ * The tasks to write (planImportFile), read in a thread that keeps the parsed file and hands them
+ * over a batch at a time (import-batches.ts), the first `from` left out (already written).
+ */
+export async function planInThread(
+  bytes: Uint8Array,
+  format: ImportFormat,
+  mapping: ImportMapping,
+  from: number,
+): Promise<PlanInThread> {
+  const reader = new FileReader();
+  try {
+    const reply = await reader.ask({ kind: 'plan', bytes: movable(bytes), format, mapping, from });
+    if (reply.kind !== 'planned') throw new Error(`unexpected reply ${reply.kind}`);
+    return {
+      taskCount: reply.taskCount,
+      labels: reply.labels,
+      skipped: reply.skipped,
+      nextBatch: async () => {
+        const next = await reader.ask({ kind: 'next' });
+        if (next.kind !== 'batch') throw new Error(`unexpected reply ${next.kind}`);
+        return next.tasks;
+      },
+      close: () => reader.close(),
+    };
+  } catch (error) {
+    await reader.close();
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+// @database pglite
+import { trelloBoard } from '@figgle/test-support/trello-board';
+import { describe, expect, it } from 'vitest';
+import type { ImportTask } from '../../src/features/imports/import-item.ts';
+import { analyseInThread, planInThread } from '../../src/features/imports/read-in-thread.ts';
+import { HttpError } from '../../src/http/errors.ts';
+
+/**
+ * A file to import is parsed in a thread of its own (issue 37, item 6): the audit's four 48 MB boards
+ * held the server's one event loop, /healthz included, for 3.4 s. These tests read files through the
+ * thread as the routes and the import job do. How long /healthz waits under that load is a figure of
+ * bench/import-load.ts, not a timed test.
+ */
+const bytesOf = (text: string) => new TextEncoder().encode(text);
+
+/** How many times the event loop turned while `work` ran: none when the work holds it throughout. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  const result = await work();
+  running = false;
+  return { result, turns };
+}
+
+describe('reading a file to import in a thread', () => {
+  it('leaves the event loop free while a large board is parsed', async () => {
+    const fixture = trelloBoard({ cards: 8_000, commentsPerCard: [4], lists: ['To Do', 'Done'] });
+    const text = JSON.stringify(fixture.board);
+    expect(text.length).toBeGreaterThan(8_000_000);
+    // Parsed on this thread, the same text holds the loop: it does not turn once.
+    const here = await turnsDuring(async () => JSON.parse(text) as unknown);
+    expect(here.turns).toBe(0);
+
+    const { result, turns } = await turnsDuring(() => analyseInThread(bytesOf(text)));
+    expect(result.format).toBe('trello');
+    expect(result.analysis).toMatchObject({ cards: 8_000 });
+    expect(turns).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('refuses a file it cannot read with the same 400 and where it broke', async () => {
+    const refused = await analyseInThread(bytesOf('{"lists": [,]}')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 400, code: 'bad_request' });
+    expect((refused as HttpError).message).toMatch(/^The file is not valid JSON \(.+\): it may be cut short/);
+  });
+
+  it('hands the tasks over a batch at a time, in file order, after those already written', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, n) => `Task ${n + 1},To Do`);
+    const csv = `Title,Status\n${rows.join('\n')}\n`;
+    const plan = await planInThread(bytesOf(csv), 'csv', { csvColumns: ['title', 'status'] }, 20);
+    try {
+      expect(plan.taskCount).toBe(1_200);
+      const batches: ImportTask[][] = [];
+      for (let batch = await plan.nextBatch(); batch !== null; batch = await plan.nextBatch())
+        batches.push(batch);
+      expect(batches.length).toBeGreaterThan(1);
+      const titles = batches.flat().map((task) => task.title);
+      expect(titles).toEqual(rows.slice(20).map((row) => row.split(',')[0]));
+      expect(await plan.nextBatch()).toBeNull();
+    } finally {
+      await plan.close();
+    }
+  });
+});
