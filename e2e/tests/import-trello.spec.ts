@@ -41,10 +41,11 @@ test.describe('importing a Trello board', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(fixture.board)),
     });
-    await page.getByRole('button', { name: 'Read the file' }).click();
+    // Read as soon as it is chosen: no second click.
 
     // The mapping Figgle suggests, by the lists' names; the person changes one and confirms.
     await expect(page.getByText('website-relaunch.json')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Read the file' })).toHaveCount(0);
     await expect(page.getByText(`300 cards, ${fixture.expected.comments} comments`)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Status for the list Ideas' })).toHaveValue('TODO');
     await expect(page.getByRole('combobox', { name: 'Status for the list In progress' })).toHaveValue(

@@ -174,9 +174,13 @@ describe('applyRealtimeEvent', () => {
     expect(queryClient.getQueryData(['tasks', projectId])).toBeUndefined();
   });
 
-  it('lights the inbox dot, except on the inbox itself', () => {
-    applyRealtimeEvent(event('inbox', null), context('/inbox'));
+  it('lights the inbox dot, except while the inbox shows Everything', () => {
+    applyRealtimeEvent(event('inbox', null), { ...context('/inbox'), inboxEverythingShown: true });
     expect(queryClient.getQueryData(inboxStatusQueryKey)).toBeUndefined();
+    // "For me" does not show the activity the dot stands for.
+    applyRealtimeEvent(event('inbox', null), context('/inbox'));
+    expect(queryClient.getQueryData(inboxStatusQueryKey)).toMatchObject({ has_new: true });
+    queryClient.removeQueries({ queryKey: inboxStatusQueryKey });
     applyRealtimeEvent(event('inbox', null), context('/projects'));
     expect(queryClient.getQueryData(inboxStatusQueryKey)).toMatchObject({ has_new: true });
   });

@@ -15,6 +15,8 @@ export interface EventContext {
   userId: string | null;
   /** The page the tab shows. */
   pathname: string;
+  /** The inbox's Everything tab is on screen: new activity is seen as it comes, and lights no dot. */
+  inboxEverythingShown?: boolean;
 }
 
 type Versioned = { task_id: string; version: number };
@@ -238,8 +240,8 @@ export function forgetOrganization({ invalidate }: Pick<EventContext, 'invalidat
   invalidate.add(queryKeys.allProjectTasks);
 }
 
-function applyInbox({ queryClient, invalidate, pathname }: EventContext): void {
-  if (pathname !== '/inbox') {
+function applyInbox({ queryClient, invalidate, inboxEverythingShown }: EventContext): void {
+  if (!inboxEverythingShown) {
     queryClient.setQueryData<InboxStatus>(inboxStatusQueryKey, (status) => ({
       inbox_seen_at: status?.inbox_seen_at ?? new Date(0).toISOString(),
       has_new: true,

@@ -18,9 +18,12 @@ import { topicsForRoute } from './route-topics';
  */
 export function RealtimeConnection() {
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const currentPath = useRef(pathname);
   currentPath.current = pathname;
+  // The inbox's Everything tab is what the new-activity dot stands for: while it is shown, news is seen.
+  const everythingShown = useRef(false);
+  everythingShown.current = pathname === '/inbox' && new URLSearchParams(search).get('tab') === 'everything';
 
   useEffect(() => {
     const invalidate = new InvalidationBatch(queryClient);
@@ -29,6 +32,7 @@ export function RealtimeConnection() {
       invalidate,
       userId: queryClient.getQueryData<Me>(queryKeys.me)?.user_id ?? null,
       pathname: currentPath.current,
+      inboxEverythingShown: everythingShown.current,
     });
     setRealtimeHandlers({
       onEvent: (frame) => applyRealtimeEvent(frame, context()),

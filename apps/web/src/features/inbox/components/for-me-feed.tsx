@@ -8,8 +8,31 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { ForMeEntry } from './for-me-entry';
 import { useNow } from './use-now';
 
+interface ForMeFeedProps {
+  /** The sidebar's dot is lit: there is activity in Everything since the last visit. */
+  newInEverything: boolean;
+  onOpenEverything: () => void;
+}
+
+/**
+ * Said in "For me" when nothing there is unread but the sidebar's dot is lit: the dot stands for new
+ * activity in Everything, so the inbox says where it is rather than "Nothing for you yet" alone.
+ */
+function NewInEverything({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Paper withBorder radius="md" p="sm" role="status">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm">Nothing unread for you. There is new activity in Everything.</Text>
+        <Button variant="light" size="compact-sm" onClick={onOpen}>
+          Open Everything
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 /** "For me": mentions, assignments and changes to the tasks the person watches; unread until opened. */
-export function ForMeFeed() {
+export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps) {
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -34,20 +57,26 @@ export function ForMeFeed() {
       </Center>
     );
   }
+  const pointToEverything =
+    newInEverything && !anyUnread ? <NewInEverything onOpen={onOpenEverything} /> : null;
   if (entries.length === 0) {
     return (
-      <Paper withBorder radius="md" p="xl">
-        <Stack gap={4} align="center">
-          <Text fw={500}>Nothing for you yet</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            Mentions, tasks assigned to you and changes to the tasks you watch appear here.
-          </Text>
-        </Stack>
-      </Paper>
+      <Stack gap="xs">
+        {pointToEverything}
+        <Paper withBorder radius="md" p="xl">
+          <Stack gap={4} align="center">
+            <Text fw={500}>Nothing for you yet</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              Mentions, tasks assigned to you and changes to the tasks you watch appear here.
+            </Text>
+          </Stack>
+        </Paper>
+      </Stack>
     );
   }
   return (
     <Stack gap="xs">
+      {pointToEverything}
       <Group justify="flex-end">
         <Button
           variant="subtle"

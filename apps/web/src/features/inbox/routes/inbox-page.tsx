@@ -1,4 +1,4 @@
-import { Tabs, VisuallyHidden } from '@mantine/core';
+import { Box, Tabs, VisuallyHidden } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useInboxHasNewActivity } from '../../../lib/realtime/inbox-status';
 import { useUnreadCount } from '../../../lib/realtime/unread-count';
@@ -38,13 +38,23 @@ export function InboxPage() {
             For me
             {unread > 0 ? <VisuallyHidden>, {unread} unread</VisuallyHidden> : null}
           </Tabs.Tab>
-          <Tabs.Tab value="everything">
+          <Tabs.Tab
+            value="everything"
+            rightSection={
+              hasNewActivity && tab !== 'everything' ? (
+                <Box w={8} h={8} bg="var(--mantine-primary-color-filled)" style={{ borderRadius: '50%' }} />
+              ) : null
+            }
+          >
             Everything
             {hasNewActivity && tab !== 'everything' ? <VisuallyHidden>, new activity</VisuallyHidden> : null}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="for-me">
-          <ForMeFeed />
+          <ForMeFeed
+            newInEverything={hasNewActivity}
+            onOpenEverything={() => setParams({ tab: 'everything' }, { replace: true })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="everything">
           <EverythingFeed />

@@ -1,8 +1,8 @@
 import type { ImportView } from '@figgle/shared/import-schemas';
-import { Alert, Button, FileInput, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, FileInput, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import Papa from 'papaparse';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useSendImportFile } from '../api/send-import-file';
 
@@ -19,7 +19,11 @@ async function readHeader(file: File): Promise<string[]> {
   return (parsed.data[0] ?? []).map((cell) => cell.trim()).filter(Boolean);
 }
 
-/** Step 1: the file (a Trello board export, a CSV file), sent and read by the server. */
+/**
+ * Step 1: the file (a Trello board export, a CSV file), sent and read by the server as soon as it is
+ * chosen: there is nothing to decide between choosing it and reading it (the organization, when
+ * there is a choice, is chosen first). Choosing another file reads that one.
+ */
 export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProps) {
   const organizations = useOrganizations();
   const send = useSendImportFile();
@@ -31,67 +35,61 @@ export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProp
     if (!organizationId && choices.length > 0) setOrganizationId(choices[0]!.organization_id);
   }, [choices, organizationId]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!file) return;
+  function choose(chosen: File | null) {
+    setFile(chosen);
+    send.reset();
+    setColumns(null);
+    if (!chosen) return;
+    if (/\.(csv|txt)$/i.test(chosen.name)) void readHeader(chosen).then(setColumns);
     send.mutate(
-      { file, projectId, organizationId: projectId ? null : organizationId },
+      { file: chosen, projectId, organizationId: projectId ? null : organizationId },
       { onSuccess: onAnalysed },
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md" maw={560}>
-        <Text size="sm" c="dimmed">
-          A Trello board export (JSON, from the board's menu: Print, export and share → Export as JSON), a
-          project exported from Figgle (JSON), or a CSV file with one task per row.
-        </Text>
-        {projectId === null && choices.length > 1 ? (
-          <NativeSelect
-            label="Organization"
-            value={organizationId}
-            onChange={(event) => setOrganizationId(event.currentTarget.value)}
-            data={choices.map((organization) => ({
-              value: organization.organization_id,
-              label: organization.name,
-            }))}
-          />
-        ) : null}
-        <FileInput
-          label="File to import"
-          placeholder="Choose a .json or .csv file"
-          accept=".json,.csv,application/json,text/csv"
-          value={file}
-          onChange={(chosen) => {
-            setFile(chosen);
-            send.reset();
-            setColumns(null);
-            if (chosen && /\.(csv|txt)$/i.test(chosen.name)) void readHeader(chosen).then(setColumns);
-          }}
-          leftSection={<IconFileImport size={16} aria-hidden />}
-          clearable
+    <Stack gap="md" maw={560}>
+      <Text size="sm" c="dimmed">
+        A Trello board export (JSON, from the board's menu: Print, export and share → Export as JSON), a
+        project exported from Figgle (JSON), or a CSV file with one task per row.
+      </Text>
+      {projectId === null && choices.length > 1 ? (
+        <NativeSelect
+          label="Organization"
+          value={organizationId}
+          onChange={(event) => setOrganizationId(event.currentTarget.value)}
+          data={choices.map((organization) => ({
+            value: organization.organization_id,
+            label: organization.name,
+          }))}
         />
-        {columns && columns.length > 0 ? (
-          <Text size="sm" aria-live="polite">
-            Columns: {columns.join(', ')}
-          </Text>
-        ) : null}
-        {send.isError ? (
-          <Alert color="red" title="This file cannot be imported" role="alert">
-            {send.error.message}
-          </Alert>
-        ) : null}
-        <div>
-          <Button
-            type="submit"
-            disabled={!file || (projectId === null && !organizationId)}
-            loading={send.isPending}
-          >
-            Read the file
-          </Button>
-        </div>
-      </Stack>
-    </form>
+      ) : null}
+      <FileInput
+        label="File to import"
+        placeholder="Choose a .json or .csv file"
+        accept=".json,.csv,application/json,text/csv"
+        value={file}
+        onChange={choose}
+        disabled={send.isPending || (projectId === null && !organizationId)}
+        leftSection={<IconFileImport size={16} aria-hidden />}
+        clearable
+      />
+      {columns && columns.length > 0 ? (
+        <Text size="sm" aria-live="polite">
+          Columns: {columns.join(', ')}
+        </Text>
+      ) : null}
+      {send.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">Reading the file…</Text>
+        </Group>
+      ) : null}
+      {send.isError ? (
+        <Alert color="red" title="This file cannot be imported" role="alert">
+          {send.error.message} Choose another file to try again.
+        </Alert>
+      ) : null}
+    </Stack>
   );
 }

@@ -3,17 +3,13 @@ import type { DefaultView, ProjectEmoji } from '@figgle/shared/emoji';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { trigramFromName } from '@figgle/shared/trigram';
 import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { queryKeys } from '../../../shared/api/query-keys';
-import { paths } from '../../../shared/paths';
-import { confirm } from '../../../ui/confirm/confirm-service';
 import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError, toastSuccess } from '../../../ui/toast';
-import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
+import { ProjectDeleteSection } from './project-delete-section';
 import { ProjectExportSection } from './project-export-section';
+import { ProjectImportSection } from './project-import-section';
 
 export interface ProjectSettingsDialogProps {
   opened: boolean;
@@ -33,17 +29,21 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
       radius="lg"
       zIndex={190}
     >
-      {opened ? <ProjectSettingsForm project={project} onDone={onClose} /> : null}
-      {opened ? <ProjectExportSection projectId={project.project_id} /> : null}
+      {/* The form with its own Save and Cancel, then the actions on the whole project, Delete last. */}
+      {opened ? (
+        <>
+          <ProjectSettingsForm project={project} onDone={onClose} />
+          <ProjectImportSection projectId={project.project_id} onLeave={onClose} />
+          <ProjectExportSection projectId={project.project_id} />
+          <ProjectDeleteSection project={project} onDeleted={onClose} />
+        </>
+      ) : null}
     </Modal>
   );
 }
 
 function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const updateProject = useUpdateProject();
-  const deleteProject = useDeleteProject();
   const [name, setName] = useState(project.name);
   const [trigram, setTrigram] = useState(project.trigram);
   // As in the add dialog: once the person empties the trigram (or cuts it short), it follows the
@@ -70,30 +70,6 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
         onError: () => toastError(MESSAGES.saveFailed),
       },
     );
-  }
-
-  async function remove() {
-    const sure = await confirm({
-      title: MESSAGES.deleteProjectTitle,
-      text: MESSAGES.deleteProjectText,
-      cancelLabel: MESSAGES.deleteProjectCancel,
-      confirmLabel: MESSAGES.deleteProjectConfirm,
-    });
-    if (!sure) return;
-    try {
-      await deleteProject.mutateAsync(project.project_id);
-    } catch {
-      toastError(MESSAGES.error);
-      return;
-    }
-    onDone();
-    navigate(paths.projects);
-    queryClient.removeQueries({ queryKey: queryKeys.project(project.project_id) });
-    await confirm({
-      title: MESSAGES.projectDeletedTitle,
-      text: MESSAGES.projectDeletedText(project.name),
-      noCancel: true,
-    });
   }
 
   return (
@@ -159,31 +135,13 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           checked={bookmarked}
           onChange={(event) => setBookmarked(event.currentTarget.checked)}
         />
-        <Group justify="space-between" gap="sm" mt="xs">
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => void remove()}
-            loading={deleteProject.isPending}
-          >
-            Delete this project
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
           </Button>
-          <Group gap="sm">
-            <Button
-              component={Link}
-              to={paths.projectImport(project.project_id)}
-              variant="default"
-              onClick={onDone}
-            >
-              Import
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={updateProject.isPending}>
-              Save
-            </Button>
-          </Group>
+          <Button type="submit" loading={updateProject.isPending}>
+            Save
+          </Button>
         </Group>
       </Stack>
     </form>
