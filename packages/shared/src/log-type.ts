@@ -8,7 +8,9 @@ import { taskStatusSchema } from './status-schema.ts';
  * STATUS, TITLE, ASSIGNEE, DUE_DATE, PRIORITY and CONTENT are derived from what an edit changed;
  * COMMENT, CREATION and LABELS are written directly by the server when a comment is posted, a task
  * created or its labels replaced; COMMENT_EDIT and COMMENT_DELETE when an author edits or deletes
- * a comment, MOVE when a task goes to another project (migration 0020).
+ * a comment, MOVE when a task goes to another project (migration 0020); PARENT when a task becomes
+ * or stops being a sub-task, RELATION when a relation is added or removed, ESTIMATE when the estimate
+ * changes (migration 0023).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -23,6 +25,9 @@ export const LOG_TYPES = [
   'COMMENT_EDIT',
   'COMMENT_DELETE',
   'MOVE',
+  'PARENT',
+  'RELATION',
+  'ESTIMATE',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
@@ -48,6 +53,19 @@ export const logMetadataSchema = z.object({
   project: z.object({ old: loggedProjectSchema, new: loggedProjectSchema }).optional(),
   /** COMMENT_EDIT, COMMENT_DELETE: which comment. */
   comment_id: z.string().optional(),
+  /** PARENT: the parent before and after, by id and its reference then ("WEB-12"). */
+  parent: changeOf(z.object({ task_id: z.string(), reference: z.string() })).optional(),
+  /** RELATION: the kind as this task reads it, the other task, and whether it was added or removed. */
+  relation: z
+    .object({
+      kind: z.enum(['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by']),
+      task_id: z.string(),
+      reference: z.string(),
+      added: z.boolean(),
+    })
+    .optional(),
+  /** ESTIMATE: the estimate before and after. */
+  estimate: changeOf(z.string()).optional(),
 });
 export type LogMetadata = z.infer<typeof logMetadataSchema>;
 

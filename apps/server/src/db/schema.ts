@@ -21,7 +21,10 @@ export type LogType =
   | 'LABELS'
   | 'COMMENT_EDIT'
   | 'COMMENT_DELETE'
-  | 'MOVE';
+  | 'MOVE'
+  | 'PARENT'
+  | 'RELATION'
+  | 'ESTIMATE';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'
@@ -98,6 +101,7 @@ interface ProjectTable {
   emoji: Generated<'fox' | 'octopus' | 'alien' | 'seeding' | 'fish'>;
   description: Generated<string>;
   default_view: Generated<'LIST' | 'KANBAN' | 'CALENDAR'>;
+  estimate_scale: Generated<'none' | 'points' | 'tshirt'>;
   last_reference: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -133,9 +137,26 @@ interface TaskTable {
   due_on: ColumnType<Date | string, string | null | undefined, string | null> | null;
   due_at: Timestamp | null;
   priority: Generated<TaskPriority>;
+  /** The task this one is a sub-task of, in the same organization (migration 0023). */
+  parent_id: string | null;
+  /** From the project's estimate scale: '1'…'13' (points) or 'XS'…'XL' (t-shirt sizes). */
+  estimate: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+export type RelationKind = 'blocks' | 'relates' | 'duplicates';
+
+/** from_task_id blocks, relates to or duplicates to_task_id (migration 0023). */
+interface TaskRelationTable {
+  relation_id: Generated<string>;
+  organization_id: string;
+  from_task_id: string;
+  to_task_id: string;
+  kind: RelationKind;
+  created_by: string | null;
+  created_at: CreatedAt;
 }
 
 /** An organization's label; its name is unique in the organization whatever its case (migration 0011). */
@@ -381,6 +402,7 @@ export interface Database {
   project: ProjectTable;
   bookmark: BookmarkTable;
   task: TaskTable;
+  task_relation: TaskRelationTable;
   label: LabelTable;
   task_label: TaskLabelTable;
   checklist_item: ChecklistItemTable;

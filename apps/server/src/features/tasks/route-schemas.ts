@@ -1,6 +1,7 @@
 import { boardViewSchema, projectTasksQuery } from '@figgle/shared/board-schemas';
 import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
+import { setTaskParentInput } from '@figgle/shared/subtask-schemas';
 import {
   createTaskInput,
   kanbanUpdateInput,
@@ -52,6 +53,16 @@ export const setTaskLabelsSchema = {
   tags,
   params: taskIdParams,
   body: setTaskLabelsInput,
+  response: { 200: taskSummaryViewSchema },
+};
+export const setTaskParentSchema = {
+  tags,
+  description:
+    'Makes the task a sub-task of parent_id (a task of the same organization, in any project), or a ' +
+    'top-level task with null. A cycle, another organization and a parent with 10,000 sub-tasks are ' +
+    'refused with 400, changing nothing.',
+  params: taskIdParams,
+  body: setTaskParentInput,
   response: { 200: taskSummaryViewSchema },
 };
 export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };

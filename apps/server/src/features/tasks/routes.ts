@@ -9,6 +9,7 @@ import { duplicateTask } from './commands/duplicate-task.ts';
 import { moveTask } from './commands/move-task.ts';
 import { moveTaskToProject } from './commands/move-task-to-project.ts';
 import { setTaskLabels } from './commands/set-task-labels.ts';
+import { setTaskParent } from './commands/set-task-parent.ts';
 import { updateTask } from './commands/update-task.ts';
 import { sendJsonText } from './json-reply.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
@@ -24,6 +25,7 @@ import {
   moveTaskSchema,
   moveTaskToProjectSchema,
   setTaskLabelsSchema,
+  setTaskParentSchema,
   updateTaskSchema,
 } from './route-schemas.ts';
 import { TaskListCache } from './task-list-cache.ts';
@@ -74,6 +76,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     const task = await setTaskLabels(app.deps, await requireUser(request), {
       taskId: request.params.taskId,
       labelIds: request.body.label_ids,
+    });
+    return sendJsonText(request, reply, { body: task.summary });
+  });
+
+  app.put('/api/tasks/:taskId/parent', { schema: setTaskParentSchema }, async (request, reply) => {
+    const task = await setTaskParent(app.deps, await requireUser(request), {
+      taskId: request.params.taskId,
+      parentId: request.body.parent_id,
     });
     return sendJsonText(request, reply, { body: task.summary });
   });

@@ -1,0 +1,160 @@
+import type { LogMetadata } from '@figgle/shared/log-type';
+import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { AppDeps } from '../../../app-types.ts';
+import type { CurrentUser } from '../../../auth/current-user.ts';
+import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import type { Database } from '../../../db/schema.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
+import { announceChange, type ChangedTask } from './change-task.ts';
+
+interface TaskInTree {
+  task_id: string;
+  project_id: string;
+  organization_id: string;
+  status: ChangedTask['status'];
+  parent_id: string | null;
+  /** "WEB-12": the project's trigram and the task's number. */
+  ref: string;
+}
+
+const referenceSql = sql<string>`project.trigram || '-' || task.reference`;
+
+/** A task of a project that is not deleted, with its organization; locked when `lock` says so. */
+async function liveTask(trx: Transaction<Database>, taskId: string, lock: boolean) {
+  let query = trx
+    .selectFrom('task')
+    .innerJoin('project', 'project.project_id', 'task.project_id')
+    .select([
+      'task.task_id',
+      'task.project_id',
+      'project.organization_id',
+      'task.status',
+      'task.parent_id',
+      referenceSql.as('ref'),
+    ])
+    .where('task.task_id', '=', taskId)
+    .where('task.deleted_at', 'is', null)
+    .where('project.deleted_at', 'is', null);
+  if (lock) query = query.forUpdate('task');
+  return (await query.executeTakeFirst()) as TaskInTree | undefined;
+}
+
+/** Whether `ancestorId` is `taskId` itself or above it, following parents up. */
+async function isAtOrAbove(db: Kysely<Database>, ancestorId: string, taskId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    WITH RECURSIVE chain (task_id, parent_id, depth) AS (
+      SELECT task_id, parent_id, 0 FROM task WHERE task_id = ${taskId}
+      UNION ALL
+      SELECT task.task_id, task.parent_id, chain.depth + 1
+      FROM task JOIN chain ON task.task_id = chain.parent_id
+      -- A chain longer than this is a cycle already stored: stop rather than loop.
+      WHERE chain.depth < 100000
+    )
+    SELECT EXISTS (SELECT 1 FROM chain WHERE task_id = ${ancestorId}) AS found
+  `.execute(db);
+  return rows[0]?.found === true;
+}
+
+/**
+ * PUT /api/tasks/:taskId/parent: makes the task a sub-task of `parentId` (a task of the same
+ * organization, in any of its projects), or a top-level task again with null. Refused with a 400 that
+ * changes nothing: the task itself, a task below it (a cycle), another organization's task, a parent
+ * that already has SUBTASKS_PER_PARENT_MAX sub-tasks. Parent changes of one organization take a lock
+ * of their own, so two requests that would close a cycle together (A under B, B under A) run one
+ * after the other and the second sees the first. A real change bumps the version, writes a PARENT log
+ * line and publishes the task event.
+ */
+export async function setTaskParent(
+  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
+  user: CurrentUser,
+  { taskId, parentId }: { taskId: string; parentId: string | null },
+): Promise<ChangedTask> {
+  return publishAfterCommit(
+    bus,
+    () =>
+      db.transaction().execute(async (trx) => {
+        const first = await liveTask(trx, taskId, false);
+        if (!first) throw notFound('Task');
+        allowRole(await roleIn(trx, user.user_id, first.organization_id), 'task.update', 'Task');
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${first.organization_id}`}, 0))`.execute(
+          trx,
+        );
+        const task = await liveTask(trx, taskId, true);
+        if (!task) throw notFound('Task');
+
+        let parent: TaskInTree | undefined;
+        if (parentId !== null) {
+          if (parentId === taskId)
+            throw badRequest('A task cannot be its own sub-task.', [issue('is the task itself')]);
+          parent = await liveTask(trx, parentId, false);
+          // Another organization's task is not told apart from a missing one.
+          if (!parent || parent.organization_id !== task.organization_id)
+            throw badRequest('Choose a parent task of the same organization.', [
+              issue('is not a task of this organization'),
+            ]);
+          if (await isAtOrAbove(trx, taskId, parentId))
+            throw badRequest(
+              `${parent.ref} is a sub-task of ${task.ref}: a task cannot go under its own sub-task.`,
+              [issue('is below the task')],
+            );
+          const { count } = await trx
+            .selectFrom('task')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('parent_id', '=', parentId)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirstOrThrow();
+          if (Number(count) >= SUBTASKS_PER_PARENT_MAX)
+            throw badRequest(
+              `${parent.ref} has ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} sub-tasks, the most a task can have.`,
+              [issue('has too many sub-tasks')],
+            );
+        }
+
+        const changed = task.parent_id !== parentId;
+        if (changed) {
+          const before = task.parent_id ? await liveTask(trx, task.parent_id, false) : undefined;
+          await trx
+            .updateTable('task')
+            .set((eb) => ({
+              parent_id: parentId,
+              version: eb('version', '+', 1),
+              updated_at: new Date(),
+              last_modified_by: user.user_id,
+            }))
+            .where('task_id', '=', taskId)
+            .execute();
+          const side = (tree: TaskInTree | undefined) =>
+            tree ? { task_id: tree.task_id, reference: tree.ref } : null;
+          const metadata: LogMetadata = { parent: { old: side(before), new: side(parent) } };
+          await trx
+            .insertInto('log')
+            .values({
+              task_id: taskId,
+              project_id: task.project_id,
+              organization_id: task.organization_id,
+              author_id: user.user_id,
+              type: 'PARENT',
+              metadata: JSON.stringify(metadata),
+            })
+            .execute();
+        }
+        const { rows } = await sql<{ body: string }>`
+          SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
+        `.execute(trx);
+        return {
+          taskId,
+          projectId: task.project_id,
+          organizationId: task.organization_id,
+          status: task.status,
+          changed,
+          summary: rows[0]!.body,
+        };
+      }),
+    (task) => announceChange(task, user.user_id),
+  );
+}
+
+const issue = (message: string) => ({ path: 'parent_id', message });
