@@ -3,6 +3,7 @@ import { taskPrioritySchema } from './planning-schemas.ts';
 import { PRIORITY_LABELS } from './priority.ts';
 import { STATUS_LABELS } from './status.ts';
 import { taskStatusSchema } from './status-schema.ts';
+import { RELATION_SIDES } from './subtask-schemas.ts';
 
 /**
  * STATUS, TITLE, ASSIGNEE, DUE_DATE, PRIORITY and CONTENT are derived from what an edit changed;
@@ -58,7 +59,7 @@ export const logMetadataSchema = z.object({
   /** RELATION: the kind as this task reads it, the other task, and whether it was added or removed. */
   relation: z
     .object({
-      kind: z.enum(['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by']),
+      kind: z.enum(RELATION_SIDES),
       task_id: z.string(),
       reference: z.string(),
       added: z.boolean(),

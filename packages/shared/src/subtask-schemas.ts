@@ -5,3 +5,12 @@ export const SUBTASKS_PER_PARENT_MAX = 10_000;
 
 /** PUT /api/tasks/:taskId/parent: the new parent, or null for a top-level task. */
 export const setTaskParentInput = z.object({ parent_id: z.uuid().nullable() }).strict();
+
+/** A relation as one of its two tasks reads it. */
+export const RELATION_SIDES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
+export type RelationSide = (typeof RELATION_SIDES)[number];
+
+/** POST /api/tasks/:taskId/relations: this task `side` the task `task_id`. */
+export const addTaskRelationInput = z.object({ side: z.enum(RELATION_SIDES), task_id: z.uuid() }).strict();
+
+export const relationIdParams = z.object({ taskId: z.uuid(), relationId: z.uuid() });

@@ -1,7 +1,7 @@
 import { boardViewSchema, projectTasksQuery } from '@figgle/shared/board-schemas';
 import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
-import { setTaskParentInput } from '@figgle/shared/subtask-schemas';
+import { addTaskRelationInput, relationIdParams, setTaskParentInput } from '@figgle/shared/subtask-schemas';
 import {
   createTaskInput,
   kanbanUpdateInput,
@@ -64,6 +64,22 @@ export const setTaskParentSchema = {
   params: taskIdParams,
   body: setTaskParentInput,
   response: { 200: taskSummaryViewSchema },
+};
+export const addTaskRelationSchema = {
+  tags,
+  description:
+    'Relates the task to another of its organization, as the task reads it: it blocks, is blocked by, ' +
+    'relates to, duplicates or is duplicated by task_id. Itself and another organization are refused ' +
+    'with 400, a relation the pair already holds with 409.',
+  params: taskIdParams,
+  body: addTaskRelationInput,
+  response: { 201: z.object({ relation_id: z.uuid() }) },
+};
+export const removeTaskRelationSchema = {
+  tags,
+  description: 'Removes a relation of the task, from both of its tasks.',
+  params: relationIdParams,
+  response: { 204: noContent },
 };
 export const moveTaskSchema = { tags, body: kanbanUpdateInput, response: { 200: taskSummaryViewSchema } };
 export const moveTaskToProjectSchema = {

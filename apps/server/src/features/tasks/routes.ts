@@ -10,12 +10,14 @@ import { moveTask } from './commands/move-task.ts';
 import { moveTaskToProject } from './commands/move-task-to-project.ts';
 import { setTaskLabels } from './commands/set-task-labels.ts';
 import { setTaskParent } from './commands/set-task-parent.ts';
+import { addTaskRelation, removeTaskRelation } from './commands/task-relations.ts';
 import { updateTask } from './commands/update-task.ts';
 import { sendJsonText } from './json-reply.ts';
 import { presentTaskDetail, presentTaskSummary } from './presenter.ts';
 import { listedTasks, taskSummary } from './queries.ts';
 import { readMyTasks, readProjectTasks, readTaskDetail } from './reads.ts';
 import {
+  addTaskRelationSchema,
   createTaskSchema,
   deleteTaskSchema,
   duplicateTaskSchema,
@@ -24,6 +26,7 @@ import {
   listProjectTasksSchema,
   moveTaskSchema,
   moveTaskToProjectSchema,
+  removeTaskRelationSchema,
   setTaskLabelsSchema,
   setTaskParentSchema,
   updateTaskSchema,
@@ -87,6 +90,24 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     });
     return sendJsonText(request, reply, { body: task.summary });
   });
+
+  app.post('/api/tasks/:taskId/relations', { schema: addTaskRelationSchema }, async (request, reply) => {
+    const added = await addTaskRelation(app.deps, await requireUser(request), {
+      taskId: request.params.taskId,
+      side: request.body.side,
+      otherId: request.body.task_id,
+    });
+    return reply.status(201).send({ relation_id: added.relationId });
+  });
+
+  app.delete(
+    '/api/tasks/:taskId/relations/:relationId',
+    { schema: removeTaskRelationSchema },
+    async (request, reply) => {
+      await removeTaskRelation(app.deps, await requireUser(request), request.params);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.delete('/api/tasks/:taskId', { schema: deleteTaskSchema }, async (request, reply) => {
     await deleteTask(app.deps, await requireUser(request), { taskId: request.params.taskId });
