@@ -14,3 +14,29 @@ export type RelationSide = (typeof RELATION_SIDES)[number];
 export const addTaskRelationInput = z.object({ side: z.enum(RELATION_SIDES), task_id: z.uuid() }).strict();
 
 export const relationIdParams = z.object({ taskId: z.uuid(), relationId: z.uuid() });
+
+const taskLinkSchema = z.object({
+  task_id: z.uuid(),
+  /** "WEB-12". */
+  reference: z.string(),
+  title: z.string(),
+  status: z.enum(['TODO', 'DOING', 'DONE', 'ARCHIVE']),
+});
+
+/** GET /api/tasks/:taskId/structure: what the task page's Sub-tasks and Relations sections show. */
+export const taskStructureViewSchema = z.object({
+  parent: taskLinkSchema.nullable(),
+  subtasks: z.array(
+    taskLinkSchema.extend({
+      assignee_id: z.uuid().nullable(),
+      due_on: z.string().nullable(),
+      due_at: z.string().nullable(),
+    }),
+  ),
+  /** Sub-tasks done (Done or Archive) of all of them: "2/5". */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  relations: z.array(z.object({ relation_id: z.uuid(), side: z.enum(RELATION_SIDES), task: taskLinkSchema })),
+  /** Some task blocking this one is neither Done nor Archive. */
+  blocked: z.boolean(),
+});
+export type TaskStructureView = z.infer<typeof taskStructureViewSchema>;

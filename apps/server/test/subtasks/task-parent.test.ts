@@ -63,6 +63,20 @@ describe('a task under another', () => {
     expect((await setParent(grandchild, child, world.member)).status).toBe(200);
     expect(await parentOf(grandchild)).toBe(child);
 
+    const structure = async (taskId: string) =>
+      (await (await world.member.api(`/api/tasks/${taskId}/structure`)).json()) as {
+        parent: { task_id: string; reference: string } | null;
+        subtasks: Array<{ task_id: string; title: string }>;
+        progress: { done: number; total: number };
+      };
+    expect(await structure(parent)).toMatchObject({
+      parent: null,
+      subtasks: [{ task_id: child, title: 'Checkout on mobile' }],
+      progress: { done: 0, total: 1 },
+    });
+    expect((await structure(grandchild)).parent).toMatchObject({ task_id: child, reference: 'MOB-1' });
+    expect((await world.outsider.api(`/api/tasks/${parent}/structure`)).status).toBe(404);
+
     const [line] = await logOf(child);
     expect(line?.metadata).toMatchObject({
       parent: { old: null, new: { task_id: parent, reference: 'WEB-2' } },

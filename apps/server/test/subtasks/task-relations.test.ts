@@ -69,6 +69,16 @@ describe('relations between tasks', () => {
       { relation: { kind: 'blocked_by', task_id: api, added: true } },
     ]);
 
+    // The screen is blocked while the API is open.
+    const blocked = async () =>
+      ((await (await world.member.api(`/api/tasks/${screen}/structure`)).json()) as { blocked: boolean })
+        .blocked;
+    expect(await blocked()).toBe(true);
+    expect(
+      (await world.owner.api(`/api/tasks/${api}`, { method: 'PATCH', body: { status: 'DONE' } })).status,
+    ).toBe(200);
+    expect(await blocked()).toBe(false);
+
     // The same relation, asked from the other end, is there already.
     const again = await relate(api, 'blocks', screen, world.member);
     expect(again.status).toBe(409);

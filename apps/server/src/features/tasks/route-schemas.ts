@@ -1,7 +1,12 @@
 import { boardViewSchema, projectTasksQuery } from '@figgle/shared/board-schemas';
 import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
-import { addTaskRelationInput, relationIdParams, setTaskParentInput } from '@figgle/shared/subtask-schemas';
+import {
+  addTaskRelationInput,
+  relationIdParams,
+  setTaskParentInput,
+  taskStructureViewSchema,
+} from '@figgle/shared/subtask-schemas';
 import {
   createTaskInput,
   kanbanUpdateInput,
@@ -64,6 +69,14 @@ export const setTaskParentSchema = {
   params: taskIdParams,
   body: setTaskParentInput,
   response: { 200: taskSummaryViewSchema },
+};
+export const taskStructureSchema = {
+  tags,
+  description:
+    "The task page's Sub-tasks and Relations: the parent, the sub-tasks with their progress, the " +
+    'relations as this task reads them, and whether an open task blocks it.',
+  params: taskIdParams,
+  response: { 200: taskStructureViewSchema },
 };
 export const addTaskRelationSchema = {
   tags,

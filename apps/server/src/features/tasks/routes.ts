@@ -29,8 +29,10 @@ import {
   removeTaskRelationSchema,
   setTaskLabelsSchema,
   setTaskParentSchema,
+  taskStructureSchema,
   updateTaskSchema,
 } from './route-schemas.ts';
+import { readTaskStructure } from './structure.ts';
 import { TaskListCache } from './task-list-cache.ts';
 
 export async function taskRoutes(app: AppInstance): Promise<void> {
@@ -90,6 +92,10 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     });
     return sendJsonText(request, reply, { body: task.summary });
   });
+
+  app.get('/api/tasks/:taskId/structure', { schema: taskStructureSchema }, async (request) =>
+    readTaskStructure(db, await requireUser(request), request.params.taskId),
+  );
 
   app.post('/api/tasks/:taskId/relations', { schema: addTaskRelationSchema }, async (request, reply) => {
     const added = await addTaskRelation(app.deps, await requireUser(request), {
