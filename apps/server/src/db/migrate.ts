@@ -23,6 +23,7 @@ import * as sessionWriteNotices from './migrations/0019_session_write_notices.ts
 import * as commentEditsAndTaskMoves from './migrations/0020_comment_edits_and_task_moves.ts';
 import * as webhookPause from './migrations/0021_webhook_pause.ts';
 import * as importedComments from './migrations/0022_imported_comments.ts';
+import * as subtasksRelationsEstimates from './migrations/0023_subtasks_relations_estimates.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020_comment_edits_and_task_moves': commentEditsAndTaskMoves,
   '0021_webhook_pause': webhookPause,
   '0022_imported_comments': importedComments,
+  '0023_subtasks_relations_estimates': subtasksRelationsEstimates,
 };
 
 /** The names of every domain migration, in order. */

@@ -18,6 +18,7 @@ import { useUpdateTaskContent } from '../api/update-task-content';
 import { Checklist } from '../components/checklist';
 import { CommentComposer } from '../components/comment-composer';
 import { SaveIndicator } from '../components/save-indicator';
+import { ParentLink, Subtasks } from '../components/subtasks';
 import { TaskDescription } from '../components/task-description';
 import classes from '../components/task-detail.module.css';
 import { TaskSidePanel } from '../components/task-side-panel';
@@ -142,6 +143,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
         </Group>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <div style={{ flex: 1, minWidth: 0 }}>
+            <ParentLink taskId={taskId} />
             <TaskTitle title={data.title} autosave={titleAutosave} />
           </div>
           <SaveIndicator statuses={[titleAutosave.status, contentAutosave.status]} />
@@ -171,6 +173,8 @@ function TaskPageContent({ taskId }: { taskId: string }) {
               autosave={contentAutosave}
             />
           </section>
+
+          <Subtasks taskId={taskId} projectId={data.project.project_id} />
 
           <Checklist taskId={taskId} />
 

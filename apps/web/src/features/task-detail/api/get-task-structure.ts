@@ -1,0 +1,19 @@
+import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
+
+/** The structure hangs under the task's key: whatever reads the task again reads it too. */
+export const taskStructureKey = (taskId: string) => [...queryKeys.task(taskId), 'structure'] as const;
+
+/** GET /api/tasks/:taskId/structure: the parent, the sub-tasks and their progress, the relations. */
+export function useTaskStructure(taskId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: taskStructureKey(taskId),
+      queryFn: ({ signal }) =>
+        api.get<TaskStructureView>(`/api/tasks/${encodeURIComponent(taskId)}/structure`, { signal }),
+      staleTime: 0,
+    }),
+  );
+}
