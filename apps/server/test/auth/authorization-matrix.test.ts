@@ -210,6 +210,20 @@ const expectations: Record<string, Entry> = {
     path: `/api/tasks/${await w.fresh.task()}/move`,
     body: { project_id: await w.fresh.project() },
   })),
+  // Sub-tasks and relations (issue 42)
+  'PUT /api/tasks/:taskId/parent': inOrganization(async (w) => ({
+    path: `/api/tasks/${await w.fresh.task()}/parent`,
+    body: { parent_id: w.task },
+  })),
+  'GET /api/tasks/:taskId/structure': inOrganization((w) => ({ path: `/api/tasks/${w.task}/structure` })),
+  'POST /api/tasks/:taskId/relations': inOrganization(async (w) => ({
+    path: `/api/tasks/${await w.fresh.task()}/relations`,
+    body: { side: 'blocks', task_id: w.task },
+  })),
+  'DELETE /api/tasks/:taskId/relations/:relationId': inOrganization(async (w) => {
+    const blocker = await w.fresh.task();
+    return { path: `/api/tasks/${blocker}/relations/${await newRelation(w.org, blocker, w.task)}` };
+  }),
   'POST /api/tasks/:taskId/duplicate': inOrganization((w) => ({ path: `/api/tasks/${w.task}/duplicate` })),
   'POST /api/kanban-update': inOrganization((w) => ({
     path: '/api/kanban-update',
@@ -447,6 +461,16 @@ async function newLabel(organizationId: string): Promise<string> {
     .returning('label_id')
     .executeTakeFirstOrThrow();
   return label.label_id;
+}
+
+/** `from` blocks `to`, made for one call. */
+async function newRelation(organizationId: string, from: string, to: string): Promise<string> {
+  const relation = await server.deps.db
+    .insertInto('task_relation')
+    .values({ organization_id: organizationId, from_task_id: from, to_task_id: to, kind: 'blocks' })
+    .returning('relation_id')
+    .executeTakeFirstOrThrow();
+  return relation.relation_id;
 }
 
 /** A webhook of the organization, made for one call (its deliveries go nowhere: port 9 discards). */
