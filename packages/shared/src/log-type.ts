@@ -56,6 +56,8 @@ export const logMetadataSchema = z.object({
   comment_id: z.string().optional(),
   /** PARENT: the parent before and after, by id and its reference then ("WEB-12"). */
   parent: changeOf(z.object({ task_id: z.string(), reference: z.string() })).optional(),
+  /** PARENT on the parent: the sub-task that came under it (added) or left it. */
+  subtask: z.object({ task_id: z.string(), reference: z.string(), added: z.boolean() }).optional(),
   /** RELATION: the kind as this task reads it, the other task, and whether it was added or removed. */
   relation: z
     .object({

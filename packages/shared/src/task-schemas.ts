@@ -39,6 +39,8 @@ export const createTaskInput = z
     due_at: dueAtSchema.nullable().default(null),
     priority: taskPrioritySchema.default('NONE'),
     label_ids: labelIdsSchema.default([]),
+    /** A parent task of the same organization: the new task is its sub-task from the start. */
+    parent_id: z.uuid().nullable().default(null),
   })
   .refine(hasOneDue, ONE_DUE);
 export type CreateTaskInput = z.input<typeof createTaskInput>;

@@ -1,7 +1,10 @@
 // @database both
+
+import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher } from '@figgle/test-support/users';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProject,
@@ -49,6 +52,7 @@ const logOf = (taskId: string) =>
     .select(['type', 'metadata'])
     .where('task_id', '=', taskId)
     .where('type', '=', 'PARENT')
+    .orderBy('created_at')
     .execute();
 
 describe('a task under another', () => {
@@ -82,12 +86,18 @@ describe('a task under another', () => {
       parent: { old: null, new: { task_id: parent, reference: 'WEB-2' } },
     });
 
+    // Its own placement, then the grandchild that came under it.
+    expect((await logOf(child)).map((log) => log.metadata)).toMatchObject([
+      { parent: { new: { task_id: parent } } },
+      { subtask: { task_id: grandchild, added: true } },
+    ]);
+
     // The same parent again changes nothing; null makes it a top-level task again.
     expect((await setParent(child, parent)).status).toBe(200);
-    expect(await logOf(child)).toHaveLength(1);
+    expect(await logOf(child)).toHaveLength(2);
     expect((await setParent(child, null)).status).toBe(200);
     expect(await parentOf(child)).toBeNull();
-    expect(await logOf(child)).toHaveLength(2);
+    expect(await logOf(child)).toHaveLength(3);
   });
 
   it('refuses itself, a task below it and another organization with a 400 that changes nothing', async () => {
@@ -132,6 +142,67 @@ describe('a task under another', () => {
       const parents = [await parentOf(a), await parentOf(b)];
       expect(parents.filter((parent) => parent !== null)).toHaveLength(1);
     }
+  });
+
+  it("makes a task a sub-task from its creation, and the parent's log names it; a refused parent makes no task", async () => {
+    const parent = await createTask(world.owner, world.projectId, 'Release 2.0');
+    const made = await world.member.api(`/api/projects/${otherProjectId}/tasks`, {
+      method: 'POST',
+      body: { title: 'Ship the app', parent_id: parent },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { task_id: child } = (await made.json()) as { task_id: string };
+    expect(await parentOf(child)).toBe(parent);
+    const [onParent] = await logOf(parent);
+    expect(onParent?.metadata).toMatchObject({ subtask: { task_id: child, added: true } });
+
+    // Moving it to the top again tells the parent it left.
+    expect((await setParent(child, null)).status).toBe(200);
+    expect((await logOf(parent)).map((line) => line.metadata)).toMatchObject([
+      { subtask: { task_id: child, added: true } },
+      { subtask: { task_id: child, added: false } },
+    ]);
+
+    const count = async () =>
+      Number(
+        (
+          await server.deps.db
+            .selectFrom('task')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('project_id', '=', otherProjectId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const refused = await world.owner.api(`/api/projects/${otherProjectId}/tasks`, {
+      method: 'POST',
+      body: { title: 'Under a stranger', parent_id: world.outsiderTaskId },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: 'Choose a parent task of the same organization.' });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses the sub-task past SUBTASKS_PER_PARENT_MAX, and a task already under it stays', async () => {
+    const parent = await createTask(world.owner, world.projectId, 'Huge epic');
+    const first = await createTask(world.owner, world.projectId, 'First piece');
+    expect((await setParent(first, parent)).status).toBe(200);
+    // The rest are written straight into the database: 9,999 requests would only time the API.
+    await sql`
+      INSERT INTO task (project_id, reference, title, rank, author_id, parent_id)
+      SELECT project_id, 100000 + n, 'Piece ' || n, rank || n::text, author_id, ${parent}::uuid
+      FROM task, generate_series(1, ${SUBTASKS_PER_PARENT_MAX - 1}) AS n
+      WHERE task_id = ${first}::uuid
+    `.execute(server.deps.db);
+    const one = await createTask(world.owner, world.projectId, 'One too many');
+    const refused = await setParent(one, parent);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^WEB-\d+ has 10,000 sub-tasks, the most a task can have\.$/,
+    );
+    expect(await parentOf(one)).toBeNull();
+    // Placing the same task under it again is no new sub-task.
+    expect((await setParent(first, parent)).status).toBe(200);
   });
 
   it('refuses an unknown parent and a body that is not a uuid or null', async () => {

@@ -7,7 +7,9 @@ import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 import { announceChangeNotifications } from '../../notifications/commands/record.ts';
 import { type TaskSummaryRow, taskSummary } from '../queries.ts';
+import { announceChange } from './change-task.ts';
 import { announceTaskCreated, insertTask } from './insert-task.ts';
+import { placeUnderParent } from './set-task-parent.ts';
 
 /** A task made by a person in a project's list or board; answers the task as its lists show it. */
 export async function createTask(
@@ -26,8 +28,8 @@ export async function createTask(
     // board's compact shape stays compact (docs/decisions/0015).
     () =>
       serially(`task-creation:${projectId.toLowerCase()}`, () =>
-        db.transaction().execute((trx) =>
-          insertTask(trx, {
+        db.transaction().execute(async (trx) => {
+          const inserted = await insertTask(trx, {
             projectId,
             title: task.title,
             status: task.status ?? 'TODO',
@@ -41,10 +43,20 @@ export async function createTask(
             dueAt: task.due_at ?? null,
             priority: task.priority ?? 'NONE',
             labelIds: task.label_ids ?? [],
-          }),
-        ),
+          });
+          // A sub-task from the start: refused (a parent elsewhere, one full) with the whole creation.
+          const parents = task.parent_id
+            ? (
+                await placeUnderParent(trx, user, { taskId: inserted.taskId, parentId: task.parent_id })
+              ).slice(1)
+            : [];
+          return { ...inserted, parents };
+        }),
       ),
-    (created) => announceTaskCreated(created, user.user_id),
+    ({ parents, ...created }) => [
+      announceTaskCreated(created, user.user_id),
+      ...parents.flatMap((parent) => announceChange(parent, user.user_id) ?? []),
+    ],
   );
   // A task made for someone else tells them (the log trigger wrote the 'assignment').
   const assigned = Boolean(task.assignee_id && task.assignee_id !== user.user_id);

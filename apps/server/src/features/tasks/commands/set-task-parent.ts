@@ -58,103 +58,148 @@ async function isAtOrAbove(db: Kysely<Database>, ancestorId: string, taskId: str
   return rows[0]?.found === true;
 }
 
+/** The summary of a task as the events carry it, read inside the transaction that changed it. */
+async function changedTask(
+  trx: Transaction<Database>,
+  task: TaskInTree,
+  changed: boolean,
+): Promise<ChangedTask> {
+  const { rows } = await sql<{ body: string }>`
+    SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${task.task_id}
+  `.execute(trx);
+  return {
+    taskId: task.task_id,
+    projectId: task.project_id,
+    organizationId: task.organization_id,
+    status: task.status,
+    changed,
+    summary: rows[0]!.body,
+  };
+}
+
+async function writeParentLog(
+  trx: Transaction<Database>,
+  user: CurrentUser,
+  task: TaskInTree,
+  metadata: LogMetadata,
+): Promise<void> {
+  await trx
+    .insertInto('log')
+    .values({
+      task_id: task.task_id,
+      project_id: task.project_id,
+      organization_id: task.organization_id,
+      author_id: user.user_id,
+      type: 'PARENT',
+      metadata: JSON.stringify(metadata),
+    })
+    .execute();
+}
+
+/** A parent's version goes up (its progress changed) and its log says which sub-task came or went. */
+async function recordOnParent(
+  trx: Transaction<Database>,
+  user: CurrentUser,
+  parent: TaskInTree,
+  child: TaskInTree,
+  added: boolean,
+): Promise<ChangedTask> {
+  await trx
+    .updateTable('task')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date(), last_modified_by: user.user_id }))
+    .where('task_id', '=', parent.task_id)
+    .execute();
+  await writeParentLog(trx, user, parent, {
+    subtask: { task_id: child.task_id, reference: child.ref, added },
+  });
+  return changedTask(trx, parent, true);
+}
+
 /**
- * PUT /api/tasks/:taskId/parent: makes the task a sub-task of `parentId` (a task of the same
+ * Inside the caller's transaction: makes `taskId` a sub-task of `parentId` (a task of the same
  * organization, in any of its projects), or a top-level task again with null. Refused with a 400 that
  * changes nothing: the task itself, a task below it (a cycle), another organization's task, a parent
  * that already has SUBTASKS_PER_PARENT_MAX sub-tasks. Parent changes of one organization take a lock
  * of their own, so two requests that would close a cycle together (A under B, B under A) run one
- * after the other and the second sees the first. A real change bumps the version, writes a PARENT log
- * line and publishes the task event.
+ * after the other and the second sees the first. A real change bumps the versions of the task and of
+ * the parents it left and joined, writes a PARENT line on each, and answers all of them for the events
+ * (the task first).
  */
+export async function placeUnderParent(
+  trx: Transaction<Database>,
+  user: CurrentUser,
+  { taskId, parentId }: { taskId: string; parentId: string | null },
+): Promise<ChangedTask[]> {
+  const first = await liveTask(trx, taskId, false);
+  if (!first) throw notFound('Task');
+  allowRole(await roleIn(trx, user.user_id, first.organization_id), 'task.update', 'Task');
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${first.organization_id}`}, 0))`.execute(
+    trx,
+  );
+  const task = await liveTask(trx, taskId, true);
+  if (!task) throw notFound('Task');
+
+  let parent: TaskInTree | undefined;
+  if (parentId !== null) {
+    if (parentId === taskId)
+      throw badRequest('A task cannot be its own sub-task.', [issue('is the task itself')]);
+    parent = await liveTask(trx, parentId, false);
+    // Another organization's task is not told apart from a missing one.
+    if (!parent || parent.organization_id !== task.organization_id)
+      throw badRequest('Choose a parent task of the same organization.', [
+        issue('is not a task of this organization'),
+      ]);
+    if (await isAtOrAbove(trx, taskId, parentId))
+      throw badRequest(
+        `${parent.ref} is a sub-task of ${task.ref}: a task cannot go under its own sub-task.`,
+        [issue('is below the task')],
+      );
+    const { count } = await trx
+      .selectFrom('task')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('parent_id', '=', parentId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (task.parent_id !== parentId && Number(count) >= SUBTASKS_PER_PARENT_MAX)
+      throw badRequest(
+        `${parent.ref} has ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} sub-tasks, the most a task can have.`,
+        [issue('has too many sub-tasks')],
+      );
+  }
+
+  if (task.parent_id === parentId) return [await changedTask(trx, task, false)];
+  const before = task.parent_id ? await liveTask(trx, task.parent_id, false) : undefined;
+  await trx
+    .updateTable('task')
+    .set((eb) => ({
+      parent_id: parentId,
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+      last_modified_by: user.user_id,
+    }))
+    .where('task_id', '=', taskId)
+    .execute();
+  const side = (tree: TaskInTree | undefined) =>
+    tree ? { task_id: tree.task_id, reference: tree.ref } : null;
+  await writeParentLog(trx, user, task, { parent: { old: side(before), new: side(parent) } });
+  const changed = [await changedTask(trx, task, true)];
+  if (before) changed.push(await recordOnParent(trx, user, before, task, false));
+  if (parent) changed.push(await recordOnParent(trx, user, parent, task, true));
+  return changed;
+}
+
+/** PUT /api/tasks/:taskId/parent: placeUnderParent in a transaction of its own; answers the task. */
 export async function setTaskParent(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
   { taskId, parentId }: { taskId: string; parentId: string | null },
 ): Promise<ChangedTask> {
-  return publishAfterCommit(
+  const changed = await publishAfterCommit(
     bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const first = await liveTask(trx, taskId, false);
-        if (!first) throw notFound('Task');
-        allowRole(await roleIn(trx, user.user_id, first.organization_id), 'task.update', 'Task');
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${first.organization_id}`}, 0))`.execute(
-          trx,
-        );
-        const task = await liveTask(trx, taskId, true);
-        if (!task) throw notFound('Task');
-
-        let parent: TaskInTree | undefined;
-        if (parentId !== null) {
-          if (parentId === taskId)
-            throw badRequest('A task cannot be its own sub-task.', [issue('is the task itself')]);
-          parent = await liveTask(trx, parentId, false);
-          // Another organization's task is not told apart from a missing one.
-          if (!parent || parent.organization_id !== task.organization_id)
-            throw badRequest('Choose a parent task of the same organization.', [
-              issue('is not a task of this organization'),
-            ]);
-          if (await isAtOrAbove(trx, taskId, parentId))
-            throw badRequest(
-              `${parent.ref} is a sub-task of ${task.ref}: a task cannot go under its own sub-task.`,
-              [issue('is below the task')],
-            );
-          const { count } = await trx
-            .selectFrom('task')
-            .select((eb) => eb.fn.countAll<string>().as('count'))
-            .where('parent_id', '=', parentId)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirstOrThrow();
-          if (Number(count) >= SUBTASKS_PER_PARENT_MAX)
-            throw badRequest(
-              `${parent.ref} has ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} sub-tasks, the most a task can have.`,
-              [issue('has too many sub-tasks')],
-            );
-        }
-
-        const changed = task.parent_id !== parentId;
-        if (changed) {
-          const before = task.parent_id ? await liveTask(trx, task.parent_id, false) : undefined;
-          await trx
-            .updateTable('task')
-            .set((eb) => ({
-              parent_id: parentId,
-              version: eb('version', '+', 1),
-              updated_at: new Date(),
-              last_modified_by: user.user_id,
-            }))
-            .where('task_id', '=', taskId)
-            .execute();
-          const side = (tree: TaskInTree | undefined) =>
-            tree ? { task_id: tree.task_id, reference: tree.ref } : null;
-          const metadata: LogMetadata = { parent: { old: side(before), new: side(parent) } };
-          await trx
-            .insertInto('log')
-            .values({
-              task_id: taskId,
-              project_id: task.project_id,
-              organization_id: task.organization_id,
-              author_id: user.user_id,
-              type: 'PARENT',
-              metadata: JSON.stringify(metadata),
-            })
-            .execute();
-        }
-        const { rows } = await sql<{ body: string }>`
-          SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
-        `.execute(trx);
-        return {
-          taskId,
-          projectId: task.project_id,
-          organizationId: task.organization_id,
-          status: task.status,
-          changed,
-          summary: rows[0]!.body,
-        };
-      }),
-    (task) => announceChange(task, user.user_id),
+    () => db.transaction().execute((trx) => placeUnderParent(trx, user, { taskId, parentId })),
+    (tasks) => tasks.flatMap((task) => announceChange(task, user.user_id) ?? []),
   );
+  return changed[0]!;
 }
 
 const issue = (message: string) => ({ path: 'parent_id', message });

@@ -1,6 +1,7 @@
 import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
 import { describeLogChange } from '@figgle/shared/log-type';
 import { relativeTime } from '@figgle/shared/relative-time';
+import { structureLogWords } from '@figgle/shared/structure-log-words';
 import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,6 +26,8 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
   if (log.type === 'COMMENT_DELETE') return 'deleted a comment';
   if (log.type === 'MOVE' && log.metadata.project)
     return `moved the task from ${log.metadata.project.old.name} to ${log.metadata.project.new.name}`;
+  const structure = structureLogWords(log.type, log.metadata);
+  if (structure) return structure;
   const planning = planningSentences(log.metadata);
   if (planning.length === 0) return `changed ${describeLogChange(log.metadata, names)}`;
   const rest = otherChanges(log.metadata);
