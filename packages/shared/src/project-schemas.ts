@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
 import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
+import { estimateScaleSchema } from './estimate.ts';
 import { trigramSchema } from './trigram.ts';
 
 export const PROJECT_NAME_MAX = 100;
@@ -39,6 +40,8 @@ export const updateProjectInput = z
     description: projectDescriptionSchema,
     default_view: defaultViewSchema,
     emoji: projectEmojiSchema,
+    /** Another scale clears the estimates the new one has no value for (docs/product.md#estimates). */
+    estimate_scale: estimateScaleSchema,
   })
   .partial()
   // An unknown field (project_id, organization_id, created_by…) is refused, not silently dropped.
@@ -56,6 +59,10 @@ export const projectViewSchema = z.object({
   emoji: projectEmojiSchema,
   description: z.string(),
   default_view: defaultViewSchema,
+  /** The scale its tasks are estimated in: 'none', 'points' (1, 2, 3, 5, 8, 13) or 'tshirt' (XS to XL). */
+  estimate_scale: estimateScaleSchema,
+  /** Live tasks with an estimate: what a change of scale would clear. */
+  estimated_task_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
   organization: z.object({ organization_id: z.uuid(), name: z.string() }),

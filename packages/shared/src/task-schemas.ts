@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
+import { estimateSchema } from './estimate.ts';
 import {
   checklistProgressSchema,
   dueAtSchema,
@@ -56,6 +57,8 @@ export const updateTaskInput = z
     /** Sets a due time and clears a due day; null clears it. */
     due_at: dueAtSchema.nullable(),
     priority: taskPrioritySchema,
+    /** One of the project's scale's values ('5', 'M'); null clears it. Another scale's value is a 400. */
+    estimate: estimateSchema.nullable(),
   })
   .partial()
   // An unknown field (project_id, organization_id, created_by…) is refused, not silently dropped.

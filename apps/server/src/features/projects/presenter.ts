@@ -15,6 +15,8 @@ export function presentProject(row: ProjectRow): ProjectView {
     emoji: row.emoji,
     description: row.description,
     default_view: row.default_view,
+    estimate_scale: row.estimate_scale,
+    estimated_task_count: row.estimated_task_count,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     organization: { organization_id: row.organization_id, name: row.organization_name },

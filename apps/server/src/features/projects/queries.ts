@@ -9,6 +9,8 @@ export interface ProjectRow {
   emoji: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
   description: string;
   default_view: 'LIST' | 'KANBAN' | 'CALENDAR';
+  estimate_scale: 'none' | 'points' | 'tshirt';
+  estimated_task_count: number;
   created_at: Date;
   updated_at: Date;
   organization_name: string;
@@ -38,11 +40,15 @@ function visibleProjects(db: Kysely<Database>, userId: string) {
       'project.emoji',
       'project.description',
       'project.default_view',
+      'project.estimate_scale',
       'project.created_at',
       'project.updated_at',
       'organization.name as organization_name',
       sql<number>`(SELECT count(*)::int FROM task WHERE task.project_id = project.project_id AND task.deleted_at IS NULL)`.as(
         'task_count',
+      ),
+      sql<number>`(SELECT count(*)::int FROM task WHERE task.project_id = project.project_id AND task.deleted_at IS NULL AND task.estimate IS NOT NULL)`.as(
+        'estimated_task_count',
       ),
       sql<boolean>`bookmark.user_id IS NOT NULL`.as('is_bookmarked'),
     ])

@@ -86,6 +86,8 @@ function project(id: string, patch: Partial<ProjectView> = {}): ProjectView {
     emoji: 'fox',
     description: '',
     default_view: 'LIST',
+    estimate_scale: 'none',
+    estimated_task_count: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     organization: { organization_id: organizationId, name: 'Acme' },

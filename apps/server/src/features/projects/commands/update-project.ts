@@ -4,6 +4,7 @@ import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { clearEstimatesOutsideScale } from '../../tasks/commands/task-estimate.ts';
 
 interface ProjectChanges {
   name?: string;
@@ -11,6 +12,7 @@ interface ProjectChanges {
   description?: string;
   default_view?: 'LIST' | 'KANBAN' | 'CALENDAR';
   emoji?: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
+  estimate_scale?: 'none' | 'points' | 'tshirt';
 }
 
 export interface UpdateProjectInput {
@@ -18,6 +20,11 @@ export interface UpdateProjectInput {
   changes: ProjectChanges;
 }
 
+/**
+ * PATCH /api/projects/:projectId. A new estimate scale clears, in the same transaction, every
+ * estimate of the project's tasks that the new scale has no value for, each with its ESTIMATE log
+ * line (docs/product.md#estimates): a project's estimates are always of its scale.
+ */
 export async function updateProject(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
@@ -27,15 +34,18 @@ export async function updateProject(
   await authorize(db, user, 'project.update', organizationId, 'Project');
   await publishAfterCommit(
     bus,
-    async () => {
-      const updated = await db
-        .updateTable('project')
-        .set({ ...changes, updated_at: new Date() })
-        .where('project_id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw notFound('Project');
-    },
+    () =>
+      db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('project')
+          .set({ ...changes, updated_at: new Date() })
+          .where('project_id', '=', projectId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) throw notFound('Project');
+        if (changes.estimate_scale !== undefined)
+          await clearEstimatesOutsideScale(trx, user.user_id, projectId, changes.estimate_scale);
+      }),
     () => projectChanged('updated', organizationId, projectId, user.user_id),
   );
 }
