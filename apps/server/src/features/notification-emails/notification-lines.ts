@@ -49,6 +49,8 @@ export function notificationLine(row: NotificationForEmail): string {
       return `${who} commented${quoted(detail.excerpt)}`;
     case 'change': {
       const field = String(detail.field ?? '');
+      if (field === 'unblocked')
+        return `${who} finished ${String(detail.from)}: nothing blocks this task any more`;
       const label = FIELD_LABELS[field] ?? field;
       const others = Array.isArray(detail.fields)
         ? detail.fields.filter((f) => f !== field).map((f) => FIELD_LABELS[String(f)] ?? String(f))

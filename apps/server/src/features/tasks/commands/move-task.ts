@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { announceChangeNotifications } from '../../notifications/commands/record.ts';
+import { announceUnblocked } from '../../notifications/commands/record-unblocked.ts';
 import { announceChange, type ChangedTask, changeTask } from './change-task.ts';
 
 /**
@@ -23,5 +24,6 @@ export async function moveTask(
     (task) => announceChange(task, user.user_id),
   );
   await announceChangeNotifications({ db, bus }, task, user.user_id, since);
+  await announceUnblocked({ db, bus }, task, user.user_id, since);
   return task;
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { announceChangeNotifications } from '../../notifications/commands/record.ts';
+import { announceUnblocked } from '../../notifications/commands/record-unblocked.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { announceChange, type ChangedTask, changeTask, type TaskChange } from './change-task.ts';
 import { writeTaskEstimate } from './task-estimate.ts';
@@ -38,6 +39,7 @@ export async function updateTask(
     (task) => announceChange(task, user.user_id),
   );
   await announceChangeNotifications({ db, bus }, task, user.user_id, since);
+  await announceUnblocked({ db, bus }, task, user.user_id, since);
   return task;
 }
 

@@ -34,6 +34,27 @@ describe('inbox entry words', () => {
     expect(authorLabel(entry({ author: { ...ada, firstname: '', lastname: '' } }))).toBe('Someone');
   });
 
+  it('says what a sub-task or relation line changed', () => {
+    expect(
+      changeWords(
+        entry({
+          type: 'RELATION',
+          metadata: {
+            relation: { kind: 'blocked_by', task_id: carolId, reference: 'WEB-9', added: true },
+          },
+        }),
+      ),
+    ).toBe('marked as blocked by WEB-9');
+    expect(
+      changeWords(
+        entry({
+          type: 'PARENT',
+          metadata: { subtask: { task_id: carolId, reference: 'WEB-14', added: true } },
+        }),
+      ),
+    ).toBe('added sub-task WEB-14');
+  });
+
   it('says what changed: status, title, assignee, description, comment, creation', () => {
     expect(changeWords(entry({ metadata: { status: { old: 'TODO', new: 'DOING' } } }))).toBe(
       'status To Do → Doing',

@@ -1,5 +1,6 @@
 import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
 import { describeLogChange } from '@figgle/shared/log-type';
+import { structureLogWords } from '@figgle/shared/structure-log-words';
 import { otherChanges, planningFragments } from '../../../ui/planning/change-words';
 
 /** Who did it: the person, or Figma (with the commenter's handle when the comment came from there). */
@@ -20,6 +21,8 @@ export function changeWords(entry: InboxEntryView): string {
   if (entry.type === 'COMMENT_DELETE') return 'comment deleted';
   if (entry.type === 'MOVE' && entry.metadata.project)
     return `moved from ${entry.metadata.project.old.name} to ${entry.metadata.project.new.name}`;
+  const structure = structureLogWords(entry.type, entry.metadata);
+  if (structure) return structure;
   if (entry.type === 'CREATION') {
     const assignee = entry.metadata.assignee_id?.new;
     const assigneeName = assignee ? entry.people[assignee] : undefined;

@@ -38,13 +38,17 @@ export function forMeVerb(entry: NotificationView): string {
     case 'comment':
       return 'commented on';
     case 'change':
-      return 'changed';
+      // The last open task blocking this one was finished (issue 42).
+      return entry.detail.field === 'unblocked'
+        ? `finished ${String(entry.detail.from)}, which blocked`
+        : 'changed';
   }
 }
 
 /** The line under it: the words quoted, or the change ('status To Do → Doing'). */
 export function forMeDetail(entry: NotificationView): string | null {
   const { detail } = entry;
+  if (entry.kind === 'change' && detail.field === 'unblocked') return 'Nothing blocks it any more.';
   if (entry.kind === 'change' && typeof detail.field === 'string') {
     const field = detail.field;
     return `${FIELD_WORDS[field] ?? field} ${valueWords(field, detail.from)} → ${valueWords(field, detail.to)}`;

@@ -10,15 +10,10 @@ interface AddSubtaskVariables {
   title: string;
 }
 
-/**
- * A new task in the parent's project, then placed under the parent. Two requests for now (WIP,
- * issue 42): a creation that carries its parent in one transaction is the next step.
- */
-async function addSubtask({ parentId, projectId, title }: AddSubtaskVariables): Promise<TaskSummaryView> {
-  const created = await api.post<TaskSummaryView>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, {
+/** A new task in the parent's project, made under the parent in the same transaction. */
+function addSubtask({ parentId, projectId, title }: AddSubtaskVariables): Promise<TaskSummaryView> {
+  return api.post<TaskSummaryView>(`/api/projects/${encodeURIComponent(projectId)}/tasks`, {
     title,
-  });
-  return api.put<TaskSummaryView>(`/api/tasks/${encodeURIComponent(created.task_id)}/parent`, {
     parent_id: parentId,
   });
 }

@@ -1,19 +1,118 @@
-import { STATUS_LABELS } from '@figgle/shared/status';
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MESSAGES } from '@figgle/shared/constants';
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useMembers } from '../../../shared/api/list-members';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
+import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { toastError } from '../../../ui/toast';
 import { useAddSubtask } from '../api/add-subtask';
 import { useTaskStructure } from '../api/get-task-structure';
+import { useSetParent } from '../api/relations';
+import { personName } from './author-mark';
+import classes from './task-detail.module.css';
+import { TaskFinder } from './task-finder';
 
-/** The task page's Sub-tasks: each by reference, title and status, the progress, and a new one by title. */
-export function Subtasks({ taskId, projectId }: { taskId: string; projectId: string }) {
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const NOBODY = 'none';
+
+type Subtask = TaskStructureView['subtasks'][number];
+
+/** One sub-task: its reference and title, then its status, assignee and due date, each changed in place. */
+function SubtaskRow({
+  subtask,
+  assigneeOptions,
+}: {
+  subtask: Subtask;
+  assigneeOptions: Array<{ value: string; label: string }>;
+}) {
+  const update = useUpdateTask();
+  return (
+    <li className={classes.subtaskRow}>
+      <Group gap="xs" wrap="nowrap" className={classes.subtaskName}>
+        <Text size="sm" c="dimmed" ff="monospace">
+          {subtask.reference}
+        </Text>
+        <Anchor component={Link} to={paths.task(subtask.task_id)} size="sm" miw={0}>
+          <Text component="span" inherit truncate>
+            {subtask.title}
+          </Text>
+        </Anchor>
+      </Group>
+      <Group gap="xs" wrap="wrap" className={classes.subtaskFields}>
+        <Select
+          aria-label={`Status of ${subtask.reference}`}
+          size="xs"
+          w={110}
+          allowDeselect={false}
+          data={STATUS_OPTIONS}
+          value={subtask.status}
+          onChange={(value) =>
+            value &&
+            value !== subtask.status &&
+            update.mutate({ taskId: subtask.task_id, changes: { status: value as TaskStatus } })
+          }
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          aria-label={`Assignee of ${subtask.reference}`}
+          size="xs"
+          w={150}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={MESSAGES.selectNoMatch}
+          data={assigneeOptions}
+          value={subtask.assignee_id ?? NOBODY}
+          onChange={(value) => {
+            const next = value === NOBODY || value === null ? null : value;
+            if (next !== subtask.assignee_id)
+              update.mutate({ taskId: subtask.task_id, changes: { assignee_id: next } });
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <DueDateInput
+          size="xs"
+          value={{ due_on: subtask.due_on, due_at: subtask.due_at }}
+          onChange={(due) => update.mutate({ taskId: subtask.task_id, changes: due })}
+        />
+      </Group>
+    </li>
+  );
+}
+
+/**
+ * The task page's Sub-tasks: each with its status, assignee and due date, the progress ("2/5"), a new
+ * one by its title, or an existing task of any project of the organization found by title or reference.
+ */
+export function Subtasks({
+  taskId,
+  projectId,
+  organizationId,
+}: {
+  taskId: string;
+  projectId: string;
+  organizationId: string;
+}) {
   const structure = useTaskStructure(taskId);
+  const members = useMembers(organizationId);
   const addSubtask = useAddSubtask();
+  const setParent = useSetParent();
   const [title, setTitle] = useState('');
   const subtasks = structure.data?.subtasks ?? [];
   const progress = structure.data?.progress;
+  const assigneeOptions = [
+    { value: NOBODY, label: 'No assignee' },
+    ...(members.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) })),
+  ];
+  // Neither the task, its sub-tasks nor its parent can go under it.
+  const excluded = new Set([
+    taskId,
+    ...subtasks.map((subtask) => subtask.task_id),
+    ...(structure.data?.parent ? [structure.data.parent.task_id] : []),
+  ]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,10 +120,7 @@ export function Subtasks({ taskId, projectId }: { taskId: string; projectId: str
     if (!wanted) return;
     addSubtask.mutate(
       { parentId: taskId, projectId, title: wanted },
-      {
-        onSuccess: () => setTitle(''),
-        onError: (error) => toastError(error.message),
-      },
+      { onSuccess: () => setTitle(''), onError: (error) => toastError(error.message) },
     );
   }
 
@@ -35,40 +131,18 @@ export function Subtasks({ taskId, projectId }: { taskId: string; projectId: str
           Sub-tasks
         </Title>
         {progress && progress.total > 0 ? (
-          <Text size="sm" c="dimmed" aria-label={`${progress.done} of ${progress.total} done`}>
+          <Text size="sm" c="dimmed" aria-label={`${progress.done} of ${progress.total} sub-tasks done`}>
             {progress.done}/{progress.total}
           </Text>
         ) : null}
       </Group>
       <Stack gap={6}>
         {subtasks.length > 0 ? (
-          <Stack
-            component="ul"
-            gap={4}
-            aria-label="Sub-tasks"
-            style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          >
+          <ul aria-label="Sub-tasks" className={classes.subtaskList}>
             {subtasks.map((subtask) => (
-              <Group component="li" key={subtask.task_id} gap="xs" wrap="nowrap">
-                <Text size="sm" c="dimmed" ff="monospace">
-                  {subtask.reference}
-                </Text>
-                <Anchor
-                  component={Link}
-                  to={paths.task(subtask.task_id)}
-                  size="sm"
-                  style={{ flex: 1, minWidth: 0 }}
-                >
-                  <Text component="span" inherit truncate>
-                    {subtask.title}
-                  </Text>
-                </Anchor>
-                <Badge variant="light" size="sm">
-                  {STATUS_LABELS[subtask.status]}
-                </Badge>
-              </Group>
+              <SubtaskRow key={subtask.task_id} subtask={subtask} assigneeOptions={assigneeOptions} />
             ))}
-          </Stack>
+          </ul>
         ) : null}
         <form onSubmit={submit} aria-label="Add a sub-task">
           <Group gap="xs" wrap="nowrap">
@@ -78,13 +152,26 @@ export function Subtasks({ taskId, projectId }: { taskId: string; projectId: str
               value={title}
               onChange={(event) => setTitle(event.currentTarget.value)}
               style={{ flex: 1 }}
-              maxLength={255}
+              maxLength={500}
             />
             <Button type="submit" variant="default" loading={addSubtask.isPending} disabled={!title.trim()}>
               Add
             </Button>
           </Group>
         </form>
+        <TaskFinder
+          label="Attach an existing task as a sub-task"
+          placeholder="Attach an existing task by title or reference"
+          projectId={projectId}
+          exclude={excluded}
+          disabled={setParent.isPending}
+          onChoose={(childId) =>
+            setParent.mutate(
+              { taskId: childId, parentId: taskId },
+              { onError: (error) => toastError(error.message) },
+            )
+          }
+        />
       </Stack>
     </section>
   );

@@ -8,11 +8,14 @@ import { Link } from 'react-router';
 import { useMembers } from '../../../shared/api/list-members';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
+import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
 import { ProjectEmoji } from '../../../ui/project-emoji';
+import { useTaskStructure } from '../api/get-task-structure';
 import { AuthorMark, personName } from './author-mark';
 import { FigmaNodeSlot } from './figma-node-slot';
 import classes from './task-detail.module.css';
 import { TaskPlanningFields } from './task-planning-fields';
+import { openBlockersOf } from './task-relations';
 import { WatchToggle } from './watch-toggle';
 
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
@@ -51,6 +54,7 @@ function Moment({ at }: { at: string }) {
 /** Status, assignee, due date, priority and labels, then the task's facts (docs/product.md#task-page). */
 export function TaskSidePanel({ task }: { task: TaskDetailView }) {
   const update = useUpdateTask();
+  const structure = useTaskStructure(task.task_id);
   const members = useMembers(task.project.organization_id);
   const people: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
     user_id,
@@ -82,9 +86,17 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           allowDeselect={false}
           data={STATUS_OPTIONS}
           value={task.status}
-          onChange={(value) => {
-            if (value && value !== task.status)
-              update.mutate({ taskId: task.task_id, changes: { status: value as TaskStatus } });
+          onChange={async (value) => {
+            if (!value || value === task.status) return;
+            if (
+              value === 'DONE' &&
+              !(await confirmDoneWhenBlocked(
+                openBlockersOf(structure.data).length,
+                `${task.project.trigram}-${task.reference}`,
+              ))
+            )
+              return;
+            update.mutate({ taskId: task.task_id, changes: { status: value as TaskStatus } });
           }}
           comboboxProps={{ withinPortal: true }}
         />

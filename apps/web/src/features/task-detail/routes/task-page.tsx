@@ -21,6 +21,7 @@ import { SaveIndicator } from '../components/save-indicator';
 import { ParentLink, Subtasks } from '../components/subtasks';
 import { TaskDescription } from '../components/task-description';
 import classes from '../components/task-detail.module.css';
+import { TaskBlockedMark, TaskRelations } from '../components/task-relations';
 import { TaskSidePanel } from '../components/task-side-panel';
 import { TaskTitle } from '../components/task-title';
 import { TaskViewers } from '../components/task-viewers';
@@ -143,7 +144,10 @@ function TaskPageContent({ taskId }: { taskId: string }) {
         </Group>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <div style={{ flex: 1, minWidth: 0 }}>
-            <ParentLink taskId={taskId} />
+            <Group gap="xs" wrap="nowrap">
+              <ParentLink taskId={taskId} />
+              <TaskBlockedMark taskId={taskId} />
+            </Group>
             <TaskTitle title={data.title} autosave={titleAutosave} />
           </div>
           <SaveIndicator statuses={[titleAutosave.status, contentAutosave.status]} />
@@ -174,7 +178,17 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             />
           </section>
 
-          <Subtasks taskId={taskId} projectId={data.project.project_id} />
+          <Subtasks
+            taskId={taskId}
+            projectId={data.project.project_id}
+            organizationId={data.project.organization_id}
+          />
+
+          <TaskRelations
+            taskId={taskId}
+            projectId={data.project.project_id}
+            reference={`${data.project.trigram}-${data.reference}`}
+          />
 
           <Checklist taskId={taskId} />
 

@@ -1,0 +1,164 @@
+import { STATUS_LABELS } from '@figgle/shared/status';
+import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
+import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { BlockedMark } from '../../../ui/planning/blocked-mark';
+import { toastError } from '../../../ui/toast';
+import { useTaskStructure } from '../api/get-task-structure';
+import { useAddRelation, useRemoveRelation } from '../api/relations';
+import { DuplicateArchiveOffer } from './duplicate-archive-offer';
+import { TaskFinder } from './task-finder';
+
+/** The five ways a task reads a relation, in the order the section lists them. */
+export const SIDE_LABELS: Record<RelationSide, string> = {
+  blocked_by: 'Is blocked by',
+  blocks: 'Blocks',
+  relates: 'Relates to',
+  duplicates: 'Duplicates',
+  duplicated_by: 'Is duplicated by',
+};
+const SIDES = Object.keys(SIDE_LABELS) as RelationSide[];
+
+type Relation = TaskStructureView['relations'][number];
+
+function RelationRow({ taskId, relation }: { taskId: string; relation: Relation }) {
+  const remove = useRemoveRelation();
+  const { task } = relation;
+  return (
+    <Group component="li" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed" ff="monospace">
+        {task.reference}
+      </Text>
+      <Anchor component={Link} to={paths.task(task.task_id)} size="sm" style={{ flex: 1, minWidth: 0 }}>
+        <Text component="span" inherit truncate>
+          {task.title}
+        </Text>
+      </Anchor>
+      <Badge variant="light" size="sm">
+        {STATUS_LABELS[task.status]}
+      </Badge>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`Remove the relation to ${task.reference}`}
+        loading={remove.isPending}
+        onClick={() =>
+          remove.mutate(
+            { taskId, relationId: relation.relation_id, otherId: task.task_id },
+            { onError: (error) => toastError(error.message) },
+          )
+        }
+      >
+        <IconX size={14} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * The task page's Relations: what blocks this task, what it blocks, relates to and duplicates, each
+ * in any project of the organization; added by finding a task, removed from its line.
+ */
+export function TaskRelations({
+  taskId,
+  projectId,
+  reference,
+}: {
+  taskId: string;
+  projectId: string;
+  reference: string;
+}) {
+  const structure = useTaskStructure(taskId);
+  const add = useAddRelation();
+  const [side, setSide] = useState<RelationSide>('blocked_by');
+  const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
+  const relations = structure.data?.relations ?? [];
+  const related = new Set([taskId, ...relations.map((relation) => relation.task.task_id)]);
+
+  function choose(otherId: string) {
+    add.mutate(
+      { taskId, side, otherId },
+      {
+        onSuccess: () => {
+          if (side === 'duplicates') setDuplicateOf(otherId);
+        },
+        onError: (error) => toastError(error.message),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="task-relations-heading">
+      <Title id="task-relations-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
+        Relations
+      </Title>
+      <Stack gap="sm">
+        {SIDES.map((kind) => {
+          const ofKind = relations.filter((relation) => relation.side === kind);
+          if (ofKind.length === 0) return null;
+          return (
+            <div key={kind}>
+              <Text size="xs" fw={600} c="dimmed" mb={4}>
+                {SIDE_LABELS[kind]}
+              </Text>
+              <Stack
+                component="ul"
+                gap={4}
+                aria-label={SIDE_LABELS[kind]}
+                style={{ listStyle: 'none', margin: 0, padding: 0 }}
+              >
+                {ofKind.map((relation) => (
+                  <RelationRow key={relation.relation_id} taskId={taskId} relation={relation} />
+                ))}
+              </Stack>
+            </div>
+          );
+        })}
+        <Group gap="xs" wrap="wrap" align="flex-start">
+          <Select
+            aria-label="Kind of relation"
+            data={SIDES.map((kind) => ({ value: kind, label: SIDE_LABELS[kind] }))}
+            value={side}
+            onChange={(value) => value && setSide(value as RelationSide)}
+            allowDeselect={false}
+            w={170}
+          />
+          <TaskFinder
+            label={`Task that ${reference} ${SIDE_LABELS[side].toLowerCase()}`}
+            placeholder="Find a task by title or reference"
+            projectId={projectId}
+            exclude={related}
+            onChoose={choose}
+            disabled={add.isPending}
+          />
+        </Group>
+      </Stack>
+      {duplicateOf ? (
+        <DuplicateArchiveOffer
+          taskId={taskId}
+          reference={reference}
+          original={relations.find((relation) => relation.task.task_id === duplicateOf)?.task ?? null}
+          originalId={duplicateOf}
+          onClose={() => setDuplicateOf(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The tasks that block this one and are neither Done nor Archive. */
+export function openBlockersOf(structure: TaskStructureView | undefined): Relation['task'][] {
+  return (structure?.relations ?? [])
+    .filter((relation) => relation.side === 'blocked_by')
+    .map((relation) => relation.task)
+    .filter((task) => task.status !== 'DONE' && task.status !== 'ARCHIVE');
+}
+
+/** Beside the title: "Blocked", with the open blockers on hover or focus. */
+export function TaskBlockedMark({ taskId }: { taskId: string }) {
+  const structure = useTaskStructure(taskId);
+  return <BlockedMark blockers={openBlockersOf(structure.data)} />;
+}
