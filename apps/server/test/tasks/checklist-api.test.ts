@@ -156,7 +156,7 @@ describe('checklist of a task', () => {
     expect((await ada.api(`/api/checklist-items/${drop.item_id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
-  it('converts an item into a task of the same project, linked back, once', async () => {
+  it('converts an item into a sub-task of the same project, linked back, once', async () => {
     const task = await createTask(ada, projectId, 'Convert');
     const item = await addItem(ada, task.task_id, 'Write the manual');
     const from = events.length;
@@ -166,6 +166,11 @@ describe('checklist of a task', () => {
     const created = (await response.json()) as Summary;
     expect(created).toMatchObject({ project_id: projectId, title: 'Write the manual', status: 'TODO' });
     expect(created.reference).toBeGreaterThan(task.reference);
+    // A sub-task of the checklist's task (issue 42).
+    const structure = (await (await ada.api(`/api/tasks/${task.task_id}/structure`)).json()) as {
+      subtasks: Array<{ task_id: string }>;
+    };
+    expect(structure.subtasks.map((subtask) => subtask.task_id)).toEqual([created.task_id]);
 
     expect(await checklist(ada, task.task_id)).toMatchObject([
       {

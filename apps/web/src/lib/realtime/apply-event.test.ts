@@ -214,7 +214,7 @@ describe('applyRealtimeEvent', () => {
 describe('task events on the task page', () => {
   const page = `task:${taskId}`;
 
-  it('replaces the cached task, never with an older version, and reads its change log, checklist and watchers again', () => {
+  it('replaces the cached task, never with an older version, and reads its change log, checklist, structure and watchers again', () => {
     queryClient.setQueryData(['task', taskId], detail(3));
     applyRealtimeEvent(
       event(page, detail(4, { status: 'DONE', title: 'New title' }), { actorId: other }),
@@ -229,6 +229,7 @@ describe('task events on the task page', () => {
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['task', taskId, 'timeline'])}`,
       `=${JSON.stringify(['task', taskId, 'checklist'])}`,
+      `=${JSON.stringify(['task', taskId, 'structure'])}`,
       `=${JSON.stringify(['task', taskId, 'watchers'])}`,
     ]);
   });

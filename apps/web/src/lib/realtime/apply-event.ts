@@ -127,6 +127,8 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     invalidate.add(timelineKey, true);
     // A checklist write publishes the task's event too (its "3/5" progress is in the summary).
     invalidate.add(queryKeys.checklist(taskId), true);
+    // A sub-task, parent or relation that came or went publishes the task's event (issue 42).
+    invalidate.add(queryKeys.taskStructure(taskId), true);
     // A comment, an assignee or a mention may have added a watcher.
     invalidate.add(queryKeys.watchers(taskId), true);
     return;

@@ -6,12 +6,13 @@ import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { organizationOfChecklistItem } from '../../../policies/checklist.ts';
 import { announceTaskCreated, insertTask } from '../../tasks/commands/insert-task.ts';
+import { placeUnderParent } from '../../tasks/commands/set-task-parent.ts';
 import { type TaskSummaryRow, taskSummary } from '../../tasks/queries.ts';
 import { announceChecklistChange, touchTask } from './checklist-writes.ts';
 
 /**
- * Turns an item into a task of the same project, made as the project's "Add a task" makes one
- * (insertTask), and links the item to it. Both happen in one transaction: an item is never linked to
+ * Turns an item into a sub-task of the item's task, in the same project, made as the project's
+ * "Add a task" makes one (insertTask), and links the item to it. Both happen in one transaction: an item is never linked to
  * a task that failed, nor converted twice by two clicks at once. A text longer than a title is cut
  * and kept whole in the new task's description.
  */
@@ -52,6 +53,8 @@ export async function convertChecklistItem(
           isFromFigma: false,
           figmaClientMeta: null,
         });
+        // A sub-task of the checklist's task (issue 42): its progress counts it, its page lists it.
+        await placeUnderParent(trx, user, { taskId: task.taskId, parentId: place.taskId });
         await trx
           .updateTable('checklist_item')
           .set({ converted_task_id: task.taskId, updated_at: new Date() })

@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
 import { optimisticChecklist } from './checklist-cache';
 
@@ -9,7 +10,7 @@ function convertChecklistItem(itemId: string): Promise<TaskSummaryView> {
   return api.post<TaskSummaryView>(`/api/checklist-items/${encodeURIComponent(itemId)}/convert`);
 }
 
-/** Turns an item into a task of the project; the item then links to it. */
+/** Turns an item into a sub-task of the task; the item then links to it. */
 export function useConvertChecklistItem(taskId: string) {
   const queryClient = useQueryClient();
   const checklist = optimisticChecklist(queryClient, taskId);
@@ -24,6 +25,9 @@ export function useConvertChecklistItem(taskId: string) {
         ),
       ),
     onError: () => toastError(MESSAGES.saveFailed),
-    onSettled: () => checklist.settle(),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(taskId), exact: true });
+      return checklist.settle();
+    },
   });
 }

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-/** The structure hangs under the task's key: whatever reads the task again reads it too. */
-export const taskStructureKey = (taskId: string) => [...queryKeys.task(taskId), 'structure'] as const;
+export const taskStructureKey = queryKeys.taskStructure;
 
 /** GET /api/tasks/:taskId/structure: the parent, the sub-tasks and their progress, the relations. */
 export function useTaskStructure(taskId: string) {
