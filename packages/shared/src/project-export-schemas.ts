@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { richTextSchema } from './delta.ts';
 import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
+import { estimateScaleSchema, estimateSchema } from './estimate.ts';
 import { logMetadataSchema, logTypeSchema } from './log-type.ts';
 import { dueAtSchema, dueOnSchema, labelColorSchema, taskPrioritySchema } from './planning-schemas.ts';
 import { roleSchema } from './roles.ts';
@@ -109,6 +110,8 @@ export const exportedTaskSchema = z.object({
   due_on: dueOnSchema.nullable(),
   due_at: dueAtSchema.nullable(),
   priority: taskPrioritySchema,
+  /** A value of the project's `estimate_scale`, or null (absent in files from before estimates). */
+  estimate: estimateSchema.nullable().default(null),
   /** Ids of the file's `labels`. */
   labels: z.array(z.string().min(1)),
   checklist: z.array(exportedChecklistItemSchema),
@@ -127,6 +130,8 @@ export const exportedProjectSchema = z.object({
   emoji: projectEmojiSchema,
   description: z.string(),
   default_view: defaultViewSchema,
+  /** 'none' in files from before estimates. */
+  estimate_scale: estimateScaleSchema.default('none'),
   /** The highest task reference the project has given (deleted tasks included). */
   last_reference: z.number().int().nonnegative(),
   created_at: instantSchema,
@@ -171,6 +176,7 @@ export const TASK_CSV_COLUMNS = [
   'Assignee email',
   'Due date',
   'Priority',
+  'Estimate',
   'Labels',
   'Description',
   'Created',

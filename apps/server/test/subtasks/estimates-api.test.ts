@@ -178,6 +178,23 @@ describe("a task's estimate", () => {
   });
 });
 
+describe('the OpenAPI description', () => {
+  it("names the task's estimate and the project's scale with their values", async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    };
+    const body = (path: string) =>
+      JSON.stringify(doc.paths[path]?.patch?.requestBody?.content['application/json']?.schema);
+    expect(body('/api/tasks/{taskId}')).toContain('"estimate"');
+    expect(body('/api/tasks/{taskId}')).toContain('"XL"');
+    expect(body('/api/projects/{projectId}')).toContain('"estimate_scale"');
+    expect(body('/api/projects/{projectId}')).toContain('"tshirt"');
+  });
+});
+
 describe('a new scale', () => {
   it('clears the estimates it has no value for, each with its log line, and says how many there were', async () => {
     const projectId = await projectWithScale('points', 'Switching');

@@ -48,6 +48,7 @@ export function presentProjectHeader(row: ExportProjectRow): ProjectExport['proj
     emoji: row.emoji,
     description: row.description,
     default_view: row.default_view,
+    estimate_scale: row.estimate_scale,
     last_reference: row.last_reference,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -85,6 +86,7 @@ export function presentTask(row: ExportTaskRow, parts: TaskParts): ExportedTask 
     due_on: row.due_on,
     due_at: row.due_at,
     priority: row.priority,
+    estimate: row.estimate as ExportedTask['estimate'],
     labels: row.labels.map((label) => label.label_id),
     checklist: parts.checklist.map((item) => ({
       text: item.text,

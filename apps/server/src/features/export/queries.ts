@@ -20,6 +20,7 @@ export interface ExportProjectRow {
   emoji: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
   description: string;
   default_view: 'LIST' | 'KANBAN' | 'CALENDAR';
+  estimate_scale: 'none' | 'points' | 'tshirt';
   last_reference: number;
   created_at: Time;
   updated_at: Time;
@@ -28,7 +29,8 @@ export interface ExportProjectRow {
 /** A live project, with what its export's header needs. */
 export async function exportedProject(db: Db, projectId: string): Promise<ExportProjectRow | undefined> {
   const { rows } = await sql<ExportProjectRow>`
-    SELECT project_id, organization_id, name, trigram, emoji, description, default_view, last_reference,
+    SELECT project_id, organization_id, name, trigram, emoji, description, default_view, estimate_scale,
+      last_reference,
       created_at, updated_at
     FROM project WHERE project_id = ${projectId} AND deleted_at IS NULL
   `.execute(db);
@@ -67,6 +69,7 @@ export interface ExportTaskRow {
   due_on: string | null;
   due_at: string | null;
   priority: TaskPriority;
+  estimate: string | null;
   /** Sorted by name. */
   labels: Array<{ label_id: string; name: string }>;
   is_from_figma: boolean;
@@ -91,7 +94,7 @@ export async function exportedTaskPage(
       CASE WHEN assignee_rule.rule_id IS NOT NULL THEN assignee.email END AS assignee_email,
       to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
-      task.priority, task.is_from_figma, task.created_at, task.updated_at,
+      task.priority, task.estimate, task.is_from_figma, task.created_at, task.updated_at,
       (SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name)
           ORDER BY lower(label.name), label.name, label.label_id), '[]'::json)
         FROM task_label JOIN label ON label.label_id = task_label.label_id

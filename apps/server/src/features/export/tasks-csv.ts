@@ -32,6 +32,7 @@ function csvRow(trigram: string, row: ExportTaskRow): string[] {
     row.assignee_email ?? '',
     row.due_on ?? row.due_at ?? '',
     PRIORITY_LABELS[row.priority],
+    row.estimate ?? '',
     row.labels.map((label) => label.name).join(', '),
     deltaToPlainText(row.content_json as DeltaDocument).replace(/\n+$/, ''),
     iso(row.created_at),

@@ -1,4 +1,5 @@
 import type { ApiError } from '@figgle/shared/errors';
+import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import type { ImportLabel, ImportTask } from './import-item.ts';
 import type { ImportMapping } from './read-import-file.ts';
@@ -12,7 +13,13 @@ export type FileReaderRequest =
 /** What the thread answers: one reply per request. */
 export type FileReaderReply =
   | { kind: 'analysed'; format: ImportFormat; analysis: ImportAnalysis }
-  | { kind: 'planned'; taskCount: number; labels: ImportLabel[]; skipped: ImportProblem[] }
+  | {
+      kind: 'planned';
+      taskCount: number;
+      labels: ImportLabel[];
+      skipped: ImportProblem[];
+      estimateScale?: EstimateScale;
+    }
   | { kind: 'batch'; tasks: ImportTask[] | null }
   /** The file cannot be imported, said to the person as the request's answer. */
   | { kind: 'refused'; statusCode: number; code: string; message: string; issues?: ApiError['issues'] }

@@ -50,6 +50,7 @@ port.on('message', (request: FileReaderRequest) => {
         taskCount: plan.taskCount,
         labels: plan.labels,
         skipped: plan.skipped,
+        estimateScale: plan.estimateScale,
       } as FileReaderReply);
       return;
     }

@@ -1,4 +1,5 @@
 import { isOnlyInvisible } from '@figgle/shared/display-text';
+import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { TASK_DESCRIPTION_MAX } from '@figgle/shared/task-schemas';
 import type { DeltaJson, LabelColor, TaskPriority, TaskStatus } from '../../db/schema.ts';
@@ -13,6 +14,8 @@ export interface ImportTask {
   dueOn: string | null;
   dueAt: string | null;
   priority: TaskPriority;
+  /** Figgle files: the estimate it had; kept when it is on the project's scale (write-batch.ts). */
+  estimate?: string | null;
   /** CSV: the assignee's email, matched with the organization's members when written. */
   assigneeEmail: string | null;
   /** Names; the labels are found or created in the organization before the first batch. */
@@ -44,6 +47,8 @@ export interface ImportPlan {
   taskCount: number;
   labels: ImportLabel[];
   skipped: ImportProblem[];
+  /** Figgle files: the exported project's estimate scale, taken by a project that has none yet. */
+  estimateScale?: EstimateScale;
 }
 
 /** Plain text as a Quill document: its lines as they are, ending with the newline Quill keeps. */

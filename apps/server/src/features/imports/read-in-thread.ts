@@ -1,4 +1,5 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
@@ -116,6 +117,8 @@ export interface PlanInThread {
   taskCount: number;
   labels: ImportLabel[];
   skipped: ImportProblem[];
+  /** Figgle files: the exported project's estimate scale. */
+  estimateScale?: EstimateScale;
   /** The next batch of tasks to write (import-batches.ts), or null after the last. */
   nextBatch(): Promise<ImportTask[] | null>;
   /** Ends the thread; call it once, whatever happened. */
@@ -140,6 +143,7 @@ export async function planInThread(
       taskCount: reply.taskCount,
       labels: reply.labels,
       skipped: reply.skipped,
+      estimateScale: reply.estimateScale,
       nextBatch: async () => {
         const next = await reader.ask({ kind: 'next' });
         if (next.kind !== 'batch') throw new Error(`unexpected reply ${next.kind}`);

@@ -1,3 +1,4 @@
+import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -81,6 +82,30 @@ export async function runImport(
   }
 }
 
+/**
+ * The scale the imported estimates must be of: the project's own; a project without one (the one
+ * the import created, or one that never used estimates) takes the file's.
+ */
+async function takeEstimateScale(
+  db: Kysely<Database>,
+  projectId: string,
+  fromFile: EstimateScale | undefined,
+): Promise<EstimateScale> {
+  if (fromFile && fromFile !== 'none')
+    await db
+      .updateTable('project')
+      .set({ estimate_scale: fromFile })
+      .where('project_id', '=', projectId)
+      .where('estimate_scale', '=', 'none')
+      .execute();
+  const project = await db
+    .selectFrom('project')
+    .select('estimate_scale')
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return project?.estimate_scale ?? 'none';
+}
+
 /** Creates the labels, then writes the plan's batches, each committed with the run's progress. */
 async function writePlan(
   { db, bus }: JobDeps,
@@ -119,6 +144,7 @@ async function writePlan(
     authorName: author ? `${author.firstname} ${author.lastname}`.trim() || author.email : 'Import',
     labelIds: labels.ids,
     members: await membersByEmail(db, run.organization_id),
+    estimateScale: await takeEstimateScale(db, projectId, plan.estimateScale),
   };
 
   let announcedAt = Date.now();

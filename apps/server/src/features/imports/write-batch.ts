@@ -1,3 +1,4 @@
+import { type EstimateScale, isEstimateOf } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { TASK_STATUSES } from '@figgle/shared/status';
@@ -17,6 +18,8 @@ export interface BatchContext {
   labelIds: Map<string, string>;
   /** Members' user ids by lower-case email. */
   members: Map<string, string>;
+  /** The project's estimate scale: an estimate of no value of it is left out and told. */
+  estimateScale: EstimateScale;
 }
 
 interface BatchResult {
@@ -123,6 +126,16 @@ export async function writeBatch(
       });
     return userId ?? null;
   });
+  const estimates = tasks.map((task) => {
+    if (task.estimate == null) return null;
+    if (isEstimateOf(context.estimateScale, task.estimate)) return task.estimate;
+    problems.push({
+      row: task.row,
+      reason: `Its estimate ${task.estimate} is not on this project's scale: the task has none.`,
+      imported: true,
+    });
+    return null;
+  });
   const labelsOf = tasks.map((task) =>
     task.labels
       .map((name) => ({ label_id: context.labelIds.get(name.toLowerCase()), name }))
@@ -131,17 +144,18 @@ export async function writeBatch(
   );
   await sql`
     INSERT INTO task (task_id, project_id, reference, title, status, rank, author_id, author_name, assignee_id,
-      last_modified_by, content_json, comments_total, due_on, due_at, priority)
+      last_modified_by, content_json, comments_total, due_on, due_at, priority, estimate)
     SELECT t.id, ${context.projectId}, t.reference, t.title, t.status, t.rank, ${context.authorId},
       ${context.authorName}, t.assignee, ${context.authorId}, t.content::jsonb, t.comments, t.due_on::date,
-      t.due_at::timestamptz, t.priority
+      t.due_at::timestamptz, t.priority, t.estimate
     FROM unnest(${ids}::uuid[], ${tasks.map((_, index) => firstReference + index)}::integer[],
       ${tasks.map((task) => task.title)}::text[], ${tasks.map((task) => task.status)}::text[],
       ${tasks.map((task) => ranks.get(task)!)}::text[], ${assignees}::uuid[],
       ${tasks.map((task) => JSON.stringify(task.description))}::text[],
       ${tasks.map((task) => task.comments.length)}::integer[], ${tasks.map((task) => task.dueOn)}::text[],
-      ${tasks.map((task) => task.dueAt)}::text[], ${tasks.map((task) => task.priority)}::text[])
-      AS t(id, reference, title, status, rank, assignee, content, comments, due_on, due_at, priority)
+      ${tasks.map((task) => task.dueAt)}::text[], ${tasks.map((task) => task.priority)}::text[],
+      ${estimates}::text[])
+      AS t(id, reference, title, status, rank, assignee, content, comments, due_on, due_at, priority, estimate)
   `.execute(trx);
 
   const metadata = tasks.map((task, index) => {
@@ -151,6 +165,7 @@ export async function writeBatch(
       status: { old: null, new: task.status },
       ...(assignees[index] ? { assignee_id: { old: null, new: assignees[index] } } : {}),
       ...(task.priority !== 'NONE' ? { priority: { old: null, new: task.priority } } : {}),
+      ...(estimates[index] ? { estimate: { old: null, new: estimates[index] } } : {}),
       ...(labels.length > 0 ? { labels: { old: [], new: labels } } : {}),
     };
     return JSON.stringify(entry);

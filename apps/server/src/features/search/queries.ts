@@ -67,6 +67,8 @@ export interface TaskFilters {
   status?: TaskStatus;
   /** A user id, or null for tasks nobody is assigned to; undefined: any. */
   assigneeId?: string | null;
+  /** The estimates a task must have one of (search text `estimate:>3`); undefined: any. */
+  estimates?: string[];
 }
 
 function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
@@ -74,6 +76,7 @@ function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
   if (filters.status) parts.push(sql`task.status = ${filters.status}::text`);
   if (filters.assigneeId === null) parts.push(sql`task.assignee_id IS NULL`);
   else if (filters.assigneeId !== undefined) parts.push(sql`task.assignee_id = ${filters.assigneeId}::uuid`);
+  if (filters.estimates) parts.push(sql`task.estimate = ANY(${filters.estimates}::text[])`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -176,6 +179,24 @@ export async function recentTaskMatches(db: Db, page: TaskPage): Promise<TaskHit
     ) AS found
     JOIN task ON task.task_id = found.task_id ${TASK_HIT_JOINS}
     ORDER BY task.updated_at DESC, task.task_id DESC
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * A search of filters alone (`estimate:>3` without words): the tasks of the filters, newest
+ * activity first, a page after `after`.
+ */
+export async function filteredTasks(
+  db: Db,
+  page: { filters: TaskFilters; after?: { at: string; id: string }; limit: number },
+): Promise<TaskHitRow[]> {
+  const { rows } = await sql<TaskHitRow>`
+    SELECT ${TASK_HIT_COLUMNS}
+    FROM task ${TASK_HIT_JOINS}
+    WHERE task.deleted_at IS NULL AND ${taskFilter(page.filters)} ${afterTask(page)}
+    ORDER BY task.updated_at DESC, task.task_id DESC
+    LIMIT ${page.limit}
   `.execute(db);
   return rows;
 }

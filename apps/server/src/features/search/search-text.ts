@@ -1,3 +1,4 @@
+import { ESTIMATES, estimateRank, scaleOfEstimate } from '@figgle/shared/estimate';
 import { SEARCH_KINDS, type SearchKind } from '@figgle/shared/search-schemas';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
@@ -14,6 +15,46 @@ export interface SearchText {
   /** The runs of letters and digits of the text, in order, each once: never operators or quotes. */
   words: string[];
   reference: TypedReference | null;
+  /**
+   * `estimate:>3`, `estimate:<=M`, `estimate:5`: the estimates a task may have to be found (possibly
+   * none of them, for `estimate:4`); null when the text has no such token.
+   */
+  estimates: string[] | null;
+}
+
+/** `estimate:` then an optional comparison and a value of a scale; the token is no word of the text. */
+const ESTIMATE_TOKEN = /(?<=^|\s)estimate:(<=|>=|<|>|=)?([0-9]{1,3}|xs|s|m|l|xl)(?=\s|$)/giu;
+
+type Comparison = '<' | '<=' | '>' | '>=' | '=';
+
+/**
+ * The estimates a comparison keeps: a number compares with points (estimate:>3 is 5, 8 and 13), a
+ * size with sizes (estimate:>=L is L and XL). Several tokens narrow together.
+ */
+export function estimatesMatching(comparison: Comparison, typed: string): string[] {
+  const value = /^[0-9]+$/.test(typed) ? String(Number(typed)) : typed.toUpperCase();
+  const scale = /^[0-9]+$/.test(value) ? 'points' : scaleOfEstimate(value);
+  const wanted = scale === 'points' ? Number(value) : estimateRank(value);
+  if (scale === null || wanted === null) return [];
+  return ESTIMATES.filter((estimate) => {
+    if (scaleOfEstimate(estimate) !== scale) return false;
+    const rank = estimateRank(estimate)!;
+    if (comparison === '<') return rank < wanted;
+    if (comparison === '<=') return rank <= wanted;
+    if (comparison === '>') return rank > wanted;
+    if (comparison === '>=') return rank >= wanted;
+    return rank === wanted;
+  });
+}
+
+function takeEstimateTokens(text: string): { rest: string; estimates: string[] | null } {
+  let estimates: string[] | null = null;
+  const rest = text.replace(ESTIMATE_TOKEN, (_token, comparison: string | undefined, value: string) => {
+    const matching = estimatesMatching((comparison ?? '=') as Comparison, value);
+    estimates = estimates === null ? matching : estimates.filter((estimate) => matching.includes(estimate));
+    return ' ';
+  });
+  return { rest: rest.trim(), estimates };
 }
 
 // Whole-text forms only: "CHE-12 login" is a text search (whose words still find CHE's task 12).
@@ -29,7 +70,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  * never passed on, so no input can change the shape of a query.
  */
 export function readSearchText(q: string): SearchText {
-  const text = q.normalize('NFKC').trim();
+  const { rest: text, estimates } = takeEstimateTokens(q.normalize('NFKC').trim());
   const projectReference = PROJECT_REFERENCE.exec(text);
   const localReference = LOCAL_REFERENCE.exec(text);
   const reference: TypedReference | null = projectReference
@@ -44,7 +85,7 @@ export function readSearchText(q: string): SearchText {
     if (!words.some((known) => known.toLowerCase() === cut.toLowerCase())) words.push(cut);
     if (words.length === MAX_WORDS) break;
   }
-  return { words, reference: reference && reference.number > 0 ? reference : null };
+  return { words, reference: reference && reference.number > 0 ? reference : null, estimates };
 }
 
 /** One word of the text as the database read it (figgle_search: lowercase, no accents). */

@@ -7,6 +7,7 @@ import type { MatchTerms } from './marks.ts';
 import type { Found, FoundGroup } from './presenter.ts';
 import {
   type CommentHitRow,
+  filteredTasks,
   INDEX_CAP,
   indexedCommentMatches,
   indexedTaskMatches,
@@ -115,6 +116,22 @@ async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
   return { rows: shown.map((hit) => hit.row), nextCursor };
 }
 
+/** Tasks by filters alone (`estimate:>3`, no words), newest activity first. */
+async function findFilteredTasks(request: Omit<Request, 'tsquery'>): Promise<FoundGroup<TaskHitRow>> {
+  const { cursor, limit } = request;
+  const after = cursor?.k === 'task' && cursor.a && cursor.i ? { at: cursor.a, id: cursor.i } : undefined;
+  const rows = await filteredTasks(request.db, { filters: request.filters, after, limit: limit + 1 });
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ k: 'task', p: 1, a: last.sort_at, i: last.task_id })
+        : null,
+  };
+}
+
 async function findComments(request: Request): Promise<FoundGroup<CommentHitRow>> {
   const { db, cursor, limit } = request;
   const page = {
@@ -182,7 +199,27 @@ export async function search(db: Db, user: CurrentUser, query: SearchQuery): Pro
   if (query.context_project_id) requireProjectInScope(scope, query.context_project_id);
 
   const text = readSearchText(query.q);
-  if (text.words.length === 0 || scope.organizationIds.length === 0) return nothingFound();
+  if (scope.organizationIds.length === 0) return nothingFound();
+  const assignee = query.assignee;
+  const filtered: Omit<Request, 'tsquery'> = {
+    db,
+    text,
+    scope,
+    filters: {
+      projectIds: query.project_id ? [query.project_id] : scope.projectIds,
+      status: query.status,
+      assigneeId: assignee === 'me' ? user.user_id : assignee === 'none' ? null : assignee,
+      ...(text.estimates ? { estimates: text.estimates } : {}),
+    },
+    contextProjectId: query.context_project_id ?? null,
+    cursor,
+    limit: query.limit,
+  };
+  if (text.words.length === 0) {
+    // `estimate:>3` alone lists the tasks it keeps; nothing else has an estimate.
+    if (!text.estimates || !kinds.has('task')) return nothingFound();
+    return { ...nothingFound(), tasks: await findFilteredTasks(filtered) };
+  }
   const words = await queryWords(db, text, scope);
   const tsquery = toTsquery(words);
   if (!tsquery) return nothingFound();
@@ -190,21 +227,7 @@ export async function search(db: Db, user: CurrentUser, query: SearchQuery): Pro
     prefixes: words.flatMap((word) => word.lexemes),
     words: words.flatMap((word) => word.alternatives),
   };
-  const assignee = query.assignee;
-  const request: Request = {
-    db,
-    tsquery,
-    text,
-    scope,
-    filters: {
-      projectIds: query.project_id ? [query.project_id] : scope.projectIds,
-      status: query.status,
-      assigneeId: assignee === 'me' ? user.user_id : assignee === 'none' ? null : assignee,
-    },
-    contextProjectId: query.context_project_id ?? null,
-    cursor,
-    limit: query.limit,
-  };
+  const request: Request = { ...filtered, tsquery };
   // Independent reads: on PostgreSQL they run side by side on the pool.
   const [tasks, comments, projects, people] = await Promise.all([
     kinds.has('task') ? findTasks(request) : none<TaskHitRow>(),

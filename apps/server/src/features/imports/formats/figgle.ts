@@ -39,7 +39,8 @@ const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * A project exported by Figgle, back as it was: each task with its status and place in its column,
- * description (its delta as it was), due date, priority, labels, checklist and comments (with their
+ * description (its delta as it was), due date, priority, estimate (and the project's estimate scale),
+ * labels, checklist and comments (with their
  * authors' names and dates). People are matched by email with the organization's members: an
  * assignee who is not one comes in unassigned and is listed. The change log starts again with the
  * import's creation line.
@@ -73,6 +74,7 @@ export function planFiggle(file: ProjectExport): ImportPlan {
       dueOn: task.due_on,
       dueAt: task.due_at,
       priority: task.priority,
+      estimate: task.estimate,
       assigneeEmail: assignee?.email?.toLowerCase() ?? null,
       labels: task.labels.flatMap((id) => {
         const label = labels.get(id);
@@ -89,5 +91,11 @@ export function planFiggle(file: ProjectExport): ImportPlan {
       problems,
     };
   });
-  return { tasks: planned, taskCount: planned.length, labels: [...labels.values()], skipped: [] };
+  return {
+    tasks: planned,
+    taskCount: planned.length,
+    labels: [...labels.values()],
+    skipped: [],
+    estimateScale: file.project.estimate_scale,
+  };
 }
