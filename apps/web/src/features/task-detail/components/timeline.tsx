@@ -1,4 +1,5 @@
 import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
+import { estimateLogWords } from '@figgle/shared/estimate';
 import { describeLogChange } from '@figgle/shared/log-type';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { structureLogWords } from '@figgle/shared/structure-log-words';
@@ -26,6 +27,7 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
   if (log.type === 'COMMENT_DELETE') return 'deleted a comment';
   if (log.type === 'MOVE' && log.metadata.project)
     return `moved the task from ${log.metadata.project.old.name} to ${log.metadata.project.new.name}`;
+  if (log.type === 'ESTIMATE' && log.metadata.estimate) return estimateLogWords(log.metadata.estimate);
   const structure = structureLogWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);

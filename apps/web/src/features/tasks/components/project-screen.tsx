@@ -177,6 +177,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         tasks={allTasks}
         shownCount={matching.length}
         organizationId={project.data.organization_id}
+        estimateScale={project.data.estimate_scale}
       />
       {asCalendar ? (
         tasks.data ? (

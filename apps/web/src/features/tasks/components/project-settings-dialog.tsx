@@ -8,6 +8,7 @@ import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useUpdateProject } from '../api/update-project';
 import { ProjectDeleteSection } from './project-delete-section';
+import { ProjectEstimatesSection } from './project-estimates-section';
 import { ProjectExportSection } from './project-export-section';
 import { ProjectImportSection } from './project-import-section';
 
@@ -33,6 +34,7 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
       {opened ? (
         <>
           <ProjectSettingsForm project={project} onDone={onClose} />
+          <ProjectEstimatesSection project={project} />
           <ProjectImportSection projectId={project.project_id} onLeave={onClose} />
           <ProjectExportSection projectId={project.project_id} />
           <ProjectDeleteSection project={project} onDeleted={onClose} />

@@ -76,7 +76,11 @@ export function CardPlanning({ task }: { task: Planned }) {
   );
 }
 
-const SORT_NAMES: Record<Exclude<TaskSort, 'status'>, string> = { due: 'due date', priority: 'priority' };
+const SORT_NAMES: Record<Exclude<TaskSort, 'status'>, string> = {
+  due: 'due date',
+  priority: 'priority',
+  estimate: 'estimate',
+};
 
 /**
  * A list column header that sorts by its column: a first press sorts (earliest due, or most urgent
@@ -97,7 +101,8 @@ export function SortableHeader({
 }) {
   const active = sort === column;
   return (
-    <Table.Th w={width} aria-sort={active ? 'ascending' : undefined}>
+    // The estimate sorts the largest first; the others the earliest or most urgent first.
+    <Table.Th w={width} aria-sort={active ? (column === 'estimate' ? 'descending' : 'ascending') : undefined}>
       <UnstyledButton
         className={classes.sortButton}
         data-active={active || undefined}

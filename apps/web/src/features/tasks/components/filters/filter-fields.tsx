@@ -1,3 +1,4 @@
+import { ESTIMATE_VALUES, ESTIMATES, type EstimateScale } from '@figgle/shared/estimate';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
 import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
 import { Checkbox, ColorSwatch, Group, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -5,7 +6,13 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMe } from '../../../../shared/api/get-me';
 import { useMembers } from '../../../../shared/api/list-members';
 import { memberName } from '../member-name';
-import { DUE_FILTERS, type DueFilter, FILTER_TEXT_MAX, type TaskFilters } from './task-filters';
+import {
+  DUE_FILTERS,
+  type DueFilter,
+  type EstimateFilter,
+  FILTER_TEXT_MAX,
+  type TaskFilters,
+} from './task-filters';
 
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', week: 'This week', none: 'No date' };
 
@@ -22,6 +29,8 @@ export interface FilterFieldsProps {
   organizationId?: string;
   /** The labels to offer; null when tasks carry no planning fields. */
   labels: ViewLabel[] | null;
+  /** The project's estimate scale: its values are offered, with "No estimate". */
+  estimateScale?: EstimateScale;
 }
 
 type SetFilter = <Kind extends keyof TaskFilters>(kind: Kind, value: TaskFilters[Kind]) => void;
@@ -32,7 +41,13 @@ type SetFilter = <Kind extends keyof TaskFilters>(kind: Kind, value: TaskFilters
  * the field, not the twenty checkboxes (React sets every input's type and name again when it
  * redraws one, which measured a fifth of a filter's time on a 5,000-task board, bench/board-filter).
  */
-export function FilterFields({ filters, setFilters, organizationId, labels }: FilterFieldsProps) {
+export function FilterFields({
+  filters,
+  setFilters,
+  organizationId,
+  labels,
+  estimateScale,
+}: FilterFieldsProps) {
   const latest = useRef({ filters, setFilters });
   latest.current = { filters, setFilters };
   const set = useCallback<SetFilter>((kind, value) => {
@@ -72,6 +87,16 @@ export function FilterFields({ filters, setFilters, organizationId, labels }: Fi
             set={set}
             stacked
           />
+          {estimateScale && estimateScale !== 'none' ? (
+            <FixedChoices
+              label="Estimate"
+              kind="estimates"
+              choices={estimateChoices(estimateScale)}
+              names={ESTIMATE_NAMES}
+              value={filters.estimates}
+              set={set}
+            />
+          ) : null}
           <LabelChoices labels={labels} value={filters.labels} set={set} />
         </>
       ) : null}
@@ -79,8 +104,20 @@ export function FilterFields({ filters, setFilters, organizationId, labels }: Fi
   );
 }
 
-/** The kinds of filter that are a fixed list of named values: statuses, priorities, due dates. */
-type FixedKind = 'statuses' | 'priorities' | 'due';
+/** The kinds of filter that are a fixed list of named values: statuses, priorities, due dates, estimates. */
+type FixedKind = 'statuses' | 'priorities' | 'due' | 'estimates';
+
+const ESTIMATE_NAMES = Object.fromEntries([
+  ...ESTIMATES.map((estimate) => [estimate, estimate]),
+  ['none', 'No estimate'],
+]) as Record<EstimateFilter, string>;
+
+/** A scale's values, smallest first, then "No estimate" (one list per scale, so the memo holds). */
+const ESTIMATE_CHOICES: Record<Exclude<EstimateScale, 'none'>, readonly EstimateFilter[]> = {
+  points: [...ESTIMATE_VALUES.points, 'none'],
+  tshirt: [...ESTIMATE_VALUES.tshirt, 'none'],
+};
+const estimateChoices = (scale: Exclude<EstimateScale, 'none'>) => ESTIMATE_CHOICES[scale];
 
 /** A fixed list of choices, in two columns, or one when `stacked`. */
 const FixedChoices = memo(function FixedChoices<Value extends string>({

@@ -1,3 +1,4 @@
+import type { EstimateScale } from '@figgle/shared/estimate';
 import { Badge, Button, Center, Group, Loader, Popover, Text } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
@@ -19,6 +20,8 @@ interface TaskFilterBarProps {
   shownCount: number;
   /** The organization whose members are offered as assignees; none on My tasks (all are the viewer's). */
   organizationId?: string;
+  /** The project's estimate scale, for the Estimate filter; none on My tasks (projects differ). */
+  estimateScale?: EstimateScale;
 }
 
 /** The labels carried by the view's tasks, by name: the ones worth offering as a filter. */
@@ -32,7 +35,13 @@ function labelsOf(tasks: TaskFilterBarProps['tasks']): ViewLabel[] {
  * The "Filters" button, its popover (text, status, assignee, and the planning fields) and, while
  * filters are on, "n of m tasks" with "Clear filters".
  */
-export function TaskFilterBar({ state, tasks, shownCount, organizationId }: TaskFilterBarProps) {
+export function TaskFilterBar({
+  state,
+  tasks,
+  shownCount,
+  organizationId,
+  estimateScale,
+}: TaskFilterBarProps) {
   const { filters, setFilters, clear } = state;
   const active = activeFilterCount(filters);
   // Priority, due and labels are offered once tasks carry them (the planning fields).
@@ -74,6 +83,7 @@ export function TaskFilterBar({ state, tasks, shownCount, organizationId }: Task
               setFilters={setFilters}
               organizationId={organizationId}
               labels={labels}
+              estimateScale={estimateScale}
             />
           </Suspense>
         </Popover.Dropdown>

@@ -1,3 +1,4 @@
+import { ESTIMATES, type Estimate } from '@figgle/shared/estimate';
 import { TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
 import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 
@@ -6,6 +7,10 @@ type AssigneeFilter = 'me' | 'none' | (string & {});
 
 export const DUE_FILTERS = ['overdue', 'week', 'none'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/** An estimate of the project's scale, or 'none' for tasks without one. */
+export type EstimateFilter = Estimate | 'none';
+const ESTIMATE_FILTERS: readonly EstimateFilter[] = [...ESTIMATES, 'none'];
 
 /**
  * What a view of tasks is narrowed to. Inside one kind any value may match (To Do or Doing); the
@@ -19,6 +24,7 @@ export interface TaskFilters {
   priorities: TaskPriority[];
   labels: string[];
   due: DueFilter[];
+  estimates: EstimateFilter[];
 }
 
 export const NO_FILTERS: TaskFilters = {
@@ -28,6 +34,7 @@ export const NO_FILTERS: TaskFilters = {
   priorities: [],
   labels: [],
   due: [],
+  estimates: [],
 };
 
 /** What a task needs for the filters; the planning fields are read when tasks carry them. */
@@ -41,6 +48,7 @@ export interface FilterableTask {
   labels?: ReadonlyArray<{ label_id: string }>;
   due_on?: string | null;
   due_at?: string | null;
+  estimate?: string | null;
 }
 
 interface FilterContext {
@@ -62,7 +70,8 @@ export function activeFilterCount(filters: TaskFilters): number {
     (filters.text.trim() ? 1 : 0) +
     (filters.priorities.length > 0 ? 1 : 0) +
     (filters.labels.length > 0 ? 1 : 0) +
-    (filters.due.length > 0 ? 1 : 0)
+    (filters.due.length > 0 ? 1 : 0) +
+    (filters.estimates.length > 0 ? 1 : 0)
   );
 }
 
@@ -143,7 +152,7 @@ export function filterPredicate(
   context: FilterContext = { meId: null, now: new Date() },
 ): (task: FilterableTask) => boolean {
   const words = wordsOf(filters.text);
-  const { statuses, assignees, priorities, labels, due } = filters;
+  const { statuses, assignees, priorities, labels, due, estimates } = filters;
   return (task) => {
     if (statuses.length > 0 && !statuses.includes(task.status)) return false;
     if (assignees.length > 0 && !assignees.some((wanted) => matchesAssignee(task, wanted, context)))
@@ -152,6 +161,8 @@ export function filterPredicate(
     if (labels.length > 0 && !(task.labels ?? []).some((label) => labels.includes(label.label_id)))
       return false;
     if (due.length > 0 && !due.some((wanted) => matchesDue(task, wanted, context))) return false;
+    if (estimates.length > 0 && !estimates.includes((task.estimate ?? 'none') as EstimateFilter))
+      return false;
     return words.every((word) => matchesWord(task, word));
   };
 }
@@ -161,7 +172,7 @@ export function matchesFilters(task: FilterableTask, filters: TaskFilters, conte
   return filterPredicate(filters, context)(task);
 }
 
-// The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue
+// The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue&estimate=5,8
 const PARAM = {
   statuses: 'status',
   assignees: 'assignee',
@@ -169,6 +180,7 @@ const PARAM = {
   priorities: 'priority',
   labels: 'label',
   due: 'due',
+  estimates: 'estimate',
 } as const;
 
 /** The filter parameters' names: everything else in the address belongs to someone else. */
@@ -205,6 +217,9 @@ export function filtersFromSearch(params: URLSearchParams): TaskFilters {
     due: listParam(params, PARAM.due).filter((value): value is DueFilter =>
       (DUE_FILTERS as readonly string[]).includes(value),
     ),
+    estimates: listParam(params, PARAM.estimates)
+      .map((value) => (value === 'none' ? value : value.toUpperCase()))
+      .filter((value): value is EstimateFilter => (ESTIMATE_FILTERS as readonly string[]).includes(value)),
   };
 }
 
@@ -224,6 +239,8 @@ export function searchWithFilters(current: URLSearchParams, filters: TaskFilters
   if (filters.labels.length > 0) next.set(PARAM.labels, filters.labels.join(','));
   const due = DUE_FILTERS.filter((value) => filters.due.includes(value));
   if (due.length > 0) next.set(PARAM.due, due.join(','));
+  const estimates = ESTIMATE_FILTERS.filter((value) => filters.estimates.includes(value));
+  if (estimates.length > 0) next.set(PARAM.estimates, estimates.join(','));
   return next;
 }
 
