@@ -15,6 +15,7 @@ const sample: ProjectExport = {
     emoji: 'fox',
     description: 'The public site',
     default_view: 'KANBAN',
+    estimate_scale: 'points',
     last_reference: 1,
     created_at: '2026-11-01T09:00:00.000Z',
     updated_at: '2026-11-02T09:00:00.000Z',
@@ -40,6 +41,7 @@ const sample: ProjectExport = {
       due_on: '2026-12-01',
       due_at: null,
       priority: 'HIGH',
+      estimate: '5',
       labels: ['l1'],
       checklist: [{ text: 'Check Safari', done: true, rank: 'a0', created_at: '2026-11-01T09:00:00.000Z' }],
       comments: [
