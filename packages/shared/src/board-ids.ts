@@ -50,6 +50,11 @@ export function boardIdOf(taskId: string, createdMs: number): string {
   return hexToBase64url(hex);
 }
 
+/** The board's text for a task id whose creation time the board does not say: always 22 characters. */
+export function wholeBoardIdOf(taskId: string): string {
+  return hexToBase64url(taskId.replaceAll('-', ''));
+}
+
 /** The task id (lower-case uuid) a board's text stands for. */
 export function taskIdOf(boardId: string, createdMs: number): string {
   if (boardId.length === 22) return uuidOf(base64urlToHex(boardId, 16));
@@ -59,3 +64,5 @@ export function taskIdOf(boardId: string, createdMs: number): string {
 
 /** 22 characters for a whole uuid, 11 for the tail of one made by figgle_task_id(). */
 export const BOARD_ID = /^(?:[A-Za-z0-9_-]{11}|[A-Za-z0-9_-]{22})$/;
+/** A whole uuid in base64url (wholeBoardIdOf). */
+export const WHOLE_BOARD_ID = /^[A-Za-z0-9_-]{22}$/;

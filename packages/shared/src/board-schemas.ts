@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOARD_ID } from './board-ids.ts';
+import { BOARD_ID, WHOLE_BOARD_ID } from './board-ids.ts';
 import { BOARD_SHAPE } from './board-shape.ts';
 import { labelColorSchema } from './planning-schemas.ts';
 
@@ -52,6 +52,18 @@ export const boardColumnsSchema = z
     /** checklist.done and checklist.total. */
     done: column(count),
     total: column(count),
+    /**
+     * parent_id: 0 for none; n for the task n places before this one in `id` (negative: after it);
+     * a parent not on this board (another project's) as its whole id in base64url (22 characters).
+     */
+    parent: column(z.union([z.number().int(), z.string().regex(WHOLE_BOARD_ID)])),
+    /** estimate ('5', 'M'), or null. */
+    estimate: column(z.string().nullable()),
+    /** subtasks.done and subtasks.total; a total of 0: no sub-tasks (subtasks null). */
+    sub_done: column(count),
+    sub_total: column(count),
+    /** blocked_by: how many open tasks block it. */
+    blocked: column(count),
     /** last_modifier: index in `people` plus one (0: none). */
     modifier: column(count),
     /** comments_total. */

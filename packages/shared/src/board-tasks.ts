@@ -68,6 +68,7 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
     const lastModifier = personOf(people, modifier);
     const author = columns.author ? personOf(people, columns.author[i]!) : lastModifier;
     const dueAt = columns.due_at?.[i] ?? null;
+    const subTotal = columns.sub_total?.[i] ?? 0;
     return {
       task_id: taskIdOf(id, created),
       project_id: board.project_id,
@@ -84,6 +85,10 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
         return { label_id, name, color };
       }),
       checklist: { done: columns.done?.[i] ?? 0, total: columns.total?.[i] ?? 0 },
+      parent_id: null,
+      estimate: columns.estimate?.[i] ?? null,
+      subtasks: subTotal === 0 ? null : { done: columns.sub_done?.[i] ?? 0, total: subTotal },
+      blocked_by: columns.blocked?.[i] ?? 0,
       last_modifier: lastModifier,
       comments_total: columns.comments?.[i] ?? 0,
       author_id: author?.user_id ?? null,
@@ -95,5 +100,13 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
       updated_at: iso(created + (columns.updated?.[i] ?? 0)),
     };
   });
+  // Parents by their place on the board: every task's id is known once all are read.
+  const parents = columns.parent;
+  if (parents)
+    for (const [i, task] of tasks.entries()) {
+      const parent = parents[i] ?? 0;
+      if (typeof parent === 'string') task.parent_id = taskIdOf(parent, 0);
+      else if (parent !== 0) task.parent_id = tasks[i - parent]!.task_id;
+    }
   return sortInListOrder(tasks);
 }

@@ -91,6 +91,10 @@ export const personViewSchema = z.object({
 });
 export type PersonView = z.infer<typeof personViewSchema>;
 
+/** A parent's sub-tasks (live tasks of live projects): how many are Done or Archive, of how many. */
+export const subtaskProgressSchema = z.object({ done: z.number().int(), total: z.number().int() });
+export type SubtaskProgress = z.infer<typeof subtaskProgressSchema>;
+
 /** A row of a project's list or board, and of My tasks (which adds `project`). */
 export const taskSummaryViewSchema = z.object({
   task_id: z.uuid(),
@@ -109,6 +113,14 @@ export const taskSummaryViewSchema = z.object({
   /** Sorted by name. */
   labels: z.array(taskLabelViewSchema),
   checklist: checklistProgressSchema,
+  /** The task it is a sub-task of (decision 0017), possibly of another project; null at the top level. */
+  parent_id: z.uuid().nullable(),
+  /** A value of the project's estimate scale ('5', 'M'), or null. */
+  estimate: z.string().nullable(),
+  /** Its sub-tasks' progress ("2/5"); null when it has none. */
+  subtasks: subtaskProgressSchema.nullable(),
+  /** How many open tasks (neither Done nor Archive) block it: the "Blocked" mark when above 0. */
+  blocked_by: z.number().int().min(0),
   last_modifier: personViewSchema.nullable(),
   comments_total: z.number().int(),
   author_id: z.uuid().nullable(),

@@ -104,7 +104,14 @@ describe('the board shape of a task list', () => {
       ])
       .returning('task_id')
       .execute();
-    const [plain, given, figma] = rows as [{ task_id: string }, { task_id: string }, { task_id: string }];
+    const [plain, given, figma, archived, same, rankE] = rows as Array<{ task_id: string }> as [
+      { task_id: string },
+      { task_id: string },
+      { task_id: string },
+      { task_id: string },
+      { task_id: string },
+      { task_id: string },
+    ];
     // Microseconds, which JSON times do not carry; an update before the creation; a due time.
     await db
       .updateTable('task')
@@ -135,10 +142,68 @@ describe('the board shape of a task list', () => {
       ])
       .execute();
 
+    // Structure (issue 42): sub-tasks before and after their parent in creation order, a parent in
+    // another project, estimates, open and finished blockers, a blocker elsewhere and one deleted.
+    const { project_id: elsewhere } = await db
+      .insertInto('project')
+      .values({ organization_id: organizationId, name: 'Elsewhere', trigram: 'ELS', emoji: 'fox' })
+      .returning('project_id')
+      .executeTakeFirstOrThrow();
+    const [outside, gone] = (await db
+      .insertInto('task')
+      .values([
+        { ...base, project_id: elsewhere, reference: 1, title: 'Outside', rank: 'a0' },
+        { ...base, project_id: elsewhere, reference: 2, title: 'Gone', rank: 'a1', deleted_at: new Date() },
+      ])
+      .returning('task_id')
+      .execute()) as [{ task_id: string }, { task_id: string }];
+    const setParent = (taskIds: string[], parentId: string) =>
+      db.updateTable('task').set({ parent_id: parentId }).where('task_id', 'in', taskIds).execute();
+    await setParent([given.task_id, figma.task_id, rankE.task_id], plain.task_id);
+    await setParent([plain.task_id], archived.task_id);
+    await setParent([same.task_id], outside.task_id);
+    await db.updateTable('task').set({ estimate: '5' }).where('task_id', '=', plain.task_id).execute();
+    await db.updateTable('task').set({ estimate: 'XL' }).where('task_id', '=', given.task_id).execute();
+    const blocks = (from: string, to: string, kind: 'blocks' | 'relates' = 'blocks') => ({
+      organization_id: organizationId,
+      from_task_id: from,
+      to_task_id: to,
+      kind,
+    });
+    await db
+      .insertInto('task_relation')
+      .values([
+        blocks(plain.task_id, given.task_id),
+        blocks(outside.task_id, given.task_id),
+        blocks(figma.task_id, given.task_id),
+        blocks(gone.task_id, given.task_id),
+        blocks(rankE.task_id, same.task_id, 'relates'),
+        blocks(given.task_id, plain.task_id),
+      ])
+      .execute();
+
     const list = JSON.parse(
       (await projectTasksJson(db, projectId, member.user_id))!.body,
     ) as TaskSummaryView[];
     expect(list).toHaveLength(6);
+    const byId = new Map(list.map((task) => [task.task_id, task]));
+    expect(byId.get(plain.task_id)).toMatchObject({
+      parent_id: archived.task_id,
+      estimate: '5',
+      subtasks: { done: 1, total: 3 },
+      blocked_by: 1,
+    });
+    expect(byId.get(given.task_id)).toMatchObject({
+      parent_id: plain.task_id,
+      estimate: 'XL',
+      blocked_by: 2,
+    });
+    expect(byId.get(same.task_id)).toMatchObject({
+      parent_id: outside.task_id,
+      subtasks: null,
+      blocked_by: 0,
+    });
+    expect(byId.get(archived.task_id)).toMatchObject({ subtasks: { done: 0, total: 1 } });
     const presented = await Promise.all(
       list.map(async (task) => presentTaskSummary((await taskSummary(db, task.task_id))!)),
     );
@@ -169,6 +234,11 @@ describe('the board shape of a task list', () => {
         .concat([
           'done',
           'total',
+          'parent',
+          'estimate',
+          'sub_done',
+          'sub_total',
+          'blocked',
           'modifier',
           'comments',
           'author',
@@ -184,6 +254,15 @@ describe('the board shape of a task list', () => {
     expect(board.tasks.title[at]).toBe('Plain');
     expect(board.tasks.author![at]).toBe(board.people.findIndex(([userId]) => userId === owner.user_id) + 1);
     expect(board.tasks.author_name![at]).toBeNull();
+    // A parent on the board by its place, one elsewhere by its whole id.
+    let created = 0;
+    const ids = board.tasks.id.map((id, i) => {
+      created += board.tasks.created[i]!;
+      return taskIdOf(id, created);
+    });
+    const place = (taskId: string) => ids.indexOf(taskId);
+    expect(board.tasks.parent![place(given.task_id)]).toBe(place(given.task_id) - at);
+    expect(board.tasks.parent![place(same.task_id)]).toHaveLength(22);
     // Each person once, with names only where a task shows them.
     expect(board.people.map(([userId]) => userId).sort()).toEqual(
       [owner.user_id, member.user_id, renamed!.user_id].sort(),

@@ -109,6 +109,26 @@ describe('task JSON built by the database', () => {
       ])
       .execute();
 
+    // Structure (issue 42): a parent with a finished and an open sub-task, an estimate, and open and
+    // finished blockers.
+    await db
+      .updateTable('task')
+      .set({ parent_id: plainTask.task_id })
+      .where('task_id', 'in', [givenTask.task_id, figmaTask.task_id])
+      .execute();
+    await db.updateTable('task').set({ estimate: 'M' }).where('task_id', '=', givenTask.task_id).execute();
+    await db
+      .insertInto('task_relation')
+      .values(
+        [givenTask, figmaTask].map((blocker) => ({
+          organization_id: organizationId,
+          from_task_id: blocker.task_id,
+          to_task_id: plainTask.task_id,
+          kind: 'blocks' as const,
+        })),
+      )
+      .execute();
+
     const presented = async (taskId: string) => presentTaskSummary((await taskSummary(db, taskId))!);
     const presentedMine = async (taskId: string) => presentMyTask((await taskDetail(db, taskId))!);
 
@@ -132,6 +152,18 @@ describe('task JSON built by the database', () => {
       [null, null, 'NONE'],
       ['0050-02-28', null, 'URGENT'],
       [null, '2026-03-01T08:30:00.123Z', 'LOW'],
+    ]);
+    expect(
+      list.map((task: { parent_id: unknown; estimate: unknown; subtasks: unknown; blocked_by: unknown }) => [
+        task.parent_id,
+        task.estimate,
+        task.subtasks,
+        task.blocked_by,
+      ]),
+    ).toEqual([
+      [null, null, { done: 1, total: 2 }, 1],
+      [plainTask.task_id, 'M', null, 0],
+      [plainTask.task_id, null, null, 0],
     ]);
     expect(list).toStrictEqual(await Promise.all(tasks.map((task) => presented(task.task_id))));
     expect(z.array(taskSummaryViewSchema.strict()).parse(list)).toStrictEqual(list);

@@ -1,4 +1,4 @@
-import { boardIdOf } from '@figgle/shared/board-ids';
+import { boardIdOf, wholeBoardIdOf } from '@figgle/shared/board-ids';
 import type { BoardColumns, BoardLabel, BoardPerson, BoardView } from '@figgle/shared/board-schemas';
 import { BOARD_PRIORITIES, boardAuthorName } from '@figgle/shared/board-tasks';
 import { TASK_STATUSES } from '@figgle/shared/status';
@@ -92,6 +92,11 @@ const DEFAULTS: Record<Optional, unknown> = {
   labels: [],
   done: 0,
   total: 0,
+  parent: 0,
+  estimate: null,
+  sub_done: 0,
+  sub_total: 0,
+  blocked: 0,
   modifier: 0,
   comments: 0,
   author_name: null,
@@ -114,6 +119,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
   const author = tasks.map((task) => people.of(task.author_id));
   const made = tasks.map(derived);
   const createdMs = made.map((task) => task.createdMs);
+  const place = new Map(tasks.map((task, i) => [task.task_id, i]));
   const columns: BoardColumns = {
     id: made.map((task) => task.id),
     title: tasks.map((task) => task.title),
@@ -128,6 +134,15 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     labels: tasks.map((task) => task.labels.map(labels.indexOf)),
     done: tasks.map((task) => task.checklist.done),
     total: tasks.map((task) => task.checklist.total),
+    parent: tasks.map((task, i) => {
+      if (task.parent_id === null) return 0;
+      const at = place.get(task.parent_id);
+      return at === undefined ? wholeBoardIdOf(task.parent_id) : i - at;
+    }),
+    estimate: tasks.map((task) => task.estimate),
+    sub_done: tasks.map((task) => task.subtasks?.done ?? 0),
+    sub_total: tasks.map((task) => task.subtasks?.total ?? 0),
+    blocked: tasks.map((task) => task.blocked_by),
     modifier,
     comments: tasks.map((task) => task.comments_total),
     author,

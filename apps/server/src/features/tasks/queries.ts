@@ -1,5 +1,6 @@
 import type { ChecklistProgress, TaskLabelView } from '@figgle/shared/planning-schemas';
-import { type Kysely, sql } from 'kysely';
+import type { SubtaskProgress } from '@figgle/shared/task-schemas';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, DeltaJson, Role } from '../../db/schema.ts';
 
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -19,6 +20,56 @@ const PLANNING = {
   checklist: `(SELECT json_build_object('done', count(*) FILTER (WHERE checklist_item.done), 'total', count(*))
     FROM checklist_item WHERE checklist_item.task_id = task.task_id)`,
 };
+
+/** A task that counts as finished: for a parent's progress and for whether it still blocks. */
+const FINISHED = `('DONE', 'ARCHIVE')`;
+
+/**
+ * The structure a summary carries (issue 42, decision 0017), as structure.ts reads it for the task
+ * page: only live tasks of live projects count. `subtasks` is null for a task without sub-tasks;
+ * `blocked_by` counts the open tasks (neither Done nor Archive) that block it. For one row named
+ * `task`; a list groups them once instead (listStructure).
+ */
+const STRUCTURE = {
+  subtasks: `(SELECT CASE WHEN count(*) = 0 THEN NULL ELSE json_build_object(
+      'done', count(*) FILTER (WHERE sub.status IN ${FINISHED}), 'total', count(*)) END
+    FROM task AS sub JOIN project AS sub_project ON sub_project.project_id = sub.project_id
+    WHERE sub.parent_id = task.task_id AND sub.deleted_at IS NULL AND sub_project.deleted_at IS NULL)`,
+  blocked_by: `(SELECT count(*)::int FROM task_relation AS blocking
+    JOIN task AS blocker ON blocker.task_id = blocking.from_task_id
+    JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
+    WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks' AND blocker.deleted_at IS NULL
+      AND blocker.status NOT IN ${FINISHED} AND blocker_project.deleted_at IS NULL)`,
+};
+
+/**
+ * STRUCTURE for the tasks of a list, grouped once for the whole list rather than read per row: the
+ * sub-tasks of the listed tasks by parent, their open blockers by blocked task. `scope` says which
+ * tasks the list holds, as a condition on a row named `scoped`; the columns are
+ * `progress.subtasks` and `blocking.blocked_by` (null for none).
+ */
+const listStructure = (scope: RawBuilder<unknown>) => sql`
+  LEFT JOIN (
+    SELECT sub.parent_id, json_build_object('done', count(*) FILTER (WHERE sub.status IN ${sql.raw(FINISHED)}),
+      'total', count(*)) AS subtasks
+    FROM task AS scoped
+    JOIN task AS sub ON sub.parent_id = scoped.task_id AND sub.deleted_at IS NULL
+    JOIN project AS sub_project ON sub_project.project_id = sub.project_id AND sub_project.deleted_at IS NULL
+    WHERE ${scope}
+    GROUP BY sub.parent_id
+  ) AS progress ON progress.parent_id = task.task_id
+  LEFT JOIN (
+    SELECT blocking.to_task_id, count(*)::int AS blocked_by
+    FROM task AS scoped
+    JOIN task_relation AS blocking ON blocking.to_task_id = scoped.task_id AND blocking.kind = 'blocks'
+    JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
+      AND blocker.status NOT IN ${sql.raw(FINISHED)}
+    JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
+      AND blocker_project.deleted_at IS NULL
+    WHERE ${scope}
+    GROUP BY blocking.to_task_id
+  ) AS blocking ON blocking.to_task_id = task.task_id
+`;
 
 /**
  * Live tasks of live projects with their assignee's and last modifier's names: one query whatever
@@ -45,6 +96,10 @@ function taskSummaries(db: Kysely<Database>) {
       'task.priority',
       sql<TaskLabelView[]>`${sql.raw(PLANNING.labels)}`.as('labels'),
       sql<ChecklistProgress>`${sql.raw(PLANNING.checklist)}`.as('checklist'),
+      'task.parent_id',
+      'task.estimate',
+      sql<SubtaskProgress | null>`${sql.raw(STRUCTURE.subtasks)}`.as('subtasks'),
+      sql<number>`${sql.raw(STRUCTURE.blocked_by)}`.as('blocked_by'),
       'task.last_modified_by',
       'modifier.firstname as modifier_firstname',
       'modifier.lastname as modifier_lastname',
@@ -119,6 +174,10 @@ const summaryJson = (withProject: boolean) =>
     'priority', task.priority,
     'labels', ${PLANNING.labels},
     'checklist', ${PLANNING.checklist},
+    'parent_id', task.parent_id,
+    'estimate', task.estimate,
+    'subtasks', ${STRUCTURE.subtasks},
+    'blocked_by', ${STRUCTURE.blocked_by},
     'last_modifier', ${person('task.last_modified_by', 'modifier')},
     'comments_total', task.comments_total,
     'author_id', task.author_id,
@@ -149,14 +208,15 @@ const LIST_ORDER = sql.raw(
 );
 
 /**
- * The fields of presentTaskSummary as columns of a row `task` joined with TASK_PEOPLE. Keep it in
- * step with the presenter (the tests compare the two).
+ * The fields of presentTaskSummary as columns of a row `task` joined with TASK_PEOPLE and
+ * listStructure. Keep it in step with the presenter (the tests compare the two).
  */
 const LISTED_COLUMNS =
   sql.raw(`task.task_id, task.project_id, task.reference, task.title, task.status, task.rank,
   ${person('task.assignee_id', 'assignee')} AS assignee,
   ${PLANNING.due_on} AS due_on, ${PLANNING.due_at} AS due_at, task.priority,
   ${PLANNING.labels} AS labels, ${PLANNING.checklist} AS checklist,
+  task.parent_id, task.estimate, progress.subtasks, coalesce(blocking.blocked_by, 0) AS blocked_by,
   ${person('task.last_modified_by', 'modifier')} AS last_modifier,
   task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version,
   ${isoTime('task.created_at')} AS created_at, ${isoTime('task.updated_at')} AS updated_at`);
@@ -186,6 +246,7 @@ export async function projectTasksJson(
         coalesce(json_agg(json_build_array(listed.task_id, listed.status, listed.rank)), '[]')::text AS keys
       FROM (
         SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
+          ${listStructure(sql`scoped.project_id = ${projectId} AND scoped.deleted_at IS NULL`)}
         WHERE task.project_id = project.project_id AND task.deleted_at IS NULL
         ORDER BY ${LIST_ORDER}
       ) AS listed
@@ -226,6 +287,7 @@ export async function listedTasks(
             AND other.deleted_at IS NULL) AS column_ranks
       FROM (
         SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
+          ${listStructure(sql`scoped.task_id = ANY(${[...taskIds]}::uuid[])`)}
         WHERE task.project_id = project.project_id AND task.task_id = ANY(${[...taskIds]}::uuid[])
           AND task.deleted_at IS NULL
       ) AS listed

@@ -5,6 +5,7 @@ import type { Database, Role, TaskPriority, TaskStatus } from '../../../db/schem
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole } from '../../../policies/authorize.ts';
 import { type Action, rolesAllowedTo } from '../../../policies/can.ts';
+import { announceDependents, DEPENDENTS_JSON, type Dependent, FINISHED_STATUSES } from '../dependents.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 
 /** What to change; an absent field stays as it is. */
@@ -39,6 +40,8 @@ export interface ChangedTask {
   changed: boolean;
   /** The task's summary as JSON text, built by the database in presentTaskSummary's shape. */
   summary: string;
+  /** Tasks whose summaries show this one's status (dependents.ts), when it became finished or open. */
+  dependents?: Dependent[] | null;
 }
 
 interface ChangeRow {
@@ -49,6 +52,7 @@ interface ChangeRow {
   organization_id: string | null;
   status: TaskStatus | null;
   body: string | null;
+  dependents: Dependent[] | null;
 }
 
 // What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
@@ -71,7 +75,13 @@ export async function changeTask(
   const { rows } = await sql<ChangeRow>`
     SELECT change.outcome, change.actor_role, change.column_size, task.project_id,
       project.organization_id, task.status,
-      CASE WHEN change.written IS NULL THEN NULL ELSE ${taskSummaryJson}::text END AS body
+      CASE WHEN change.written IS NULL THEN NULL ELSE ${taskSummaryJson}::text END AS body,
+      -- The statement sees the task as it was before the function changed it: a status that became
+      -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts).
+      CASE WHEN change.written IS NOT NULL AND ${change.status !== undefined}::boolean
+        AND (task.status IN ${FINISHED_STATUSES}) IS DISTINCT FROM (SELECT before.status IN ${FINISHED_STATUSES}
+          FROM task AS before WHERE before.task_id = ${taskId}::uuid)
+        THEN ${DEPENDENTS_JSON} END AS dependents
     FROM figgle_change_task(${taskId}::uuid, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
       ${new Date()}::timestamptz, ${change.title ?? null}::text, ${change.status ?? null}::text,
       ${change.index ?? null}::integer, ${setsAssignee}::boolean, ${change.assigneeId ?? null}::uuid,
@@ -106,13 +116,17 @@ export async function changeTask(
     status: row.status!,
     changed: row.outcome === 'changed',
     summary: row.body!,
+    dependents: row.dependents,
   };
 }
 
-/** The bus event of a change, carrying the summary for this process's own sockets; none when nothing changed. */
-export function announceChange(task: ChangedTask, actorId: string): Announcement | null {
-  if (!task.changed) return null;
-  return {
+/**
+ * The bus event of a change, carrying the summary for this process's own sockets, then those of its
+ * dependents (a parent's progress, a blocked task's mark); none when nothing changed.
+ */
+export function announceChange(task: ChangedTask, actorId: string): Announcement[] {
+  if (!task.changed) return [];
+  const own: Announcement = {
     event: {
       kind: 'task',
       action: 'updated',
@@ -125,4 +139,5 @@ export function announceChange(task: ChangedTask, actorId: string): Announcement
     },
     local: { taskSummary: task.summary },
   };
+  return [own, ...announceDependents(task.dependents, task.organizationId, actorId)];
 }

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Announcement } from '../../commands/publish-after-commit.ts';
+
+/**
+ * A task whose summary shows another task's state (issue 42): its parent, whose progress ("2/5")
+ * counts it, and the tasks it blocks, whose "Blocked" mark counts it while it is open. When a task
+ * becomes finished or open again (Done or Archive, or back), or is deleted, their summaries change
+ * although their rows did not: each gets a task event of its own, so lists, boards and pages (of any
+ * project of the organization) read it again.
+ */
+export type Dependent = [taskId: string, projectId: string];
+
+/**
+ * The live dependents of a row named `task` (its parent, the tasks it blocks), as JSON of
+ * Dependent[], or null when it has none.
+ */
+export const DEPENDENTS_JSON = sql<Dependent[] | null>`(
+  SELECT json_agg(json_build_array(dependent.task_id, dependent.project_id))
+  FROM task AS dependent
+  WHERE dependent.deleted_at IS NULL AND (dependent.task_id = task.parent_id OR dependent.task_id IN (
+    SELECT relation.to_task_id FROM task_relation AS relation
+    WHERE relation.from_task_id = task.task_id AND relation.kind = 'blocks'))
+)`;
+
+/** Whether a status counts as finished for a parent's progress and for a blocker. */
+export const FINISHED_STATUSES = sql.raw(`('DONE', 'ARCHIVE')`);
+
+/** The events that tell the dependents of a change (none when it has none). */
+export function announceDependents(
+  dependents: readonly Dependent[] | null | undefined,
+  organizationId: string,
+  actorId: string,
+): Announcement[] {
+  return (dependents ?? []).map(([taskId, projectId]) => ({
+    event: { kind: 'task', action: 'updated', id: taskId, organizationId, projectId, taskId, actorId },
+  }));
+}
