@@ -4,17 +4,20 @@ import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useCreateLabel } from '../../../shared/api/create-label';
 import { useLabels } from '../../../shared/api/list-labels';
+import { useProjects } from '../../../shared/api/list-projects';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { DueMark } from '../../../ui/planning/due-mark';
+import { EstimateSelect } from '../../../ui/planning/estimate-select';
 import { nextLabelColor } from '../../../ui/planning/label-color';
 import { LabelSelect } from '../../../ui/planning/label-select';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
 import { useSetTaskLabels } from '../api/set-task-labels';
 
 /**
- * Due date, priority and labels of the task page's side panel. Each change shows at once, is saved
- * alone and rolls back with the failure toast; made offline, it waits with the others.
+ * Due date, priority, estimate (when the project has a scale) and labels of the task page's side
+ * panel. Each change shows at once, is saved alone and rolls back with the failure toast; made
+ * offline, it waits with the others.
  */
 export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
   const update = useUpdateTask();
@@ -22,6 +25,10 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
   const labels = useLabels(organizationId);
   const createLabel = useCreateLabel(organizationId);
   const setLabels = useSetTaskLabels();
+  // The project's estimate scale, from the projects list kept on the device: no field without one.
+  const projects = useProjects();
+  const scale =
+    projects.data?.find((project) => project.project_id === task.project_id)?.estimate_scale ?? 'none';
 
   // A copy kept on the device from before these fields existed has none of them.
   const taskLabels = task.labels ?? [];
@@ -49,6 +56,15 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
         value={task.priority ?? 'NONE'}
         onChange={(priority) => update.mutate({ taskId: task.task_id, changes: { priority } })}
       />
+      {scale !== 'none' ? (
+        <EstimateSelect
+          label="Estimate"
+          size="sm"
+          scale={scale}
+          value={task.estimate ?? null}
+          onChange={(estimate) => update.mutate({ taskId: task.task_id, changes: { estimate } })}
+        />
+      ) : null}
       <LabelSelect
         labels={known}
         value={taskLabels.map((label) => label.label_id)}

@@ -204,6 +204,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           animated={animated}
           leaving={filtered.leaving}
           emptyMessage={allTasks.length > 0 ? NO_MATCH : undefined}
+          estimateScale={project.data.estimate_scale}
         />
       )}
       {addDialog.ready ? (

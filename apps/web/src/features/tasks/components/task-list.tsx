@@ -1,4 +1,5 @@
 import { MESSAGES } from '@figgle/shared/constants';
+import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
@@ -16,6 +17,7 @@ import { ChecklistProgress } from './checklist-progress';
 import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { ColumnChooser } from './list/column-chooser';
+import { EstimateTotals } from './list/estimate-totals';
 import { type ListColumns, useListColumns } from './list/list-columns';
 import { StatusPicker } from './status-picker';
 import classes from './task-list.module.css';
@@ -39,6 +41,8 @@ export interface TaskListProps {
   leaving?: ReadonlySet<string>;
   /** Said instead of "It's empty!" when there are tasks but none is shown (filters). */
   emptyMessage?: string;
+  /** The project's estimate scale: with one, an Estimate column and the totals per status. */
+  estimateScale?: EstimateScale;
 }
 
 /**
@@ -48,14 +52,24 @@ export interface TaskListProps {
  * and "Created at" are in the "Columns" chooser, kept per person. Below 600 px each row is drawn as
  * two stacked lines.
  */
-export function TaskList({ tasks, loading, organizationId, animated, leaving, emptyMessage }: TaskListProps) {
+export function TaskList({
+  tasks,
+  loading,
+  organizationId,
+  animated,
+  leaving,
+  emptyMessage,
+  estimateScale = 'none',
+}: TaskListProps) {
   const [sort, setSort] = useTaskSort();
+  const estimated = estimateScale !== 'none';
   const [chosen, setColumns] = useListColumns();
   const stacked = useMediaQuery(STACKED_QUERY, false) ?? false;
   // The optional columns are left out of the stacked rows: the phone has no room for them.
   const columns: ListColumns = stacked ? { lastModified: false, created: false } : chosen;
   const rowHeight = stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
-  const columnCount = 7 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0);
+  const columnCount =
+    7 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0) + (estimated && !stacked ? 1 : 0);
   const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksBy(sort)), [tasks, sort]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
@@ -84,6 +98,7 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
+      {estimated ? <EstimateTotals scale={estimateScale} tasks={sorted} leaving={leaving} /> : null}
       <Table
         verticalSpacing={8}
         horizontalSpacing="xs"
@@ -100,6 +115,9 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
             </Table.Th>
             <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={92} />
             <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={124} />
+            {estimated && !stacked ? (
+              <SortableHeader column="estimate" title="Estimate" sort={sort} onSort={setSort} width={96} />
+            ) : null}
             <Table.Th w={92} className={classes.stackedHidden}>
               Assignee
             </Table.Th>
@@ -137,6 +155,7 @@ export function TaskList({ tasks, loading, organizationId, animated, leaving, em
                   columns={columns}
                   height={rowHeight}
                   stacked={stacked}
+                  estimateScale={estimated && !stacked ? estimateScale : null}
                 />
               ))}
               {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
@@ -161,6 +180,8 @@ interface TaskRowProps {
   height: number;
   /** Drawn as two lines (below 600 px). */
   stacked: boolean;
+  /** The scale of the Estimate column; null: no such column. */
+  estimateScale: EstimateScale | null;
 }
 
 /** True for a moment after the task's version changes while it is on screen. */
@@ -188,6 +209,7 @@ function TaskRow({
   columns,
   height,
   stacked,
+  estimateScale,
 }: TaskRowProps) {
   const updateTask = useUpdateTask();
   const modifier = task.last_modifier;
@@ -241,6 +263,13 @@ function TaskRow({
       <Table.Td role={cellRole}>
         <TaskDue task={task} stacked />
       </Table.Td>
+      {estimateScale ? (
+        <Table.Td role={cellRole}>
+          <Text size="xs" c={shownEstimate(estimateScale, task.estimate) ? undefined : 'dimmed'}>
+            {shownEstimate(estimateScale, task.estimate) ?? '–'}
+          </Text>
+        </Table.Td>
+      ) : null}
       <Table.Td role={cellRole}>
         <AssigneePicker
           organizationId={organizationId}

@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { memo, useEffect, useId, useRef } from 'react';
 import filterClasses from '../filters/filters.module.css';
 import { StatusDot } from '../status-dot';
@@ -21,6 +21,8 @@ export interface BoardColumnProps {
   cardData: (taskId: string) => BoardCardData | undefined;
   onAssign: (taskId: string, assignee: BoardCardData['task']['assignee']) => void;
   wasDragging: () => boolean;
+  /** What the column's shown cards' estimates add up to ("13 pts"); null without any. */
+  estimateTotal?: string | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export const BoardColumn = memo(function BoardColumn({
   cardData,
   onAssign,
   wasDragging,
+  estimateTotal = null,
 }: BoardColumnProps) {
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -65,9 +68,17 @@ export const BoardColumn = memo(function BoardColumn({
             {STATUS_LABELS[status]}
           </Text>
         </Group>
-        <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${shownCount} tasks`}>
-          {shownCount}
-        </Badge>
+        <Group gap={6} wrap="nowrap">
+          {estimateTotal ? (
+            <Text size="xs" c="dimmed" fw={600} title="Estimates of the column's tasks, added up">
+              <VisuallyHidden>Estimate total </VisuallyHidden>
+              {estimateTotal}
+            </Text>
+          ) : null}
+          <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${shownCount} tasks`}>
+            {shownCount}
+          </Badge>
+        </Group>
       </Group>
       <div
         ref={(element) => {

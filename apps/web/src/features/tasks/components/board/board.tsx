@@ -18,12 +18,14 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { BOARD_STATIC_CLASS_DELAY_MS } from '@figgle/shared/constants';
+import type { EstimateScale } from '@figgle/shared/estimate';
 import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useUpdateTask } from '../../../../shared/api/update-task';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
+import { estimateTotalsOf } from '../estimate-words';
 import { useKeyboardSelection } from '../filters/use-keyboard-selection';
 import classes from './board.module.css';
 import { BoardCardBody, type BoardCardData } from './board-card';
@@ -44,7 +46,14 @@ export type BoardTask = TaskSummaryView & { project?: TaskProjectView };
 export interface BoardProps {
   tasks: BoardTask[];
   /** The project whose board this is; absent on My tasks, where each task carries its project. */
-  project?: { name: string; trigram: string; organization_id: string; project_id: string };
+  project?: {
+    name: string;
+    trigram: string;
+    organization_id: string;
+    project_id: string;
+    /** Column headers add up the estimates of a project with a scale. */
+    estimate_scale?: EstimateScale;
+  };
   /** My tasks has no manual order: a drop only changes the status and the task goes last. */
   personal?: boolean;
   /**
@@ -106,6 +115,15 @@ export default function Board({
   const origin = useRef<{ status: TaskStatus; index: number } | null>(null);
   const lastDragEnd = useRef(0);
   const columns = dragColumns ?? shownColumns;
+  const scale = project?.estimate_scale ?? 'none';
+  // Each header adds up the estimates of the cards it shows (fading ones left out).
+  const estimateTotals = useMemo(
+    () =>
+      estimateTotalsOf(scale, columns, (id) =>
+        leaving.has(id) ? undefined : (byId.get(id) ?? fullById.get(id))?.estimate,
+      ),
+    [scale, columns, leaving, byId, fullById],
+  );
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
@@ -270,6 +288,7 @@ export default function Board({
             cardData={cardData}
             onAssign={onAssign}
             wasDragging={wasDragging}
+            estimateTotal={estimateTotals[status]}
           />
         ))}
       </div>
