@@ -47,6 +47,7 @@ const fieldNames: Array<[string[], string]> = [
   [['assignee_id'], 'assignee'],
   [['due_on', 'due_at'], 'due date'],
   [['priority'], 'priority'],
+  [['estimate'], 'estimate'],
 ];
 
 function listed(words: string[]): string {

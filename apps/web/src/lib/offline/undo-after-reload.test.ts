@@ -14,12 +14,13 @@ interface Task {
   due_on: string | null;
   due_at: string | null;
   priority: 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
+  estimate: string | null;
   labels: Array<{ label_id: string; name: string; color: string }>;
   version: number;
 }
 
 const ada = { user_id: 'u-ada', firstname: 'Ada', lastname: 'Author' };
-const planning = { due_on: '2026-03-05', due_at: null, priority: 'NONE', labels: [] } as const;
+const planning = { due_on: '2026-03-05', due_at: null, priority: 'NONE', estimate: '3', labels: [] } as const;
 const bug = { label_id: 'l-bug', name: 'Bug', color: 'red' };
 const task: Task = {
   task_id: 't1',
@@ -164,6 +165,18 @@ describe('a change made offline, refused by the server after a reload', () => {
       ['2026-03-05', null, 'NONE'],
       ['2026-03-05', null, 'NONE'],
     ]);
+  });
+
+  it('an estimate: the estimate from before comes back', async () => {
+    const before = pageWithTask();
+    changeOffline(before, offlineMutationKeys.updateTask, { taskId: 't1', changes: { estimate: '8' } }, () =>
+      patchEverywhere(before, { estimate: '8' }),
+    );
+    await tick();
+
+    const after = await reloadAndRefuse(before);
+
+    expect(copies(after).map((t) => t.estimate)).toEqual(['3', '3', '3']);
   });
 
   it('a label change: the labels from before come back', async () => {

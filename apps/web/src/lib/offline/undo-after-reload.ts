@@ -3,7 +3,16 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { offlineMutationKeys } from './mutation-keys';
 
 /** The fields of a task a change that may wait offline shows before the server answers. */
-type UndoableField = 'title' | 'status' | 'rank' | 'assignee' | 'due_on' | 'due_at' | 'priority' | 'labels';
+type UndoableField =
+  | 'title'
+  | 'status'
+  | 'rank'
+  | 'assignee'
+  | 'due_on'
+  | 'due_at'
+  | 'priority'
+  | 'estimate'
+  | 'labels';
 type TaskFields = Partial<Pick<TaskSummaryView, UndoableField>>;
 
 /**
@@ -34,6 +43,7 @@ interface ChangeVariables {
     due_on?: string | null;
     due_at?: string | null;
     priority?: TaskSummaryView['priority'];
+    estimate?: string | null;
   };
   assignee?: PersonView | null;
   /** A label change's labels, as shown. */
@@ -62,13 +72,14 @@ function shownBy(mutationKey: readonly unknown[] | undefined, variables: ChangeV
   if (sameKey(mutationKey, offlineMutationKeys.setTaskLabels) && variables.labels)
     return { labels: variables.labels };
   if (!sameKey(mutationKey, offlineMutationKeys.updateTask) || !variables.changes) return null;
-  const { title, status, assignee_id, due_on, due_at, priority } = variables.changes;
+  const { title, status, assignee_id, due_on, due_at, priority, estimate } = variables.changes;
   const shown: TaskFields = {};
   if (due_on !== undefined || due_at !== undefined) {
     shown.due_on = due_on ?? null;
     shown.due_at = due_at ?? null;
   }
   if (priority !== undefined) shown.priority = priority;
+  if (estimate !== undefined) shown.estimate = estimate;
   if (title !== undefined) shown.title = title;
   if (status !== undefined) shown.status = status;
   if (assignee_id !== undefined)
