@@ -78,7 +78,7 @@ export async function changeTask(
       CASE WHEN change.written IS NULL THEN NULL ELSE ${taskSummaryJson}::text END AS body,
       -- The statement sees the task as it was before the function changed it: a status that became
       -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts).
-      CASE WHEN change.written IS NOT NULL AND ${change.status !== undefined}::boolean
+      CASE WHEN change.outcome = 'changed' AND ${change.status !== undefined}::boolean
         AND (task.status IN ${FINISHED_STATUSES}) IS DISTINCT FROM (SELECT before.status IN ${FINISHED_STATUSES}
           FROM task AS before WHERE before.task_id = ${taskId}::uuid)
         THEN ${DEPENDENTS_JSON} END AS dependents
