@@ -93,7 +93,7 @@ describe("a task's estimate", () => {
 
     const set = await patchTask(taskId, { estimate: '3' });
     expect(set.status).toBe(200);
-    expect(await set.json()).toMatchObject({ task_id: taskId });
+    expect(await set.json()).toMatchObject({ task_id: taskId, estimate: '3' });
     expect((await taskRow(taskId)).estimate).toBe('3');
     expect((await patchTask(taskId, { estimate: '5' }, world.member)).status).toBe(200);
     expect((await patchTask(taskId, { estimate: null })).status).toBe(200);
