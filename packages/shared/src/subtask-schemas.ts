@@ -6,6 +6,11 @@ export const SUBTASKS_PER_PARENT_MAX = 10_000;
 /** PUT /api/tasks/:taskId/parent: the new parent, or null for a top-level task. */
 export const setTaskParentInput = z.object({ parent_id: z.uuid().nullable() }).strict();
 
+/** PUT /api/tasks/:taskId/subtask-position: its place among its parent's sub-tasks, counted without it. */
+export const moveSubtaskInput = z
+  .object({ index: z.number().int().min(0).max(SUBTASKS_PER_PARENT_MAX) })
+  .strict();
+
 /** A relation as one of its two tasks reads it. */
 export const RELATION_SIDES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
 export type RelationSide = (typeof RELATION_SIDES)[number];

@@ -24,6 +24,7 @@ import * as commentEditsAndTaskMoves from './migrations/0020_comment_edits_and_t
 import * as webhookPause from './migrations/0021_webhook_pause.ts';
 import * as importedComments from './migrations/0022_imported_comments.ts';
 import * as subtasksRelationsEstimates from './migrations/0023_subtasks_relations_estimates.ts';
+import * as subtaskOrder from './migrations/0024_subtask_order.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021_webhook_pause': webhookPause,
   '0022_imported_comments': importedComments,
   '0023_subtasks_relations_estimates': subtasksRelationsEstimates,
+  '0024_subtask_order': subtaskOrder,
 };
 
 /** The names of every domain migration, in order. */

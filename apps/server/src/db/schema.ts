@@ -139,6 +139,8 @@ interface TaskTable {
   priority: Generated<TaskPriority>;
   /** The task this one is a sub-task of, in the same organization (migration 0023). */
   parent_id: string | null;
+  /** Its place among its parent's sub-tasks, from 1; null before migration 0024 or at the top level. */
+  subtask_position: number | null;
   /** From the project's estimate scale: '1'…'13' (points) or 'XS'…'XL' (t-shirt sizes). */
   estimate: string | null;
   created_at: CreatedAt;

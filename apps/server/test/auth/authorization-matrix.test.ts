@@ -215,6 +215,15 @@ const expectations: Record<string, Entry> = {
     path: `/api/tasks/${await w.fresh.task()}/parent`,
     body: { parent_id: w.task },
   })),
+  'PUT /api/tasks/:taskId/subtask-position': inOrganization(async (w) => {
+    const child = await w.fresh.task();
+    await server.deps.db
+      .updateTable('task')
+      .set({ parent_id: w.task })
+      .where('task_id', '=', child)
+      .execute();
+    return { path: `/api/tasks/${child}/subtask-position`, body: { index: 0 } };
+  }),
   'GET /api/tasks/:taskId/structure': inOrganization((w) => ({ path: `/api/tasks/${w.task}/structure` })),
   'POST /api/tasks/:taskId/relations': inOrganization(async (w) => ({
     path: `/api/tasks/${await w.fresh.task()}/relations`,

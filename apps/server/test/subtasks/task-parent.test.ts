@@ -205,6 +205,42 @@ describe('a task under another', () => {
     expect((await setParent(first, parent)).status).toBe(200);
   });
 
+  it('keeps the order given to the sub-tasks, a new one last, and refuses to place a top-level task', async () => {
+    const parent = await createTask(world.owner, world.projectId, 'Ordered');
+    const made: string[] = [];
+    for (const title of ['One', 'Two', 'Three']) {
+      const answer = await world.owner.api(`/api/projects/${world.projectId}/tasks`, {
+        method: 'POST',
+        body: { title, parent_id: parent },
+      });
+      made.push(((await answer.json()) as { task_id: string }).task_id);
+    }
+    const titles = async () =>
+      (
+        (await (await world.member.api(`/api/tasks/${parent}/structure`)).json()) as {
+          subtasks: Array<{ title: string }>;
+        }
+      ).subtasks.map((subtask) => subtask.title);
+    expect(await titles()).toEqual(['One', 'Two', 'Three']);
+
+    const move = (taskId: string, index: unknown, user = world.member) =>
+      user.api(`/api/tasks/${taskId}/subtask-position`, { method: 'PUT', body: { index } });
+    expect((await move(made[2]!, 0)).status).toBe(204);
+    expect(await titles()).toEqual(['Three', 'One', 'Two']);
+    expect((await move(made[2]!, 99)).status).toBe(204);
+    expect(await titles()).toEqual(['One', 'Two', 'Three']);
+    await createTask(world.owner, world.projectId, 'Later').then((later) => setParent(later, parent));
+    expect(await titles()).toEqual(['One', 'Two', 'Three', 'Later']);
+
+    expect((await move(made[0]!, -1)).status).toBe(400);
+    expect((await move(made[0]!, 'first')).status).toBe(400);
+    const top = await move(parent, 0);
+    expect(top.status).toBe(400);
+    expect(await top.json()).toMatchObject({ message: 'Only a sub-task has a place among sub-tasks.' });
+    expect((await move(made[0]!, 0, world.outsider)).status).toBe(404);
+    expect(await titles()).toEqual(['One', 'Two', 'Three', 'Later']);
+  });
+
   it('refuses an unknown parent and a body that is not a uuid or null', async () => {
     const task = await createTask(world.owner, world.projectId, 'Lonely');
     expect((await setParent(task, '00000000-0000-4000-8000-000000000000')).status).toBe(400);

@@ -8,15 +8,16 @@ import type { BusEvent } from '../../src/realtime/bus.ts';
 import { statementsOf } from '../support/count-statements.ts';
 
 /**
- * The statements of a task change less the one read that follows its commit when the change was
- * made (features/notifications/commands/record.ts: who the log trigger told, for their live unread count).
- * The write itself stays one statement.
+ * The statements of a task change less those that follow its commit when the change was made, each
+ * at most once: the read of who the log trigger told, for their live unread count
+ * (features/notifications/commands/record.ts), and, after a change to Done or Archive, the notice to
+ * whoever that task no longer blocks (record-unblocked.ts). The write itself stays one statement.
  */
-const NOTIFICATION_READ = /^select distinct "user_id" from "notification"/i;
+const FOLLOW_UPS = [/^select distinct "user_id" from "notification"/i, /^with blocker as/i];
 function withoutNotificationRead(statements: string[]): string[] {
-  const reads = statements.filter((statement) => NOTIFICATION_READ.test(statement.trim()));
-  expect(reads.length).toBeLessThanOrEqual(1);
-  return statements.filter((statement) => !NOTIFICATION_READ.test(statement.trim()));
+  for (const followUp of FOLLOW_UPS)
+    expect(statements.filter((statement) => followUp.test(statement.trim())).length).toBeLessThanOrEqual(1);
+  return statements.filter((statement) => !FOLLOW_UPS.some((followUp) => followUp.test(statement.trim())));
 }
 
 import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';

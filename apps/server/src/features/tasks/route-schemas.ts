@@ -3,6 +3,7 @@ import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
   addTaskRelationInput,
+  moveSubtaskInput,
   relationIdParams,
   setTaskParentInput,
   taskStructureViewSchema,
@@ -69,6 +70,15 @@ export const setTaskParentSchema = {
   params: taskIdParams,
   body: setTaskParentInput,
   response: { 200: taskSummaryViewSchema },
+};
+export const moveSubtaskSchema = {
+  tags,
+  description:
+    "Moves a sub-task to index among its parent's sub-tasks (counted without it; past the end: last). " +
+    'A task without a parent is refused with 400.',
+  params: taskIdParams,
+  body: moveSubtaskInput,
+  response: { 204: z.null() },
 };
 export const taskStructureSchema = {
   tags,

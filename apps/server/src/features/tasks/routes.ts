@@ -6,6 +6,7 @@ import { backgroundWork } from '../../jobs/background-work.ts';
 import { createTask } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { duplicateTask } from './commands/duplicate-task.ts';
+import { moveSubtask } from './commands/move-subtask.ts';
 import { moveTask } from './commands/move-task.ts';
 import { moveTaskToProject } from './commands/move-task-to-project.ts';
 import { setTaskLabels } from './commands/set-task-labels.ts';
@@ -24,6 +25,7 @@ import {
   getTaskSchema,
   listMyTasksSchema,
   listProjectTasksSchema,
+  moveSubtaskSchema,
   moveTaskSchema,
   moveTaskToProjectSchema,
   removeTaskRelationSchema,
@@ -91,6 +93,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
       parentId: request.body.parent_id,
     });
     return sendJsonText(request, reply, { body: task.summary });
+  });
+
+  app.put('/api/tasks/:taskId/subtask-position', { schema: moveSubtaskSchema }, async (request, reply) => {
+    await moveSubtask(app.deps, await requireUser(request), {
+      taskId: request.params.taskId,
+      index: request.body.index,
+    });
+    return reply.status(204).send(null);
   });
 
   app.get('/api/tasks/:taskId/structure', { schema: taskStructureSchema }, async (request) =>

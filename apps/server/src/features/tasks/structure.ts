@@ -34,7 +34,7 @@ export async function readTaskStructure(
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at
     FROM task JOIN project ON project.project_id = task.project_id AND project.deleted_at IS NULL
     WHERE task.parent_id = ${taskId} AND task.deleted_at IS NULL
-    ORDER BY task.created_at, task.task_id
+    ORDER BY task.subtask_position NULLS LAST, task.created_at, task.task_id
   `.execute(db);
   const relations = await sql<{ relation_id: string; side: RelationSide } & Link>`
     SELECT relation.relation_id,

@@ -173,6 +173,15 @@ export async function placeUnderParent(
     .updateTable('task')
     .set((eb) => ({
       parent_id: parentId,
+      // Last of its new parent's sub-tasks (migration 0024); none at the top level.
+      subtask_position:
+        parentId === null
+          ? null
+          : eb
+              .selectFrom('task as sibling')
+              .select(sql<number>`coalesce(max(sibling.subtask_position), 0) + 1`.as('next'))
+              .where('sibling.parent_id', '=', parentId)
+              .where('sibling.deleted_at', 'is', null),
       version: eb('version', '+', 1),
       updated_at: new Date(),
       last_modified_by: user.user_id,

@@ -1,87 +1,17 @@
-import { MESSAGES } from '@figgle/shared/constants';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
-import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
-import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useMembers } from '../../../shared/api/list-members';
-import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
-import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { toastError } from '../../../ui/toast';
 import { useAddSubtask } from '../api/add-subtask';
 import { useTaskStructure } from '../api/get-task-structure';
-import { useSetParent } from '../api/relations';
+import { useSetParent } from '../api/set-parent';
 import { personName } from './author-mark';
-import classes from './task-detail.module.css';
+import { SubtaskList } from './subtask-list';
+import { NOBODY } from './subtask-row';
 import { TaskFinder } from './task-finder';
-
-const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-const NOBODY = 'none';
-
-type Subtask = TaskStructureView['subtasks'][number];
-
-/** One sub-task: its reference and title, then its status, assignee and due date, each changed in place. */
-function SubtaskRow({
-  subtask,
-  assigneeOptions,
-}: {
-  subtask: Subtask;
-  assigneeOptions: Array<{ value: string; label: string }>;
-}) {
-  const update = useUpdateTask();
-  return (
-    <li className={classes.subtaskRow}>
-      <Group gap="xs" wrap="nowrap" className={classes.subtaskName}>
-        <Text size="sm" c="dimmed" ff="monospace">
-          {subtask.reference}
-        </Text>
-        <Anchor component={Link} to={paths.task(subtask.task_id)} size="sm" miw={0}>
-          <Text component="span" inherit truncate>
-            {subtask.title}
-          </Text>
-        </Anchor>
-      </Group>
-      <Group gap="xs" wrap="wrap" className={classes.subtaskFields}>
-        <Select
-          aria-label={`Status of ${subtask.reference}`}
-          size="xs"
-          w={110}
-          allowDeselect={false}
-          data={STATUS_OPTIONS}
-          value={subtask.status}
-          onChange={(value) =>
-            value &&
-            value !== subtask.status &&
-            update.mutate({ taskId: subtask.task_id, changes: { status: value as TaskStatus } })
-          }
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          aria-label={`Assignee of ${subtask.reference}`}
-          size="xs"
-          w={150}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage={MESSAGES.selectNoMatch}
-          data={assigneeOptions}
-          value={subtask.assignee_id ?? NOBODY}
-          onChange={(value) => {
-            const next = value === NOBODY || value === null ? null : value;
-            if (next !== subtask.assignee_id)
-              update.mutate({ taskId: subtask.task_id, changes: { assignee_id: next } });
-          }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <DueDateInput
-          size="xs"
-          value={{ due_on: subtask.due_on, due_at: subtask.due_at }}
-          onChange={(due) => update.mutate({ taskId: subtask.task_id, changes: due })}
-        />
-      </Group>
-    </li>
-  );
-}
 
 /**
  * The task page's Sub-tasks: each with its status, assignee and due date, the progress ("2/5"), a new
@@ -138,11 +68,7 @@ export function Subtasks({
       </Group>
       <Stack gap={6}>
         {subtasks.length > 0 ? (
-          <ul aria-label="Sub-tasks" className={classes.subtaskList}>
-            {subtasks.map((subtask) => (
-              <SubtaskRow key={subtask.task_id} subtask={subtask} assigneeOptions={assigneeOptions} />
-            ))}
-          </ul>
+          <SubtaskList parentId={taskId} subtasks={subtasks} assigneeOptions={assigneeOptions} />
         ) : null}
         <form onSubmit={submit} aria-label="Add a sub-task">
           <Group gap="xs" wrap="nowrap">

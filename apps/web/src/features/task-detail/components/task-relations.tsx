@@ -7,13 +7,14 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { BlockedMark } from '../../../ui/planning/blocked-mark';
 import { toastError } from '../../../ui/toast';
+import { useAddRelation } from '../api/add-relation';
 import { useTaskStructure } from '../api/get-task-structure';
-import { useAddRelation, useRemoveRelation } from '../api/relations';
+import { useRemoveRelation } from '../api/remove-relation';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { TaskFinder } from './task-finder';
 
 /** The five ways a task reads a relation, in the order the section lists them. */
-export const SIDE_LABELS: Record<RelationSide, string> = {
+const SIDE_LABELS: Record<RelationSide, string> = {
   blocked_by: 'Is blocked by',
   blocks: 'Blocks',
   relates: 'Relates to',

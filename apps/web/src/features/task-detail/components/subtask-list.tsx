@@ -1,0 +1,84 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useMoveSubtask } from '../api/move-subtask';
+import { type Subtask, SubtaskRow } from './subtask-row';
+import classes from './task-detail.module.css';
+
+/** The sub-tasks in their order, moved by drag or by keyboard with each row's grip (as the checklist). */
+export function SubtaskList({
+  parentId,
+  subtasks,
+  assigneeOptions,
+}: {
+  parentId: string;
+  subtasks: readonly Subtask[];
+  assigneeOptions: Array<{ value: string; label: string }>;
+}) {
+  const move = useMoveSubtask();
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const index = subtasks.findIndex((subtask) => subtask.task_id === over.id);
+    if (index !== -1) move.mutate({ parentId, taskId: String(active.id), index });
+  }
+
+  const nameOf = (id: string | number) => {
+    const subtask = subtasks.find((row) => row.task_id === id);
+    return subtask ? `${subtask.reference} ${subtask.title}` : 'the sub-task';
+  };
+  const placeOf = (id: string | number) =>
+    `position ${subtasks.findIndex((row) => row.task_id === id) + 1} of ${subtasks.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is at ${placeOf(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} was dropped at ${placeOf(over.id)}.` : `${nameOf(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To pick up a sub-task, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.',
+        },
+      }}
+    >
+      <SortableContext
+        items={subtasks.map((subtask) => subtask.task_id)}
+        strategy={verticalListSortingStrategy}
+      >
+        <ul aria-label="Sub-tasks" className={classes.subtaskList}>
+          {subtasks.map((subtask) => (
+            <SubtaskRow
+              key={subtask.task_id}
+              parentId={parentId}
+              subtask={subtask}
+              assigneeOptions={assigneeOptions}
+            />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}

@@ -1,0 +1,131 @@
+import '@mantine/dates/styles.css';
+import { useSortable } from '@dnd-kit/sortable';
+import { MESSAGES } from '@figgle/shared/constants';
+import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
+import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
+import { ActionIcon, Anchor, Group, Select, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { queryKeys } from '../../../shared/api/query-keys';
+import { useUpdateTask } from '../../../shared/api/update-task';
+import { paths } from '../../../shared/paths';
+import { dueDay, dueFrom, localTime } from '../../../ui/planning/due-date';
+import classes from './task-detail.module.css';
+
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+export const NOBODY = 'none';
+
+export type Subtask = TaskStructureView['subtasks'][number];
+
+/**
+ * One sub-task: a grip to move it (mouse, touch or keyboard), its reference and title, then its
+ * status, assignee and due date, each changed in place.
+ */
+export function SubtaskRow({
+  parentId,
+  subtask,
+  assigneeOptions,
+}: {
+  parentId: string;
+  subtask: Subtask;
+  assigneeOptions: Array<{ value: string; label: string }>;
+}) {
+  const update = useUpdateTask();
+  const queryClient = useQueryClient();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: subtask.task_id });
+  const style: CSSProperties = {
+    transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
+    transition,
+  };
+  const due = { due_on: subtask.due_on, due_at: subtask.due_at };
+  // The row shows the change at once; the parent's list and progress are read again once it is saved.
+  const change = (changes: UpdateTaskInput) => {
+    queryClient.setQueryData<TaskStructureView>(queryKeys.taskStructure(parentId), (structure) =>
+      structure
+        ? {
+            ...structure,
+            subtasks: structure.subtasks.map((row) =>
+              row.task_id === subtask.task_id ? { ...row, ...changes } : row,
+            ),
+          }
+        : structure,
+    );
+    update.mutate(
+      { taskId: subtask.task_id, changes },
+      { onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(parentId) }) },
+    );
+  };
+
+  return (
+    <li ref={setNodeRef} style={style} className={classes.subtaskRow} data-dragging={isDragging || undefined}>
+      <Group gap="xs" wrap="nowrap" className={classes.subtaskName}>
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size="sm"
+          {...attributes}
+          {...listeners}
+          role="button"
+          aria-label={`Move ${subtask.reference} ${subtask.title}`}
+        >
+          <IconGripVertical size={14} aria-hidden />
+        </ActionIcon>
+        <Text size="sm" c="dimmed" ff="monospace">
+          {subtask.reference}
+        </Text>
+        <Anchor component={Link} to={paths.task(subtask.task_id)} size="sm" miw={0}>
+          <Text component="span" inherit truncate>
+            {subtask.title}
+          </Text>
+        </Anchor>
+      </Group>
+      <Group gap="xs" wrap="wrap" className={classes.subtaskFields}>
+        <Select
+          aria-label={`Status of ${subtask.reference}`}
+          size="xs"
+          w={110}
+          allowDeselect={false}
+          data={STATUS_OPTIONS}
+          value={subtask.status}
+          onChange={(value) => value && value !== subtask.status && change({ status: value as TaskStatus })}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          aria-label={`Assignee of ${subtask.reference}`}
+          size="xs"
+          w={150}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={MESSAGES.selectNoMatch}
+          data={assigneeOptions}
+          value={subtask.assignee_id ?? NOBODY}
+          onChange={(value) => {
+            const next = value === NOBODY || value === null ? null : value;
+            if (next !== subtask.assignee_id) change({ assignee_id: next });
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <DatePickerInput
+          aria-label={`Due date of ${subtask.reference}`}
+          size="xs"
+          w={140}
+          clearable
+          clearButtonProps={{ 'aria-label': `Clear the due date of ${subtask.reference}` }}
+          placeholder="No due date"
+          valueFormat="MMM D, YYYY"
+          value={dueDay(due)}
+          // The day changes; a due time, when there is one, is kept.
+          onChange={(day) => change(dueFrom(day, day ? localTime(due) : ''))}
+          leftSection={<IconCalendarDue size={14} stroke={1.8} aria-hidden />}
+          popoverProps={{ withinPortal: true }}
+        />
+      </Group>
+    </li>
+  );
+}
