@@ -6,6 +6,7 @@ import { logMetadataSchema, logTypeSchema } from './log-type.ts';
 import { dueAtSchema, dueOnSchema, labelColorSchema, taskPrioritySchema } from './planning-schemas.ts';
 import { roleSchema } from './roles.ts';
 import { taskStatusSchema } from './status-schema.ts';
+import { RELATION_SIDES } from './subtask-schemas.ts';
 
 /**
  * Figgle's own export files (docs/product.md#export). Version 1 is what this server writes; an
@@ -93,6 +94,24 @@ export const exportedUploadSchema = z.object({
 });
 export type ExportedUpload = z.infer<typeof exportedUploadSchema>;
 
+/**
+ * Another task a task's structure names (its parent, the other end of a relation): `id` is the
+ * exporting server's id of it (a task of the file when the file holds a task with this id), and
+ * `reference` its reference then ("WEB-12"), by which an importer finds a task of another project.
+ */
+export const exportedTaskLinkSchema = z.object({
+  id: z.string().min(1),
+  reference: z.string().min(1).max(40),
+});
+export type ExportedTaskLink = z.infer<typeof exportedTaskLinkSchema>;
+
+/** One relation as this task reads it ("blocked_by" WEB-9); a relation between two tasks of the file is on both. */
+export const exportedRelationSchema = z.object({
+  side: z.enum(RELATION_SIDES),
+  task: exportedTaskLinkSchema,
+});
+export type ExportedRelation = z.infer<typeof exportedRelationSchema>;
+
 /** A live task of the project (archived ones have status ARCHIVE; deleted ones are not exported). */
 export const exportedTaskSchema = z.object({
   id: z.string().min(1),
@@ -112,6 +131,12 @@ export const exportedTaskSchema = z.object({
   priority: taskPrioritySchema,
   /** A value of the project's `estimate_scale`, or null (absent in files from before estimates). */
   estimate: estimateSchema.nullable().default(null),
+  /** The task it is a sub-task of (in this file or another project), or null; absent in files from before sub-tasks. */
+  parent: exportedTaskLinkSchema.nullable().default(null),
+  /** Its place among its parent's sub-tasks, from 1 (null: none given, after those that have one). */
+  subtask_position: z.number().int().positive().nullable().default(null),
+  /** Its relations with live tasks, as it reads them; absent in files from before relations. */
+  relations: z.array(exportedRelationSchema).max(100_000).default([]),
   /** Ids of the file's `labels`. */
   labels: z.array(z.string().min(1)),
   checklist: z.array(exportedChecklistItemSchema),
@@ -177,6 +202,8 @@ export const TASK_CSV_COLUMNS = [
   'Due date',
   'Priority',
   'Estimate',
+  'Parent',
+  'Blocked by',
   'Labels',
   'Description',
   'Created',

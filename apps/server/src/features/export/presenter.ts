@@ -13,6 +13,7 @@ import type {
   ExportLogRow,
   ExportPersonRow,
   ExportProjectRow,
+  ExportRelationRow,
   ExportTaskRow,
   ExportUploadRow,
 } from './queries.ts';
@@ -60,6 +61,7 @@ export interface TaskParts {
   checklist: ExportChecklistRow[];
   comments: ExportCommentRow[];
   log: ExportLogRow[];
+  relations: ExportRelationRow[];
   uploads: ExportUploadRow[];
 }
 
@@ -87,6 +89,13 @@ export function presentTask(row: ExportTaskRow, parts: TaskParts): ExportedTask 
     due_at: row.due_at,
     priority: row.priority,
     estimate: row.estimate as ExportedTask['estimate'],
+    parent:
+      row.parent_id && row.parent_reference ? { id: row.parent_id, reference: row.parent_reference } : null,
+    subtask_position: row.subtask_position,
+    relations: parts.relations.map((relation) => ({
+      side: relation.side,
+      task: { id: relation.other_id, reference: relation.other_reference },
+    })),
     labels: row.labels.map((label) => label.label_id),
     checklist: parts.checklist.map((item) => ({
       text: item.text,

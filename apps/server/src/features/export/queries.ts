@@ -70,6 +70,12 @@ export interface ExportTaskRow {
   due_at: string | null;
   priority: TaskPriority;
   estimate: string | null;
+  /** Its live parent, and the parent's reference then ("WEB-12"); null at the top level. */
+  parent_id: string | null;
+  parent_reference: string | null;
+  subtask_position: number | null;
+  /** The references of the live tasks that block it ("WEB-9"), done or not, sorted. */
+  blocked_by: string[];
   /** Sorted by name. */
   labels: Array<{ label_id: string; name: string }>;
   is_from_figma: boolean;
@@ -95,11 +101,25 @@ export async function exportedTaskPage(
       to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
       task.priority, task.estimate, task.is_from_figma, task.created_at, task.updated_at,
+      parent.task_id AS parent_id,
+      CASE WHEN parent.task_id IS NOT NULL THEN parent_project.trigram || '-' || parent.reference END
+        AS parent_reference,
+      CASE WHEN parent.task_id IS NOT NULL THEN task.subtask_position END AS subtask_position,
+      (SELECT coalesce(array_agg(blocker_project.trigram || '-' || blocker.reference
+          ORDER BY blocker_project.trigram, blocker.reference), '{}')
+        FROM task_relation AS blocking
+        JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
+        JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
+          AND blocker_project.deleted_at IS NULL
+        WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks') AS blocked_by,
       (SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name)
           ORDER BY lower(label.name), label.name, label.label_id), '[]'::json)
         FROM task_label JOIN label ON label.label_id = task_label.label_id
         WHERE task_label.task_id = task.task_id) AS labels
     FROM task
+    LEFT JOIN (task AS parent JOIN project AS parent_project ON parent_project.project_id = parent.project_id
+        AND parent_project.deleted_at IS NULL)
+      ON parent.task_id = task.parent_id AND parent.deleted_at IS NULL
     LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
     LEFT JOIN rule AS assignee_rule ON assignee_rule.user_id = task.assignee_id
       AND assignee_rule.organization_id = ${project.organization_id}
@@ -124,6 +144,36 @@ export async function exportedChecklists(db: Db, taskIds: string[]): Promise<Exp
     SELECT task_id, text, done, rank, created_at FROM checklist_item
     WHERE task_id = ANY(${taskIds}::uuid[])
     ORDER BY task_id, rank COLLATE "C", item_id
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportRelationRow {
+  task_id: string;
+  side: 'blocks' | 'blocked_by' | 'relates' | 'duplicates' | 'duplicated_by';
+  other_id: string;
+  /** "WEB-9". */
+  other_reference: string;
+}
+
+/** The relations of the tasks with live tasks of live projects, each as its task reads it. */
+export async function exportedRelations(db: Db, taskIds: string[]): Promise<ExportRelationRow[]> {
+  const { rows } = await sql<ExportRelationRow>`
+    SELECT ends.task_id, ends.side, other.task_id AS other_id,
+      other_project.trigram || '-' || other.reference AS other_reference
+    FROM (
+      SELECT from_task_id AS task_id, to_task_id AS other_id, kind AS side, relation_id FROM task_relation
+      WHERE from_task_id = ANY(${taskIds}::uuid[])
+      UNION ALL
+      SELECT to_task_id, from_task_id,
+        CASE kind WHEN 'blocks' THEN 'blocked_by' WHEN 'duplicates' THEN 'duplicated_by' ELSE 'relates' END,
+        relation_id
+      FROM task_relation WHERE to_task_id = ANY(${taskIds}::uuid[])
+    ) AS ends
+    JOIN task AS other ON other.task_id = ends.other_id AND other.deleted_at IS NULL
+    JOIN project AS other_project ON other_project.project_id = other.project_id
+      AND other_project.deleted_at IS NULL
+    ORDER BY ends.task_id, ends.side, other_project.trigram, other.reference, ends.relation_id
   `.execute(db);
   return rows;
 }

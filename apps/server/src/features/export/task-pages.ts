@@ -6,6 +6,7 @@ import {
   exportedChecklists,
   exportedComments,
   exportedLogs,
+  exportedRelations,
   exportedTaskPage,
   exportedUploads,
 } from './queries.ts';
@@ -53,6 +54,7 @@ export async function* exportedTaskPages(db: Kysely<Database>, project: ProjectK
     const checklist = byTask(await exportedChecklists(db, ids));
     const comments = byTask(await exportedComments(db, ids));
     const log = byTask(await exportedLogs(db, ids));
+    const relations = byTask(await exportedRelations(db, ids));
     const uploads = byTask(
       (await exportedUploads(db, ids)).map((upload) => ({
         ...upload,
@@ -64,6 +66,7 @@ export async function* exportedTaskPages(db: Kysely<Database>, project: ProjectK
         checklist: checklist.get(row.task_id) ?? [],
         comments: comments.get(row.task_id) ?? [],
         log: log.get(row.task_id) ?? [],
+        relations: relations.get(row.task_id) ?? [],
         uploads: uploads.get(row.task_id) ?? [],
       };
       return presentTask(row, parts);

@@ -33,6 +33,8 @@ function csvRow(trigram: string, row: ExportTaskRow): string[] {
     row.due_on ?? row.due_at ?? '',
     PRIORITY_LABELS[row.priority],
     row.estimate ?? '',
+    row.parent_reference ?? '',
+    row.blocked_by.join(', '),
     row.labels.map((label) => label.name).join(', '),
     deltaToPlainText(row.content_json as DeltaDocument).replace(/\n+$/, ''),
     iso(row.created_at),

@@ -51,6 +51,7 @@ port.on('message', (request: FileReaderRequest) => {
         labels: plan.labels,
         skipped: plan.skipped,
         estimateScale: plan.estimateScale,
+        structure: plan.structure,
       } as FileReaderReply);
       return;
     }

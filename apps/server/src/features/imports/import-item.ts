@@ -2,7 +2,7 @@ import { isOnlyInvisible } from '@figgle/shared/display-text';
 import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { TASK_DESCRIPTION_MAX } from '@figgle/shared/task-schemas';
-import type { DeltaJson, LabelColor, TaskPriority, TaskStatus } from '../../db/schema.ts';
+import type { DeltaJson, LabelColor, RelationKind, TaskPriority, TaskStatus } from '../../db/schema.ts';
 
 /** One task to write, whatever file it came from: what the batch writer (write-batch.ts) needs. */
 export interface ImportTask {
@@ -24,6 +24,23 @@ export interface ImportTask {
   comments: ImportComment[];
   /** Values that could not be read: the task comes in without them. */
   problems: ImportProblem[];
+  /** Its key in the file when the file's structure names it (ImportStructure): kept with its new id. */
+  key?: string;
+}
+
+/** A task of the file by its key, or a task outside it by its id and reference where it was exported. */
+export type StructureEnd = { key: string } | { id: string; reference: string };
+
+/**
+ * The file's sub-tasks and relations, placed in the organization once every task of the file exists
+ * (place-structure.ts), so a parent may come after its sub-task in the file. Already free of what
+ * the file cannot mean (a cycle, a task under itself, a relation to itself), each told in `skipped`.
+ */
+export interface ImportStructure {
+  /** Sub-task `child` (a key) under `parent`; a parent's sub-tasks in the order they go under it. */
+  parents: Array<{ row: string; child: string; parent: StructureEnd }>;
+  /** As stored: `from` blocks, relates to or duplicates `to`; at least one end is a key. */
+  relations: Array<{ row: string; kind: RelationKind; from: StructureEnd; to: StructureEnd }>;
 }
 
 interface ImportComment {
@@ -49,6 +66,8 @@ export interface ImportPlan {
   skipped: ImportProblem[];
   /** Figgle files: the exported project's estimate scale, taken by a project that has none yet. */
   estimateScale?: EstimateScale;
+  /** Figgle files and Trello checklists as sub-tasks: the structure to place after the last task. */
+  structure?: ImportStructure;
 }
 
 /** Plain text as a Quill document: its lines as they are, ending with the newline Quill keeps. */

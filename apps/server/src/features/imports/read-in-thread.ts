@@ -3,7 +3,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
-import type { ImportLabel, ImportTask } from './import-item.ts';
+import type { ImportLabel, ImportStructure, ImportTask } from './import-item.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
 /**
@@ -119,6 +119,8 @@ export interface PlanInThread {
   skipped: ImportProblem[];
   /** Figgle files: the exported project's estimate scale. */
   estimateScale?: EstimateScale;
+  /** The sub-tasks and relations to place after the last batch. */
+  structure?: ImportStructure;
   /** The next batch of tasks to write (import-batches.ts), or null after the last. */
   nextBatch(): Promise<ImportTask[] | null>;
   /** Ends the thread; call it once, whatever happened. */
@@ -144,6 +146,7 @@ export async function planInThread(
       labels: reply.labels,
       skipped: reply.skipped,
       estimateScale: reply.estimateScale,
+      structure: reply.structure,
       nextBatch: async () => {
         const next = await reader.ask({ kind: 'next' });
         if (next.kind !== 'batch') throw new Error(`unexpected reply ${next.kind}`);

@@ -7,6 +7,7 @@ import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
+import { placeStructure, rememberKeys, type TouchedTask } from './place-structure.ts';
 import { type ImportRunRow, importRunOf } from './queries.ts';
 import type { ImportMapping } from './read-import-file.ts';
 import { type PlanInThread, planInThread } from './read-in-thread.ts';
@@ -158,6 +159,7 @@ async function writePlan(
       projectId,
       actorId: null,
     });
+  let touched: TouchedTask[] = [];
   try {
     // One batch read ahead: the last one is known, and commits with the run marked done.
     let next = await plan.nextBatch();
@@ -169,6 +171,13 @@ async function writePlan(
       await db.transaction().execute(async (trx) => {
         const written = await writeBatch(trx, context, batch);
         await recordProblems(trx, importId, written.problems);
+        await rememberKeys(trx, importId, written.keyed);
+        if (last && plan.structure) {
+          // Every task of the file exists now: the sub-tasks go under their parents, the relations in.
+          const placed = await placeStructure(trx, context, importId, plan.structure);
+          await recordProblems(trx, importId, placed.problems);
+          touched = placed.touched;
+        }
         await sql`
           UPDATE import_run SET progress_done = progress_done + ${written.tasks},
             imported = imported || jsonb_build_object(
@@ -193,6 +202,18 @@ async function writePlan(
     throw error;
   }
   await announce();
+  // Tasks of other projects that gained a sub-task or a relation: their pages and lists read them again.
+  for (const task of touched)
+    await bus.publish({
+      kind: 'task',
+      action: 'updated',
+      id: task.task_id,
+      organizationId: run.organization_id,
+      projectId: task.project_id,
+      taskId: task.task_id,
+      status: task.status,
+      actorId: null,
+    });
 }
 
 async function finish(

@@ -23,6 +23,8 @@ export interface BatchContext {
 }
 
 interface BatchResult {
+  /** The new ids of the tasks the file's structure names, by their key in the file. */
+  keyed: Record<string, string>;
   tasks: number;
   comments: number;
   checklistItems: number;
@@ -238,5 +240,15 @@ export async function writeBatch(
         AS t(task_id, author_name, content, created_at)
     `.execute(trx);
   }
-  return { tasks: tasks.length, comments: commentTask.length, checklistItems: itemTask.length, problems };
+  const keyed: Record<string, string> = {};
+  tasks.forEach((task, index) => {
+    if (task.key !== undefined) keyed[task.key] = ids[index]!;
+  });
+  return {
+    keyed,
+    tasks: tasks.length,
+    comments: commentTask.length,
+    checklistItems: itemTask.length,
+    problems,
+  };
 }

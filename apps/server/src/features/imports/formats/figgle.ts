@@ -4,8 +4,9 @@ import {
   type ProjectExport,
   projectExportSchema,
 } from '@figgle/shared/project-export-schemas';
-import type { DeltaJson } from '../../../db/schema.ts';
-import type { ImportLabel, ImportPlan, ImportTask } from '../import-item.ts';
+import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
+import type { DeltaJson, RelationKind } from '../../../db/schema.ts';
+import type { ImportLabel, ImportPlan, ImportStructure, ImportTask, StructureEnd } from '../import-item.ts';
 
 /** Whether parsed JSON says it is a Figgle project export, before it is checked in full. */
 export function looksLikeFiggle(json: unknown): boolean {
@@ -37,11 +38,117 @@ export function analyseFiggle(file: ProjectExport): ImportAnalysis {
 
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+const rowOf = (task: ProjectExport['tasks'][number]) =>
+  `Task #${task.reference} “${task.title.slice(0, 60)}”`;
+
+/** A side as stored: "A is blocked by B" is "B blocks A"; "relates to" keeps its two ends in one order. */
+function storedRelation(
+  side: ProjectExport['tasks'][number]['relations'][number]['side'],
+  self: StructureEnd,
+  other: StructureEnd,
+): { kind: RelationKind; from: StructureEnd; to: StructureEnd } {
+  if (side === 'blocks') return { kind: 'blocks', from: self, to: other };
+  if (side === 'blocked_by') return { kind: 'blocks', from: other, to: self };
+  if (side === 'duplicates') return { kind: 'duplicates', from: self, to: other };
+  if (side === 'duplicated_by') return { kind: 'duplicates', from: other, to: self };
+  return byteOrder(endName(self), endName(other)) <= 0
+    ? { kind: 'relates', from: self, to: other }
+    : { kind: 'relates', from: other, to: self };
+}
+
+const endName = (end: StructureEnd) => ('key' in end ? `key:${end.key}` : `id:${end.id}`);
+
+/**
+ * The file's parents and relations (decision 0017's rules, applied to the file): a parent of the
+ * file is found by its id in the file, any other by its id or reference when the import places it
+ * (place-structure.ts). A task under itself, a parent link that would close a cycle (A under B under
+ * A: the link read last, in reference order, is dropped), a sub-task past SUBTASKS_PER_PARENT_MAX and
+ * a relation of a task with itself are left out and told; the tasks themselves come in.
+ */
+function figgleStructure(file: ProjectExport): { structure: ImportStructure; problems: ImportProblem[] } {
+  const tasks = [...file.tasks].sort((a, b) => a.reference - b.reference);
+  const inFile = new Set(tasks.map((task) => task.id));
+  const end = (link: { id: string; reference: string }): StructureEnd =>
+    inFile.has(link.id) ? { key: link.id } : { id: link.id, reference: link.reference };
+  const problems: ImportProblem[] = [];
+  const accepted = new Map<string, string>();
+  const parents: ImportStructure['parents'] = [];
+  const placed: Array<{ task: (typeof tasks)[number]; parent: StructureEnd }> = [];
+  for (const task of tasks) {
+    if (!task.parent) continue;
+    const row = rowOf(task);
+    if (task.parent.id === task.id) {
+      problems.push({
+        row,
+        reason: 'It is its own parent in the file: it comes in at the top level.',
+        imported: true,
+      });
+      continue;
+    }
+    if (inFile.has(task.parent.id)) {
+      let above: string | undefined = task.parent.id;
+      let depth = 0;
+      while (above !== undefined && above !== task.id && depth <= tasks.length) {
+        above = accepted.get(above);
+        depth += 1;
+      }
+      if (above === task.id) {
+        problems.push({
+          row,
+          reason: `Its parent ${task.parent.reference} is also one of its sub-tasks in the file (a cycle): it comes in at the top level.`,
+          imported: true,
+        });
+        continue;
+      }
+      accepted.set(task.id, task.parent.id);
+    }
+    placed.push({ task, parent: end(task.parent) });
+  }
+  // Each parent's sub-tasks in their order: by position, those without one after, then by reference.
+  placed.sort(
+    (a, b) =>
+      (a.task.subtask_position ?? Number.MAX_SAFE_INTEGER) -
+        (b.task.subtask_position ?? Number.MAX_SAFE_INTEGER) || a.task.reference - b.task.reference,
+  );
+  const perParent = new Map<string, number>();
+  for (const { task, parent } of placed) {
+    const count = (perParent.get(endName(parent)) ?? 0) + 1;
+    perParent.set(endName(parent), count);
+    if (count > SUBTASKS_PER_PARENT_MAX) {
+      problems.push({
+        row: rowOf(task),
+        reason: `Its parent has more than ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} sub-tasks in the file: it comes in at the top level.`,
+        imported: true,
+      });
+      continue;
+    }
+    parents.push({ row: rowOf(task), child: task.id, parent });
+  }
+
+  const relations: ImportStructure['relations'] = [];
+  const seen = new Set<string>();
+  for (const task of tasks) {
+    for (const relation of task.relations) {
+      if (relation.task.id === task.id) {
+        problems.push({ row: rowOf(task), reason: 'A relation with itself was left out.', imported: true });
+        continue;
+      }
+      const stored = storedRelation(relation.side, { key: task.id }, end(relation.task));
+      const name = `${stored.kind} ${endName(stored.from)} ${endName(stored.to)}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      relations.push({ row: rowOf(task), ...stored });
+    }
+  }
+  return { structure: { parents, relations }, problems };
+}
+
 /**
  * A project exported by Figgle, back as it was: each task with its status and place in its column,
  * description (its delta as it was), due date, priority, estimate (and the project's estimate scale),
  * labels, checklist and comments (with their
- * authors' names and dates). People are matched by email with the organization's members: an
+ * authors' names and dates), its parent, place among its parent's sub-tasks and relations (placed
+ * after the last task, place-structure.ts). People are matched by email with the organization's members: an
  * assignee who is not one comes in unassigned and is listed. The change log starts again with the
  * import's creation line.
  */
@@ -56,8 +163,13 @@ export function planFiggle(file: ProjectExport): ImportPlan {
   );
   // Column by column in board order: the new ranks keep each column's order.
   const tasks = [...file.tasks].sort((a, b) => byteOrder(a.rank, b.rank) || a.reference - b.reference);
+  const { structure, problems: structureProblems } = figgleStructure(file);
+  const named = new Set<string>();
+  for (const { child, parent } of structure.parents) named.add(child).add('key' in parent ? parent.key : '');
+  for (const { from, to } of structure.relations)
+    named.add('key' in from ? from.key : '').add('key' in to ? to.key : '');
   const planned: ImportTask[] = tasks.map((task) => {
-    const row = `Task #${task.reference} “${task.title.slice(0, 60)}”`;
+    const row = rowOf(task);
     const problems: ImportProblem[] = [];
     const assignee = task.assignee ? people.get(task.assignee) : undefined;
     if (task.assignee && !assignee?.email)
@@ -89,13 +201,15 @@ export function planFiggle(file: ProjectExport): ImportPlan {
         content: comment.content as DeltaJson,
       })),
       problems,
+      ...(named.has(task.id) ? { key: task.id } : {}),
     };
   });
   return {
     tasks: planned,
     taskCount: planned.length,
     labels: [...labels.values()],
-    skipped: [],
+    skipped: structureProblems,
     estimateScale: file.project.estimate_scale,
+    structure,
   };
 }
