@@ -69,7 +69,28 @@ export interface TaskFilters {
   assigneeId?: string | null;
   /** The estimates a task must have one of (search text `estimate:>3`); undefined: any. */
   estimates?: string[];
+  /**
+   * `parent:WEB-12`: sub-tasks of the live task of that reference in one of `parentProjectIds` (the
+   * projects the person may search), each token to hold.
+   */
+  parents?: { references: Array<{ code: string; number: number }>; projectIds: string[] };
+  /** `is:blocked`: a live task of a live project, neither Done nor Archive, blocks it. */
+  blocked?: boolean;
+  /** `has:parent` (true), `no:parent` (false): a live parent or none, each to hold. */
+  hasParent?: boolean[];
 }
+
+const LIVE_PARENT = sql`EXISTS (SELECT 1 FROM task AS parent JOIN project AS parent_project
+  ON parent_project.project_id = parent.project_id AND parent_project.deleted_at IS NULL
+  WHERE parent.task_id = task.parent_id AND parent.deleted_at IS NULL)`;
+
+/** As the Blocked mark reads it (features/tasks/queries.ts): an open blocker, live in a live project. */
+const OPEN_BLOCKER = sql`EXISTS (SELECT 1 FROM task_relation AS blocking
+  JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
+    AND blocker.status NOT IN ('DONE', 'ARCHIVE')
+  JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
+    AND blocker_project.deleted_at IS NULL
+  WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks')`;
 
 function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`task.project_id = ANY(${filters.projectIds}::uuid[])`];
@@ -77,6 +98,14 @@ function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
   if (filters.assigneeId === null) parts.push(sql`task.assignee_id IS NULL`);
   else if (filters.assigneeId !== undefined) parts.push(sql`task.assignee_id = ${filters.assigneeId}::uuid`);
   if (filters.estimates) parts.push(sql`task.estimate = ANY(${filters.estimates}::text[])`);
+  for (const reference of filters.parents?.references ?? [])
+    parts.push(sql`task.parent_id IN (SELECT parent.task_id FROM task AS parent
+      JOIN project AS parent_project ON parent_project.project_id = parent.project_id
+      WHERE parent.project_id = ANY(${filters.parents!.projectIds}::uuid[])
+        AND upper(parent_project.trigram) = ${reference.code}::text
+        AND parent.reference = ${reference.number}::integer AND parent.deleted_at IS NULL)`);
+  if (filters.blocked) parts.push(OPEN_BLOCKER);
+  for (const wanted of filters.hasParent ?? []) parts.push(wanted ? LIVE_PARENT : sql`NOT ${LIVE_PARENT}`);
   return sql.join(parts, sql` AND `);
 }
 

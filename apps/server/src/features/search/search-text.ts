@@ -20,6 +20,35 @@ export interface SearchText {
    * none of them, for `estimate:4`); null when the text has no such token.
    */
   estimates: string[] | null;
+  /** `parent:WEB-12` (each such token): the task whose sub-tasks are found. */
+  parents: Array<{ code: string; number: number }>;
+  /** `is:blocked`: only tasks with an open blocker. */
+  blocked: boolean;
+  /** Each `has:parent` (true) and `no:parent` (false), all to hold; none: either. */
+  hasParent: boolean[];
+}
+
+/** `parent:WEB-12`, `is:blocked`, `has:parent`, `no:parent`: tokens of the structure, no words of the text. */
+const STRUCTURE_TOKEN =
+  /(?<=^|\s)(?:parent:([A-Za-z0-9]{3})-(\d{1,9})|is:blocked|has:parent|no:parent)(?=\s|$)/giu;
+
+type StructureTokens = Pick<SearchText, 'parents' | 'blocked' | 'hasParent'>;
+
+function takeStructureTokens(text: string): { rest: string } & StructureTokens {
+  const found: StructureTokens = { parents: [], blocked: false, hasParent: [] };
+  const rest = text.replace(STRUCTURE_TOKEN, (token: string, code?: string, number?: string) => {
+    const word = token.toLowerCase();
+    if (code && number) found.parents.push({ code: code.toUpperCase(), number: Number(number) });
+    else if (word === 'is:blocked') found.blocked = true;
+    else found.hasParent.push(word === 'has:parent');
+    return ' ';
+  });
+  return { rest: rest.trim(), ...found };
+}
+
+/** Whether the text narrows tasks by a token (estimate:, parent:, is:blocked, has:/no:parent). */
+export function hasTaskTokens(text: SearchText): boolean {
+  return text.estimates !== null || text.parents.length > 0 || text.blocked || text.hasParent.length > 0;
 }
 
 /** `estimate:` then an optional comparison and a value of a scale; the token is no word of the text. */
@@ -70,7 +99,8 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  * never passed on, so no input can change the shape of a query.
  */
 export function readSearchText(q: string): SearchText {
-  const { rest: text, estimates } = takeEstimateTokens(q.normalize('NFKC').trim());
+  const { rest: afterEstimates, estimates } = takeEstimateTokens(q.normalize('NFKC').trim());
+  const { rest: text, ...structure } = takeStructureTokens(afterEstimates);
   const projectReference = PROJECT_REFERENCE.exec(text);
   const localReference = LOCAL_REFERENCE.exec(text);
   const reference: TypedReference | null = projectReference
@@ -85,7 +115,12 @@ export function readSearchText(q: string): SearchText {
     if (!words.some((known) => known.toLowerCase() === cut.toLowerCase())) words.push(cut);
     if (words.length === MAX_WORDS) break;
   }
-  return { words, reference: reference && reference.number > 0 ? reference : null, estimates };
+  return {
+    words,
+    reference: reference && reference.number > 0 ? reference : null,
+    estimates,
+    ...structure,
+  };
 }
 
 /** One word of the text as the database read it (figgle_search: lowercase, no accents). */

@@ -27,6 +27,7 @@ import {
 import {
   decodeCursor,
   encodeCursor,
+  hasTaskTokens,
   kindsToAnswer,
   type QueryWord,
   readSearchText,
@@ -116,7 +117,7 @@ async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
   return { rows: shown.map((hit) => hit.row), nextCursor };
 }
 
-/** Tasks by filters alone (`estimate:>3`, no words), newest activity first. */
+/** Tasks by filters alone (`estimate:>3`, `is:blocked`, no words), newest activity first. */
 async function findFilteredTasks(request: Omit<Request, 'tsquery'>): Promise<FoundGroup<TaskHitRow>> {
   const { cursor, limit } = request;
   const after = cursor?.k === 'task' && cursor.a && cursor.i ? { at: cursor.a, id: cursor.i } : undefined;
@@ -210,14 +211,19 @@ export async function search(db: Db, user: CurrentUser, query: SearchQuery): Pro
       status: query.status,
       assigneeId: assignee === 'me' ? user.user_id : assignee === 'none' ? null : assignee,
       ...(text.estimates ? { estimates: text.estimates } : {}),
+      ...(text.parents.length > 0
+        ? { parents: { references: text.parents, projectIds: scope.projectIds } }
+        : {}),
+      ...(text.blocked ? { blocked: true } : {}),
+      ...(text.hasParent.length > 0 ? { hasParent: text.hasParent } : {}),
     },
     contextProjectId: query.context_project_id ?? null,
     cursor,
     limit: query.limit,
   };
   if (text.words.length === 0) {
-    // `estimate:>3` alone lists the tasks it keeps; nothing else has an estimate.
-    if (!text.estimates || !kinds.has('task')) return nothingFound();
+    // `estimate:>3`, `parent:WEB-12`, `is:blocked` alone list the tasks they keep; only tasks have them.
+    if (!hasTaskTokens(text) || !kinds.has('task')) return nothingFound();
     return { ...nothingFound(), tasks: await findFilteredTasks(filtered) };
   }
   const words = await queryWords(db, text, scope);
