@@ -65,6 +65,8 @@ export const startImportInput = z.object({
   allow_duplicate: z.boolean().default(false),
   /** Trello: each list's status, by the list's id. */
   trello_lists: trelloListMappingSchema.optional(),
+  /** Trello: each card's checklist items become sub-tasks of its task, instead of checklist items. */
+  trello_checklists_as_subtasks: z.boolean().default(false),
   /** CSV: for each column, in order, the field it fills (null: left out). */
   csv_columns: csvColumnsSchema.optional(),
 });

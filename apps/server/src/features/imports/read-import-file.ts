@@ -9,6 +9,8 @@ import type { ImportPlan } from './import-item.ts';
 export interface ImportMapping {
   trelloLists?: Record<string, TaskStatus>;
   csvColumns?: Array<CsvField | null>;
+  /** Trello: checklist items become sub-tasks of their card's task. */
+  trelloChecklistsAsSubtasks?: boolean;
 }
 
 const unreadable = (message: string) => badRequest(message, [{ path: 'file', message }]);
@@ -58,7 +60,9 @@ export function planImportFile(format: ImportFormat, text: string, mapping: Impo
   if (format === 'trello') {
     const read = readTrelloBoard(parseJson(text.replace(/^\uFEFF/, '')));
     if ('error' in read) throw unreadable(read.error);
-    return planTrello(read.board, mapping.trelloLists ?? {});
+    return planTrello(read.board, mapping.trelloLists ?? {}, {
+      checklistsAsSubtasks: mapping.trelloChecklistsAsSubtasks === true,
+    });
   }
   if (format === 'csv') {
     return planCsv(text, mapping.csvColumns ?? []);

@@ -35,7 +35,9 @@ function checkedMapping(analysis: ImportAnalysis, input: StartInput): ImportMapp
       throw badRequest('The mapping names a list that is not in the file.', [
         { path: 'trello_lists', message: 'names an unknown list' },
       ]);
-    return { trelloLists: lists };
+    return input.trello_checklists_as_subtasks
+      ? { trelloLists: lists, trelloChecklistsAsSubtasks: true }
+      : { trelloLists: lists };
   }
   if (analysis.format === 'csv') {
     const columns = input.csv_columns;

@@ -5,6 +5,7 @@ import {
   LABEL_NAME_MAX,
   MAX_LABELS_PER_TASK,
 } from '@figgle/shared/planning-schemas';
+import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import { TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
 import { z } from 'zod';
 import type { LabelColor, TaskStatus } from '../../../db/schema.ts';
@@ -13,6 +14,7 @@ import {
   cleanText,
   type ImportLabel,
   type ImportPlan,
+  type ImportStructure,
   type ImportTask,
   importedDescription,
   textDelta,
@@ -170,9 +172,16 @@ function commentTime(date: string | null | undefined): string {
 
 /**
  * The cards as tasks, in list order then card order: a closed card is archived whatever its list;
- * its labels, checklists (their items, one after the other) and comments come with it.
+ * its labels, checklists (their items, one after the other) and comments come with it. With
+ * `checklistsAsSubtasks`, each checklist item is a task of its own instead, right after its card's,
+ * under it as a sub-task in the checklists' order: Done when ticked, else To do (archived with an
+ * archived card).
  */
-export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskStatus>): ImportPlan {
+export function planTrello(
+  board: TrelloBoard,
+  listStatus: Record<string, TaskStatus>,
+  { checklistsAsSubtasks = false }: { checklistsAsSubtasks?: boolean } = {},
+): ImportPlan {
   const labelsById = new Map<string, ImportLabel>();
   for (const label of board.labels)
     labelsById.set(label.id, { name: labelNameOf(label), color: labelColorOf(label.color) });
@@ -205,6 +214,7 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
   );
   const tasks: ImportTask[] = [];
   const skipped: ImportProblem[] = [];
+  const parents: ImportStructure['parents'] = [];
   for (const card of cards) {
     const row = `Card “${cleanLine(card.name, 60) || card.id}”`;
     const title = cleanLine(card.name, TASK_TITLE_MAX);
@@ -233,14 +243,23 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
     const checklists = [...(checklistsByCard.get(card.id) ?? [])].sort(byPos);
     const checklist = checklists.flatMap((list) =>
       [...list.checkItems].sort(byPos).flatMap((item) => {
-        const itemText = cleanLine(item.name, CHECKLIST_TEXT_MAX);
+        const itemText = cleanLine(item.name, checklistsAsSubtasks ? TASK_TITLE_MAX : CHECKLIST_TEXT_MAX);
         return itemText ? [{ text: itemText, done: item.state === 'complete' }] : [];
       }),
     );
+    const status = card.closed ? 'ARCHIVE' : listStatusOf;
+    const subtasks = checklistsAsSubtasks ? checklist.slice(0, SUBTASKS_PER_PARENT_MAX) : [];
+    if (checklistsAsSubtasks && checklist.length > SUBTASKS_PER_PARENT_MAX)
+      problems.push({
+        row,
+        reason: `Only the first ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} checklist items became sub-tasks.`,
+        imported: true,
+      });
+    const cardKey = `card:${card.id}`;
     tasks.push({
       row,
       title,
-      status: card.closed ? 'ARCHIVE' : listStatusOf,
+      status,
       description: textDelta(description),
       dueOn: null,
       dueAt,
@@ -250,10 +269,36 @@ export function planTrello(board: TrelloBoard, listStatus: Record<string, TaskSt
         const label = labelsById.get(id);
         return label ? [label.name] : [];
       }),
-      checklist,
+      checklist: checklistsAsSubtasks ? [] : checklist,
       comments: commentsByCard.get(card.id) ?? [],
       problems,
+      ...(subtasks.length > 0 ? { key: cardKey } : {}),
     });
+    for (const item of subtasks) {
+      const key = `item:${tasks.length}`;
+      tasks.push({
+        row: `Checklist item “${item.text.slice(0, 60)}” of ${row}`,
+        title: item.text,
+        status: item.done ? 'DONE' : status === 'ARCHIVE' ? 'ARCHIVE' : 'TODO',
+        description: textDelta(''),
+        dueOn: null,
+        dueAt: null,
+        priority: 'NONE',
+        assigneeEmail: null,
+        labels: [],
+        checklist: [],
+        comments: [],
+        problems: [],
+        key,
+      });
+      parents.push({ row, child: key, parent: { key: cardKey } });
+    }
   }
-  return { tasks, taskCount: tasks.length, labels: [...labelsById.values()], skipped };
+  return {
+    tasks,
+    taskCount: tasks.length,
+    labels: [...labelsById.values()],
+    skipped,
+    ...(parents.length > 0 ? { structure: { parents, relations: [] } } : {}),
+  };
 }

@@ -142,6 +142,7 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
   );
   const [projectName, setProjectName] = useState(() => suggestedName(run));
   const [again, setAgain] = useState(false);
+  const [checklistsAsSubtasks, setChecklistsAsSubtasks] = useState(false);
   const titleColumns = columns.filter((field) => field === 'title').length;
   const csvProblem =
     run.analysis.format !== 'csv'
@@ -157,7 +158,9 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
     const input: StartImportInput = {
       allow_duplicate: again,
       ...(run.project_id ? {} : { project_name: projectName }),
-      ...(run.analysis.format === 'trello' ? { trello_lists: lists } : {}),
+      ...(run.analysis.format === 'trello'
+        ? { trello_lists: lists, trello_checklists_as_subtasks: checklistsAsSubtasks }
+        : {}),
       ...(run.analysis.format === 'csv' ? { csv_columns: columns } : {}),
     };
     startImport.mutate({ importId: run.import_id, input });
@@ -186,6 +189,14 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
             analysis={run.analysis}
             lists={lists}
             onChange={(listId, status) => setLists((current) => ({ ...current, [listId]: status }))}
+          />
+        ) : null}
+        {run.analysis.format === 'trello' && run.analysis.checklist_items > 0 ? (
+          <Checkbox
+            label="Turn Trello checklists into sub-tasks"
+            description="Each checklist item becomes a task under its card's task; ticked items are Done."
+            checked={checklistsAsSubtasks}
+            onChange={(event) => setChecklistsAsSubtasks(event.currentTarget.checked)}
           />
         ) : null}
         {run.analysis.format === 'csv' ? (
