@@ -25,6 +25,8 @@ export const queryKeys = {
   watchers: (taskId: string) => ['task', taskId, 'watchers'] as const,
   timeline: (taskId: string) => ['task', taskId, 'timeline'] as const,
   checklist: (taskId: string) => ['task', taskId, 'checklist'] as const,
+  /** Its parent, sub-tasks and relations: the task page, and the Blocked mark of its row and card. */
+  structure: (taskId: string) => ['task', taskId, 'structure'] as const,
   /** Its parent, sub-tasks and relations (issue 42): read again with every event of the task. */
   taskStructure: (taskId: string) => ['task', taskId, 'structure'] as const,
   figmaEvents: ['figma-events'] as const,

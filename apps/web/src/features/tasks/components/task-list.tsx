@@ -20,6 +20,7 @@ import { ColumnChooser } from './list/column-chooser';
 import { EstimateTotals } from './list/estimate-totals';
 import { type ListColumns, useListColumns } from './list/list-columns';
 import { StatusPicker } from './status-picker';
+import { RowBlockedMark, SubtaskProgress } from './structure-marks';
 import classes from './task-list.module.css';
 import { SortableHeader, TaskDue, TaskLabels, TaskPriorityPicker } from './task-planning-marks';
 import planningClasses from './task-planning-marks.module.css';
@@ -241,6 +242,8 @@ function TaskRow({
           </Anchor>
           <TaskLabels task={task} />
           <ChecklistProgress checklist={task.checklist} />
+          <SubtaskProgress subtasks={task.subtasks} />
+          <RowBlockedMark taskId={task.task_id} count={task.blocked_by} />
           <TaskActionsMenu
             taskId={task.task_id}
             projectId={task.project_id}

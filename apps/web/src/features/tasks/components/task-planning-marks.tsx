@@ -5,12 +5,13 @@ import type { SyntheticEvent } from 'react';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { LabelChips } from '../../../ui/planning/label-chips';
 import { PriorityPicker } from './priority-picker';
+import { CardStructure } from './structure-marks';
 import classes from './task-planning-marks.module.css';
 import type { TaskSort } from './task-sort';
 
 type Planned = Pick<
   TaskSummaryView,
-  'task_id' | 'title' | 'status' | 'due_on' | 'due_at' | 'priority' | 'labels'
+  'task_id' | 'title' | 'status' | 'due_on' | 'due_at' | 'priority' | 'labels' | 'blocked_by' | 'estimate'
 >;
 
 /** A task's labels on its row or card: the first three, then "+n". */
@@ -71,6 +72,7 @@ export function CardPlanning({ task }: { task: Planned }) {
         <TaskPriorityPicker task={task} compact />
       </div>
       <TaskDue task={task} />
+      <CardStructure task={task} />
       <TaskLabels task={task} />
     </div>
   );

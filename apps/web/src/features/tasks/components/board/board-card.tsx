@@ -15,6 +15,7 @@ import { paths } from '../../../../shared/paths';
 import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-menu';
 import { AssigneePicker } from '../assignee-picker';
 import { ChecklistProgress } from '../checklist-progress';
+import { SubtaskProgress } from '../structure-marks';
 import { CardPlanning } from '../task-planning-marks';
 import classes from './board.module.css';
 
@@ -138,6 +139,7 @@ export function BoardCardBody({
           {task.comments_total}
         </span>
         <ChecklistProgress checklist={task.checklist} />
+        <SubtaskProgress subtasks={task.subtasks} />
         {overlay ? null : (
           <TaskActionsMenu
             taskId={task.task_id}

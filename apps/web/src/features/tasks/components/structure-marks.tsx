@@ -1,0 +1,112 @@
+import { estimateWords } from '@figgle/shared/estimate';
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import { Badge, Tooltip } from '@mantine/core';
+import { IconHierarchy2, IconLock } from '@tabler/icons-react';
+import { type SyntheticEvent, useState } from 'react';
+import { useTaskStructure } from '../../../shared/api/get-task-structure';
+import { blockedWords, openBlockers, shortEstimate, subtaskProgressWords } from './structure-words';
+
+type Structured = Pick<TaskSummaryView, 'task_id' | 'blocked_by' | 'estimate'>;
+
+/** A task's sub-task progress ("2/5") on its list row and board card; nothing without sub-tasks. */
+export function SubtaskProgress({ subtasks }: { subtasks: TaskSummaryView['subtasks'] | undefined }) {
+  // A copy kept on the device from before sub-tasks existed has none.
+  if (!subtasks || subtasks.total === 0) return null;
+  const complete = subtasks.done === subtasks.total;
+  const words = subtaskProgressWords(subtasks);
+  return (
+    <span
+      role="img"
+      aria-label={words}
+      title={words}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 3,
+        flex: '0 0 auto',
+        fontSize: 'var(--mantine-font-size-xs)',
+        fontVariantNumeric: 'tabular-nums',
+        color: complete ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-dimmed)',
+      }}
+    >
+      <IconHierarchy2 size={14} stroke={1.8} aria-hidden />
+      {subtasks.done}/{subtasks.total}
+    </span>
+  );
+}
+
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+
+/**
+ * "Blocked" on a row or card while an open task blocks it: an icon and the word, readable without
+ * colour, as on the task page. Hover or keyboard focus lists the blocking tasks, read from the
+ * task's structure when it opens (the summaries carry only their number).
+ */
+export function RowBlockedMark({ taskId, count }: { taskId: string; count: number | undefined }) {
+  const [opened, setOpened] = useState(false);
+  const structure = useTaskStructure(taskId, { enabled: opened });
+  if (!count) return null;
+  const names = structure.data ? openBlockers(structure.data) : undefined;
+  // Read when the list first opens, and again each time after: blockers change.
+  const open = () => (opened ? void structure.refetch() : setOpened(true));
+  return (
+    <Tooltip
+      label={blockedWords(count, names)}
+      multiline
+      maw={320}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Badge
+        component="span"
+        tabIndex={0}
+        color="red"
+        variant="light"
+        size="sm"
+        style={{ flex: '0 0 auto', cursor: 'default' }}
+        leftSection={<IconLock size={12} aria-hidden />}
+        aria-label={blockedWords(count, names)}
+        // Pressing it shows the list; it neither opens nor drags the card.
+        onMouseEnter={open}
+        onFocus={open}
+        onClick={stop}
+        onMouseDown={stop}
+        onTouchStart={(event) => {
+          stop(event);
+          open();
+        }}
+      >
+        Blocked
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** A task's estimate on its card ("5 pts", "M"); nothing without one. */
+function EstimateMark({ estimate }: { estimate: string | null | undefined }) {
+  if (!estimate) return null;
+  return (
+    <Badge
+      component="span"
+      color="gray"
+      variant="light"
+      size="sm"
+      radius="sm"
+      style={{ flex: '0 0 auto', textTransform: 'none' }}
+      aria-label={`Estimate: ${estimateWords(estimate)}`}
+      title={`Estimate: ${estimateWords(estimate)}`}
+    >
+      {shortEstimate(estimate)}
+    </Badge>
+  );
+}
+
+/** What a card's planning line adds from the task's structure: Blocked, then the estimate. */
+export function CardStructure({ task }: { task: Structured }) {
+  return (
+    <>
+      <RowBlockedMark taskId={task.task_id} count={task.blocked_by} />
+      <EstimateMark estimate={task.estimate} />
+    </>
+  );
+}

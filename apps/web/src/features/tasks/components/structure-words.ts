@@ -1,0 +1,30 @@
+import { scaleOfEstimate } from '@figgle/shared/estimate';
+import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
+
+// What the structure marks of rows and cards (structure-marks.tsx) say, in words.
+
+const FINISHED = new Set(['DONE', 'ARCHIVE']);
+
+/** "2 of 5 sub-tasks done", as the progress mark says it to a screen reader and on hover. */
+export function subtaskProgressWords({ done, total }: { done: number; total: number }): string {
+  return `${done} of ${total} sub-task${total === 1 ? '' : 's'} done`;
+}
+
+/** The open tasks that block a task, as its structure names them ("WEB-9 Payment API"). */
+export function openBlockers(structure: TaskStructureView | undefined): string[] {
+  return (structure?.relations ?? [])
+    .filter((relation) => relation.side === 'blocked_by' && !FINISHED.has(relation.task.status))
+    .map((relation) => `${relation.task.reference} ${relation.task.title}`);
+}
+
+/** What the Blocked mark says: the blockers by name once read, their number until then. */
+export function blockedWords(count: number, names: readonly string[] | undefined): string {
+  if (names && names.length > 0) return `Blocked by ${names.join(', ')}`;
+  return `Blocked by ${count} open task${count === 1 ? '' : 's'}`;
+}
+
+/** An estimate as a row or card shows it: "5 pts", "1 pt", "M". */
+export function shortEstimate(estimate: string): string {
+  if (scaleOfEstimate(estimate) === 'points') return `${estimate} ${estimate === '1' ? 'pt' : 'pts'}`;
+  return estimate;
+}
