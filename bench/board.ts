@@ -62,7 +62,8 @@ const TARGETS = {
   concurrentP99Ms: 50,
   afterWriteMedianMs: 5,
   afterWriteP95Ms: 10,
-  boardWireKiB: 15,
+  /** Issue 24 set 15 KiB; issue 42 allows 18 KiB with its sub-tasks, relations and estimates. */
+  boardWireKiB: 18,
   compressMs: 2,
 } as const;
 
@@ -185,6 +186,55 @@ async function seedProject(
     }),
   );
   return project.project_id;
+}
+
+/** Issue 42's board: of its 1,000 tasks, 300 sub-tasks (60 parents of 5), 200 relations, estimates. */
+const SUBTASKS = { parents: 60, each: 5 };
+const RELATIONS = 200;
+
+/**
+ * Breaks the project's tasks down through the API, 8 requests at a time: 60 parents with 5 sub-tasks
+ * each (PUT /api/tasks/:id/parent), 200 relations, 150 of them "blocks" (POST
+ * /api/tasks/:id/relations), and a story-point estimate on every other task (PATCH).
+ */
+async function seedStructure(session: Session, projectId: string) {
+  await json(await session.call('PATCH', `/api/projects/${projectId}`, { estimate_scale: 'points' }));
+  const tasks = (
+    await json<Array<{ task_id: string }>>(await session.call('GET', `/api/projects/${projectId}/tasks`))
+  )
+    .map((task) => task.task_id)
+    .sort();
+  const writes: Array<() => Promise<unknown>> = [];
+  for (let p = 0; p < SUBTASKS.parents; p++) {
+    const parent = tasks[p * (SUBTASKS.each + 1)]!;
+    for (let k = 1; k <= SUBTASKS.each; k++) {
+      const child = tasks[p * (SUBTASKS.each + 1) + k]!;
+      writes.push(async () =>
+        json(await session.call('PUT', `/api/tasks/${child}/parent`, { parent_id: parent })),
+      );
+    }
+  }
+  for (let r = 0; r < RELATIONS; r++) {
+    const from = tasks[400 + r]!;
+    const to = tasks[400 + ((r * 7 + 3) % 600)]!;
+    if (from === to) continue;
+    const side = r % 4 === 3 ? 'relates' : 'blocks';
+    writes.push(async () =>
+      json(await session.call('POST', `/api/tasks/${from}/relations`, { side, task_id: to })),
+    );
+  }
+  const points = ['1', '2', '3', '5', '8', '13'];
+  for (let i = 0; i < tasks.length; i += 2) {
+    writes.push(async () =>
+      json(await session.call('PATCH', `/api/tasks/${tasks[i]}`, { estimate: points[i % points.length] })),
+    );
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < writes.length) await writes[next++]!();
+    }),
+  );
 }
 
 /**
@@ -500,6 +550,7 @@ async function runOn(label: string, database: string, settings: Record<string, s
     const seedStart = performance.now();
     const labels = await seedLabels(session, organization.organization_id);
     const small = await seedProject(session, organization.organization_id, 'Thousand', 1000, labels, 2);
+    await seedStructure(session, small);
     const large = parts.has('a')
       ? await seedProject(session, organization.organization_id, 'Five thousand', 5000, labels, 10)
       : '';
@@ -544,7 +595,7 @@ async function runOn(label: string, database: string, settings: Record<string, s
           count === 1000 ? { atMost: TARGETS.compressMs } : undefined,
         );
         console.log(
-          `(a) board data (?shape=${BOARD_SHAPE}), ${count.toLocaleString('en')} tasks: ${(board.wire / 1024).toFixed(1)} KiB on the wire (${board.encoding}) · ${kb(board.json)} of JSON · compression ${ms(board.compressMs)}${count === 1000 ? ' · targets ≤ 15 KiB, ≤ 2 ms' : ''}`,
+          `(a) board data (?shape=${BOARD_SHAPE}), ${count.toLocaleString('en')} tasks: ${(board.wire / 1024).toFixed(1)} KiB on the wire (${board.encoding}) · ${kb(board.json)} of JSON · compression ${ms(board.compressMs)}${count === 1000 ? ' · targets ≤ 18 KiB (with 300 sub-tasks, 200 relations, estimates), ≤ 2 ms' : ''}`,
         );
       }
     }

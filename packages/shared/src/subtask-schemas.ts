@@ -36,6 +36,8 @@ export const taskStructureViewSchema = z.object({
       assignee_id: z.uuid().nullable(),
       due_on: z.string().nullable(),
       due_at: z.string().nullable(),
+      /** Its estimate ('5', 'M'), whatever its project's scale; the parent's page adds them up. */
+      estimate: z.string().nullable(),
     }),
   ),
   /** Sub-tasks done (Done or Archive) of all of them: "2/5". */

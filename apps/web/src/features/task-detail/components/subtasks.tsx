@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { estimateTotal, estimateWords, scaleOfEstimate } from '@figgle/shared/estimate';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,10 +22,13 @@ export function Subtasks({
   taskId,
   projectId,
   organizationId,
+  ownEstimate,
 }: {
   taskId: string;
   projectId: string;
   organizationId: string;
+  /** The task's own estimate, said beside its sub-tasks' total. */
+  ownEstimate: string | null;
 }) {
   const structure = useTaskStructure(taskId);
   const members = useMembers(organizationId);
@@ -33,6 +37,10 @@ export function Subtasks({
   const [title, setTitle] = useState('');
   const subtasks = structure.data?.subtasks ?? [];
   const progress = structure.data?.progress;
+  // Sub-tasks may belong to projects of other scales: they add up in the scale the first one uses.
+  const estimates = subtasks.map((subtask) => subtask.estimate);
+  const scale = estimates.map((value) => (value ? scaleOfEstimate(value) : null)).find(Boolean) ?? 'none';
+  const total = estimateTotal(scale, estimates);
   const assigneeOptions = [
     { value: NOBODY, label: 'No assignee' },
     ...(members.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) })),
@@ -63,6 +71,11 @@ export function Subtasks({
         {progress && progress.total > 0 ? (
           <Text size="sm" c="dimmed" aria-label={`${progress.done} of ${progress.total} sub-tasks done`}>
             {progress.done}/{progress.total}
+          </Text>
+        ) : null}
+        {total ? (
+          <Text size="sm" c="dimmed">
+            · {total} in sub-tasks{ownEstimate ? `, ${estimateWords(ownEstimate)} on this task` : ''}
           </Text>
         ) : null}
       </Group>
