@@ -182,6 +182,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             taskId={taskId}
             projectId={data.project.project_id}
             organizationId={data.project.organization_id}
+            ownEstimate={data.estimate ?? null}
           />
 
           <TaskRelations
