@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../../../apps/server/src/db/database.ts';
+import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 
@@ -56,6 +56,8 @@ export function withDatabaseName(url: string, name: string): string {
 
 /** A fresh, migrated database, private to the caller. */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  // Loaded here, not at the top: the browser suite reads this module's names without the database code.
+  const { IN_MEMORY, openDatabase } = await import('../../../apps/server/src/db/database.ts');
   if (testDatabaseKind() === 'pglite') {
     const dump = new Blob([readFileSync(templateDumpPath)]);
     return openDatabase({ dataDir: IN_MEMORY, loadDataDir: dump });

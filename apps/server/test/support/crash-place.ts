@@ -7,7 +7,9 @@ import { killLeftoverServers, type ServerProcess, startServerProcess } from './s
 
 /**
  * Where a kill test's servers run: one data directory and, on PostgreSQL, one database, kept while
- * server processes are started on them, killed (SIGKILL) and started again.
+ * server processes are started on them, killed (SIGKILL) and started again. On the embedded database
+ * the first start copies the migrated template into the directory (startServerProcess), so no start
+ * runs initdb or the migrations.
  */
 export interface CrashPlace {
   dataDir: string;

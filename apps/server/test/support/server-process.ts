@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { exitWithParent } from '@figgle/test-support/figgle-server';
+import { copyMigratedTemplate, startsOnEmptyEmbeddedDatabase } from '@figgle/test-support/migrated-data-dir';
 import { freePort } from '@figgle/test-support/test-server';
 import { serverCommand } from '../../../../scripts/server-run.mjs';
 
@@ -31,12 +32,18 @@ async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
  * The real server in its own Node process, as `npm start` runs it, on a free loopback port.
  * `settings` are environment variables on top of quiet test defaults; pass DATA_DIR (and
  * DATABASE_URL for PostgreSQL; the embedded database is the default). Resolves once /healthz is ok.
+ * On the embedded database, a DATA_DIR without a database yet first gets a copy of the migrated
+ * template (migrated-data-dir.ts), as every in-process test database starts; `fromTemplate: false`
+ * leaves it empty, for a test of what a first start does (initdb, the migrations).
  */
-export async function startServerProcess(settings: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  settings: Record<string, string>,
+  { fromTemplate = true }: { fromTemplate?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = await spawnServer({
+  const env = {
     NODE_ENV: 'test',
     DATABASE_URL: '',
     HOST: '127.0.0.1',
@@ -45,7 +52,9 @@ export async function startServerProcess(settings: Record<string, string>): Prom
     LOG_LEVEL: 'warn',
     FIGGLE_SERVE_WEB: '0',
     ...settings,
-  });
+  };
+  if (fromTemplate && startsOnEmptyEmbeddedDatabase(env)) await copyMigratedTemplate(env.DATA_DIR!);
+  const child = await spawnServer(env);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   liveChildren.add(child);
