@@ -11,6 +11,11 @@ export const moveSubtaskInput = z
   .object({ index: z.number().int().min(0).max(SUBTASKS_PER_PARENT_MAX) })
   .strict();
 
+/** DELETE /api/tasks/:taskId?subtasks=: its sub-tasks stay as top-level tasks, or are deleted with it. */
+export const SUBTASKS_ON_DELETE = ['keep', 'delete'] as const;
+export type SubtasksOnDelete = (typeof SUBTASKS_ON_DELETE)[number];
+export const deleteTaskQuery = z.object({ subtasks: z.enum(SUBTASKS_ON_DELETE).default('keep') }).strict();
+
 /** A relation as one of its two tasks reads it. */
 export const RELATION_SIDES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
 export type RelationSide = (typeof RELATION_SIDES)[number];

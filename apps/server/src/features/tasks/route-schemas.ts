@@ -3,6 +3,7 @@ import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
   addTaskRelationInput,
+  deleteTaskQuery,
   moveSubtaskInput,
   relationIdParams,
   setTaskParentInput,
@@ -52,7 +53,11 @@ export const updateTaskSchema = {
 };
 export const deleteTaskSchema = {
   tags,
+  description:
+    'Deletes the task. Its sub-tasks stay as top-level tasks (subtasks=keep, the default) or are deleted ' +
+    'with it, to any depth (subtasks=delete). The relations of every deleted task are removed.',
   params: taskIdParams,
+  querystring: deleteTaskQuery,
   response: { 204: noContent },
 };
 export const setTaskLabelsSchema = {

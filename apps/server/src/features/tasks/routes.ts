@@ -126,7 +126,10 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
   );
 
   app.delete('/api/tasks/:taskId', { schema: deleteTaskSchema }, async (request, reply) => {
-    await deleteTask(app.deps, await requireUser(request), { taskId: request.params.taskId });
+    await deleteTask(app.deps, await requireUser(request), {
+      taskId: request.params.taskId,
+      subtasks: request.query.subtasks,
+    });
     return reply.status(204).send(null);
   });
 

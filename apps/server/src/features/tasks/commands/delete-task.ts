@@ -1,53 +1,104 @@
+import type { SubtasksOnDelete } from '@figgle/shared/subtask-schemas';
+import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import type { TaskStatus } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
-import { announceDependents, DEPENDENTS_JSON } from '../dependents.ts';
+import { announceDependents, DEPENDENTS_JSON, type Dependent } from '../dependents.ts';
 
-/** Soft delete: the row stays, hidden from every list. */
+interface DeletedTask {
+  task_id: string;
+  project_id: string;
+  status: TaskStatus;
+  dependents: Dependent[] | null;
+}
+
+/**
+ * Soft delete: the row stays, hidden from every list. Its sub-tasks (issue 42) either stay, as
+ * top-level tasks (`keep`, the default: each gets a PARENT line), or go with it (`delete`: the whole
+ * tree below it). The relations of every deleted task go, and the tasks it blocked or was the parent
+ * of get an event, so their Blocked mark and progress change live. One transaction.
+ */
 export async function deleteTask(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
-  { taskId }: { taskId: string },
+  { taskId, subtasks = 'keep' }: { taskId: string; subtasks?: SubtasksOnDelete },
 ): Promise<void> {
   const { organizationId } = await organizationOfTask(db, taskId);
   await authorize(db, user, 'task.delete', organizationId, 'Task');
   await publishAfterCommit(
     bus,
-    async () => {
-      const now = new Date();
-      const deleted = await db
-        .updateTable('task')
-        .set((eb) => ({
-          deleted_at: now,
-          updated_at: now,
-          last_modified_by: user.user_id,
-          version: eb('version', '+', 1),
-        }))
-        .where('task_id', '=', taskId)
-        .where('deleted_at', 'is', null)
-        // Its parent's progress and the marks of the tasks it blocked no longer count it.
-        .returning(['project_id', 'status', DEPENDENTS_JSON.as('dependents')])
-        .executeTakeFirst();
-      // Deleted meanwhile by someone else.
-      if (!deleted) throw notFound('Task');
-      return deleted;
-    },
-    (deleted) => [
-      {
-        event: {
-          kind: 'task',
-          action: 'deleted',
-          id: taskId,
+    () =>
+      db.transaction().execute(async (trx) => {
+        const now = new Date();
+        // The task, and with `delete` every live task below it (the tree lock keeps it still).
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${organizationId}`}, 0))`.execute(
+          trx,
+        );
+        const { rows: deleted } = await sql<DeletedTask>`
+          WITH RECURSIVE tree (task_id, depth) AS (
+            SELECT task_id, 0 FROM task WHERE task_id = ${taskId} AND deleted_at IS NULL
+            UNION ALL
+            SELECT child.task_id, tree.depth + 1 FROM task AS child JOIN tree ON child.parent_id = tree.task_id
+            WHERE ${subtasks === 'delete'} AND child.deleted_at IS NULL AND tree.depth < 100000
+          )
+          UPDATE task SET deleted_at = ${now}, updated_at = ${now}, last_modified_by = ${user.user_id},
+            version = version + 1
+          WHERE task_id IN (SELECT task_id FROM tree) AND deleted_at IS NULL
+          RETURNING task_id, project_id, status, ${DEPENDENTS_JSON} AS dependents
+        `.execute(trx);
+        // Deleted meanwhile by someone else.
+        if (!deleted.some((task) => task.task_id === taskId)) throw notFound('Task');
+        const ids = deleted.map((task) => task.task_id);
+        await trx
+          .deleteFrom('task_relation')
+          .where((eb) => eb.or([eb('from_task_id', 'in', ids), eb('to_task_id', 'in', ids)]))
+          .execute();
+        // Kept sub-tasks come to the top level, each with a line saying under which task it was.
+        const { rows: released } = await sql<{ task_id: string; project_id: string }>`
+          WITH released AS (
+            UPDATE task SET parent_id = NULL, subtask_position = NULL, version = version + 1,
+              updated_at = ${now}, last_modified_by = ${user.user_id}
+            WHERE parent_id = ANY (${ids}::uuid[]) AND deleted_at IS NULL
+            RETURNING task_id, project_id, parent_id AS was_under
+          ), logged AS (
+            INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata)
+            SELECT released.task_id, released.project_id, ${organizationId}, ${user.user_id}, 'PARENT',
+              jsonb_build_object('parent', jsonb_build_object('old', jsonb_build_object('task_id', ${taskId}::text,
+                'reference', (SELECT project.trigram || '-' || task.reference FROM task
+                  JOIN project ON project.project_id = task.project_id WHERE task.task_id = ${taskId})), 'new', NULL))
+            FROM released
+          )
+          SELECT task_id, project_id FROM released
+        `.execute(trx);
+        return { deleted, released };
+      }),
+    ({ deleted, released }): Announcement[] => {
+      const gone = new Set(deleted.map((task) => task.task_id));
+      return [
+        ...deleted.map((task) => ({
+          event: {
+            kind: 'task' as const,
+            action: 'deleted' as const,
+            id: task.task_id,
+            organizationId,
+            projectId: task.project_id,
+            taskId: task.task_id,
+            status: task.status,
+            actorId: user.user_id,
+          },
+        })),
+        ...announceDependents(
+          [
+            ...deleted.flatMap((task) => task.dependents ?? []),
+            ...released.map((task): Dependent => [task.task_id, task.project_id]),
+          ].filter(([id], index, all) => !gone.has(id) && all.findIndex(([other]) => other === id) === index),
           organizationId,
-          projectId: deleted.project_id,
-          taskId,
-          status: deleted.status,
-          actorId: user.user_id,
-        },
-      },
-      ...announceDependents(deleted.dependents, organizationId, user.user_id),
-    ],
+          user.user_id,
+        ),
+      ];
+    },
   );
 }
