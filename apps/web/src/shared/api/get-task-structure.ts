@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys';
  */
 const taskStructureQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: queryKeys.structure(taskId),
+    queryKey: queryKeys.taskStructure(taskId),
     queryFn: ({ signal }) =>
       api.get<TaskStructureView>(`/api/tasks/${encodeURIComponent(taskId)}/structure`, { signal }),
     staleTime: 0,

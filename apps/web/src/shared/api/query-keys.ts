@@ -25,9 +25,10 @@ export const queryKeys = {
   watchers: (taskId: string) => ['task', taskId, 'watchers'] as const,
   timeline: (taskId: string) => ['task', taskId, 'timeline'] as const,
   checklist: (taskId: string) => ['task', taskId, 'checklist'] as const,
-  /** Its parent, sub-tasks and relations: the task page, and the Blocked mark of its row and card. */
-  structure: (taskId: string) => ['task', taskId, 'structure'] as const,
-  /** Its parent, sub-tasks and relations (issue 42): read again with every event of the task. */
+  /**
+   * Its parent, sub-tasks and relations (issue 42): the task page, and the Blocked mark of its row
+   * and card. Read again with every event of the task.
+   */
   taskStructure: (taskId: string) => ['task', taskId, 'structure'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */

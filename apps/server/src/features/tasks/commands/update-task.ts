@@ -70,6 +70,8 @@ function changeWithEstimate(
       status: written.status,
       changed: written.changed || first?.changed === true,
       summary: rows[0]!.body,
+      // A status change in the same PATCH still tells the parent and the tasks it blocks.
+      dependents: first?.dependents ?? null,
     };
   });
 }

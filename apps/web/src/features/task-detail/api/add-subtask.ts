@@ -2,7 +2,6 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
-import { taskStructureKey } from './get-task-structure';
 
 interface AddSubtaskVariables {
   parentId: string;
@@ -24,7 +23,7 @@ export function useAddSubtask() {
     mutationFn: addSubtask,
     onSettled: (_task, _error, { parentId, projectId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: taskStructureKey(parentId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(parentId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) }),
       ]),
   });

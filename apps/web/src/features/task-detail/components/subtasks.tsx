@@ -3,11 +3,11 @@ import { estimateTotal, estimateWords, scaleOfEstimate } from '@figgle/shared/es
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
 import { useAddSubtask } from '../api/add-subtask';
-import { useTaskStructure } from '../api/get-task-structure';
 import { useSetParent } from '../api/set-parent';
 import { personName } from './author-mark';
 import { SubtaskList } from './subtask-list';

@@ -4,11 +4,11 @@ import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@m
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { paths } from '../../../shared/paths';
 import { BlockedMark } from '../../../ui/planning/blocked-mark';
 import { toastError } from '../../../ui/toast';
 import { useAddRelation } from '../api/add-relation';
-import { useTaskStructure } from '../api/get-task-structure';
 import { useRemoveRelation } from '../api/remove-relation';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { TaskFinder } from './task-finder';
