@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
+
+// Issue 42 on the task page: a parent with three sub-tasks (one in another project, attached by its
+// title), two of them completed in place; a checklist item converted into a sub-task; A blocks B,
+// B asks before Done, and finishing A clears B's mark live and tells B's assignee.
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const subtaskList = (page: Page) => page.getByRole('list', { name: 'Sub-tasks' });
+
+async function postTask(page: Page, baseURL: string, projectId: string, data: Record<string, unknown>) {
+  const made = await page.request.post(`/api/projects/${projectId}/tasks`, {
+    headers: { origin: baseURL },
+    data,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()) as { task_id: string; reference: number };
+}
+
+/** Chooses `text` in a Mantine select by its accessible name. */
+async function choose(page: Page, select: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: select }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+for (const { scheme, viewport } of [
+  { scheme: 'light', viewport: { width: 1440, height: 900 } },
+  { scheme: 'dark', viewport: { width: 390, height: 844 } },
+] as const) {
+  test.describe(`sub-tasks and relations on the task page, ${scheme} at ${viewport.width} px`, () => {
+    test.use({ colorScheme: scheme, viewport });
+
+    test('a parent gets three sub-tasks, one of another project, completes two, and converts a checklist item', async ({
+      page,
+      browser,
+      mail,
+      baseURL,
+    }) => {
+      test.slow();
+      const { ada, taskId: parentId } = await twoMembersOfOneOrganization(
+        { pageA: page, browser, mail, baseURL },
+        { benLastname: 'Builder', task: 'Checkout redesign' },
+      );
+      const mobile = await page.request.post('/api/projects', {
+        headers: { origin: baseURL },
+        data: { name: 'Mobile', trigram: 'MOB', organization_id: ada.organizationId },
+      });
+      expect(mobile.status()).toBe(201);
+      const { project_id: mobileId } = (await mobile.json()) as { project_id: string };
+      await postTask(page, baseURL, mobileId, { title: 'Checkout on mobile' });
+
+      await page.goto(`/task/${parentId}`);
+      const newTitle = page.getByRole('textbox', { name: 'Title of the new sub-task' });
+      for (const title of ['Pay button', 'Address form']) {
+        await newTitle.fill(title);
+        await page.getByRole('button', { name: 'Add', exact: true }).click();
+        await expect(subtaskList(page).getByRole('link', { name: title })).toBeVisible();
+      }
+      // An existing task of the other project, found by its title.
+      await page
+        .getByRole('combobox', { name: 'Attach an existing task as a sub-task' })
+        .fill('Checkout on mobile');
+      await page.getByRole('option', { name: 'MOB-1 Checkout on mobile' }).click();
+      await expect(subtaskList(page).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByLabel('0 of 3 sub-tasks done')).toBeVisible();
+
+      // Two completed in place.
+      await choose(page, 'Status of WEB-2', 'Done');
+      await choose(page, 'Status of MOB-1', 'Done');
+      await expect(page.getByLabel('2 of 3 sub-tasks done')).toHaveText('2/3');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.screenshot({ path: test.info().outputPath(`subtasks-${scheme}.png`), fullPage: true });
+
+      // The change log of the parent names the sub-tasks it gained.
+      await expect(page.getByText('added sub-task MOB-1')).toBeVisible();
+
+      // A checklist item becomes a fourth sub-task.
+      const add = page.getByRole('textbox', { name: 'Add an item' });
+      await add.fill('Write release notes');
+      await add.press('Enter');
+      await page.getByRole('button', { name: 'Actions for Write release notes' }).click();
+      await page.getByRole('menuitem', { name: 'Convert to task' }).click();
+      await expect(subtaskList(page).getByRole('link', { name: 'Write release notes' })).toBeVisible();
+      await expect(page.getByLabel('2 of 4 sub-tasks done')).toBeVisible();
+
+      // The sub-task's own page names its parent above the title.
+      await subtaskList(page).getByRole('link', { name: 'Checkout on mobile' }).click();
+      await expect(page.getByText('Sub-task of WEB-1 Checkout redesign', { exact: true })).toBeVisible();
+      await page.getByRole('link', { name: 'WEB-1 Checkout redesign' }).click();
+      await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+        'Checkout redesign',
+      );
+    });
+
+    test('A blocks B: B is marked, asks before Done, and finishing A tells B’s assignee live', async ({
+      page,
+      browser,
+      mail,
+      baseURL,
+    }) => {
+      test.slow();
+      const {
+        pageB,
+        projectId,
+        taskId: blockedId,
+      } = await twoMembersOfOneOrganization(
+        { pageA: page, browser, mail, baseURL },
+        { benLastname: 'Blocked', task: 'Ship checkout' },
+      );
+      await pageB.emulateMedia({ colorScheme: scheme });
+      await pageB.setViewportSize(viewport);
+      const blocker = await postTask(page, baseURL, projectId, { title: 'Write the API' });
+      const assigned = await page.request.patch(`/api/tasks/${blockedId}`, {
+        headers: { origin: baseURL },
+        data: {
+          assignee_id: ((await (await pageB.request.get('/api/me')).json()) as { user_id: string }).user_id,
+        },
+      });
+      expect(assigned.status()).toBe(200);
+
+      // Ben watches the blocked task, live.
+      await pageB.goto(`/task/${blockedId}`);
+      await live(pageB);
+      const benMark = pageB.getByText('Blocked', { exact: true });
+      await expect(benMark).toHaveCount(0);
+
+      // Ada marks it as blocked by the API task.
+      await page.goto(`/task/${blockedId}`);
+      await page.getByRole('combobox', { name: 'Task that WEB-1 is blocked by' }).fill('Write the API');
+      await page.getByRole('option', { name: `WEB-${blocker.reference} Write the API` }).click();
+      const relations = page.getByRole('region', { name: 'Relations' });
+      await expect(relations.getByRole('list', { name: 'Is blocked by' }).getByRole('link')).toHaveText(
+        'Write the API',
+      );
+      await expect(page.getByText('Blocked', { exact: true })).toBeVisible();
+      await expect(benMark).toBeVisible({ timeout: 5_000 });
+      await pageB.getByLabel(/^Blocked by WEB-\d+ Write the API$/).focus();
+      await expect(pageB.getByRole('tooltip')).toHaveText(
+        `Blocked by WEB-${blocker.reference} Write the API`,
+      );
+      await pageB.screenshot({ path: test.info().outputPath(`blocked-${scheme}.png`) });
+
+      // Done while blocked asks first; Cancel keeps the status.
+      await choose(page, 'Status', 'Done');
+      const question = page.getByRole('dialog', { name: 'Mark WEB-1 as done?' });
+      await expect(question).toContainText('1 blocking task is not done.');
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('To Do');
+
+      // Ada finishes the blocker: Ben's mark goes, and Ben is told (after the assignment, a second entry).
+      await page.goto(`/task/${blocker.task_id}`);
+      await choose(page, 'Status', 'Done');
+      await expect(benMark).toHaveCount(0, { timeout: 5_000 });
+      await expect(navigation(pageB).getByRole('link', { name: /^Inbox/ })).toHaveAccessibleName(/2 unread/);
+      // On a phone the navigation is behind its menu button: the inbox is opened by its address.
+      await pageB.goto('/inbox');
+      await expect(pageB.getByRole('list', { name: 'For me' }).getByRole('listitem').first()).toContainText(
+        'Nothing blocks it any more.',
+      );
+
+      // And now Done asks nothing.
+      await page.goto(`/task/${blockedId}`);
+      await choose(page, 'Status', 'Done');
+      await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Done');
+    });
+  });
+}
