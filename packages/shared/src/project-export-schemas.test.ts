@@ -42,6 +42,9 @@ const sample: ProjectExport = {
       due_at: null,
       priority: 'HIGH',
       estimate: '5',
+      parent: null,
+      subtask_position: null,
+      relations: [{ side: 'blocked_by', task: { id: 't9', reference: 'API-3' } }],
       labels: ['l1'],
       checklist: [{ text: 'Check Safari', done: true, rank: 'a0', created_at: '2026-11-01T09:00:00.000Z' }],
       comments: [

@@ -151,7 +151,9 @@ export async function placeStructure(
   const children: string[] = [];
   const parentIds: string[] = [];
   const positions: number[] = [];
-  const nextPosition = new Map<string, number>();
+  /** Per parent: its last sub-task's position and how many it has, the file's included as they come. */
+  const lastPosition = new Map<string, number>();
+  const subtaskCount = new Map<string, number>();
   const outsideParents = structure.parents.filter((entry) => !('key' in entry.parent));
   if (outsideParents.length > 0) {
     // As set-task-parent.ts: parent changes of one organization one after the other.
@@ -165,9 +167,10 @@ export async function placeStructure(
       SELECT parent_id, count(*)::int AS count, coalesce(max(subtask_position), 0)::int AS last FROM task
       WHERE parent_id = ANY(${ids}::uuid[]) AND deleted_at IS NULL GROUP BY parent_id
     `.execute(trx);
-    for (const row of rows) nextPosition.set(row.parent_id, row.last);
-    for (const id of ids) if (!nextPosition.has(id)) nextPosition.set(id, 0);
-    for (const row of rows) nextPosition.set(`count:${row.parent_id}`, row.count);
+    for (const row of rows) {
+      lastPosition.set(row.parent_id, row.last);
+      subtaskCount.set(row.parent_id, row.count);
+    }
   }
   for (const entry of structure.parents) {
     const child = idOf({ key: entry.child });
@@ -181,7 +184,7 @@ export async function placeStructure(
       });
       continue;
     }
-    const count = (nextPosition.get(`count:${parent}`) ?? 0) + 1;
+    const count = (subtaskCount.get(parent) ?? 0) + 1;
     if (count > SUBTASKS_PER_PARENT_MAX) {
       problems.push({
         row: entry.row,
@@ -190,9 +193,9 @@ export async function placeStructure(
       });
       continue;
     }
-    nextPosition.set(`count:${parent}`, count);
-    const position = (nextPosition.get(parent) ?? 0) + 1;
-    nextPosition.set(parent, position);
+    subtaskCount.set(parent, count);
+    const position = (lastPosition.get(parent) ?? 0) + 1;
+    lastPosition.set(parent, position);
     children.push(child);
     parentIds.push(parent);
     positions.push(position);
