@@ -169,3 +169,43 @@ for (const { scheme, viewport } of [
     });
   });
 }
+
+test('deleting a parent says how many sub-tasks it has, and keeps them or deletes them as chosen', async ({
+  page,
+  browser,
+  mail,
+  baseURL,
+}) => {
+  test.slow();
+  const { projectId, taskId: keeper } = await twoMembersOfOneOrganization(
+    { pageA: page, browser, mail, baseURL },
+    { benLastname: 'Deleter', task: 'Epic to drop' },
+  );
+  for (const title of ['Stays one', 'Stays two'])
+    await postTask(page, baseURL, projectId, { title, parent_id: keeper });
+  const doomed = await postTask(page, baseURL, projectId, { title: 'Epic with its work' });
+  await postTask(page, baseURL, projectId, { title: 'Goes too', parent_id: doomed.task_id });
+
+  await page.goto(`/task/${keeper}`);
+  await page.getByRole('button', { name: 'Actions for Epic to drop' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const question = page.getByRole('dialog', { name: 'Delete this task and its sub-tasks?' });
+  await expect(question).toContainText('WEB-1 “Epic to drop” has 2 sub-tasks.');
+  await question.getByRole('button', { name: 'Keep the sub-tasks' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/`));
+
+  await page.goto(`/task/${doomed.task_id}`);
+  await page.getByRole('button', { name: 'Actions for Epic with its work' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this task and its sub-tasks?' })
+    .getByRole('button', { name: 'Delete all' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/`));
+
+  await page.goto(`/project/${projectId}/list`);
+  await expect(page.getByRole('link', { name: 'Stays one' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stays two' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Goes too' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Epic with its work' })).toHaveCount(0);
+});

@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
  * The task page shows it whole; a row's or card's Blocked mark reads it when opened, for the names
  * of the blocking tasks.
  */
-const taskStructureQueryOptions = (taskId: string) =>
+export const taskStructureQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.taskStructure(taskId),
     queryFn: ({ signal }) =>

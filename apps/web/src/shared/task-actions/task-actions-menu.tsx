@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
-import { confirm } from '../../ui/confirm/confirm-service';
+import { choose, confirm } from '../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { useDeleteTask } from '../api/delete-task';
 import { useDuplicateTask } from '../api/duplicate-task';
+import { taskStructureQueryOptions } from '../api/get-task-structure';
 import { useProjects } from '../api/list-projects';
 import { useMoveTaskToProject } from '../api/move-task-to-project';
 import { paths } from '../paths';
@@ -31,6 +33,37 @@ const failure = (error: unknown, fallback: string) =>
   toastError(error instanceof ApiRequestError ? error.message : fallback);
 
 /**
+ * The question before a delete: a task with sub-tasks says how many and asks whether they stay (as
+ * top-level tasks) or go with it. Null when the person cancels.
+ */
+async function subtasksToAskAbout(
+  queryClient: QueryClient,
+  id: string,
+  reference: string,
+  title: string,
+): Promise<'keep' | 'delete' | null> {
+  // Offline, or unreadable: asked as a task without sub-tasks (the server then keeps any it has).
+  const structure = await queryClient.fetchQuery(taskStructureQueryOptions(id)).catch(() => null);
+  const count = structure?.progress.total ?? 0;
+  if (count === 0) {
+    const confirmed = await confirm({
+      title: 'Delete this task?',
+      text: `${reference} “${title}” is removed from every list and board, with its comments.`,
+      confirmLabel: 'Delete',
+    });
+    return confirmed ? 'keep' : null;
+  }
+  const some = count === 1 ? '1 sub-task' : `${count} sub-tasks`;
+  const answer = await choose({
+    title: 'Delete this task and its sub-tasks?',
+    text: `${reference} “${title}” has ${some}. Keep ${count === 1 ? 'it' : 'them'} as tasks of their own, or delete ${count === 1 ? 'it' : 'them'} (and what is under ${count === 1 ? 'it' : 'them'}) with it?`,
+    alternativeLabel: count === 1 ? 'Keep the sub-task' : 'Keep the sub-tasks',
+    confirmLabel: 'Delete all',
+  });
+  return answer === 'confirm' ? 'delete' : answer === 'alternative' ? 'keep' : null;
+}
+
+/**
  * The "…" menu of a task (docs/product.md#task-actions), on its page, its board card and its list
  * row: Delete (after a confirmation), Move to project (projects of the same organization; the task
  * keeps its status, which every project has), Duplicate, and Copy link.
@@ -46,6 +79,7 @@ export function TaskActionsMenu({
   size = 'sm',
 }: TaskActionsMenuProps) {
   const remove = useDeleteTask();
+  const queryClient = useQueryClient();
   const duplicate = useDuplicateTask();
   const [moving, setMoving] = useState(false);
 
@@ -53,14 +87,10 @@ export function TaskActionsMenu({
     () => ({
       taskId,
       async remove() {
-        const confirmed = await confirm({
-          title: 'Delete this task?',
-          text: `${reference} “${title}” is removed from every list and board, with its comments.`,
-          confirmLabel: 'Delete',
-        });
-        if (!confirmed) return;
+        const subtasks = await subtasksToAskAbout(queryClient, taskId, reference, title);
+        if (subtasks === null) return;
         remove.mutate(
-          { taskId, projectId },
+          { taskId, projectId, subtasks },
           {
             onSuccess: () => {
               toastSuccess(`${reference} deleted`);
@@ -92,7 +122,17 @@ export function TaskActionsMenu({
         }
       },
     }),
-    [taskId, projectId, title, reference, onDeleted, onDuplicated, remove.mutate, duplicate.mutate],
+    [
+      taskId,
+      projectId,
+      title,
+      reference,
+      onDeleted,
+      onDuplicated,
+      remove.mutate,
+      duplicate.mutate,
+      queryClient,
+    ],
   );
   useOfferOpenTaskActions(offerToPalette ? actions : null);
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { lazyReady } from '../../lib/lazy-ready';
 import type { ConfirmDialogProps } from './confirm-dialog';
-import { type ConfirmRequest, listenToConfirmRequests } from './confirm-service';
+import { type ConfirmAnswer, type ConfirmRequest, listenToConfirmRequests } from './confirm-service';
 
 // The dialog (Mantine's modal, focus trap, scroll lock) is a chunk of its own, fetched with the first
 // request instead of with every page's first load.
@@ -32,9 +32,9 @@ export function ConfirmDialogHost() {
     [],
   );
 
-  function answer(confirmed: boolean) {
+  function answer(given: ConfirmAnswer) {
     if (!current || answered) return;
-    current.resolve(confirmed);
+    current.resolve(given);
     setAnswered(true);
   }
 

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ConfirmRequest } from './confirm-service';
+import type { ConfirmAnswer, ConfirmRequest } from './confirm-service';
 
 export interface ConfirmDialogProps {
   request: ConfirmRequest | undefined;
   opened: boolean;
-  onAnswer: (confirmed: boolean) => void;
+  onAnswer: (answer: ConfirmAnswer) => void;
   /** The dialog has faded out: the next request may open. */
   onExited: () => void;
 }
@@ -41,6 +41,11 @@ export function ConfirmDialog({ request, opened, onAnswer, onExited }: ConfirmDi
                 {request?.cancelLabel}
               </Button>
             )}
+            {request?.alternativeLabel ? (
+              <Button variant="light" onClick={() => onAnswer('alternative')}>
+                {request.alternativeLabel}
+              </Button>
+            ) : null}
             <Button onClick={() => onAnswer(true)}>{request?.confirmLabel}</Button>
           </Group>
         </Modal.Body>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ConfirmRequest, confirm, listenToConfirmRequests } from './confirm-service';
+import { type ConfirmRequest, choose, confirm, listenToConfirmRequests } from './confirm-service';
 
 let stopListening: (() => void) | undefined;
 
@@ -11,6 +11,28 @@ afterEach(() => {
 function listen(onRequest: (request: ConfirmRequest) => void) {
   stopListening = listenToConfirmRequests(onRequest);
 }
+
+describe('choose', () => {
+  it('offers the alternative between cancel and confirm, and says which was chosen', async () => {
+    const answers: Array<boolean | 'alternative'> = ['alternative', true, false];
+    listen((request) => {
+      expect(request.alternativeLabel).toBe('Keep the sub-tasks');
+      request.resolve(answers.shift()!);
+    });
+    const options = { title: 'Delete?', text: 'It has 3 sub-tasks.', alternativeLabel: 'Keep the sub-tasks' };
+    await expect(choose(options)).resolves.toBe('alternative');
+    await expect(choose(options)).resolves.toBe('confirm');
+    await expect(choose(options)).resolves.toBe('cancel');
+  });
+
+  it('offers no alternative to a plain confirmation', async () => {
+    listen((request) => {
+      expect(request.alternativeLabel).toBeNull();
+      request.resolve(true);
+    });
+    await expect(confirm({ title: 'Sure?', text: 'Really.' })).resolves.toBe(true);
+  });
+});
 
 describe('confirm', () => {
   it('fills the default labels and resolves with the answer of the dialog', async () => {

@@ -7,8 +7,13 @@ export interface ConfirmOptions {
   noCancel?: boolean;
 }
 
+/** A confirmation's answer: confirmed, cancelled, or (when offered) the alternative. */
+export type ConfirmAnswer = boolean | 'alternative';
+
 export interface ConfirmRequest extends Required<ConfirmOptions> {
-  resolve: (confirmed: boolean) => void;
+  /** A third button between cancel and confirm (choose()); null: none. */
+  alternativeLabel: string | null;
+  resolve: (answer: ConfirmAnswer) => void;
 }
 
 const CONFIRM_EVENT = 'figgle:confirm';
@@ -23,16 +28,33 @@ let mountedHosts = 0;
  * Resolves true on confirm, false on cancel, Escape or a click on the backdrop.
  */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
+  return ask(options, null).then((answer) => answer === true);
+}
+
+/**
+ * Asks the user to choose between two ways forward, or neither: 'confirm' (the confirm button),
+ * 'alternative' (the button beside it) or 'cancel' (cancel, Escape or a click on the backdrop).
+ */
+export function choose(
+  options: ConfirmOptions & { alternativeLabel: string },
+): Promise<'confirm' | 'alternative' | 'cancel'> {
+  return ask(options, options.alternativeLabel).then((answer) =>
+    answer === true ? 'confirm' : answer === 'alternative' ? 'alternative' : 'cancel',
+  );
+}
+
+function ask(options: ConfirmOptions, alternativeLabel: string | null): Promise<ConfirmAnswer> {
   if (mountedHosts === 0) {
     return Promise.reject(new Error('The confirm dialog host is not mounted'));
   }
-  return new Promise<boolean>((resolve) => {
+  return new Promise<ConfirmAnswer>((resolve) => {
     const request: ConfirmRequest = {
       title: options.title,
       text: options.text,
       cancelLabel: options.cancelLabel ?? 'Cancel',
       confirmLabel: options.confirmLabel ?? 'Ok',
       noCancel: options.noCancel ?? false,
+      alternativeLabel,
       resolve,
     };
     confirmChannel.dispatchEvent(new CustomEvent<ConfirmRequest>(CONFIRM_EVENT, { detail: request }));
