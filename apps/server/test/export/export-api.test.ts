@@ -301,6 +301,8 @@ describe('project export as CSV', () => {
       '2026-12-24',
       'High',
       '',
+      '',
+      '',
       'Bug',
       'Broken on mobile',
       expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -311,7 +313,7 @@ describe('project export as CSV', () => {
     const plus = byTitle("'+cmd");
     expect(plus[5]).toBe('Urgent');
     // A formula followed by a line break is defused too (papaparse's own pattern misses it).
-    expect(plus[8]).toBe('\'=1+1\nsecond line, with "quotes"\n\nthird');
+    expect(plus[TASK_CSV_COLUMNS.indexOf('Description')]).toBe('\'=1+1\nsecond line, with "quotes"\n\nthird');
     const minus = byTitle("'-2 degrees");
     expect(minus[1]).toBe("'-2 degrees; naïve résumé 日本");
     expect(minus[4]).toBe('2026-03-01T09:30:00.000Z');
