@@ -1,6 +1,6 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCalendarMonth, IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -24,6 +24,7 @@ import { useFadeOut } from './filters/fade-out';
 import { TaskFilterBar } from './filters/task-filter-bar';
 import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
 import { LazyBoard } from './lazy-board';
+import { useSubtaskView } from './list/use-subtask-view';
 import { ProjectHeader } from './project-header';
 import type { ProjectSettingsDialogProps } from './project-settings-dialog';
 import { TaskList } from './task-list';
@@ -54,6 +55,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   useMembers(project.data?.organization_id);
   const shown = project.isSuccess && tasks.isSuccess;
   const filterState = useTaskFilters();
+  const [subtaskView, setSubtaskView] = useSubtaskView();
   const allTasks = tasks.data ?? NO_TASKS;
   const matching = useFilteredTasks(allTasks, filterState.filters);
   const filtered = useFadeOut(matching, filterState.key);
@@ -178,7 +180,16 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         shownCount={matching.length}
         organizationId={project.data.organization_id}
         estimateScale={project.data.estimate_scale}
-      />
+        trigram={project.data.trigram}
+      >
+        {asBoard || asCalendar ? null : (
+          <Switch
+            label="Group sub-tasks"
+            checked={subtaskView === 'nested'}
+            onChange={(event) => setSubtaskView(event.currentTarget.checked ? 'nested' : 'flat')}
+          />
+        )}
+      </TaskFilterBar>
       {asCalendar ? (
         tasks.data ? (
           <LazyCalendar tasks={filtered.items} />
@@ -205,6 +216,9 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           leaving={filtered.leaving}
           emptyMessage={allTasks.length > 0 ? NO_MATCH : undefined}
           estimateScale={project.data.estimate_scale}
+          subtaskView={subtaskView}
+          trigram={project.data.trigram}
+          allTasks={allTasks}
         />
       )}
       {addDialog.ready ? (

@@ -4,13 +4,14 @@ import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMessageCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconCornerLeftUp, IconMessageCircle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
+import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { AssigneePicker } from './assignee-picker';
 import { ChecklistProgress } from './checklist-progress';
@@ -19,6 +20,7 @@ import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { ColumnChooser } from './list/column-chooser';
 import { EstimateTotals } from './list/estimate-totals';
 import { type ListColumns, useListColumns } from './list/list-columns';
+import { type ListRow, listRows, type SubtaskView } from './list/subtask-rows';
 import { StatusPicker } from './status-picker';
 import { RowBlockedMark, SubtaskProgress } from './structure-marks';
 import classes from './task-list.module.css';
@@ -31,6 +33,10 @@ const ROW_HEIGHT = 53;
 const STACKED_ROW_HEIGHT = 82;
 const STACKED_QUERY = '(max-width: 599.98px)';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** How far each level of sub-tasks is indented, in px (less on a phone). */
+const INDENT = 22;
+const STACKED_INDENT = 12;
+const NOTHING_COLLAPSED: ReadonlySet<string> = new Set();
 
 export interface TaskListProps {
   tasks: TaskSummaryView[] | undefined;
@@ -44,6 +50,12 @@ export interface TaskListProps {
   emptyMessage?: string;
   /** The project's estimate scale: with one, an Estimate column and the totals per status. */
   estimateScale?: EstimateScale;
+  /** Sub-tasks under their parent (collapsible) or as rows like any other (the default). */
+  subtaskView?: SubtaskView;
+  /** The project's trigram: references read "WEB-12" in names and questions. */
+  trigram?: string;
+  /** Every task of the project, filtered or not: names the parent of a sub-task shown without it. */
+  allTasks?: readonly TaskSummaryView[];
 }
 
 /**
@@ -61,6 +73,9 @@ export function TaskList({
   leaving,
   emptyMessage,
   estimateScale = 'none',
+  subtaskView = 'flat',
+  trigram,
+  allTasks,
 }: TaskListProps) {
   const [sort, setSort] = useTaskSort();
   const estimated = estimateScale !== 'none';
@@ -72,6 +87,28 @@ export function TaskList({
   const columnCount =
     7 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0) + (estimated && !stacked ? 1 : 0);
   const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksBy(sort)), [tasks, sort]);
+  const nested = subtaskView === 'nested';
+  // Parents whose sub-tasks are folded away: kept while the list is open, all open at first.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(NOTHING_COLLAPSED);
+  const rows = useMemo(() => listRows(sorted, subtaskView, collapsed), [sorted, subtaskView, collapsed]);
+  const toggle = useCallback(
+    (taskId: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (!next.delete(taskId)) next.add(taskId);
+        return next;
+      }),
+    [],
+  );
+  const referenceOf = useCallback(
+    (task: Pick<TaskSummaryView, 'reference'>) =>
+      trigram ? `${trigram}-${task.reference}` : `#${task.reference}`,
+    [trigram],
+  );
+  const byId = useMemo(
+    () => (nested ? new Map((allTasks ?? sorted).map((task) => [task.task_id, task])) : null),
+    [nested, allTasks, sorted],
+  );
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -79,7 +116,7 @@ export function TaskList({
     if (body) setOffset(body.getBoundingClientRect().top + window.scrollY);
   }, []);
   const virtualizer = useWindowVirtualizer({
-    count: sorted.length,
+    count: rows.length,
     estimateSize: () => rowHeight,
     overscan: 12,
     scrollMargin: offset,
@@ -87,11 +124,11 @@ export function TaskList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new row height asks for a new measure.
   useEffect(() => virtualizer.measure(), [rowHeight]);
   const order = useMemo(
-    () => sorted.filter((task) => !leaving?.has(task.task_id)).map((task) => task.task_id),
-    [sorted, leaving],
+    () => rows.filter((row) => !leaving?.has(row.task.task_id)).map((row) => row.task.task_id),
+    [rows, leaving],
   );
   const { selectedId } = useKeyboardSelection(order, {
-    onMove: (id) => virtualizer.scrollToIndex(sorted.findIndex((task) => task.task_id === id)),
+    onMove: (id) => virtualizer.scrollToIndex(rows.findIndex((row) => row.task.task_id === id)),
   });
   const items = virtualizer.getVirtualItems();
   const before = items.length > 0 ? items[0]!.start - virtualizer.options.scrollMargin : 0;
@@ -106,7 +143,7 @@ export function TaskList({
         className={classes.table}
         data-stacked={stacked || undefined}
         role={stacked ? 'table' : undefined}
-        aria-rowcount={sorted.length + 1}
+        aria-rowcount={rows.length + 1}
       >
         <Table.Thead role={stacked ? 'rowgroup' : undefined}>
           <Table.Tr className={classes.headRow} role={stacked ? 'row' : undefined}>
@@ -133,7 +170,7 @@ export function TaskList({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody ref={bodyRef} role={stacked ? 'rowgroup' : undefined}>
-          {loading || sorted.length === 0 ? (
+          {loading || rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columnCount}>
                 <Text c="dimmed" ta="center" py="lg" size="sm">
@@ -144,21 +181,35 @@ export function TaskList({
           ) : (
             <>
               {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
-              {items.map((item) => (
-                <TaskRow
-                  key={sorted[item.index]!.task_id}
-                  task={sorted[item.index]!}
-                  rowIndex={item.index + 2}
-                  organizationId={organizationId}
-                  animated={animated}
-                  leaving={leaving?.has(sorted[item.index]!.task_id)}
-                  selected={sorted[item.index]!.task_id === selectedId}
-                  columns={columns}
-                  height={rowHeight}
-                  stacked={stacked}
-                  estimateScale={estimated && !stacked ? estimateScale : null}
-                />
-              ))}
+              {items.map((item) => {
+                const row = rows[item.index]!;
+                const task = row.task;
+                return (
+                  <TaskRow
+                    key={task.task_id}
+                    task={task}
+                    rowIndex={item.index + 2}
+                    organizationId={organizationId}
+                    animated={animated}
+                    leaving={leaving?.has(task.task_id)}
+                    selected={task.task_id === selectedId}
+                    columns={columns}
+                    height={rowHeight}
+                    stacked={stacked}
+                    estimateScale={estimated && !stacked ? estimateScale : null}
+                    reference={referenceOf(task)}
+                    nesting={
+                      nested
+                        ? {
+                            row,
+                            onToggle: toggle,
+                            parentName: row.detached ? parentName(task, byId, referenceOf) : undefined,
+                          }
+                        : undefined
+                    }
+                  />
+                );
+              })}
               {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
             </>
           )}
@@ -166,6 +217,26 @@ export function TaskList({
       </Table>
     </Paper>
   );
+}
+
+/** "Sub-task of WEB-3 Checkout": the parent of a sub-task drawn without it, named when it is known. */
+function parentName(
+  task: TaskSummaryView,
+  byId: ReadonlyMap<string, TaskSummaryView> | null,
+  referenceOf: (task: TaskSummaryView) => string,
+): string {
+  const parent = task.parent_id ? byId?.get(task.parent_id) : undefined;
+  return parent
+    ? `Sub-task of ${referenceOf(parent)} ${parent.title}`
+    : 'Sub-task of a task in another project';
+}
+
+/** Where a row sits in the nested view, and its fold button. */
+interface RowNesting {
+  row: ListRow<TaskSummaryView>;
+  onToggle: (taskId: string) => void;
+  /** For a sub-task drawn at the top level without its parent: which task it belongs to. */
+  parentName: string | undefined;
 }
 
 interface TaskRowProps {
@@ -183,6 +254,10 @@ interface TaskRowProps {
   stacked: boolean;
   /** The scale of the Estimate column; null: no such column. */
   estimateScale: EstimateScale | null;
+  /** 'WEB-12', or '#12' without the project's trigram. */
+  reference: string;
+  /** In the nested view: depth, fold button and parent hint. */
+  nesting?: RowNesting;
 }
 
 /** True for a moment after the task's version changes while it is on screen. */
@@ -211,6 +286,8 @@ function TaskRow({
   height,
   stacked,
   estimateScale,
+  reference,
+  nesting,
 }: TaskRowProps) {
   const updateTask = useUpdateTask();
   const modifier = task.last_modifier;
@@ -228,6 +305,7 @@ function TaskRow({
     >
       <Table.Td className={classes.titleCell} role={cellRole}>
         <div className={planningClasses.titleLine}>
+          {nesting ? <NestingSlot nesting={nesting} reference={reference} stacked={stacked} /> : null}
           <Anchor
             component={Link}
             to={paths.task(task.task_id)}
@@ -257,7 +335,16 @@ function TaskRow({
           status={task.status}
           label={`Status of ${task.title}`}
           width={stacked ? 100 : 120}
-          onChange={(status) => updateTask.mutate({ taskId: task.task_id, changes: { status } })}
+          onChange={async (status) => {
+            // A blocked task asks first, as on its page and the board; Cancel keeps its status.
+            if (
+              status === 'DONE' &&
+              task.status !== 'DONE' &&
+              !(await confirmDoneWhenBlocked(task.blocked_by ?? 0, reference))
+            )
+              return;
+            updateTask.mutate({ taskId: task.task_id, changes: { status } });
+          }}
         />
       </Table.Td>
       <Table.Td role={cellRole}>
@@ -324,5 +411,51 @@ function TaskRow({
       ) : null}
       <Table.Td className={classes.stackedHidden} />
     </Table.Tr>
+  );
+}
+
+/**
+ * The start of a row's title in the nested view: its indent, then the button that folds its
+ * sub-tasks (a parent), or the same room empty; a sub-task shown without its parent says whose it is.
+ */
+function NestingSlot({
+  nesting,
+  reference,
+  stacked,
+}: {
+  nesting: RowNesting;
+  reference: string;
+  stacked: boolean;
+}) {
+  const { row, onToggle, parentName: parent } = nesting;
+  const taskId = row.task.task_id;
+  return (
+    <span
+      className={classes.nest}
+      style={{ paddingInlineStart: row.depth * (stacked ? STACKED_INDENT : INDENT) }}
+    >
+      {row.children > 0 ? (
+        <button
+          type="button"
+          className={classes.fold}
+          aria-expanded={!row.collapsed}
+          aria-label={`${row.collapsed ? 'Expand' : 'Collapse'} sub-tasks of ${reference}`}
+          title={`${row.collapsed ? 'Show' : 'Hide'} its ${row.children} sub-task${row.children === 1 ? '' : 's'}`}
+          onClick={() => onToggle(taskId)}
+        >
+          {row.collapsed ? (
+            <IconChevronRight size={14} aria-hidden />
+          ) : (
+            <IconChevronDown size={14} aria-hidden />
+          )}
+        </button>
+      ) : parent ? (
+        <span role="img" className={classes.fold} aria-label={parent} title={parent}>
+          <IconCornerLeftUp size={14} stroke={1.8} aria-hidden />
+        </span>
+      ) : (
+        <span className={classes.fold} aria-hidden />
+      )}
+    </span>
   );
 }

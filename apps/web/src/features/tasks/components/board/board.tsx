@@ -24,6 +24,7 @@ import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useUpdateTask } from '../../../../shared/api/update-task';
+import { confirmDoneWhenBlocked } from '../../../../ui/planning/confirm-done-when-blocked';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
 import { estimateTotalsOf } from '../estimate-words';
 import { useKeyboardSelection } from '../filters/use-keyboard-selection';
@@ -220,9 +221,23 @@ export default function Board({
     const rank = personal
       ? rankBetween(maxRank(others, taskId, fullById), null)
       : rankBetween(fullById.get(others[index - 1] ?? '')?.rank, fullById.get(others[index] ?? '')?.rank);
-    justDropped.current = { taskId, at: Date.now() };
-    const snapshot = showMoveAtOnce(queryClient, { taskId, status: drop.status, rank });
-    kanbanUpdate.mutate({ taskId, status: drop.status, index: personal ? null : index, snapshot });
+    const move = () => {
+      justDropped.current = { taskId, at: Date.now() };
+      const snapshot = showMoveAtOnce(queryClient, { taskId, status: drop.status, rank });
+      kanbanUpdate.mutate({ taskId, status: drop.status, index: personal ? null : index, snapshot });
+    };
+    const task = fullById.get(taskId);
+    const blockers = task?.blocked_by ?? 0;
+    if (drop.status === 'DONE' && start.status !== 'DONE' && task && blockers > 0) {
+      // A blocked task asks first (as on its page): the card goes back while the question is open,
+      // and moves only when it is confirmed.
+      finish();
+      void confirmDoneWhenBlocked(blockers, referenceOf(task, project)).then((yes) => {
+        if (yes) move();
+      });
+      return;
+    }
+    move();
     finish();
   }
 
@@ -297,6 +312,12 @@ export default function Board({
       </DragOverlay>
     </DndContext>
   );
+}
+
+/** 'WEB-12': the project's trigram (a project's board) or the task's own (My tasks). */
+function referenceOf(task: BoardTask, project: BoardProps['project']): string {
+  const trigram = task.project?.trigram ?? project?.trigram;
+  return trigram ? `${trigram}-${task.reference}` : `#${task.reference}`;
 }
 
 function titleOf(byId: Map<string, BoardTask>, id: string | number): string {

@@ -1,7 +1,17 @@
 import { ESTIMATE_VALUES, ESTIMATES, type EstimateScale } from '@figgle/shared/estimate';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
 import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
-import { Checkbox, ColorSwatch, Group, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  ColorSwatch,
+  Group,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMe } from '../../../../shared/api/get-me';
 import { useMembers } from '../../../../shared/api/list-members';
@@ -11,6 +21,7 @@ import {
   type DueFilter,
   type EstimateFilter,
   FILTER_TEXT_MAX,
+  type ParentFilter,
   type TaskFilters,
 } from './task-filters';
 
@@ -23,6 +34,12 @@ export interface ViewLabel {
   color: string;
 }
 
+/** A task offered in "Sub-task of": its id, and its reference and title as shown ("WEB-12 Checkout"). */
+export interface ParentChoice {
+  value: string;
+  label: string;
+}
+
 export interface FilterFieldsProps {
   filters: TaskFilters;
   setFilters: (filters: TaskFilters) => void;
@@ -31,6 +48,8 @@ export interface FilterFieldsProps {
   labels: ViewLabel[] | null;
   /** The project's estimate scale: its values are offered, with "No estimate". */
   estimateScale?: EstimateScale;
+  /** The view's tasks that have sub-tasks, for "Sub-task of …"; null: no parent filter (no such field). */
+  parentChoices: ParentChoice[] | null;
 }
 
 type SetFilter = <Kind extends keyof TaskFilters>(kind: Kind, value: TaskFilters[Kind]) => void;
@@ -47,6 +66,7 @@ export function FilterFields({
   organizationId,
   labels,
   estimateScale,
+  parentChoices,
 }: FilterFieldsProps) {
   const latest = useRef({ filters, setFilters });
   latest.current = { filters, setFilters };
@@ -100,6 +120,7 @@ export function FilterFields({
           <LabelChoices labels={labels} value={filters.labels} set={set} />
         </>
       ) : null}
+      {parentChoices ? <ParentChoices choices={parentChoices} value={filters.parents} set={set} /> : null}
     </Stack>
   );
 }
@@ -270,5 +291,59 @@ const AssigneeChoices = memo(function AssigneeChoices({
         </Stack>
       </ScrollArea.Autosize>
     </Checkbox.Group>
+  );
+});
+
+/**
+ * "Has no parent" and "Sub-task of …" (one task, found by reference or title among those with
+ * sub-tasks); both on lets through the top-level tasks and that task's sub-tasks.
+ */
+const ParentChoices = memo(function ParentChoices({
+  choices,
+  value,
+  set,
+}: {
+  choices: ParentChoice[];
+  value: ParentFilter[];
+  set: SetFilter;
+}) {
+  const none = value.includes('none');
+  const of = value.find((parent) => parent !== 'none') ?? null;
+  // A task chosen by a link that is not offered here (another project's) is still shown as chosen.
+  const data = useMemo(
+    () =>
+      of === null || choices.some((choice) => choice.value === of)
+        ? choices
+        : [{ value: of, label: 'A task not in this view' }, ...choices],
+    [choices, of],
+  );
+  const update = (nextNone: boolean, nextOf: string | null) =>
+    set('parents', [...(nextNone ? ['none'] : []), ...(nextOf ? [nextOf] : [])]);
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} component="div">
+        Parent
+      </Text>
+      <Checkbox
+        label="Has no parent"
+        size="xs"
+        checked={none}
+        onChange={(event) => update(event.currentTarget.checked, of)}
+      />
+      <Select
+        label="Sub-task of"
+        size="xs"
+        placeholder={choices.length > 0 ? 'Any task' : 'No task here has sub-tasks'}
+        data={data}
+        value={of}
+        onChange={(next) => update(none, next)}
+        searchable
+        clearable
+        limit={50}
+        nothingFoundMessage="No task with sub-tasks matches"
+        // Inside the popover: an option in a portal of its own would count as a click outside it.
+        comboboxProps={{ withinPortal: false }}
+      />
+    </Stack>
   );
 });

@@ -1,9 +1,9 @@
 import type { EstimateScale } from '@figgle/shared/estimate';
 import { Badge, Button, Center, Group, Loader, Popover, Text } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
-import { Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { lazyReady } from '../../../../lib/lazy-ready';
-import type { FilterFieldsProps, ViewLabel } from './filter-fields';
+import type { FilterFieldsProps, ParentChoice, ViewLabel } from './filter-fields';
 import classes from './filters.module.css';
 import { activeFilterCount, hasFilters } from './task-filters';
 import type { TaskFiltersState } from './use-task-filters';
@@ -12,16 +12,31 @@ import type { TaskFiltersState } from './use-task-filters';
 // when the button is pointed at or focused.
 const FilterFields = lazyReady<FilterFieldsProps>(async () => (await import('./filter-fields')).FilterFields);
 
+/** What the bar reads of a task: its labels, and what names it among the parents offered. */
+interface FilterBarTask {
+  task_id: string;
+  reference: number;
+  title: string;
+  labels?: ReadonlyArray<ViewLabel>;
+  /** Absent on a copy kept on the device from before sub-tasks. */
+  subtasks?: { total: number } | null;
+  project?: { trigram: string };
+}
+
 interface TaskFilterBarProps {
   state: TaskFiltersState;
-  /** Every task of the view, before filtering: m in "n of m tasks", and the labels offered. */
-  tasks: ReadonlyArray<{ labels?: ReadonlyArray<ViewLabel> }>;
+  /** Every task of the view, before filtering: m in "n of m tasks", the labels and parents offered. */
+  tasks: ReadonlyArray<FilterBarTask>;
   /** How many tasks the filters let through. */
   shownCount: number;
   /** The organization whose members are offered as assignees; none on My tasks (all are the viewer's). */
   organizationId?: string;
   /** The project's estimate scale, for the Estimate filter; none on My tasks (projects differ). */
   estimateScale?: EstimateScale;
+  /** The project's trigram, for the references of the parents offered (My tasks' tasks carry theirs). */
+  trigram?: string;
+  /** Drawn at the end of the bar: the view's own options (the list's sub-task grouping). */
+  children?: ReactNode;
 }
 
 /** The labels carried by the view's tasks, by name: the ones worth offering as a filter. */
@@ -29,6 +44,22 @@ function labelsOf(tasks: TaskFilterBarProps['tasks']): ViewLabel[] {
   const byId = new Map<string, ViewLabel>();
   for (const task of tasks) for (const label of task.labels ?? []) byId.set(label.label_id, label);
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The tasks with sub-tasks, as "WEB-12 Checkout redesign", by reference: the parents worth offering. */
+function parentsOf(tasks: TaskFilterBarProps['tasks'], trigram: string | undefined): ParentChoice[] {
+  return tasks
+    .filter((task) => (task.subtasks?.total ?? 0) > 0)
+    .map((task) => {
+      const code = task.project?.trigram ?? trigram;
+      return {
+        value: task.task_id,
+        label: `${code ? `${code}-` : '#'}${task.reference} ${task.title}`,
+        reference: task.reference,
+      };
+    })
+    .sort((a, b) => a.reference - b.reference || a.label.localeCompare(b.label))
+    .map(({ value, label }) => ({ value, label }));
 }
 
 /**
@@ -41,6 +72,8 @@ export function TaskFilterBar({
   shownCount,
   organizationId,
   estimateScale,
+  trigram,
+  children,
 }: TaskFilterBarProps) {
   const { filters, setFilters, clear } = state;
   const active = activeFilterCount(filters);
@@ -49,6 +82,7 @@ export function TaskFilterBar({
     () => (tasks.length === 0 || tasks.some((task) => task.labels !== undefined) ? labelsOf(tasks) : null),
     [tasks],
   );
+  const parentChoices = useMemo(() => parentsOf(tasks, trigram), [tasks, trigram]);
   return (
     <Group gap="sm" mb="md" wrap="wrap" className={classes.bar}>
       <Popover position="bottom-start" width={320} shadow="md" trapFocus withinPortal>
@@ -84,6 +118,7 @@ export function TaskFilterBar({
               organizationId={organizationId}
               labels={labels}
               estimateScale={estimateScale}
+              parentChoices={parentChoices}
             />
           </Suspense>
         </Popover.Dropdown>
@@ -104,6 +139,7 @@ export function TaskFilterBar({
           </Button>
         </>
       ) : null}
+      {children ? <div className={classes.barEnd}>{children}</div> : null}
     </Group>
   );
 }

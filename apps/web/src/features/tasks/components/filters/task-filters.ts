@@ -12,6 +12,9 @@ export type DueFilter = (typeof DUE_FILTERS)[number];
 export type EstimateFilter = Estimate | 'none';
 const ESTIMATE_FILTERS: readonly EstimateFilter[] = [...ESTIMATES, 'none'];
 
+/** 'none': the task has no parent ("Has no parent"); a task id: it is a sub-task of that task. */
+export type ParentFilter = 'none' | (string & {});
+
 /**
  * What a view of tasks is narrowed to. Inside one kind any value may match (To Do or Doing); the
  * kinds all have to match (To Do or Doing, and given to me, and with "logo" in the title).
@@ -25,6 +28,7 @@ export interface TaskFilters {
   labels: string[];
   due: DueFilter[];
   estimates: EstimateFilter[];
+  parents: ParentFilter[];
 }
 
 export const NO_FILTERS: TaskFilters = {
@@ -35,6 +39,7 @@ export const NO_FILTERS: TaskFilters = {
   labels: [],
   due: [],
   estimates: [],
+  parents: [],
 };
 
 /** What a task needs for the filters; the planning fields are read when tasks carry them. */
@@ -49,6 +54,8 @@ export interface FilterableTask {
   due_on?: string | null;
   due_at?: string | null;
   estimate?: string | null;
+  /** Absent on a copy kept on the device from before sub-tasks: read as a top-level task. */
+  parent_id?: string | null;
 }
 
 interface FilterContext {
@@ -71,7 +78,8 @@ export function activeFilterCount(filters: TaskFilters): number {
     (filters.priorities.length > 0 ? 1 : 0) +
     (filters.labels.length > 0 ? 1 : 0) +
     (filters.due.length > 0 ? 1 : 0) +
-    (filters.estimates.length > 0 ? 1 : 0)
+    (filters.estimates.length > 0 ? 1 : 0) +
+    (filters.parents.length > 0 ? 1 : 0)
   );
 }
 
@@ -152,7 +160,7 @@ export function filterPredicate(
   context: FilterContext = { meId: null, now: new Date() },
 ): (task: FilterableTask) => boolean {
   const words = wordsOf(filters.text);
-  const { statuses, assignees, priorities, labels, due, estimates } = filters;
+  const { statuses, assignees, priorities, labels, due, estimates, parents } = filters;
   return (task) => {
     if (statuses.length > 0 && !statuses.includes(task.status)) return false;
     if (assignees.length > 0 && !assignees.some((wanted) => matchesAssignee(task, wanted, context)))
@@ -163,6 +171,7 @@ export function filterPredicate(
     if (due.length > 0 && !due.some((wanted) => matchesDue(task, wanted, context))) return false;
     if (estimates.length > 0 && !estimates.includes((task.estimate ?? 'none') as EstimateFilter))
       return false;
+    if (parents.length > 0 && !parents.includes(task.parent_id ?? 'none')) return false;
     return words.every((word) => matchesWord(task, word));
   };
 }
@@ -173,6 +182,7 @@ export function matchesFilters(task: FilterableTask, filters: TaskFilters, conte
 }
 
 // The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue&estimate=5,8
+// &parent=none,<id>
 const PARAM = {
   statuses: 'status',
   assignees: 'assignee',
@@ -181,6 +191,7 @@ const PARAM = {
   labels: 'label',
   due: 'due',
   estimates: 'estimate',
+  parents: 'parent',
 } as const;
 
 /** The filter parameters' names: everything else in the address belongs to someone else. */
@@ -220,7 +231,15 @@ export function filtersFromSearch(params: URLSearchParams): TaskFilters {
     estimates: listParam(params, PARAM.estimates)
       .map((value) => (value === 'none' ? value : value.toUpperCase()))
       .filter((value): value is EstimateFilter => (ESTIMATE_FILTERS as readonly string[]).includes(value)),
+    parents: parentsFrom(listParam(params, PARAM.parents)),
   };
+}
+
+/** "Has no parent" and at most one task whose sub-tasks are wanted (the popover offers one). */
+function parentsFrom(values: string[]): ParentFilter[] {
+  const none = values.includes('none');
+  const task = values.map((value) => value.toLowerCase()).find((value) => UUID.test(value));
+  return [...(none ? ['none'] : []), ...(task ? [task] : [])];
 }
 
 /**
@@ -241,6 +260,8 @@ export function searchWithFilters(current: URLSearchParams, filters: TaskFilters
   if (due.length > 0) next.set(PARAM.due, due.join(','));
   const estimates = ESTIMATE_FILTERS.filter((value) => filters.estimates.includes(value));
   if (estimates.length > 0) next.set(PARAM.estimates, estimates.join(','));
+  const parents = parentsFrom(filters.parents);
+  if (parents.length > 0) next.set(PARAM.parents, parents.join(','));
   return next;
 }
 
