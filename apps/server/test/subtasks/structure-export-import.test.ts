@@ -229,6 +229,25 @@ describe('the Figgle JSON import', () => {
     expect((await structureOf(byTitle.P!.id)).subtasks).toHaveLength(3);
   });
 
+  it('places a parent and a relation across batches (1,100 tasks, the parent in the last batch)', async () => {
+    const file = await exportOf(webId);
+    const template = { ...file.tasks[0]!, parent: null, subtask_position: null, relations: [], log: [] };
+    const tasks = Array.from({ length: 1_100 }, (_, index) => ({
+      ...template,
+      id: `t${index + 1}`,
+      reference: index + 1,
+      title: `Task ${index + 1}`,
+      rank: `a${String(index).padStart(5, '0')}`,
+    }));
+    tasks[0]!.parent = { id: 't1100', reference: 'WEB-1100' };
+    tasks[1]!.relations = [{ side: 'blocks', task: { id: 't1050', reference: 'WEB-1050' } }];
+    const { done, byTitle } = await importAsNew({ ...file, tasks }, 'Web large');
+    expect(done.problems).toEqual([]);
+    expect(done.progress).toEqual({ done: 1_100, total: 1_100 });
+    expect((await structureOf(byTitle['Task 1']!.id)).parent?.task_id).toBe(byTitle['Task 1100']!.id);
+    expect(await relationsOf(byTitle['Task 1050']!.id)).toEqual(['blocked_by Task 2']);
+  });
+
   it('reads a file from before sub-tasks and relations: every task at the top level', async () => {
     const file = await exportOf(webId);
     const old = {
