@@ -232,7 +232,7 @@ describe('the Figgle JSON import', () => {
   it('places a parent and a relation across batches (1,100 tasks, the parent in the last batch)', async () => {
     const file = await exportOf(webId);
     const template = { ...file.tasks[0]!, parent: null, subtask_position: null, relations: [], log: [] };
-    const tasks = Array.from({ length: 1_100 }, (_, index) => ({
+    const tasks: ProjectExport['tasks'] = Array.from({ length: 1_100 }, (_, index) => ({
       ...template,
       id: `t${index + 1}`,
       reference: index + 1,
