@@ -319,6 +319,11 @@ const ParentChoices = memo(function ParentChoices({
   );
   const update = (nextNone: boolean, nextOf: string | null) =>
     set('parents', [...(nextNone ? ['none'] : []), ...(nextOf ? [nextOf] : [])]);
+  // The field's text follows the chosen task; deleting it all clears the choice, so the keyboard
+  // can (Mantine's clear button is for the mouse only).
+  const chosenLabel = data.find((choice) => choice.value === of)?.label ?? '';
+  const [search, setSearch] = useState(chosenLabel);
+  useEffect(() => setSearch(chosenLabel), [chosenLabel]);
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} component="div">
@@ -338,6 +343,11 @@ const ParentChoices = memo(function ParentChoices({
         value={of}
         onChange={(next) => update(none, next)}
         searchable
+        searchValue={search}
+        onSearchChange={(text) => {
+          setSearch(text);
+          if (text === '' && of !== null) update(none, null);
+        }}
         clearable
         limit={50}
         nothingFoundMessage="No task with sub-tasks matches"
