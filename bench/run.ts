@@ -6,6 +6,8 @@
  *   npm run bench -- search-palette    a browser one (build the web app first): keystroke to results in the palette
  *   npm run bench -- board-filter      one of the browser ones (build the web app first): filtering a 5,000-task board
  *   npm run bench -- calendar          a browser one (build the web app first): a month of 1,000 dated tasks drawn
+ *   npm run bench -- subtasks          a browser one (build the web app first): a task page with 100 sub-tasks
+ *                                      and 50 relations painted, cold, warm and in the app
  *   npm run bench -- search            search p50/p95 on 100,000 tasks and 500,000 comments, a title change's p99
  *   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test npm run bench
  *                                      benchmarks that can also run on PostgreSQL do so (passed through)

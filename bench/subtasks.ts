@@ -1,0 +1,526 @@
+/// <reference lib="dom" />
+/**
+ * Task page benchmark (issue 42, "Must show": a task page with 100 sub-tasks and 50 relations painted
+ * in ≤ 300 ms). Prints figures and hands them to `npm run bench`.
+ *
+ *   npm run build -w @figgle/web && node --import tsx bench/subtasks.ts
+ *
+ * Runs the real server (`npm start`'s entry, as a child process) on a fresh embedded database and
+ * seeds, through the public API, one user, one organization and two projects: a parent task with 100
+ * sub-tasks (70 in its project, 30 in the other; mixed statuses, assignees and due dates) and 50
+ * relations of every kind to 50 other tasks of both projects. Then, in headless Chromium:
+ *
+ * - Cold: a new browser context per load (empty cache, no service worker), /task/:id opened, timed
+ *   from the navigation's start (the page's time origin) until the end of the first frame painted
+ *   with the 100 sub-task rows and the 50 relation rows in the page. Read from the page's own clock:
+ *   checked in each frame's callbacks, and the task posted from that frame runs after its paint.
+ * - Warm: one context, the page opened once untimed (code in the HTTP cache, service worker in
+ *   place), then opened again and again, timed the same way.
+ * - In the app: from a sub-task's page, a click on its "Sub-task of …" link, timed from the click to
+ *   the same painted frame (the code is loaded, the parent's data is not).
+ *
+ * To say where the time goes it also prints the server's answer times for the page's two calls
+ * (GET /api/tasks/:id and /structure, 20 each on loopback after warm-ups), the median steps of the
+ * cold and warm loads (each request's start and end, first paint, rows in the DOM, painted), the
+ * long tasks between the structure's arrival and the paint, and the same page for a task without
+ * sub-tasks or relations, whose difference is what the 100 rows and 50 relations cost.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
+import { withBrowserBench } from './support/browser-bench.ts';
+import { formatColdLoadSteps } from './support/cold-load-steps.ts';
+import { waitForQuietMachine } from './support/quiet-machine.ts';
+import { reportFigure } from './support/report.ts';
+
+const SUBTASKS_HERE = 70;
+const SUBTASKS_ELSEWHERE = 30;
+const SUBTASK_COUNT = SUBTASKS_HERE + SUBTASKS_ELSEWHERE;
+/** The 50 relations by kind, as the parent reads them (its page lists them under these labels). */
+const RELATION_KINDS = [
+  { side: 'blocked_by', label: 'Is blocked by', count: 15 },
+  { side: 'blocks', label: 'Blocks', count: 12 },
+  { side: 'relates', label: 'Relates to', count: 13 },
+  { side: 'duplicates', label: 'Duplicates', count: 5 },
+  { side: 'duplicated_by', label: 'Is duplicated by', count: 5 },
+] as const;
+const RELATION_COUNT = RELATION_KINDS.reduce((sum, kind) => sum + kind.count, 0);
+const COLD_RUNS = 5;
+const WARM_RUNS = 7;
+const IN_APP_RUNS = 7;
+const SERVER_CALLS = 20;
+const TARGET_MS = 300;
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+/** The value at p % of the sorted values (nearest rank). */
+const percentile = (values: number[], p: number) => {
+  const list = sorted(values);
+  return list[Math.min(list.length - 1, Math.max(0, Math.ceil((p / 100) * list.length) - 1))]!;
+};
+const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const VERBS = ['Design', 'Build', 'Review', 'Fix', 'Test', 'Write', 'Polish', 'Plan', 'Measure', 'Ship'];
+const THINGS = [
+  'checkout form',
+  'payment step',
+  'order summary',
+  'address lookup',
+  'coupon field',
+  'receipt email',
+  'error states',
+  'loading skeleton',
+  'mobile layout',
+  'analytics events',
+];
+const STATUSES = ['TODO', 'DOING', 'DONE', 'TODO', 'DOING', 'ARCHIVE', 'TODO', 'DONE'] as const;
+
+interface Seeded {
+  parentId: string;
+  /** A sub-task (its page links to the parent) and a task without sub-tasks or relations. */
+  subtaskId: string;
+  plainId: string;
+}
+
+/** Runs `work(i)` for i in 0..count-1, `width` at a time. */
+async function inParallel(count: number, width: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+async function seed(user: BenchUser): Promise<Seeded> {
+  const organization = await json<{ organization_id: string }>(
+    await user.call('POST', '/api/organizations', { name: 'Release planning' }),
+  );
+  const [members, here, elsewhere] = await Promise.all([
+    user
+      .call('GET', `/api/organizations/${organization.organization_id}/members`)
+      .then((response) => json<{ user_id: string }[]>(response)),
+    ...[
+      { name: 'Checkout redesign', trigram: 'WEB' },
+      { name: 'Payments platform', trigram: 'PAY' },
+    ].map(async (project) =>
+      json<{ project_id: string }>(
+        await user.call('POST', '/api/projects', {
+          ...project,
+          organization_id: organization.organization_id,
+        }),
+      ),
+    ),
+  ]);
+  const me = members![0]!.user_id;
+  const projects = [here!.project_id, elsewhere!.project_id];
+  const create = async (projectId: string, body: Record<string, unknown>) =>
+    json<{ task_id: string }>(await user.call('POST', `/api/projects/${projectId}/tasks`, body));
+
+  const parent = await create(projects[0]!, {
+    title: 'Checkout redesign: the release',
+    description: 'Seeded by the sub-tasks benchmark: the parent of 100 sub-tasks with 50 relations.',
+    assignee_id: me,
+  });
+  const today = new Date();
+  const subtaskIds: string[] = [];
+  await inParallel(SUBTASK_COUNT, 8, async (i) => {
+    const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + (i % 40) - 10);
+    const dueOn = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const task = await create(projects[i < SUBTASKS_HERE ? 0 : 1]!, {
+      title: `${VERBS[i % VERBS.length]} the ${THINGS[(i * 3) % THINGS.length]} (${i + 1})`,
+      status: STATUSES[i % STATUSES.length],
+      assignee_id: i % 2 === 0 ? me : null,
+      due_on: i % 5 < 3 ? dueOn : null,
+      parent_id: parent.task_id,
+    });
+    subtaskIds[i] = task.task_id;
+  });
+  const others: string[] = [];
+  await inParallel(RELATION_COUNT + 1, 8, async (i) => {
+    const task = await create(projects[i % 5 === 4 ? 1 : 0]!, {
+      title: `${VERBS[(i * 7) % VERBS.length]} the ${THINGS[i % THINGS.length]}, related (${i + 1})`,
+      status: STATUSES[(i * 3) % STATUSES.length],
+    });
+    others[i] = task.task_id;
+  });
+  const sides = RELATION_KINDS.flatMap((kind) => Array.from({ length: kind.count }, () => kind.side));
+  await inParallel(RELATION_COUNT, 4, async (i) => {
+    await json(
+      await user.call('POST', `/api/tasks/${parent.task_id}/relations`, {
+        side: sides[i],
+        task_id: others[i],
+      }),
+    );
+  });
+  return { parentId: parent.task_id, subtaskId: subtaskIds[0]!, plainId: others[RELATION_COUNT]! };
+}
+
+/** GET `pathname` after 2 warm-ups, SERVER_CALLS times on loopback, the body read in full. */
+async function serverTimes(user: BenchUser, pathname: string) {
+  const times: number[] = [];
+  let first = 0;
+  let bytes = 0;
+  for (let i = 0; i < SERVER_CALLS + 2; i++) {
+    const start = performance.now();
+    const response = await user.call('GET', pathname);
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - start;
+    if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
+    if (i === 0) first = elapsed;
+    else if (i >= 2) times.push(elapsed);
+    bytes = body.byteLength;
+  }
+  return { first, median: median(times), p90: percentile(times, 90), max: sorted(times).at(-1)!, bytes };
+}
+
+async function signedInContext(browser: Browser, baseURL: string, user: BenchUser) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL },
+    data: { email: user.email, password: user.password },
+  });
+  if (!signIn.ok()) throw new Error(`browser sign-in failed: ${signIn.status()}`);
+  // Long tasks are kept from the page's start, for the breakdown (a PerformanceObserver set later
+  // would only see them buffered, and Chromium buffers few).
+  await context.addInitScript(() => {
+    const kept: { start: number; duration: number }[] = [];
+    (window as unknown as { figgleLongTasks?: typeof kept }).figgleLongTasks = kept;
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          kept.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // No long task timing in this browser: the breakdown goes without.
+    }
+  });
+  return context;
+}
+
+/** What the page should show: how many sub-task rows, and relation rows per list label. */
+interface Expected {
+  subtasks: number;
+  relations: Record<string, number>;
+  /** For a task without either: part of its title, which shows the page is drawn. */
+  title?: string;
+}
+
+interface Painted {
+  /** The first frame with every row in the DOM (its callbacks' time), from the clock's start. */
+  rowsAt: number;
+  /** The end of that frame's paint. */
+  paintedAt: number;
+}
+
+/**
+ * Waits in the page for the first frame in which the expected rows are in the DOM and answers when
+ * that frame began and when it was painted, on the page's clock (ms after its navigation started),
+ * or after `since` when it is given (a stamp of the page's clock). Everything runs in the page: the
+ * bench's own round trips to the browser are not counted.
+ */
+function waitForPainted(page: Page, expected: Expected, since?: number): Promise<Painted> {
+  return page.evaluate(
+    async ({ expected, since }) => {
+      // No named functions in here: the bench's TypeScript loader would wrap them in a helper the page
+      // does not have.
+      const deadline = performance.now() + 30_000;
+      for (;;) {
+        const painted = await new Promise<Painted | null>((resolve) =>
+          requestAnimationFrame((frameStart) => {
+            let done = true;
+            if (expected.title !== undefined) {
+              // A task without rows: its title shown, and its (empty) structure received.
+              const title = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Title"]');
+              if (!title?.value.includes(expected.title)) done = false;
+              if (
+                !performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/structure'))
+              )
+                done = false;
+            } else {
+              const rows = document.querySelectorAll('ul[aria-label="Sub-tasks"] > li').length;
+              if (rows !== expected.subtasks) done = false;
+              for (const [label, count] of Object.entries(expected.relations))
+                if (document.querySelectorAll(`ul[aria-label="${label}"] > li`).length !== count)
+                  done = false;
+            }
+            if (!done) return resolve(null);
+            // A frame's callbacks run before its paint; the task posted from one runs after that paint.
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () =>
+              resolve({ rowsAt: frameStart - (since ?? 0), paintedAt: performance.now() - (since ?? 0) });
+            channel.port2.postMessage(null);
+          }),
+        );
+        if (painted) return painted;
+        if (performance.now() > deadline)
+          throw new Error(`the page did not show ${JSON.stringify(expected)}`);
+      }
+    },
+    { expected, since },
+  );
+}
+
+type Steps = Record<string, number>;
+
+/**
+ * The steps of the load that just ended, ms after the navigation started: HTML, entry script, the
+ * task page's code, each API call's start and end, first paint, the long tasks after the structure
+ * arrived. Call once the page is painted.
+ */
+interface LongTask {
+  start: number;
+  duration: number;
+}
+
+function readSteps(
+  page: Page,
+  taskId: string,
+  painted: Painted,
+): Promise<{ steps: Steps; longTasks: LongTask[] }> {
+  return page.evaluate(
+    ({ taskId, painted }) => {
+      const steps: Record<string, number> = {};
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      if (navigation) {
+        steps['HTML received'] = navigation.responseEnd;
+        steps['DOMContentLoaded (entry script run)'] = navigation.domContentLoadedEventEnd;
+      }
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = [
+        ['entry script', /^\/assets\/index-[^/]+\.js$/],
+        ['task page script', /^\/assets\/task-page-[^/]+\.js$/],
+        ['GET /api/tasks/:id', new RegExp(`^/api/tasks/${taskId}$`)],
+        ['GET /api/tasks/:id/structure', new RegExp(`^/api/tasks/${taskId}/structure$`)],
+        ['GET members', /^\/api\/organizations\/[^/]+\/members$/],
+      ] as const;
+      for (const [label, pattern] of find) {
+        const entry = resources.find((resource) => pattern.test(new URL(resource.name).pathname));
+        if (!entry) continue;
+        if (label.startsWith('GET')) steps[`${label} sent`] = entry.requestStart || entry.startTime;
+        steps[`${label} received`] = entry.responseEnd;
+      }
+      for (const paint of performance.getEntriesByType('paint')) steps[paint.name] = paint.startTime;
+      steps['rows in the DOM (frame start)'] = painted.rowsAt;
+      const structureAt = steps['GET /api/tasks/:id/structure received'] ?? 0;
+      const longTasks = (
+        (window as unknown as { figgleLongTasks?: { start: number; duration: number }[] }).figgleLongTasks ??
+        []
+      ).filter((task) => task.start + task.duration > structureAt && task.start < painted.paintedAt);
+      return {
+        steps,
+        longTasks: longTasks.map((task) => ({
+          start: task.start,
+          duration: task.duration,
+        })),
+      };
+    },
+    { taskId, painted },
+  );
+}
+
+interface Run {
+  painted: Painted;
+  steps: Steps;
+  /** The page's long tasks (over 50 ms) between the structure's arrival and the paint. */
+  longTasks: LongTask[];
+}
+
+async function openTimed(page: Page, taskId: string, expected: Expected): Promise<Run> {
+  await page.goto(`/task/${taskId}`, { waitUntil: 'commit' });
+  // The page's own deadline needs its frames to run: this one does not.
+  const painted = await Promise.race([
+    waitForPainted(page, expected),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no answer from the page in 45 s')), 45_000).unref(),
+    ),
+  ]).catch(async (error: unknown) => {
+    const shot = path.join(os.tmpdir(), 'figgle-subtasks-bench-failure.png');
+    await page.screenshot({ path: shot }).catch(() => {});
+    throw new Error(`the task page did not show its rows (screenshot: ${shot}): ${String(error)}`);
+  });
+  return { painted, ...(await readSteps(page, taskId, painted)) };
+}
+
+async function coldRuns(
+  browser: Browser,
+  baseURL: string,
+  user: BenchUser,
+  taskId: string,
+  expected: Expected,
+) {
+  const runs: Run[] = [];
+  for (let run = 0; run < COLD_RUNS; run++) {
+    // Each cold run starts on an idle machine, not in what seeding left running.
+    await waitForQuietMachine();
+    const context = await signedInContext(browser, baseURL, user);
+    const page = await context.newPage();
+    runs.push(await openTimed(page, taskId, expected));
+    await context.close();
+  }
+  return runs;
+}
+
+async function warmRuns(context: BrowserContext, taskId: string, expected: Expected) {
+  const page = await context.newPage();
+  // Untimed: the code lands in the HTTP cache and the service worker takes its place.
+  await openTimed(page, taskId, expected);
+  await page.waitForLoadState('networkidle');
+  const runs: Run[] = [];
+  for (let run = 0; run < WARM_RUNS; run++) {
+    await waitForQuietMachine();
+    runs.push(await openTimed(page, taskId, expected));
+  }
+  await page.close();
+  return runs;
+}
+
+/** From a sub-task's page, a click on "Sub-task of …": click to the parent's rows painted. */
+async function inAppRuns(context: BrowserContext, subtaskId: string, expected: Expected) {
+  const page = await context.newPage();
+  const runs: Painted[] = [];
+  for (let run = 0; run <= IN_APP_RUNS; run++) {
+    await page.goto(`/task/${subtaskId}`);
+    const link = page.getByText('Sub-task of').getByRole('link');
+    await link.waitFor();
+    await page.waitForLoadState('networkidle');
+    await waitForQuietMachine();
+    // The clock starts in the page, at the click's event; the click goes through the input pipeline.
+    await page.evaluate(() => {
+      const probe = window as unknown as { figgleClickedAt?: number };
+      probe.figgleClickedAt = 0;
+      document.addEventListener(
+        'click',
+        (event) => {
+          probe.figgleClickedAt = event.timeStamp;
+        },
+        { once: true, capture: true },
+      );
+    });
+    const box = (await link.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const clickedAt = (await page.evaluate(
+      () => (window as unknown as { figgleClickedAt?: number }).figgleClickedAt,
+    ))!;
+    const painted = await waitForPainted(page, expected, clickedAt);
+    // The first click also downloads nothing new, but fills the query cache's other keys: not counted.
+    if (run > 0) runs.push(painted);
+  }
+  await page.close();
+  return runs;
+}
+
+function summary(name: string, values: number[]) {
+  return `${name} (${values.length} runs): ${values.map(ms).join(', ')} · median ${ms(median(values))} · p90 ${ms(percentile(values, 90))} · max ${ms(sorted(values).at(-1)!)}`;
+}
+
+export async function runSubtasksBench(): Promise<void> {
+  await withBrowserBench(async ({ browser, server, mail }) => {
+    const user = await signUpBenchUser(server.url, mail, {
+      label: 'subtasks',
+      firstname: 'Subtasks',
+      lastname: 'Bench',
+    });
+    const seedStart = performance.now();
+    const seeded = await seed(user);
+    console.log(
+      `seeded a parent task with ${SUBTASK_COUNT} sub-tasks (${SUBTASKS_ELSEWHERE} in another project) and ${RELATION_COUNT} relations (${RELATION_KINDS.map((kind) => `${kind.count} ${kind.label.toLowerCase()}`).join(', ')}) through the API in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    const expected: Expected = {
+      subtasks: SUBTASK_COUNT,
+      relations: Object.fromEntries(RELATION_KINDS.map((kind) => [kind.label, kind.count])),
+    };
+
+    // The server's share: the page's two calls, as the browser makes them (loopback, gzip asked for).
+    const detail = await serverTimes(user, `/api/tasks/${seeded.parentId}`);
+    const structure = await serverTimes(user, `/api/tasks/${seeded.parentId}/structure`);
+    for (const [name, times] of [
+      ['GET /api/tasks/:id', detail],
+      ['GET /api/tasks/:id/structure', structure],
+    ] as const) {
+      console.log(
+        `server ${name} of the parent (${SERVER_CALLS} calls after 2 warm-ups): first ${ms(times.first)} · median ${times.median.toFixed(1)} ms · p90 ${times.p90.toFixed(1)} ms · max ${times.max.toFixed(1)} ms · ${(times.bytes / 1024).toFixed(1)} KB`,
+      );
+      reportFigure({
+        figure: `subtasks: server ${name}, 100 sub-tasks and 50 relations, median of ${SERVER_CALLS} (p90 ${times.p90.toFixed(1)} ms)`,
+        target: 'no target',
+        measured: `${times.median.toFixed(1)} ms`,
+        pass: null,
+      });
+    }
+
+    const cold = await coldRuns(browser, server.url, user, seeded.parentId, expected);
+    const warmContext = await signedInContext(browser, server.url, user);
+    const warm = await warmRuns(warmContext, seeded.parentId, expected);
+    const plain = await warmRuns(warmContext, seeded.plainId, {
+      subtasks: 0,
+      relations: {},
+      title: 'related (51)',
+    });
+    const inApp = await inAppRuns(warmContext, seeded.subtaskId, expected);
+    await warmContext.close();
+
+    const figures = [
+      { name: 'cold (new context each), navigation start to painted', runs: cold.map((run) => run.painted) },
+      { name: 'warm (code cached), navigation start to painted', runs: warm.map((run) => run.painted) },
+      { name: 'in the app, click on "Sub-task of …" to painted', runs: inApp },
+    ];
+    for (const { name, runs } of figures) {
+      const times = runs.map((run) => run.paintedAt);
+      console.log(
+        `task page with ${SUBTASK_COUNT} sub-tasks and ${RELATION_COUNT} relations, ${summary(name, times)} · target ≤ ${TARGET_MS} ms`,
+      );
+      reportFigure({
+        figure: `subtasks: task page, ${SUBTASK_COUNT} sub-tasks and ${RELATION_COUNT} relations, ${name}, median of ${times.length} (p90 ${ms(percentile(times, 90))}, max ${ms(sorted(times).at(-1)!)})`,
+        target: `≤ ${TARGET_MS} ms`,
+        measured: ms(median(times)),
+        pass: median(times) <= TARGET_MS,
+      });
+    }
+    const plainTimes = plain.map((run) => run.painted.paintedAt);
+    console.log(
+      `for comparison, a task without sub-tasks or relations, ${summary('warm, navigation start to its title painted', plainTimes)}`,
+    );
+    reportFigure({
+      figure: `subtasks: task page without sub-tasks or relations (for comparison), warm, median of ${plainTimes.length}`,
+      target: 'no target',
+      measured: ms(median(plainTimes)),
+      pass: null,
+    });
+
+    for (const [name, runs] of [
+      ['cold', cold],
+      ['warm', warm],
+      ['warm, task without sub-tasks or relations', plain],
+    ] as const) {
+      console.log(
+        `\nthe ${name} load's steps, ms after the navigation started:\n${formatColdLoadSteps(
+          runs.map((run) => run.steps),
+          { name: 'painted', at: runs.map((run) => run.painted.paintedAt) },
+        )}`,
+      );
+      console.log(
+        `long tasks from the structure's arrival to the paint, per run: ${runs
+          .map(
+            (run) =>
+              `${ms(run.longTasks.reduce((sum, task) => sum + task.duration, 0))} (${run.longTasks.map((task) => ms(task.duration)).join(' + ') || 'none'})`,
+          )
+          .join(', ')}`,
+      );
+    }
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runSubtasksBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
