@@ -18,6 +18,17 @@ async function postTask(page: Page, baseURL: string, projectId: string, data: Re
   return (await made.json()) as { task_id: string; reference: number };
 }
 
+/** Opens the command palette with Ctrl+K and runs the action named `name` on the open task. */
+async function runPaletteAction(page: Page, name: string) {
+  // The shortcut is heard once the app is on screen: wait for the task page's sections.
+  await expect(page.getByRole('region', { name: 'Relations' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('textbox', { name: 'Search' }).fill(name);
+  await palette.getByRole('button', { name, exact: true }).click();
+  await expect(palette).toBeHidden();
+}
+
 /** Chooses `text` in a Mantine select by its accessible name. */
 async function choose(page: Page, select: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: select }).click();
@@ -52,6 +63,9 @@ for (const { scheme, viewport } of [
 
       await page.goto(`/task/${parentId}`);
       const newTitle = page.getByRole('textbox', { name: 'Title of the new sub-task' });
+      // The first through the command palette's "Add sub-task", which puts the focus in the title.
+      await runPaletteAction(page, 'Add sub-task');
+      await expect(newTitle).toBeFocused();
       for (const title of ['Pay button', 'Address form']) {
         await newTitle.fill(title);
         await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -66,8 +80,8 @@ for (const { scheme, viewport } of [
       await expect(page.getByLabel('0 of 3 sub-tasks done')).toBeVisible();
 
       // Two completed in place.
-      await choose(page, 'Status of WEB-2', 'Done');
-      await choose(page, 'Status of MOB-1', 'Done');
+      await page.getByRole('combobox', { name: 'Status of WEB-2' }).selectOption({ label: 'Done' });
+      await page.getByRole('combobox', { name: 'Status of MOB-1' }).selectOption({ label: 'Done' });
       await expect(page.getByLabel('2 of 3 sub-tasks done')).toHaveText('2/3');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -130,7 +144,11 @@ for (const { scheme, viewport } of [
 
       // Ada marks it as blocked by the API task.
       await page.goto(`/task/${blockedId}`);
-      await page.getByRole('combobox', { name: 'Task that WEB-1 is blocked by' }).fill('Write the API');
+      // Through the command palette's "Mark as blocked by…", which puts the focus in the finder.
+      await runPaletteAction(page, 'Mark as blocked by…');
+      const finder = page.getByRole('combobox', { name: 'Task that WEB-1 is blocked by' });
+      await expect(finder).toBeFocused();
+      await finder.fill('Write the API');
       await page.getByRole('option', { name: `WEB-${blocker.reference} Write the API` }).click();
       const relations = page.getByRole('region', { name: 'Relations' });
       await expect(relations.getByRole('list', { name: 'Is blocked by' }).getByRole('link')).toHaveText(

@@ -1,6 +1,7 @@
-import { IconCopy, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconFolderShare, IconLink, IconLock, IconSubtask, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useOpenTaskActions } from '../../../shared/task-actions/open-task-actions';
+import { requestStructure } from '../../../shared/task-actions/structure-requests';
 
 interface TaskPaletteAction {
   id: string;
@@ -13,13 +14,28 @@ interface TaskPaletteAction {
 const icon = (Drawn: typeof IconTrash) => <Drawn size={18} stroke={1.8} aria-hidden />;
 
 /**
- * The palette's actions on the open task (docs/product.md#task-actions): those of the task page's
- * "…" menu, run by the menu itself (its confirmation, its project dialog). None elsewhere.
+ * The palette's actions on the open task (docs/product.md#task-actions): adding a sub-task or a
+ * blocker (the task page's sections take them), then those of the task page's "…" menu, run by the
+ * menu itself (its confirmation, its project dialog). None elsewhere.
  */
 export function useTaskPaletteActions(): TaskPaletteAction[] {
   const open = useOpenTaskActions();
   if (!open) return [];
   return [
+    {
+      id: 'task-add-subtask',
+      label: 'Add sub-task',
+      keywords: ['subtask', 'child', 'break down'],
+      icon: icon(IconSubtask),
+      run: () => requestStructure('add-subtask'),
+    },
+    {
+      id: 'task-mark-blocked-by',
+      label: 'Mark as blocked by…',
+      keywords: ['blocked', 'blocker', 'depends', 'dependency', 'relation'],
+      icon: icon(IconLock),
+      run: () => requestStructure('mark-blocked-by'),
+    },
     {
       id: 'task-move',
       label: 'Move task to project',

@@ -1,11 +1,8 @@
-import '@mantine/dates/styles.css';
 import { useSortable } from '@dnd-kit/sortable';
-import { MESSAGES } from '@figgle/shared/constants';
 import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
-import { ActionIcon, Anchor, Group, Select, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { ActionIcon, Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
@@ -85,45 +82,44 @@ export function SubtaskRow({
           </Text>
         </Anchor>
       </Group>
+      {/* Native controls: a parent may list hundreds of sub-tasks, and a full picker per field made
+          its page slow to draw (bench/subtasks). */}
       <Group gap="xs" wrap="wrap" className={classes.subtaskFields}>
-        <Select
+        <NativeSelect
           aria-label={`Status of ${subtask.reference}`}
           size="xs"
           w={110}
-          allowDeselect={false}
           data={STATUS_OPTIONS}
           value={subtask.status}
-          onChange={(value) => value && value !== subtask.status && change({ status: value as TaskStatus })}
-          comboboxProps={{ withinPortal: true }}
+          onChange={(event) => {
+            const value = event.currentTarget.value as TaskStatus;
+            if (value !== subtask.status) change({ status: value });
+          }}
         />
-        <Select
+        <NativeSelect
           aria-label={`Assignee of ${subtask.reference}`}
           size="xs"
           w={150}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage={MESSAGES.selectNoMatch}
           data={assigneeOptions}
           value={subtask.assignee_id ?? NOBODY}
-          onChange={(value) => {
-            const next = value === NOBODY || value === null ? null : value;
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            const next = value === NOBODY ? null : value;
             if (next !== subtask.assignee_id) change({ assignee_id: next });
           }}
-          comboboxProps={{ withinPortal: true }}
         />
-        <DatePickerInput
+        <TextInput
+          type="date"
           aria-label={`Due date of ${subtask.reference}`}
           size="xs"
           w={140}
-          clearable
-          clearButtonProps={{ 'aria-label': `Clear the due date of ${subtask.reference}` }}
-          placeholder="No due date"
-          valueFormat="MMM D, YYYY"
-          value={dueDay(due)}
-          // The day changes; a due time, when there is one, is kept.
-          onChange={(day) => change(dueFrom(day, day ? localTime(due) : ''))}
+          value={dueDay(due) ?? ''}
+          // The day changes; a due time, when there is one, is kept. Emptied: no due date.
+          onChange={(event) => {
+            const day = event.currentTarget.value || null;
+            change(dueFrom(day, day ? localTime(due) : ''));
+          }}
           leftSection={<IconCalendarDue size={14} stroke={1.8} aria-hidden />}
-          popoverProps={{ withinPortal: true }}
         />
       </Group>
     </li>

@@ -1,11 +1,11 @@
-import '@mantine/dates/styles.css';
 import { estimateTotal, estimateWords, scaleOfEstimate } from '@figgle/shared/estimate';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { paths } from '../../../shared/paths';
+import { useStructureRequests } from '../../../shared/task-actions/structure-requests';
 import { toastError } from '../../../ui/toast';
 import { useAddSubtask } from '../api/add-subtask';
 import { useSetParent } from '../api/set-parent';
@@ -35,6 +35,15 @@ export function Subtasks({
   const addSubtask = useAddSubtask();
   const setParent = useSetParent();
   const [title, setTitle] = useState('');
+  const titleInput = useRef<HTMLInputElement>(null);
+  // "Add sub-task" in the command palette starts here.
+  useStructureRequests(
+    useCallback((request) => {
+      if (request !== 'add-subtask') return;
+      titleInput.current?.scrollIntoView({ block: 'center' });
+      titleInput.current?.focus();
+    }, []),
+  );
   const subtasks = structure.data?.subtasks ?? [];
   const progress = structure.data?.progress;
   // Sub-tasks may belong to projects of other scales: they add up in the scale the first one uses.
@@ -86,6 +95,7 @@ export function Subtasks({
         <form onSubmit={submit} aria-label="Add a sub-task">
           <Group gap="xs" wrap="nowrap">
             <TextInput
+              ref={titleInput}
               aria-label="Title of the new sub-task"
               placeholder="Add a sub-task"
               value={title}

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useFindTasks } from '../api/find-tasks';
 
 interface TaskFinderProps {
@@ -13,13 +13,22 @@ interface TaskFinderProps {
   exclude: ReadonlySet<string>;
   onChoose: (taskId: string) => void;
   disabled?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * A task found by its title or reference ("WEB-12", "#12"), through the search: a combobox that
  * lists what the server found for the text typed, without filtering it again here.
  */
-export function TaskFinder({ label, placeholder, projectId, exclude, onChoose, disabled }: TaskFinderProps) {
+export function TaskFinder({
+  label,
+  placeholder,
+  projectId,
+  exclude,
+  onChoose,
+  disabled,
+  ref,
+}: TaskFinderProps) {
   const [text, setText] = useState('');
   const [typed] = useDebouncedValue(text, 150);
   const found = useFindTasks(typed, projectId);
@@ -29,6 +38,7 @@ export function TaskFinder({ label, placeholder, projectId, exclude, onChoose, d
 
   return (
     <Select
+      ref={ref}
       aria-label={label}
       placeholder={placeholder}
       searchable

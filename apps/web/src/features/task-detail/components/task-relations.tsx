@@ -2,10 +2,11 @@ import { STATUS_LABELS } from '@figgle/shared/status';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { paths } from '../../../shared/paths';
+import { useStructureRequests } from '../../../shared/task-actions/structure-requests';
 import { BlockedMark } from '../../../ui/planning/blocked-mark';
 import { toastError } from '../../../ui/toast';
 import { useAddRelation } from '../api/add-relation';
@@ -76,6 +77,16 @@ export function TaskRelations({
   const add = useAddRelation();
   const [side, setSide] = useState<RelationSide>('blocked_by');
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
+  const finder = useRef<HTMLInputElement>(null);
+  // "Mark as blocked by…" in the command palette starts here.
+  useStructureRequests(
+    useCallback((request) => {
+      if (request !== 'mark-blocked-by') return;
+      setSide('blocked_by');
+      finder.current?.scrollIntoView({ block: 'center' });
+      finder.current?.focus();
+    }, []),
+  );
   const relations = structure.data?.relations ?? [];
   const related = new Set([taskId, ...relations.map((relation) => relation.task.task_id)]);
 
@@ -128,6 +139,7 @@ export function TaskRelations({
             w={170}
           />
           <TaskFinder
+            ref={finder}
             label={`Task that ${reference} ${SIDE_LABELS[side].toLowerCase()}`}
             placeholder="Find a task by title or reference"
             projectId={projectId}
