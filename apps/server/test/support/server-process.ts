@@ -43,7 +43,7 @@ export async function startServerProcess(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const env = {
+  const env: Record<string, string> = {
     NODE_ENV: 'test',
     DATABASE_URL: '',
     HOST: '127.0.0.1',
