@@ -45,6 +45,10 @@ async function moveRightByKeyboard(page: Page, title: string, columns: string[])
   for (const name of columns) {
     await page.keyboard.press('ArrowRight');
     await expect(column(page, name).getByRole('article', { name: new RegExp(`${title}$`) })).toBeVisible();
+    // The board may scroll to the column: the next key is read against the places measured after it.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
   }
   await page.keyboard.press('Space');
 }
