@@ -5,6 +5,7 @@ import {
   Checkbox,
   ColorSwatch,
   Group,
+  Input,
   ScrollArea,
   Select,
   SimpleGrid,
@@ -326,9 +327,7 @@ const ParentChoices = memo(function ParentChoices({
   useEffect(() => setSearch(chosenLabel), [chosenLabel]);
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500} component="div">
-        Parent
-      </Text>
+      <Input.Label component="div">Parent</Input.Label>
       <Checkbox
         label="Has no parent"
         size="xs"
