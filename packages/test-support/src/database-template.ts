@@ -41,6 +41,38 @@ export const templateDumpPath = path.resolve(
   '../../../../.tmp/pglite-template.tar',
 );
 
+/**
+ * How global-setup.ts makes the dump, beside what it holds: changed when the making changes, so a
+ * dump made the old way is made again (its .key file holds templateDumpKey).
+ */
+const TEMPLATE_DUMP_MAKING = 'after a WAL switch and a CHECKPOINT, with one WAL segment, trimmed';
+
+let dumpKey: string | undefined;
+/** What the PGlite dump depends on: the database code (databaseCodeKey) and the way it is made. */
+export function templateDumpKey(): string {
+  dumpKey ??= createHash('sha256').update(databaseCodeKey()).update(TEMPLATE_DUMP_MAKING).digest('hex');
+  return dumpKey;
+}
+
+/**
+ * Node's Blob copies bytes given to it (~0.4 s for the dump on this machine) and reads them out again
+ * in small chunks (as long), at each test database's open. PGlite reads a dump only through
+ * arrayBuffer(), which this Blob answers with the bytes read from the file, as they are.
+ */
+class BytesBlob extends Blob {
+  readonly #bytes: ArrayBuffer;
+  constructor(bytes: Buffer) {
+    super([]);
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    this.#bytes = (
+      whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+    ) as ArrayBuffer;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
 /** TEST_DB=postgres runs the integration suite on TEST_DATABASE_URL; PGlite otherwise. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   if (process.env.TEST_DB !== 'postgres') return 'pglite';
@@ -59,7 +91,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   // Loaded here, not at the top: the browser suite reads this module's names without the database code.
   const { IN_MEMORY, openDatabase } = await import('../../../apps/server/src/db/database.ts');
   if (testDatabaseKind() === 'pglite') {
-    const dump = new Blob([readFileSync(templateDumpPath)]);
+    const dump = new BytesBlob(readFileSync(templateDumpPath));
     return openDatabase({ dataDir: IN_MEMORY, loadDataDir: dump });
   }
   const baseUrl = process.env.TEST_DATABASE_URL!;

@@ -12,7 +12,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { databaseCodeKey, templateDumpPath } from './database-template.ts';
+import { templateDumpKey, templateDumpPath } from './database-template.ts';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const globalSetup = pathToFileURL(path.join(root, 'apps/server/test/global-setup.ts')).href;
@@ -41,7 +41,7 @@ function currentTemplateDump(): Promise<void> {
     if (
       existsSync(templateDumpPath) &&
       existsSync(keyPath) &&
-      readFileSync(keyPath, 'utf8') === databaseCodeKey()
+      readFileSync(keyPath, 'utf8') === templateDumpKey()
     )
       return;
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -86,14 +86,16 @@ function extractDump(target: string): void {
 let folderReady: Promise<string> | undefined;
 /**
  * The dump as a data directory, once per code (.tmp/pglite-template-<key>). The dump is taken from a
- * running database, so the first start on it recovers from the write-ahead log: ~13 s with the
- * server's flushing file system here, against ~2 s on a directory closed cleanly. So it is extracted
- * once, opened and closed by PGlite (in a child process: its memory is not kept), and copied from.
+ * running database, so a start on it runs crash recovery: little to replay since the dump follows a
+ * checkpoint (global-setup.ts), but with the server's flushing file system it first flushes every
+ * file of the directory (it took ~13 s here when the dump had a whole log to replay, against ~2 s
+ * on a directory closed cleanly). So it is extracted once, opened and closed by PGlite (in a child
+ * process: its memory is not kept), and copied from.
  */
 function templateFolder(): Promise<string> {
   folderReady ??= (async () => {
     await currentTemplateDump();
-    const name = `pglite-template-${databaseCodeKey().slice(0, 16)}`;
+    const name = `pglite-template-${templateDumpKey().slice(0, 16)}`;
     const folder = path.join(path.dirname(templateDumpPath), name);
     if (existsSync(path.join(folder, 'PG_VERSION'))) return folder;
     const building = `${folder}.${process.pid}.tmp`;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { copyMigratedTemplate } from '@figgle/test-support/migrated-data-dir';
 import { freePort } from '@figgle/test-support/test-server';
 import { startMailCatcher } from '@figgle/test-support/users';
 import { sql } from 'kysely';
@@ -56,6 +57,9 @@ interface TracedServer {
 
 async function startTracedServer(fsync: 'on' | 'off' | 'each-commit'): Promise<TracedServer> {
   const dataDir = temporaryDir('durability');
+  // What is proved is each answer's flush after the start, not the start: the server starts from a
+  // copy of the migrated template, without an initdb and the migrations under strace.
+  await copyMigratedTemplate(dataDir);
   const traceFile = path.join(dataDir, 'syscalls.trace');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
