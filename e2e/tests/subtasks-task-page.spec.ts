@@ -62,7 +62,7 @@ for (const { scheme, viewport } of [
       await postTask(page, baseURL, mobileId, { title: 'Checkout on mobile' });
 
       await page.goto(`/task/${parentId}`);
-      const newTitle = page.getByRole('textbox', { name: 'Title of the new sub-task' });
+      const newTitle = page.getByRole('textbox', { name: 'New sub-task' });
       // The first through the command palette's "Add sub-task", which puts the focus in the title.
       await runPaletteAction(page, 'Add sub-task');
       await expect(newTitle).toBeFocused();

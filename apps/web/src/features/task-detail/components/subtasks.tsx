@@ -96,7 +96,7 @@ export function Subtasks({
           <Group gap="xs" wrap="nowrap">
             <TextInput
               ref={titleInput}
-              aria-label="Title of the new sub-task"
+              aria-label="New sub-task"
               placeholder="Add a sub-task"
               value={title}
               onChange={(event) => setTitle(event.currentTarget.value)}
