@@ -24,6 +24,9 @@ describe('log types', () => {
       'COMMENT_EDIT',
       'COMMENT_DELETE',
       'MOVE',
+      'PARENT',
+      'RELATION',
+      'ESTIMATE',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);
