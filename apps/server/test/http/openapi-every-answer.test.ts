@@ -146,6 +146,8 @@ describe('the OpenAPI description', () => {
         'default_view',
         'description',
         'emoji',
+        'estimate_scale',
+        'estimated_task_count',
         'is_bookmarked',
         'name',
         'organization',

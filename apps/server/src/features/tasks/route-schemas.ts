@@ -83,7 +83,7 @@ export const moveSubtaskSchema = {
     'A task without a parent is refused with 400.',
   params: taskIdParams,
   body: moveSubtaskInput,
-  response: { 204: z.null() },
+  response: { 204: noContent },
 };
 export const taskStructureSchema = {
   tags,
