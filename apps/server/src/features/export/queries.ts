@@ -101,25 +101,36 @@ export async function exportedTaskPage(
       to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
       task.priority, task.estimate, task.is_from_figma, task.created_at, task.updated_at,
-      parent.task_id AS parent_id,
-      CASE WHEN parent.task_id IS NOT NULL THEN parent_project.trigram || '-' || parent.reference END
-        AS parent_reference,
+      parent.task_id AS parent_id, parent.reference AS parent_reference,
       CASE WHEN parent.task_id IS NOT NULL THEN task.subtask_position END AS subtask_position,
-      (SELECT coalesce(array_agg(blocker_project.trigram || '-' || blocker.reference
-          ORDER BY blocker_project.trigram, blocker.reference), '{}')
-        FROM task_relation AS blocking
-        JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
-        JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
-          AND blocker_project.deleted_at IS NULL
-        WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks') AS blocked_by,
+      -- Driven by the relations (an index on to_task_id), each blocker found by its key: planned as
+      -- a join of the whole task table per row, it made a 9,000-task export take minutes.
+      ARRAY(
+        SELECT blocker.ref FROM task_relation AS blocking
+        CROSS JOIN LATERAL (
+          SELECT blocker_project.trigram || '-' || blocker_task.reference AS ref
+          FROM task AS blocker_task
+          JOIN project AS blocker_project ON blocker_project.project_id = blocker_task.project_id
+            AND blocker_project.deleted_at IS NULL
+          WHERE blocker_task.task_id = blocking.from_task_id AND blocker_task.deleted_at IS NULL
+        ) AS blocker
+        WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks'
+        ORDER BY blocker.ref
+      ) AS blocked_by,
       (SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name)
           ORDER BY lower(label.name), label.name, label.label_id), '[]'::json)
         FROM task_label JOIN label ON label.label_id = task_label.label_id
         WHERE task_label.task_id = task.task_id) AS labels
     FROM task
-    LEFT JOIN (task AS parent JOIN project AS parent_project ON parent_project.project_id = parent.project_id
-        AND parent_project.deleted_at IS NULL)
-      ON parent.task_id = task.parent_id AND parent.deleted_at IS NULL
+    -- One primary-key lookup per task: a join with the whole task table here was planned as a scan
+    -- per row on the embedded database (the 9,000-task export of import-kill never ended).
+    LEFT JOIN LATERAL (
+      SELECT parent.task_id, parent_project.trigram || '-' || parent.reference AS reference
+      FROM task AS parent
+      JOIN project AS parent_project ON parent_project.project_id = parent.project_id
+        AND parent_project.deleted_at IS NULL
+      WHERE parent.task_id = task.parent_id AND parent.deleted_at IS NULL
+    ) AS parent ON true
     LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
     LEFT JOIN rule AS assignee_rule ON assignee_rule.user_id = task.assignee_id
       AND assignee_rule.organization_id = ${project.organization_id}
