@@ -2,7 +2,7 @@
 // how a team moves from the embedded database to its own PostgreSQL. The system's pg_dump cannot read
 // PGlite (PostgreSQL 18 in WebAssembly, no server to connect to), so the rows are copied table by
 // table: both databases are brought to the same migration first, then each table's rows go over as
-// JSON, parents before children, with the tables' own triggers off (the copied counters are already
+// JSON, parents before children (a task's parent task filled in once all tasks are there), with the tables' own triggers off (the copied counters are already
 // right), in one transaction.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -33,7 +33,12 @@ export async function copyPgliteDumpIntoPostgres(dumpFile, databaseUrl) {
       // Rows a migration may have put in the new database make way for the backup's.
       await client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')}`);
       for (const table of tables) await client.query(`ALTER TABLE ${quoteIdent(table)} DISABLE TRIGGER USER`);
-      for (const table of tables) await copyTable(source.pglite, client, table);
+      const links = await selfReferences(source.pglite);
+      for (const table of tables) {
+        const later = links.filter((link) => link.table === table).map((link) => link.column);
+        await copyTable(source.pglite, client, table, later);
+      }
+      for (const link of links) await copySelfReference(source.pglite, client, link);
       for (const table of tables) await client.query(`ALTER TABLE ${quoteIdent(table)} ENABLE TRIGGER USER`);
       await copySequences(source.pglite, client);
       await client.query('COMMIT');
@@ -81,14 +86,54 @@ async function tablesParentsFirst(pglite) {
       placed.add(name);
     }
   }
-  const selfReferencing = keys.filter((key) => key.child === key.parent).map((key) => key.child);
-  if (selfReferencing.length > 0)
-    throw new BackupError(`Cannot order the rows of ${selfReferencing.join(', ')} for PostgreSQL.`);
   return ordered;
 }
 
+/**
+ * Keys from a table to itself (a task's parent task). Their columns go over empty with the rows, then
+ * are filled in once every row of the table is there, so a row never waits for one copied after it.
+ */
+async function selfReferences(pglite) {
+  const { rows } = await pglite.query(
+    `SELECT rel.relname AS table, child.attname AS column, parent.attname AS key,
+       format_type(child.atttypid, child.atttypmod) AS column_type,
+       format_type(parent.atttypid, parent.atttypmod) AS key_type FROM pg_constraint
+     JOIN pg_class rel ON rel.oid = conrelid
+     JOIN pg_attribute child ON child.attrelid = conrelid AND child.attnum = conkey[1]
+     JOIN pg_attribute parent ON parent.attrelid = confrelid AND parent.attnum = confkey[1]
+     WHERE contype = 'f' AND conrelid = confrelid AND cardinality(conkey) = 1
+       AND connamespace = 'public'::regnamespace`,
+  );
+  const { rows: wider } = await pglite.query(
+    `SELECT conrelid::regclass::text AS table FROM pg_constraint
+     WHERE contype = 'f' AND conrelid = confrelid AND cardinality(conkey) > 1
+       AND connamespace = 'public'::regnamespace`,
+  );
+  if (wider.length > 0)
+    throw new BackupError(`Cannot order the rows of ${wider.map((row) => row.table).join(', ')} for PostgreSQL.`);
+  return rows;
+}
+
+async function copySelfReference(pglite, client, { table, column, key, column_type, key_type }) {
+  const [name, link, id] = [quoteIdent(table), quoteIdent(column), quoteIdent(key)];
+  for (let offset = 0; ; offset += ROWS_AT_ONCE) {
+    const { rows } = await pglite.query(
+      `SELECT jsonb_agg(jsonb_build_object('id', ${id}, 'link', ${link}))::text AS rows FROM (
+         SELECT ${id}, ${link} FROM ${name} WHERE ${link} IS NOT NULL ORDER BY ctid LIMIT ${ROWS_AT_ONCE} OFFSET ${offset}
+       ) batch`,
+    );
+    const json = rows[0]?.rows;
+    if (!json) return;
+    await client.query(
+      `UPDATE ${name} SET ${link} = (pair->>'link')::${column_type} FROM jsonb_array_elements($1::jsonb) pair
+       WHERE ${name}.${id} = (pair->>'id')::${key_type}`,
+      [json],
+    );
+  }
+}
+
 /** The table's rows, a batch at a time, as JSON read back into the same columns (generated ones left out). */
-async function copyTable(pglite, client, table) {
+async function copyTable(pglite, client, table, filledInLater) {
   const { rows: columns } = await pglite.query(
     `SELECT attname AS name FROM pg_attribute
      WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
@@ -96,6 +141,9 @@ async function copyTable(pglite, client, table) {
     [quoteIdent(table)],
   );
   const list = columns.map((column) => quoteIdent(column.name)).join(', ');
+  const values = columns
+    .map((column) => (filledInLater.includes(column.name) ? 'NULL' : quoteIdent(column.name)))
+    .join(', ');
   for (let offset = 0; ; offset += ROWS_AT_ONCE) {
     const { rows } = await pglite.query(
       `SELECT jsonb_agg(to_jsonb(batch))::text AS rows FROM (
@@ -106,7 +154,7 @@ async function copyTable(pglite, client, table) {
     if (!json) return;
     await client.query(
       `INSERT INTO ${quoteIdent(table)} (${list}) OVERRIDING SYSTEM VALUE
-       SELECT ${list} FROM jsonb_populate_recordset(NULL::${quoteIdent(table)}, $1::jsonb)`,
+       SELECT ${values} FROM jsonb_populate_recordset(NULL::${quoteIdent(table)}, $1::jsonb)`,
       [json],
     );
   }

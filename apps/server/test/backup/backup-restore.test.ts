@@ -58,6 +58,7 @@ async function whatTheUserSees(user: TestUser, projectId: string, taskIds: strin
     task_id: string;
     title: string;
     status: string;
+    parent_id: string | null;
   }>;
   const comments = [];
   for (const taskId of taskIds) {
@@ -72,7 +73,7 @@ async function whatTheUserSees(user: TestUser, projectId: string, taskIds: strin
     projects: (
       (await (await user.api('/api/projects')).json()) as Array<{ project_id: string; name: string }>
     ).map((project) => [project.project_id, project.name]),
-    tasks: tasks.map((task) => [task.task_id, task.title, task.status]).sort(),
+    tasks: tasks.map((task) => [task.task_id, task.title, task.status, task.parent_id ?? '']).sort(),
     comments,
     file: { status: file.status, bytes: Buffer.from(await file.arrayBuffer()).toString('hex') },
   };
@@ -129,7 +130,10 @@ describe(`npm run backup, then npm run restore into a fresh place (${kind})`, ()
     return server;
   };
 
-  /** A user with an organization, a project, two tasks (one moved), a comment and an upload. */
+  /**
+   * A user with an organization, a project, two tasks (one moved, the first a sub-task of the second:
+   * its row comes before its parent's), a comment and an upload.
+   */
   const fillWithData = async (url: string) => {
     const user = await createRemoteUser(url, mail);
     const organizationId = await createOrganizationAs(user, 'Backed up');
@@ -142,6 +146,11 @@ describe(`npm run backup, then npm run restore into a fresh place (${kind})`, ()
       body: { taskId: taskIds[1], status: 'DONE', index: 0 },
     });
     expect(moved.status).toBe(200);
+    const parented = await user.api(`/api/tasks/${taskIds[0]}/parent`, {
+      method: 'PUT',
+      body: { parent_id: taskIds[1] },
+    });
+    expect(parented.status).toBe(200);
     const commented = await user.api(`/api/tasks/${taskIds[0]}/comments`, {
       body: { content_json: { ops: [{ insert: 'Written before the backup\n' }] } },
     });
@@ -150,6 +159,7 @@ describe(`npm run backup, then npm run restore into a fresh place (${kind})`, ()
     const sees = (as: TestUser) => whatTheUserSees(as, projectId, taskIds, fileUrl);
     const before = await sees(user);
     expect(before.tasks).toHaveLength(2);
+    expect(before.tasks).toContainEqual([taskIds[0], 'Keep me', 'TODO', taskIds[1]]);
     expect(before.comments[0]).toHaveLength(1);
     expect(before.file.status).toBe(200);
     return { user, before, sees };
