@@ -103,18 +103,22 @@ export async function exportedTaskPage(
       task.priority, task.estimate, task.is_from_figma, task.created_at, task.updated_at,
       parent.task_id AS parent_id, parent.reference AS parent_reference,
       CASE WHEN parent.task_id IS NOT NULL THEN task.subtask_position END AS subtask_position,
-      -- Driven by the relations (an index on to_task_id), each blocker found by its key: planned as
-      -- a join of the whole task table per row, it made a 9,000-task export take minutes.
+      -- Driven by the relations (an index on to_task_id), each blocker's reference a subquery by its
+      -- key. As a join, the planner was free to start from the task table instead, and did so right
+      -- after a large import (statistics not yet updated), making a 9,000-task export take minutes.
       ARRAY(
-        SELECT blocker.ref FROM task_relation AS blocking
-        CROSS JOIN LATERAL (
-          SELECT blocker_project.trigram || '-' || blocker_task.reference AS ref
-          FROM task AS blocker_task
-          JOIN project AS blocker_project ON blocker_project.project_id = blocker_task.project_id
-            AND blocker_project.deleted_at IS NULL
-          WHERE blocker_task.task_id = blocking.from_task_id AND blocker_task.deleted_at IS NULL
+        SELECT blocker.ref FROM (
+          SELECT (
+            SELECT blocker_project.trigram || '-' || blocker_task.reference
+            FROM task AS blocker_task
+            JOIN project AS blocker_project ON blocker_project.project_id = blocker_task.project_id
+              AND blocker_project.deleted_at IS NULL
+            WHERE blocker_task.task_id = blocking.from_task_id AND blocker_task.deleted_at IS NULL
+          ) AS ref
+          FROM task_relation AS blocking
+          WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks'
         ) AS blocker
-        WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks'
+        WHERE blocker.ref IS NOT NULL
         ORDER BY blocker.ref
       ) AS blocked_by,
       (SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name)
@@ -122,14 +126,16 @@ export async function exportedTaskPage(
         FROM task_label JOIN label ON label.label_id = task_label.label_id
         WHERE task_label.task_id = task.task_id) AS labels
     FROM task
-    -- One primary-key lookup per task: a join with the whole task table here was planned as a scan
-    -- per row on the embedded database (the 9,000-task export of import-kill never ended).
+    -- One primary-key lookup per task (OFFSET 0 keeps the planner from turning it into a join): a join
+    -- with the whole task table here was planned as a scan per row on the embedded database (the
+    -- 9,000-task export of import-kill never ended).
     LEFT JOIN LATERAL (
       SELECT parent.task_id, parent_project.trigram || '-' || parent.reference AS reference
       FROM task AS parent
       JOIN project AS parent_project ON parent_project.project_id = parent.project_id
         AND parent_project.deleted_at IS NULL
       WHERE parent.task_id = task.parent_id AND parent.deleted_at IS NULL
+      OFFSET 0
     ) AS parent ON true
     LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id
     LEFT JOIN rule AS assignee_rule ON assignee_rule.user_id = task.assignee_id
@@ -171,7 +177,7 @@ export interface ExportRelationRow {
 export async function exportedRelations(db: Db, taskIds: string[]): Promise<ExportRelationRow[]> {
   const { rows } = await sql<ExportRelationRow>`
     SELECT ends.task_id, ends.side, other.task_id AS other_id,
-      other_project.trigram || '-' || other.reference AS other_reference
+      other.trigram || '-' || other.reference AS other_reference
     FROM (
       SELECT from_task_id AS task_id, to_task_id AS other_id, kind AS side, relation_id FROM task_relation
       WHERE from_task_id = ANY(${taskIds}::uuid[])
@@ -181,10 +187,17 @@ export async function exportedRelations(db: Db, taskIds: string[]): Promise<Expo
         relation_id
       FROM task_relation WHERE to_task_id = ANY(${taskIds}::uuid[])
     ) AS ends
-    JOIN task AS other ON other.task_id = ends.other_id AND other.deleted_at IS NULL
-    JOIN project AS other_project ON other_project.project_id = other.project_id
-      AND other_project.deleted_at IS NULL
-    ORDER BY ends.task_id, ends.side, other_project.trigram, other.reference, ends.relation_id
+    -- Each other end by its key, from the relations (OFFSET 0 keeps it a lookup, not a join the
+    -- planner may start from the task table when its statistics are stale).
+    CROSS JOIN LATERAL (
+      SELECT other_task.task_id, other_task.reference, other_project.trigram
+      FROM task AS other_task
+      JOIN project AS other_project ON other_project.project_id = other_task.project_id
+        AND other_project.deleted_at IS NULL
+      WHERE other_task.task_id = ends.other_id AND other_task.deleted_at IS NULL
+      OFFSET 0
+    ) AS other
+    ORDER BY ends.task_id, ends.side, other.trigram, other.reference, ends.relation_id
   `.execute(db);
   return rows;
 }

@@ -227,7 +227,24 @@ async function finish(
     .where('import_id', '=', importId)
     .execute();
   await completeIn(trx);
+  // The planner's statistics still describe the tables before the import: on the embedded database
+  // (no autovacuum) until its next maintenance run, an hour away. Refreshed now, with the last batch,
+  // so that the first board or export of thousands of new tasks is not planned for an empty table.
+  await sql`ANALYZE ${sql.join(TABLES_AN_IMPORT_FILLS.map((table) => sql.id(table)))}`.execute(trx);
 }
+
+const TABLES_AN_IMPORT_FILLS = [
+  'task',
+  'task_label',
+  'task_relation',
+  'checklist_item',
+  'comment',
+  'log',
+  'label',
+  'task_search',
+  'comment_search',
+  'search_word',
+];
 
 /** After the job failed for good: the run says so, with the reason people can act on. */
 export async function markImportFailed(
