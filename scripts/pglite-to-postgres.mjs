@@ -2,8 +2,8 @@
 // how a team moves from the embedded database to its own PostgreSQL. The system's pg_dump cannot read
 // PGlite (PostgreSQL 18 in WebAssembly, no server to connect to), so the rows are copied table by
 // table: both databases are brought to the same migration first, then each table's rows go over as
-// JSON, parents before children (a task's parent task filled in once all tasks are there), with the tables' own triggers off (the copied counters are already
-// right), in one transaction.
+// JSON, parents before children (a task's parent task filled in once all tasks are there), with
+// the tables' own triggers off (the copied counters are already right), in one transaction.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { IN_MEMORY, openDatabase } from '../apps/server/src/db/database.ts';
@@ -110,7 +110,9 @@ async function selfReferences(pglite) {
        AND connamespace = 'public'::regnamespace`,
   );
   if (wider.length > 0)
-    throw new BackupError(`Cannot order the rows of ${wider.map((row) => row.table).join(', ')} for PostgreSQL.`);
+    throw new BackupError(
+      `Cannot order the rows of ${wider.map((row) => row.table).join(', ')} for PostgreSQL.`,
+    );
   return rows;
 }
 

@@ -31,9 +31,14 @@ async function checkLayout(page: Page, mail: MailCatcher, baseURL: string, schem
   await expect(form.getByRole('button')).toHaveText(['Cancel', 'Save']);
   await expect(form.getByRole('link')).toHaveCount(0);
 
-  // Then the actions, each in a section of its own, in this order, Delete last.
+  // Then the estimate scale and the actions, each in a section of its own, in this order, Delete last.
   const sections = settings.locator('section');
-  await expect(sections.getByRole('heading', { level: 3 })).toHaveText(['Import', 'Export', 'Delete']);
+  await expect(sections.getByRole('heading', { level: 3 })).toHaveText([
+    'Estimates',
+    'Import',
+    'Export',
+    'Delete',
+  ]);
   const formBottom = await top(form.getByRole('button', { name: 'Save' }));
   const importAt = await top(settings.getByRole('link', { name: 'Import' }));
   const exportAt = await top(settings.getByRole('button', { name: 'Download JSON' }));
