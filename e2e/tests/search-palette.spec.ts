@@ -162,9 +162,13 @@ test.describe('the command palette', () => {
       .getByRole('button', { name: /Quokka enclosure/ })
       .click();
     await expect(page).toHaveURL(new RegExp(`/project/${projectId}/list$`));
+    // The list has drawn its task before the keys go in: a page still loading may take the focus
+    // from the palette, and the typed word with it.
+    await expect(page.getByText('Feed the quokkas').first()).toBeVisible();
 
     await openPaletteWithKeys(page);
     await page.keyboard.type('quokka');
+    await expect(paletteInput(page)).toHaveValue('quokka');
     await palette(page).getByRole('button', { name: 'See all results for “quokka”' }).click();
     await expect(page).toHaveURL(/\/search\?q=quokka$/);
     await expect(page.getByRole('searchbox', { name: 'Search for' })).toHaveValue('quokka');
