@@ -132,6 +132,45 @@ describe('a read token', () => {
   });
 });
 
+describe('the structure of tasks (sub-tasks, relations, estimates)', () => {
+  it('is read with a read token and changed only with a read-write one', async () => {
+    const other = await createTask(world.owner, projectId, 'Another piece');
+    const reader = bearer(server, (await createToken(world.owner, 'read')).token);
+    const writer = bearer(server, (await createToken(world.owner, 'read-write')).token);
+    const structure = await reader(`/api/tasks/${taskId}/structure`);
+    expect(structure.status).toBe(200);
+
+    const refused = [
+      reader(`/api/tasks/${other}/parent`, { method: 'PUT', body: { parent_id: taskId } }),
+      reader(`/api/tasks/${taskId}/relations`, { body: { side: 'blocks', task_id: other } }),
+      reader(`/api/projects/${projectId}/tasks`, { body: { title: 'Child', parent_id: taskId } }),
+      reader(`/api/tasks/${other}/subtask-position`, { method: 'PUT', body: { index: 0 } }),
+    ];
+    for (const response of await Promise.all(refused))
+      expect((await errorOf(response, 403)).code).toBe('read_only_token');
+    const unchanged = (await (await reader(`/api/tasks/${taskId}/structure`)).json()) as {
+      subtasks: unknown[];
+      relations: unknown[];
+    };
+    expect(unchanged.subtasks).toEqual([]);
+    expect(unchanged.relations).toEqual([]);
+
+    expect(
+      (await writer(`/api/tasks/${other}/parent`, { method: 'PUT', body: { parent_id: taskId } })).status,
+    ).toBe(200);
+    const relation = await writer(`/api/tasks/${taskId}/relations`, {
+      body: { side: 'relates', task_id: other },
+    });
+    expect(relation.status).toBe(201);
+    const changed = (await (await reader(`/api/tasks/${taskId}/structure`)).json()) as {
+      subtasks: Array<{ task_id: string }>;
+      relations: unknown[];
+    };
+    expect(changed.subtasks.map((subtask) => subtask.task_id)).toEqual([other]);
+    expect(changed.relations).toHaveLength(1);
+  });
+});
+
 describe('a percent-encoded path', () => {
   it('reaches the same /api route with the token and its scope, as the matched route decides', async () => {
     const { token } = await createToken(world.owner, 'read');
