@@ -1,7 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { addChecklistItemOptions } from '../features/task-detail/api/add-checklist-item';
+import { addRelationOptions } from '../features/task-detail/api/add-relation';
 import { createCommentOptions } from '../features/task-detail/api/create-comment';
 import { deleteChecklistItemOptions } from '../features/task-detail/api/delete-checklist-item';
+import { moveSubtaskOptions } from '../features/task-detail/api/move-subtask';
+import { removeRelationOptions } from '../features/task-detail/api/remove-relation';
+import { setParentOptions } from '../features/task-detail/api/set-parent';
 import { setTaskLabelsOptions } from '../features/task-detail/api/set-task-labels';
 import { updateChecklistItemOptions } from '../features/task-detail/api/update-checklist-item';
 import { kanbanUpdateOptions } from '../features/tasks/api/kanban-update';
@@ -25,6 +29,12 @@ export function registerOfflineMutations(queryClient: QueryClient): void {
     addChecklistItemOptions(queryClient),
     updateChecklistItemOptions(queryClient),
     deleteChecklistItemOptions(queryClient),
+    // Structure changes: a relation added offline stays greyed (no Remove) until the server has it,
+    // for the same reason.
+    setParentOptions(queryClient),
+    moveSubtaskOptions(queryClient),
+    addRelationOptions(queryClient),
+    removeRelationOptions(queryClient),
   ];
   for (const { mutationKey, ...rest } of options) {
     queryClient.setMutationDefaults(mutationKey, { ...queuedChangeDefaults, ...rest } as never);

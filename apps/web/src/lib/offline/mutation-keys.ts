@@ -18,4 +18,9 @@ export const offlineMutationKeys = {
   addChecklistItem: ['add-checklist-item'] as const,
   updateChecklistItem: ['update-checklist-item'] as const,
   deleteChecklistItem: ['delete-checklist-item'] as const,
+  /** A task attached under a parent (or made top-level), a sub-task moved, a relation added or removed. */
+  setParent: ['set-parent'] as const,
+  moveSubtask: ['move-subtask'] as const,
+  addRelation: ['add-relation'] as const,
+  removeRelation: ['remove-relation'] as const,
 };

@@ -82,6 +82,11 @@ function refusedChangeTitle(
     sameKey(key, offlineMutationKeys.deleteChecklistItem)
   )
     return `A checklist change on ${task} could not be saved`;
+  if (sameKey(key, offlineMutationKeys.setParent)) return `The parent of ${task} could not be saved`;
+  if (sameKey(key, offlineMutationKeys.moveSubtask))
+    return `The place of sub-task ${task} could not be saved`;
+  if (sameKey(key, offlineMutationKeys.addRelation) || sameKey(key, offlineMutationKeys.removeRelation))
+    return `A relation of ${task} could not be saved`;
   return null;
 }
 

@@ -1,23 +1,64 @@
 import type { RelationSide } from '@figgle/shared/subtask-schemas';
-import { useMutation } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useRefreshRelated } from './refresh-related';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
+import { refreshRelated } from './refresh-related';
+import {
+  optimisticStructure,
+  pendingRelationId,
+  type StructureContext,
+  type TaskLink,
+  withRelation,
+} from './structure-cache';
 
-interface AddRelationVariables {
+export interface AddRelationVariables {
   taskId: string;
   side: RelationSide;
   otherId: string;
+  /**
+   * The other task as the relation's row shows it, so the row shows at once (kept with a change
+   * made offline too); null when the page does not know it.
+   */
+  other: TaskLink | null;
 }
 
 /** POST /api/tasks/:taskId/relations: this task `side` the other ("is blocked by" WEB-9). */
+function addRelation({ taskId, side, otherId }: AddRelationVariables): Promise<{ relation_id: string }> {
+  return api.post<{ relation_id: string }>(`/api/tasks/${encodeURIComponent(taskId)}/relations`, {
+    side,
+    task_id: otherId,
+  });
+}
+
+/** What adding a relation does, sent from the task page or after a reload (app/offline-mutations.ts). */
+export function addRelationOptions(queryClient: QueryClient) {
+  return {
+    mutationKey: offlineMutationKeys.addRelation,
+    mutationFn: addRelation,
+    onError: (_error: unknown, _variables: AddRelationVariables, context: StructureContext | undefined) =>
+      optimisticStructure(queryClient).rollBack(context),
+    onSettled: (_answer: unknown, _error: unknown, { taskId, otherId }: AddRelationVariables) => {
+      void refreshRelated(queryClient, taskId, otherId);
+    },
+  };
+}
+
+/** The relation's row shows on the task's page, greyed until the server has it and gives it an id. */
+export function showRelationAdded(
+  queryClient: QueryClient,
+  { taskId, side, other }: AddRelationVariables,
+): Promise<StructureContext> {
+  return optimisticStructure(queryClient).show((ofTask, structure) =>
+    ofTask === taskId && other
+      ? withRelation(structure, { relation_id: pendingRelationId(), side, task: other })
+      : structure,
+  );
+}
+
 export function useAddRelation() {
-  const refresh = useRefreshRelated();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ taskId, side, otherId }: AddRelationVariables) =>
-      api.post<{ relation_id: string }>(`/api/tasks/${encodeURIComponent(taskId)}/relations`, {
-        side,
-        task_id: otherId,
-      }),
-    onSettled: (_answer, _error, { taskId, otherId }) => refresh(taskId, otherId),
+    ...addRelationOptions(queryClient),
+    onMutate: (variables: AddRelationVariables) => showRelationAdded(queryClient, variables),
   });
 }

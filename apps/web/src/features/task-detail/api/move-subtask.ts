@@ -1,42 +1,53 @@
-import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { queryKeys } from '../../../shared/api/query-keys';
-import { toastError } from '../../../ui/toast';
+import { optimisticStructure, type StructureContext } from './structure-cache';
 
-interface MoveSubtaskVariables {
+export interface MoveSubtaskVariables {
   parentId: string;
   taskId: string;
   /** Its new place, counted without it. */
   index: number;
 }
 
-/**
- * PUT /api/tasks/:taskId/subtask-position: the sub-task moves at once on the parent's page, and back
- * where it was when the server refuses.
- */
+/** PUT /api/tasks/:taskId/subtask-position. */
+function moveSubtask({ taskId, index }: MoveSubtaskVariables): Promise<void> {
+  return api.put<void>(`/api/tasks/${encodeURIComponent(taskId)}/subtask-position`, { index });
+}
+
+/** What moving a sub-task does, sent from the parent's page or after a reload (app/offline-mutations.ts). */
+export function moveSubtaskOptions(queryClient: QueryClient) {
+  return {
+    mutationKey: offlineMutationKeys.moveSubtask,
+    mutationFn: moveSubtask,
+    onError: (_error: unknown, _variables: MoveSubtaskVariables, context: StructureContext | undefined) =>
+      optimisticStructure(queryClient).rollBack(context),
+    onSettled: (_answer: unknown, _error: unknown, { parentId }: MoveSubtaskVariables) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(parentId), exact: true });
+    },
+  };
+}
+
+/** The sub-task takes its new place on the parent's page. */
+export function showSubtaskMoved(
+  queryClient: QueryClient,
+  { parentId, taskId, index }: MoveSubtaskVariables,
+): Promise<StructureContext> {
+  return optimisticStructure(queryClient).show((ofTask, structure) => {
+    const moved = structure.subtasks.find((subtask) => subtask.task_id === taskId);
+    if (ofTask !== parentId || !moved) return structure;
+    const others = structure.subtasks.filter((subtask) => subtask !== moved);
+    others.splice(Math.min(index, others.length), 0, moved);
+    return { ...structure, subtasks: others };
+  });
+}
+
+/** A drop in the Sub-tasks list: the row moves at once, and back where it was when refused. */
 export function useMoveSubtask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ taskId, index }: MoveSubtaskVariables) =>
-      api.put<void>(`/api/tasks/${encodeURIComponent(taskId)}/subtask-position`, { index }),
-    onMutate: async ({ parentId, taskId, index }) => {
-      const key = queryKeys.taskStructure(parentId);
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const before = queryClient.getQueryData<TaskStructureView>(key);
-      if (before) {
-        const moved = before.subtasks.find((subtask) => subtask.task_id === taskId);
-        const others = before.subtasks.filter((subtask) => subtask.task_id !== taskId);
-        if (moved) others.splice(Math.min(index, others.length), 0, moved);
-        queryClient.setQueryData<TaskStructureView>(key, { ...before, subtasks: others });
-      }
-      return { before };
-    },
-    onError: (error, { parentId }, context) => {
-      if (context?.before) queryClient.setQueryData(queryKeys.taskStructure(parentId), context.before);
-      toastError(error.message);
-    },
-    onSettled: (_answer, _error, { parentId }) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(parentId), exact: true }),
+    ...moveSubtaskOptions(queryClient),
+    onMutate: (variables: MoveSubtaskVariables) => showSubtaskMoved(queryClient, variables),
   });
 }

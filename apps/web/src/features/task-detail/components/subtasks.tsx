@@ -1,5 +1,6 @@
 import { estimateTotal, estimateWords, scaleOfEstimate } from '@figgle/shared/estimate';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
@@ -8,7 +9,9 @@ import { paths } from '../../../shared/paths';
 import { useStructureRequests } from '../../../shared/task-actions/structure-requests';
 import { toastError } from '../../../ui/toast';
 import { useAddSubtask } from '../api/add-subtask';
+import { pickedTask } from '../api/picked-task';
 import { useSetParent } from '../api/set-parent';
+import { subtaskOfHit } from '../api/structure-cache';
 import { personName } from './author-mark';
 import { SubtaskList } from './subtask-list';
 import { NOBODY } from './subtask-row';
@@ -34,6 +37,7 @@ export function Subtasks({
   const members = useMembers(organizationId);
   const addSubtask = useAddSubtask();
   const setParent = useSetParent();
+  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const titleInput = useRef<HTMLInputElement>(null);
   // "Add sub-task" in the command palette starts here.
@@ -113,13 +117,10 @@ export function Subtasks({
           placeholder="Attach an existing task by title or reference"
           projectId={projectId}
           exclude={excluded}
-          disabled={setParent.isPending}
-          onChoose={(childId) =>
-            setParent.mutate(
-              { taskId: childId, parentId: taskId },
-              { onError: (error) => toastError(error.message) },
-            )
-          }
+          onChoose={(childId) => {
+            const hit = pickedTask(queryClient, childId);
+            setParent.mutate({ taskId: childId, parentId: taskId, subtask: hit ? subtaskOfHit(hit) : null });
+          }}
         />
       </Stack>
     </section>

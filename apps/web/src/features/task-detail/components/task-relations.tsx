@@ -2,15 +2,17 @@ import { STATUS_LABELS } from '@figgle/shared/status';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { paths } from '../../../shared/paths';
 import { useStructureRequests } from '../../../shared/task-actions/structure-requests';
 import { BlockedMark } from '../../../ui/planning/blocked-mark';
-import { toastError } from '../../../ui/toast';
 import { useAddRelation } from '../api/add-relation';
+import { pickedTask } from '../api/picked-task';
 import { useRemoveRelation } from '../api/remove-relation';
+import { isPendingRelation, linkOfHit } from '../api/structure-cache';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { TaskFinder } from './task-finder';
 
@@ -29,8 +31,16 @@ type Relation = TaskStructureView['relations'][number];
 function RelationRow({ taskId, relation }: { taskId: string; relation: Relation }) {
   const remove = useRemoveRelation();
   const { task } = relation;
+  // Added a moment ago, not yet on the server: it has no id a removal could name.
+  const pending = isPendingRelation(relation);
   return (
-    <Group component="li" gap="xs" wrap="nowrap">
+    <Group
+      component="li"
+      gap="xs"
+      wrap="nowrap"
+      opacity={pending ? 0.6 : undefined}
+      data-pending={pending || undefined}
+    >
       <Text size="sm" c="dimmed" ff="monospace">
         {task.reference}
       </Text>
@@ -46,13 +56,8 @@ function RelationRow({ taskId, relation }: { taskId: string; relation: Relation 
         variant="subtle"
         color="gray"
         aria-label={`Remove the relation to ${task.reference}`}
-        loading={remove.isPending}
-        onClick={() =>
-          remove.mutate(
-            { taskId, relationId: relation.relation_id, otherId: task.task_id },
-            { onError: (error) => toastError(error.message) },
-          )
-        }
+        disabled={pending}
+        onClick={() => remove.mutate({ taskId, relationId: relation.relation_id, otherId: task.task_id })}
       >
         <IconX size={14} />
       </ActionIcon>
@@ -75,6 +80,7 @@ export function TaskRelations({
 }) {
   const structure = useTaskStructure(taskId);
   const add = useAddRelation();
+  const queryClient = useQueryClient();
   const [side, setSide] = useState<RelationSide>('blocked_by');
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
   const finder = useRef<HTMLInputElement>(null);
@@ -91,13 +97,13 @@ export function TaskRelations({
   const related = new Set([taskId, ...relations.map((relation) => relation.task.task_id)]);
 
   function choose(otherId: string) {
+    const hit = pickedTask(queryClient, otherId);
     add.mutate(
-      { taskId, side, otherId },
+      { taskId, side, otherId, other: hit ? linkOfHit(hit) : null },
       {
         onSuccess: () => {
           if (side === 'duplicates') setDuplicateOf(otherId);
         },
-        onError: (error) => toastError(error.message),
       },
     );
   }
@@ -145,7 +151,6 @@ export function TaskRelations({
             projectId={projectId}
             exclude={related}
             onChoose={choose}
-            disabled={add.isPending}
           />
         </Group>
       </Stack>

@@ -1,0 +1,113 @@
+import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
+import { type DehydratedState, hydrate, MutationObserver, onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AddRelationVariables,
+  addRelationOptions,
+  showRelationAdded,
+} from '../features/task-detail/api/add-relation';
+import {
+  type SetParentVariables,
+  setParentOptions,
+  showParentChange,
+} from '../features/task-detail/api/set-parent';
+import { isPendingRelation, type Subtask, type TaskLink } from '../features/task-detail/api/structure-cache';
+import { snapshotForDisk } from '../lib/offline/query-persister';
+import { createQueryClient } from '../lib/query-client';
+import { queryKeys } from '../shared/api/query-keys';
+import { registerOfflineMutations } from './offline-mutations';
+
+const PARENT = '00000000-0000-4000-8000-000000000001';
+const CHILD = '00000000-0000-4000-8000-000000000003';
+const BLOCKER = '00000000-0000-4000-8000-000000000004';
+const SIBLING = '00000000-0000-4000-8000-000000000005';
+const RELATION = '00000000-0000-4000-8000-0000000000aa';
+
+const link = (task_id: string, reference: string): TaskLink => ({
+  task_id,
+  reference,
+  title: `Task ${reference}`,
+  status: 'TODO',
+});
+const subtask = (task_id: string, reference: string): Subtask => ({
+  ...link(task_id, reference),
+  assignee_id: null,
+  due_on: null,
+  due_at: null,
+  estimate: null,
+});
+const parentStructure: TaskStructureView = {
+  parent: null,
+  subtasks: [subtask(SIBLING, 'WEB-5')],
+  progress: { done: 0, total: 1 },
+  relations: [],
+  blocked: false,
+};
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('structure changes made offline', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    vi.unstubAllGlobals();
+  });
+
+  it('survive a reload on the device and are sent after it, in order, with the requests they name', async () => {
+    const before = createQueryClient();
+    registerOfflineMutations(before);
+    before.setQueryData<TaskStructureView>(queryKeys.taskStructure(PARENT), {
+      ...parentStructure,
+    });
+    onlineManager.setOnline(false);
+    const attach: SetParentVariables = { taskId: CHILD, parentId: PARENT, subtask: subtask(CHILD, 'WEB-3') };
+    const relate: AddRelationVariables = {
+      taskId: PARENT,
+      side: 'blocks',
+      otherId: BLOCKER,
+      other: link(BLOCKER, 'WEB-4'),
+    };
+    void new MutationObserver(before, {
+      ...setParentOptions(before),
+      onMutate: (v: SetParentVariables) => showParentChange(before, v),
+    })
+      .mutate(attach)
+      .catch(() => {});
+    void new MutationObserver(before, {
+      ...addRelationOptions(before),
+      onMutate: (v: AddRelationVariables) => showRelationAdded(before, v),
+    })
+      .mutate(relate)
+      .catch(() => {});
+    await tick();
+    const stored = JSON.parse(JSON.stringify(snapshotForDisk(before))).state as DehydratedState;
+    expect(stored.mutations).toHaveLength(2);
+    // What the page showed is kept too: the reloaded page shows both changes before it can send them.
+    const shownStructure = stored.queries.find((query) => query.queryKey[2] === 'structure')?.state
+      .data as TaskStructureView;
+    expect(shownStructure.subtasks.map((row) => row.reference)).toEqual(['WEB-5', 'WEB-3']);
+    expect(shownStructure.relations.filter(isPendingRelation).map((relation) => relation.side)).toEqual([
+      'blocks',
+    ]);
+
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      requests.push(`${init.method} ${url} ${init.body ?? ''}`);
+      const answer = url.endsWith('/relations') ? { relation_id: RELATION } : {};
+      return new Response(JSON.stringify(answer), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const after = createQueryClient();
+    registerOfflineMutations(after);
+    hydrate(after, stored);
+    onlineManager.setOnline(true);
+    await after.resumePausedMutations();
+    // A loaded machine may answer later than the resumed queue returns.
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+
+    expect(requests).toEqual([
+      `PUT /api/tasks/${CHILD}/parent {"parent_id":"${PARENT}"}`,
+      `POST /api/tasks/${PARENT}/relations {"side":"blocks","task_id":"${BLOCKER}"}`,
+    ]);
+  });
+});
