@@ -93,3 +93,68 @@ test.describe('importing a Trello board', () => {
     await expect(page.getByText('Feature', { exact: true }).first()).toBeVisible();
   });
 });
+
+// Issue 42: a Trello checklist becomes sub-tasks when the person ticks the choice; checked at 390 px
+// in dark mode (the test above runs at the default 1440 px, light).
+test.describe('importing a Trello board with checklists as sub-tasks, 390 px, dark', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  test('the checklist items of a card come in as its sub-tasks, ticked ones Done', async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Sid',
+      lastname: 'Subtask',
+      organization: 'Breakers',
+    });
+    // Cards 1 and 6 each hold a checklist of Draft (ticked), Review and Publish.
+    const fixture = trelloBoard({ cards: 6, lists: ['Ideas', 'Doing', 'Done'], commentsPerCard: [0] });
+
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Add a project' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a project' })
+      .getByRole('link', { name: 'Import from a file' })
+      .click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'File to import' }).click();
+    await (await chooser).setFiles({
+      name: 'breakdown.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(fixture.board)),
+    });
+    const choice = page.getByRole('checkbox', { name: 'Turn Trello checklists into sub-tasks' });
+    await expect(choice).not.toBeChecked();
+    await choice.check();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('Import finished.')).toBeVisible({ timeout: 60_000 });
+
+    await page.getByRole('link', { name: 'Open the board' }).click();
+    await expect(page).toHaveURL(/\/project\/[^/]+\/kanban$/);
+    const projectId = /\/project\/([^/]+)\/kanban/.exec(page.url())![1]!;
+    // Six cards and the six items of their two checklists, as tasks; no checklist left behind.
+    const tasks = (await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()) as TaskRow[];
+    expect(tasks).toHaveLength(6 + fixture.expected.checklistItems);
+    const first = tasks.find((task) => task.title === fixture.board.cards[0]!.name)!;
+    await expect(
+      page.getByRole('article', { name: new RegExp(fixture.board.cards[0]!.name) }).getByRole('img', {
+        name: '1 of 3 sub-tasks done',
+      }),
+    ).toBeVisible();
+
+    await page.goto(`/task/${first.task_id}`);
+    const subtasks = page.getByRole('list', { name: 'Sub-tasks' }).getByRole('listitem');
+    await expect(subtasks).toHaveCount(3);
+    await expect(subtasks.nth(0)).toContainText('Draft (1)');
+    await expect(subtasks.nth(0).getByRole('combobox', { name: /^Status of / })).toHaveValue('DONE');
+    await expect(subtasks.nth(1)).toContainText('Review (1)');
+    await expect(subtasks.nth(1).getByRole('combobox', { name: /^Status of / })).toHaveValue('TODO');
+    await expect(subtasks.nth(2)).toContainText('Publish (1)');
+    const checklist = (await (await page.request.get(`/api/tasks/${first.task_id}/checklist`)).json()) as {
+      items: unknown[];
+    };
+    expect(checklist.items).toEqual([]);
+  });
+});
