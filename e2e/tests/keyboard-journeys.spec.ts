@@ -54,8 +54,19 @@ test.describe('keyboard only', () => {
     await expect(addProject.getByRole('textbox', { name: 'Trigram' })).toHaveValue('KEY');
     await page.keyboard.press('Enter');
     await expect(addProject).toBeHidden();
+    // Created, it opens in its list.
+    await expect(page.getByRole('heading', { name: 'Keyboard', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/project\/[^/]+\/list$/);
 
-    // Open it.
+    // Back to the projects and open it again, by keyboard too.
+    await tabTo(
+      page,
+      page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Projects', exact: true }),
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
     await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Keyboard', exact: true }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Keyboard', level: 1 })).toBeVisible();

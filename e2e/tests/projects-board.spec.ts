@@ -177,6 +177,8 @@ test.describe('the board', () => {
     await dialog.getByRole('textbox', { name: 'Trigram' }).fill('OK1');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('row', { name: /OK1/ })).toBeVisible();
+    // The project made with the valid trigram opens.
+    await expect(page.getByRole('heading', { name: 'Ok', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Trigram OK1')).toBeVisible();
   });
 });

@@ -84,6 +84,11 @@ test.describe('projects and tasks', () => {
     await addProject.getByRole('textbox', { name: 'Description' }).fill('To the moon and back');
     await addProject.getByRole('button', { name: 'Create' }).click();
     await expect(addProject).toBeHidden();
+    // Created, it opens in its default view, the list; the projects' table then lists it.
+    await expect(page).toHaveURL(/\/project\/[0-9a-f-]+\/list$/);
+    await expect(page.getByRole('heading', { name: 'Moonshot', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/projects$/);
     const row = page.getByRole('row', { name: /Moonshot/ });
     await expect(row).toContainText('MOO');
     await expect(row).toContainText('To the moon and back');

@@ -65,6 +65,10 @@ test.describe('a reload right after a change shows the change', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).pressSequentially('Harbor');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
+    // Created, it opens; back on the cards, they list it.
+    await expect(page.getByRole('heading', { name: 'Harbor', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/projects-cards$/);
     const projects = page.getByRole('list', { name: 'Projects' });
     await expect(projects.getByRole('listitem').filter({ hasText: 'Harbor' })).toBeVisible();
 
@@ -278,6 +282,10 @@ test.describe('the offline copy after a change', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).pressSequentially('Quickly');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
+    // Created, it opens; back on the projects, the table lists it.
+    await expect(page.getByRole('heading', { name: 'Quickly', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/projects$/);
     await expect(page.getByRole('row', { name: /Quickly/ })).toBeVisible();
     // The new project has reached the device's copy (IndexedDB) before the reload.
     await expect

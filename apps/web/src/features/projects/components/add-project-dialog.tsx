@@ -15,9 +15,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useOrganizations } from '../../../shared/api/list-organizations';
-import { paths } from '../../../shared/paths';
+import { paths, projectPath } from '../../../shared/paths';
 import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError } from '../../../ui/toast';
 import { useCreateProject } from '../api/create-project';
@@ -38,6 +38,7 @@ export function AddProjectDialog({ opened, onClose }: AddProjectDialogProps) {
 function AddProjectForm({ onDone }: { onDone: () => void }) {
   const organizations = useOrganizations();
   const createProject = useCreateProject();
+  const navigate = useNavigate();
   const [name, setName] = useState('');
   const [trigram, setTrigram] = useState('');
   const [organizationId, setOrganizationId] = useState('');
@@ -65,7 +66,11 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
         is_bookmarked: bookmarked,
       },
       {
-        onSuccess: onDone,
+        // The new project opens in its default view (docs/product.md#projects): its first task is added there.
+        onSuccess: (project) => {
+          onDone();
+          navigate(projectPath(project));
+        },
         onError: () => toastError(MESSAGES.saveFailed),
       },
     );
