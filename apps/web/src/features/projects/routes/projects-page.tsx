@@ -1,12 +1,13 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { Button } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjects } from '../../../shared/api/list-projects';
 import { paths } from '../../../shared/paths';
+import { EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
 import type { AddProjectDialogProps } from '../components/add-project-dialog';
@@ -20,8 +21,24 @@ const AddProjectDialog = lazyReady<AddProjectDialogProps>(
   async () => (await import('../components/add-project-dialog')).AddProjectDialog,
 );
 
-function ProjectsList({ asCards }: { asCards: boolean }) {
+function ProjectsList({ asCards, addFirst }: { asCards: boolean; addFirst: ReactNode }) {
   const { data, isPending } = useProjects();
+  // Outside the table, whose scrolling width would push the note off a phone's screen.
+  if (data?.length === 0) {
+    return (
+      <Paper
+        withBorder
+        radius="md"
+        style={{ backgroundColor: 'var(--figgle-surface)', borderColor: 'var(--figgle-border)' }}
+      >
+        <EmptyState
+          label="No project yet"
+          hint="A project holds a team's tasks, as a list, a board and a calendar. Add the first one to start."
+          action={addFirst}
+        />
+      </Paper>
+    );
+  }
   return asCards ? (
     <ProjectCards projects={data} loading={isPending} />
   ) : (
@@ -76,7 +93,20 @@ export function ProjectsPage() {
           </>
         }
       />
-      <ProjectsList asCards={asCards} />
+      <ProjectsList
+        asCards={asCards}
+        addFirst={
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={addDialog.open}
+            onPointerEnter={addDialog.preload}
+            onFocus={addDialog.preload}
+          >
+            Add the first project
+          </Button>
+        }
+      />
       {addDialog.ready ? <AddProjectDialog opened={addDialog.opened} onClose={addDialog.close} /> : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { ActionIcon, Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCalendarMonth, IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { lazyReady } from '../../../lib/lazy-ready';
 import { useMembers } from '../../../shared/api/list-members';
 import { onNewTaskRequested } from '../../../shared/app-actions';
 import { paths } from '../../../shared/paths';
+import { EmptyState } from '../../../ui/empty-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { projectQueryOptions } from '../api/get-project';
@@ -103,6 +104,26 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
     );
   }
   if (!project.data) return <PageLoader />;
+
+  // A project without any task (not one whose tasks the filters hide) says how to fill it.
+  const noTaskYet =
+    tasks.isSuccess && allTasks.length === 0 ? (
+      <EmptyState
+        label="No task yet"
+        hint="This project has no task yet. Add the first one: it shows in the list, on the board and on the calendar."
+        action={
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={addDialog.open}
+            onPointerEnter={addDialog.preload}
+            onFocus={addDialog.preload}
+          >
+            Add the first task
+          </Button>
+        }
+      />
+    ) : null;
 
   // The browser's own tooltips (title), as in the projects' view switch: no Floating UI on the way
   // to a project's first render. The filters (the address's query) go along to the other view.
@@ -198,12 +219,24 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         )
       ) : asBoard ? (
         tasks.data ? (
-          <LazyBoard
-            tasks={tasks.data}
-            shown={filtered.items}
-            leaving={filtered.leaving}
-            project={project.data}
-          />
+          <>
+            {noTaskYet ? (
+              <Paper
+                withBorder
+                radius="md"
+                mb="md"
+                style={{ backgroundColor: 'var(--figgle-surface)', borderColor: 'var(--figgle-border)' }}
+              >
+                {noTaskYet}
+              </Paper>
+            ) : null}
+            <LazyBoard
+              tasks={tasks.data}
+              shown={filtered.items}
+              leaving={filtered.leaving}
+              project={project.data}
+            />
+          </>
         ) : (
           <BoardPlaceholder />
         )
@@ -215,6 +248,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           animated={animated}
           leaving={filtered.leaving}
           emptyMessage={allTasks.length > 0 ? NO_MATCH : undefined}
+          emptyState={noTaskYet}
           estimateScale={project.data.estimate_scale}
           subtaskView={subtaskView}
           trigram={project.data.trigram}

@@ -6,7 +6,7 @@ import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconCornerLeftUp, IconMessageCircle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
@@ -48,6 +48,8 @@ export interface TaskListProps {
   leaving?: ReadonlySet<string>;
   /** Said instead of "It's empty!" when there are tasks but none is shown (filters). */
   emptyMessage?: string;
+  /** Shown instead of the bare "It's empty!" when the project has no task at all: how to add one. */
+  emptyState?: ReactNode;
   /** The project's estimate scale: with one, an Estimate column and the totals per status. */
   estimateScale?: EstimateScale;
   /** Sub-tasks under their parent (collapsible) or as rows like any other (the default). */
@@ -72,6 +74,7 @@ export function TaskList({
   animated,
   leaving,
   emptyMessage,
+  emptyState,
   estimateScale = 'none',
   subtaskView = 'flat',
   trigram,
@@ -173,9 +176,13 @@ export function TaskList({
           {loading || rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columnCount}>
-                <Text c="dimmed" ta="center" py="lg" size="sm">
-                  {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
-                </Text>
+                {!loading && emptyMessage === undefined && emptyState ? (
+                  emptyState
+                ) : (
+                  <Text c="dimmed" ta="center" py="lg" size="sm">
+                    {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ) : (

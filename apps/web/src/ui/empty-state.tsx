@@ -1,0 +1,28 @@
+import { MESSAGES } from '@figgle/shared/constants';
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface EmptyStateProps {
+  /** What would be here, and how it gets here: one sentence after "It's empty!". */
+  hint: string;
+  /** The one button that fills the empty place. */
+  action: ReactNode;
+  /** Names the note for screen readers and tests (such as "No task yet"). */
+  label: string;
+}
+
+/**
+ * The spec's "It's empty!" (docs/product.md, Shared widgets), followed by what would be here and the
+ * one action that fills it, so a first visit never ends on a blank screen.
+ */
+export function EmptyState({ hint, action, label }: EmptyStateProps) {
+  return (
+    <Stack component="section" aria-label={label} gap={6} align="center" py="lg" px="md">
+      <Text fw={500}>{MESSAGES.tableEmpty}</Text>
+      <Text size="sm" c="dimmed" ta="center" maw={440}>
+        {hint}
+      </Text>
+      <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>{action}</div>
+    </Stack>
+  );
+}
