@@ -28,7 +28,11 @@ async function startApp(env: Env, starting: StartingServer, serveWeb: boolean): 
     dataDir: env.DATA_DIR,
     onStep: markStartStep,
   });
-  const loading = Promise.all([import('./db/migrate.ts'), import('./app.ts')]).then((modules) => {
+  const loading = Promise.all([
+    import('./db/migrate.ts'),
+    import('./app.ts'),
+    import('./db/pre-migration-backup.ts'),
+  ]).then((modules) => {
     markStartStep('app code loaded');
     return modules;
   });
@@ -39,8 +43,20 @@ async function startApp(env: Env, starting: StartingServer, serveWeb: boolean): 
   let app: AppInstance | undefined;
   try {
     if (loaded.status === 'rejected') throw loaded.reason;
-    const [{ migrateToLatest }, { buildApp }] = loaded.value;
-    await migrateToLatest(database.db);
+    const [{ migrateToLatest }, { buildApp }, { backupBeforeMigrating }] = loaded.value;
+    await migrateToLatest(database.db, {
+      // A database newer than this code was refused before this; an older one is kept first.
+      beforeMigrating: async (state) => {
+        const backup = await backupBeforeMigrating(database, state, {
+          dataDir: env.DATA_DIR,
+          secretInEnvironment: Boolean(process.env.SECRET?.trim()),
+        });
+        if (backup)
+          console.log(
+            `Backed up the database before migrating it from ${backup.from} to ${backup.to}: ${backup.file}`,
+          );
+      },
+    });
     markStartStep('migrated');
     app = await buildApp({ env, database }, { serveWeb });
     // The app does not listen itself: closing it closes the server that listens for it.

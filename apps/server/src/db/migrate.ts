@@ -1,5 +1,11 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely';
 import { authSchemaOptions } from '../auth/auth.ts';
 import * as domain from './migrations/0001_domain.ts';
 import * as figmaIntegration from './migrations/0002_figma_integration.ts';
@@ -26,6 +32,7 @@ import * as importedComments from './migrations/0022_imported_comments.ts';
 import * as subtasksRelationsEstimates from './migrations/0023_subtasks_relations_estimates.ts';
 import * as subtaskOrder from './migrations/0024_subtask_order.ts';
 import type { Database } from './schema.ts';
+import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
 /** Migrations are listed here (not read from disk) so bundling or a changed cwd cannot lose one. */
 const migrations: Record<string, Migration> = {
@@ -60,13 +67,42 @@ export const migrationNames = Object.keys(migrations).sort();
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** better-auth's own tables first (its programmatic migrator), then the numbered domain migrations. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+interface MigrateOptions {
+  /**
+   * Runs once the database is known not to be newer than this code and before anything in it changes
+   * (main.ts takes the automatic backup here); a rejection stops the migrations.
+   */
+  beforeMigrating?: (state: MigrationState) => Promise<void>;
+}
+
+/**
+ * Refuses a database migrated by a newer Figgle (upgrade-guard.ts) before touching it; then
+ * better-auth's own tables (its programmatic migrator), then the numbered domain migrations.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  { beforeMigrating }: MigrateOptions = {},
+): Promise<void> {
+  const state = await readMigrationState(db, migrationNames);
+  refuseNewerDatabase(state, migrationNames);
+  await beforeMigrating?.(state);
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings a database up to `name` and no further: tests of an upgrade make an older database with it. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  if (!migrationNames.includes(name)) throw new Error(`There is no migration ${name}.`);
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const auth = await getMigrations(authSchemaOptions(db));
   await auth.runMigrations();
 
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(new Migrator({ db, provider }));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
