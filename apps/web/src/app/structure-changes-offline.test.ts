@@ -1,5 +1,11 @@
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
-import { type DehydratedState, hydrate, MutationObserver, onlineManager } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hydrate,
+  MutationObserver,
+  onlineManager,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type AddRelationVariables,
@@ -15,7 +21,11 @@ import { isPendingRelation, type Subtask, type TaskLink } from '../features/task
 import { snapshotForDisk } from '../lib/offline/query-persister';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../shared/api/query-keys';
+import { toastRefusedChange } from '../ui/toast';
 import { registerOfflineMutations } from './offline-mutations';
+
+// The toast itself needs a page; what it is asked to say is what matters here.
+vi.mock('../ui/toast', () => ({ toastRefusedChange: vi.fn(), toastError: vi.fn() }));
 
 const PARENT = '00000000-0000-4000-8000-000000000001';
 const CHILD = '00000000-0000-4000-8000-000000000003';
@@ -45,40 +55,72 @@ const parentStructure: TaskStructureView = {
 };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The page before the reload: a task attached and a relation added while offline, as the hooks make them. */
+async function storedAfterChangesOffline(): Promise<DehydratedState> {
+  const before = createQueryClient();
+  registerOfflineMutations(before);
+  before.setQueryData(queryKeys.task(PARENT), { task_id: PARENT, reference: 1, project: { trigram: 'gar' } });
+  before.setQueryData<TaskStructureView>(queryKeys.taskStructure(PARENT), { ...parentStructure });
+  onlineManager.setOnline(false);
+  const attach: SetParentVariables = { taskId: CHILD, parentId: PARENT, subtask: subtask(CHILD, 'WEB-3') };
+  const relate: AddRelationVariables = {
+    taskId: PARENT,
+    side: 'blocks',
+    otherId: BLOCKER,
+    other: link(BLOCKER, 'WEB-4'),
+  };
+  void new MutationObserver(before, {
+    ...setParentOptions(before),
+    onMutate: (v: SetParentVariables) => showParentChange(before, v),
+  })
+    .mutate(attach)
+    .catch(() => {});
+  void new MutationObserver(before, {
+    ...addRelationOptions(before),
+    onMutate: (v: AddRelationVariables) => showRelationAdded(before, v),
+  })
+    .mutate(relate)
+    .catch(() => {});
+  await tick();
+  return (JSON.parse(JSON.stringify(snapshotForDisk(before))) as { state: DehydratedState }).state;
+}
+
+/** The server, answering each request as `refuses` says, and noting what it was asked. */
+function serverNoting(requests: string[], refuses: (url: string) => boolean = () => false) {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (init.method !== 'GET') requests.push(`${init.method} ${url} ${init.body ?? ''}`);
+    if (refuses(url))
+      return new Response(JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'Refused.' }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      });
+    const answer = url.endsWith('/relations') ? { relation_id: RELATION } : {};
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+/** The reloaded page: the requests are registered, the copy comes back, the network returns. */
+async function reloadAndReconnect(stored: DehydratedState): Promise<QueryClient> {
+  const after = createQueryClient();
+  registerOfflineMutations(after);
+  hydrate(after, stored);
+  onlineManager.setOnline(true);
+  await after.resumePausedMutations();
+  return after;
+}
+
 describe('structure changes made offline', () => {
   afterEach(() => {
     onlineManager.setOnline(true);
     vi.unstubAllGlobals();
+    vi.mocked(toastRefusedChange).mockClear();
   });
 
   it('survive a reload on the device and are sent after it, in order, with the requests they name', async () => {
-    const before = createQueryClient();
-    registerOfflineMutations(before);
-    before.setQueryData<TaskStructureView>(queryKeys.taskStructure(PARENT), {
-      ...parentStructure,
-    });
-    onlineManager.setOnline(false);
-    const attach: SetParentVariables = { taskId: CHILD, parentId: PARENT, subtask: subtask(CHILD, 'WEB-3') };
-    const relate: AddRelationVariables = {
-      taskId: PARENT,
-      side: 'blocks',
-      otherId: BLOCKER,
-      other: link(BLOCKER, 'WEB-4'),
-    };
-    void new MutationObserver(before, {
-      ...setParentOptions(before),
-      onMutate: (v: SetParentVariables) => showParentChange(before, v),
-    })
-      .mutate(attach)
-      .catch(() => {});
-    void new MutationObserver(before, {
-      ...addRelationOptions(before),
-      onMutate: (v: AddRelationVariables) => showRelationAdded(before, v),
-    })
-      .mutate(relate)
-      .catch(() => {});
-    await tick();
-    const stored = JSON.parse(JSON.stringify(snapshotForDisk(before))).state as DehydratedState;
+    const stored = await storedAfterChangesOffline();
     expect(stored.mutations).toHaveLength(2);
     // What the page showed is kept too: the reloaded page shows both changes before it can send them.
     const shownStructure = stored.queries.find((query) => query.queryKey[2] === 'structure')?.state
@@ -89,25 +131,34 @@ describe('structure changes made offline', () => {
     ]);
 
     const requests: string[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      requests.push(`${init.method} ${url} ${init.body ?? ''}`);
-      const answer = url.endsWith('/relations') ? { relation_id: RELATION } : {};
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    const after = createQueryClient();
-    registerOfflineMutations(after);
-    hydrate(after, stored);
-    onlineManager.setOnline(true);
-    await after.resumePausedMutations();
+    serverNoting(requests);
+    await reloadAndReconnect(stored);
     // A loaded machine may answer later than the resumed queue returns.
     await vi.waitFor(() => expect(requests).toHaveLength(2));
 
     expect(requests).toEqual([
       `PUT /api/tasks/${CHILD}/parent {"parent_id":"${PARENT}"}`,
       `POST /api/tasks/${PARENT}/relations {"side":"blocks","task_id":"${BLOCKER}"}`,
+    ]);
+    expect(toastRefusedChange).not.toHaveBeenCalled();
+  });
+
+  it('refused after the reload: said by name, and Retry sends the same relation again', async () => {
+    const stored = await storedAfterChangesOffline();
+    const requests: string[] = [];
+    serverNoting(requests, (url) => url.endsWith('/relations'));
+    await reloadAndReconnect(stored);
+    await vi.waitFor(() => expect(toastRefusedChange).toHaveBeenCalledTimes(1));
+
+    const [toast] = vi.mocked(toastRefusedChange).mock.calls[0] ?? [];
+    expect(toast?.title).toBe('A relation of GAR-1 could not be saved');
+    toast?.onRetry();
+    const relationRequest = `POST /api/tasks/${PARENT}/relations {"side":"blocks","task_id":"${BLOCKER}"}`;
+    await vi.waitFor(() => expect(requests).toHaveLength(3));
+    expect(requests).toEqual([
+      `PUT /api/tasks/${CHILD}/parent {"parent_id":"${PARENT}"}`,
+      relationRequest,
+      relationRequest,
     ]);
   });
 });
