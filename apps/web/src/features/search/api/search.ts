@@ -63,17 +63,24 @@ const paletteSearchOptions = (request: Omit<SearchRequest, 'cursor'>) =>
       q: request.q,
       answer: await search(request, signal),
     }),
-    staleTime: 10_000,
+    // An answer kept from an earlier opening may predate one's own changes, some of which no live
+    // event reports (one's own comment): a text typed again is always read again, and the palette
+    // counts only answers read since it opened (command-palette.tsx).
+    staleTime: 0,
     // The last results stay on screen while the next ones load, so the palette does not flicker.
     placeholderData: keepPreviousData,
   });
 
-/** The command palette's results for `q` (tasks, projects, people); nothing is asked for an empty text. */
+/**
+ * The command palette's results for `q` (tasks, comments, projects, people); nothing is asked for an
+ * empty text. Comments are asked too: the palette must never say "Nothing found" for a word the
+ * search page finds, and a word may be only in a comment.
+ */
 export function usePaletteSearch(q: string, contextProjectId: string | null) {
   return useQuery({
     ...paletteSearchOptions({
       q,
-      kinds: ['task', 'project', 'person'],
+      kinds: ['task', 'comment', 'project', 'person'],
       contextProjectId: contextProjectId ?? undefined,
       limit: PALETTE_LIMIT,
     }),

@@ -1,4 +1,4 @@
-import type { PersonHit, ProjectHit, TaskHit } from '@figgle/shared/search-schemas';
+import type { CommentHit, PersonHit, ProjectHit, TaskHit } from '@figgle/shared/search-schemas';
 import { Loader, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
@@ -36,7 +36,7 @@ import { useTaskPaletteActions } from './task-palette-actions';
  */
 const TYPING_PAUSE_MS = 30;
 const LIST_ID = 'figgle-command-palette-results';
-/** Projects, people and actions shown at most while typing (tasks: the search's own limit). */
+/** Comments, projects, people and actions shown at most while typing (tasks: the search's own limit). */
 const SHORT_GROUP = 4;
 
 export interface CommandPaletteProps {
@@ -68,13 +68,17 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
   const startNewTask = useStartNewTask();
   const projects = useProjects();
   const [query, setQuery] = useState('');
+  const [openedAt, setOpenedAt] = useState(() => Date.now());
   const [choosingProject, setChoosingProject] = useState(() => paletteOpenedFor() === 'create-task');
   const typed = query.trim();
   const [debounced] = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const contextProjectId = currentProjectId(pathname, queryClient);
   const searching = !choosingProject && typed !== '';
   const results = usePaletteSearch(choosingProject ? '' : debounced, contextProjectId);
-  const fresh = results.data?.q === typed && !results.isPlaceholderData;
+  // An answer kept from an earlier opening shows while it is read again, but is not taken for the
+  // answer: it may lack what one wrote since (one's new comment would get "Nothing found" while the
+  // kept answer was under 10 s old, and Enter would open what the old answer listed first).
+  const fresh = results.data?.q === typed && !results.isPlaceholderData && results.dataUpdatedAt >= openedAt;
   // What is shown answers what was typed (or failed to): Enter may open its first entry.
   const settled = !searching || fresh || (results.isError && debounced === typed);
   const answer = searching ? results.data?.answer : undefined;
@@ -164,11 +168,18 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
     : [];
 
   const tasks = answer?.tasks.items ?? [];
+  const comments = (answer?.comments.items ?? []).slice(0, SHORT_GROUP);
   const foundProjects = (answer?.projects.items ?? []).slice(0, SHORT_GROUP);
   const people = (answer?.people.items ?? []).slice(0, SHORT_GROUP);
   const nothing =
     settled &&
-    tasks.length + foundProjects.length + people.length + shownActions.length + shownProjects.length === 0;
+    tasks.length +
+      comments.length +
+      foundProjects.length +
+      people.length +
+      shownActions.length +
+      shownProjects.length ===
+      0;
 
   // After each change of what is listed, the first entry is selected; an Enter pressed before the
   // results of what was typed arrived opens it now.
@@ -176,6 +187,7 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
     choosingProject,
     settled,
     ...tasks.map((hit) => hit.task_id),
+    ...comments.map((hit) => hit.comment_id),
     ...foundProjects.map((hit) => hit.project_id),
     ...people.map((hit) => hit.user_id),
     ...shownActions.map((shown) => shown.action.id),
@@ -208,6 +220,7 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
       scrollable
       maxHeight={480}
       onSpotlightOpen={() => {
+        setOpenedAt(Date.now());
         // Opened again before its closing transition ended, it would still hold the last text.
         setQuery('');
         setChoosingProject(paletteOpenedFor() === 'create-task');
@@ -237,6 +250,13 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
           <Spotlight.ActionsGroup label="Tasks" role="group" aria-label="Tasks">
             {tasks.map((hit) => (
               <TaskEntry key={hit.task_id} hit={hit} onOpen={go(paths.task(hit.task_id))} />
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {comments.length > 0 ? (
+          <Spotlight.ActionsGroup label="Comments" role="group" aria-label="Comments">
+            {comments.map((hit) => (
+              <CommentEntry key={hit.comment_id} hit={hit} onOpen={go(paths.task(hit.task_id))} />
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
@@ -386,6 +406,31 @@ function TaskEntry({ hit, onOpen }: { hit: TaskHit; onOpen: () => void }) {
             <MarkedText value={hit.snippet} />
           </Text>
         ) : null}
+      </EntryLayout>
+    </Spotlight.Action>
+  );
+}
+
+/** A comment found: its task's reference and title, and the comment's matching words in context. */
+function CommentEntry({ hit, onOpen }: { hit: CommentHit; onOpen: () => void }) {
+  const author = hit.author ? `${hit.author.firstname} ${hit.author.lastname}`.trim() : 'Figma';
+  return (
+    <Spotlight.Action onClick={onOpen}>
+      <EntryLayout
+        leftSection={
+          <Text span size="xs" c="dimmed" ff="monospace">
+            {hit.task_reference}
+          </Text>
+        }
+        leftWidth={64}
+        rightSection={author}
+      >
+        <Text span display="block" size="sm" truncate>
+          {hit.task_title}
+        </Text>
+        <Text span display="block" size="xs" c="dimmed" truncate>
+          <MarkedText value={hit.snippet} />
+        </Text>
       </EntryLayout>
     </Spotlight.Action>
   );
