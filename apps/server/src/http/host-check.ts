@@ -9,9 +9,10 @@ import { HttpError } from './errors.ts';
  * same-origin requests with `Host: attacker.example`, and its Origin matches that Host. So before
  * any origin check, a request must name a host this server answers at: PUBLIC_URL's, `localhost`,
  * an IP address (a page served from an IP address cannot be rebound), or one of ALLOWED_HOSTS.
- * `/healthz` answers any name: probes call it by whatever address they know, and it tells nothing.
+ * `/healthz` and `/readyz` answer any name: probes call them by whatever address they know (a
+ * container's service name), and they tell nothing but whether this server is up and migrated.
  */
-const ANY_HOST_ROUTES = new Set(['/healthz']);
+const ANY_HOST_ROUTES = new Set(['/healthz', '/readyz']);
 
 /** The host name of a Host header value (`[::1]:3000` → `::1`), lower case. */
 function hostNameOf(host: string): string {

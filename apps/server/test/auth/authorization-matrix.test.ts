@@ -48,6 +48,7 @@ interface Entry {
 const CONDITIONAL_ROUTES = new Set(['GET /dev/mailbox', 'GET /*']);
 const PUBLIC_ROUTES = new Set([
   'GET /healthz',
+  'GET /readyz',
   'GET /api/auth/*',
   'POST /api/auth/*',
   'GET /api/auth-providers',
