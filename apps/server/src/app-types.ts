@@ -16,6 +16,7 @@ import type { Env } from './env.ts';
 import type { ImportSlots } from './features/imports/import-slots.ts';
 import type { HostLookup } from './features/webhooks/address-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ServerMetrics } from './metrics/server-metrics.ts';
 import type { Bus } from './realtime/bus.ts';
 
 // The app's types live apart from app.ts: routes and commands import them, and app.ts imports every
@@ -36,6 +37,8 @@ export interface AppDeps {
   sessionMemory: SessionMemory;
   /** Files to import being received and read at once (features/imports/import-slots.ts). */
   importSlots: ImportSlots;
+  /** This server's counters for GET /metrics (metrics/server-metrics.ts). */
+  metrics: ServerMetrics;
 }
 
 export interface AppInputs {

@@ -35,7 +35,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
-import { realtimeRoutes } from './features/realtime/routes.ts';
+import { realtimeHubOf, realtimeRoutes } from './features/realtime/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
@@ -61,6 +61,9 @@ import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
 import { jobWorkerPlugin } from './jobs/worker.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { installRequestMetrics, metricsRoutes } from './metrics/metrics-routes.ts';
+import { queryTimingPlugin } from './metrics/query-timing.ts';
+import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createBus } from './realtime/create-bus.ts';
 import { installWriteTimings } from './write-timings.ts';
 
@@ -103,7 +106,11 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const db = inputs.database.db;
+  const metrics = createServerMetrics();
+  // Every statement made through the app's handle is timed for GET /metrics (metrics/query-timing.ts).
+  const db = inputs.database.db.withPlugin(
+    queryTimingPlugin((operation, seconds) => metrics.queryDuration.observe({ operation }, seconds)),
+  );
   const mailer = createMailer(env, app.log, inputs.database.durable);
   const bus = createBus(inputs.database, app.log);
   const sessionMemory = rememberSessions(inputs.database, bus);
@@ -120,6 +127,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     auth,
     hostLookup: options.hostLookup,
     importSlots: new ImportSlots(inputs.env.IMPORTS_PER_USER, inputs.env.IMPORTS_PER_SERVER),
+    metrics,
   };
   app.decorate('deps', deps);
   // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).
@@ -134,6 +142,10 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   });
   await app.register(jobWorkerPlugin); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
   installErrorHandling(app);
+  if (env.METRICS_TOKEN) {
+    installRequestMetrics(app, metrics); // GET /metrics is on: count and time every answer
+    metrics.collectProcessMetrics();
+  }
   installBodyTimeout(app, env.REQUEST_TIMEOUT_MS);
   installHostCheck(app); // before the origin check: an Origin that matches a rebound Host proves nothing
   installOriginCheck(app);
@@ -151,6 +163,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
+  await app.register(metricsRoutes(metrics, () => realtimeHubOf(deps)?.connections.size ?? 0));
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
   await app.register(clockControlRoutes(controlled)); // tests only: exists with TEST_CLOCK_CONTROL
@@ -179,7 +192,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(searchRoutes);
   await app.register(exportRoutes);
   await app.register(webhookRoutes);
-  await app.register(realtimeRoutes());
+  await app.register(realtimeRoutes({ outbox: { onSent: (events) => metrics.liveEventsSent(events) } }));
 
   if (options.serveWeb) serveWebApp(app);
   return app;

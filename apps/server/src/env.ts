@@ -177,6 +177,16 @@ const envSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * Turns on GET /metrics (Prometheus text) for scrapers that send `Authorization: Bearer <it>`.
+     * Unset, /metrics answers 404 like any unknown address. Long and without spaces: it is a
+     * password, sent as one header value.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** 1: the start prints when each of its steps ended (start-timings.ts, read there before this runs). */
     FIGGLE_START_TIMINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),

@@ -73,6 +73,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       };
       const wait = limits.blockedFor(policy, asker);
       if (wait > 0) {
+        app.deps.metrics.authCallFailed(policy.name, 'too_many_attempts');
         reply.header('retry-after', String(wait));
         throw new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(wait));
       }
@@ -108,7 +109,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       await announceEndedSessions(response.status);
       const failed = isFailure(response);
       limits.finished(policy, asker, failed);
-      if (!failed) policy.succeeded?.(call);
+      if (failed) app.deps.metrics.authCallFailed(policy.name, 'refused');
+      else policy.succeeded?.(call);
       const email = emailOf(body);
       const browserCookie =
         signUpBrowser && !failed && email

@@ -52,7 +52,29 @@ export interface DatabaseHandle {
    * tells of a commit waits for this first. PostgreSQL flushes before its commit returns: resolved.
    */
   durable(): Promise<void>;
+  /** The connection pool's counts right now, for the metrics (metrics/metrics-routes.ts). */
+  connections(): ConnectionCounts;
   close(): Promise<void>;
+}
+
+export interface ConnectionCounts {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most the pool opens. */
+  max: number;
+}
+
+/** pg's pool opens up to 10 connections when not told otherwise. */
+function countsOf(pool: pg.Pool): () => ConnectionCounts {
+  return () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  });
 }
 
 export interface DatabaseOptions {
@@ -109,6 +131,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     connectionString,
     tableWrites,
     durable: alreadyDurable,
+    connections: countsOf(pool),
     close: () => db.destroy(),
   };
 }
@@ -291,6 +314,7 @@ async function openPglite(
     pglite,
     tableWrites,
     durable: fs ? () => (fs as DurableNodeFS).durable() : alreadyDurable,
+    connections: countsOf(pool),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

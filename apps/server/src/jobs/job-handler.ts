@@ -1,12 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
+import type { ServerMetrics } from '../metrics/server-metrics.ts';
 import type { ClaimedJob } from './job-queue.ts';
 
 export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus' | 'mailer' | 'clock' | 'hostLookup'> & {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Resolves once the commits made so far are on disk (the embedded database's group commit). */
   durable?: () => Promise<void>;
+  /** Counts each run's outcome by kind (GET /metrics); absent for workers a test starts by hand. */
+  metrics?: Pick<ServerMetrics, 'jobFinished'>;
 };
 
 interface JobContext {

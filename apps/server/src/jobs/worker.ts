@@ -160,6 +160,7 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
         maxAttempts: options.maxAttempts,
       });
       await completeJob(deps.db, job, workerId);
+      deps.metrics?.jobFinished(job.kind, 'done');
     } catch (error) {
       await recordFailure(job, error).catch((recordError: unknown) =>
         deps.log.error({ err: recordError, jobId: job.jobId }, 'job outcome not recorded'),
@@ -170,6 +171,7 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
   async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
     if (error instanceof DeferJob) {
       await retryJobLater(deps.db, job, workerId, error.delayMs, null, false);
+      deps.metrics?.jobFinished(job.kind, 'deferred');
       return;
     }
     const verdict = judgeFailure(error);
@@ -177,12 +179,14 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
     if (verdict.permanent || job.attempts >= options.maxAttempts) {
       deps.log.warn({ ...context, err: error }, 'job failed for good');
       await failJob(deps.db, job, workerId, verdict.reason);
+      deps.metrics?.jobFinished(job.kind, 'failed');
       await handlers.get(job.kind)?.failedForGood?.(deps, job);
       return;
     }
     deps.log.warn({ ...context, err: error }, 'job failed, trying again later');
     const delay = Math.min(Math.max(backoffMs(job.attempts), verdict.notBeforeMs ?? 0), LONGEST_WAIT_MS);
     await retryJobLater(deps.db, job, workerId, delay, verdict.reason);
+    deps.metrics?.jobFinished(job.kind, 'retry');
   }
 
   async function claimAndRun(): Promise<void> {

@@ -16,6 +16,8 @@ export interface OutboxOptions {
   /** The most sockets `sendNow` sends to ahead of the turn's end (a few ms of sending at most). */
   sendNowMaxSockets?: number;
   now?: () => number;
+  /** Hears how many events (one per event per socket) each sending wrote, for GET /metrics. */
+  onSent?: (events: number) => void;
 }
 
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/outbox-budgets.md
@@ -41,6 +43,7 @@ export class EventOutbox {
   private readonly burstMs: number;
   private readonly sendNowMaxSockets: number;
   private readonly now: () => number;
+  private readonly onSent: (events: number) => void;
   private budget: number;
   private refilledAt: number;
   private scheduled: { cancel(): void } | undefined;
@@ -52,6 +55,7 @@ export class EventOutbox {
     this.burstMs = options.burstMs ?? 100;
     this.sendNowMaxSockets = options.sendNowMaxSockets ?? 256;
     this.now = options.now ?? (() => performance.now());
+    this.onSent = options.onSent ?? (() => {});
     this.budget = this.burstMs;
     this.refilledAt = this.now();
   }
@@ -95,9 +99,11 @@ export class EventOutbox {
     this.waiting = [];
     // Sockets that wait for the same events share their frames, built once.
     const shared = new Map<string, SharedFrame[]>();
+    let sent = 0;
     for (const connection of connections) {
       const events = connection.outgoing;
       if (events.length === 0) continue;
+      sent += events.length;
       let frames: SharedFrame[] | undefined;
       if (events.length === 1) {
         // The usual case, an event for each socket of a topic: its array is kept, emptied.
@@ -115,6 +121,7 @@ export class EventOutbox {
       for (const frame of frames) connection.sendShared(frame);
     }
     markWriteStep('sent');
+    this.onSent(sent);
     const finished = this.now();
     this.budget -= finished - started;
     this.refilledAt = finished;

@@ -442,6 +442,12 @@ const expectations: Record<string, Entry> = {
     perform: subscribeToOrganizationTopics,
     expect: { anonymous: 401, outsider: 404, member: 'ok', owner: 'ok' },
   },
+
+  // The operator's metrics open with METRICS_TOKEN only: no session, however high its role, sees them.
+  'GET /metrics': {
+    request: () => ({ path: '/metrics' }),
+    expect: { anonymous: 404, outsider: 404, member: 404, owner: 404 },
+  },
 };
 
 const figmaFileKey = () => randomBytes(12).toString('hex');
@@ -568,7 +574,12 @@ let world: World;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer(
-    { SMTP_URL: mail.url, WEBHOOKS_ALLOW_PRIVATE: 'true' },
+    // METRICS_TOKEN turns GET /metrics on, so its line proves a session alone does not open it.
+    {
+      SMTP_URL: mail.url,
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      METRICS_TOKEN: 'a-metrics-token-the-matrix-never-sends',
+    },
     listRoutesInto(routeKeys),
   );
   world = await buildWorld(server, mail);

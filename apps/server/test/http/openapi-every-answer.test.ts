@@ -24,6 +24,7 @@ import { createOrganizationWorld, type OrganizationWorld } from '../organization
  */
 const UNDOCUMENTED = new Map([
   ['GET /api/openapi.json', 'the description itself'],
+  ['GET /metrics', "Prometheus text for the operator's scraper, which must not advertise itself"],
   ['GET /api/auth/*', "better-auth's own endpoints, relayed; /api/auth-providers says which are on"],
   ['POST /api/auth/*', "better-auth's own endpoints, relayed"],
   [`GET ${REALTIME_PATH}`, 'a websocket: its frames are the realtime protocol of @figgle/shared'],
