@@ -242,7 +242,8 @@ describe(`starting on a database of another Figgle version (${kind})`, () => {
     expect(restored.output).toMatch(/Restored the backup of /);
     expect(restored.code).toBe(0);
     expect(await rowsOf(restoredPlace)).toEqual(before);
-  }, 300_000);
+    // Three server starts, a restore and four database openings: minutes on a busy machine.
+  }, 480_000);
 
   it(`keeps the last ${AUTOMATIC_BACKUPS_KEPT} automatic backups, and every backup a person made`, async () => {
     const place = await olderInstallation('rotation');
