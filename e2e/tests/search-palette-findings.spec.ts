@@ -1,6 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { axeCheck } from './accessibility-support.ts';
 import {
   api,
   createProject,
@@ -60,6 +61,11 @@ async function findsCommentOnlyWord(page: Page, baseURL: string, taskId: string)
   await expect(hit.locator('mark')).toHaveText(['Zanzibar']);
   await paletteSettledOn(page, 'zanzibar');
   await expect(palette(page).getByText(/Nothing found/)).toHaveCount(0);
+  // The first entry, selected and painted in the primary colour: its words stay readable in both schemes.
+  await expect(hit).toHaveAttribute('data-selected', 'true');
+  const { violations } = await axeCheck(page);
+  const blocking = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(blocking.map((violation) => violation.id)).toEqual([]);
 
   // The comment's entry opens its task.
   await hit.click();
