@@ -152,6 +152,8 @@ describe('structure changes made offline', () => {
 
     const [toast] = vi.mocked(toastRefusedChange).mock.calls[0] ?? [];
     expect(toast?.title).toBe('A relation of GAR-1 could not be saved');
+    // The server's own reason for a refusal (400, 409), not a general "something went wrong".
+    expect(toast?.message).toBe('Refused.');
     toast?.onRetry();
     const relationRequest = `POST /api/tasks/${PARENT}/relations {"side":"blocks","task_id":"${BLOCKER}"}`;
     await vi.waitFor(() => expect(requests).toHaveLength(3));

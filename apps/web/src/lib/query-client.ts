@@ -22,7 +22,7 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks = {}): Qu
       // A refused change is undone wherever it shows, and said by name with Retry: never dropped silently.
       onError: (error, _variables, context, mutation) => {
         undoRefusedChange(client, context);
-        reportRefusedChange(client, mutation);
+        reportRefusedChange(client, mutation, error);
         reportUnauthorized(error);
       },
     }),

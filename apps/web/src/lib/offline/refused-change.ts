@@ -1,6 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { type Mutation, MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { toastRefusedChange } from '../../ui/toast';
+import { ApiRequestError } from '../api-client';
 import { offlineMutationKeys } from './mutation-keys';
 import { wasQueued } from './offline-queue';
 
@@ -91,13 +92,23 @@ function refusedChangeTitle(
 }
 
 /**
+ * The server's own words when it refused the change as such (a parent that would close a cycle, an
+ * estimate outside the project's scale, the same relation twice): they tell the person what to do,
+ * where "something went wrong" would not.
+ */
+function refusalReason(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  return error.statusCode === 400 || error.statusCode === 409 ? error.message : null;
+}
+
+/**
  * A change that may wait offline was refused (the task was deleted meanwhile, the person lost
  * access, the server said no): it is never dropped in silence. Its undo has already put the views
  * back; this says which change of which task was lost, and Retry sends the same change again (at
  * the end of the queue, through its key's registered request). A comment sent online is left to its
  * write area, which keeps the draft and says so.
  */
-export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutation): void {
+export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutation, error: unknown): void {
   if (sameKey(mutation.options.mutationKey, offlineMutationKeys.createComment) && !wasQueued(mutation))
     return;
   const title = refusedChangeTitle(queryClient, mutation);
@@ -116,7 +127,7 @@ export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutat
       : mutation.state;
   toastRefusedChange({
     title,
-    message: MESSAGES.saveFailed,
+    message: refusalReason(error) ?? MESSAGES.saveFailed,
     onRetry: () => {
       const retry = new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey });
       void retry.mutate(variables).catch(() => {});
