@@ -1,4 +1,4 @@
-// @database pglite
+// @database both
 import { getRaw } from '@figgle/test-support/raw-get';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { sql } from 'kysely';

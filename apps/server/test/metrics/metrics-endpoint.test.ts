@@ -1,4 +1,4 @@
-// @database pglite
+// @database both
 import { topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
@@ -245,7 +245,7 @@ describe('GET /metrics with the token, after real work', () => {
     const idle = sampleValue(samples, 'figgle_db_pool_connections', { state: 'idle' });
     expect(inUse + idle).toBeGreaterThanOrEqual(1);
     // The embedded database is one connection; PostgreSQL's pool opens up to 10.
-    expect(sampleValue(samples, 'figgle_db_pool_max')).toBe(1);
+    expect(sampleValue(samples, 'figgle_db_pool_max')).toBe(scraped.database.kind === 'pglite' ? 1 : 10);
     expect(sampleValue(samples, 'figgle_db_pool_waiting')).toBeGreaterThanOrEqual(0);
     const selects = sampleValue(samples, 'figgle_db_query_duration_seconds_count', { operation: 'select' });
     expect(selects).toBeGreaterThan(5);
