@@ -178,6 +178,14 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     /**
+     * false: migrations run without the automatic backup first (db/pre-migration-backup.ts), for a
+     * PostgreSQL kept by its own backups where pg_dump is not installed beside Figgle.
+     */
+    BACKUP_BEFORE_MIGRATING: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true'),
+    /**
      * Turns on GET /metrics (Prometheus text) for scrapers that send `Authorization: Bearer <it>`.
      * Unset, /metrics answers 404 like any unknown address. Long and without spaces: it is a
      * password, sent as one header value.

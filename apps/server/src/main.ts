@@ -47,6 +47,10 @@ async function startApp(env: Env, starting: StartingServer, serveWeb: boolean): 
     await migrateToLatest(database.db, {
       // A database newer than this code was refused before this; an older one is kept first.
       beforeMigrating: async (state) => {
+        if (!env.BACKUP_BEFORE_MIGRATING) {
+          console.log('Migrating the database without a backup first (BACKUP_BEFORE_MIGRATING=false).');
+          return;
+        }
         const backup = await backupBeforeMigrating(database, state, {
           dataDir: env.DATA_DIR,
           secretInEnvironment: Boolean(process.env.SECRET?.trim()),

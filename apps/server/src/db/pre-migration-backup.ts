@@ -57,7 +57,8 @@ export async function backupBeforeMigrating(
     throw new PreMigrationBackupError(
       `the backup before migrating the database from ${from} to ${to} failed, so nothing was migrated: ` +
         `${error instanceof Error ? error.message : String(error)} ` +
-        '(it is written to DATA_DIR/backups; docs/backups.md says what it needs).',
+        '(it is written to DATA_DIR/backups; docs/backups.md says what it needs; ' +
+        'BACKUP_BEFORE_MIGRATING=false migrates without it, for a database kept by backups of its own).',
     );
   }
   removeOldAutomaticBackups(folder);

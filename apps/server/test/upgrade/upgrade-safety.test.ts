@@ -283,5 +283,17 @@ describe(`starting on a database of another Figgle version (${kind})`, () => {
     );
     expect(code).toBe(1);
     expect(await rowsOf(place)).toEqual(before);
-  }, 180_000);
+
+    // Told to go without it (a PostgreSQL backed up by its own means), it migrates and says so.
+    const server = await startServerProcess(
+      { ...serverSettings(place), BACKUP_BEFORE_MIGRATING: 'false' },
+      { fromTemplate: false },
+    );
+    running.push(server);
+    expect(server.output()).toContain(
+      'Migrating the database without a backup first (BACKUP_BEFORE_MIGRATING=false).',
+    );
+    await server.stop();
+    expect((await rowsOf(place)).migrations).toEqual(migrationNames);
+  }, 300_000);
 });
