@@ -1,5 +1,6 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export interface EmptyStateProps {
@@ -24,5 +25,26 @@ export function EmptyState({ hint, action, label }: EmptyStateProps) {
       </Text>
       <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>{action}</div>
     </Stack>
+  );
+}
+
+/** The empty place's button that opens the dialog adding the first thing, its code fetched on approach. */
+export function AddFirstButton({
+  label,
+  dialog,
+}: {
+  label: string;
+  dialog: { open: () => void; preload: () => void };
+}) {
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onClick={dialog.open}
+      onPointerEnter={dialog.preload}
+      onFocus={dialog.preload}
+    >
+      {label}
+    </Button>
   );
 }

@@ -7,7 +7,7 @@ import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjects } from '../../../shared/api/list-projects';
 import { paths } from '../../../shared/paths';
-import { EmptyState } from '../../../ui/empty-state';
+import { AddFirstButton, EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
 import type { AddProjectDialogProps } from '../components/add-project-dialog';
@@ -95,17 +95,7 @@ export function ProjectsPage() {
       />
       <ProjectsList
         asCards={asCards}
-        addFirst={
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={addDialog.open}
-            onPointerEnter={addDialog.preload}
-            onFocus={addDialog.preload}
-          >
-            Add the first project
-          </Button>
-        }
+        addFirst={<AddFirstButton label="Add the first project" dialog={addDialog} />}
       />
       {addDialog.ready ? <AddProjectDialog opened={addDialog.opened} onClose={addDialog.close} /> : null}
     </>

@@ -12,7 +12,7 @@ import { lazyReady } from '../../../lib/lazy-ready';
 import { useMembers } from '../../../shared/api/list-members';
 import { onNewTaskRequested } from '../../../shared/app-actions';
 import { paths } from '../../../shared/paths';
-import { EmptyState } from '../../../ui/empty-state';
+import { AddFirstButton, EmptyState } from '../../../ui/empty-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
 import { projectQueryOptions } from '../api/get-project';
@@ -111,17 +111,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
       <EmptyState
         label="No task yet"
         hint="This project has no task yet. Add the first one: it shows in the list, on the board and on the calendar."
-        action={
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={addDialog.open}
-            onPointerEnter={addDialog.preload}
-            onFocus={addDialog.preload}
-          >
-            Add the first task
-          </Button>
-        }
+        action={<AddFirstButton label="Add the first task" dialog={addDialog} />}
       />
     ) : null;
 
