@@ -4,6 +4,7 @@ import './editor.css';
 
 import {
   ACTION_MENU_RESET_MS,
+  EDITOR_FONT_SIZES,
   EDITOR_MARGIN_CLICK_PX,
   EDITOR_PLACEHOLDER,
   HISTORY_DELAY_MS,
@@ -13,7 +14,7 @@ import {
 import { isAllowedLinkProtocol, isSafeUrl } from '@figgle/shared/link-safety';
 import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
 import Quill, { Delta, type Op } from 'quill';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { toastError } from '../toast';
 import { registerFiggleBlots } from './blots';
 import { LineActionMenu, type LineTarget } from './line-action-menu';
@@ -104,6 +105,14 @@ const contentsOf = (quill: Quill): RichTextValue => ({
   ops: quill.getContents().ops as RichTextValue['ops'],
 });
 const toDelta = (value: RichTextValue) => new Delta(value.ops as Op[]);
+
+/**
+ * The spec's sizes for text a document marks small, large or huge (Quill's own are 0.75, 1.5 and
+ * 2.5 em), handed to editor.css as custom properties so the numbers live in one place.
+ */
+const FONT_SIZE_PROPERTIES = Object.fromEntries(
+  Object.entries(EDITOR_FONT_SIZES).map(([name, size]) => [`--figgle-editor-size-${name}`, size]),
+) as CSSProperties;
 
 export function QuillEditor(props: RichTextEditorProps) {
   const { value, label, readOnly = false, hasSave = false, uploadFolder, fullHeight = false } = props;
@@ -310,7 +319,7 @@ export function QuillEditor(props: RichTextEditorProps) {
       ref={wrapperRef}
       className={`figgle-editor ${readOnly ? 'figgle-editor--read-only' : 'figgle-editor--editable'}${fullHeight ? ' figgle-editor--full' : ''}`}
     >
-      <div ref={hostRef} className="figgle-editor__host" />
+      <div ref={hostRef} className="figgle-editor__host" style={FONT_SIZE_PROPERTIES} />
       {!readOnly && menu.target ? (
         <LineActionMenu
           target={menu.target}
