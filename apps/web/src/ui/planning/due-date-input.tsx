@@ -3,7 +3,7 @@ import { Group, type MantineSize } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconCalendarDue, IconClock } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { type DueFields, dayIn, dueDay, dueFrom, localTime, sameDue } from './due-date';
+import { type DueFields, dayIn, dueDay, dueFrom, localTime, pickableDays, sameDue } from './due-date';
 
 export interface DueDateInputProps {
   value: DueFields;
@@ -58,6 +58,7 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
         value={day}
         onChange={(next) => change(dueFrom(next, next ? time : ''))}
         presets={presets()}
+        {...pickableDays()}
         leftSection={<IconCalendarDue size={16} stroke={1.8} aria-hidden />}
         popoverProps={{ withinPortal: true }}
       />

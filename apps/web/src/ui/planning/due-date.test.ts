@@ -10,6 +10,7 @@ import {
   formatLoggedDue,
   localTime,
   markedDueState,
+  pickableDays,
   sameDue,
 } from './due-date';
 
@@ -151,5 +152,11 @@ describe('the mark of a finished task', () => {
     expect(markedDueState(day('2026-03-01'), true, now, 'UTC')).toBeNull();
     expect(markedDueState(day('2026-03-01'), false, now, 'UTC')).toBe('overdue');
     expect(markedDueState(day('2026-03-06'), false, now, 'UTC')).toBe('soon');
+  });
+});
+
+describe('the days the date picker offers', () => {
+  it('spans 200 years, the 100 before this one first', () => {
+    expect(pickableDays(new Date(2026, 10, 30))).toEqual({ minDate: '1926-01-01', maxDate: '2125-12-31' });
   });
 });

@@ -1,3 +1,9 @@
+import {
+  CALENDAR_DEFAULT_LOCALE,
+  CALENDAR_YEAR_COUNT,
+  CALENDAR_YEARS_BEFORE,
+} from '@figgle/shared/constants';
+
 /**
  * A task's due date as people read it: a day (`due_on`, the same day wherever the viewer is) or a
  * day and time (`due_at`, an instant shown in the viewer's time zone). Pure functions: every one
@@ -29,7 +35,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', options);
+    format = new Intl.DateTimeFormat(CALENDAR_DEFAULT_LOCALE, options);
     formats.set(key, format);
   }
   return format;
@@ -179,4 +185,13 @@ export function dueFrom(day: string | null, time: string): DueFields {
 export function sameDue(a: DueFields, b: DueFields): boolean {
   const instant = (value: string | null) => (value ? Date.parse(value) : null);
   return a.due_on === b.due_on && instant(a.due_at) === instant(b.due_at);
+}
+
+/**
+ * The days the date picker offers (docs/product.md, Shared widgets): 200 years, the 100 before the
+ * year of `today` first; the limits as the picker takes them (YYYY-MM-DD).
+ */
+export function pickableDays(today: Date = new Date()): { minDate: string; maxDate: string } {
+  const first = today.getFullYear() - CALENDAR_YEARS_BEFORE;
+  return { minDate: `${first}-01-01`, maxDate: `${first + CALENDAR_YEAR_COUNT - 1}-12-31` };
 }

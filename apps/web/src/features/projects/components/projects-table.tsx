@@ -1,4 +1,4 @@
-import { MESSAGES } from '@figgle/shared/constants';
+import { CALENDAR_DEFAULT_LOCALE, MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Paper, Table, Text } from '@mantine/core';
 import { memo } from 'react';
@@ -8,7 +8,7 @@ import { ProjectEmoji } from '../../../ui/project-emoji';
 import { FavoriteStar } from './favorite-star';
 import classes from './projects.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(CALENDAR_DEFAULT_LOCALE, { dateStyle: 'medium' });
 
 export interface ProjectsTableProps {
   projects: ProjectView[] | undefined;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@figgle/shared/constants';
+import { CALENDAR_DEFAULT_LOCALE, MESSAGES } from '@figgle/shared/constants';
 import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
@@ -32,7 +32,7 @@ const ROW_HEIGHT = 53;
 /** Below 600 px a row is two lines: the title, then its fields. */
 const STACKED_ROW_HEIGHT = 82;
 const STACKED_QUERY = '(max-width: 599.98px)';
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(CALENDAR_DEFAULT_LOCALE, { dateStyle: 'medium' });
 /** How far each level of sub-tasks is indented, in px (less on a phone). */
 const INDENT = 22;
 const STACKED_INDENT = 12;
