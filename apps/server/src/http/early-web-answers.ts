@@ -21,10 +21,12 @@ import {
 export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 /**
- * Paths the app itself routes (the API, the dev mailbox, the health check) are never the web app;
- * apps/server/test/start/start-early-answers.test.ts checks every route of the app is among them.
+ * Paths the app itself routes (the API, the dev mailbox, the health and readiness checks, the
+ * metrics) are never the web app: a readiness probe answered the page while the database was still
+ * migrating would read "ready". apps/server/test/start/start-early-answers.test.ts checks every
+ * route of the app is among them.
  */
-const APP_PATHS = /^\/(api|dev|healthz)(\/|$)/;
+const APP_PATHS = /^\/(api|dev|healthz|readyz|metrics)(\/|$)/;
 /** Plain addresses only: anything encoded, odd or long is left to the app's own checks and router. */
 const PLAIN_URL = /^(\/[A-Za-z0-9._~-]+)*\/?(\?[A-Za-z0-9._~=&-]*)?$/;
 const LONGEST_PLAIN_URL = 100;

@@ -136,6 +136,8 @@ describe('the start answers the web app before the app is built', () => {
       '/api',
       '/api/',
       '/healthz/',
+      '/readyz',
+      '/metrics',
       '/dev/mailbox',
       '/%6cogin',
       '/login/../api/me',

@@ -104,8 +104,13 @@ describe('the queue of changes made offline', () => {
     const change = new MutationObserver<unknown, unknown, string>(client, { mutationKey: statusKey }).mutate(
       'status',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(client.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true });
+    // Waited for, not slept on: on a busy machine the pause comes later than any fixed sleep.
+    await vi.waitFor(() =>
+      expect(client.getMutationCache().getAll()[0]?.state).toMatchObject({
+        status: 'pending',
+        isPaused: true,
+      }),
+    );
 
     onlineManager.setOnline(true);
 
