@@ -227,6 +227,9 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
       }}
       onSpotlightClose={() => {
         pendingEnter.current = false;
+        // Cleared on closing too: a palette closed by a result that navigates was seen in CI to open
+        // again still holding its last text, so the next word typed was added to it.
+        setQuery('');
       }}
     >
       <VisuallyHidden>
