@@ -11,6 +11,7 @@ import type { Env } from '../env.ts';
 import { trustedOriginsOf } from '../http/request-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { actionEmail } from '../mail/templates.ts';
+import { passwordHasher } from './password-hashing.ts';
 import { ensureProfile } from './profile.ts';
 import { SIGN_UP_BROWSER_HEADER } from './sign-up-browser.ts';
 import {
@@ -130,6 +131,7 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
     onAPIError: { errorURL: `${env.PUBLIC_URL}/login?provider-error=1` },
     emailAndPassword: {
       enabled: true,
+      password: passwordHasher(env),
       minPasswordLength: 6,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
