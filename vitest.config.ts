@@ -52,14 +52,12 @@ const serverProject = {
   // file changes stays in it: each starts its own server and database (test-support/test-server.ts),
   // and the two files with fake timers put the real ones back after each test.
   isolate: false,
-  // Vitest's default is one fork fewer than the cores: one file at a time on the 2-core
-  // machines CI and developers use, while most of a file's time is spent waiting for servers,
-  // sockets and timers. Three at once: the whole suite on PGlite passed (1,649 tests) in 1,008 s
-  // on a machine kept at load 6-8 by browser benchmarks, where one at a time took 911 s quiet.
-  // Issue 36 tried 2 against 3 on 12 files (218 tests) at load 45-50 (eight sessions on 2 cores):
-  // with 2, every file's beforeAll missed its 60 s in 1,462 s, and 3 was stopped unfinished. No
-  // figure from that machine; 3 stays until a quiet 2-core run of 2, 3 and 4 is written here.
-  maxWorkers: 3,
+  // Two at once, for the 2 cores of CI and developers' machines. The suites are CPU-bound (97-98 %
+  // of both cores busy, measured with /proc/stat over the run), so a third fork only shares the same
+  // cores: test/auth + test/organizations (306 tests) took 144.1 s with 3 and 144.4 s with 2, and
+  // fewer forks each load the shared server code (isolate: false above) fewer times. The whole
+  // PGlite suite at 2: 547 s; the PostgreSQL files at 2: 179 s (258 s at 3 with isolation).
+  maxWorkers: 2,
   // One retry, as the browser tests have in CI: these start servers, databases and sockets on a
   // shared machine and can miss a timing. `npm test` still lists a test that passed only on retry.
   retry: 1,
