@@ -4,8 +4,8 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
-import { twoFactor } from 'better-auth/plugins/two-factor';
 import { type Kysely, sql } from 'kysely';
+import { authSchemaOptions, TWO_FACTOR_CHALLENGE_SECONDS } from '../db/auth-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { trustedOriginsOf } from '../http/request-origin.ts';
@@ -22,8 +22,6 @@ import {
 
 const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
 const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
-/** How long a pending second-factor challenge (the two_factor cookie) stays valid. */
-const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 export const OIDC_PROVIDER_ID = 'oidc';
 
 /**
@@ -39,36 +37,6 @@ interface AuthDeps {
   env: Env;
   db: Kysely<Database>;
   mailer: Mailer;
-}
-
-/**
- * The options that shape better-auth's tables. Shared by the running instance and by migrations,
- * which run before any setting or mailer exists.
- */
-export function authSchemaOptions(db: Kysely<Database>) {
-  return {
-    database: { db: db as Kysely<unknown>, type: 'postgres' as const, casing: 'snake' as const },
-    user: {
-      modelName: 'auth_user',
-      additionalFields: {
-        firstname: { type: 'string' as const, required: false, input: true },
-        lastname: { type: 'string' as const, required: false, input: true },
-      },
-    },
-    session: { modelName: 'auth_session' },
-    account: { modelName: 'auth_account' },
-    verification: { modelName: 'auth_verification' },
-    // Plugins that add tables or columns must be here too, so migrations create them.
-    plugins: [
-      twoFactor({
-        issuer: 'Figgle',
-        // Accounts made through Google, OIDC or a magic link have no password to confirm with.
-        allowPasswordless: true,
-        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
-        schema: { twoFactor: { modelName: 'auth_two_factor' } },
-      }),
-    ],
-  };
 }
 
 export function createAuth({ env, db, mailer }: AuthDeps) {

@@ -6,7 +6,7 @@ import {
   type MigrationResultSet,
   Migrator,
 } from 'kysely';
-import { authSchemaOptions } from '../auth/auth.ts';
+import { authSchemaOptions } from './auth-schema.ts';
 import * as domain from './migrations/0001_domain.ts';
 import * as figmaIntegration from './migrations/0002_figma_integration.ts';
 import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
@@ -31,6 +31,7 @@ import * as webhookPause from './migrations/0021_webhook_pause.ts';
 import * as importedComments from './migrations/0022_imported_comments.ts';
 import * as subtasksRelationsEstimates from './migrations/0023_subtasks_relations_estimates.ts';
 import * as subtaskOrder from './migrations/0024_subtask_order.ts';
+import * as calendarFeeds from './migrations/0025_calendar_feeds.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0022_imported_comments': importedComments,
   '0023_subtasks_relations_estimates': subtasksRelationsEstimates,
   '0024_subtask_order': subtaskOrder,
+  '0025_calendar_feeds': calendarFeeds,
 };
 
 /** The names of every domain migration, in order. */
