@@ -14,9 +14,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
 import type { ImportSlots } from './features/imports/import-slots.ts';
-import type { HostLookup } from './features/webhooks/address-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ServerMetrics } from './metrics/server-metrics.ts';
+import type { HostLookup } from './net/host-lookup.ts';
 import type { Bus } from './realtime/bus.ts';
 
 // The app's types live apart from app.ts: routes and commands import them, and app.ts imports every

@@ -12,7 +12,7 @@ import type { AppDeps, AppInputs, AppInstance } from './app-types.ts';
 import { installApiTokenAuth } from './auth/api-token-auth.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
-import { rememberSessions } from './auth/session-lookup.ts';
+import { embeddableSessions, rememberSessions } from './auth/session-lookup.ts';
 import { type Clock, drivenClock, systemClock } from './clock/clock.ts';
 import { clockControlRoutes } from './clock/clock-control-routes.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
@@ -46,7 +46,6 @@ import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
-import type { HostLookup } from './features/webhooks/address-guard.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { weeklySummaryRoutes } from './features/weekly-summary/routes.ts';
 import { apiDescription, apiDocsOptions } from './http/api-docs.ts';
@@ -68,6 +67,7 @@ import { createMailer } from './mail/mailer.ts';
 import { installRequestMetrics, metricsRoutes } from './metrics/metrics-routes.ts';
 import { queryTimingPlugin } from './metrics/query-timing.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
+import type { HostLookup } from './net/host-lookup.ts';
 import { createBus } from './realtime/create-bus.ts';
 import { installWriteTimings } from './write-timings.ts';
 
@@ -203,6 +203,6 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(webhookRoutes);
   await app.register(realtimeRoutes({ outbox: { onSent: (events) => metrics.liveEventsSent(events) } }));
 
-  if (options.serveWeb) serveWebApp(app);
+  if (options.serveWeb) serveWebApp(app, { isEmbeddable: embeddableSessions(auth, db, sessionMemory) });
   return app;
 }

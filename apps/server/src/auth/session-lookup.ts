@@ -171,6 +171,21 @@ export async function signedInProfile(
 }
 
 /**
+ * Whether a cookie header's session may be put inside a page (http/web-app.ts): one with a profile,
+ * neither expired nor due for its refresh. app.ts hands this to the web app.
+ */
+export function embeddableSessions(
+  auth: Auth,
+  db: Kysely<Database>,
+  memory: SessionMemory,
+): (cookieHeader: string | undefined) => Promise<boolean> {
+  return async (cookieHeader) => {
+    const profile = await signedInProfile(auth, db, cookieHeader, memory);
+    return profile !== null && profile !== ASK_BETTER_AUTH;
+  };
+}
+
+/**
  * The SessionMemory of a server, forgotten before each statement of its own that writes a session
  * table, and whenever the bus tells of a commit that wrote one (PostgreSQL: another server, or a
  * person with psql) or of notices that may have been missed. While the bus cannot hear the other

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types.ts';
-import { ASK_BETTER_AUTH, signedInProfile } from '../auth/session-lookup.ts';
 import { repoRoot } from '../repo-root.ts';
 import { type BuildManifest, buildManifestReader } from './build-manifest.ts';
 import { firstAnswersElement, readFirstAnswers } from './first-answers.ts';
@@ -22,11 +21,20 @@ export function readBuiltIndex(): string {
   return readFileSync(indexFile, 'utf8');
 }
 
+/** What the web app is told of sessions by auth/ (app.ts passes auth/session-lookup.ts's answer in). */
+export interface WebAppSessions {
+  /**
+   * Whether the cookie header's session is valid, with a profile, and not due for the refresh that
+   * sets a new cookie: only such a session's user may go inside a page.
+   */
+  isEmbeddable(cookieHeader: string | undefined): Promise<boolean>;
+}
+
 /**
  * Serves the built single-page app, each file read from disk when asked for; unknown non-API GETs get
  * index.html so client routes load.
  */
-export function serveWebApp(app: AppInstance): void {
+export function serveWebApp(app: AppInstance, { isEmbeddable }: WebAppSessions): void {
   readBuiltIndex();
   const readManifest = buildManifestReader(webDistDir);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -38,7 +46,12 @@ export function serveWebApp(app: AppInstance): void {
     const index = await readStaticFile(webDistDir, '/index.html');
     if (!index) throw notBuilt();
     if (hasSessionCookie(request.headers.cookie) && isFirstPage(urlPath)) {
-      return sendSignedInPage(app, request, reply, { index, urlPath, manifest: await readManifest() });
+      return sendSignedInPage(app, request, reply, {
+        index,
+        urlPath,
+        manifest: await readManifest(),
+        isEmbeddable,
+      });
     }
     return sendStaticFile(request, reply, index);
   });
@@ -56,11 +69,14 @@ async function sendSignedInPage(
   app: AppInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  { index, urlPath, manifest }: { index: StaticFile; urlPath: string; manifest: BuildManifest | undefined },
+  {
+    index,
+    urlPath,
+    manifest,
+    isEmbeddable,
+  }: { index: StaticFile; urlPath: string; manifest: BuildManifest | undefined } & WebAppSessions,
 ) {
-  const { auth, db, sessionMemory } = app.deps;
-  const profile = await signedInProfile(auth, db, request.headers.cookie, sessionMemory);
-  const embed = profile !== null && profile !== ASK_BETTER_AUTH;
+  const embed = await isEmbeddable(request.headers.cookie);
   const preloads = firstPagePreloadHeader(urlPath, request.headers.cookie, {
     manifest,
     basicsEmbedded: embed,

@@ -6,13 +6,13 @@ import { startMailCatcher } from '@figgle/test-support/users';
 import { WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type HostLookup,
   isPublicAddress,
   parseWebhookUrl,
   resolveTarget,
   UnsafeTargetError,
 } from '../../src/features/webhooks/address-guard.ts';
 import { encryptWebhookSecret, newWebhookSecret } from '../../src/features/webhooks/secret.ts';
+import type { HostLookup } from '../../src/net/host-lookup.ts';
 import { createProject, eventually } from '../figma/figma-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { deliveryLog } from './webhooks-world.ts';

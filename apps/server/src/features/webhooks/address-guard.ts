@@ -1,5 +1,5 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { type HostLookup, systemHostLookup } from '../../net/host-lookup.ts';
 
 // A webhook URL is typed by an organization owner but fetched by the server, from inside its network:
 // without these checks it would reach the cloud's metadata service, the database or an admin page on
@@ -7,11 +7,6 @@ import ipaddr from 'ipaddr.js';
 // address is checked again at every send, after DNS resolution, and the connection goes to the very
 // address checked: a name that resolved to a public address at creation and to 127.0.0.1 now (DNS
 // rebinding) is refused.
-
-/** Every address a name resolves to, as the operating system's resolver answers. */
-export type HostLookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
-
-const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** The URL or its address may not be used; the message is shown to the owner and kept in the log. */
 export class UnsafeTargetError extends Error {
@@ -74,7 +69,7 @@ function bareHost(url: URL): string {
 export async function resolveTarget(
   url: URL,
   allowPrivate: boolean,
-  lookup: HostLookup = systemLookup,
+  lookup: HostLookup = systemHostLookup,
 ): Promise<CheckedAddress> {
   const host = bareHost(url);
   let addresses: Array<{ address: string; family: number }>;
