@@ -52,7 +52,7 @@ import { apiDescription, apiDocsOptions } from './http/api-docs.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
 import { installDurableAnswers } from './http/durable-answers.ts';
 import { declareErrorAnswers } from './http/error-answers.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { type ErrorTranslation, forbidden, HttpError, installErrorHandling } from './http/errors.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { logSerializers, redactedLogPaths } from './http/log-redaction.ts';
 import { installOriginCheck } from './http/origin-check.ts';
@@ -68,6 +68,7 @@ import { installRequestMetrics, metricsRoutes } from './metrics/metrics-routes.t
 import { queryTimingPlugin } from './metrics/query-timing.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import type { HostLookup } from './net/host-lookup.ts';
+import { PolicyError } from './policies/policy-errors.ts';
 import { createBus } from './realtime/create-bus.ts';
 import { installWriteTimings } from './write-timings.ts';
 
@@ -85,6 +86,14 @@ export interface BuildAppOptions {
   /** Resolves webhook host names (a test names hosts that resolve to private addresses); the system's otherwise. */
   hostLookup?: HostLookup;
 }
+
+/** A policy's refusal answers as http/errors.ts's notFound and forbidden always did. */
+const policyRefusal: ErrorTranslation = (error) => {
+  if (!(error instanceof PolicyError)) return undefined;
+  return error.kind === 'forbidden'
+    ? forbidden(error.message)
+    : new HttpError(404, 'not_found', error.message);
+};
 
 export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {}): Promise<AppInstance> {
   const { env } = inputs;
@@ -145,7 +154,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     await bus.close();
   });
   await app.register(jobWorkerPlugin); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
-  installErrorHandling(app);
+  installErrorHandling(app, [policyRefusal]);
   if (env.METRICS_TOKEN) {
     installRequestMetrics(app, metrics); // GET /metrics is on: count and time every answer
     metrics.collectProcessMetrics();

@@ -73,8 +73,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/**
+ * Errors of the layers below http/ in their own terms (a policy's refusal), each turned into the
+ * HttpError it answers as; undefined for an error that is not theirs. app.ts passes them in.
+ */
+export type ErrorTranslation = (error: unknown) => HttpError | undefined;
+
+export function installErrorHandling(app: FastifyInstance, translations: ErrorTranslation[] = []): void {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = translateError(thrown, translations);
     let body: ApiError;
     if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message, issues: error.issues };
@@ -121,4 +128,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     };
     return reply.status(404).send(body);
   });
+}
+
+function translateError(error: FastifyError, translations: ErrorTranslation[]): FastifyError | HttpError {
+  for (const translate of translations) {
+    const answer = translate(error);
+    if (answer) return answer;
+  }
+  return error;
 }

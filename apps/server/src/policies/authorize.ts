@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, Role } from '../db/schema.ts';
-import { forbidden, notFound } from '../http/errors.ts';
 import { type Action, can } from './can.ts';
+import { forbidden, notFound } from './policy-errors.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './policy-errors.ts';
 
 export interface ChecklistItemPlace {
   organizationId: string;

@@ -2,8 +2,8 @@ import { COMMENT_NOT_YOURS_MESSAGE } from '@figgle/shared/comment-schemas';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database } from '../db/schema.ts';
-import { forbidden, notFound } from '../http/errors.ts';
 import { authorize } from './authorize.ts';
+import { forbidden, notFound } from './policy-errors.ts';
 
 export interface CommentPlace {
   organizationId: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './policy-errors.ts';
 
 /** The organization an import run belongs to; 404 when there is none (or its project was deleted). */
 export async function organizationOfImport(db: Kysely<Database>, importId: string): Promise<string> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './policy-errors.ts';
 
 /** The organization a label belongs to; 404 when there is no such label. */
 export async function organizationOfLabel(db: Kysely<Database>, labelId: string): Promise<string> {

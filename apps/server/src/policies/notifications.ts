@@ -1,8 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
 import { authorize, organizationOfTask } from './authorize.ts';
+import { notFound } from './policy-errors.ts';
 
 /**
  * What a person was told stays theirs only while they may read its organization: after leaving it,

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, Role } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
 import { can } from './can.ts';
+import { notFound } from './policy-errors.ts';
 
 /** What a user's search may read: the organizations where they may read tasks, and their live projects. */
 export interface SearchScope {

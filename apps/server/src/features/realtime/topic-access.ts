@@ -1,9 +1,9 @@
 import { type ParsedTopic, routeSubject } from '@figgle/shared/realtime-protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { HttpError } from '../../http/errors.ts';
 import { organizationOfProject, organizationOfTask, roleIn } from '../../policies/authorize.ts';
 import { can } from '../../policies/can.ts';
+import { PolicyError } from '../../policies/policy-errors.ts';
 import type { RealtimeUser } from '../../realtime/connection.ts';
 import type { TopicAccess } from '../../realtime/hub.ts';
 
@@ -12,7 +12,7 @@ async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
   try {
     return await lookup;
   } catch (error) {
-    if ((error as HttpError).statusCode === 404) return null;
+    if (error instanceof PolicyError && error.kind === 'not_found') return null;
     throw error;
   }
 }
