@@ -25,9 +25,12 @@ import { exportRoutes } from './features/export/routes.ts';
 import { figmaEventRoutes } from './features/figma-events/routes.ts';
 import { designLinkRoutes } from './features/figma-links/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
+import { figmaReplyHandler } from './features/figma-task/figma-reply-job.ts';
 import { figmaTaskRoutes } from './features/figma-task/routes.ts';
+import { figmaDeliveryHandler } from './features/figma-webhook/figma-delivery-job.ts';
 import { figmaWebhookRoutes } from './features/figma-webhook/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { importHandler } from './features/imports/import-job.ts';
 import { ImportSlots } from './features/imports/import-slots.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { inboxRoutes } from './features/inbox/routes.ts';
@@ -35,7 +38,11 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { notificationBatchHandler } from './features/notification-emails/notification-batch-job.ts';
+import { notificationDigestHandler } from './features/notification-emails/notification-digest-job.ts';
+import { notificationEmailHandler } from './features/notification-emails/notification-email-job.ts';
 import { notificationEmailRoutes } from './features/notification-emails/routes.ts';
+import { commentFanOutHandler } from './features/notifications/comment-fan-out-job.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
@@ -47,6 +54,7 @@ import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery-job.ts';
 import { weeklySummaryRoutes } from './features/weekly-summary/routes.ts';
 import { apiDescription, apiDocsOptions } from './http/api-docs.ts';
 import { installCloseConnectionsOnShutdown } from './http/close-connections-on-shutdown.ts';
@@ -61,6 +69,8 @@ import { inlineScriptHashes, installSecurityHeaders } from './http/security-head
 import { serverTimeouts } from './http/server-timeouts.ts';
 import { installUnicodeGuard } from './http/unicode-guard.ts';
 import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
+import { webhookPausedEmailHandler } from './jobs/handlers/webhook-paused-email.ts';
+import type { JobHandler } from './jobs/job-handler.ts';
 import { jobWorkerPlugin } from './jobs/worker.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -86,6 +96,19 @@ export interface BuildAppOptions {
   /** Resolves webhook host names (a test names hosts that resolve to private addresses); the system's otherwise. */
   hostLookup?: HostLookup;
 }
+
+/** Every kind of background work and its handler, each feature's own (jobs/ imports no feature). */
+const JOB_HANDLERS: JobHandler[] = [
+  figmaDeliveryHandler,
+  figmaReplyHandler,
+  notificationEmailHandler,
+  notificationBatchHandler,
+  notificationDigestHandler,
+  commentFanOutHandler,
+  webhookDeliveryHandler,
+  webhookPausedEmailHandler,
+  importHandler,
+];
 
 /** A policy's refusal answers as http/errors.ts's notFound and forbidden always did. */
 const policyRefusal: ErrorTranslation = (error) => {
@@ -153,7 +176,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     mailer.close();
     await bus.close();
   });
-  await app.register(jobWorkerPlugin); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
+  await app.register(jobWorkerPlugin(JOB_HANDLERS)); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
   installErrorHandling(app, [policyRefusal]);
   if (env.METRICS_TOKEN) {
     installRequestMetrics(app, metrics); // GET /metrics is on: count and time every answer

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
 import { backgroundWork } from './background-work.ts';
-import { commentFanOutHandler } from './handlers/comment-fan-out.ts';
-import { figmaDeliveryHandler } from './handlers/figma-delivery.ts';
-import { figmaReplyHandler } from './handlers/figma-reply.ts';
-import { importHandler } from './handlers/import.ts';
-import { notificationBatchHandler } from './handlers/notification-batch.ts';
-import { notificationDigestHandler } from './handlers/notification-digest.ts';
-import { notificationEmailHandler } from './handlers/notification-email.ts';
-import { webhookDeliveryHandler } from './handlers/webhook-delivery.ts';
-import { webhookPausedEmailHandler } from './handlers/webhook-paused-email.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
+import { IMPORT_JOB, WEBHOOK_DELIVERY_JOB } from './job-kinds.ts';
 import {
   backoffMs,
   type ClaimedJob,
@@ -24,18 +16,6 @@ import {
   retryJobLater,
 } from './job-queue.ts';
 import { onJobEnqueued } from './wake.ts';
-
-const HANDLERS: JobHandler[] = [
-  figmaDeliveryHandler,
-  figmaReplyHandler,
-  notificationEmailHandler,
-  notificationBatchHandler,
-  notificationDigestHandler,
-  commentFanOutHandler,
-  webhookDeliveryHandler,
-  webhookPausedEmailHandler,
-  importHandler,
-];
 
 /**
  * A share of the worker with its own slots: a kind of work that can wait long on the outside (a
@@ -72,17 +52,16 @@ export interface WorkerOptions {
  * slots, so another organization's work always finds one (docs/decisions/0001-durable-jobs.md).
  */
 const DEFAULT_LANES: WorkerLane[] = [
-  { name: 'webhooks', kinds: [webhookDeliveryHandler.kind], concurrency: 4, perOrganization: 2 },
-  { name: 'imports', kinds: [importHandler.kind], concurrency: 1, perOrganization: 1 },
+  { name: 'webhooks', kinds: [WEBHOOK_DELIVERY_JOB], concurrency: 4, perOrganization: 2 },
+  { name: 'imports', kinds: [IMPORT_JOB], concurrency: 1, perOrganization: 1 },
   { name: 'other', concurrency: 4, perOrganization: 2 },
 ];
 
-export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart'> = {
+export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart' | 'handlers'> = {
   lanes: DEFAULT_LANES,
   pollMs: 1_000,
   leaseMs: 10_000,
   maxAttempts: 12,
-  handlers: HANDLERS,
 };
 
 /** A passing failure never waits longer than a day, whatever Retry-After says. */
@@ -287,12 +266,17 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
   };
 }
 
-/** Starts this process's worker when the app is ready and stops it first thing on close. */
-export async function jobWorkerPlugin(app: AppInstance): Promise<void> {
-  const worker = createJobWorker(
-    { ...app.deps, log: app.log, durable: app.deps.database.durable },
-    { ...DEFAULT_WORKER_OPTIONS, releaseAtStart: app.deps.database.kind === 'pglite' },
-  );
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+/**
+ * Starts this process's worker, with the handlers app.ts gives it (each feature's own), when the app
+ * is ready and stops it first thing on close.
+ */
+export function jobWorkerPlugin(handlers: JobHandler[]) {
+  return async function jobWorker(app: AppInstance): Promise<void> {
+    const worker = createJobWorker(
+      { ...app.deps, log: app.log, durable: app.deps.database.durable },
+      { ...DEFAULT_WORKER_OPTIONS, handlers, releaseAtStart: app.deps.database.kind === 'pglite' },
+    );
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  };
 }

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { isPendingPasscode, passcodeMatches } from '../../figma/passcodes.ts';
 import { envelopeSchema, fileCommentSchema } from '../../figma/webhook-delivery.ts';
 import { HttpError } from '../../http/errors.ts';
-import { FIGMA_DELIVERY_JOB } from '../../jobs/handlers/figma-delivery.ts';
+import { FIGMA_DELIVERY_JOB } from '../../jobs/job-kinds.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../jobs/wake.ts';
 import { presentReceipt } from './presenter.ts';

@@ -3,7 +3,7 @@ import { actionEmail } from '../../mail/templates.ts';
 import { PassingJobError, PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
 
-/** One owner told that a webhook of their organization was paused (jobs/handlers/webhook-delivery.ts). */
+/** One owner told that a webhook of their organization was paused (features/webhooks/webhook-delivery-job.ts). */
 export const WEBHOOK_PAUSED_EMAIL_JOB = 'webhook_paused_email';
 
 const payloadSchema = z.object({ webhook_id: z.uuid(), user_id: z.uuid() });

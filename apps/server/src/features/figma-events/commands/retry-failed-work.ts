@@ -2,8 +2,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
-import { FIGMA_DELIVERY_JOB } from '../../../jobs/handlers/figma-delivery.ts';
-import { FIGMA_REPLY_JOB } from '../../../jobs/handlers/figma-reply.ts';
+import { FIGMA_DELIVERY_JOB, FIGMA_REPLY_JOB } from '../../../jobs/job-kinds.ts';
 import { wakeWorkers } from '../../../jobs/wake.ts';
 import { authorize } from '../../../policies/authorize.ts';
 

@@ -10,14 +10,13 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
+import { IMPORT_JOB } from '../../../jobs/job-kinds.ts';
 import { enqueueJob } from '../../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../../jobs/wake.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { organizationOfImport } from '../../../policies/imports.ts';
 import { earlierImportOfSameFile, importRunOf } from '../queries.ts';
 import type { ImportMapping } from '../read-import-file.ts';
-
-export const IMPORT_JOB = 'import';
 
 type StartInput = z.output<typeof startImportInput>;
 
@@ -57,7 +56,7 @@ function trigramOf(name: string): string {
 /**
  * Starts an analysed run with the mapping the person confirmed: in one transaction the new project
  * (when importing from "Add a project"), the run 'queued' and its durable job; the worker then writes
- * the tasks (jobs/handlers/import.ts). The same file imported before in the organization is a 409
+ * the tasks (import-job.ts). The same file imported before in the organization is a 409
  * unless allow_duplicate says to go on.
  */
 export async function startImport(

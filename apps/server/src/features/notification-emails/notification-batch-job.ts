@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { itemsByTask, taskReference } from '../../features/notification-emails/notification-lines.ts';
-import { recipientOf, watchedInWindow } from '../../features/notification-emails/queries.ts';
-import { sendNotificationEmail } from '../../features/notification-emails/send-notification-email.ts';
-import { PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
+import { PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { itemsByTask, taskReference } from './notification-lines.ts';
+import { recipientOf, watchedInWindow } from './queries.ts';
+import { sendNotificationEmail } from './send-notification-email.ts';
 
 /** Comments and changes on watched tasks: one email per person per two-minute window (migration 0014). */
 const NOTIFICATION_BATCH_JOB = 'notification_batch';

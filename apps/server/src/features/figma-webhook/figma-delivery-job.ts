@@ -1,12 +1,10 @@
-import { recordFileComment } from '../../features/figma-webhook/commands/record-file-comment.ts';
 import { fileCommentSchema } from '../../figma/webhook-delivery.ts';
-import { DeferJob, PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
-import { jobUnfinished } from '../job-queue.ts';
-import { tellRadarOfFailure } from './tell-radar.ts';
-
-/** A FILE_COMMENT delivery from Figma, stored by the webhook before it answered. */
-export const FIGMA_DELIVERY_JOB = 'figma_delivery';
+import { tellRadarOfFailure } from '../../jobs/handlers/tell-radar.ts';
+import { DeferJob, PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { FIGMA_DELIVERY_JOB } from '../../jobs/job-kinds.ts';
+import { jobUnfinished } from '../../jobs/job-queue.ts';
+import { recordFileComment } from './commands/record-file-comment.ts';
 
 /** How soon a reply waiting for its thread's root looks again. */
 const ROOT_WAIT_MS = 1_000;

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import {
-  NOTIFICATION_DIGEST_JOB,
-  scheduleDigest,
-} from '../../features/notification-emails/digest-schedule.ts';
-import { itemsByTask } from '../../features/notification-emails/notification-lines.ts';
-import { recipientOf, unreadForDigest } from '../../features/notification-emails/queries.ts';
-import { sendNotificationEmail } from '../../features/notification-emails/send-notification-email.ts';
-import { PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
+import { PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { NOTIFICATION_DIGEST_JOB, scheduleDigest } from './digest-schedule.ts';
+import { itemsByTask } from './notification-lines.ts';
+import { recipientOf, unreadForDigest } from './queries.ts';
+import { sendNotificationEmail } from './send-notification-email.ts';
 
 const payloadSchema = z.object({ user_id: z.uuid(), local_date: z.string() });
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { publishAfterCommit } from '../../commands/publish-after-commit.ts';
-import {
-  announceNotified,
-  COMMENT_FAN_OUT_JOB,
-  tellWatchersOfComment,
-} from '../../features/notifications/commands/record.ts';
-import { PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
+import { PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { announceNotified, COMMENT_FAN_OUT_JOB, tellWatchersOfComment } from './commands/record.ts';
 
 const payloadSchema = z.object({
   task_id: z.uuid(),

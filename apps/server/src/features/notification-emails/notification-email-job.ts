@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import {
-  itemsByTask,
-  notificationLine,
-  taskReference,
-} from '../../features/notification-emails/notification-lines.ts';
-import { notificationForEmail, recipientOf } from '../../features/notification-emails/queries.ts';
-import { sendNotificationEmail } from '../../features/notification-emails/send-notification-email.ts';
-import { PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
+import { PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { itemsByTask, notificationLine, taskReference } from './notification-lines.ts';
+import { notificationForEmail, recipientOf } from './queries.ts';
+import { sendNotificationEmail } from './send-notification-email.ts';
 
 /** A mention or an assignment: one email, right away (queued by the trigger of migration 0014). */
 const NOTIFICATION_EMAIL_JOB = 'notification_email';

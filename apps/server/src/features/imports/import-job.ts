@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { collectGarbage } from '../../features/imports/collect-import-garbage.ts';
-import { IMPORT_JOB } from '../../features/imports/commands/start-import.ts';
-import { markImportFailed, runImport } from '../../features/imports/run-import.ts';
-import { PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
+import { PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { IMPORT_JOB } from '../../jobs/job-kinds.ts';
+import { collectGarbage } from './collect-import-garbage.ts';
+import { markImportFailed, runImport } from './run-import.ts';
 
 const payloadSchema = z.object({ import_id: z.uuid() });
 

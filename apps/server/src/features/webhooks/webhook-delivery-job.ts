@@ -1,13 +1,14 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { parseWebhookUrl, resolveTarget, UnsafeTargetError } from '../../features/webhooks/address-guard.ts';
-import { type PostResult, postSigned } from '../../features/webhooks/post-signed.ts';
-import { decryptWebhookSecret } from '../../features/webhooks/secret.ts';
-import { webhookSignature } from '../../features/webhooks/signature.ts';
-import { PassingJobError, PermanentJobError } from '../job-errors.ts';
-import type { JobDeps, JobHandler } from '../job-handler.ts';
-import { wakeWorkers } from '../wake.ts';
-import { WEBHOOK_PAUSED_EMAIL_JOB } from './webhook-paused-email.ts';
+import { WEBHOOK_PAUSED_EMAIL_JOB } from '../../jobs/handlers/webhook-paused-email.ts';
+import { PassingJobError, PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobDeps, JobHandler } from '../../jobs/job-handler.ts';
+import { WEBHOOK_DELIVERY_JOB } from '../../jobs/job-kinds.ts';
+import { wakeWorkers } from '../../jobs/wake.ts';
+import { parseWebhookUrl, resolveTarget, UnsafeTargetError } from './address-guard.ts';
+import { type PostResult, postSigned } from './post-signed.ts';
+import { decryptWebhookSecret } from './secret.ts';
+import { webhookSignature } from './signature.ts';
 
 // One event to one webhook (queued by migration 0016's triggers, or by "Send test event"). The body is
 // the snapshot stored with the job; the job's id is the delivery's id, the same on every try, so a
@@ -53,7 +54,7 @@ async function pruneLog(db: Kysely<Database> | Transaction<Database>, webhookId:
 }
 
 export const webhookDeliveryHandler: JobHandler = {
-  kind: 'webhook_delivery',
+  kind: WEBHOOK_DELIVERY_JOB,
   async run({ deps, job, completeIn, maxAttempts }) {
     const payload = job.payload as unknown as DeliveryPayload;
     const webhook = await deps.db

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { sendDoneReply } from '../../features/figma-task/commands/reply-when-done.ts';
-import { PermanentJobError } from '../job-errors.ts';
-import type { JobHandler } from '../job-handler.ts';
-import { tellRadarOfFailure } from './tell-radar.ts';
-
-/** "Done in Figgle" in a Figma thread; stored by the trigger of migration 0008 when a task becomes DONE. */
-export const FIGMA_REPLY_JOB = 'figma_reply';
+import { tellRadarOfFailure } from '../../jobs/handlers/tell-radar.ts';
+import { PermanentJobError } from '../../jobs/job-errors.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
+import { FIGMA_REPLY_JOB } from '../../jobs/job-kinds.ts';
+import { sendDoneReply } from './commands/reply-when-done.ts';
 
 const payloadSchema = z.object({ task_id: z.uuid(), figma_event_id: z.uuid() });
 
