@@ -52,7 +52,7 @@ for (const { scheme, viewport } of [
   test.describe(`structure changes made offline, ${scheme} at ${viewport.width} px`, () => {
     test.use({ colorScheme: scheme, viewport });
 
-    test('a sub-task attached and a "blocks" relation added offline show at once, wait through a reload, and reach the server', async ({
+    test('a sub-task attached and a "blocks" relation added offline show at once (on both tasks), wait through a reload, and reach the server', async ({
       page,
       mail,
       baseURL,
@@ -71,8 +71,12 @@ for (const { scheme, viewport } of [
       const seedsId = await postTask(page, baseURL, projectId, 'Buy seeds');
       const bedsId = await postTask(page, baseURL, projectId, 'Dig the beds');
 
-      await page.goto(`/task/${taskId}`);
+      // The relation's other end, opened before: its page will show the relation offline too.
+      await page.goto(`/task/${bedsId}`);
       // A fresh browser fetches the task page's code and reads in turn: slow on a busy machine.
+      await expect(page.getByRole('region', { name: 'Relations' })).toBeVisible({ timeout: 30_000 });
+      await keptForOffline(page, ['task', bedsId, 'structure']);
+      await page.goto(`/task/${taskId}`);
       await expect(page.getByRole('region', { name: 'Relations' })).toBeVisible({ timeout: 30_000 });
       await keptForOffline(page, ['task', taskId, 'structure']);
 
@@ -101,6 +105,16 @@ for (const { scheme, viewport } of [
       const removeRelation = page.getByRole('button', { name: 'Remove the relation to GAR-3' });
       await expect(removeRelation).toBeDisabled();
       await expect(waiting(page, '2 changes wait to be sent')).toBeVisible();
+      // The other end reads it from its side at once, still offline.
+      await blocksList(page).getByRole('link', { name: 'Dig the beds' }).click();
+      await expect(
+        page
+          .getByRole('region', { name: 'Relations' })
+          .getByRole('list', { name: 'Is blocked by', exact: true })
+          .getByRole('link', { name: 'Plant tomatoes' }),
+      ).toBeVisible();
+      await page.goBack();
+      await expect(blocksList(page).getByRole('link', { name: 'Dig the beds' })).toBeVisible();
       await expect.poll(() => storedChanges(page)).toBe(2);
       await page.screenshot({
         path: test.info().outputPath(`subtasks-offline-${scheme}.png`),

@@ -20,6 +20,15 @@ export const deleteTaskQuery = z.object({ subtasks: z.enum(SUBTASKS_ON_DELETE).d
 export const RELATION_SIDES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
 export type RelationSide = (typeof RELATION_SIDES)[number];
 
+/** The same relation read from its other task: A blocks B is B blocked by A. */
+export const RELATION_SIDE_FROM_OTHER_END: Record<RelationSide, RelationSide> = {
+  blocks: 'blocked_by',
+  blocked_by: 'blocks',
+  relates: 'relates',
+  duplicates: 'duplicated_by',
+  duplicated_by: 'duplicates',
+};
+
 /** POST /api/tasks/:taskId/relations: this task `side` the task `task_id`. */
 export const addTaskRelationInput = z.object({ side: z.enum(RELATION_SIDES), task_id: z.uuid() }).strict();
 

@@ -1,4 +1,4 @@
-import type { RelationSide } from '@figgle/shared/subtask-schemas';
+import { RELATION_SIDE_FROM_OTHER_END, type RelationSide } from '@figgle/shared/subtask-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
@@ -20,6 +20,11 @@ export interface AddRelationVariables {
    * made offline too); null when the page does not know it.
    */
   other: TaskLink | null;
+  /**
+   * This task as the other end's Relations show it, so an open page of the other task shows the
+   * relation at once too; absent from a change queued offline before the field existed.
+   */
+  self?: TaskLink | null;
 }
 
 /** POST /api/tasks/:taskId/relations: this task `side` the other ("is blocked by" WEB-9). */
@@ -43,16 +48,25 @@ export function addRelationOptions(queryClient: QueryClient) {
   };
 }
 
-/** The relation's row shows on the task's page, greyed until the server has it and gives it an id. */
+/**
+ * The relation's row shows on the task's page, and on the other task's where that is cached (read
+ * from its side: "blocks" there), greyed until the server has it and gives it an id.
+ */
 export function showRelationAdded(
   queryClient: QueryClient,
-  { taskId, side, other }: AddRelationVariables,
+  { taskId, side, otherId, other, self }: AddRelationVariables,
 ): Promise<StructureContext> {
-  return optimisticStructure(queryClient).show((ofTask, structure) =>
-    ofTask === taskId && other
-      ? withRelation(structure, { relation_id: pendingRelationId(), side, task: other })
-      : structure,
-  );
+  return optimisticStructure(queryClient).show((ofTask, structure) => {
+    if (ofTask === taskId && other)
+      return withRelation(structure, { relation_id: pendingRelationId(), side, task: other });
+    if (ofTask === otherId && self)
+      return withRelation(structure, {
+        relation_id: pendingRelationId(),
+        side: RELATION_SIDE_FROM_OTHER_END[side],
+        task: self,
+      });
+    return structure;
+  });
 }
 
 export function useAddRelation() {

@@ -152,6 +152,7 @@ describe('structure changes show at once and go back when refused', () => {
       side: 'blocked_by',
       otherId: CHILD,
       other: link(CHILD, 'WEB-3'),
+      self: link(PARENT, 'WEB-1'),
     };
     const change = await startChange(
       client,
@@ -166,9 +167,27 @@ describe('structure changes show at once and go back when refused', () => {
     expect(added && isPendingRelation(added)).toBe(true);
     expect(shown?.relations.filter(isPendingRelation)).toHaveLength(1);
     expect(shown?.blocked).toBe(true);
+    // The other end, cached from an earlier visit, reads it from its side at once: it blocks WEB-1.
+    const otherEnd = structureOf(client, CHILD)?.relations.at(-1);
+    expect(otherEnd).toMatchObject({ side: 'blocks', task: link(PARENT, 'WEB-1') });
+    expect(otherEnd && isPendingRelation(otherEnd)).toBe(true);
+    expect(structureOf(client, CHILD)?.blocked).toBe(false);
 
     await change.refuse();
     expect(everyStructure(client)).toEqual(before);
+  });
+
+  it('add relation queued before the other end was shown: only this task’s page changes', async () => {
+    const client = cacheWithStructures();
+    const childBefore = structureOf(client, CHILD);
+    await showRelationAdded(client, {
+      taskId: PARENT,
+      side: 'duplicates',
+      otherId: CHILD,
+      other: link(CHILD, 'WEB-3'),
+    });
+    expect(structureOf(client, PARENT)?.relations.at(-1)).toMatchObject({ side: 'duplicates' });
+    expect(structureOf(client, CHILD)).toBe(childBefore);
   });
 
   it('remove relation: the row leaves both ends', async () => {

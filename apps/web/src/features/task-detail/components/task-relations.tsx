@@ -12,7 +12,7 @@ import { BlockedMark } from '../../../ui/planning/blocked-mark';
 import { useAddRelation } from '../api/add-relation';
 import { pickedTask } from '../api/picked-task';
 import { useRemoveRelation } from '../api/remove-relation';
-import { isPendingRelation, linkOfHit } from '../api/structure-cache';
+import { isPendingRelation, linkOfHit, type TaskLink } from '../api/structure-cache';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { TaskFinder } from './task-finder';
 
@@ -73,10 +73,14 @@ export function TaskRelations({
   taskId,
   projectId,
   reference,
+  title,
+  status,
 }: {
   taskId: string;
   projectId: string;
   reference: string;
+  title: string;
+  status: TaskLink['status'];
 }) {
   const structure = useTaskStructure(taskId);
   const add = useAddRelation();
@@ -99,7 +103,13 @@ export function TaskRelations({
   function choose(otherId: string) {
     const hit = pickedTask(queryClient, otherId);
     add.mutate(
-      { taskId, side, otherId, other: hit ? linkOfHit(hit) : null },
+      {
+        taskId,
+        side,
+        otherId,
+        other: hit ? linkOfHit(hit) : null,
+        self: { task_id: taskId, reference, title, status },
+      },
       {
         onSuccess: () => {
           if (side === 'duplicates') setDuplicateOf(otherId);

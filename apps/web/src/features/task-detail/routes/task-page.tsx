@@ -28,6 +28,7 @@ import { TaskViewers } from '../components/task-viewers';
 import { Timeline } from '../components/timeline';
 import { useAutosave } from '../hooks/use-autosave';
 import { useStalenessCheck } from '../hooks/use-staleness-check';
+import { useTaskFieldKeys } from '../hooks/use-task-field-keys';
 
 function TaskNotFound() {
   return (
@@ -104,6 +105,8 @@ function TaskPageContent({ taskId }: { taskId: string }) {
     if (projectId) navigate(paths.projectList(projectId), { replace: true });
   }, [navigate, projectId]);
   const openCopy = useCallback((copyId: string) => navigate(paths.task(copyId)), [navigate]);
+
+  useTaskFieldKeys(task.data);
 
   useStalenessCheck(Math.min(task.dataUpdatedAt, timeline.dataUpdatedAt), () => {
     void queryClient.refetchQueries({ queryKey: queryKeys.task(taskId) }, { cancelRefetch: false });
@@ -189,6 +192,8 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             taskId={taskId}
             projectId={data.project.project_id}
             reference={`${data.project.trigram}-${data.reference}`}
+            title={data.title}
+            status={data.status}
           />
 
           <Checklist taskId={taskId} />
