@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../auth/current-user.ts';
-import type { Database, Role } from '../db/schema.ts';
+import type { AppUser, Database, Role } from '../db/schema.ts';
 import { type Action, can } from './can.ts';
 import { forbidden, notFound } from './policy-errors.ts';
 
@@ -22,7 +21,7 @@ export async function roleIn(db: Db, userId: string, organizationId: string): Pr
  */
 export async function authorize(
   db: Db,
-  user: CurrentUser,
+  user: AppUser,
   action: Action,
   organizationId: string,
   what = 'Organization',

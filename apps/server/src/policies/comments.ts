@@ -1,7 +1,6 @@
 import { COMMENT_NOT_YOURS_MESSAGE } from '@figgle/shared/comment-schemas';
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../auth/current-user.ts';
-import type { Database } from '../db/schema.ts';
+import type { AppUser, Database } from '../db/schema.ts';
 import { authorize } from './authorize.ts';
 import { forbidden, notFound } from './policy-errors.ts';
 
@@ -18,7 +17,7 @@ export interface CommentPlace {
  */
 export async function authorizeCommentAuthor(
   db: Kysely<Database>,
-  user: CurrentUser,
+  user: AppUser,
   action: 'comment.edit' | 'comment.delete',
   commentId: string,
 ): Promise<CommentPlace> {

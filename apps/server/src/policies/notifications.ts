@@ -1,6 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { CurrentUser } from '../auth/current-user.ts';
-import type { Database } from '../db/schema.ts';
+import type { AppUser, Database } from '../db/schema.ts';
 import { authorize, organizationOfTask } from './authorize.ts';
 import { notFound } from './policy-errors.ts';
 
@@ -16,7 +15,7 @@ export function visibleNotificationsOf(userId: string): RawBuilder<boolean> {
 /** The person's own notification in an organization they still belong to; 404 for anything else. */
 export async function authorizeOwnNotification(
   db: Kysely<Database>,
-  user: CurrentUser,
+  user: AppUser,
   notificationId: string,
 ): Promise<void> {
   const row = await db
@@ -31,7 +30,7 @@ export async function authorizeOwnNotification(
 /** Watching a task, and seeing who does, is for those who may read it: 404 for anyone else. */
 export async function authorizeWatching(
   db: Kysely<Database>,
-  user: CurrentUser,
+  user: AppUser,
   taskId: string,
 ): Promise<{ organizationId: string; projectId: string }> {
   const place = await organizationOfTask(db, taskId);

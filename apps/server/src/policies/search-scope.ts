@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { CurrentUser } from '../auth/current-user.ts';
-import type { Database, Role } from '../db/schema.ts';
+import type { AppUser, Database, Role } from '../db/schema.ts';
 import { can } from './can.ts';
 import { notFound } from './policy-errors.ts';
 
@@ -14,7 +13,7 @@ export interface SearchScope {
  * Read on every search, so a removed member finds nothing of that organization from their very next
  * keystroke. Tasks, comments, projects and people all come from these organizations only.
  */
-export async function searchScope(db: Kysely<Database>, user: CurrentUser): Promise<SearchScope> {
+export async function searchScope(db: Kysely<Database>, user: AppUser): Promise<SearchScope> {
   const { rows } = await sql<{ organization_id: string; role: Role; project_ids: string[] }>`
     SELECT rule.organization_id, rule.role,
       coalesce(array_agg(project.project_id::text) FILTER (WHERE project.project_id IS NOT NULL),
