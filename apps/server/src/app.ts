@@ -18,6 +18,7 @@ import { clockControlRoutes } from './clock/clock-control-routes.ts';
 import { scheduleMaintenance } from './db/pglite-maintenance.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
+import { calendarFeedRoutes } from './features/calendar-feeds/routes.ts';
 import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(clockControlRoutes(controlled)); // tests only: exists with TEST_CLOCK_CONTROL
   await app.register(meRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(organizationRoutes);
   await app.register(memberRoutes);
   await app.register(invitationRoutes);

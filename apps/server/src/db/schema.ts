@@ -342,6 +342,18 @@ interface ApiTokenTable {
   revoked_at: Timestamp | null;
 }
 
+/** A secret iCalendar address (migration 0025): a person's due tasks, or one project's. */
+interface CalendarFeedTable {
+  calendar_feed_id: Generated<string>;
+  user_id: string;
+  /** Null: the person's own tasks; else the tasks of this project. */
+  project_id: string | null;
+  /** SHA-256 of the token, in hex: the token itself is never stored. */
+  secret_hash: string;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
+}
+
 type WatchReason = 'author' | 'assignee' | 'commenter' | 'mentioned' | 'manual';
 export type NotificationKind = 'mention' | 'assignment' | 'comment' | 'change';
 
@@ -416,6 +428,7 @@ export interface Database {
   upload: UploadTable;
   job: JobTable;
   api_token: ApiTokenTable;
+  calendar_feed: CalendarFeedTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   task_watcher: TaskWatcherTable;

@@ -6,6 +6,7 @@ import { listRoutesInto, startTestServer, type TestServer } from '@figgle/test-s
 import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../../src/auth/api-token-secret.ts';
+import { newFeedToken } from '../../src/features/calendar-feeds/feed-secret.ts';
 import { hashInvitationToken } from '../../src/features/invitations/token.ts';
 import { unsubscribeToken } from '../../src/features/notification-emails/unsubscribe-link.ts';
 import { createOrganizationWorld } from '../organizations/organizations-world.ts';
@@ -122,6 +123,16 @@ const expectations: Record<string, Entry> = {
   })),
   'DELETE /api/me/api-tokens/:apiTokenId': signedIn(async (w, who) => ({
     path: `/api/me/api-tokens/${await newApiToken(who === 'anonymous' ? w.users.owner.userId : w.users[who].userId)}`,
+  })),
+
+  // Calendar feeds: each person's own; the feed's address is its only credential
+  'GET /api/me/calendar-feeds': signedIn(() => ({ path: '/api/me/calendar-feeds' })),
+  'POST /api/me/calendar-feeds': signedIn(() => ({ path: '/api/me/calendar-feeds', body: {} })),
+  'DELETE /api/me/calendar-feeds/:calendarFeedId': signedIn(async (w, who) => ({
+    path: `/api/me/calendar-feeds/${(await newCalendarFeed(who === 'anonymous' ? w.users.owner.userId : w.users[who].userId)).calendarFeedId}`,
+  })),
+  'GET /api/calendar-feeds/:feedToken/tasks.ics': byToken(async (w) => ({
+    path: `/api/calendar-feeds/${(await newCalendarFeed(w.users.owner.userId)).token}/tasks.ics`,
   })),
 
   // Organizations, members, invitations
@@ -467,6 +478,17 @@ async function newApiToken(userId: string): Promise<string> {
     .returning('api_token_id')
     .executeTakeFirstOrThrow();
   return token.api_token_id;
+}
+
+/** A personal calendar feed of `userId`, made for one call. */
+async function newCalendarFeed(userId: string): Promise<{ calendarFeedId: string; token: string }> {
+  const fresh = newFeedToken();
+  const feed = await server.deps.db
+    .insertInto('calendar_feed')
+    .values({ user_id: userId, secret_hash: fresh.secretHash })
+    .returning('calendar_feed_id')
+    .executeTakeFirstOrThrow();
+  return { calendarFeedId: feed.calendar_feed_id, token: fresh.token };
 }
 
 /** A label of the organization, made for one call. */

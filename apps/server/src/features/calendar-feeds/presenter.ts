@@ -1,0 +1,45 @@
+import type { CalendarFeedView, CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
+import { writeCalendar } from './icalendar.ts';
+import type { CalendarFeedRow, FeedTaskRow, ServedFeed } from './queries.ts';
+
+/** A feed in its owner's list: its hash never leaves the server, nor (after creation) its address. */
+export function presentCalendarFeed(row: CalendarFeedRow): CalendarFeedView {
+  return {
+    calendar_feed_id: row.calendar_feed_id,
+    project_id: row.project_id,
+    project_name: row.project_name,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The answer to a creation: the one time the feed's address is shown. */
+export function presentCreatedCalendarFeed(row: CalendarFeedRow, url: string): CreatedCalendarFeed {
+  return { ...presentCalendarFeed(row), url };
+}
+
+/**
+ * The feed as iCalendar text: one event per task, all-day on its due day or timed at its due time
+ * (UTC), titled with its reference and linking to its page on the public URL.
+ */
+export function presentFeedCalendar(
+  feed: ServedFeed,
+  tasks: FeedTaskRow[],
+  { publicUrl, now }: { publicUrl: string; now: Date },
+): string {
+  const host = new URL(publicUrl).host;
+  return writeCalendar({
+    name: feed.project_name ? `Figgle: ${feed.project_name}` : 'Figgle: my tasks',
+    events: tasks.map((task) => {
+      const url = `${publicUrl}/task/${task.task_id}`;
+      return {
+        uid: `task-${task.task_id}@${host}`,
+        stamp: now,
+        summary: `${task.trigram}-${task.reference} ${task.title}`,
+        description: `${task.project_name}\n${url}`,
+        url,
+        start: task.due_at ? { at: new Date(task.due_at) } : { day: task.due_on as string },
+        lastModified: new Date(task.updated_at),
+      };
+    }),
+  });
+}
