@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * apps/server/biome.json lets a feature use another feature only through its presenter.ts,
- * queries.ts and commands/. Biome matches import specifiers, so these cases lint a planted file
- * through Biome itself, at a feature's depth and one folder deeper. The file sits in the tree for
+ * queries.ts and commands/, and lets jobs/, figma/, http/, db/ and policies/ use no feature. Biome
+ * matches import specifiers, so these cases lint a planted file through Biome itself, at a
+ * feature's depth and one folder deeper, and in the folders below. The file sits in the tree for
  * the moment of the lint, under a name no source uses, because Biome's overrides match real paths.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -35,6 +36,16 @@ describe('import boundaries of the server', () => {
     expect(output).toContain('noRestrictedImports');
   });
 
+  // Below the features (docs/decisions/0020-server-folders-in-one-direction.md): app.ts wires them in.
+  it.each([
+    ['apps/server/src/jobs/handlers/planted.ts', "import { x } from '../../features/imports/run-import.ts';"],
+    ['apps/server/src/policies/planted.ts', "import { x } from '../features/tasks/queries.ts';"],
+  ])('refuses %s importing a feature (%s)', (filePath, source) => {
+    const { ok, output } = lint(filePath, `${source}\nexport const y = x;\n`);
+    expect(ok).toBe(false);
+    expect(output).toContain('noRestrictedImports');
+  });
+
   it.each([
     ['apps/server/src/features/timeline/planted.ts', "import { x } from '../comments/presenter.ts';"],
     ['apps/server/src/features/timeline/planted.ts', "import { x } from '../comments/queries.ts';"],
@@ -45,6 +56,7 @@ describe('import boundaries of the server', () => {
     ],
     ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../../../http/errors.ts';"],
     ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../queries.ts';"],
+    ['apps/server/src/jobs/handlers/planted.ts', "import { x } from '../job-queue.ts';"],
   ])('lets %s import %s', (filePath, source) => {
     const { ok, output } = lint(filePath, `${source}\nexport const y = x;\n`);
     expect(output).not.toContain('noRestrictedImports');
