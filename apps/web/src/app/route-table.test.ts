@@ -51,6 +51,7 @@ const specRoutes: [name: string, address: string, meta: RouteMeta][] = [
   ['settings-figma', '/settings/figma', appPage],
   ['settings-password', '/settings/password', appPage],
   ['settings-api-tokens', '/settings/api-tokens', appPage],
+  ['settings-calendar-feed', '/settings/calendar-feed', appPage],
   ['inbox', '/inbox', appPage],
   ['figma-radar', '/figma-radar', appPage],
   ['search', '/search', appPage],

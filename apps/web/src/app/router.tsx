@@ -285,6 +285,15 @@ export const appRoutes: AppRoute[] = [
           'SettingsApiTokensPage',
         ),
       },
+      {
+        name: 'settings-calendar-feed',
+        path: 'calendar-feed',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/settings/routes/settings-calendar-feed-page'),
+          'SettingsCalendarFeedPage',
+        ),
+      },
     ],
   },
   {

@@ -45,6 +45,7 @@ export const paths = {
   settingsPassword: '/settings/password',
   settingsSecurity: '/settings/security',
   settingsApiTokens: '/settings/api-tokens',
+  settingsCalendarFeed: '/settings/calendar-feed',
   privacyPolicy: '/legal/privacy-policy.html',
   termsOfService: '/legal/terms-of-service.html',
   /** The server's own page of the emails it kept (no SMTP_URL, not production); not the app's. */

@@ -42,6 +42,7 @@ export function SettingsNavigation() {
     { to: paths.settingsPassword, label: 'Password' },
     { to: paths.settingsSecurity, label: 'Security' },
     { to: paths.settingsApiTokens, label: 'API tokens' },
+    { to: paths.settingsCalendarFeed, label: 'Calendar feed' },
     { to: paths.settingsFigma, label: 'Figma' },
   ];
 
