@@ -52,7 +52,7 @@ export interface DatabaseHandle {
    * tells of a commit waits for this first. PostgreSQL flushes before its commit returns: resolved.
    */
   durable(): Promise<void>;
-  /** The connection pool's counts right now, for the metrics (metrics/metrics-routes.ts). */
+  /** The connection pool's counts right now, for the metrics (http/metrics-routes.ts). */
   connections(): ConnectionCounts;
   close(): Promise<void>;
 }

@@ -21,7 +21,7 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 /**
  * The metrics of one server process: its own registry, so that the many app instances a test run
  * starts in one process never add to each other's counts (prom-client's default registry is global).
- * What is read at scrape time (jobs, sockets, the pool) is set by metrics/metrics-routes.ts.
+ * What is read at scrape time (jobs, sockets, the pool) is set by http/metrics-routes.ts.
  */
 export function createServerMetrics() {
   const registry = new Registry();
