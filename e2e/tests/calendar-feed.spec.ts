@@ -1,6 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 
 // Settings › Calendar feed (docs/product.md#calendar-feeds): create the personal address, copy it,
 // read the task back from it, revoke it and the address answers 404. At 1440 px in light and dark
@@ -59,6 +60,12 @@ for (const layout of LAYOUTS) {
       // The whole panel fits the screen: nothing runs off its right edge at 390 px.
       const box = await shown.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(layout.viewport.width);
+      // The page with its address shown reads well in this scheme and width (contrast, names).
+      const { violations } = await axeCheck(page);
+      const blocking = violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(blocking.map((violation) => violation.id)).toEqual([]);
 
       // The calendar application's fetch: no cookie needed, the task is an all-day event.
       const feedPath = new URL(address).pathname;
