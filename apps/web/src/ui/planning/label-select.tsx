@@ -83,8 +83,9 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
       // the form around the field (the Add a task dialog).
       selectFirstOptionOnChange
       disabled={disabled || creating}
-      placeholder={value.length === 0 ? 'Add labels' : undefined}
-      nothingFoundMessage={onCreate ? 'Type a name to create a label' : 'No labels'}
+      placeholder={value.length === 0 ? MESSAGES.selectPlaceholder : undefined}
+      // A name no label has is offered as 'Create label "…"'; "None" shows only without any label.
+      nothingFoundMessage={MESSAGES.selectNoMatch}
       maxValues={MAX_LABELS_PER_TASK}
       data={data}
       // Labels removed from the organization meanwhile are dropped from the choice.

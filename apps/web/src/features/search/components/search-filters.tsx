@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import { Select, SimpleGrid } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
@@ -37,7 +38,8 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
     people.set(member.user_id, `${member.firstname} ${member.lastname}`.trim() || member.email);
   const assigneeOptions = [
     { value: 'me', label: 'Me' },
-    { value: 'none', label: 'Nobody' },
+    // The empty choice reads "None", as in every picker (docs/product.md#shared-widgets).
+    { value: 'none', label: 'None' },
     ...[...people]
       .map(([id, name]) => ({ value: id, label: name }))
       .sort((a, b) => a.label.localeCompare(b.label)),
@@ -50,17 +52,17 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
       <Select
         label="Project"
-        placeholder="Any project"
+        placeholder={MESSAGES.selectPlaceholder}
         data={projectOptions}
         value={value.projectId ?? null}
         onChange={(projectId) => onChange({ ...value, projectId: projectId ?? undefined })}
         searchable
         clearable
-        nothingFoundMessage="No project has that name"
+        nothingFoundMessage={MESSAGES.selectNoMatch}
       />
       <Select
         label="Status"
-        placeholder="Any status"
+        placeholder={MESSAGES.selectPlaceholder}
         data={STATUS_OPTIONS}
         value={value.status ?? null}
         onChange={(status) => onChange({ ...value, status: (status as TaskStatus | null) ?? undefined })}
@@ -68,13 +70,13 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
       />
       <Select
         label="Assignee"
-        placeholder="Anyone"
+        placeholder={MESSAGES.selectPlaceholder}
         data={assigneeOptions}
         value={value.assignee ?? null}
         onChange={(assignee) => onChange({ ...value, assignee: assignee ?? undefined })}
         searchable
         clearable
-        nothingFoundMessage="Nobody has that name"
+        nothingFoundMessage={MESSAGES.selectNoMatch}
       />
     </SimpleGrid>
   );

@@ -1,4 +1,5 @@
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
+import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -59,7 +60,7 @@ export function SettingsCalendarFeedPage() {
             <Select
               label="A project’s feed"
               description="Every task of the project that has a due date."
-              placeholder="Choose a project"
+              placeholder={MESSAGES.selectPlaceholder}
               data={(projects.data ?? []).map((project) => ({
                 value: project.project_id,
                 label: project.name,
@@ -67,6 +68,7 @@ export function SettingsCalendarFeedPage() {
               value={projectId}
               onChange={setProjectId}
               searchable
+              nothingFoundMessage={MESSAGES.selectNoMatch}
               maw={360}
             />
             <Group>

@@ -116,7 +116,8 @@ function NotificationsForm({ saved }: { saved: NotificationPreferences }) {
         value={timeZone}
         searchable
         allowDeselect={false}
-        nothingFoundMessage="No time zone of that name"
+        placeholder={MESSAGES.selectPlaceholder}
+        nothingFoundMessage={MESSAGES.selectNoMatch}
         maxDropdownHeight={280}
         comboboxProps={{ withinPortal: true }}
         onChange={(value) => {

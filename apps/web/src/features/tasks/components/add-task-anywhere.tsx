@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -74,11 +75,11 @@ function ProjectChoice({
           <Select
             label="Project"
             description="The project the new task goes to"
-            placeholder={projects.isPending ? 'Loading' : 'Choose a project'}
+            placeholder={MESSAGES.selectPlaceholder}
             required
             searchable
             data-autofocus
-            nothingFoundMessage="No project has this name"
+            nothingFoundMessage={MESSAGES.selectNoMatch}
             value={projectId}
             onChange={setProjectId}
             data={choices.map((project) => ({

@@ -128,7 +128,7 @@ function AddTaskForm({
             name="assignee"
             searchable
             clearable
-            placeholder="None"
+            placeholder={MESSAGES.selectPlaceholder}
             nothingFoundMessage={MESSAGES.selectNoMatch}
             data={(members.data ?? []).map((member) => ({
               value: member.user_id,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import { ESTIMATE_VALUES, ESTIMATES, type EstimateScale } from '@figgle/shared/estimate';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
 import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
@@ -337,7 +338,7 @@ const ParentChoices = memo(function ParentChoices({
       <Select
         label="Sub-task of"
         size="xs"
-        placeholder={choices.length > 0 ? 'Any task' : 'No task here has sub-tasks'}
+        placeholder={MESSAGES.selectPlaceholder}
         data={data}
         value={of}
         onChange={(next) => update(none, next)}
@@ -349,7 +350,7 @@ const ParentChoices = memo(function ParentChoices({
         }}
         clearable
         limit={50}
-        nothingFoundMessage="No task with sub-tasks matches"
+        nothingFoundMessage={MESSAGES.selectNoMatch}
         // Inside the popover: an option in a portal of its own would count as a click outside it.
         comboboxProps={{ withinPortal: false }}
       />
