@@ -39,11 +39,17 @@ test.describe('keyboard shortcuts', () => {
       'Select the next task (task list and My tasks)',
       'Select the previous task (task list and My tasks)',
       'Open the selected task',
-      'Close the dialog, the palette or the task',
+      'Close the picker, the dialog, the palette or the task',
       'Go to Inbox',
       'Go to My tasks',
       'Go to Projects',
       'Show the keyboard shortcuts',
+      'Change the status',
+      'Change the assignee',
+      'Change the priority',
+      'Change the labels',
+      'Change the due date',
+      'Assign to me',
     ])
       await expect(help.getByRole('row').filter({ hasText: does })).toHaveCount(1);
     await expect(help.getByRole('row').filter({ hasText: 'Go to Inbox' })).toContainText(/g\s*then\s*i/);

@@ -69,6 +69,10 @@ describe('the shortcut list', () => {
     expect(keys).toEqual(
       expect.arrayContaining(['Mod+K', '/', 'c', 'j', 'k', 'Enter', 'Esc', 'g i', 'g m', 'g p', '?']),
     );
+    const fieldKeys = SHORTCUTS.filter((shortcut) => shortcut.field).map((shortcut) =>
+      shortcut.keys.join(' '),
+    );
+    expect(fieldKeys).toEqual(['s', 'a', 'p', 'l', 'd', 'i']);
     for (const shortcut of SHORTCUTS) expect(shortcut.does).not.toBe('');
   });
 

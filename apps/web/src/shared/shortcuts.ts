@@ -1,7 +1,8 @@
 /**
  * The app's keyboard shortcuts (docs/product.md#search-and-shortcuts): the list "?" shows, and the
  * checks every key handler makes before acting. The handlers live with what they drive: the global
- * ones in app/shell/keyboard-shortcuts.tsx, j/k/Enter in the task list and My tasks.
+ * ones in app/shell/keyboard-shortcuts.tsx, j/k/Enter in the task list and My tasks, the field keys
+ * on the task page.
  */
 
 interface Shortcut {
@@ -9,6 +10,8 @@ interface Shortcut {
   keys: readonly string[];
   /** What the shortcut does, in the words "?" shows. */
   does: string;
+  /** A field key: acts on the task shown. */
+  field?: boolean;
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -18,11 +21,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['j'], does: 'Select the next task (task list and My tasks)' },
   { keys: ['k'], does: 'Select the previous task (task list and My tasks)' },
   { keys: ['Enter'], does: 'Open the selected task' },
-  { keys: ['Esc'], does: 'Close the dialog, the palette or the task' },
+  { keys: ['Esc'], does: 'Close the picker, the dialog, the palette or the task' },
   { keys: ['g', 'i'], does: 'Go to Inbox' },
   { keys: ['g', 'm'], does: 'Go to My tasks' },
   { keys: ['g', 'p'], does: 'Go to Projects' },
   { keys: ['?'], does: 'Show the keyboard shortcuts' },
+  // The field keys (shared/field-keys.ts), on a task's page.
+  { keys: ['s'], does: 'Change the status', field: true },
+  { keys: ['a'], does: 'Change the assignee', field: true },
+  { keys: ['p'], does: 'Change the priority', field: true },
+  { keys: ['l'], does: 'Change the labels', field: true },
+  { keys: ['d'], does: 'Change the due date', field: true },
+  { keys: ['i'], does: 'Assign to me', field: true },
 ];
 
 /** Inputs whose keys do not write text: a shortcut may fire while one of them has the focus. */

@@ -25,9 +25,21 @@ function isInOverlay(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(OVERLAY) !== null;
 }
 
+/** A picker's own field (a Mantine select or multi-select): a key in it may be typing, Esc is not. */
+const PICKER_FIELD = 'input[aria-haspopup="listbox"]';
+
+/** An open picker: a select whose list shows, or a date field's calendar (mounted only while open). */
+const OPEN_PICKER = '[aria-haspopup="listbox"][aria-expanded="true"], [data-dates-dropdown]';
+
+/** Whether a picker's list or calendar is open: Esc then closes it, and only it. */
+function pickerOpen(): boolean {
+  return document.querySelector(OPEN_PICKER) !== null;
+}
+
 /**
  * The app-wide shortcuts (shared/shortcuts.ts lists them): Ctrl+K / ⌘K everywhere; c, /, g i, g m,
- * g p, ? and Esc only when the person is not typing in a field or the editor and no dialog is open.
+ * g p, ? and Esc only when the person is not typing in a field or the editor and no dialog is open
+ * (Esc in a picker closes its list first, then the task).
  * Renders the "?" dialog. j, k and Enter belong to the task list and My tasks.
  */
 export function KeyboardShortcuts() {
@@ -42,6 +54,11 @@ export function KeyboardShortcuts() {
 
   useEffect(() => {
     let goToSince = 0;
+    // Read before the picker hears the key: by the time it reaches the page, the list is closed.
+    let escapeClosesPicker = false;
+    function beforeKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') escapeClosesPicker = pickerOpen();
+    }
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented) return;
       if (isPaletteShortcut(event)) {
@@ -52,7 +69,14 @@ export function KeyboardShortcuts() {
       }
       const waitingForSecondKey = goToSince > 0 && Date.now() - goToSince < SEQUENCE_MS;
       goToSince = 0;
-      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event)) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Esc in a closed picker (a field key put the focus there) leaves the task, as from the page.
+      const closedPicker =
+        event.key === 'Escape' &&
+        !escapeClosesPicker &&
+        event.target instanceof Element &&
+        event.target.matches(PICKER_FIELD);
+      if (isTypingTarget(event) && !closedPicker) return;
       if (isInOverlay(event.target) || document.querySelector('[aria-modal="true"]')) return;
       const { navigate, pathname, queryClient, startNewTask, openHelp } = latest.current;
       if (waitingForSecondKey) {
@@ -95,8 +119,12 @@ export function KeyboardShortcuts() {
         }
       }
     }
+    document.addEventListener('keydown', beforeKeyDown, true);
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', beforeKeyDown, true);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 
   return <ShortcutsDialog opened={helpOpened} onClose={help.close} />;

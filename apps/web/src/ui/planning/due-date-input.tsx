@@ -47,6 +47,8 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
     <Group gap="xs" align="flex-end" wrap="wrap">
       <DatePickerInput
         label="Due date"
+        // What the "d" field key opens on a task's page (shared/field-keys.ts).
+        data-field-key="due"
         size={size}
         flex={1}
         miw={150}

@@ -52,6 +52,7 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
       </Stack>
       <PrioritySelect
         label="Priority"
+        data-field-key="priority"
         size="sm"
         value={task.priority ?? 'NONE'}
         onChange={(priority) => update.mutate({ taskId: task.task_id, changes: { priority } })}
@@ -65,18 +66,21 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
           onChange={(estimate) => update.mutate({ taskId: task.task_id, changes: { estimate } })}
         />
       ) : null}
-      <LabelSelect
-        labels={known}
-        value={taskLabels.map((label) => label.label_id)}
-        onChange={(labelIds) =>
-          setLabels.mutate({
-            taskId: task.task_id,
-            labelIds,
-            labels: known.filter((label) => labelIds.includes(label.label_id)),
-          })
-        }
-        onCreate={(name) => createLabel.mutateAsync({ name, color: nextLabelColor(known) })}
-      />
+      {/* What the "l" field key opens (shared/field-keys.ts): the picker's field inside. */}
+      <div data-field-key="labels">
+        <LabelSelect
+          labels={known}
+          value={taskLabels.map((label) => label.label_id)}
+          onChange={(labelIds) =>
+            setLabels.mutate({
+              taskId: task.task_id,
+              labelIds,
+              labels: known.filter((label) => labelIds.includes(label.label_id)),
+            })
+          }
+          onCreate={(name) => createLabel.mutateAsync({ name, color: nextLabelColor(known) })}
+        />
+      </div>
     </Stack>
   );
 }

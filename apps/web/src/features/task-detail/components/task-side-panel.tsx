@@ -82,6 +82,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
         <WatchToggle taskId={task.task_id} />
         <Select
           label="Status"
+          data-field-key="status"
           size="sm"
           allowDeselect={false}
           data={STATUS_OPTIONS}
@@ -102,12 +103,15 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
         />
         <Select
           label="Assignee"
+          data-field-key="assignee"
           size="sm"
           searchable
           allowDeselect={false}
           nothingFoundMessage={MESSAGES.selectNoMatch}
           placeholder={MESSAGES.selectPlaceholder}
           data={assigneeOptions}
+          // The current name is selected on focus (the "a" key puts it there), so typing replaces it.
+          onFocus={(event) => event.currentTarget.select()}
           value={task.assignee?.user_id ?? NONE}
           onChange={(value) => {
             const next =
