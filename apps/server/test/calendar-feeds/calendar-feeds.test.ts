@@ -204,6 +204,8 @@ describe('a project feed', () => {
     expect(outsider.status).toBe(404);
 
     const feed = await newFeed(world.member, { project_id: projectId });
+    const personal = await newFeed(world.member);
+    expect(eventsOf(await (await fetchFeed(feedPath(personal))).text()).length).toBeGreaterThan(0);
     expect(feed.project_name).toBe('Calendar');
     const events = eventsOf(await (await fetchFeed(feedPath(feed))).text());
     expect(events.some((event) => event.uid.includes(anyones))).toBe(true);
@@ -225,5 +227,9 @@ describe('a project feed', () => {
     expect(gone.status).toBe(404);
     const neverExisted = await fetchFeed(`/api/calendar-feeds/figgle_cal_${'B'.repeat(43)}/tasks.ics`);
     expect(await gone.text()).toBe(await neverExisted.text());
+    // The personal feed still answers, without the tasks of the organization they left.
+    const leftOut = await fetchFeed(feedPath(personal));
+    expect(leftOut.status).toBe(200);
+    expect(eventsOf(await leftOut.text())).toEqual([]);
   });
 });
