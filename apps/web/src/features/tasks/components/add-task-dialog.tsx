@@ -19,17 +19,9 @@ export interface AddTaskDialogProps {
   onClose: () => void;
   projectId: string;
   organizationId: string;
-  /** The status chosen when the form opens: a board column's "+" gives its own; To Do otherwise. */
-  status?: TaskStatus;
 }
 
-export function AddTaskDialog({
-  opened,
-  onClose,
-  projectId,
-  organizationId,
-  status = 'TODO',
-}: AddTaskDialogProps) {
+export function AddTaskDialog({ opened, onClose, projectId, organizationId }: AddTaskDialogProps) {
   // On a phone the dialog is a full-screen sheet: every field and "Create" stay on the screen.
   const phone = useMediaQuery('(max-width: 599.98px)', false) ?? false;
   return (
@@ -42,14 +34,7 @@ export function AddTaskDialog({
       radius={phone ? 0 : 'lg'}
       fullScreen={phone}
     >
-      {opened ? (
-        <AddTaskForm
-          projectId={projectId}
-          organizationId={organizationId}
-          initialStatus={status}
-          onDone={onClose}
-        />
-      ) : null}
+      {opened ? <AddTaskForm projectId={projectId} organizationId={organizationId} onDone={onClose} /> : null}
     </Modal>
   );
 }
@@ -59,18 +44,16 @@ const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABE
 function AddTaskForm({
   projectId,
   organizationId,
-  initialStatus,
   onDone,
 }: {
   projectId: string;
   organizationId: string;
-  initialStatus: TaskStatus;
   onDone: () => void;
 }) {
   const createTask = useCreateTask();
   const members = useMembers(organizationId);
   const [title, setTitle] = useState('');
-  const [status, setStatus] = useState<TaskStatus>(initialStatus);
+  const [status, setStatus] = useState<TaskStatus>('TODO');
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [due, setDue] = useState<DueFields>({ due_on: null, due_at: null });

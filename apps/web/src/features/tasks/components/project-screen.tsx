@@ -1,10 +1,9 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
-import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCalendarMonth, IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
@@ -62,24 +61,18 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const matching = useFilteredTasks(allTasks, filterState.filters);
   const filtered = useFadeOut(matching, filterState.key);
   const addDialog = useLazyDialog(AddTaskDialog, shown);
-  // The status the form opens with: a board column's "+" gives its own, every other way To Do.
-  const [addStatus, setAddStatus] = useState<TaskStatus>('TODO');
-  const openAddDialog = useRef(addDialog.open);
-  openAddDialog.current = addDialog.open;
-  const openAdd = useCallback((status: TaskStatus = 'TODO') => {
-    setAddStatus(status);
-    openAddDialog.current();
-  }, []);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
   // "c" and the command palette's "Create a task" open the add-task dialog (shared/app-actions.ts).
+  const openAddDialog = useRef(addDialog.open);
+  openAddDialog.current = addDialog.open;
   useEffect(
     () =>
       onNewTaskRequested((requested) => {
         if (requested !== undefined && requested !== projectId) return false;
-        openAdd();
+        openAddDialog.current();
         return true;
       }),
-    [projectId, openAdd],
+    [projectId],
   );
 
   // The list animates changes only from 1000 ms after the project opens (docs/product.md#task-list).
@@ -118,12 +111,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
       <EmptyState
         label="No task yet"
         hint="This project has no task yet. Add the first one: it shows in the list, on the board and on the calendar."
-        action={
-          <AddFirstButton
-            label="Add the first task"
-            dialog={{ open: () => openAdd(), preload: addDialog.preload }}
-          />
-        }
+        action={<AddFirstButton label="Add the first task" dialog={addDialog} />}
       />
     ) : null;
 
@@ -188,7 +176,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
             </ActionIcon>
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => openAdd()}
+              onClick={addDialog.open}
               onPointerEnter={addDialog.preload}
               onFocus={addDialog.preload}
             >
@@ -237,7 +225,6 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               shown={filtered.items}
               leaving={filtered.leaving}
               project={project.data}
-              onAddTask={openAdd}
             />
           </>
         ) : (
@@ -264,7 +251,6 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           onClose={addDialog.close}
           projectId={projectId}
           organizationId={project.data.organization_id}
-          status={addStatus}
         />
       ) : null}
       {settingsDialog.ready ? (

@@ -16,18 +16,14 @@ import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-me
 import { AssigneePicker } from '../assignee-picker';
 import { ChecklistProgress } from '../checklist-progress';
 import { SubtaskProgress } from '../structure-marks';
-import { CardMarks, CardPriority } from '../task-planning-marks';
+import { CardPlanning } from '../task-planning-marks';
 import classes from './board.module.css';
 
 export interface BoardCardData {
   task: TaskSummaryView;
   /** '#12' on a project's board, 'TRI-12' on My tasks. */
   reference: string;
-  /**
-   * My tasks only, where cards come from every project; absent on a project's own board, which is
-   * that project (docs/product.md#board).
-   */
-  projectName?: string;
+  projectName: string;
   organizationId: string;
 }
 
@@ -130,18 +126,10 @@ export function BoardCardBody({
       {...pointerListeners}
     >
       {/* Plain elements styled by the module: a board shows many cards at once, each kept cheap to render. */}
-      {/* Three lines: what identifies the task, its title, then who and how urgent. The status is
-          the column's and the project the board's, so the card does not repeat them. */}
       <div className={classes.cardHeader}>
         {handle}
         <span className={`${classes.meta} ${classes.reference}`}>{reference}</span>
-        {projectName ? <span className={`${classes.meta} ${classes.projectName}`}>{projectName}</span> : null}
-        <span
-          title={new Date(task.created_at).toLocaleString()}
-          className={`${classes.meta} ${classes.created}`}
-        >
-          {relativeTime(task.created_at)}
-        </span>
+        <span className={`${classes.meta} ${classes.projectName}`}>{projectName}</span>
         <span
           aria-label={`${task.comments_total} comments`}
           role="img"
@@ -164,8 +152,8 @@ export function BoardCardBody({
       <a href={href} draggable={false} className={classes.cardTitle} onClick={follow}>
         {task.title}
       </a>
+      <CardPlanning task={task} />
       <div className={classes.footer}>
-        <CardPriority task={task} />
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}
         <div
@@ -183,7 +171,12 @@ export function BoardCardBody({
             width="100%"
           />
         </div>
-        <CardMarks task={task} />
+        <span
+          title={new Date(task.created_at).toLocaleString()}
+          className={`${classes.meta} ${classes.created}`}
+        >
+          {relativeTime(task.created_at)}
+        </span>
       </div>
     </article>
   );

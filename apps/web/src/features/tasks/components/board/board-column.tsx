@@ -1,8 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
-import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { memo, useEffect, useId, useRef } from 'react';
 import filterClasses from '../filters/filters.module.css';
 import { StatusDot } from '../status-dot';
@@ -24,8 +23,6 @@ export interface BoardColumnProps {
   wasDragging: () => boolean;
   /** What the column's shown cards' estimates add up to ("13 pts"); null without any. */
   estimateTotal?: string | null;
-  /** Opens "Add a task" with this column's status chosen; the header's "+" is absent without it. */
-  onAdd?: (status: TaskStatus) => void;
 }
 
 /**
@@ -41,7 +38,6 @@ export const BoardColumn = memo(function BoardColumn({
   onAssign,
   wasDragging,
   estimateTotal = null,
-  onAdd,
 }: BoardColumnProps) {
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -82,18 +78,6 @@ export const BoardColumn = memo(function BoardColumn({
           <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${shownCount} tasks`}>
             {shownCount}
           </Badge>
-          {onAdd ? (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="gray"
-              aria-label={`Add a task to ${STATUS_LABELS[status]}`}
-              title={`Add a task to ${STATUS_LABELS[status]}`}
-              onClick={() => onAdd(status)}
-            >
-              <IconPlus size={14} stroke={2} aria-hidden />
-            </ActionIcon>
-          ) : null}
         </Group>
       </Group>
       <div

@@ -64,8 +64,6 @@ export interface BoardProps {
   shown?: BoardTask[];
   /** Ids among `shown` that stopped matching and are fading out. */
   leaving?: ReadonlySet<string>;
-  /** A project's board: each column's "+" opens "Add a task" with the column's status (stable callback). */
-  onAddTask?: (status: TaskStatus) => void;
 }
 
 const NOTHING_LEAVING: ReadonlySet<string> = new Set();
@@ -80,7 +78,6 @@ export default function Board({
   personal = false,
   shown: shownTasks,
   leaving = NOTHING_LEAVING,
-  onAddTask,
 }: BoardProps) {
   const queryClient = useQueryClient();
   const kanbanUpdate = useKanbanUpdate();
@@ -154,8 +151,7 @@ export default function Board({
         task,
         reference:
           personal && taskProject ? `${taskProject.trigram}-${task.reference}` : `#${task.reference}`,
-        // Only where the board is not one project's own: there every card would repeat its name.
-        projectName: project ? undefined : task.project?.name,
+        projectName: taskProject?.name ?? '',
         organizationId: taskProject?.organization_id ?? '',
       };
     },
@@ -308,7 +304,6 @@ export default function Board({
             onAssign={onAssign}
             wasDragging={wasDragging}
             estimateTotal={estimateTotals[status]}
-            onAdd={onAddTask}
           />
         ))}
       </div>
