@@ -39,16 +39,46 @@ function rowTitles(page: Page): Promise<string[]> {
 }
 
 /** Moves a card one column to the right per step with the keyboard, waiting for each step to show. */
+/**
+ * Resolves once neither the page nor anything that scrolls sideways has moved for six frames in a
+ * row. A smooth scroll lasts many frames on a busy machine; two frames were not enough.
+ */
+async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        // The page, and what scrolls sideways (the board): a column's own list may keep adjusting.
+        const page = document.scrollingElement;
+        const sideways = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+          (element) => element.scrollWidth > element.clientWidth,
+        );
+        const scrollers = page ? [page, ...sideways] : sideways;
+        const positions = () =>
+          scrollers.map((element) => `${element.scrollLeft},${element.scrollTop}`).join(';');
+        let last = positions();
+        let still = 0;
+        const deadline = performance.now() + 10_000;
+        const check = () => {
+          const now = positions();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 6 || performance.now() > deadline) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
 async function moveRightByKeyboard(page: Page, title: string, columns: string[]) {
   await page.getByRole('button', { name: `Move ${title}` }).focus();
   await liftFocusedCard(page);
   for (const name of columns) {
     await page.keyboard.press('ArrowRight');
     await expect(column(page, name).getByRole('article', { name: new RegExp(`${title}$`) })).toBeVisible();
-    // The board may scroll to the column: the next key is read against the places measured after it.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    // The keyboard sensor scrolls the board (and the page) smoothly to the column: the next key is
+    // read against the places measured after that scroll, so wait until nothing scrolls any more.
+    await scrollSettled(page);
   }
   await page.keyboard.press('Space');
 }
