@@ -77,24 +77,36 @@ export async function openFilters(page: Page) {
 
 /**
  * Watches, in the page, the element `selector` finds: when it starts fading (its CSS animation is
- * the filters' fade-out) and when it leaves the page. Read the answer with `fadeSeen`.
+ * the filters' fade-out), how many frames drew it fading, and when it left the page. Read the answer
+ * with `fadeSeen`.
+ *
+ * Frames, not milliseconds, prove the fade: on a loaded machine one render can take most of the
+ * fade's 250 ms, so a gap between two timestamps says more about the machine than about Figgle.
  */
 export async function watchFadeOut(page: Page, selector: string) {
   await page.evaluate((selector) => {
-    const seen = { fadedAt: 0, goneAt: 0 };
+    const seen = { fadedAt: 0, goneAt: 0, fadingFrames: 0 };
     (window as unknown as { fadeSeen: typeof seen }).fadeSeen = seen;
+    const fading = (element: Element | null) =>
+      element !== null && getComputedStyle(element).animationName.includes('filter-leave');
     const check = () => {
       const element = document.querySelector(selector);
-      if (element && !seen.fadedAt && getComputedStyle(element).animationName.includes('filter-leave'))
-        seen.fadedAt = performance.now();
+      if (!seen.fadedAt && fading(element)) seen.fadedAt = performance.now();
       if (!element && seen.fadedAt && !seen.goneAt) seen.goneAt = performance.now();
     };
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+    // A frame callback runs just before the frame is painted: what it finds is what was drawn.
+    const everyFrame = () => {
+      if (fading(document.querySelector(selector))) seen.fadingFrames += 1;
+      if (!seen.goneAt) requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
   }, selector);
 }
 
-export function fadeSeen(page: Page): Promise<{ fadedAt: number; goneAt: number }> {
+export function fadeSeen(page: Page): Promise<{ fadedAt: number; goneAt: number; fadingFrames: number }> {
   return page.evaluate(
-    () => (window as unknown as { fadeSeen: { fadedAt: number; goneAt: number } }).fadeSeen,
+    () =>
+      (window as unknown as { fadeSeen: { fadedAt: number; goneAt: number; fadingFrames: number } }).fadeSeen,
   );
 }

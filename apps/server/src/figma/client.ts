@@ -190,10 +190,11 @@ export class FigmaClient {
         response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
       if (response.status === 429) {
         const wait = retryAfter ?? 60;
-        blockedUntil.set(key, Date.now() + wait * 1000);
+        const blockedTill = Date.now() + wait * 1000;
+        blockedUntil.set(key, blockedTill);
         // One patient retry for a short wait; a long one is reported, never looped on.
         if (attempt === 1 && wait <= this.maxRetryWaitSeconds) {
-          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+          await waitUntil(blockedTill);
           continue;
         }
       }
@@ -256,4 +257,15 @@ function isComment(value: unknown): value is FigmaComment {
 export function pinnedNodeId(comment: FigmaComment | undefined): string | null {
   const nodeId = comment?.client_meta?.node_id;
   return typeof nodeId === 'string' && /^[A-Za-z0-9:;-]{1,200}$/.test(nodeId) ? nodeId : null;
+}
+
+/**
+ * Sleeps until the wall clock reaches `time`. A timer alone is not enough: Node's timers count from
+ * the event loop's cached clock, so one can fire a millisecond before `Date.now()` reaches the end,
+ * and the retry would then find its own token still blocked.
+ */
+async function waitUntil(time: number): Promise<void> {
+  for (let left = time - Date.now(); left > 0; left = time - Date.now()) {
+    await new Promise((resolve) => setTimeout(resolve, left));
+  }
 }
