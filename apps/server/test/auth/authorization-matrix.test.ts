@@ -217,6 +217,11 @@ const expectations: Record<string, Entry> = {
     path: `/api/tasks/${w.task}`,
     body: { status: 'DOING' },
   })),
+  // Bulk changes (issue 43): one task of the organization is enough to be refused outside it.
+  'POST /api/tasks/bulk-change': inOrganization((w) => ({
+    path: '/api/tasks/bulk-change',
+    body: { groups: [{ task_ids: [w.task], changes: { priority: 'HIGH' } }] },
+  })),
   'DELETE /api/tasks/:taskId': inOrganization(async (w) => ({ path: `/api/tasks/${await w.fresh.task()}` })),
   'POST /api/tasks/:taskId/move': inOrganization(async (w) => ({
     path: `/api/tasks/${await w.fresh.task()}/move`,

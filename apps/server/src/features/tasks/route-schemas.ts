@@ -1,4 +1,5 @@
 import { boardViewSchema, projectTasksQuery } from '@figgle/shared/board-schemas';
+import { bulkChangeTasksInput } from '@figgle/shared/bulk-task-schemas';
 import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
@@ -126,4 +127,15 @@ export const duplicateTaskSchema = {
     'priority, labels and checklist; not its comments or change log.',
   params: taskIdParams,
   response: { 201: taskSummaryViewSchema },
+};
+export const bulkChangeTasksSchema = {
+  tags,
+  description:
+    'Changes the status, assignee, due date or priority of many tasks in one transaction: each group ' +
+    'of task_ids gets its changes, each task a log line of its own. At most 10,000 tasks, each named once. ' +
+    'One refusal (a task missing or of another organization, a role that may not, an assignee who is ' +
+    'not a member) refuses the whole change, and nothing is changed. Answers the changed tasks, in ' +
+    'the order named.',
+  body: bulkChangeTasksInput,
+  response: { 200: z.object({ tasks: z.array(taskSummaryViewSchema) }) },
 };

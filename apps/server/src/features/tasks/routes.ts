@@ -3,6 +3,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { backgroundWork } from '../../jobs/background-work.ts';
+import { bulkChangeTasks } from './commands/bulk-change-tasks.ts';
 import { createTask } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { duplicateTask } from './commands/duplicate-task.ts';
@@ -19,6 +20,7 @@ import { listedTasks, taskSummary } from './queries.ts';
 import { readMyTasks, readProjectTasks, readTaskDetail } from './reads.ts';
 import {
   addTaskRelationSchema,
+  bulkChangeTasksSchema,
   createTaskSchema,
   deleteTaskSchema,
   duplicateTaskSchema,
@@ -77,6 +79,14 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     const user = await requireUser(request);
     const task = await updateTask(app.deps, user, { taskId: request.params.taskId, changes: request.body });
     return sendJsonText(request, reply, { body: task.summary });
+  });
+
+  app.post('/api/tasks/bulk-change', { schema: bulkChangeTasksSchema }, async (request, reply) => {
+    const tasks = await bulkChangeTasks(app.deps, await requireUser(request), request.body);
+    // Each summary is JSON text the database built in presentTaskSummary's shape, as a PATCH answers.
+    return sendJsonText(request, reply, {
+      body: `{"tasks":[${tasks.map((task) => task.summary).join(',')}]}`,
+    });
   });
 
   app.put('/api/tasks/:taskId/labels', { schema: setTaskLabelsSchema }, async (request, reply) => {
