@@ -45,6 +45,8 @@ export const boardColumnsSchema = z
     due_on: column(z.string().nullable()),
     /** due_at: milliseconds since 1970, or null. */
     due_at: column(z.number().int().nullable()),
+    /** start_date: YYYY-MM-DD, or null. */
+    start: column(z.string().nullable()),
     /** priority: 0 for NONE, 1 LOW, 2 MEDIUM, 3 HIGH, 4 URGENT. */
     priority: column(count.max(4)),
     /** labels: indexes in `labels`, sorted by name (empty: none). */

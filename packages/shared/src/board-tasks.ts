@@ -79,6 +79,7 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
       assignee: personOf(people, columns.assignee?.[i] ?? 0),
       due_on: columns.due_on?.[i] ?? null,
       due_at: dueAt === null ? null : iso(dueAt),
+      start_date: columns.start?.[i] ?? null,
       priority: BOARD_PRIORITIES[columns.priority?.[i] ?? 0]!,
       labels: (columns.labels?.[i] ?? []).map((index) => {
         const [label_id, name, color] = labels[index]!;

@@ -27,6 +27,7 @@ describe('log types', () => {
       'PARENT',
       'RELATION',
       'ESTIMATE',
+      'START_DATE',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);
@@ -104,6 +105,16 @@ describe('deriveLogType', () => {
         labels: { old: [{ label_id: 'a', name: 'Bug' }], new: [] },
       }),
     ).toBe('labels "Bug" → none');
+  });
+
+  it('types and words a start date change after the due date and before the priority', () => {
+    const start = { old: null, new: '2026-03-01' };
+    expect(deriveLogType({ due: { old: null, new: '2026-03-05' }, start })).toBe('DUE_DATE');
+    expect(deriveLogType({ start, priority: { old: 'NONE', new: 'HIGH' } })).toBe('START_DATE');
+    expect(describeLogChange({ start })).toBe('start date none → 2026-03-01');
+    expect(describeLogChange({ start: { old: '2026-03-01', new: null } })).toBe(
+      'start date 2026-03-01 → none',
+    );
   });
 
   it('counts unassigning as an assignee change', () => {

@@ -11,7 +11,7 @@ import { RELATION_SIDES } from './subtask-schemas.ts';
  * created or its labels replaced; COMMENT_EDIT and COMMENT_DELETE when an author edits or deletes
  * a comment, MOVE when a task goes to another project (migration 0020); PARENT when a task becomes
  * or stops being a sub-task, RELATION when a relation is added or removed, ESTIMATE when the estimate
- * changes (migration 0023).
+ * changes (migration 0023). START_DATE, derived too, when a task's start date changes (migration 0026).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -29,6 +29,7 @@ export const LOG_TYPES = [
   'PARENT',
   'RELATION',
   'ESTIMATE',
+  'START_DATE',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
@@ -45,6 +46,8 @@ export const logMetadataSchema = z.object({
   assignee_id: changeOf(z.string()).optional(),
   /** A due day ('2026-03-01') or a due instant ('2026-03-01T09:30:00.000Z'); null: no due date. */
   due: changeOf(z.string()).optional(),
+  /** A start day ('2026-03-01'); null: no start date. */
+  start: changeOf(z.string()).optional(),
   priority: changeOf(taskPrioritySchema).optional(),
   /** The task's labels before and after, sorted by name, with the names they had then. */
   labels: z.object({ old: z.array(loggedLabelSchema), new: z.array(loggedLabelSchema) }).optional(),
@@ -88,16 +91,17 @@ function labelsChanged(change: LabelsChange): change is NonNullable<LabelsChange
 }
 
 /**
- * Spec order: status change, title change, assignee change, due date, priority, labels, otherwise a
- * description change. figgle_change_task (migration 0011) types its log rows in the same order.
+ * Spec order: status change, title change, assignee change, due date, start date, priority, labels,
+ * otherwise a description change. figgle_change_task (migration 0026) types its log rows in the same order.
  */
 export function deriveLogType(
   metadata: LogMetadata,
-): 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'DUE_DATE' | 'PRIORITY' | 'LABELS' | 'CONTENT' {
+): 'STATUS' | 'TITLE' | 'ASSIGNEE' | 'DUE_DATE' | 'START_DATE' | 'PRIORITY' | 'LABELS' | 'CONTENT' {
   if (changed(metadata.status)) return 'STATUS';
   if (changed(metadata.title)) return 'TITLE';
   if (changed(metadata.assignee_id)) return 'ASSIGNEE';
   if (changed(metadata.due)) return 'DUE_DATE';
+  if (changed(metadata.start)) return 'START_DATE';
   if (changed(metadata.priority)) return 'PRIORITY';
   if (labelsChanged(metadata.labels)) return 'LABELS';
   return 'CONTENT';
@@ -124,7 +128,7 @@ function belongTogether(a: CollapsibleLog, b: CollapsibleLog): boolean {
 function mergeMetadata(earliest: LogMetadata | null | undefined, latest: LogMetadata | null | undefined) {
   if (!earliest || !latest) return latest;
   const merged: LogMetadata = { ...latest };
-  for (const key of ['status', 'title', 'assignee_id', 'due', 'priority', 'labels'] as const) {
+  for (const key of ['status', 'title', 'assignee_id', 'due', 'start', 'priority', 'labels'] as const) {
     const first = earliest[key];
     const last = latest[key];
     if (first && last) Object.assign(merged, { [key]: { old: first.old, new: last.new } });
@@ -204,6 +208,11 @@ function describeDue(change: { old: unknown; new: unknown }): string {
   return `due date ${when(change.old)} → ${when(change.new)}`;
 }
 
+function describeStart(change: { old: unknown; new: unknown }): string {
+  const when = (value: unknown) => (typeof value === 'string' && value !== '' ? value : 'none');
+  return `start date ${when(change.old)} → ${when(change.new)}`;
+}
+
 function describePriority(change: { old: unknown; new: unknown }): string {
   const label = (value: unknown) =>
     taskPrioritySchema.safeParse(value).success
@@ -228,6 +237,7 @@ export function describeLogChange(metadata: LogMetadata, names?: UserNames): str
   if (changed(metadata.title)) parts.push(describeTitle(metadata.title));
   if (changed(metadata.assignee_id)) parts.push(describeAssignee(metadata.assignee_id, names));
   if (changed(metadata.due)) parts.push(describeDue(metadata.due));
+  if (changed(metadata.start)) parts.push(describeStart(metadata.start));
   if (changed(metadata.priority)) parts.push(describePriority(metadata.priority));
   if (labelsChanged(metadata.labels)) parts.push(describeLabels(metadata.labels));
   if (metadata.content || parts.length === 0) parts.push('description edited');

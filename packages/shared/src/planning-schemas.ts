@@ -64,6 +64,14 @@ export const dueOnSchema = z
   .string({ error: 'The due date must be a day written YYYY-MM-DD.' })
   .refine(isCalendarDay, 'The due date must be a real day written YYYY-MM-DD, with a year from 1 to 9999.');
 
+/** A start day: YYYY-MM-DD like a due day; never after the task's due day (the server refuses it). */
+export const startDateSchema = z
+  .string({ error: 'The start date must be a day written YYYY-MM-DD.' })
+  .refine(isCalendarDay, 'The start date must be a real day written YYYY-MM-DD, with a year from 1 to 9999.');
+
+/** The 400 of a start day after the due day (a PATCH of either, or both: judged on what it leaves). */
+export const START_AFTER_DUE_MESSAGE = 'The start date cannot be after the due date.';
+
 const INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**

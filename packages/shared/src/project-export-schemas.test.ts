@@ -40,6 +40,7 @@ const sample: ProjectExport = {
       assignee: 'u2',
       due_on: '2026-12-01',
       due_at: null,
+      start_date: '2026-11-20',
       priority: 'HIGH',
       estimate: '5',
       parent: null,

@@ -3,7 +3,13 @@ import { richTextSchema } from './delta.ts';
 import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
 import { estimateScaleSchema, estimateSchema } from './estimate.ts';
 import { logMetadataSchema, logTypeSchema } from './log-type.ts';
-import { dueAtSchema, dueOnSchema, labelColorSchema, taskPrioritySchema } from './planning-schemas.ts';
+import {
+  dueAtSchema,
+  dueOnSchema,
+  labelColorSchema,
+  startDateSchema,
+  taskPrioritySchema,
+} from './planning-schemas.ts';
 import { roleSchema } from './roles.ts';
 import { taskStatusSchema } from './status-schema.ts';
 import { RELATION_SIDES } from './subtask-schemas.ts';
@@ -128,6 +134,8 @@ export const exportedTaskSchema = z.object({
   /** At most one of due_on (a day) and due_at (an instant) is set. */
   due_on: dueOnSchema.nullable(),
   due_at: dueAtSchema.nullable(),
+  /** The start day (YYYY-MM-DD), or null (absent in files from before start dates). */
+  start_date: startDateSchema.nullable().default(null),
   priority: taskPrioritySchema,
   /** A value of the project's `estimate_scale`, or null (absent in files from before estimates). */
   estimate: estimateSchema.nullable().default(null),
@@ -200,6 +208,7 @@ export const TASK_CSV_COLUMNS = [
   'Status',
   'Assignee email',
   'Due date',
+  'Start date',
   'Priority',
   'Estimate',
   'Parent',

@@ -6,6 +6,7 @@ import {
   dueAtSchema,
   dueOnSchema,
   labelIdsSchema,
+  startDateSchema,
   taskLabelViewSchema,
   taskPrioritySchema,
 } from './planning-schemas.ts';
@@ -56,6 +57,11 @@ export const updateTaskInput = z
     due_on: dueOnSchema.nullable(),
     /** Sets a due time and clears a due day; null clears it. */
     due_at: dueAtSchema.nullable(),
+    /**
+     * The day work starts (YYYY-MM-DD); null clears it. A start day after the due day the PATCH
+     * leaves (with due_on or due_at in the same body, or the task's own) is a 400 that changes nothing.
+     */
+    start_date: startDateSchema.nullable(),
     priority: taskPrioritySchema,
     /** One of the project's scale's values ('5', 'M'); null clears it. Another scale's value is a 400. */
     estimate: estimateSchema.nullable(),
@@ -109,6 +115,8 @@ export const taskSummaryViewSchema = z.object({
   due_on: z.string().nullable(),
   /** The instant the task is due (ISO, UTC), or null. */
   due_at: z.string().nullable(),
+  /** The day work starts (YYYY-MM-DD), or null; never after the due day. */
+  start_date: z.string().nullable(),
   priority: taskPrioritySchema,
   /** Sorted by name. */
   labels: z.array(taskLabelViewSchema),

@@ -32,6 +32,7 @@ import * as importedComments from './migrations/0022_imported_comments.ts';
 import * as subtasksRelationsEstimates from './migrations/0023_subtasks_relations_estimates.ts';
 import * as subtaskOrder from './migrations/0024_subtask_order.ts';
 import * as calendarFeeds from './migrations/0025_calendar_feeds.ts';
+import * as startDate from './migrations/0026_start_date.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0023_subtasks_relations_estimates': subtasksRelationsEstimates,
   '0024_subtask_order': subtaskOrder,
   '0025_calendar_feeds': calendarFeeds,
+  '0026_start_date': startDate,
 };
 
 /** The names of every domain migration, in order. */

@@ -24,7 +24,8 @@ export type LogType =
   | 'MOVE'
   | 'PARENT'
   | 'RELATION'
-  | 'ESTIMATE';
+  | 'ESTIMATE'
+  | 'START_DATE';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'
@@ -136,6 +137,8 @@ interface TaskTable {
    */
   due_on: ColumnType<Date | string, string | null | undefined, string | null> | null;
   due_at: Timestamp | null;
+  /** The day work starts (migration 0026), 'YYYY-MM-DD' like due_on; never after the due day. */
+  start_on: ColumnType<Date | string, string | null | undefined, string | null> | null;
   priority: Generated<TaskPriority>;
   /** The task this one is a sub-task of, in the same organization (migration 0023). */
   parent_id: string | null;

@@ -299,6 +299,7 @@ describe('project export as CSV', () => {
       'Doing',
       world.member.email,
       '2026-12-24',
+      '',
       'High',
       '',
       '',
@@ -311,7 +312,7 @@ describe('project export as CSV', () => {
     expect(byTitle("'=HYPERLINK")[1]).toBe('\'=HYPERLINK("http://evil.test","click")');
     expect(byTitle("'@SUM")[1]).toBe("'@SUM(A1:A2)");
     const plus = byTitle("'+cmd");
-    expect(plus[5]).toBe('Urgent');
+    expect(plus[TASK_CSV_COLUMNS.indexOf('Priority')]).toBe('Urgent');
     // A formula followed by a line break is defused too (papaparse's own pattern misses it).
     expect(plus[TASK_CSV_COLUMNS.indexOf('Description')]).toBe('\'=1+1\nsecond line, with "quotes"\n\nthird');
     const minus = byTitle("'-2 degrees");

@@ -87,6 +87,7 @@ export function presentTask(row: ExportTaskRow, parts: TaskParts): ExportedTask 
     assignee: row.assignee_id,
     due_on: row.due_on,
     due_at: row.due_at,
+    start_date: row.start_date,
     priority: row.priority,
     estimate: row.estimate as ExportedTask['estimate'],
     parent:

@@ -68,6 +68,7 @@ export interface ExportTaskRow {
   assignee_email: string | null;
   due_on: string | null;
   due_at: string | null;
+  start_date: string | null;
   priority: TaskPriority;
   estimate: string | null;
   /** Its live parent, and the parent's reference then ("WEB-12"); null at the top level. */
@@ -100,6 +101,7 @@ export async function exportedTaskPage(
       CASE WHEN assignee_rule.rule_id IS NOT NULL THEN assignee.email END AS assignee_email,
       to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
+      to_char(task.start_on, 'YYYY-MM-DD') AS start_date,
       task.priority, task.estimate, task.is_from_figma, task.created_at, task.updated_at,
       parent.task_id AS parent_id, parent.reference AS parent_reference,
       CASE WHEN parent.task_id IS NOT NULL THEN task.subtask_position END AS subtask_position,

@@ -31,6 +31,7 @@ function csvRow(trigram: string, row: ExportTaskRow): string[] {
     STATUS_LABELS[row.status],
     row.assignee_email ?? '',
     row.due_on ?? row.due_at ?? '',
+    row.start_date ?? '',
     PRIORITY_LABELS[row.priority],
     row.estimate ?? '',
     row.parent_reference ?? '',

@@ -27,6 +27,7 @@ export function presentTaskSummary(row: TaskSummaryRow): TaskSummaryView {
     assignee: person(row.assignee_id, row.assignee_firstname, row.assignee_lastname),
     due_on: row.due_on,
     due_at: row.due_at,
+    start_date: row.start_date,
     priority: row.priority,
     labels: row.labels.map((label) => ({ label_id: label.label_id, name: label.name, color: label.color })),
     checklist: { done: Number(row.checklist.done), total: Number(row.checklist.total) },

@@ -13,6 +13,7 @@ const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 const PLANNING = {
   due_on: `to_char(task.due_on, 'YYYY-MM-DD')`,
   due_at: isoTime('task.due_at'),
+  start_date: `to_char(task.start_on, 'YYYY-MM-DD')`,
   labels: `(SELECT coalesce(json_agg(json_build_object('label_id', label.label_id, 'name', label.name,
       'color', label.color) ORDER BY lower(label.name), label.name, label.label_id), '[]'::json)
     FROM task_label JOIN label ON label.label_id = task_label.label_id
@@ -93,6 +94,7 @@ function taskSummaries(db: Kysely<Database>) {
       'assignee.lastname as assignee_lastname',
       sql<string | null>`${sql.raw(PLANNING.due_on)}`.as('due_on'),
       sql<string | null>`${sql.raw(PLANNING.due_at)}`.as('due_at'),
+      sql<string | null>`${sql.raw(PLANNING.start_date)}`.as('start_date'),
       'task.priority',
       sql<TaskLabelView[]>`${sql.raw(PLANNING.labels)}`.as('labels'),
       sql<ChecklistProgress>`${sql.raw(PLANNING.checklist)}`.as('checklist'),
@@ -171,6 +173,7 @@ const summaryJson = (withProject: boolean) =>
     'assignee', ${person('task.assignee_id', 'assignee')},
     'due_on', ${PLANNING.due_on},
     'due_at', ${PLANNING.due_at},
+    'start_date', ${PLANNING.start_date},
     'priority', task.priority,
     'labels', ${PLANNING.labels},
     'checklist', ${PLANNING.checklist},
@@ -214,7 +217,8 @@ const LIST_ORDER = sql.raw(
 const LISTED_COLUMNS =
   sql.raw(`task.task_id, task.project_id, task.reference, task.title, task.status, task.rank,
   ${person('task.assignee_id', 'assignee')} AS assignee,
-  ${PLANNING.due_on} AS due_on, ${PLANNING.due_at} AS due_at, task.priority,
+  ${PLANNING.due_on} AS due_on, ${PLANNING.due_at} AS due_at, ${PLANNING.start_date} AS start_date,
+  task.priority,
   ${PLANNING.labels} AS labels, ${PLANNING.checklist} AS checklist,
   task.parent_id, task.estimate, progress.subtasks, coalesce(blocking.blocked_by, 0) AS blocked_by,
   ${person('task.last_modified_by', 'modifier')} AS last_modifier,

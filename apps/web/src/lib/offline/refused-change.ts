@@ -47,6 +47,7 @@ const fieldNames: Array<[string[], string]> = [
   [['status'], 'status'],
   [['assignee_id'], 'assignee'],
   [['due_on', 'due_at'], 'due date'],
+  [['start_date'], 'start date'],
   [['priority'], 'priority'],
   [['estimate'], 'estimate'],
 ];

@@ -10,6 +10,7 @@ type UndoableField =
   | 'assignee'
   | 'due_on'
   | 'due_at'
+  | 'start_date'
   | 'priority'
   | 'estimate'
   | 'labels';
@@ -42,6 +43,7 @@ interface ChangeVariables {
     assignee_id?: string | null;
     due_on?: string | null;
     due_at?: string | null;
+    start_date?: string | null;
     priority?: TaskSummaryView['priority'];
     estimate?: string | null;
   };
@@ -72,12 +74,13 @@ function shownBy(mutationKey: readonly unknown[] | undefined, variables: ChangeV
   if (sameKey(mutationKey, offlineMutationKeys.setTaskLabels) && variables.labels)
     return { labels: variables.labels };
   if (!sameKey(mutationKey, offlineMutationKeys.updateTask) || !variables.changes) return null;
-  const { title, status, assignee_id, due_on, due_at, priority, estimate } = variables.changes;
+  const { title, status, assignee_id, due_on, due_at, start_date, priority, estimate } = variables.changes;
   const shown: TaskFields = {};
   if (due_on !== undefined || due_at !== undefined) {
     shown.due_on = due_on ?? null;
     shown.due_at = due_at ?? null;
   }
+  if (start_date !== undefined) shown.start_date = start_date;
   if (priority !== undefined) shown.priority = priority;
   if (estimate !== undefined) shown.estimate = estimate;
   if (title !== undefined) shown.title = title;

@@ -24,6 +24,7 @@ function task(id: string, version: number, patch: Partial<MyTaskView> = {}): MyT
     assignee: null,
     due_on: null,
     due_at: null,
+    start_date: null,
     priority: 'NONE',
     labels: [],
     checklist: { done: 0, total: 0 },

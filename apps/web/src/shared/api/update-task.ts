@@ -11,7 +11,7 @@ import { type StoredUndoContext, undoOfChange } from '../../lib/offline/undo-aft
 import { queryKeys } from './query-keys';
 import { patchTask, storeTask, takeTaskListsSnapshot } from './task-cache';
 
-/** One change of a task's title, status, assignee, due date, priority or estimate (PATCH /api/tasks/:id). */
+/** One change of a task's title, status, assignee, due date, start date, priority or estimate (PATCH /api/tasks/:id). */
 export interface TaskChangeVariables {
   taskId: string;
   changes: UpdateTaskInput;
@@ -53,6 +53,7 @@ function shownFields({ changes, assignee }: Omit<TaskChangeVariables, 'taskId'>)
     ...(changes.due_on !== undefined || changes.due_at !== undefined
       ? { due_on: changes.due_on ?? null, due_at: changes.due_at ?? null }
       : {}),
+    ...(changes.start_date !== undefined ? { start_date: changes.start_date } : {}),
     ...(changes.priority ? { priority: changes.priority } : {}),
     ...(changes.estimate !== undefined ? { estimate: changes.estimate } : {}),
   };

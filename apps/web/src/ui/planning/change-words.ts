@@ -3,7 +3,7 @@ import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
 import { formatLoggedDue } from './due-date';
 
 /**
- * Words for the planning part of a change-log entry (due date, priority, labels), read in the viewer's
+ * Words for the planning part of a change-log entry (due date, start date, priority, labels), read in the viewer's
  * time zone: the shared describeLogChange can only word a due time in UTC.
  */
 
@@ -33,6 +33,8 @@ function labelDelta(change: { old: Labels; new: Labels }) {
 
 const dueChanged = (metadata: LogMetadata) =>
   metadata.due !== undefined && (metadata.due.old ?? null) !== (metadata.due.new ?? null);
+const startChanged = (metadata: LogMetadata) =>
+  metadata.start !== undefined && (metadata.start.old ?? null) !== (metadata.start.new ?? null);
 const priorityChanged = (metadata: LogMetadata) =>
   metadata.priority !== undefined && metadata.priority.old !== metadata.priority.new;
 
@@ -46,6 +48,15 @@ export function planningSentences(metadata: LogMetadata, timeZone?: string): str
     else
       sentences.push(
         `changed the due date from ${formatLoggedDue(before, timeZone)} to ${formatLoggedDue(after, timeZone)}`,
+      );
+  }
+  if (startChanged(metadata)) {
+    const { old: before, new: after } = metadata.start!;
+    if (!before) sentences.push(`set the start date to ${formatLoggedDue(after, timeZone)}`);
+    else if (!after) sentences.push(`removed the start date (${formatLoggedDue(before, timeZone)})`);
+    else
+      sentences.push(
+        `changed the start date from ${formatLoggedDue(before, timeZone)} to ${formatLoggedDue(after, timeZone)}`,
       );
   }
   if (priorityChanged(metadata)) {
@@ -68,6 +79,10 @@ export function planningFragments(metadata: LogMetadata, timeZone?: string): str
     const { old: before, new: after } = metadata.due!;
     fragments.push(`due date ${formatLoggedDue(before, timeZone)} → ${formatLoggedDue(after, timeZone)}`);
   }
+  if (startChanged(metadata)) {
+    const { old: before, new: after } = metadata.start!;
+    fragments.push(`start date ${formatLoggedDue(before, timeZone)} → ${formatLoggedDue(after, timeZone)}`);
+  }
   if (priorityChanged(metadata)) {
     const { old: before, new: after } = metadata.priority!;
     fragments.push(`priority ${priorityWord(before)} → ${priorityWord(after)}`);
@@ -88,7 +103,7 @@ export function planningFragments(metadata: LogMetadata, timeZone?: string): str
  * or null when it changed nothing else: the shared wording covers those.
  */
 export function otherChanges(metadata: LogMetadata): LogMetadata | null {
-  const { due: _due, priority: _priority, labels: _labels, ...rest } = metadata;
+  const { due: _due, start: _start, priority: _priority, labels: _labels, ...rest } = metadata;
   const moved = (change: { old: unknown; new: unknown } | undefined) =>
     change !== undefined && change.old !== change.new;
   const any = moved(rest.status) || moved(rest.title) || moved(rest.assignee_id) || rest.content === true;

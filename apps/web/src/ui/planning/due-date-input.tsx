@@ -12,7 +12,8 @@ export interface DueDateInputProps {
   disabled?: boolean;
 }
 
-function presets() {
+/** Today, Tomorrow and In a week: the shortcuts of every date picker of a task (the start date's too). */
+export function datePresets() {
   const now = Date.now();
   const inDays = (days: number) => dayIn(now + days * 86_400_000);
   return [
@@ -59,7 +60,7 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
         valueFormat="MMM D, YYYY"
         value={day}
         onChange={(next) => change(dueFrom(next, next ? time : ''))}
-        presets={presets()}
+        presets={datePresets()}
         {...pickableDays()}
         leftSection={<IconCalendarDue size={16} stroke={1.8} aria-hidden />}
         popoverProps={{ withinPortal: true }}

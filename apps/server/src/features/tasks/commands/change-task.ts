@@ -1,3 +1,4 @@
+import { START_AFTER_DUE_MESSAGE } from '@figgle/shared/planning-schemas';
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
@@ -20,6 +21,8 @@ export interface TaskChange {
   dueOn?: string | null;
   /** A due instant (ISO); clears a due day. null clears the due time. */
   dueAt?: string | null;
+  /** A start day (YYYY-MM-DD), never after the due day the change leaves; null clears it. */
+  startDate?: string | null;
   priority?: TaskPriority;
 }
 
@@ -45,7 +48,14 @@ export interface ChangedTask {
 }
 
 interface ChangeRow {
-  outcome: 'missing' | 'refused' | 'not_assignable' | 'out_of_range' | 'unchanged' | 'changed';
+  outcome:
+    | 'missing'
+    | 'refused'
+    | 'not_assignable'
+    | 'out_of_range'
+    | 'start_after_due'
+    | 'unchanged'
+    | 'changed';
   actor_role: Role | null;
   column_size: number | null;
   project_id: string | null;
@@ -57,8 +67,8 @@ interface ChangeRow {
 
 // What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
 /**
- * Changes a task through the database's figgle_change_task (migration 0011, the one implementation
- * of the rules: lock, role, assignee, place in the column, due date, priority, write, log row), with the written task's
+ * Changes a task through the database's figgle_change_task (migration 0026, the one implementation
+ * of the rules: lock, role, assignee, place in the column, due date, start date, priority, write, log row), with the written task's
  * summary read in the same statement: one round trip, no transaction around it. The function checks
  * the role against the roles policies/can.ts allows `action`; when it refuses, policies/authorize.ts
  * says whether that is a 404 or a 403.
@@ -86,7 +96,8 @@ export async function changeTask(
       ${new Date()}::timestamptz, ${change.title ?? null}::text, ${change.status ?? null}::text,
       ${change.index ?? null}::integer, ${setsAssignee}::boolean, ${change.assigneeId ?? null}::uuid,
       ${due.setDueOn}::boolean, ${due.dueOn}::date, ${due.setDueAt}::boolean, ${due.dueAt}::timestamptz,
-      ${change.priority ?? null}::text) AS change
+      ${change.priority ?? null}::text, ${change.startDate !== undefined}::boolean,
+      ${change.startDate ?? null}::date) AS change
     LEFT JOIN LATERAL (SELECT (change.written).*) AS task ON true
     LEFT JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
   `.execute(db);
@@ -100,6 +111,10 @@ export async function changeTask(
     case 'not_assignable':
       throw badRequest('The assignee must be a member of the organization of the task.', [
         { path: 'body.assignee_id', message: 'is not a member of the organization' },
+      ]);
+    case 'start_after_due':
+      throw badRequest(START_AFTER_DUE_MESSAGE, [
+        { path: 'body.start_date', message: 'is after the due date' },
       ]);
     case 'out_of_range': {
       const others = Number(row.column_size);

@@ -10,7 +10,7 @@ import { announceChange, type ChangedTask, changeTask, type TaskChange } from '.
 import { writeTaskEstimate } from './task-estimate.ts';
 
 /**
- * PATCH of a task's title, status, assignee, due date, priority or estimate: one log row carrying
+ * PATCH of a task's title, status, assignee, due date, start date, priority or estimate: one log row carrying
  * the old and new value of each changed field (the estimate its own ESTIMATE row), a new version,
  * updated_at and last_modifier. A task whose status changes goes to the end of its new column.
  * Values already the task's change nothing.
@@ -28,6 +28,7 @@ export async function updateTask(
     assigneeId: fields.assignee_id,
     dueOn: fields.due_on,
     dueAt: fields.due_at,
+    startDate: fields.start_date,
     priority: fields.priority,
   };
   const task = await publishAfterCommit(

@@ -12,10 +12,11 @@ import { EstimateSelect } from '../../../ui/planning/estimate-select';
 import { nextLabelColor } from '../../../ui/planning/label-color';
 import { LabelSelect } from '../../../ui/planning/label-select';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
+import { StartDateInput } from '../../../ui/planning/start-date-input';
 import { useSetTaskLabels } from '../api/set-task-labels';
 
 /**
- * Due date, priority, estimate (when the project has a scale) and labels of the task page's side
+ * Start date, due date, priority, estimate (when the project has a scale) and labels of the task page's side
  * panel. Each change shows at once, is saved alone and rolls back with the failure toast; made
  * offline, it waits with the others.
  */
@@ -43,6 +44,10 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
   const due = { due_on: task.due_on ?? null, due_at: task.due_at ?? null };
   return (
     <Stack gap="md">
+      <StartDateInput
+        value={task.start_date ?? null}
+        onChange={(start_date) => update.mutate({ taskId: task.task_id, changes: { start_date } })}
+      />
       <Stack gap={6}>
         <DueDateInput
           value={due}
