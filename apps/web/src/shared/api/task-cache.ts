@@ -50,6 +50,25 @@ export function patchTask(
   }
 }
 
+/**
+ * patchTask for many tasks at once (a bulk change): each list is walked once, not once per task, so
+ * a change to thousands of rows stays one pass per list.
+ */
+export function patchTasks(
+  queryClient: QueryClient,
+  patches: ReadonlyMap<string, (task: TaskSummaryView) => Partial<TaskSummaryView>>,
+): void {
+  for (const [key, list] of taskLists(queryClient)) {
+    if (!list?.some((task) => patches.has(task.task_id))) continue;
+    queryClient.setQueryData<TaskList>(key, (tasks) =>
+      tasks?.map((task) => {
+        const patch = patches.get(task.task_id);
+        return patch ? { ...task, ...patch(task) } : task;
+      }),
+    );
+  }
+}
+
 /** The server's answer wins unless a newer version already arrived (say, by a live update). */
 export function storeTask(queryClient: QueryClient, task: TaskSummaryView): void {
   patchTask(queryClient, task.task_id, (cached) => (cached.version > task.version ? {} : task));

@@ -2,7 +2,7 @@ import { CALENDAR_DEFAULT_LOCALE, MESSAGES } from '@figgle/shared/constants';
 import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconCornerLeftUp, IconMessageCircle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -17,10 +17,12 @@ import { AssigneePicker } from './assignee-picker';
 import { ChecklistProgress } from './checklist-progress';
 import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
+import { BulkBar } from './list/bulk-bar';
 import { ColumnChooser } from './list/column-chooser';
 import { EstimateTotals } from './list/estimate-totals';
 import { type ListColumns, useListColumns } from './list/list-columns';
 import { type ListRow, listRows, type SubtaskView } from './list/subtask-rows';
+import { useRowSelection } from './list/use-row-selection';
 import { StatusPicker } from './status-picker';
 import { RowBlockedMark, SubtaskProgress } from './structure-marks';
 import classes from './task-list.module.css';
@@ -88,7 +90,7 @@ export function TaskList({
   const columns: ListColumns = stacked ? { lastModified: false, created: false } : chosen;
   const rowHeight = stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
   const columnCount =
-    7 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0) + (estimated && !stacked ? 1 : 0);
+    8 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0) + (estimated && !stacked ? 1 : 0);
   const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksBy(sort)), [tasks, sort]);
   const nested = subtaskView === 'nested';
   // Parents whose sub-tasks are folded away: kept while the list is open, all open at first.
@@ -133,96 +135,123 @@ export function TaskList({
   const { selectedId } = useKeyboardSelection(order, {
     onMove: (id) => virtualizer.scrollToIndex(rows.findIndex((row) => row.task.task_id === id)),
   });
+  // The rows ticked for a bulk change (list/bulk-bar.tsx), apart from j/k's one selected row.
+  const ticked = useRowSelection(order);
+  const tickedTasks = useMemo(() => {
+    const byTaskId = new Map(sorted.map((task) => [task.task_id, task]));
+    return ticked.ids.map((id) => byTaskId.get(id)!);
+  }, [ticked.ids, sorted]);
   const items = virtualizer.getVirtualItems();
   const before = items.length > 0 ? items[0]!.start - virtualizer.options.scrollMargin : 0;
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
   return (
-    <Paper withBorder radius="md" className={classes.frame}>
-      {estimated ? <EstimateTotals scale={estimateScale} tasks={sorted} leaving={leaving} /> : null}
-      <Table
-        verticalSpacing={8}
-        horizontalSpacing="xs"
-        className={classes.table}
-        data-stacked={stacked || undefined}
-        role={stacked ? 'table' : undefined}
-        aria-rowcount={rows.length + 1}
-      >
-        <Table.Thead role={stacked ? 'rowgroup' : undefined}>
-          <Table.Tr className={classes.headRow} role={stacked ? 'row' : undefined}>
-            <Table.Th className={classes.titleHead}>Title</Table.Th>
-            <Table.Th w={132} className={classes.stackedHidden}>
-              Status
-            </Table.Th>
-            <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={92} />
-            <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={124} />
-            {estimated && !stacked ? (
-              <SortableHeader column="estimate" title="Estimate" sort={sort} onSort={setSort} width={96} />
-            ) : null}
-            <Table.Th w={92} className={classes.stackedHidden}>
-              Assignee
-            </Table.Th>
-            <Table.Th w={56} className={classes.stackedHidden} aria-label="Comments" title="Comments">
-              <IconMessageCircle size={14} stroke={1.8} aria-hidden />
-            </Table.Th>
-            {columns.lastModified ? <Table.Th w={140}>Last modified</Table.Th> : null}
-            {columns.created ? <Table.Th w={116}>Created at</Table.Th> : null}
-            <Table.Th w={44} className={classes.chooserHead}>
-              {stacked ? null : <ColumnChooser columns={chosen} onChange={setColumns} />}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody ref={bodyRef} role={stacked ? 'rowgroup' : undefined}>
-          {loading || rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columnCount}>
-                {!loading && emptyMessage === undefined && emptyState ? (
-                  emptyState
-                ) : (
-                  <Text c="dimmed" ta="center" py="lg" size="sm">
-                    {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
-                  </Text>
-                )}
-              </Table.Td>
+    <>
+      <Paper withBorder radius="md" className={classes.frame}>
+        {estimated ? <EstimateTotals scale={estimateScale} tasks={sorted} leaving={leaving} /> : null}
+        <Table
+          verticalSpacing={8}
+          horizontalSpacing="xs"
+          className={classes.table}
+          data-stacked={stacked || undefined}
+          role={stacked ? 'table' : undefined}
+          aria-rowcount={rows.length + 1}
+        >
+          <Table.Thead role={stacked ? 'rowgroup' : undefined}>
+            <Table.Tr className={classes.headRow} role={stacked ? 'row' : undefined}>
+              <Table.Th w={36} className={classes.checkCell}>
+                <Checkbox
+                  size="xs"
+                  aria-label="Select all shown tasks"
+                  checked={order.length > 0 && ticked.ids.length === order.length}
+                  indeterminate={ticked.ids.length > 0 && ticked.ids.length < order.length}
+                  disabled={order.length === 0}
+                  onChange={ticked.toggleAll}
+                />
+              </Table.Th>
+              <Table.Th className={classes.titleHead}>Title</Table.Th>
+              <Table.Th w={132} className={classes.stackedHidden}>
+                Status
+              </Table.Th>
+              <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={92} />
+              <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={124} />
+              {estimated && !stacked ? (
+                <SortableHeader column="estimate" title="Estimate" sort={sort} onSort={setSort} width={96} />
+              ) : null}
+              <Table.Th w={92} className={classes.stackedHidden}>
+                Assignee
+              </Table.Th>
+              <Table.Th w={56} className={classes.stackedHidden} aria-label="Comments" title="Comments">
+                <IconMessageCircle size={14} stroke={1.8} aria-hidden />
+              </Table.Th>
+              {columns.lastModified ? <Table.Th w={140}>Last modified</Table.Th> : null}
+              {columns.created ? <Table.Th w={116}>Created at</Table.Th> : null}
+              <Table.Th w={44} className={classes.chooserHead}>
+                {stacked ? null : <ColumnChooser columns={chosen} onChange={setColumns} />}
+              </Table.Th>
             </Table.Tr>
-          ) : (
-            <>
-              {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
-              {items.map((item) => {
-                const row = rows[item.index]!;
-                const task = row.task;
-                return (
-                  <TaskRow
-                    key={task.task_id}
-                    task={task}
-                    rowIndex={item.index + 2}
-                    organizationId={organizationId}
-                    animated={animated}
-                    leaving={leaving?.has(task.task_id)}
-                    selected={task.task_id === selectedId}
-                    columns={columns}
-                    height={rowHeight}
-                    stacked={stacked}
-                    estimateScale={estimated && !stacked ? estimateScale : null}
-                    reference={referenceOf(task)}
-                    nesting={
-                      nested
-                        ? {
-                            row,
-                            onToggle: toggle,
-                            parentName: row.detached ? parentName(task, byId, referenceOf) : undefined,
-                          }
-                        : undefined
-                    }
-                  />
-                );
-              })}
-              {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
-            </>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+          </Table.Thead>
+          <Table.Tbody ref={bodyRef} role={stacked ? 'rowgroup' : undefined}>
+            {loading || rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  {!loading && emptyMessage === undefined && emptyState ? (
+                    emptyState
+                  ) : (
+                    <Text c="dimmed" ta="center" py="lg" size="sm">
+                      {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              <>
+                {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+                {items.map((item) => {
+                  const row = rows[item.index]!;
+                  const task = row.task;
+                  return (
+                    <TaskRow
+                      key={task.task_id}
+                      task={task}
+                      rowIndex={item.index + 2}
+                      organizationId={organizationId}
+                      animated={animated}
+                      leaving={leaving?.has(task.task_id)}
+                      selected={task.task_id === selectedId}
+                      ticked={ticked.has(task.task_id)}
+                      onTick={ticked.click}
+                      columns={columns}
+                      height={rowHeight}
+                      stacked={stacked}
+                      estimateScale={estimated && !stacked ? estimateScale : null}
+                      reference={referenceOf(task)}
+                      nesting={
+                        nested
+                          ? {
+                              row,
+                              onToggle: toggle,
+                              parentName: row.detached ? parentName(task, byId, referenceOf) : undefined,
+                            }
+                          : undefined
+                      }
+                    />
+                  );
+                })}
+                {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+              </>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {tickedTasks.length > 0 ? (
+        <>
+          {/* Room below the last row, so it can scroll clear of the bar that floats there. */}
+          <div className={classes.barRoom} aria-hidden />
+          <BulkBar tasks={tickedTasks} organizationId={organizationId} onClear={ticked.clear} />
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -255,6 +284,10 @@ interface TaskRowProps {
   leaving?: boolean;
   /** Where j and k put the selection: Enter opens it. */
   selected?: boolean;
+  /** Ticked for a bulk change. */
+  ticked: boolean;
+  /** Its checkbox was clicked, with Shift or not. */
+  onTick: (taskId: string, shift: boolean) => void;
   columns: ListColumns;
   height: number;
   /** Drawn as two lines (below 600 px). */
@@ -266,6 +299,9 @@ interface TaskRowProps {
   /** In the nested view: depth, fold button and parent hint. */
   nesting?: RowNesting;
 }
+
+/** The row's checkbox is driven by its click (see TaskRow); React still asks for a change handler. */
+function noChange() {}
 
 /** True for a moment after the task's version changes while it is on screen. */
 function useChangeFlash(version: number, enabled: boolean): boolean {
@@ -289,6 +325,8 @@ function TaskRow({
   animated,
   leaving,
   selected,
+  ticked,
+  onTick,
   columns,
   height,
   stacked,
@@ -308,8 +346,19 @@ function TaskRow({
       className={`${classes.row}${leaving ? ` ${filterClasses.leaving}` : ''}${selected ? ` ${filterClasses.selected}` : ''}`}
       aria-current={selected || undefined}
       data-flash={flashing || undefined}
+      data-ticked={ticked || undefined}
       style={{ height }}
     >
+      <Table.Td role={cellRole} className={classes.checkCell}>
+        <Checkbox
+          size="xs"
+          aria-label={`Select ${reference} ${task.title}`}
+          checked={ticked}
+          // The click, not the change, says whether Shift was held (a range from the last row clicked).
+          onChange={noChange}
+          onClick={(event) => onTick(task.task_id, event.shiftKey)}
+        />
+      </Table.Td>
       <Table.Td className={classes.titleCell} role={cellRole}>
         <div className={planningClasses.titleLine}>
           {nesting ? <NestingSlot nesting={nesting} reference={reference} stacked={stacked} /> : null}

@@ -1,0 +1,80 @@
+import type { BulkChangeTasksInput, BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
+import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import {
+  patchTasks,
+  refreshTaskLists,
+  restoreTaskLists,
+  type TaskCacheSnapshot,
+  takeTaskListsSnapshot,
+} from '../../../shared/api/task-cache';
+
+type BulkGroup = BulkChangeTasksInput['groups'][number];
+
+export interface BulkChangeVariables {
+  groups: BulkGroup[];
+  /** The people the groups assign, so the rows show their names before the server answers. */
+  people?: ReadonlyMap<string, PersonView>;
+}
+
+function bulkChangeTasks(groups: BulkGroup[]): Promise<{ tasks: TaskSummaryView[] }> {
+  return api.post<{ tasks: TaskSummaryView[] }>('/api/tasks/bulk-change', { groups });
+}
+
+/** The fields a group's changes show in a row, as updateTask's shownFields draws one change. */
+function shownFields(
+  changes: BulkTaskFields,
+  people: BulkChangeVariables['people'],
+): Partial<TaskSummaryView> {
+  const { assignee_id: assigneeId, due_on: dueOn, due_at: dueAt, status, priority } = changes;
+  return {
+    ...(status ? { status } : {}),
+    ...(priority ? { priority } : {}),
+    ...(assigneeId !== undefined
+      ? {
+          assignee:
+            assigneeId === null
+              ? null
+              : (people?.get(assigneeId) ?? { user_id: assigneeId, firstname: '', lastname: '' }),
+        }
+      : {}),
+    ...(dueOn !== undefined || dueAt !== undefined ? { due_on: dueOn ?? null, due_at: dueAt ?? null } : {}),
+  };
+}
+
+/**
+ * One bulk change (the list's selection bar, or its undo): every row shows it at once, and a
+ * refusal puts every list back as it was, since the server changed none of the tasks either.
+ */
+export function useBulkChangeTasks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groups }: BulkChangeVariables) => bulkChangeTasks(groups),
+    onMutate: ({ groups, people }: BulkChangeVariables): { snapshot: TaskCacheSnapshot } => {
+      const snapshot = takeTaskListsSnapshot(queryClient);
+      const patches = new Map<string, () => Partial<TaskSummaryView>>();
+      for (const group of groups) {
+        const fields = shownFields(group.changes, people);
+        for (const taskId of group.task_ids) patches.set(taskId, () => fields);
+      }
+      patchTasks(queryClient, patches);
+      return { snapshot };
+    },
+    onSuccess: ({ tasks }) => {
+      // The server's rows win unless a live update already brought a newer version.
+      const byId = new Map(tasks.map((task) => [task.task_id, task]));
+      patchTasks(
+        queryClient,
+        new Map(
+          tasks.map((task) => [
+            task.task_id,
+            (cached: TaskSummaryView) => (cached.version > byId.get(cached.task_id)!.version ? {} : task),
+          ]),
+        ),
+      );
+    },
+    onError: (_error, _variables, context) => restoreTaskLists(queryClient, context?.snapshot),
+    onSettled: () => refreshTaskLists(queryClient),
+  });
+}

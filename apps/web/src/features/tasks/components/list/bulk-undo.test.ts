@@ -1,0 +1,47 @@
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import { describe, expect, it } from 'vitest';
+import { changedTasksMessage, undoGroups } from './bulk-undo';
+
+const ada = { user_id: '00000000-0000-4000-8000-00000000000a', firstname: 'Ada', lastname: 'L' };
+
+function task(id: string, fields: Partial<TaskSummaryView>): TaskSummaryView {
+  return {
+    task_id: id,
+    status: 'TODO',
+    priority: 'NONE',
+    assignee: null,
+    due_on: null,
+    due_at: null,
+    ...fields,
+  } as TaskSummaryView;
+}
+
+describe('undoGroups', () => {
+  it('groups the tasks by the value they held, one group per value', () => {
+    const tasks = [task('1', { assignee: ada }), task('2', {}), task('3', { assignee: ada })];
+    expect(undoGroups(tasks, 'assignee')).toEqual([
+      { task_ids: ['1', '3'], changes: { assignee_id: ada.user_id } },
+      { task_ids: ['2'], changes: { assignee_id: null } },
+    ]);
+  });
+
+  it('puts back a due time as a time and a due day as a day', () => {
+    const tasks = [
+      task('1', { due_at: '2026-12-01T09:00:00.000Z' }),
+      task('2', { due_on: '2026-12-24' }),
+      task('3', {}),
+    ];
+    expect(undoGroups(tasks, 'due').map((group) => group.changes)).toEqual([
+      { due_at: '2026-12-01T09:00:00.000Z' },
+      { due_on: '2026-12-24' },
+      { due_on: null },
+    ]);
+  });
+});
+
+describe('changedTasksMessage', () => {
+  it('counts in words', () => {
+    expect(changedTasksMessage(1)).toBe('Changed 1 task');
+    expect(changedTasksMessage(2400)).toBe('Changed 2,400 tasks');
+  });
+});

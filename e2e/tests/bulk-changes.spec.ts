@@ -1,0 +1,104 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { seedProject } from './filters-support.ts';
+
+/** Twenty tasks whose titles sort as they are numbered: the list shows them in this order. */
+const TITLES = Array.from({ length: 20 }, (_, index) => `Bulk task ${String(index + 1).padStart(2, '0')}`);
+
+const checkbox = (page: Page, title: string) =>
+  page.getByRole('checkbox', { name: new RegExp(`^Select \\S+ ${title}$`) });
+
+/** The assignee each drawn row names (its picker's title holds the name where only an avatar shows). */
+function drawnAssignees(page: Page): Promise<Array<[string, string]>> {
+  return page
+    .locator('[role="combobox"][aria-label^="Assignee of Bulk task"]')
+    .evaluateAll((pickers) =>
+      pickers.map((picker): [string, string] => [
+        (picker.getAttribute('aria-label') ?? '').replace('Assignee of ', ''),
+        (picker.getAttribute('title') ?? '').replace('Assignee: ', ''),
+      ]),
+    );
+}
+
+/**
+ * Every row names `name` as its assignee. Only the rows in view are drawn (a phone shows about ten),
+ * so the rows are read at the top of the page and again at its end.
+ */
+async function expectAssignees(page: Page, name: string) {
+  const seen = new Map<string, string>();
+  for (const end of ['top', 'bottom'] as const) {
+    await page.evaluate((end) => window.scrollTo(0, end === 'top' ? 0 : document.body.scrollHeight), end);
+    await expect
+      .poll(async () => {
+        const drawn = await drawnAssignees(page);
+        for (const [title, assignee] of drawn) seen.set(title, assignee);
+        return drawn.length > 0 && drawn.every(([, assignee]) => assignee === name);
+      })
+      .toBe(true);
+  }
+  expect([...seen.keys()].sort()).toEqual(TITLES);
+  expect(new Set(seen.values())).toEqual(new Set([name]));
+}
+
+for (const { scheme, width, height } of [
+  { scheme: 'light', width: 1440, height: 900 },
+  { scheme: 'dark', width: 390, height: 844 },
+] as const) {
+  test(`bulk changes at ${width} px, ${scheme}: tick 20 rows with a click and a Shift-click, assign them, undo`, async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    // Twenty tasks seeded and forty pickers read twice: more than most journeys.
+    test.slow();
+    const user = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Bea',
+      lastname: 'Bulk',
+      organization: `Bulk ${scheme}`,
+    });
+    const { projectId } = await seedProject(page, baseURL, user.organizationId, {
+      name: 'Bulk',
+      trigram: 'BLK',
+      tasks: TITLES.map((title) => ({ title })),
+    });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height });
+    await page.goto(`/project/${projectId}/list`);
+    await expectAssignees(page, 'None');
+
+    await checkbox(page, TITLES[0]!).click();
+    const bar = page.getByRole('toolbar', { name: 'Change 1 selected task' });
+    await expect(bar).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await checkbox(page, TITLES[19]!).click({ modifiers: ['Shift'] });
+    await expect(checkbox(page, TITLES[19]!)).toBeChecked();
+    await expect(checkbox(page, TITLES[10]!)).toBeChecked();
+    const selected = page.getByRole('toolbar', { name: 'Change 20 selected tasks' });
+    await expect(selected).toContainText('20 selected');
+    await page.screenshot({ path: test.info().outputPath(`bulk-bar-${width}-${scheme}.png`) });
+
+    // One request for all twenty.
+    const bulkRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/tasks/bulk-change')) bulkRequests.push(request.url());
+    });
+    await selected.getByRole('button', { name: 'Assignee' }).click();
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/tasks/bulk-change') && response.ok()),
+      page.getByRole('menuitem', { name: 'Bea Bulk' }).click(),
+    ]);
+    await expectAssignees(page, 'Bea Bulk');
+    expect(bulkRequests).toHaveLength(1);
+
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/tasks/bulk-change') && response.ok()),
+      page.getByRole('button', { name: 'Undo: changed 20 tasks' }).click(),
+    ]);
+    await expectAssignees(page, 'None');
+    expect(bulkRequests).toHaveLength(2);
+    // After a reload too: the server put them back.
+    await page.reload();
+    await expectAssignees(page, 'None');
+  });
+}
