@@ -2,6 +2,7 @@
 import { trelloBoard } from '@figgle/test-support/trello-board';
 import { describe, expect, it } from 'vitest';
 import type { ImportTask } from '../../src/features/imports/import-item.ts';
+import { fileParses, ParseTurns } from '../../src/features/imports/one-parse-at-a-time.ts';
 import { analyseInThread, planInThread } from '../../src/features/imports/read-in-thread.ts';
 import { HttpError } from '../../src/http/errors.ts';
 
@@ -66,5 +67,58 @@ describe('reading a file to import in a thread', () => {
     } finally {
       await plan.close();
     }
+  });
+
+  it('parses one file at a time per server: three sent at once take turns, and all are answered', async () => {
+    const text = JSON.stringify(
+      trelloBoard({ cards: 200, commentsPerCard: [2], lists: ['To Do', 'Done'] }).board,
+    );
+    const rows = Array.from({ length: 500 }, (_, n) => `Task ${n + 1},To Do`).join('\n');
+    let mostRunning = 0;
+    let mostWaiting = 0;
+    let watching = true;
+    const watch = () => {
+      if (!watching) return;
+      const { running, waiting } = fileParses.state();
+      mostRunning = Math.max(mostRunning, running);
+      mostWaiting = Math.max(mostWaiting, waiting);
+      setImmediate(watch);
+    };
+    setImmediate(watch);
+    const [first, second, plan] = await Promise.all([
+      analyseInThread(bytesOf(text)),
+      analyseInThread(bytesOf(text)),
+      planInThread(bytesOf(`Title,Status\n${rows}\n`), 'csv', { csvColumns: ['title', 'status'] }, 0),
+    ]);
+    watching = false;
+    try {
+      expect(first.analysis).toMatchObject({ cards: 200 });
+      expect(second.analysis).toMatchObject({ cards: 200 });
+      expect(plan.taskCount).toBe(500);
+      expect(mostRunning).toBe(1);
+      expect(mostWaiting).toBe(2);
+      // The plan's thread still hands over its batches, and the turn is free for the next parse.
+      expect(fileParses.state()).toEqual({ running: 0, waiting: 0 });
+      expect((await plan.nextBatch())?.length).toBeGreaterThan(0);
+    } finally {
+      await plan.close();
+    }
+  }, 60_000);
+
+  it('passes the turn on when a parse fails', async () => {
+    const turns = new ParseTurns();
+    const order: string[] = [];
+    const failing = turns.run(async () => {
+      order.push('first');
+      throw new Error('broken file');
+    });
+    const next = turns.run(async () => {
+      order.push('second');
+      return 'read';
+    });
+    await expect(failing).rejects.toThrow('broken file');
+    expect(await next).toBe('read');
+    expect(order).toEqual(['first', 'second']);
+    expect(turns.state()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -3,6 +3,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
+import { fileParses } from './one-parse-at-a-time.ts';
 import type { ImportLabel, ImportStructure, ImportTask } from './import-item.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
@@ -100,17 +101,19 @@ function movable(bytes: Uint8Array): Uint8Array {
  * What the file is and holds (read-import-file.ts's analyseImportFile), read in a thread: a file that
  * cannot be read is the same 400 as before. `bytes` is moved to the thread and unusable after.
  */
-export async function analyseInThread(
+export function analyseInThread(
   bytes: Uint8Array,
 ): Promise<{ format: ImportFormat; analysis: ImportAnalysis }> {
-  const reader = new FileReader();
-  try {
-    const reply = await reader.ask({ kind: 'analyse', bytes: movable(bytes) });
-    if (reply.kind !== 'analysed') throw new Error(`unexpected reply ${reply.kind}`);
-    return { format: reply.format, analysis: reply.analysis };
-  } finally {
-    await reader.close();
-  }
+  return fileParses.run(async () => {
+    const reader = new FileReader();
+    try {
+      const reply = await reader.ask({ kind: 'analyse', bytes: movable(bytes) });
+      if (reply.kind !== 'analysed') throw new Error(`unexpected reply ${reply.kind}`);
+      return { format: reply.format, analysis: reply.analysis };
+    } finally {
+      await reader.close();
+    }
+  });
 }
 
 export interface PlanInThread {
@@ -139,7 +142,10 @@ export async function planInThread(
 ): Promise<PlanInThread> {
   const reader = new FileReader();
   try {
-    const reply = await reader.ask({ kind: 'plan', bytes: movable(bytes), format, mapping, from });
+    // Only the parse waits its turn: the batches that follow come from the thread's compact tasks.
+    const reply = await fileParses.run(() =>
+      reader.ask({ kind: 'plan', bytes: movable(bytes), format, mapping, from }),
+    );
     if (reply.kind !== 'planned') throw new Error(`unexpected reply ${reply.kind}`);
     return {
       taskCount: reply.taskCount,
