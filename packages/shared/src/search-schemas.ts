@@ -84,6 +84,8 @@ export const taskHitSchema = z.object({
   /** The due day (`YYYY-MM-DD`), or the due instant when a time was set; both null without one. */
   due_on: z.string().nullable(),
   due_at: z.string().nullable(),
+  /** The start day (`YYYY-MM-DD`), or null. */
+  start_date: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TaskHit = z.infer<typeof taskHitSchema>;

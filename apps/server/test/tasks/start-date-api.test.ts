@@ -8,6 +8,7 @@ import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { search } from '../search/search-world.ts';
 
 // Issue 44: a task's start date beside its due date. The rule (start never after due) lives in
 // figgle_change_task (migration 0026), hence both databases.
@@ -190,5 +191,21 @@ describe('export: start date', () => {
     const dated = exported.tasks.find((one) => one.title === 'Dated')!;
     expect(dated).toMatchObject({ start_date: '2026-05-02', due_on: '2026-05-09' });
     expect(exported.tasks.find((one) => one.title === 'Undated')!.start_date).toBeNull();
+  });
+});
+
+describe('search: start date', () => {
+  it("shows a found task's start date beside its due date", async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Searched');
+    const task = await createTask(world.owner, projectId, {
+      title: 'Varnish the gazebo',
+      due_on: '2031-03-09',
+    });
+    await patch(world.owner, task.task_id, { start_date: '2031-03-05' });
+    await createTask(world.owner, projectId, { title: 'Varnish the bench' });
+    const answer = await search(world.member, { q: 'varnish' });
+    const byTitle = new Map(answer.tasks.items.map((hit) => [hit.number, hit]));
+    expect(byTitle.get(task.reference)).toMatchObject({ start_date: '2031-03-05', due_on: '2031-03-09' });
+    expect(answer.tasks.items.filter((hit) => hit.start_date === null)).toHaveLength(1);
   });
 });

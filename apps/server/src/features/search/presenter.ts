@@ -26,6 +26,7 @@ function presentTaskHit(row: TaskHitRow, terms: MatchTerms): TaskHit {
     snippet: snippet(row.description, terms),
     due_on: row.due_on,
     due_at: row.due_at,
+    start_date: row.start_date,
     updated_at: row.updated_at.toISOString(),
   };
 }

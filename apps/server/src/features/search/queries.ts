@@ -123,6 +123,7 @@ export interface TaskHitRow {
   description: string;
   due_on: string | null;
   due_at: string | null;
+  start_date: string | null;
   updated_at: Date;
   sort_at: string;
 }
@@ -134,6 +135,7 @@ const TASK_HIT_COLUMNS = sql`
   figgle_delta_text(task.content_json) AS description, task.updated_at,
   to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
   to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
+  to_char(task.start_on, 'YYYY-MM-DD') AS start_date,
   ${sortKey('task.updated_at')} AS sort_at`;
 
 const TASK_HIT_JOINS = sql`

@@ -48,6 +48,11 @@ export const listMyTasksSchema = { tags, response: { 200: z.array(myTaskViewSche
 export const getTaskSchema = { tags, params: taskIdParams, response: { 200: taskDetailViewSchema } };
 export const updateTaskSchema = {
   tags,
+  description:
+    'Changes the fields sent; an absent field stays as it is. due_on (YYYY-MM-DD) or due_at (an ISO ' +
+    'instant) sets the due date and clears the other; start_date (YYYY-MM-DD, null clears it) sets ' +
+    'the start date. A start date after the due date the request leaves (whether it sets start_date, ' +
+    'the due date or both) is a 400 that changes nothing.',
   params: taskIdParams,
   body: updateTaskInput,
   response: { 200: taskSummaryViewSchema },

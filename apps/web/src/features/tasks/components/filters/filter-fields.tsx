@@ -24,10 +24,17 @@ import {
   type EstimateFilter,
   FILTER_TEXT_MAX,
   type ParentFilter,
+  START_FILTERS,
+  type StartFilter,
   type TaskFilters,
 } from './task-filters';
 
 const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', week: 'This week', none: 'No date' };
+const START_LABELS: Record<StartFilter, string> = {
+  started: 'Started',
+  later: 'Starts later',
+  none: 'No start date',
+};
 
 /** A label as the view's tasks carry it. */
 export interface ViewLabel {
@@ -109,6 +116,15 @@ export function FilterFields({
             set={set}
             stacked
           />
+          <FixedChoices
+            label="Start"
+            kind="start"
+            choices={START_FILTERS}
+            names={START_LABELS}
+            value={filters.start}
+            set={set}
+            stacked
+          />
           {estimateScale && estimateScale !== 'none' ? (
             <FixedChoices
               label="Estimate"
@@ -127,8 +143,8 @@ export function FilterFields({
   );
 }
 
-/** The kinds of filter that are a fixed list of named values: statuses, priorities, due dates, estimates. */
-type FixedKind = 'statuses' | 'priorities' | 'due' | 'estimates';
+/** The kinds of filter that are a fixed list of named values: statuses, priorities, due and start dates, estimates. */
+type FixedKind = 'statuses' | 'priorities' | 'due' | 'start' | 'estimates';
 
 const ESTIMATE_NAMES = Object.fromEntries([
   ...ESTIMATES.map((estimate) => [estimate, estimate]),

@@ -8,6 +8,10 @@ type AssigneeFilter = 'me' | 'none' | (string & {});
 export const DUE_FILTERS = ['overdue', 'week', 'none'] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
 
+/** 'started': a start date today or before (the viewer's day); 'later': after today; 'none': no start date. */
+export const START_FILTERS = ['started', 'later', 'none'] as const;
+export type StartFilter = (typeof START_FILTERS)[number];
+
 /** An estimate of the project's scale, or 'none' for tasks without one. */
 export type EstimateFilter = Estimate | 'none';
 const ESTIMATE_FILTERS: readonly EstimateFilter[] = [...ESTIMATES, 'none'];
@@ -27,6 +31,7 @@ export interface TaskFilters {
   priorities: TaskPriority[];
   labels: string[];
   due: DueFilter[];
+  start: StartFilter[];
   estimates: EstimateFilter[];
   parents: ParentFilter[];
 }
@@ -38,6 +43,7 @@ export const NO_FILTERS: TaskFilters = {
   priorities: [],
   labels: [],
   due: [],
+  start: [],
   estimates: [],
   parents: [],
 };
@@ -53,6 +59,7 @@ export interface FilterableTask {
   labels?: ReadonlyArray<{ label_id: string }>;
   due_on?: string | null;
   due_at?: string | null;
+  start_date?: string | null;
   estimate?: string | null;
   /** Absent on a copy kept on the device from before sub-tasks: read as a top-level task. */
   parent_id?: string | null;
@@ -78,6 +85,7 @@ export function activeFilterCount(filters: TaskFilters): number {
     (filters.priorities.length > 0 ? 1 : 0) +
     (filters.labels.length > 0 ? 1 : 0) +
     (filters.due.length > 0 ? 1 : 0) +
+    (filters.start.length > 0 ? 1 : 0) +
     (filters.estimates.length > 0 ? 1 : 0) +
     (filters.parents.length > 0 ? 1 : 0)
   );
@@ -151,6 +159,13 @@ function matchesDue(task: FilterableTask, wanted: DueFilter, context: FilterCont
   return day < localDay(context.now);
 }
 
+function matchesStart(task: FilterableTask, wanted: StartFilter, today: string): boolean {
+  const start = task.start_date ?? null;
+  if (wanted === 'none') return start === null;
+  if (start === null) return false;
+  return wanted === 'started' ? start <= today : start > today;
+}
+
 /**
  * A test for tasks, made once per change of the filters: what does not depend on the task (the text's
  * words, the week) is worked out here, not again for each of thousands of tasks.
@@ -160,7 +175,8 @@ export function filterPredicate(
   context: FilterContext = { meId: null, now: new Date() },
 ): (task: FilterableTask) => boolean {
   const words = wordsOf(filters.text);
-  const { statuses, assignees, priorities, labels, due, estimates, parents } = filters;
+  const { statuses, assignees, priorities, labels, due, start, estimates, parents } = filters;
+  const today = localDay(context.now);
   return (task) => {
     if (statuses.length > 0 && !statuses.includes(task.status)) return false;
     if (assignees.length > 0 && !assignees.some((wanted) => matchesAssignee(task, wanted, context)))
@@ -169,6 +185,7 @@ export function filterPredicate(
     if (labels.length > 0 && !(task.labels ?? []).some((label) => labels.includes(label.label_id)))
       return false;
     if (due.length > 0 && !due.some((wanted) => matchesDue(task, wanted, context))) return false;
+    if (start.length > 0 && !start.some((wanted) => matchesStart(task, wanted, today))) return false;
     if (estimates.length > 0 && !estimates.includes((task.estimate ?? 'none') as EstimateFilter))
       return false;
     if (parents.length > 0 && !parents.includes(task.parent_id ?? 'none')) return false;
@@ -181,7 +198,7 @@ export function matchesFilters(task: FilterableTask, filters: TaskFilters, conte
   return filterPredicate(filters, context)(task);
 }
 
-// The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue&estimate=5,8
+// The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue&start=started&estimate=5,8
 // &parent=none,<id>
 const PARAM = {
   statuses: 'status',
@@ -190,6 +207,7 @@ const PARAM = {
   priorities: 'priority',
   labels: 'label',
   due: 'due',
+  start: 'start',
   estimates: 'estimate',
   parents: 'parent',
 } as const;
@@ -228,6 +246,9 @@ export function filtersFromSearch(params: URLSearchParams): TaskFilters {
     due: listParam(params, PARAM.due).filter((value): value is DueFilter =>
       (DUE_FILTERS as readonly string[]).includes(value),
     ),
+    start: listParam(params, PARAM.start).filter((value): value is StartFilter =>
+      (START_FILTERS as readonly string[]).includes(value),
+    ),
     estimates: listParam(params, PARAM.estimates)
       .map((value) => (value === 'none' ? value : value.toUpperCase()))
       .filter((value): value is EstimateFilter => (ESTIMATE_FILTERS as readonly string[]).includes(value)),
@@ -258,6 +279,8 @@ export function searchWithFilters(current: URLSearchParams, filters: TaskFilters
   if (filters.labels.length > 0) next.set(PARAM.labels, filters.labels.join(','));
   const due = DUE_FILTERS.filter((value) => filters.due.includes(value));
   if (due.length > 0) next.set(PARAM.due, due.join(','));
+  const start = START_FILTERS.filter((value) => filters.start.includes(value));
+  if (start.length > 0) next.set(PARAM.start, start.join(','));
   const estimates = ESTIMATE_FILTERS.filter((value) => filters.estimates.includes(value));
   if (estimates.length > 0) next.set(PARAM.estimates, estimates.join(','));
   const parents = parentsFrom(filters.parents);
