@@ -3,8 +3,8 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
-import { fileParses } from './one-parse-at-a-time.ts';
 import type { ImportLabel, ImportStructure, ImportTask } from './import-item.ts';
+import { fileParses } from './one-parse-at-a-time.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
 /**

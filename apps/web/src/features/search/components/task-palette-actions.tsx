@@ -1,24 +1,14 @@
 import { IconCopy, IconFolderShare, IconLink, IconLock, IconSubtask, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useOpenTaskActions } from '../../../shared/task-actions/open-task-actions';
 import { requestStructure } from '../../../shared/task-actions/structure-requests';
-
-interface TaskPaletteAction {
-  id: string;
-  label: string;
-  keywords: readonly string[];
-  icon: ReactNode;
-  run: () => void;
-}
-
-const icon = (Drawn: typeof IconTrash) => <Drawn size={18} stroke={1.8} aria-hidden />;
+import { paletteIcon as icon, type PaletteAction } from './palette-action';
 
 /**
  * The palette's actions on the open task (docs/product.md#task-actions): adding a sub-task or a
  * blocker (the task page's sections take them), then those of the task page's "…" menu, run by the
  * menu itself (its confirmation, its project dialog). None elsewhere.
  */
-export function useTaskPaletteActions(): TaskPaletteAction[] {
+export function useTaskPaletteActions(): PaletteAction[] {
   const open = useOpenTaskActions();
   if (!open) return [];
   return [
