@@ -58,3 +58,13 @@ export const bulkChangeTasksInput = z
     }
   });
 export type BulkChangeTasksInput = z.input<typeof bulkChangeTasksInput>;
+
+/** A bulk delete: the tasks, at most BULK_TASK_LIMIT, each named once. Sub-tasks stay, at the top level. */
+export const bulkDeleteTasksInput = z
+  .object({ task_ids: z.array(z.uuid()).min(1).max(BULK_TASK_LIMIT, { error: TOO_MANY }) })
+  .strict()
+  .refine(({ task_ids }) => new Set(task_ids).size === task_ids.length, {
+    message: 'A bulk change names each task once.',
+    path: ['task_ids'],
+  });
+export type BulkDeleteTasksInput = z.input<typeof bulkDeleteTasksInput>;

@@ -222,6 +222,10 @@ const expectations: Record<string, Entry> = {
     path: '/api/tasks/bulk-change',
     body: { groups: [{ task_ids: [w.task], changes: { priority: 'HIGH' } }] },
   })),
+  'POST /api/tasks/bulk-delete': inOrganization(async (w) => ({
+    path: '/api/tasks/bulk-delete',
+    body: { task_ids: [await w.fresh.task()] },
+  })),
   'DELETE /api/tasks/:taskId': inOrganization(async (w) => ({ path: `/api/tasks/${await w.fresh.task()}` })),
   'POST /api/tasks/:taskId/move': inOrganization(async (w) => ({
     path: `/api/tasks/${await w.fresh.task()}/move`,

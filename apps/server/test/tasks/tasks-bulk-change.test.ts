@@ -193,3 +193,39 @@ describe('POST /api/tasks/bulk-change', () => {
     expect((await rowsOf(ids))[0]!.priority).not.toBe('LOW');
   });
 });
+
+describe('POST /api/tasks/bulk-delete', () => {
+  async function liveIds(ids: string[]) {
+    const rows = await server.deps.db
+      .selectFrom('task')
+      .select('task_id')
+      .where('task_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return rows.map((row) => row.task_id).sort();
+  }
+
+  it('deletes every named task in one go, one event each', async () => {
+    const ids = await tasksIn(ada, adaProject, 4);
+    events.length = 0;
+    const response = await ada.api('/api/tasks/bulk-delete', { body: { task_ids: ids.slice(0, 3) } });
+    expect(response.status, await response.clone().text()).toBe(204);
+    expect(await liveIds(ids)).toEqual([ids[3]]);
+    const deleted = events.filter((event) => event.kind === 'task' && event.action === 'deleted');
+    expect(deleted.map((event) => event.taskId).sort()).toEqual(ids.slice(0, 3).sort());
+  });
+
+  it("refuses the whole delete for another organization's task or one already gone, deleting nothing", async () => {
+    const ids = await tasksIn(ada, adaProject, 3);
+    const foreign = await ada.api('/api/tasks/bulk-delete', { body: { task_ids: [...ids, bobTask] } });
+    expect(foreign.status).toBe(404);
+    const gone = await ada.api('/api/tasks/bulk-delete', { body: { task_ids: [...ids, randomUUID()] } });
+    expect(gone.status).toBe(404);
+    const tooMany = await ada.api('/api/tasks/bulk-delete', {
+      body: { task_ids: [...ids, ...Array.from({ length: 10_000 }, () => randomUUID())] },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await liveIds(ids)).toEqual([...ids].sort());
+    expect(await liveIds([bobTask])).toEqual([bobTask]);
+  });
+});

@@ -1,5 +1,5 @@
 import { boardViewSchema, projectTasksQuery } from '@figgle/shared/board-schemas';
-import { bulkChangeTasksInput } from '@figgle/shared/bulk-task-schemas';
+import { bulkChangeTasksInput, bulkDeleteTasksInput } from '@figgle/shared/bulk-task-schemas';
 import { setTaskLabelsInput } from '@figgle/shared/planning-schemas';
 import { projectIdParams } from '@figgle/shared/project-schemas';
 import {
@@ -143,4 +143,13 @@ export const bulkChangeTasksSchema = {
     'the order named.',
   body: bulkChangeTasksInput,
   response: { 200: z.object({ tasks: z.array(taskSummaryViewSchema) }) },
+};
+export const bulkDeleteTasksSchema = {
+  tags,
+  description:
+    'Deletes many tasks in one transaction, each as DELETE /api/tasks/:taskId does with subtasks=keep. ' +
+    'At most 10,000 tasks, each named once. One task missing, already deleted or of another ' +
+    'organization refuses the whole delete, and nothing is deleted.',
+  body: bulkDeleteTasksInput,
+  response: { 204: noContent },
 };

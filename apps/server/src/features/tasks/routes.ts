@@ -4,6 +4,7 @@ import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { backgroundWork } from '../../jobs/background-work.ts';
 import { bulkChangeTasks } from './commands/bulk-change-tasks.ts';
+import { bulkDeleteTasks } from './commands/bulk-delete-tasks.ts';
 import { createTask } from './commands/create-task.ts';
 import { deleteTask } from './commands/delete-task.ts';
 import { duplicateTask } from './commands/duplicate-task.ts';
@@ -21,6 +22,7 @@ import { readMyTasks, readProjectTasks, readTaskDetail } from './reads.ts';
 import {
   addTaskRelationSchema,
   bulkChangeTasksSchema,
+  bulkDeleteTasksSchema,
   createTaskSchema,
   deleteTaskSchema,
   duplicateTaskSchema,
@@ -87,6 +89,11 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     return sendJsonText(request, reply, {
       body: `{"tasks":[${tasks.map((task) => task.summary).join(',')}]}`,
     });
+  });
+
+  app.post('/api/tasks/bulk-delete', { schema: bulkDeleteTasksSchema }, async (request, reply) => {
+    await bulkDeleteTasks(app.deps, await requireUser(request), { taskIds: request.body.task_ids });
+    return reply.status(204).send(null);
   });
 
   app.put('/api/tasks/:taskId/labels', { schema: setTaskLabelsSchema }, async (request, reply) => {

@@ -14,11 +14,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconChevronDown, IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useMembers } from '../../../../shared/api/list-members';
+import { confirm } from '../../../../ui/confirm/confirm-service';
+import { toastSuccess } from '../../../../ui/toast';
 import { toastUndo } from '../../../../ui/undo-toast';
 import { useBulkChangeTasks } from '../../api/bulk-change-tasks';
+import { useBulkDeleteTasks } from '../../api/bulk-delete-tasks';
 import { memberName } from '../member-name';
 import { StatusDot } from '../status-dot';
 import classes from './bulk-bar.module.css';
@@ -38,6 +41,7 @@ export interface BulkBarProps {
  */
 export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
   const bulkChange = useBulkChangeTasks();
+  const bulkDelete = useBulkDeleteTasks();
   const members = useMembers(organizationId);
   const people = useMemo(
     () =>
@@ -61,6 +65,24 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
           toastUndo(changedTasksMessage(taskIds.length), () => bulkChange.mutate({ groups: undo, people })),
       },
     );
+  }
+
+  // A delete has no undo here (nothing brings a deleted task back yet): it asks first, and says so.
+  async function remove() {
+    const taskIds = tasks.map((task) => task.task_id);
+    const many = taskIds.length === 1 ? '1 task' : `${taskIds.length.toLocaleString('en')} tasks`;
+    const confirmed = await confirm({
+      title: `Delete ${many}?`,
+      text: 'They leave the list, the board and every other view, and this cannot be undone. Their sub-tasks stay, as top-level tasks.',
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
+    bulkDelete.mutate(taskIds, {
+      onSuccess: () => {
+        onClear();
+        toastSuccess(`Deleted ${many}`);
+      },
+    });
   }
 
   return (
@@ -108,6 +130,15 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
           ))}
         </FieldMenu>
         <DueDateButton onSet={(dueOn) => apply('due', { due_on: dueOn })} />
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={() => void remove()}
+        >
+          Delete
+        </Button>
         <ActionIcon
           variant="subtle"
           color="gray"
