@@ -1,7 +1,6 @@
 import { ROLE_LABELS } from '@figgle/shared/roles';
-import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-client';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { useMe } from '../../../shared/api/get-me';
 import { useMembers } from '../../../shared/api/list-members';
 import { paths } from '../../../shared/paths';
@@ -10,6 +9,12 @@ import { InviteMemberDialog } from '../components/invite-member-dialog';
 import { MembersTable } from '../components/members-table';
 import { OrganizationExport } from '../components/organization-export';
 import { OrganizationNameForm } from '../components/organization-name-form';
+import {
+  OrganizationNotFound,
+  OrganizationPageFrame,
+  OrganizationPageTitle,
+  organizationMissing,
+} from '../components/organization-page-frame';
 import { PendingInvitations } from '../components/pending-invitations';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
 
@@ -19,22 +24,10 @@ export function SettingsOrganizationPage() {
   const organization = useOrganization(organizationId);
   const members = useMembers(organizationId);
   const me = useMe();
-  const notFound = organization.error instanceof ApiRequestError && organization.error.statusCode === 404;
+  const notFound = organizationMissing(organization.error);
   useLoadErrorToast((organization.isError && !notFound) || members.isError || me.isError);
 
-  if (notFound) {
-    return (
-      <Alert color="gray" title="Organization not found" maw={560}>
-        <Text size="sm">
-          This organization does not exist or you are not one of its members.{' '}
-          <Anchor component={Link} to={paths.settingsProfile}>
-            Back to my profile
-          </Anchor>
-        </Text>
-      </Alert>
-    );
-  }
-
+  if (notFound) return <OrganizationNotFound />;
   if (!organization.data || !me.data) {
     return (
       <Stack gap="md" aria-busy={organization.isPending || me.isPending}>
@@ -48,16 +41,17 @@ export function SettingsOrganizationPage() {
   const isOwner = role === 'OWNER';
 
   return (
-    <Stack gap="xl">
-      <Group gap="sm" wrap="wrap">
-        <Title order={2} fz="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          Organization {organization.data.name}
-        </Title>
-        <Badge variant={isOwner ? 'filled' : 'light'} radius="sm" tt="none">
-          {ROLE_LABELS[role]}
-        </Badge>
-      </Group>
-
+    <OrganizationPageFrame
+      missing={false}
+      title={
+        <Group gap="sm" wrap="wrap">
+          <OrganizationPageTitle>Organization {organization.data.name}</OrganizationPageTitle>
+          <Badge variant={isOwner ? 'filled' : 'light'} radius="sm" tt="none">
+            {ROLE_LABELS[role]}
+          </Badge>
+        </Group>
+      }
+    >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
         {isOwner ? (
           <OrganizationNameForm organizationId={organizationId} name={organization.data.name} />
@@ -105,6 +99,6 @@ export function SettingsOrganizationPage() {
       ) : null}
 
       {isOwner ? <OrganizationExport organizationId={organizationId} /> : null}
-    </Stack>
+    </OrganizationPageFrame>
   );
 }

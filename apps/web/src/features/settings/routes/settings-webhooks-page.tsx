@@ -1,12 +1,16 @@
 import type { CreatedWebhook } from '@figgle/shared/webhook-schemas';
-import { Alert, Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { paths } from '../../../shared/paths';
 import { useOrganization } from '../api/get-organization';
 import { useWebhooks } from '../api/list-webhooks';
 import { NewWebhookForm } from '../components/new-webhook-form';
+import {
+  OrganizationPageFrame,
+  OrganizationPageTitle,
+  organizationMissing,
+} from '../components/organization-page-frame';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
 import { WebhookCard } from '../components/webhook-card';
 import { WebhookSecretAlert } from '../components/webhook-secret-alert';
@@ -19,36 +23,26 @@ export function SettingsWebhooksPage() {
   const organization = useOrganization(organizationId);
   const webhooks = useWebhooks(organizationId);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const notFound = statusOf(organization.error) === 404 || statusOf(webhooks.error) === 404;
+  const notFound = organizationMissing(organization.error, webhooks.error);
   const notOwner = statusOf(webhooks.error) === 403;
   useLoadErrorToast((organization.isError || webhooks.isError) && !notFound && !notOwner);
 
-  if (notFound) {
-    return (
-      <Alert color="gray" title="Organization not found" maw={560}>
-        <Text size="sm">
-          This organization does not exist or you are not one of its members.{' '}
-          <Anchor component={Link} to={paths.settingsProfile}>
-            Back to my profile
-          </Anchor>
-        </Text>
-      </Alert>
-    );
-  }
-
   return (
-    <Stack gap="xl">
-      <Stack gap={4}>
-        <Title order={2} fz="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {organization.data ? `Webhooks of ${organization.data.name}` : 'Webhooks'}
-        </Title>
-        <Text size="sm" c="dimmed" maw={720}>
-          A webhook tells another system what happens in this organization: Figgle sends a signed JSON POST to
-          its URL when a task is created, changed, moved or deleted, a comment is written or a Figma comment
-          arrives. Failed deliveries are tried again for about an hour.
-        </Text>
-      </Stack>
-
+    <OrganizationPageFrame
+      missing={notFound}
+      title={
+        <Stack gap={4}>
+          <OrganizationPageTitle>
+            {organization.data ? `Webhooks of ${organization.data.name}` : 'Webhooks'}
+          </OrganizationPageTitle>
+          <Text size="sm" c="dimmed" maw={720}>
+            A webhook tells another system what happens in this organization: Figgle sends a signed JSON POST
+            to its URL when a task is created, changed, moved or deleted, a comment is written or a Figma
+            comment arrives. Failed deliveries are tried again for about an hour.
+          </Text>
+        </Stack>
+      }
+    >
       {notOwner ? (
         <Alert color="gray" title="Owners only" maw={560}>
           <Text size="sm">Only owners of the organization see and manage its webhooks.</Text>
@@ -76,6 +70,6 @@ export function SettingsWebhooksPage() {
           )}
         </>
       )}
-    </Stack>
+    </OrganizationPageFrame>
   );
 }
