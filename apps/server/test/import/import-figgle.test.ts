@@ -41,6 +41,7 @@ async function contentsOf(projectId: string) {
       status: task.status,
       description: task.description,
       due: [task.due_on, task.due_at],
+      start: task.start_date,
       priority: task.priority,
       assignee: task.assignee ? people.get(task.assignee) : null,
       labels: task.labels.map((id) => labels.get(id)).sort(),
@@ -81,6 +82,11 @@ describe("importing Figgle's own project export", () => {
       }),
     );
     await created(world.owner.api(`/api/tasks/${crane.task_id}/checklist`, { body: { text: 'Buy paint' } }));
+    const started = await world.owner.api(`/api/tasks/${crane.task_id}`, {
+      method: 'PATCH',
+      body: { start_date: '2026-12-01' },
+    });
+    expect(started.status, await started.clone().text()).toBe(200);
     await created(
       world.owner.api(`/api/projects/${projectId}/tasks`, {
         body: { title: 'Sweep the dock', due_at: '2026-11-30T08:00:00Z' },
@@ -109,19 +115,54 @@ describe("importing Figgle's own project export", () => {
       labels: 1,
     });
 
-    const started = await start(world.member, run.import_id, { project_name: 'Harbour again' });
+    const begun = await start(world.member, run.import_id, { project_name: 'Harbour again' });
     const done = await finished(world.member, run.import_id);
     expect(done.state).toBe('done');
     expect(done.problems).toEqual([]);
     expect(done.imported).toEqual({ tasks: 2, comments: 1, checklist_items: 1, labels: 0 });
 
-    const copy = await contentsOf(started.project_id!);
+    const copy = await contentsOf(begun.project_id!);
     expect(copy).toEqual(await contentsOf(projectId));
     expect(copy[0]).toMatchObject({
       title: 'Paint the crane',
       assignee: world.member.email,
       labels: ['Dock/teal'],
+      start: '2026-12-01',
     });
+  });
+
+  it('drops a start date after its due date, and says so, instead of refusing the task', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Quay');
+    await created(
+      world.owner.api(`/api/projects/${projectId}/tasks`, {
+        body: { title: 'Moor the boat', due_on: '2026-12-10' },
+      }),
+    );
+    const file = (await (
+      await world.owner.api(`/api/projects/${projectId}/export.json`)
+    ).json()) as ProjectExport;
+    file.tasks[0]!.start_date = '2026-12-11';
+    const sent = await sendImportFile(
+      server,
+      world.member,
+      `/api/organizations/${world.organizationId}/imports`,
+      'quay.json',
+      JSON.stringify(file),
+    );
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const run = (await sent.json()) as ImportView;
+    const begun = await start(world.member, run.import_id, { project_name: 'Quay again' });
+    const done = await finished(world.member, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.problems).toEqual([
+      expect.objectContaining({
+        reason: 'Its start date 2026-12-11 is after its due date: the task comes in without a start date.',
+        imported: true,
+      }),
+    ]);
+    expect(await contentsOf(begun.project_id!)).toEqual([
+      expect.objectContaining({ title: 'Moor the boat', due: ['2026-12-10', null], start: null }),
+    ]);
   });
 
   it("marks imported comments as imported, under their author's name as text, never as a member's", async () => {

@@ -13,6 +13,8 @@ export interface ImportTask {
   description: DeltaJson;
   dueOn: string | null;
   dueAt: string | null;
+  /** Figgle files: the day the work starts (never after the due date: figgle.ts drops it then). */
+  startOn?: string | null;
   priority: TaskPriority;
   /** Figgle files: the estimate it had; kept when it is on the project's scale (write-batch.ts). */
   estimate?: string | null;
@@ -104,4 +106,14 @@ export function cleanLine(text: string, max: number): string {
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ');
   const folded = line.replace(/\s+/g, ' ').trim().slice(0, max).trim();
   return isOnlyInvisible(folded) ? '' : folded;
+}
+
+/**
+ * The last calendar day a due date falls on anywhere: the day itself, or an instant's day at UTC+14.
+ * A start date after it is after the due date in every time zone (figgle_change_task's rule).
+ */
+export function latestDueDay(dueOn: string | null, dueAt: string | null): string | null {
+  if (dueOn) return dueOn;
+  if (!dueAt) return null;
+  return new Date(Date.parse(dueAt) + 14 * 3_600_000).toISOString().slice(0, 10);
 }

@@ -146,18 +146,20 @@ export async function writeBatch(
   );
   await sql`
     INSERT INTO task (task_id, project_id, reference, title, status, rank, author_id, author_name, assignee_id,
-      last_modified_by, content_json, comments_total, due_on, due_at, priority, estimate)
+      last_modified_by, content_json, comments_total, due_on, due_at, start_on, priority, estimate)
     SELECT t.id, ${context.projectId}, t.reference, t.title, t.status, t.rank, ${context.authorId},
       ${context.authorName}, t.assignee, ${context.authorId}, t.content::jsonb, t.comments, t.due_on::date,
-      t.due_at::timestamptz, t.priority, t.estimate
+      t.due_at::timestamptz, t.start_on::date, t.priority, t.estimate
     FROM unnest(${ids}::uuid[], ${tasks.map((_, index) => firstReference + index)}::integer[],
       ${tasks.map((task) => task.title)}::text[], ${tasks.map((task) => task.status)}::text[],
       ${tasks.map((task) => ranks.get(task)!)}::text[], ${assignees}::uuid[],
       ${tasks.map((task) => JSON.stringify(task.description))}::text[],
       ${tasks.map((task) => task.comments.length)}::integer[], ${tasks.map((task) => task.dueOn)}::text[],
-      ${tasks.map((task) => task.dueAt)}::text[], ${tasks.map((task) => task.priority)}::text[],
+      ${tasks.map((task) => task.dueAt)}::text[], ${tasks.map((task) => task.startOn ?? null)}::text[],
+      ${tasks.map((task) => task.priority)}::text[],
       ${estimates}::text[])
-      AS t(id, reference, title, status, rank, assignee, content, comments, due_on, due_at, priority, estimate)
+      AS t(id, reference, title, status, rank, assignee, content, comments, due_on, due_at, start_on, priority,
+        estimate)
   `.execute(trx);
 
   const metadata = tasks.map((task, index) => {
@@ -166,6 +168,7 @@ export async function writeBatch(
       title: { old: null, new: task.title },
       status: { old: null, new: task.status },
       ...(assignees[index] ? { assignee_id: { old: null, new: assignees[index] } } : {}),
+      ...(task.startOn ? { start: { old: null, new: task.startOn } } : {}),
       ...(task.priority !== 'NONE' ? { priority: { old: null, new: task.priority } } : {}),
       ...(estimates[index] ? { estimate: { old: null, new: estimates[index] } } : {}),
       ...(labels.length > 0 ? { labels: { old: [], new: labels } } : {}),

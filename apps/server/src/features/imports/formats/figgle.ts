@@ -6,7 +6,14 @@ import {
 } from '@figgle/shared/project-export-schemas';
 import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import type { DeltaJson, RelationKind } from '../../../db/schema.ts';
-import type { ImportLabel, ImportPlan, ImportStructure, ImportTask, StructureEnd } from '../import-item.ts';
+import {
+  type ImportLabel,
+  type ImportPlan,
+  type ImportStructure,
+  type ImportTask,
+  latestDueDay,
+  type StructureEnd,
+} from '../import-item.ts';
 
 /** Whether parsed JSON says it is a Figgle project export, before it is checked in full. */
 export function looksLikeFiggle(json: unknown): boolean {
@@ -145,7 +152,7 @@ function figgleStructure(file: ProjectExport): { structure: ImportStructure; pro
 
 /**
  * A project exported by Figgle, back as it was: each task with its status and place in its column,
- * description (its delta as it was), due date, priority, estimate (and the project's estimate scale),
+ * description (its delta as it was), due date, start date, priority, estimate (and the project's estimate scale),
  * labels, checklist and comments (with their
  * authors' names and dates), its parent, place among its parent's sub-tasks and relations (placed
  * after the last task, place-structure.ts). People are matched by email with the organization's members: an
@@ -178,6 +185,14 @@ export function planFiggle(file: ProjectExport): ImportPlan {
         reason: `Its assignee (${nameOf(task.assignee, 'someone')}) has no email in the file: the task is unassigned.`,
         imported: true,
       });
+    const latestDue = latestDueDay(task.due_on, task.due_at);
+    const startAfterDue = task.start_date !== null && latestDue !== null && task.start_date > latestDue;
+    if (startAfterDue)
+      problems.push({
+        row,
+        reason: `Its start date ${task.start_date} is after its due date: the task comes in without a start date.`,
+        imported: true,
+      });
     return {
       row,
       title: task.title,
@@ -185,6 +200,7 @@ export function planFiggle(file: ProjectExport): ImportPlan {
       description: task.description as DeltaJson,
       dueOn: task.due_on,
       dueAt: task.due_at,
+      startOn: startAfterDue ? null : task.start_date,
       priority: task.priority,
       estimate: task.estimate,
       assigneeEmail: assignee?.email?.toLowerCase() ?? null,
