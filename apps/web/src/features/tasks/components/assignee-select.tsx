@@ -20,6 +20,10 @@ export interface AssigneeSelectProps {
 /** The assignee picker once opened (its own chunk: see assignee-picker.tsx). */
 export function AssigneeSelect({ open, organizationId, assignee, onChange }: AssigneeSelectProps) {
   const members = useMembers(organizationId);
+  // Kept by its content, not by the object: a task read again brings an equal assignee in a new
+  // object, and new options would make the picker write its text again, undoing the selection of
+  // the current name that typing is meant to replace.
+  const { user_id: assigneeId = null, firstname = '', lastname = '' } = assignee ?? {};
   const people = useMemo(() => {
     const list: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
       user_id,
@@ -27,9 +31,10 @@ export function AssigneeSelect({ open, organizationId, assignee, onChange }: Ass
       lastname,
     }));
     // Someone who left the organization still shows as the current assignee.
-    if (assignee && !list.some((person) => person.user_id === assignee.user_id)) list.push(assignee);
+    if (assigneeId && !list.some((person) => person.user_id === assigneeId))
+      list.push({ user_id: assigneeId, firstname, lastname });
     return list;
-  }, [members.data, assignee]);
+  }, [members.data, assigneeId, firstname, lastname]);
   const data = useMemo(
     () => [
       { value: NONE, label: 'None' },
