@@ -33,6 +33,7 @@ import * as subtasksRelationsEstimates from './migrations/0023_subtasks_relation
 import * as subtaskOrder from './migrations/0024_subtask_order.ts';
 import * as calendarFeeds from './migrations/0025_calendar_feeds.ts';
 import * as startDate from './migrations/0026_start_date.ts';
+import * as taskFigmaNodes from './migrations/0027_task_figma_nodes.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0024_subtask_order': subtaskOrder,
   '0025_calendar_feeds': calendarFeeds,
   '0026_start_date': startDate,
+  '0027_task_figma_nodes': taskFigmaNodes,
 };
 
 /** The names of every domain migration, in order. */

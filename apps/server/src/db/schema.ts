@@ -151,6 +151,22 @@ interface TaskTable {
   deleted_at: Timestamp | null;
 }
 
+/** How a task came to link a Figma node (migration 0027). */
+export type FigmaNodeSource = 'comment' | 'link' | 'figma';
+
+/** A Figma node a task links (migration 0027); several per task. */
+interface TaskFigmaNodeTable {
+  task_figma_node_id: Generated<string>;
+  task_id: string;
+  organization_id: string;
+  file_key: string;
+  /** Figma's `1:2` form. */
+  node_id: string;
+  source: FigmaNodeSource;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export type RelationKind = 'blocks' | 'relates' | 'duplicates';
 
 /** from_task_id blocks, relates to or duplicates to_task_id (migration 0023). */
@@ -420,6 +436,7 @@ export interface Database {
   bookmark: BookmarkTable;
   task: TaskTable;
   task_relation: TaskRelationTable;
+  task_figma_node: TaskFigmaNodeTable;
   label: LabelTable;
   task_label: TaskLabelTable;
   checklist_item: ChecklistItemTable;
