@@ -25,6 +25,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { figmaEventRoutes } from './features/figma-events/routes.ts';
 import { designLinkRoutes } from './features/figma-links/routes.ts';
+import { taskFigmaNodeRoutes } from './features/figma-nodes/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
 import { figmaReplyHandler } from './features/figma-task/figma-reply-job.ts';
 import { figmaTaskRoutes } from './features/figma-task/routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(labelRoutes);
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
+  await app.register(taskFigmaNodeRoutes);
   await app.register(uploadRoutes);
   await app.register(importRoutes);
   // Everything Figma: settings, design links, the webhook receiver, the radar, task images and replies.

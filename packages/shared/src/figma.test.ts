@@ -7,6 +7,7 @@ import {
   figmaNodeUrl,
   figmaTaskTitle,
   parseFigmaFileKey,
+  parseFigmaNodeUrl,
   parseFigmaTeamId,
   radarTaskTitle,
 } from './figma.ts';
@@ -118,5 +119,30 @@ describe('titles', () => {
   });
   it('writes the done reply', () => {
     expect(figmaDoneReply('tri', 12)).toBe('Done in Figgle: TRI-12');
+  });
+});
+
+describe('parseFigmaNodeUrl', () => {
+  it('reads the file key and the node of a "Copy link to selection" address, in the API form', () => {
+    expect(
+      parseFigmaNodeUrl('https://www.figma.com/design/AbCdEfGhIjKl/Checkout?node-id=12-34&t=x-1'),
+    ).toEqual({
+      fileKey: 'AbCdEfGhIjKl',
+      nodeId: '12:34',
+    });
+    expect(parseFigmaNodeUrl(' figma.com/file/AbCdEfGhIjKl/Old?node-id=1%3A2 ')).toEqual({
+      fileKey: 'AbCdEfGhIjKl',
+      nodeId: '1:2',
+    });
+    expect(parseFigmaNodeUrl('https://www.figma.com/design/AbCdEfGhIjKl/x?node-id=I1-2;3-4')).toEqual({
+      fileKey: 'AbCdEfGhIjKl',
+      nodeId: 'I1:2;3:4',
+    });
+  });
+  it('refuses an address without a node, of another host, or not an address', () => {
+    expect(parseFigmaNodeUrl('https://www.figma.com/design/AbCdEfGhIjKl/Checkout')).toBeNull();
+    expect(parseFigmaNodeUrl('https://evil.example/design/AbCdEfGhIjKl/x?node-id=1-2')).toBeNull();
+    expect(parseFigmaNodeUrl('https://www.figma.com/design/AbCdEfGhIjKl/x?node-id=1-2<script>')).toBeNull();
+    expect(parseFigmaNodeUrl('hello')).toBeNull();
   });
 });

@@ -113,3 +113,26 @@ export function radarTaskTitle(content: string, fileName?: string | null): strin
 export function figmaDoneReply(trigram: string, reference: number): string {
   return `Done in Figgle: ${trigram.toUpperCase()}-${reference}`;
 }
+
+const NODE_ID_PATTERN = /^[A-Za-z0-9_:;-]{1,200}$/;
+
+/**
+ * The file key and node of a pasted Figma link to a frame or layer (`…/design/<KEY>/…?node-id=1-2`).
+ * The address writes a node id with `-` where the API writes `:`; the API's form is returned. null
+ * when the text is not a Figma link naming a node.
+ */
+export function parseFigmaNodeUrl(input: string): { fileKey: string; nodeId: string } | null {
+  const text = input.trim();
+  const url = parseUrl(text);
+  if (!url || !FIGMA_HOSTS.has(url.hostname.toLowerCase())) return null;
+  const fileKey = FILE_URL_PATTERN.exec(url.pathname)?.[1];
+  const nodeParam = url.searchParams.get('node-id');
+  if (!fileKey || !nodeParam || !NODE_ID_PATTERN.test(nodeParam)) return null;
+  // Only the first dash of each part is the `:` (instance ids join parts with `;`); older links
+  // wrote the `:` itself.
+  const nodeId = nodeParam
+    .split(';')
+    .map((part) => (part.includes(':') ? part : part.replace('-', ':')))
+    .join(';');
+  return { fileKey, nodeId };
+}

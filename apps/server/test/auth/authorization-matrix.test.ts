@@ -1,5 +1,5 @@
 // @database pglite
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { REALTIME_PATH, topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { listRoutesInto, startTestServer, type TestServer } from '@figgle/test-support/test-server';
@@ -322,6 +322,14 @@ const expectations: Record<string, Entry> = {
   'POST /api/checklist-items/:itemId/convert': inOrganization(async (w) => ({
     path: `/api/checklist-items/${await newChecklistItem(w.task)}/convert`,
   })),
+  'GET /api/tasks/:taskId/figma-nodes': inOrganization((w) => ({ path: `/api/tasks/${w.task}/figma-nodes` })),
+  'POST /api/tasks/:taskId/figma-nodes': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/figma-nodes`,
+    body: { url: `https://www.figma.com/design/AbCdEfGhIjKl/Checkout?node-id=${randomInt(1, 1e9)}-1` },
+  })),
+  'DELETE /api/tasks/:taskId/figma-nodes/:nodeLinkId': inOrganization(async (w) => ({
+    path: `/api/tasks/${w.task}/figma-nodes/${await newFigmaNodeLink(w.org, w.task)}`,
+  })),
 
   // Files
   'POST /api/uploads': inOrganization((w) => {
@@ -558,6 +566,21 @@ async function newChecklistItem(taskId: string): Promise<string> {
     .returning('item_id')
     .executeTakeFirstOrThrow();
   return item.item_id;
+}
+
+async function newFigmaNodeLink(organizationId: string, taskId: string): Promise<string> {
+  const link = await server.deps.db
+    .insertInto('task_figma_node')
+    .values({
+      task_id: taskId,
+      organization_id: organizationId,
+      file_key: 'AbCdEfGhIjKl',
+      node_id: `${randomInt(1, 1e9)}:2`,
+      source: 'link',
+    })
+    .returning('task_figma_node_id')
+    .executeTakeFirstOrThrow();
+  return link.task_figma_node_id;
 }
 
 /** A Figma delivery of the organization that failed for good (src/jobs/). */
