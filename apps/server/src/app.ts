@@ -24,6 +24,9 @@ import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { figmaEventRoutes } from './features/figma-events/routes.ts';
+import { figmaDevResourceHandler } from './features/figma-dev-resources/dev-resource-job.ts';
+import { figmaDevResourceScanHandler } from './features/figma-dev-resources/dev-resource-scan-job.ts';
+import { figmaDevResourceRoutes } from './features/figma-dev-resources/routes.ts';
 import { designLinkRoutes } from './features/figma-links/routes.ts';
 import { taskFigmaNodeRoutes } from './features/figma-nodes/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
@@ -103,6 +106,8 @@ export interface BuildAppOptions {
 const JOB_HANDLERS: JobHandler[] = [
   figmaDeliveryHandler,
   figmaReplyHandler,
+  figmaDevResourceHandler,
+  figmaDevResourceScanHandler,
   notificationEmailHandler,
   notificationBatchHandler,
   notificationDigestHandler,
@@ -229,6 +234,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaWebhookRoutes);
   await app.register(figmaEventRoutes);
   await app.register(figmaTaskRoutes);
+  await app.register(figmaDevResourceRoutes);
   await app.register(inboxRoutes);
   await app.register(notificationEmailRoutes);
   await app.register(notificationRoutes);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import { FakeDevResources } from './fake-figma-dev-resources.ts';
 
 /**
  * A local stand-in for api.figma.com, following docs/figma-api.md: webhooks V2 (create,
@@ -195,6 +196,8 @@ export class FakeFigma {
   pingOnCreate = true;
   /** Answer the images API with null for these node ids (a node that failed to render). */
   readonly unrenderableNodes = new Set<string>();
+  /** Dev resources on the files' nodes (fake-figma-dev-resources.ts). */
+  readonly devResources = new FakeDevResources((key) => this.files.has(key));
   private rateLimited: { remaining: number; retryAfterSeconds: number } | null = null;
   private failures: Array<{ remaining: number; status: number; path: RegExp }> = [];
   private stalls: Array<{ method: string; path: RegExp; held: Array<() => void> }> = [];
@@ -510,6 +513,7 @@ export class FakeFigma {
       );
       return send(200, { err: null, images });
     }
+    if (this.devResources.handle(method, path, url.searchParams, body, send)) return;
     send(404, { status: 404, err: 'Not found' });
   }
 

@@ -154,6 +154,9 @@ interface TaskTable {
 /** How a task came to link a Figma node (migration 0027). */
 export type FigmaNodeSource = 'comment' | 'link' | 'figma';
 
+/** How the dev resource of a linked node stands in Figma (migration 0029). */
+export type DevResourceState = 'pending' | 'linked' | 'refused' | 'file_gone' | 'failed';
+
 /** A Figma node a task links (migration 0027); several per task. */
 interface TaskFigmaNodeTable {
   task_figma_node_id: Generated<string>;
@@ -165,6 +168,12 @@ interface TaskFigmaNodeTable {
   source: FigmaNodeSource;
   created_by: string | null;
   created_at: CreatedAt;
+  /** Its dev resource in Figma (migration 0029): Figma's id, the name last written, the last try. */
+  dev_resource_id: string | null;
+  dev_resource_name: string | null;
+  dev_resource_state: Generated<DevResourceState>;
+  dev_resource_error: string | null;
+  dev_resource_synced_at: Timestamp | null;
 }
 
 export type RelationKind = 'blocks' | 'relates' | 'duplicates';

@@ -1,4 +1,11 @@
 import { createHash } from 'node:crypto';
+import {
+  createdDevResource,
+  type FigmaDevResource,
+  type NewDevResource,
+  toDevResources,
+  wasUpdated,
+} from './dev-resources.ts';
 import { errorForStatus, FigmaError, parseRetryAfter, rateLimitedError } from './errors.ts';
 
 // One client for everything Figgle asks Figma (docs/figma-api.md). The base URL comes from
@@ -171,6 +178,46 @@ export class FigmaClient {
       throw new FigmaError('unavailable', 'The rendered image is too large.');
     const contentType = (response.headers.get('content-type') ?? 'image/png').split(';')[0]!.trim();
     return { bytes, contentType: contentType.startsWith('image/') ? contentType : 'image/png' };
+  }
+
+  // Dev Resources (links shown in Dev Mode; shapes in dev-resources.ts) ---------------------------
+
+  /** The dev resources on these nodes of the file. */
+  async getDevResources(fileKey: string, nodeIds: string[]): Promise<FigmaDevResource[]> {
+    const query = nodeIds.length > 0 ? `?${new URLSearchParams({ node_ids: nodeIds.join(',') })}` : '';
+    const body = await this.request<unknown>(
+      'GET',
+      `/v1/files/${encodeURIComponent(fileKey)}/dev_resources${query}`,
+    );
+    return toDevResources(body);
+  }
+
+  async createDevResource(values: NewDevResource): Promise<FigmaDevResource> {
+    const body = await this.request<unknown>('POST', '/v1/dev_resources', {
+      dev_resources: [
+        { name: values.name, url: values.url, file_key: values.fileKey, node_id: values.nodeId },
+      ],
+    });
+    return createdDevResource(body);
+  }
+
+  /** Renames a dev resource; false when Figma no longer knows its id. */
+  async renameDevResource(id: string, name: string): Promise<boolean> {
+    const body = await this.request<unknown>('PUT', '/v1/dev_resources', { dev_resources: [{ id, name }] });
+    return wasUpdated(body, id);
+  }
+
+  /** Deleting a dev resource that is no longer there counts as done. */
+  async deleteDevResource(fileKey: string, id: string): Promise<void> {
+    try {
+      await this.request(
+        'DELETE',
+        `/v1/files/${encodeURIComponent(fileKey)}/dev_resources/${encodeURIComponent(id)}`,
+      );
+    } catch (error) {
+      if (error instanceof FigmaError && error.kind === 'not_found') return;
+      throw error;
+    }
   }
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {

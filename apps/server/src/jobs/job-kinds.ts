@@ -4,6 +4,12 @@
 /** A FILE_COMMENT delivery from Figma, stored by the webhook before it answered. */
 export const FIGMA_DELIVERY_JOB = 'figma_delivery';
 
+/** One linked node's dev resource brought in line with its task; stored by the triggers of migration 0029. */
+export const FIGMA_DEV_RESOURCE_JOB = 'figma_dev_resource';
+
+/** An organization's files read for dev resources people added in Figma, every 10 minutes (migration 0029). */
+export const FIGMA_DEV_RESOURCE_SCAN_JOB = 'figma_dev_resource_scan';
+
 /** "Done in Figgle" in a Figma thread; stored by the trigger of migration 0008 when a task becomes DONE. */
 export const FIGMA_REPLY_JOB = 'figma_reply';
 

@@ -330,6 +330,12 @@ const expectations: Record<string, Entry> = {
   'DELETE /api/tasks/:taskId/figma-nodes/:nodeLinkId': inOrganization(async (w) => ({
     path: `/api/tasks/${w.task}/figma-nodes/${await newFigmaNodeLink(w.org, w.task)}`,
   })),
+  'GET /api/tasks/:taskId/figma-dev-resources': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/figma-dev-resources`,
+  })),
+  'POST /api/tasks/:taskId/figma-nodes/:nodeLinkId/dev-resource/retry': inOrganization(async (w) => ({
+    path: `/api/tasks/${w.task}/figma-nodes/${await newFigmaNodeLink(w.org, w.task)}/dev-resource/retry`,
+  })),
 
   // Files
   'POST /api/uploads': inOrganization((w) => {
