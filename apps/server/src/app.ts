@@ -28,6 +28,8 @@ import { figmaDevResourceHandler } from './features/figma-dev-resources/dev-reso
 import { figmaDevResourceScanHandler } from './features/figma-dev-resources/dev-resource-scan-job.ts';
 import { figmaDevResourceRoutes } from './features/figma-dev-resources/routes.ts';
 import { designLinkRoutes } from './features/figma-links/routes.ts';
+import { installPluginCors } from './features/figma-plugin-api/plugin-cors.ts';
+import { figmaPluginApiRoutes } from './features/figma-plugin-api/routes.ts';
 import { taskFigmaNodeRoutes } from './features/figma-nodes/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
 import { figmaReplyHandler } from './features/figma-task/figma-reply-job.ts';
@@ -199,6 +201,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   installWriteTimings(app); // FIGGLE_WRITE_TIMINGS=1: each write's hops, for bench/realtime
   installCloseConnectionsOnShutdown(app);
   installSecurityHeaders(app, options.serveWeb ? inlineScriptHashes(readBuiltIndex()) : []);
+  installPluginCors(app); // the Figma plugin's token requests, from its iframe (Origin: null)
 
   await app.register(fastifySwagger, { openapi: apiDescription, transform: jsonSchemaTransform });
   await app.register(fastifySwaggerUi, apiDocsOptions());
@@ -234,6 +237,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaWebhookRoutes);
   await app.register(figmaEventRoutes);
   await app.register(figmaTaskRoutes);
+  await app.register(figmaPluginApiRoutes);
   await app.register(figmaDevResourceRoutes);
   await app.register(inboxRoutes);
   await app.register(notificationEmailRoutes);

@@ -65,6 +65,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/docs/static/*',
   'GET /*',
   'POST /api/figma/webhook',
+  // A CORS preflight carries no credentials; the call it announces is checked as any other.
+  'OPTIONS /api/*',
 ]);
 
 // The shapes of the table's lines.
@@ -401,6 +403,9 @@ const expectations: Record<string, Entry> = {
 
   // Figma settings: the token is personal; team id, reply-on-done and design links are the owner's
   'GET /api/figma/settings': signedIn(() => ({ path: '/api/figma/settings' })),
+  'GET /api/figma/linked-tasks': signedIn(() => ({
+    path: `/api/figma/linked-tasks?file_key=${figmaFileKey()}&node_ids=1:2,0:1`,
+  })),
   'GET /api/me/figma-token': signedIn(() => ({ path: '/api/me/figma-token' })),
   'PUT /api/me/figma-token': signedIn(() => ({
     path: '/api/me/figma-token',
