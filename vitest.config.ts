@@ -92,6 +92,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // The Figma plugin's sandbox code against a fake `figma` global (apps/figma-plugin/test).
+      { test: { name: 'figma-plugin', include: ['apps/figma-plugin/test/**/*.test.ts'] } },
     ],
   },
 });

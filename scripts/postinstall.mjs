@@ -11,6 +11,12 @@ import { buildWebIfChanged, root } from './web-build.mjs';
 if (buildWebIfChanged() !== 0)
   console.warn('postinstall: the web app did not build; npm start will try again.');
 
+// The Figma plugin (apps/figma-plugin/dist, for Figma's "Import plugin from manifest"): esbuild, under a second.
+if (
+  spawnSync(process.execPath, ['apps/figma-plugin/build.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0
+)
+  console.warn('postinstall: the Figma plugin did not build; run `npm run build -w @figgle/figma-plugin`.');
+
 try {
   await serverCommand();
 } catch (error) {

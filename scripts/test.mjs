@@ -18,7 +18,7 @@ function vitest(name, projects, env) {
 
 const steps = [
   ['lint and typecheck', 'npm', ['run', 'check']],
-  vitest('unit tests', ['shared', 'web']),
+  vitest('unit tests', ['shared', 'web', 'figma-plugin']),
   vitest('integration tests on PGlite', ['server'], { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -1,0 +1,3 @@
+import { startPlugin } from './code.ts';
+
+startPlugin();

@@ -1,0 +1,3 @@
+import { startUi } from './ui.ts';
+
+startUi();
