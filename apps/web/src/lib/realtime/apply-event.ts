@@ -129,6 +129,8 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     invalidate.add(queryKeys.checklist(taskId), true);
     // A sub-task, parent or relation that came or went publishes the task's event (issue 42).
     invalidate.add(queryKeys.taskStructure(taskId), true);
+    // A Figma design linked, unlinked, or its Figma state changed (issue 41).
+    invalidate.add(queryKeys.taskFigmaNodes(taskId), true);
     // A comment, an assignee or a mention may have added a watcher.
     invalidate.add(queryKeys.watchers(taskId), true);
     return;

@@ -30,6 +30,8 @@ export const queryKeys = {
    * and card. Read again with every event of the task.
    */
   taskStructure: (taskId: string) => ['task', taskId, 'structure'] as const,
+  /** The Figma designs a task links (issue 41); read again with every event of the task. */
+  taskFigmaNodes: (taskId: string) => ['task', taskId, 'figma-nodes'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

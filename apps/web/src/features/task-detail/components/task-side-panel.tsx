@@ -12,6 +12,7 @@ import { paths } from '../../../shared/paths';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { AuthorMark, personName } from './author-mark';
+import { DesignsSection } from './designs/designs-section';
 import { FigmaNodeSlot } from './figma-node-slot';
 import classes from './task-detail.module.css';
 import { TaskPlanningFields } from './task-planning-fields';
@@ -156,6 +157,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           </Field>
         </dl>
         <FigmaNodeSlot task={task} />
+        <DesignsSection taskId={task.task_id} />
       </Stack>
     </Paper>
   );
