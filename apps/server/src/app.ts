@@ -23,6 +23,8 @@ import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
+import { designChangeHandler } from './features/figma-design-changes/design-change-job.ts';
+import { designChangeRoutes } from './features/figma-design-changes/routes.ts';
 import { figmaEventRoutes } from './features/figma-events/routes.ts';
 import { figmaDevResourceHandler } from './features/figma-dev-resources/dev-resource-job.ts';
 import { figmaDevResourceScanHandler } from './features/figma-dev-resources/dev-resource-scan-job.ts';
@@ -108,6 +110,7 @@ export interface BuildAppOptions {
 const JOB_HANDLERS: JobHandler[] = [
   figmaDeliveryHandler,
   figmaReplyHandler,
+  designChangeHandler,
   figmaDevResourceHandler,
   figmaDevResourceScanHandler,
   notificationEmailHandler,
@@ -229,6 +232,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
   await app.register(taskFigmaNodeRoutes);
+  await app.register(designChangeRoutes);
   await app.register(uploadRoutes);
   await app.register(importRoutes);
   // Everything Figma: settings, design links, the webhook receiver, the radar, task images and replies.

@@ -33,6 +33,8 @@ export const notificationPreferencesSchema = z.object({
   daily_digest: z.boolean(),
   /** Null until the browser has sent the one it detects. */
   time_zone: z.string().nullable(),
+  /** "Design changed" notifications (a linked Figma design changed): on unless turned off. */
+  design_changes: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -44,6 +46,8 @@ export const updateNotificationPreferencesInput = z
     }),
     daily_digest: z.boolean({ error: 'The daily digest is on (true) or off (false).' }),
     time_zone: timeZoneSchema,
+    /** Left as it was when absent. */
+    design_changes: z.boolean({ error: 'Design changes are on (true) or off (false).' }).optional(),
   })
   .strict();
 export type UpdateNotificationPreferencesInput = z.infer<typeof updateNotificationPreferencesInput>;

@@ -20,7 +20,7 @@ export const notificationsQuery = z.object({
 });
 export type NotificationsQuery = z.input<typeof notificationsQuery>;
 
-export const NOTIFICATION_KINDS = ['mention', 'assignment', 'comment', 'change'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'assignment', 'comment', 'change', 'design_changed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const personSchema = z.object({ user_id: z.uuid(), firstname: z.string(), lastname: z.string() });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import { FakeDevResources } from './fake-figma-dev-resources.ts';
+import { FakeFigmaVersions } from './fake-figma-versions.ts';
 
 /**
  * A local stand-in for api.figma.com, following docs/figma-api.md: webhooks V2 (create,
@@ -196,9 +197,11 @@ export class FakeFigma {
   pingOnCreate = true;
   /** Answer the images API with null for these node ids (a node that failed to render). */
   readonly unrenderableNodes = new Set<string>();
+  /** Version history and how nodes render at each version (fake-figma-versions.ts). */
+  readonly history = new FakeFigmaVersions();
   /** Dev resources on the files' nodes (fake-figma-dev-resources.ts). */
   readonly devResources = new FakeDevResources((key) => this.files.has(key));
-  private rateLimited: { remaining: number; retryAfterSeconds: number } | null = null;
+  private rateLimited: { remaining: number; retryAfterSeconds: number; path: RegExp } | null = null;
   private failures: Array<{ remaining: number; status: number; path: RegExp }> = [];
   private stalls: Array<{ method: string; path: RegExp; held: Array<() => void> }> = [];
   private nextWebhookId = Number(PAYLOADS.createWebhookResponse.id);
@@ -232,9 +235,9 @@ export class FakeFigma {
     if (!this.files.has(key)) this.files.set(key, { name, comments: [] });
   }
 
-  /** The next `count` API calls answer 429 with this Retry-After. */
-  rateLimitNext(count: number, retryAfterSeconds: number): void {
-    this.rateLimited = { remaining: count, retryAfterSeconds };
+  /** The next `count` API calls (whose path matches) answer 429 with this Retry-After. */
+  rateLimitNext(count: number, retryAfterSeconds: number, path = /./): void {
+    this.rateLimited = { remaining: count, retryAfterSeconds, path };
   }
 
   /** The next `count` API calls whose path matches answer `status` (500 for an outage, 404, 403…). */
@@ -419,7 +422,7 @@ export class FakeFigma {
     // A rendered image lives on Figma's storage, not behind the API: no token, no rate limit.
     const image = /^\/images\/([A-Za-z0-9]+)\/([^/]+)\.png$/.exec(url.pathname);
     if (image && request.method === 'GET') {
-      const png = renderPng(decodeURIComponent(image[2]!));
+      const png = renderPng(decodeURIComponent(image[2]!) + (url.searchParams.get('look') ?? ''));
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
       response.end(png);
       return;
@@ -437,7 +440,7 @@ export class FakeFigma {
       });
       return;
     }
-    if (this.rateLimited && this.rateLimited.remaining > 0) {
+    if (this.rateLimited && this.rateLimited.remaining > 0 && this.rateLimited.path.test(url.pathname)) {
       this.rateLimited.remaining -= 1;
       const retryAfter = String(this.rateLimited.retryAfterSeconds);
       if (this.rateLimited.remaining === 0) this.rateLimited = null;
@@ -505,15 +508,23 @@ export class FakeFigma {
       if (!this.files.has(key)) return send(404, { status: 404, err: 'Not found' });
       const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
       if (ids.length === 0) return send(400, { status: 400, err: 'No node ids' });
+      const version = url.searchParams.get('version');
+      const at = (id: string) => this.history.imagePath(key, id, version);
+      if (ids.some((id) => at(id) === undefined)) return send(400, { status: 400, err: 'Invalid version' });
       const images = Object.fromEntries(
-        ids.map((id) => [
-          id,
-          this.unrenderableNodes.has(id) ? null : `${this.url}/images/${key}/${encodeURIComponent(id)}.png`,
-        ]),
+        ids.map((id) => [id, this.unrenderableNodes.has(id) ? null : `${this.url}${at(id)}`]),
       );
       return send(200, { err: null, images });
     }
     if (this.devResources.handle(method, path, url.searchParams, body, send)) return;
+    const versionsOf = idIn(/^\/v1\/files\/([^/]+)\/versions$/);
+    if (versionsOf !== null && method === 'GET') {
+      if (!this.files.has(versionsOf)) return send(404, { status: 404, err: 'Not found' });
+      return send(
+        200,
+        this.history.versionsAnswer(versionsOf, Number(url.searchParams.get('page_size') ?? 30)),
+      );
+    }
     send(404, { status: 404, err: 'Not found' });
   }
 

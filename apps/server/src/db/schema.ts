@@ -174,6 +174,15 @@ interface TaskFigmaNodeTable {
   dev_resource_state: Generated<DevResourceState>;
   dev_resource_error: string | null;
   dev_resource_synced_at: Timestamp | null;
+  /** Design changed (migration 0031): the image the assignee last saw, the newest render. */
+  seen_sha256: string | null;
+  seen_version_id: string | null;
+  latest_sha256: string | null;
+  latest_version_id: string | null;
+  latest_version_label: string | null;
+  latest_version_author: string | null;
+  latest_version_at: Timestamp | null;
+  design_changed_at: Timestamp | null;
 }
 
 export type RelationKind = 'blocks' | 'relates' | 'duplicates';
@@ -342,6 +351,8 @@ interface NotificationPreferenceTable {
   batch_from: Timestamp | null;
   batch_until: Timestamp | null;
   updated_at: Generated<Date>;
+  /** Told when a linked design changed (migration 0031). */
+  design_changes: Generated<boolean>;
 }
 
 interface UploadTable {
@@ -383,7 +394,7 @@ interface CalendarFeedTable {
 }
 
 type WatchReason = 'author' | 'assignee' | 'commenter' | 'mentioned' | 'manual';
-export type NotificationKind = 'mention' | 'assignment' | 'comment' | 'change';
+export type NotificationKind = 'mention' | 'assignment' | 'comment' | 'change' | 'design_changed';
 
 /** Who watches a task (migration 0013); watching false: the person turned it off. */
 interface TaskWatcherTable {

@@ -33,6 +33,17 @@ export interface FigmaComment {
   created_at?: string;
 }
 
+/** One entry of a file's version history (docs/figma-api.md#design-changed-versions-and-renders). */
+export interface FigmaVersion {
+  id: string;
+  created_at: string | null;
+  /** The name given in the editor; null for an autosave. */
+  label: string | null;
+  description: string | null;
+  /** Who made it. */
+  handle: string | null;
+}
+
 export interface CreateWebhookValues {
   teamId: string;
   endpoint: string;
@@ -139,6 +150,50 @@ export class FigmaClient {
     );
     const url = body.images?.[nodeId];
     return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+  }
+
+  /** Several nodes rendered at a version of the file (as it is now when null); null where one failed. */
+  async renderNodesAt(
+    fileKey: string,
+    nodeIds: readonly string[],
+    version: string | null,
+    scale = 2,
+  ): Promise<Record<string, string | null>> {
+    const query = new URLSearchParams({ ids: nodeIds.join(','), format: 'png', scale: String(scale) });
+    if (version) query.set('version', version);
+    const body = await this.request<{ images?: Record<string, unknown> }>(
+      'GET',
+      `/v1/images/${encodeURIComponent(fileKey)}?${query}`,
+    );
+    return Object.fromEntries(
+      nodeIds.map((id) => {
+        const url = body.images?.[id];
+        return [id, typeof url === 'string' && /^https?:\/\//.test(url) ? url : null];
+      }),
+    );
+  }
+
+  /** The file's version history, newest first (named versions and autosaves): one page. */
+  async getVersions(fileKey: string, pageSize = 30): Promise<FigmaVersion[]> {
+    const query = new URLSearchParams({ page_size: String(pageSize) });
+    const body = await this.request<{ versions?: unknown[] }>(
+      'GET',
+      `/v1/files/${encodeURIComponent(fileKey)}/versions?${query}`,
+    );
+    return (Array.isArray(body.versions) ? body.versions : []).flatMap((raw) => {
+      const v = raw as Record<string, unknown>;
+      if (v?.id === undefined || v.id === null) return [];
+      const user = (v.user ?? {}) as Record<string, unknown>;
+      return [
+        {
+          id: String(v.id),
+          created_at: typeof v.created_at === 'string' ? v.created_at : null,
+          label: typeof v.label === 'string' && v.label ? v.label : null,
+          description: typeof v.description === 'string' ? v.description : null,
+          handle: typeof user.handle === 'string' ? user.handle : null,
+        },
+      ];
+    });
   }
 
   async getFileName(fileKey: string): Promise<string> {

@@ -55,3 +55,28 @@ export function commentDate(delivery: FileCommentDelivery, now = new Date()): Da
   if (Number.isNaN(time) || time > now.getTime() || now.getTime() - time < 60_000) return now;
   return new Date(time);
 }
+
+const fileKeySchema = z.string().regex(/^[A-Za-z0-9]{10,128}$/);
+
+/** FILE_VERSION_UPDATE: someone saved a named version (docs/figma-api.md#design-changed-versions-and-renders). */
+export const fileVersionUpdateSchema = z.object({
+  event_type: z.literal('FILE_VERSION_UPDATE').default('FILE_VERSION_UPDATE'),
+  file_key: fileKeySchema,
+  file_name: z.string().max(300).default(''),
+  version_id: figmaId,
+  /** When the version was made; the delivery's timestamp stands in when absent. */
+  created_at: z.string().max(64).optional(),
+  description: z.string().max(5000).optional(),
+  triggered_by: person.default({ handle: '' }),
+  timestamp: z.string().max(64).optional(),
+});
+export type FileVersionUpdateDelivery = z.infer<typeof fileVersionUpdateSchema>;
+
+/** FILE_UPDATE: the file was edited, sent after about 30 minutes without edits; names no version. */
+export const fileUpdateSchema = z.object({
+  event_type: z.literal('FILE_UPDATE').default('FILE_UPDATE'),
+  file_key: fileKeySchema,
+  file_name: z.string().max(300).default(''),
+  timestamp: z.string().max(64).optional(),
+});
+export type FileUpdateDelivery = z.infer<typeof fileUpdateSchema>;

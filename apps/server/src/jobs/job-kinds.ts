@@ -10,6 +10,12 @@ export const FIGMA_DEV_RESOURCE_JOB = 'figma_dev_resource';
 /** An organization's files read for dev resources people added in Figma, every 10 minutes (migration 0029). */
 export const FIGMA_DEV_RESOURCE_SCAN_JOB = 'figma_dev_resource_scan';
 
+/**
+ * A FILE_VERSION_UPDATE or FILE_UPDATE delivery (features/figma-design-changes/): the linked nodes of
+ * the file are rendered again and compared with what their tasks' assignees saw.
+ */
+export const FIGMA_DESIGN_CHANGE_JOB = 'figma_design_change';
+
 /** "Done in Figgle" in a Figma thread; stored by the trigger of migration 0008 when a task becomes DONE. */
 export const FIGMA_REPLY_JOB = 'figma_reply';
 

@@ -6,5 +6,6 @@ export function presentPreferences(recipient: Recipient): NotificationPreference
     email_level: recipient.email_level,
     daily_digest: recipient.daily_digest,
     time_zone: recipient.time_zone,
+    design_changes: recipient.design_changes,
   };
 }

@@ -98,6 +98,8 @@ export interface Recipient {
   email_level: EmailLevel;
   daily_digest: boolean;
   time_zone: string | null;
+  /** Told in "For me" when a linked design changes (migration 0031). */
+  design_changes: boolean;
 }
 
 /** The person an email goes to, with their choices (the defaults when they never changed them). */
@@ -113,6 +115,7 @@ export async function recipientOf(db: Kysely<Database>, userId: string): Promise
       sql<EmailLevel>`coalesce(np.email_level, 'mentions')`.as('email_level'),
       sql<boolean>`coalesce(np.daily_digest, false)`.as('daily_digest'),
       'np.time_zone',
+      sql<boolean>`coalesce(np.design_changes, true)`.as('design_changes'),
     ])
     .executeTakeFirst();
 }

@@ -22,12 +22,14 @@ export async function saveNotificationPreferences(
         email_level: input.email_level,
         daily_digest: input.daily_digest,
         time_zone: input.time_zone,
+        ...(input.design_changes === undefined ? {} : { design_changes: input.design_changes }),
       })
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet({
           email_level: input.email_level,
           daily_digest: input.daily_digest,
           time_zone: input.time_zone,
+          ...(input.design_changes === undefined ? {} : { design_changes: input.design_changes }),
           updated_at: sql`now()`,
         }),
       )

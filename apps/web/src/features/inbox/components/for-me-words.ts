@@ -42,6 +42,8 @@ export function forMeVerb(entry: NotificationView): string {
       return entry.detail.field === 'unblocked'
         ? `finished ${String(entry.detail.from)}, which blocked`
         : 'changed';
+    case 'design_changed':
+      return 'changed the linked design of';
   }
 }
 
@@ -49,6 +51,8 @@ export function forMeVerb(entry: NotificationView): string {
 export function forMeDetail(entry: NotificationView): string | null {
   const { detail } = entry;
   if (entry.kind === 'change' && detail.field === 'unblocked') return 'Nothing blocks it any more.';
+  if (entry.kind === 'design_changed')
+    return `Figma version “${String(detail.version_label ?? 'Unnamed')}” by ${String(detail.author ?? 'someone')}`;
   if (entry.kind === 'change' && typeof detail.field === 'string') {
     const field = detail.field;
     return `${FIELD_WORDS[field] ?? field} ${valueWords(field, detail.from)} → ${valueWords(field, detail.to)}`;
