@@ -33,6 +33,7 @@ import { designLinkRoutes } from './features/figma-links/routes.ts';
 import { installPluginCors } from './features/figma-plugin-api/plugin-cors.ts';
 import { figmaPluginApiRoutes } from './features/figma-plugin-api/routes.ts';
 import { taskFigmaNodeRoutes } from './features/figma-nodes/routes.ts';
+import { figmaOAuthRoutes } from './features/figma-oauth/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
 import { figmaReplyHandler } from './features/figma-task/figma-reply-job.ts';
 import { figmaTaskRoutes } from './features/figma-task/routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(importRoutes);
   // Everything Figma: settings, design links, the webhook receiver, the radar, task images and replies.
   await app.register(figmaSettingsRoutes);
+  await app.register(figmaOAuthRoutes);
   await app.register(designLinkRoutes);
   await app.register(figmaWebhookRoutes);
   await app.register(figmaEventRoutes);

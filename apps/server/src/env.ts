@@ -76,6 +76,15 @@ const envSchema = z
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.string().trim().min(3).default('Figgle <figgle@localhost>'),
     FIGMA_API_URL: optionalUrl(['http:', 'https:']).default('https://api.figma.com'),
+    /**
+     * An OAuth app of Figma's (docs/figma-api.md#oauth-2-for-an-organization): set both and owners may
+     * connect their organization with "Connect with Figma" instead of pasting a personal token.
+     * Its tokens are stored encrypted with a key derived from SECRET.
+     */
+    FIGMA_OAUTH_CLIENT_ID: z.string().trim().min(1).optional(),
+    FIGMA_OAUTH_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    /** Figma's authorization page (tests point it at the fake Figma, as FIGMA_API_URL). */
+    FIGMA_OAUTH_URL: optionalUrl(['http:', 'https:']).default('https://www.figma.com/oauth'),
     UPLOAD_MAX_BYTES: sizeInBytes.default(25 * 1024 * 1024),
     BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
     IMPORT_MAX_BYTES: sizeInBytes.default(50 * 1024 * 1024),
@@ -215,6 +224,13 @@ const envSchema = z
         code: 'custom',
         path: ['GOOGLE_CLIENT_ID'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (Boolean(env.FIGMA_OAUTH_CLIENT_ID) !== Boolean(env.FIGMA_OAUTH_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIGMA_OAUTH_CLIENT_ID'],
+        message: 'FIGMA_OAUTH_CLIENT_ID and FIGMA_OAUTH_CLIENT_SECRET must be set together',
       });
     }
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

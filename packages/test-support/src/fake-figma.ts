@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import { FakeFigmaOAuth } from './fake-figma-oauth.ts';
 import { FakeDevResources } from './fake-figma-dev-resources.ts';
 import { FakeFigmaVersions } from './fake-figma-versions.ts';
 
@@ -187,6 +188,8 @@ export class FakeFigma {
   readonly received: ReceivedRequest[] = [];
   /** Tokens Figma accepts; a request with another gets 403. */
   readonly tokens = new Set<string>();
+  /** OAuth 2: the authorization page, the code exchange and the refresh (fake-figma-oauth.ts). */
+  readonly oauth = new FakeFigmaOAuth(this.tokens);
   /** Teams on a plan without webhooks: creating one answers 400 Access Denied. */
   readonly teamsWithoutWebhooks = new Set<string>();
   readonly webhooks = new Map<string, FakeWebhook>();
@@ -405,7 +408,7 @@ export class FakeFigma {
         body = raw;
       }
     }
-    const token = headerOf(request, 'x-figma-token');
+    const token = headerOf(request, 'x-figma-token') ?? bearerOf(request);
     this.received.push({
       method: request.method ?? 'GET',
       path: url.pathname,
@@ -418,6 +421,8 @@ export class FakeFigma {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(payload));
     };
+
+    if (this.oauth.handle(request.method ?? 'GET', url, raw, request, response)) return;
 
     // A rendered image lives on Figma's storage, not behind the API: no token, no rate limit.
     const image = /^\/images\/([A-Za-z0-9]+)\/([^/]+)\.png$/.exec(url.pathname);
@@ -447,7 +452,7 @@ export class FakeFigma {
       send(429, { status: 429, err: 'Rate limit exceeded' }, { 'retry-after': retryAfter });
       return;
     }
-    if (!token || !this.tokens.has(token)) {
+    if (!token || !this.tokens.has(token) || this.oauth.isExpired(token)) {
       const webhookRoute = url.pathname.startsWith('/v2/');
       send(
         403,
@@ -624,6 +629,12 @@ export class FakeFigma {
     file.comments.push(comment);
     send(200, comment);
   }
+}
+
+/** An OAuth access token, sent as Figma's docs say: `Authorization: Bearer <token>`. */
+function bearerOf(request: http.IncomingMessage): string | null {
+  const match = /^Bearer (\S+)$/i.exec(headerOf(request, 'authorization') ?? '');
+  return match?.[1] ?? null;
 }
 
 function headerOf(request: http.IncomingMessage, name: string): string | null {

@@ -34,6 +34,7 @@ import * as subtaskOrder from './migrations/0024_subtask_order.ts';
 import * as calendarFeeds from './migrations/0025_calendar_feeds.ts';
 import * as startDate from './migrations/0026_start_date.ts';
 import * as taskFigmaNodes from './migrations/0027_task_figma_nodes.ts';
+import * as figmaOAuth from './migrations/0028_figma_oauth.ts';
 import * as figmaDevResources from './migrations/0029_figma_dev_resources.ts';
 import * as designChanges from './migrations/0031_design_changes.ts';
 import type { Database } from './schema.ts';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0025_calendar_feeds': calendarFeeds,
   '0026_start_date': startDate,
   '0027_task_figma_nodes': taskFigmaNodes,
+  '0028_figma_oauth': figmaOAuth,
   '0029_figma_dev_resources': figmaDevResources,
   '0031_design_changes': designChanges,
 };

@@ -447,6 +447,34 @@ interface ImportRunTable {
   finished_at: Timestamp | null;
 }
 
+/** An organization's Figma OAuth connection (migration 0028); tokens encrypted (figma/oauth-access.ts). */
+interface FigmaOAuthConnectionTable {
+  organization_id: string;
+  connected_by: string | null;
+  figma_user_id: string;
+  /** Comma-separated, as asked of Figma. */
+  scopes: string;
+  access_token_encrypted: string;
+  refresh_token_encrypted: string;
+  access_expires_at: Timestamp;
+  refresh_claimed_until: Timestamp | null;
+  refreshed_at: Timestamp | null;
+  /** Set when Figma refused a refresh: Figma jobs stop until an owner reconnects. */
+  broken_at: Timestamp | null;
+  broken_reason: string | null;
+  connected_at: CreatedAt;
+}
+
+/** A started "Connect with Figma" (migration 0028): single use, 10 minutes. */
+interface FigmaOAuthStateTable {
+  state_hash: string;
+  organization_id: string;
+  user_id: string;
+  session_hash: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   app_user: AppUserTable;
   organization: OrganizationTable;
@@ -475,6 +503,8 @@ export interface Database {
   notification: NotificationTable;
   notification_preference: NotificationPreferenceTable;
   import_run: ImportRunTable;
+  figma_oauth_connection: FigmaOAuthConnectionTable;
+  figma_oauth_state: FigmaOAuthStateTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

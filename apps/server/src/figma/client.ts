@@ -58,6 +58,8 @@ export interface FigmaClientOptions {
   /** A 429 whose Retry-After is at most this is waited out once; a longer one fails at once. */
   maxRetryWaitSeconds?: number;
   fetch?: typeof fetch;
+  /** An OAuth access token goes in `Authorization: Bearer`; a personal token in `X-Figma-Token`. */
+  bearer?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -81,6 +83,7 @@ export class FigmaClient {
   private readonly timeoutMs: number;
   private readonly maxRetryWaitSeconds: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly bearer: boolean;
 
   constructor(
     options: FigmaClientOptions,
@@ -90,6 +93,7 @@ export class FigmaClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetryWaitSeconds = options.maxRetryWaitSeconds ?? DEFAULT_MAX_RETRY_WAIT_SECONDS;
     this.fetchImpl = options.fetch ?? fetch;
+    this.bearer = options.bearer ?? false;
   }
 
   async createWebhook(values: CreateWebhookValues): Promise<FigmaWebhook> {
@@ -309,7 +313,7 @@ export class FigmaClient {
       return await this.fetchImpl(`${this.baseUrl}${path}`, {
         method,
         headers: {
-          'X-Figma-Token': this.token,
+          ...(this.bearer ? { Authorization: `Bearer ${this.token}` } : { 'X-Figma-Token': this.token }),
           Accept: 'application/json',
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },

@@ -2,13 +2,24 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { FigmaClient } from './client.ts';
+import { type AccessEnv, oauthAccessToken } from './oauth-access.ts';
 import { decryptToken } from './token-crypto.ts';
 
 type Db = Kysely<Database>;
 
-/** A client speaking to Figma (FIGMA_API_URL) with one person's token. */
-export function figmaClient(env: Pick<Env, 'FIGMA_API_URL'>, token: string): FigmaClient {
-  return new FigmaClient({ baseUrl: env.FIGMA_API_URL }, token);
+/** A token and how Figma expects it: OAuth in `Authorization: Bearer`, personal in `X-Figma-Token`. */
+export interface FigmaCredential {
+  token: string;
+  kind: 'oauth' | 'personal';
+}
+
+/** A client speaking to Figma (FIGMA_API_URL) with a credential, or a person's token (a string). */
+export function figmaClient(env: Pick<Env, 'FIGMA_API_URL'>, token: string | FigmaCredential): FigmaClient {
+  const credential: FigmaCredential = typeof token === 'string' ? { token, kind: 'personal' } : token;
+  return new FigmaClient(
+    { baseUrl: env.FIGMA_API_URL, bearer: credential.kind === 'oauth' },
+    credential.token,
+  );
 }
 
 /** The user's own token, decrypted; null when none is saved (or SECRET changed since). */
@@ -22,10 +33,34 @@ export async function tokenOfUser(db: Db, env: Pick<Env, 'SECRET'>, userId: stri
 }
 
 /**
- * The token Figgle uses for an organization's team when no person is asking (webhook processing,
- * replies): the one that registered the webhook, else any owner's, oldest owner first.
+ * THE way every Figma job and command gets the organization's Figma client (figmaClient of this
+ * credential, or figmaClientOfOrganization): its OAuth connection first, refreshed before it expires
+ * (figma/oauth-access.ts); without one, a personal token: the one that registered the webhook, else
+ * any owner's, oldest owner first. Throws FigmaError bad_token while the OAuth connection is broken
+ * (a refused refresh): no job runs blind, and none falls back to a token owners chose to replace.
  */
 export async function tokenOfOrganization(
+  db: Db,
+  env: AccessEnv,
+  organizationId: string,
+): Promise<FigmaCredential | null> {
+  const oauth = await oauthAccessToken(db, env, organizationId);
+  if (oauth) return { token: oauth, kind: 'oauth' };
+  const personal = await personalTokenOfOrganization(db, env, organizationId);
+  return personal ? { token: personal, kind: 'personal' } : null;
+}
+
+/** The organization's Figma client (see tokenOfOrganization); null when it has no way to Figma. */
+export async function figmaClientOfOrganization(
+  db: Db,
+  env: AccessEnv,
+  organizationId: string,
+): Promise<FigmaClient | null> {
+  const credential = await tokenOfOrganization(db, env, organizationId);
+  return credential ? figmaClient(env, credential) : null;
+}
+
+async function personalTokenOfOrganization(
   db: Db,
   env: Pick<Env, 'SECRET'>,
   organizationId: string,

@@ -424,6 +424,23 @@ const expectations: Record<string, Entry> = {
     path: `/api/organizations/${w.org}/figma-team`,
     body: { figma_team_id: '1234567890' },
   })),
+  // Figma OAuth (this server has no OAuth app: starting is a 409 for the owner, after the role check).
+  'GET /api/organizations/:organizationId/figma-oauth': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/figma-oauth`,
+  })),
+  'POST /api/organizations/:organizationId/figma-oauth': {
+    request: (w) => ({ path: `/api/organizations/${w.org}/figma-oauth` }),
+    expect: { anonymous: 401, outsider: 404, member: 403, owner: 409 },
+  },
+  'DELETE /api/organizations/:organizationId/figma-oauth': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/figma-oauth`,
+  })),
+  // The state is the credential: one nobody started is a 400 for everyone signed in.
+  'GET /api/figma/oauth/callback': {
+    request: () => ({ path: '/api/figma/oauth/callback?state=never-started&code=abc' }),
+    expect: { anonymous: 401, outsider: 400, member: 400, owner: 400 },
+  },
+  'GET /api/figma/oauth/notices': signedIn(() => ({ path: '/api/figma/oauth/notices' })),
   'PUT /api/organizations/:organizationId/figma-reply-on-done': ownerOnly((w) => ({
     path: `/api/organizations/${w.org}/figma-reply-on-done`,
     body: { enabled: true },
