@@ -122,6 +122,26 @@ describe('a linked node', () => {
     await eventually(async () => onNode(nodeId).length === 0, 'the dev resource deleted');
   });
 
+  it('takes a rename made while Figma was creating the dev resource', async () => {
+    const task = await newTask('First title');
+    const nodeId = freshNode();
+    const release = world.figma.stall('POST', /^\/v1\/dev_resources$/);
+    const posts = world.figma.requests('POST', /^\/v1\/dev_resources$/).length;
+    await link(task.id, SAMPLE_FILE_KEY, nodeId);
+    await eventually(
+      async () => world.figma.requests('POST', /^\/v1\/dev_resources$/).length > posts,
+      'the creation on its way',
+    );
+    const renamed = await world.owner.api(`/api/tasks/${task.id}`, {
+      method: 'PATCH',
+      body: { title: 'Second title' },
+    });
+    expect(renamed.status).toBe(200);
+    release();
+    await eventually(async () => onNode(nodeId)[0]?.name === `${task.key} Second title`, 'the later name');
+    expect(onNode(nodeId)).toHaveLength(1);
+  });
+
   it('finds the dev resource already on the node instead of adding a second', async () => {
     const task = await newTask('Already there');
     const nodeId = freshNode();
