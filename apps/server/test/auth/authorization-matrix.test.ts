@@ -338,6 +338,24 @@ const expectations: Record<string, Entry> = {
   'POST /api/tasks/:taskId/figma-nodes/:nodeLinkId/dev-resource/retry': inOrganization(async (w) => ({
     path: `/api/tasks/${w.task}/figma-nodes/${await newFigmaNodeLink(w.org, w.task)}/dev-resource/retry`,
   })),
+  // Design changed: the list and the assignee's "seen" (for others it changes nothing); past the
+  // policy, a link whose design never changed has no picture to compare: a 404 about the picture.
+  'GET /api/tasks/:taskId/design-changes': inOrganization((w) => ({ path: `/api/tasks/${w.task}/design-changes` })),
+  'POST /api/tasks/:taskId/design-changes/seen': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/design-changes/seen`,
+  })),
+  'GET /api/tasks/:taskId/design-changes/:nodeLinkId/:side': {
+    request: async (w) => ({
+      path: `/api/tasks/${w.task}/design-changes/${await newFigmaNodeLink(w.org, w.task)}/after`,
+    }),
+    expect: {
+      anonymous: 401,
+      outsider: { status: 404, message: 'Task not found.' },
+      member: { status: 404, message: 'Design change image not found.' },
+      owner: { status: 404, message: 'Design change image not found.' },
+    },
+  },
+
 
   // Files
   'POST /api/uploads': inOrganization((w) => {
