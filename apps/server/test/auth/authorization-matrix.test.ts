@@ -356,7 +356,6 @@ const expectations: Record<string, Entry> = {
     },
   },
 
-
   // Files
   'POST /api/uploads': inOrganization((w) => {
     const form = new FormData();
