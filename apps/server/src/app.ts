@@ -37,6 +37,9 @@ import { figmaOAuthRoutes } from './features/figma-oauth/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
 import { figmaReplyHandler } from './features/figma-task/figma-reply-job.ts';
 import { figmaTaskRoutes } from './features/figma-task/routes.ts';
+import { figmaDevStatusHandler } from './features/figma-dev-status/dev-status-job.ts';
+import { figmaDevStatusReadHandler } from './features/figma-dev-status/dev-status-read-job.ts';
+import { figmaDevStatusRoutes } from './features/figma-dev-status/routes.ts';
 import { figmaDeliveryHandler } from './features/figma-webhook/figma-delivery-job.ts';
 import { figmaWebhookRoutes } from './features/figma-webhook/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -110,6 +113,8 @@ export interface BuildAppOptions {
 /** Every kind of background work and its handler, each feature's own (jobs/ imports no feature). */
 const JOB_HANDLERS: JobHandler[] = [
   figmaDeliveryHandler,
+  figmaDevStatusHandler,
+  figmaDevStatusReadHandler,
   figmaReplyHandler,
   designChangeHandler,
   figmaDevResourceHandler,
@@ -241,6 +246,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaOAuthRoutes);
   await app.register(designLinkRoutes);
   await app.register(figmaWebhookRoutes);
+  await app.register(figmaDevStatusRoutes);
   await app.register(figmaEventRoutes);
   await app.register(figmaTaskRoutes);
   await app.register(figmaPluginApiRoutes);

@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import {
+  type DevStatus,
+  EVENT_PAYLOADS,
+  FakeDevStatuses,
+  WEBHOOK_EVENT_TYPES,
+} from './fake-figma-events.ts';
 import { FakeFigmaOAuth } from './fake-figma-oauth.ts';
 import { FakeDevResources } from './fake-figma-dev-resources.ts';
 import { FakeFigmaVersions } from './fake-figma-versions.ts';
@@ -200,6 +206,8 @@ export class FakeFigma {
   pingOnCreate = true;
   /** Answer the images API with null for these node ids (a node that failed to render). */
   readonly unrenderableNodes = new Set<string>();
+  /** The Dev Mode status of nodes (devStatus on the nodes API; fake-figma-events.ts). */
+  readonly devStatuses = new FakeDevStatuses();
   /** Version history and how nodes render at each version (fake-figma-versions.ts). */
   readonly history = new FakeFigmaVersions();
   /** Dev resources on the files' nodes (fake-figma-dev-resources.ts). */
@@ -271,9 +279,60 @@ export class FakeFigma {
     return this.received.filter((r) => r.method === method && pathPattern.test(r.path));
   }
 
-  /** The newest active webhook (the one Figgle registered last). */
-  latestWebhook(): FakeWebhook | undefined {
-    return [...this.webhooks.values()].filter((w) => w.status === 'ACTIVE').at(-1);
+  /** The newest active webhook of the event type (the one Figgle registered last). */
+  latestWebhook(eventType = 'FILE_COMMENT'): FakeWebhook | undefined {
+    return [...this.webhooks.values()]
+      .filter((w) => w.status === 'ACTIVE' && w.event_type === eventType)
+      .at(-1);
+  }
+
+  /**
+   * A DEV_MODE_STATUS_UPDATE, as Figma sends when a designer marks a node: the node takes the status
+   * (the nodes API answers it), and the delivery goes to the newest webhook of that type. The same
+   * timestamp twice is Figma's retry.
+   */
+  async deliverDevModeStatus(options: {
+    nodeId?: string;
+    status: DevStatus;
+    fileKey?: string;
+    timestamp?: string;
+    webhookId?: string;
+    passcode?: string;
+  }): Promise<Delivery> {
+    const payload = EVENT_PAYLOADS.devModeStatusUpdate;
+    const fileKey = options.fileKey ?? payload.file_key;
+    const nodeId = options.nodeId ?? payload.node_id;
+    this.devStatuses.set(fileKey, nodeId, options.status);
+    return this.deliverEvent('DEV_MODE_STATUS_UPDATE', {
+      file_key: fileKey,
+      file_name: this.files.get(fileKey)?.name ?? payload.file_name,
+      node_id: nodeId,
+      status: options.status,
+      timestamp: options.timestamp ?? new Date().toISOString(),
+      ...(options.webhookId ? { webhook_id: options.webhookId } : {}),
+      ...(options.passcode ? { passcode: options.passcode } : {}),
+    });
+  }
+
+  /**
+   * Any event type, built from EVENT_PAYLOADS' example of that type (FILE_VERSION_UPDATE,
+   * FILE_UPDATE, DEV_MODE_STATUS_UPDATE) with `fields` over it, sent to the newest webhook of that
+   * type (or `fields.webhook_id`'s) with its passcode unless `fields.passcode` says another.
+   */
+  async deliverEvent(eventType: string, fields: Record<string, unknown> = {}): Promise<Delivery> {
+    const webhook = this.webhookFor(
+      typeof fields.webhook_id === 'string' ? fields.webhook_id : undefined,
+      eventType,
+    );
+    const example = Object.values(EVENT_PAYLOADS).find((p) => p.event_type === eventType) ?? {};
+    return this.post(webhook.endpoint, {
+      ...example,
+      event_type: eventType,
+      timestamp: new Date().toISOString(),
+      ...fields,
+      webhook_id: webhook.id,
+      passcode: typeof fields.passcode === 'string' ? fields.passcode : webhook.passcode,
+    });
   }
 
   // Deliveries ------------------------------------------------------------------------------------
@@ -380,8 +439,8 @@ export class FakeFigma {
     return { status: response.status, body: await readBody(response) };
   }
 
-  private webhookFor(id?: string): FakeWebhook {
-    const webhook = id ? this.webhooks.get(id) : this.latestWebhook();
+  private webhookFor(id?: string, eventType = 'FILE_COMMENT'): FakeWebhook {
+    const webhook = id ? this.webhooks.get(id) : this.latestWebhook(eventType);
     if (!webhook) throw new Error('The fake Figma holds no such webhook: register one first');
     return webhook;
   }
@@ -473,6 +532,7 @@ export class FakeFigma {
     const commentsOf = idIn(/^\/v1\/files\/([^/]+)\/comments$/);
     const fileKey = idIn(/^\/v1\/files\/([^/]+)$/);
     const imagesOf = idIn(/^\/v1\/images\/([^/]+)$/);
+    const nodesOf = idIn(/^\/v1\/files\/([^/]+)\/nodes$/);
 
     if (method === 'POST' && path === '/v2/webhooks') return this.createWebhook(body, send);
     if (method === 'GET' && path === '/v2/webhooks') {
@@ -507,6 +567,13 @@ export class FakeFigma {
         version: '1234567890',
         document: { id: '0:0', name: 'Document', type: 'DOCUMENT', children: [] },
       });
+    }
+    if (nodesOf !== null && method === 'GET') {
+      const file = this.files.get(nodesOf);
+      if (!file) return send(404, { status: 404, err: 'Not found' });
+      const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+      if (ids.length === 0) return send(400, { status: 400, err: 'No node ids' });
+      return send(200, this.devStatuses.nodesAnswer(nodesOf, file.name, ids));
     }
     if (imagesOf !== null && method === 'GET') {
       const key = imagesOf;
@@ -543,8 +610,7 @@ export class FakeFigma {
     const endpoint = String(input.endpoint ?? '');
     const passcode = String(input.passcode ?? '');
     const problems: string[] = [];
-    if (input.event_type !== 'FILE_COMMENT' && typeof input.event_type !== 'string')
-      problems.push('event_type');
+    if (!(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(input.event_type)) problems.push('event_type');
     if (!['team', 'project', 'file'].includes(context)) problems.push('context');
     if (!contextId) problems.push('context_id');
     if (!endpoint || endpoint.length > 2048) problems.push('endpoint');

@@ -36,6 +36,7 @@ import * as startDate from './migrations/0026_start_date.ts';
 import * as taskFigmaNodes from './migrations/0027_task_figma_nodes.ts';
 import * as figmaOAuth from './migrations/0028_figma_oauth.ts';
 import * as figmaDevResources from './migrations/0029_figma_dev_resources.ts';
+import * as figmaWebhooksDevStatus from './migrations/0030_figma_webhooks_dev_status.ts';
 import * as designChanges from './migrations/0031_design_changes.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0027_task_figma_nodes': taskFigmaNodes,
   '0028_figma_oauth': figmaOAuth,
   '0029_figma_dev_resources': figmaDevResources,
+  '0030_figma_webhooks_dev_status': figmaWebhooksDevStatus,
   '0031_design_changes': designChanges,
 };
 

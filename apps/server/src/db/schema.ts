@@ -65,10 +65,24 @@ interface OrganizationTable {
   organization_id: Generated<string>;
   name: string;
   figma_team_id: string | null;
-  figma_webhook_id: string | null;
-  figma_webhook_passcode: string | null;
   figma_reply_on_done: Generated<boolean>;
-  figma_webhook_user_id: string | null;
+  created_at: CreatedAt;
+}
+
+type FigmaWebhookEvent =
+  | 'FILE_COMMENT'
+  | 'DEV_MODE_STATUS_UPDATE'
+  | 'FILE_VERSION_UPDATE'
+  | 'FILE_UPDATE';
+
+/** The organization's Figma webhooks, one per event type (migration 0030). */
+interface FigmaWebhookTable {
+  organization_id: string;
+  event_type: FigmaWebhookEvent;
+  webhook_id: string;
+  passcode: string;
+  /** Whose Figma token registered it: the token used when no person is asking. */
+  user_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -104,6 +118,9 @@ interface ProjectTable {
   default_view: Generated<'LIST' | 'KANBAN' | 'CALENDAR'>;
   estimate_scale: Generated<'none' | 'points' | 'tshirt'>;
   last_reference: Generated<number>;
+  /** The status a task moves to when a linked design becomes Ready for dev; null: off (migration 0030). */
+  figma_ready_status: 'TODO' | 'DOING' | 'DONE' | null;
+  figma_ready_rule_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -157,6 +174,9 @@ export type FigmaNodeSource = 'comment' | 'link' | 'figma';
 /** How the dev resource of a linked node stands in Figma (migration 0029). */
 export type DevResourceState = 'pending' | 'linked' | 'refused' | 'file_gone' | 'failed';
 
+/** A node's Dev Mode status in Figma (migration 0030). */
+export type DevStatus = 'NONE' | 'READY_FOR_DEV' | 'COMPLETED';
+
 /** A Figma node a task links (migration 0027); several per task. */
 interface TaskFigmaNodeTable {
   task_figma_node_id: Generated<string>;
@@ -168,6 +188,9 @@ interface TaskFigmaNodeTable {
   source: FigmaNodeSource;
   created_by: string | null;
   created_at: CreatedAt;
+  /** Its Dev Mode status as Figma last told it, and when Figma set it (migration 0030). */
+  dev_status: Generated<DevStatus>;
+  dev_status_at: Timestamp | null;
   /** Its dev resource in Figma (migration 0029): Figma's id, the name last written, the last try. */
   dev_resource_id: string | null;
   dev_resource_name: string | null;
@@ -478,6 +501,7 @@ interface FigmaOAuthStateTable {
 export interface Database {
   app_user: AppUserTable;
   organization: OrganizationTable;
+  figma_webhook: FigmaWebhookTable;
   rule: RuleTable;
   invitation: InvitationTable;
   project: ProjectTable;

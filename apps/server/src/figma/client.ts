@@ -46,6 +46,8 @@ export interface FigmaVersion {
 
 export interface CreateWebhookValues {
   teamId: string;
+  /** FILE_COMMENT unless said: one event type per webhook. */
+  eventType?: string;
   endpoint: string;
   passcode: string;
   description?: string;
@@ -98,7 +100,7 @@ export class FigmaClient {
 
   async createWebhook(values: CreateWebhookValues): Promise<FigmaWebhook> {
     const webhook = await this.request<Record<string, unknown>>('POST', '/v2/webhooks', {
-      event_type: 'FILE_COMMENT',
+      event_type: values.eventType ?? 'FILE_COMMENT',
       context: 'team',
       context_id: values.teamId,
       endpoint: values.endpoint,
@@ -198,6 +200,26 @@ export class FigmaClient {
         },
       ];
     });
+  }
+
+  /**
+   * Each node's Dev Mode status (`devStatus.type` on frames and sections; absent means none), from
+   * GET /v1/files/:key/nodes?ids=…&depth=0. A node Figma does not return (deleted) is left out.
+   */
+  async getDevStatuses(fileKey: string, nodeIds: string[]): Promise<Map<string, string>> {
+    const query = new URLSearchParams({ ids: nodeIds.join(','), depth: '0' });
+    const body = await this.request<{ nodes?: Record<string, { document?: { devStatus?: { type?: unknown } } } | null> }>(
+      'GET',
+      `/v1/files/${encodeURIComponent(fileKey)}/nodes?${query}`,
+    );
+    const statuses = new Map<string, string>();
+    for (const nodeId of nodeIds) {
+      const node = body.nodes?.[nodeId];
+      if (!node?.document) continue;
+      const type = node.document.devStatus?.type;
+      statuses.set(nodeId, typeof type === 'string' ? type : 'NONE');
+    }
+    return statuses;
   }
 
   async getFileName(fileKey: string): Promise<string> {

@@ -65,10 +65,11 @@ async function personalTokenOfOrganization(
   env: Pick<Env, 'SECRET'>,
   organizationId: string,
 ): Promise<string | null> {
-  const organization = await db
-    .selectFrom('organization')
-    .select('figma_webhook_user_id')
+  const webhook = await db
+    .selectFrom('figma_webhook')
+    .select('user_id')
     .where('organization_id', '=', organizationId)
+    .where('event_type', '=', 'FILE_COMMENT')
     .executeTakeFirst();
   const owners = await db
     .selectFrom('rule')
@@ -79,7 +80,7 @@ async function personalTokenOfOrganization(
     .where('app_user.figma_token_encrypted', 'is not', null)
     .orderBy('rule.created_at', 'asc')
     .execute();
-  const registrar = organization?.figma_webhook_user_id;
+  const registrar = webhook?.user_id;
   const ordered = [
     ...owners.filter((owner) => owner.user_id === registrar),
     ...owners.filter((owner) => owner.user_id !== registrar),

@@ -80,3 +80,28 @@ export const fileUpdateSchema = z.object({
   timestamp: z.string().max(64).optional(),
 });
 export type FileUpdateDelivery = z.infer<typeof fileUpdateSchema>;
+
+/**
+ * The event types Figgle registers a webhook for on a team's Save, one webhook each (Figma's
+ * Webhooks V2 take one event type per webhook): docs/figma-api.md#more-event-types.
+ */
+export const FIGMA_WEBHOOK_EVENT_TYPES = [
+  'FILE_COMMENT',
+  'DEV_MODE_STATUS_UPDATE',
+  'FILE_VERSION_UPDATE',
+  'FILE_UPDATE',
+] as const;
+export type FigmaWebhookEventType = (typeof FIGMA_WEBHOOK_EVENT_TYPES)[number];
+
+export const DEV_STATUSES = ['NONE', 'READY_FOR_DEV', 'COMPLETED'] as const;
+export type DevStatus = (typeof DEV_STATUSES)[number];
+
+/** DEV_MODE_STATUS_UPDATE: a layer's Dev Mode status changed (docs/figma-api.md#dev_mode_status_update). */
+export const devModeStatusUpdateSchema = z.object({
+  file_key: z.string().regex(/^[A-Za-z0-9]{10,128}$/),
+  file_name: z.string().max(300).default(''),
+  node_id: z.string().regex(/^[A-Za-z0-9_:;-]{1,200}$/),
+  status: z.enum(DEV_STATUSES),
+  triggered_by: person.default({ handle: '' }),
+  timestamp: z.string().max(64),
+});

@@ -16,6 +16,12 @@ export const FIGMA_DEV_RESOURCE_SCAN_JOB = 'figma_dev_resource_scan';
  */
 export const FIGMA_DESIGN_CHANGE_JOB = 'figma_design_change';
 
+/** A DEV_MODE_STATUS_UPDATE delivery from Figma, stored by the webhook (features/figma-webhook/delivery-kinds.ts). */
+export const FIGMA_DEV_STATUS_JOB = 'figma_dev_status';
+
+/** Reading a newly linked node's Dev Mode status from Figma; stored by the trigger of migration 0030. */
+export const FIGMA_DEV_STATUS_READ_JOB = 'figma_dev_status_read';
+
 /** "Done in Figgle" in a Figma thread; stored by the trigger of migration 0008 when a task becomes DONE. */
 export const FIGMA_REPLY_JOB = 'figma_reply';
 

@@ -40,6 +40,16 @@ async function call(
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+/** The organization's Figma webhooks (table figma_webhook), by event type. */
+async function webhookRows() {
+  const rows = await world.server.deps.db
+    .selectFrom('figma_webhook')
+    .selectAll()
+    .where('organization_id', '=', world.organizationId)
+    .execute();
+  return new Map(rows.map((row) => [row.event_type, row]));
+}
+
 async function organizationRow() {
   return world.server.deps.db
     .selectFrom('organization')
@@ -140,15 +150,11 @@ describe('team id and webhook registration', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ figma_team_id: '424242', webhook_live: false });
     expect(answer.body.webhook_error).toMatch(/Access Denied.*paid Figma plan/);
-    const row = await organizationRow();
-    expect(row).toMatchObject({
-      figma_team_id: '424242',
-      figma_webhook_id: null,
-      figma_webhook_passcode: null,
-    });
+    expect(await organizationRow()).toMatchObject({ figma_team_id: '424242' });
+    expect((await webhookRows()).size).toBe(0);
   });
 
-  it("registers a FILE_COMMENT webhook for the team with the owner's token and a fresh passcode", async () => {
+  it("registers one webhook per event type for the team with the owner's token and fresh passcodes", async () => {
     const answer = await call(world.owner, `/api/organizations/${world.organizationId}/figma-team`, {
       // A pasted team URL works too.
       method: 'PUT',
@@ -164,41 +170,50 @@ describe('team id and webhook registration', () => {
       webhook_error: null,
     });
 
-    const creation = world.figma.requests('POST', /^\/v2\/webhooks$/).at(-1)!;
-    expect(creation.token).toBe(OWNER_TOKEN);
-    const sent = creation.body as Record<string, string>;
-    expect(sent).toMatchObject({
-      event_type: 'FILE_COMMENT',
-      context: 'team',
-      context_id: SAMPLE_TEAM_ID,
-      endpoint: `${world.server.url}/api/figma/webhook`,
-    });
-    expect(sent.passcode!.length).toBeGreaterThanOrEqual(32);
-    expect(sent.passcode!.length).toBeLessThanOrEqual(100);
-
-    const row = await organizationRow();
-    expect(row.figma_webhook_id).toBe(world.figma.latestWebhook()!.id);
-    expect(row.figma_webhook_passcode).toBe(sent.passcode);
-    expect(row.figma_webhook_user_id).toBe(world.owner.userId);
-    // Figma's PING, sent while the webhook was being created, was acknowledged.
-    expect(world.figma.pingAnswers.at(-1)?.status).toBe(200);
+    const creations = world.figma.requests('POST', /^\/v2\/webhooks$/).slice(-4);
+    const rows = await webhookRows();
+    expect([...rows.keys()].sort()).toEqual([
+      'DEV_MODE_STATUS_UPDATE',
+      'FILE_COMMENT',
+      'FILE_UPDATE',
+      'FILE_VERSION_UPDATE',
+    ]);
+    for (const creation of creations) {
+      expect(creation.token).toBe(OWNER_TOKEN);
+      const sent = creation.body as Record<string, string>;
+      expect(sent).toMatchObject({
+        context: 'team',
+        context_id: SAMPLE_TEAM_ID,
+        endpoint: `${world.server.url}/api/figma/webhook`,
+      });
+      expect(sent.passcode!.length).toBeGreaterThanOrEqual(32);
+      expect(sent.passcode!.length).toBeLessThanOrEqual(100);
+      const row = rows.get(sent.event_type as 'FILE_COMMENT')!;
+      expect(row.webhook_id).toBe(world.figma.latestWebhook(sent.event_type)!.id);
+      expect(row.passcode).toBe(sent.passcode);
+      expect(row.user_id).toBe(world.owner.userId);
+    }
+    expect(new Set(creations.map((c) => (c.body as Record<string, string>).passcode)).size).toBe(4);
+    // Figma's PINGs, sent while each webhook was being created, were acknowledged.
+    expect(world.figma.pingAnswers.slice(-4).map((a) => a.status)).toEqual([200, 200, 200, 200]);
   });
 
   it('replaces the older webhook when saved again, with a new passcode', async () => {
-    const before = await organizationRow();
+    const before = await webhookRows();
     const answer = await call(world.owner, `/api/organizations/${world.organizationId}/figma-team`, {
       method: 'PUT',
       body: { figma_team_id: SAMPLE_TEAM_ID },
     });
     expect(answer.body.webhook_live).toBe(true);
-    const after = await organizationRow();
-    expect(after.figma_webhook_id).not.toBe(before.figma_webhook_id);
-    expect(after.figma_webhook_passcode).not.toBe(before.figma_webhook_passcode);
-    expect(world.figma.webhooks.has(before.figma_webhook_id!)).toBe(false);
-    expect(
-      world.figma.requests('DELETE', new RegExp(`^/v2/webhooks/${before.figma_webhook_id}$`)),
-    ).toHaveLength(1);
-    expect([...world.figma.webhooks.values()].filter((w) => w.context_id === SAMPLE_TEAM_ID)).toHaveLength(1);
+    const after = await webhookRows();
+    expect(after.size).toBe(4);
+    for (const [eventType, old] of before) {
+      expect(after.get(eventType)!.webhook_id).not.toBe(old.webhook_id);
+      expect(after.get(eventType)!.passcode).not.toBe(old.passcode);
+      expect(world.figma.webhooks.has(old.webhook_id)).toBe(false);
+      expect(world.figma.requests('DELETE', new RegExp(`^/v2/webhooks/${old.webhook_id}$`))).toHaveLength(1);
+    }
+    expect([...world.figma.webhooks.values()].filter((w) => w.context_id === SAMPLE_TEAM_ID)).toHaveLength(4);
   });
 
   it('tells the member nothing about the team id and the owner everything in the settings', async () => {
@@ -357,10 +372,10 @@ describe('design links', () => {
 
 describe('secrets', () => {
   it('never answered with the token or a passcode', async () => {
-    const row = await organizationRow();
+    const rows = await webhookRows();
     const secrets = [
       OWNER_TOKEN,
-      row.figma_webhook_passcode!,
+      ...[...rows.values()].map((row) => row.passcode),
       ...world.figma.received.flatMap((r) => {
         const passcode = (r.body as { passcode?: string } | null)?.passcode;
         return passcode ? [passcode] : [];

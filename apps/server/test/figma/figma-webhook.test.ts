@@ -454,6 +454,11 @@ describe('the node image of a Figma task', () => {
       const row = await eventOf('6000000001');
       return row?.task_id ? row : null;
     }, 'the second task');
+    // The new link's Dev Mode status is read with the owner's token first: the 429 is not for it.
+    await eventually(
+      async () => world.figma.requests('GET', /\/nodes$/).some((r) => r.query.ids === '77:1'),
+      'the dev status read',
+    );
     // The member's own token renders for them; only it is held back by the 429.
     world.figma.tokens.add(MEMBER_TOKEN);
     await world.member.api('/api/me/figma-token', { method: 'PUT', body: { token: MEMBER_TOKEN } });

@@ -1,5 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+
+/** The organization's comment webhook (table figma_webhook): its being there is the link being live. */
+function commentWebhookId(eb: ExpressionBuilder<Database, 'organization'>) {
+  return eb
+    .selectFrom('figma_webhook')
+    .select('figma_webhook.webhook_id')
+    .whereRef('figma_webhook.organization_id', '=', 'organization.organization_id')
+    .where('figma_webhook.event_type', '=', 'FILE_COMMENT')
+    .as('figma_webhook_id');
+}
 
 export interface OwnedOrganizationRow {
   organization_id: string;
@@ -18,7 +28,7 @@ export function ownedOrganizations(db: Kysely<Database>, userId: string): Promis
       'organization.organization_id',
       'organization.name',
       'organization.figma_team_id',
-      'organization.figma_webhook_id',
+      commentWebhookId,
       'organization.figma_reply_on_done',
     ])
     .where('rule.user_id', '=', userId)
@@ -34,7 +44,7 @@ export function figmaSettingsOfOrganization(
 ): Promise<OwnedOrganizationRow | undefined> {
   return db
     .selectFrom('organization')
-    .select(['organization_id', 'name', 'figma_team_id', 'figma_webhook_id', 'figma_reply_on_done'])
+    .select(['organization_id', 'name', 'figma_team_id', commentWebhookId, 'figma_reply_on_done'])
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import type { FigmaClient } from '../../../figma/client.ts';
 import { isFigmaError } from '../../../figma/errors.ts';
 import { holdPendingPasscode, newPasscode } from '../../../figma/passcodes.ts';
 import { figmaClient, tokenOfUser } from '../../../figma/tokens.ts';
+import { FIGMA_WEBHOOK_EVENT_TYPES, type FigmaWebhookEventType } from '../../../figma/webhook-delivery.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { presentOrganizationSettings } from '../presenter.ts';
@@ -17,15 +18,25 @@ type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, 
 
 const NO_TOKEN_MESSAGE = 'Register your Figma token first: Figgle uses it to connect the team.';
 
+/** Each webhook's description in Figma (at most 150 characters): what Figgle does with its events. */
+const DESCRIPTIONS: Record<FigmaWebhookEventType, string> = {
+  FILE_COMMENT: 'comments become tasks',
+  DEV_MODE_STATUS_UPDATE: 'Ready for dev on linked designs',
+  FILE_VERSION_UPDATE: 'new versions of linked designs',
+  FILE_UPDATE: 'changes to linked designs',
+};
+
 function webhookEndpoint(publicUrl: string): string {
   return `${publicUrl}/api/figma/webhook`;
 }
 
 /**
- * figma-register-webhook: saves the team id, then registers a FILE_COMMENT webhook for the team with
- * the saving owner's token and a fresh passcode. The organization's previous webhook is deleted once
- * the new one exists, so Save also refreshes a broken integration. When Figma refuses, the team id
- * stays saved and `webhook_error` says why; a previous webhook for another team is removed.
+ * figma-register-webhook: saves the team id, then registers one webhook per event type Figgle uses
+ * (FIGMA_WEBHOOK_EVENT_TYPES) for the team with the saving owner's token, each with a fresh passcode,
+ * kept in table figma_webhook. The organization's previous webhooks are deleted once the new ones
+ * exist, so Save also refreshes a broken integration. When Figma refuses one, those made so far are
+ * deleted, the team id stays saved and `webhook_error` says why; previous webhooks for another team
+ * are removed.
  */
 export async function setFigmaTeam(
   deps: Deps,
@@ -41,6 +52,12 @@ export async function setFigmaTeam(
   );
 }
 
+interface Registered {
+  event_type: FigmaWebhookEventType;
+  webhook_id: string;
+  passcode: string;
+}
+
 async function register(
   deps: Deps,
   user: CurrentUser,
@@ -50,10 +67,17 @@ async function register(
   const { db, env } = deps;
   const before = await db
     .selectFrom('organization')
-    .select(['figma_team_id', 'figma_webhook_id'])
+    .select('figma_team_id')
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   if (!before) throw notFound('Organization');
+  const previousIds = (
+    await db
+      .selectFrom('figma_webhook')
+      .select('webhook_id')
+      .where('organization_id', '=', organizationId)
+      .execute()
+  ).map((row) => row.webhook_id);
 
   const token = await tokenOfUser(db, env, user.user_id);
   let webhookError: string | null = null;
@@ -61,56 +85,66 @@ async function register(
     webhookError = NO_TOKEN_MESSAGE;
   } else {
     const client = figmaClient(env, token);
-    const passcode = newPasscode();
-    const release = holdPendingPasscode(passcode);
+    const registered: Registered[] = [];
+    const releases: Array<() => void> = [];
     try {
-      const webhook = await client.createWebhook({
-        teamId,
-        endpoint: webhookEndpoint(env.PUBLIC_URL),
-        passcode,
-        description: 'Figgle: comments become tasks',
-      });
-      await db
-        .updateTable('organization')
-        .set({
-          figma_team_id: teamId,
-          figma_webhook_id: webhook.id,
-          figma_webhook_passcode: passcode,
-          figma_webhook_user_id: user.user_id,
-        })
-        .where('organization_id', '=', organizationId)
-        .execute();
-      if (before.figma_webhook_id && before.figma_webhook_id !== webhook.id) {
-        await deleteQuietly(deps, client, before.figma_webhook_id);
+      // One webhook per event type (Figma's Webhooks V2 take one each), all or none.
+      for (const eventType of FIGMA_WEBHOOK_EVENT_TYPES) {
+        const passcode = newPasscode();
+        releases.push(holdPendingPasscode(passcode));
+        const webhook = await client.createWebhook({
+          teamId,
+          eventType,
+          endpoint: webhookEndpoint(env.PUBLIC_URL),
+          passcode,
+          description: `Figgle: ${DESCRIPTIONS[eventType]}`,
+        });
+        registered.push({ event_type: eventType, webhook_id: webhook.id, passcode });
       }
-      await removeForgottenWebhooks(deps, client, teamId, webhook.id);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('organization')
+          .set({ figma_team_id: teamId })
+          .where('organization_id', '=', organizationId)
+          .execute();
+        await trx.deleteFrom('figma_webhook').where('organization_id', '=', organizationId).execute();
+        await trx
+          .insertInto('figma_webhook')
+          .values(
+            registered.map((row) => ({ ...row, organization_id: organizationId, user_id: user.user_id })),
+          )
+          .execute();
+      });
+      const keptIds = registered.map((row) => row.webhook_id);
+      for (const oldId of previousIds) {
+        if (!keptIds.includes(oldId)) await deleteQuietly(deps, client, oldId);
+      }
+      await removeForgottenWebhooks(deps, client, teamId, keptIds);
     } catch (error) {
       if (!isFigmaError(error)) throw error;
       webhookError = error.message;
+      // Those made before Figma refused one were never stored: they go.
+      for (const row of registered) await deleteQuietly(deps, client, row.webhook_id);
     } finally {
-      release();
+      for (const release of releases) release();
     }
   }
 
   if (webhookError !== null) {
     const sameTeam = before.figma_team_id === teamId;
-    if (!sameTeam && before.figma_webhook_id && token) {
-      await deleteQuietly(deps, figmaClient(env, token), before.figma_webhook_id);
+    if (!sameTeam && token) {
+      for (const oldId of previousIds) await deleteQuietly(deps, figmaClient(env, token), oldId);
     }
-    await db
-      .updateTable('organization')
-      .set(
-        sameTeam
-          ? { figma_team_id: teamId }
-          : {
-              figma_team_id: teamId,
-              figma_webhook_id: null,
-              figma_webhook_passcode: null,
-              figma_webhook_user_id: null,
-            },
-      )
-      .where('organization_id', '=', organizationId)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('organization')
+        .set({ figma_team_id: teamId })
+        .where('organization_id', '=', organizationId)
+        .execute();
+      if (!sameTeam) {
+        await trx.deleteFrom('figma_webhook').where('organization_id', '=', organizationId).execute();
+      }
+    });
   }
 
   const after = await figmaSettingsOfOrganization(db, organizationId);
@@ -137,24 +171,24 @@ async function removeForgottenWebhooks(
   deps: Deps,
   client: FigmaClient,
   teamId: string,
-  keptId: string,
+  keptIds: string[],
 ): Promise<void> {
   try {
     const endpoint = webhookEndpoint(deps.env.PUBLIC_URL);
     const ours = (await client.listTeamWebhooks(teamId)).filter(
-      (webhook) => webhook.endpoint === endpoint && webhook.id !== keptId,
+      (webhook) => webhook.endpoint === endpoint && !keptIds.includes(webhook.id),
     );
     if (ours.length === 0) return;
     const known = await deps.db
-      .selectFrom('organization')
-      .select('figma_webhook_id')
+      .selectFrom('figma_webhook')
+      .select('webhook_id')
       .where(
-        'figma_webhook_id',
+        'webhook_id',
         'in',
         ours.map((webhook) => webhook.id),
       )
       .execute();
-    const knownIds = new Set(known.map((row) => row.figma_webhook_id));
+    const knownIds = new Set(known.map((row) => row.webhook_id));
     for (const webhook of ours) {
       if (!knownIds.has(webhook.id)) await deleteQuietly(deps, client, webhook.id);
     }
