@@ -15,7 +15,14 @@ import { createProjectWithTask, RED_PIXEL_PNG } from '../support/task-page-setup
 const layouts = [
   { name: 'light', theme: 'figma-light', colorScheme: 'light', viewport: { width: 1280, height: 900 } },
   { name: 'dark', theme: 'figma-dark', colorScheme: 'dark', viewport: { width: 1280, height: 900 } },
-  { name: '390 px', theme: 'figma-light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
+  // In Dev Mode's Inspect panel, which is narrow.
+  {
+    name: '390 px, Dev Mode',
+    theme: 'figma-light',
+    colorScheme: 'light',
+    viewport: { width: 390, height: 844 },
+    place: { editorType: 'dev', mode: 'inspect' },
+  },
 ] as const;
 
 const FILE_KEY = 'PluginJourney1234';
@@ -58,6 +65,7 @@ for (const layout of layouts) {
         fileKey: FILE_KEY,
         selection,
         png: RED_PIXEL_PNG,
+        place: 'place' in layout ? layout.place : undefined,
       });
 
       // Connect, with the keyboard: the address, the token, Enter.
@@ -68,6 +76,11 @@ for (const layout of layouts) {
       await plugin.getByLabel('API token').fill(token);
       await plugin.getByLabel('API token').press('Enter');
       await expect(plugin.getByText(`Connected to ${baseURL}`)).toBeVisible();
+      await expect(
+        plugin.getByText('place' in layout ? 'Dev Mode' : 'Design mode', { exact: true }),
+      ).toBeVisible();
+      // Focus moves from the vanished form into the new screen: the new task's title.
+      await expect(plugin.getByRole('textbox', { name: 'Title' })).toBeFocused();
       expect(await messagesFromUi(figma, 'save-connection')).toEqual([
         { type: 'save-connection', connection: { serverUrl: baseURL, token } },
       ]);
@@ -92,7 +105,7 @@ for (const layout of layouts) {
       await expect(item).toContainText('No due date');
       await expect(item.getByRole('combobox', { name: 'Status of WEB-2' })).toHaveValue('TODO');
       await figma.screenshot({
-        path: testInfo.outputPath(`figma-plugin-${layout.name.replace(' ', '-')}.png`),
+        path: testInfo.outputPath(`figma-plugin-${layout.name.replace(/\W+/g, '-')}.png`),
       });
 
       // Change its status from the plugin, then open it in Figgle.

@@ -187,7 +187,8 @@ function resetTitle(): void {
   $<HTMLInputElement>('title').value = state.selection?.name.slice(0, 500) ?? '';
 }
 
-async function showMain(): Promise<void> {
+/** `takeFocus`: the screen replaces the one the person was typing in, so focus moves into it. */
+async function showMain(takeFocus = false): Promise<void> {
   renderPlace();
   if (!state.fileKey) {
     show('file-screen');
@@ -196,6 +197,7 @@ async function showMain(): Promise<void> {
   }
   show('main-screen');
   resetTitle();
+  if (takeFocus) $<HTMLElement>(state.selection ? 'title' : 'disconnect').focus();
   try {
     await loadProjects();
   } catch (error) {
@@ -269,12 +271,12 @@ function onCodeMessage(message: CodeMessage): void {
       return;
     case 'connection-saved':
       state.connection = message.connection;
-      if (state.connection) void showMain();
+      if (state.connection) void showMain(true);
       else showConnect('Disconnected. The token stays valid in Figgle until you revoke it there.');
       return;
     case 'file-key-saved':
       state.fileKey = message.fileKey;
-      void showMain();
+      void showMain(true);
       return;
     case 'image':
       pendingImages.get(message.requestId)?.resolve(message.bytes);
