@@ -131,6 +131,7 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     invalidate.add(queryKeys.taskStructure(taskId), true);
     // A Figma design linked, unlinked, or its Figma state changed (issue 41).
     invalidate.add(queryKeys.taskFigmaNodes(taskId), true);
+    invalidate.add(queryKeys.taskDevResources(taskId), true);
     // A comment, an assignee or a mention may have added a watcher.
     invalidate.add(queryKeys.watchers(taskId), true);
     return;

@@ -32,6 +32,8 @@ export const queryKeys = {
   taskStructure: (taskId: string) => ['task', taskId, 'structure'] as const,
   /** The Figma designs a task links (issue 41); read again with every event of the task. */
   taskFigmaNodes: (taskId: string) => ['task', taskId, 'figma-nodes'] as const,
+  /** How each linked design's link back into Figma stands (a dev resource); read again with the task. */
+  taskDevResources: (taskId: string) => ['task', taskId, 'figma-dev-resources'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

@@ -6,6 +6,7 @@ import { Icon } from '../../../../ui/icon/icon';
 import { useLinkFigmaNode } from '../../api/link-figma-node';
 import { useTaskFigmaNodes } from '../../api/list-figma-nodes';
 import { useUnlinkFigmaNode } from '../../api/unlink-figma-node';
+import { DevResourceStatus } from './dev-resource-status';
 
 const SOURCE_NOTES: Record<TaskFigmaNode['source'], string | null> = {
   comment: 'From a Figma comment',
@@ -44,6 +45,7 @@ function DesignRow({ link }: { link: TaskFigmaNode }) {
         </Text>
       ) : null}
       {/* What Figma says about this node (issue 41): its dev resource, Dev Mode status, changes. */}
+      <DevResourceStatus taskId={link.task_id} nodeLinkId={link.task_figma_node_id} />
     </Stack>
   );
 }

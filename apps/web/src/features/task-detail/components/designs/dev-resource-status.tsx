@@ -1,0 +1,39 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { toastError } from '../../../../ui/toast';
+import { useTaskDevResources } from '../../api/list-dev-resources';
+import { useRetryDevResource } from '../../api/retry-dev-resource';
+
+/**
+ * Under a linked design: says so when Figma refused the link back to this task (no edit access, the
+ * file gone), with "Try again". Nothing while the link is being added or is in Figma's Dev Mode.
+ */
+export function DevResourceStatus({ taskId, nodeLinkId }: { taskId: string; nodeLinkId: string }) {
+  const { data: states } = useTaskDevResources(taskId);
+  const retry = useRetryDevResource(taskId);
+  const state = states?.find((known) => known.task_figma_node_id === nodeLinkId);
+  if (!state?.message) return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" role="status" aria-label="Link in Figma">
+      <IconAlertTriangle
+        size={14}
+        aria-hidden
+        color="var(--mantine-color-orange-filled)"
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
+        {state.message}
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        loading={retry.isPending}
+        onClick={() =>
+          retry.mutate({ taskId, nodeLinkId }, { onError: (error) => toastError(error.message) })
+        }
+      >
+        Try again
+      </Button>
+    </Group>
+  );
+}
