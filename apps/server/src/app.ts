@@ -51,6 +51,7 @@ import { invitationRoutes } from './features/invitations/routes.ts';
 import { labelRoutes } from './features/labels/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { milestoneRoutes } from './features/milestones/routes.ts';
 import { notificationBatchHandler } from './features/notification-emails/notification-batch-job.ts';
 import { notificationDigestHandler } from './features/notification-emails/notification-digest-job.ts';
 import { notificationEmailHandler } from './features/notification-emails/notification-email-job.ts';
@@ -238,6 +239,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(timelineRoutes);
   await app.register(checklistRoutes);
   await app.register(taskFigmaNodeRoutes);
+  await app.register(milestoneRoutes);
   await app.register(designChangeRoutes);
   await app.register(uploadRoutes);
   await app.register(importRoutes);

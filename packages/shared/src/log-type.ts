@@ -12,6 +12,7 @@ import { RELATION_SIDES } from './subtask-schemas.ts';
  * a comment, MOVE when a task goes to another project (migration 0020); PARENT when a task becomes
  * or stops being a sub-task, RELATION when a relation is added or removed, ESTIMATE when the estimate
  * changes (migration 0023). START_DATE, derived too, when a task's start date changes (migration 0026).
+ * MILESTONE when a task joins or leaves a milestone (migration 0032).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -30,6 +31,7 @@ export const LOG_TYPES = [
   'RELATION',
   'ESTIMATE',
   'START_DATE',
+  'MILESTONE',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
@@ -72,6 +74,8 @@ export const logMetadataSchema = z.object({
     .optional(),
   /** ESTIMATE: the estimate before and after. */
   estimate: changeOf(z.string()).optional(),
+  /** MILESTONE: the milestone before and after, with the names they had then. */
+  milestone: changeOf(z.object({ milestone_id: z.string(), name: z.string() })).optional(),
 });
 export type LogMetadata = z.infer<typeof logMetadataSchema>;
 

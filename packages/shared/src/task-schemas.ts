@@ -156,6 +156,8 @@ export type MyTaskView = z.infer<typeof myTaskViewSchema>;
 export const taskDetailViewSchema = taskSummaryViewSchema.extend({
   content_json: z.object({ ops: z.array(z.record(z.string(), z.unknown())) }),
   figma_client_meta: z.record(z.string(), z.unknown()).nullable(),
+  /** The milestone of its project it belongs to, or null. */
+  milestone_id: z.uuid().nullable(),
   author: personViewSchema.nullable(),
   project: taskProjectViewSchema,
 });

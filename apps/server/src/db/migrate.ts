@@ -38,6 +38,7 @@ import * as figmaOAuth from './migrations/0028_figma_oauth.ts';
 import * as figmaDevResources from './migrations/0029_figma_dev_resources.ts';
 import * as figmaWebhooksDevStatus from './migrations/0030_figma_webhooks_dev_status.ts';
 import * as designChanges from './migrations/0031_design_changes.ts';
+import * as milestones from './migrations/0032_milestones.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0029_figma_dev_resources': figmaDevResources,
   '0030_figma_webhooks_dev_status': figmaWebhooksDevStatus,
   '0031_design_changes': designChanges,
+  '0032_milestones': milestones,
 };
 
 /** The names of every domain migration, in order. */

@@ -25,7 +25,8 @@ export type LogType =
   | 'PARENT'
   | 'RELATION'
   | 'ESTIMATE'
-  | 'START_DATE';
+  | 'START_DATE'
+  | 'MILESTONE';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'
@@ -163,9 +164,23 @@ interface TaskTable {
   subtask_position: number | null;
   /** From the project's estimate scale: '1'…'13' (points) or 'XS'…'XL' (t-shirt sizes). */
   estimate: string | null;
+  /** The milestone of its project it belongs to (migration 0032); cleared when it changes project. */
+  milestone_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+/** A project's milestone (migration 0032). */
+interface MilestoneTable {
+  milestone_id: Generated<string>;
+  project_id: string;
+  name: string;
+  description: Generated<string>;
+  /** 'YYYY-MM-DD' like due_on: select it as to_char(target_on, 'YYYY-MM-DD'). */
+  target_on: ColumnType<Date | string, string, string>;
+  created_by: string | null;
+  created_at: CreatedAt;
 }
 
 /** How a task came to link a Figma node (migration 0027). */
@@ -509,6 +524,7 @@ export interface Database {
   task: TaskTable;
   task_relation: TaskRelationTable;
   task_figma_node: TaskFigmaNodeTable;
+  milestone: MilestoneTable;
   label: LabelTable;
   task_label: TaskLabelTable;
   checklist_item: ChecklistItemTable;

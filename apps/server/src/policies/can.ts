@@ -34,6 +34,8 @@ export type Action =
   | 'comment.delete'
   | 'label.read'
   | 'label.manage'
+  /** Making, changing and removing a project's milestones: any member. */
+  | 'milestone.manage'
   | 'upload.create'
   | 'import.create'
   | 'import.read'

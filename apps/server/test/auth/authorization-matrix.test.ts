@@ -195,6 +195,25 @@ const expectations: Record<string, Entry> = {
   'DELETE /api/projects/:projectId/bookmark': inOrganization((w) => ({
     path: `/api/projects/${w.project}/bookmark`,
   })),
+  'GET /api/projects/:projectId/milestones': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/milestones`,
+  })),
+  'POST /api/projects/:projectId/milestones': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/milestones`,
+    body: { name: 'Beta', target_date: '2027-01-01' },
+  })),
+  'PATCH /api/milestones/:milestoneId': inOrganization(async (w) => ({
+    path: `/api/milestones/${await newMilestone(w.project)}`,
+    body: { name: 'Renamed' },
+  })),
+  'DELETE /api/milestones/:milestoneId': inOrganization(async (w) => ({
+    path: `/api/milestones/${await newMilestone(w.project)}`,
+  })),
+  'PUT /api/tasks/:taskId/milestone': inOrganization(async (w) => ({
+    path: `/api/tasks/${w.task}/milestone`,
+    body: { milestone_id: await newMilestone(w.project) },
+  })),
+  'GET /api/milestones/at-risk': signedIn(() => ({ path: '/api/milestones/at-risk' })),
 
   // Export: any member takes a project with them; a whole organization leaves only with an owner
   'GET /api/projects/:projectId/export.json': inOrganization((w) => ({
@@ -340,7 +359,9 @@ const expectations: Record<string, Entry> = {
   })),
   // Design changed: the list and the assignee's "seen" (for others it changes nothing); past the
   // policy, a link whose design never changed has no picture to compare: a 404 about the picture.
-  'GET /api/tasks/:taskId/design-changes': inOrganization((w) => ({ path: `/api/tasks/${w.task}/design-changes` })),
+  'GET /api/tasks/:taskId/design-changes': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/design-changes`,
+  })),
   'POST /api/tasks/:taskId/design-changes/seen': inOrganization((w) => ({
     path: `/api/tasks/${w.task}/design-changes/seen`,
   })),
@@ -626,6 +647,15 @@ async function newFigmaNodeLink(organizationId: string, taskId: string): Promise
     .returning('task_figma_node_id')
     .executeTakeFirstOrThrow();
   return link.task_figma_node_id;
+}
+
+async function newMilestone(projectId: string): Promise<string> {
+  const milestone = await server.deps.db
+    .insertInto('milestone')
+    .values({ project_id: projectId, name: 'Made', target_on: '2027-01-01' })
+    .returning('milestone_id')
+    .executeTakeFirstOrThrow();
+  return milestone.milestone_id;
 }
 
 /** A Figma delivery of the organization that failed for good (src/jobs/). */

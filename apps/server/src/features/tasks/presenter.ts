@@ -65,6 +65,7 @@ export function presentTaskDetail(row: TaskDetailRow): TaskDetailView {
     ...presentTaskSummary(row),
     content_json: row.content_json,
     figma_client_meta: row.figma_client_meta,
+    milestone_id: row.milestone_id,
     author: person(row.author_id, row.author_firstname, row.author_lastname),
     project: presentTaskProject(row),
   };

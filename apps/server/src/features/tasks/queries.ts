@@ -133,6 +133,7 @@ export interface TaskProjectRow {
 export interface TaskDetailRow extends TaskSummaryRow, TaskProjectRow {
   content_json: DeltaJson;
   figma_client_meta: Record<string, unknown> | null;
+  milestone_id: string | null;
   author_firstname: string | null;
   author_lastname: string | null;
 }
@@ -143,6 +144,7 @@ export function taskDetail(db: Kysely<Database>, taskId: string): Promise<TaskDe
     .select([
       'task.content_json',
       'task.figma_client_meta',
+      'task.milestone_id',
       'author.firstname as author_firstname',
       'author.lastname as author_lastname',
       'project.name as project_name',

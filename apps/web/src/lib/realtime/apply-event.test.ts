@@ -76,6 +76,7 @@ function detail(version: number, patch: Partial<TaskDetailView> = {}): TaskDetai
     ...summary,
     content_json: { ops: [{ insert: 'Old description\n' }] },
     figma_client_meta: null,
+    milestone_id: null,
     author: null,
     project,
     ...patch,
