@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FigmaOAuthNotice } from '../../features/figma-settings/components/figma-oauth-notice';
 import { openPalette } from '../../features/search/components/palette-store';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
@@ -74,6 +75,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
       <ShellPalette />
       <AppShell.Main className={classes.main}>
         <Box maw={1180} mx="auto" px={{ base: 'md', sm: 40 }} py={{ base: 'lg', sm: 36 }}>
+          <FigmaOAuthNotice />
           {children}
         </Box>
       </AppShell.Main>

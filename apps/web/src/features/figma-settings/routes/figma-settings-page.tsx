@@ -9,14 +9,17 @@ import { useDesignLinks } from '../api/list-design-links';
 import { AddDesignLinkDialog } from '../components/add-design-link-dialog';
 import { DesignLinksTable } from '../components/design-links-table';
 import { FigmaHelpCard } from '../components/figma-help-card';
+import { FigmaOAuthCard } from '../components/figma-oauth-card';
 import { FigmaTeamForm } from '../components/figma-team-form';
 import { FigmaTokenForm } from '../components/figma-token-form';
+import { useFigmaOAuthReturn } from '../components/use-figma-oauth-return';
 
 /** settings-figma: the personal token, a Team Id per owned organization, the design-file links. */
 export function FigmaSettingsPage() {
   const settings = useFigmaSettings();
   const links = useDesignLinks();
   const failed = settings.isError || links.isError;
+  useFigmaOAuthReturn();
   useEffect(() => {
     if (failed) toastError(MESSAGES.error);
   }, [failed]);
@@ -43,6 +46,13 @@ export function FigmaSettingsPage() {
           <FigmaTokenForm token={settings.data.token} />
           {settings.data.organizations.map((organization) => (
             <FigmaTeamForm key={organization.organization_id} organization={organization} />
+          ))}
+          {settings.data.organizations.map((organization) => (
+            <FigmaOAuthCard
+              key={`oauth-${organization.organization_id}`}
+              organizationId={organization.organization_id}
+              name={organization.name}
+            />
           ))}
         </>
       ) : (

@@ -1,0 +1,20 @@
+import { Alert, Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { useFigmaOAuthNotices } from '../api/list-figma-oauth-notices';
+
+/** Shown to owners anywhere in the app while an organization's Figma connection is broken. */
+export function FigmaOAuthNotice() {
+  const notices = useFigmaOAuthNotices();
+  const broken = notices.data?.broken ?? [];
+  if (broken.length === 0) return null;
+  const names = broken.map((organization) => organization.name).join(', ');
+  return (
+    <Alert color="red" role="alert" title="Figma stopped working" data-testid="figma-oauth-notice" mb="lg">
+      Figma refused to renew the access of {names}: Figma work is paused.{' '}
+      <Anchor component={Link} to={paths.settingsFigma} size="sm" underline="always">
+        Connect Figma again
+      </Anchor>
+    </Alert>
+  );
+}
