@@ -77,7 +77,8 @@ export const fileUpdateSchema = z.object({
   event_type: z.literal('FILE_UPDATE').default('FILE_UPDATE'),
   file_key: fileKeySchema,
   file_name: z.string().max(300).default(''),
-  timestamp: z.string().max(64).optional(),
+  /** When Figma sent it: what tells one FILE_UPDATE of a file from the next. */
+  timestamp: z.string().min(1).max(64),
 });
 export type FileUpdateDelivery = z.infer<typeof fileUpdateSchema>;
 

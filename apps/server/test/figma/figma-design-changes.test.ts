@@ -1,5 +1,10 @@
 // @database both
-import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_FILE_NAME } from '@figgle/test-support/fake-figma';
+import {
+  FakeFigma,
+  SAMPLE_FILE_KEY,
+  SAMPLE_FILE_NAME,
+  SAMPLE_TEAM_ID,
+} from '@figgle/test-support/fake-figma';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
@@ -238,6 +243,60 @@ describe('a version of a linked file', () => {
     expect((await linkOf(changed)).design_changed_at).toBeNull();
     expect((await linkOf(changed)).latest_version_id).toBe(v3.id);
     expect(await toldOf(changed)).toHaveLength(3);
+  });
+
+  it('comes from Figma’s webhook: FILE_VERSION_UPDATE and FILE_UPDATE of a linked file, none of another', async () => {
+    const team = await world.owner.api(`/api/organizations/${world.organizationId}/figma-team`, {
+      method: 'PUT',
+      body: { figma_team_id: SAMPLE_TEAM_ID },
+    });
+    expect(team.status, await team.clone().text()).toBe(200);
+    const link = await db()
+      .selectFrom('task_figma_node')
+      .select(['task_id'])
+      .where('file_key', '=', SAMPLE_FILE_KEY)
+      .where('node_id', '=', '12:345')
+      .executeTakeFirstOrThrow();
+    const toldBefore = (await toldOf(link.task_id)).length;
+    const jobsOfKind = () =>
+      db().selectFrom('job').select(['state']).where('kind', '=', FIGMA_DESIGN_CHANGE_JOB).execute();
+    const jobsBefore = (await jobsOfKind()).length;
+
+    figma.history.changeNode(SAMPLE_FILE_KEY, '12:345');
+    clock.advance(60_000);
+    const v4 = figma.history.createVersion(SAMPLE_FILE_KEY, { label: 'Checkout v4', at: clock.now() });
+    const delivered = await figma.deliverEvent('FILE_VERSION_UPDATE', {
+      file_key: SAMPLE_FILE_KEY,
+      version_id: v4.id,
+      created_at: v4.created_at,
+      label: 'Checkout v4',
+    });
+    expect(delivered.status).toBe(200);
+    await eventually(
+      async () => (await linkOf(link.task_id)).latest_version_id === v4.id,
+      'the render of v4',
+    );
+    expect((await linkOf(link.task_id)).design_changed_at).not.toBeNull();
+    expect(await toldOf(link.task_id)).toHaveLength(toldBefore + 3);
+
+    // A FILE_UPDATE names no version: the newest one stands for it (here v4 again, nothing new).
+    expect((await figma.deliverEvent('FILE_UPDATE', { file_key: SAMPLE_FILE_KEY })).status).toBe(200);
+    await eventually(
+      async () =>
+        (await jobsOfKind()).length === jobsBefore + 2 &&
+        (await jobsOfKind()).every((j) => j.state === 'done'),
+      'the FILE_UPDATE job',
+    );
+    expect(await toldOf(link.task_id)).toHaveLength(toldBefore + 3);
+
+    // A file no task links: answered, and nothing stored.
+    figma.addFile('NobodyLinksThis0000001', 'Elsewhere');
+    const other = await figma.deliverEvent('FILE_VERSION_UPDATE', {
+      file_key: 'NobodyLinksThis0000001',
+      version_id: '77',
+    });
+    expect(other.status).toBe(200);
+    expect(await jobsOfKind()).toHaveLength(jobsBefore + 2);
   });
 
   it('changes nothing for a file no task of the organization links', async () => {

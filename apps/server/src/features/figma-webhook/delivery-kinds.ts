@@ -4,8 +4,10 @@ import {
   devModeStatusUpdateSchema,
   type FigmaWebhookEventType,
   fileCommentSchema,
+  fileUpdateSchema,
+  fileVersionUpdateSchema,
 } from '../../figma/webhook-delivery.ts';
-import { FIGMA_DELIVERY_JOB, FIGMA_DEV_STATUS_JOB } from '../../jobs/job-kinds.ts';
+import { FIGMA_DELIVERY_JOB, FIGMA_DESIGN_CHANGE_JOB, FIGMA_DEV_STATUS_JOB } from '../../jobs/job-kinds.ts';
 
 /**
  * What the webhook does with a delivery of each event type: read it with `schema`, store it as a
@@ -46,6 +48,22 @@ export const DELIVERY_KINDS: Partial<Record<FigmaWebhookEventType, DeliveryKind>
     schema: devModeStatusUpdateSchema,
     jobKind: FIGMA_DEV_STATUS_JOB,
     dedupeKey: (delivery) => digest(delivery.file_key, delivery.node_id, delivery.status, delivery.timestamp),
+    fileKey: (delivery) => delivery.file_key,
+    linkedFilesOnly: true,
+  }),
+  // A named version: its linked nodes are rendered at it (features/figma-design-changes/).
+  FILE_VERSION_UPDATE: kind({
+    schema: fileVersionUpdateSchema,
+    jobKind: FIGMA_DESIGN_CHANGE_JOB,
+    dedupeKey: (delivery) => digest('version', delivery.file_key, delivery.version_id),
+    fileKey: (delivery) => delivery.file_key,
+    linkedFilesOnly: true,
+  }),
+  // Edits after 30 minutes of quiet, named by when Figma sent them; the newest version stands for them.
+  FILE_UPDATE: kind({
+    schema: fileUpdateSchema,
+    jobKind: FIGMA_DESIGN_CHANGE_JOB,
+    dedupeKey: (delivery) => digest('update', delivery.file_key, delivery.timestamp),
     fileKey: (delivery) => delivery.file_key,
     linkedFilesOnly: true,
   }),

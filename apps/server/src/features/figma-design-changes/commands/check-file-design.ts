@@ -6,6 +6,7 @@ import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
 import type { FileUpdateDelivery, FileVersionUpdateDelivery } from '../../../figma/webhook-delivery.ts';
 import { PermanentJobError } from '../../../jobs/job-errors.ts';
 import type { JobDeps } from '../../../jobs/job-handler.ts';
+import { syncDevResourcesOfFile } from '../../figma-dev-resources/commands/sync-dev-resources-of-file.ts';
 import { linksOfFile } from '../queries.ts';
 import { type RenderedVersion, recordDesignChanges } from './record-design-changes.ts';
 import { type RenderPlace, renderAtVersion } from './render-versions.ts';
@@ -30,6 +31,8 @@ export async function checkFileDesign(
   const fileKey = delivery.file_key;
   const links = await linksOfFile(deps.db, organizationId, fileKey);
   if (links.length === 0) return;
+  // Links people added in Figma's Dev Mode come with the file's events (features/figma-dev-resources/).
+  await syncDevResourcesOfFile(deps, organizationId, fileKey);
   const credential = await tokenOfOrganization(deps.db, deps.env, organizationId);
   if (!credential) throw new PermanentJobError('No Figma connection can render the linked designs.');
   const client = figmaClient(deps.env, credential);
