@@ -64,7 +64,8 @@ async function statesOf(taskId: string): Promise<TaskDevResource[]> {
   return (await response.json()) as TaskDevResource[];
 }
 
-const onNode = (nodeId: string, fileKey = SAMPLE_FILE_KEY) => world.figma.devResources.on(fileKey, nodeId);
+const onNode = (nodeId: string, fileKey: string = SAMPLE_FILE_KEY) =>
+  world.figma.devResources.on(fileKey, nodeId);
 
 describe('a linked node', () => {
   it('gets one dev resource, renamed with the task, deleted when unlinked', async () => {

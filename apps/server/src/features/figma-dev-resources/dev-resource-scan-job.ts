@@ -5,7 +5,7 @@ import { FIGMA_DEV_RESOURCE_SCAN_JOB } from '../../jobs/job-kinds.ts';
 import { syncDevResourcesOfFile } from './commands/sync-dev-resources-of-file.ts';
 
 /** How often an organization's linked files are read for dev resources people added in Figma. */
-export const DEV_RESOURCE_SCAN_EVERY_MS = 10 * 60_000;
+const DEV_RESOURCE_SCAN_EVERY_MS = 10 * 60_000;
 
 /**
  * The periodic check (docs/figma-api.md#dev-resources): every 10 minutes, each file the organization
