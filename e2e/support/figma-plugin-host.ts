@@ -70,6 +70,13 @@ export async function openPluginInFakeFigma(
         } else if (message.type === 'forget-connection') {
           state.connection = null;
           toUi({ type: 'connection-saved', connection: null });
+        } else if (message.type === 'export-image' && String(message.nodeId).startsWith('99:')) {
+          // Layers 99:* play one Figma cannot export (removed meanwhile).
+          toUi({
+            type: 'image-failed',
+            requestId: message.requestId,
+            message: 'The layer is gone: select it again.',
+          });
         } else if (message.type === 'export-image') {
           const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
           toUi({ type: 'image', requestId: message.requestId, bytes });

@@ -135,6 +135,16 @@ for (const layout of layouts) {
       await expect(plugin.getByText('Price', { exact: true })).toBeVisible();
       await expect(plugin.getByRole('listitem').filter({ hasText: 'Checkout hero' })).toBeVisible();
 
+      // A layer whose image cannot be exported: the task is made and linked, and the plugin says
+      // what did not happen, so nobody makes it twice.
+      await selectInFigma(figma, { nodeId: '99:1', name: 'Vanishing card', nodeIds: ['99:1', '0:1'] });
+      await expect(title).toHaveValue('Vanishing card');
+      await title.press('Enter');
+      await expect(
+        plugin.getByRole('status').filter({ hasText: 'Task “Vanishing card” created, but not finished' }),
+      ).toContainText('The layer’s image could not be exported: The layer is gone: select it again.');
+      await expect(plugin.getByRole('listitem').filter({ hasText: 'Vanishing card' })).toContainText('WEB-3');
+
       // A revoked token: the next question is refused and the plugin asks to connect again.
       const revoked = await page.request.delete(`/api/me/api-tokens/${tokenId}`, {
         headers: { origin: baseURL },

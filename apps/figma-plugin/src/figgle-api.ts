@@ -45,14 +45,16 @@ export class FiggleError extends Error {
 
 /** The address as typed, without a trailing slash: "figgle.example.com" gets https://. */
 export function normalizeServerUrl(input: string): string | null {
-  const text = input.trim().replace(/\/+$/, '');
-  const withScheme = /^https?:\/\//i.test(text) ? text : `https://${text}`;
+  const text = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  let url: URL;
   try {
-    const url = new URL(withScheme);
-    return url.pathname === '/' ? url.origin : `${url.origin}${url.pathname}`;
+    url = new URL(withScheme);
   } catch {
     return null;
   }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) return null;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /**
@@ -106,7 +108,7 @@ export const createTask = (connection: Connection, projectId: string, title: str
   call<CreatedTask>(connection, `/api/projects/${encodeURIComponent(projectId)}/tasks`, { body: { title } });
 
 /** The link Figma's "Copy link to selection" gives: the node id is written with `-` for `:`. */
-function figmaNodeUrl(fileKey: string, nodeId: string): string {
+export function figmaNodeUrl(fileKey: string, nodeId: string): string {
   const nodeParam = nodeId
     .split(';')
     .map((part) => part.replace(':', '-'))

@@ -236,22 +236,28 @@ async function createFromSelection(event: SubmitEvent): Promise<void> {
   const button = $<HTMLButtonElement>('create-button');
   button.disabled = true;
   say('create-status', 'Creating the task…');
+  let created = false;
   try {
     const connection = requireConnection();
     const task = await createTask(connection, projectId, title);
+    created = true;
     await linkNode(connection, task.task_id, fileKey, selection.nodeId);
     if ($<HTMLInputElement>('attach-image').checked) {
-      say('create-status', 'Attaching the frame’s image…');
+      say('create-status', 'Attaching the layer’s image…');
       await attachImage(connection, task.task_id, selection.name, await exportImage(selection.nodeId));
     }
     say('create-status', `Task created: “${title}”.`);
     send({ type: 'notify', message: `Figgle: task “${title}” created` });
-    await refreshTasks();
   } catch (error) {
     handleFailure(error, 'create-status');
+    // The task exists once the first call succeeded: say so, so it is not made twice.
+    if (created && !$('main-screen').hidden) {
+      say('create-status', `Task “${title}” created, but not finished: ${$('create-status').textContent}`);
+    }
   } finally {
     button.disabled = false;
   }
+  if (created) await refreshTasks();
 }
 
 function onCodeMessage(message: CodeMessage): void {
@@ -285,7 +291,7 @@ function onCodeMessage(message: CodeMessage): void {
     case 'image-failed':
       pendingImages
         .get(message.requestId)
-        ?.reject(new Error(`The frame’s image could not be exported: ${message.message}`));
+        ?.reject(new Error(`The layer’s image could not be exported: ${message.message}`));
       pendingImages.delete(message.requestId);
       return;
   }
