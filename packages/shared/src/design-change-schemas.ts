@@ -34,3 +34,7 @@ export function figmaVersionUrl(fileKey: string, versionId: string, nodeId: stri
   const query = new URLSearchParams({ 'version-id': versionId, 'node-id': nodeId.replaceAll(':', '-') });
   return `https://www.figma.com/design/${encodeURIComponent(fileKey)}/?${query}`;
 }
+
+/** GET /api/projects/:projectId/design-changes: the tasks whose cards show "Design changed". */
+export const designChangedTasksSchema = z.object({ task_ids: z.array(z.uuid()) });
+export type DesignChangedTasks = z.infer<typeof designChangedTasksSchema>;

@@ -362,6 +362,9 @@ const expectations: Record<string, Entry> = {
   'GET /api/tasks/:taskId/design-changes': inOrganization((w) => ({
     path: `/api/tasks/${w.task}/design-changes`,
   })),
+  'GET /api/projects/:projectId/design-changes': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/design-changes`,
+  })),
   'POST /api/tasks/:taskId/design-changes/seen': inOrganization((w) => ({
     path: `/api/tasks/${w.task}/design-changes/seen`,
   })),

@@ -208,6 +208,10 @@ describe('a version of a linked file', () => {
       false,
     );
     expect((await world.outsider.api(`/api/tasks/${changed}/design-changes`)).status).toBe(404);
+    const marked = async () =>
+      ((await (await watcher.api(`/api/projects/${projectId}/design-changes`)).json()) as { task_ids: string[] })
+        .task_ids;
+    expect(await marked()).toEqual([changed]);
     expect((await (await watcher.api(`/api/tasks/${unchanged}/design-changes`)).json()) as unknown[]).toEqual(
       [],
     );
@@ -229,6 +233,7 @@ describe('a version of a linked file', () => {
       (await world.member.api(`/api/tasks/${changed}/design-changes/seen`, { method: 'POST' })).status,
     ).toBe(204);
     const seen = await linkOf(changed);
+    expect(await marked()).toEqual([]);
     expect([seen.design_changed_at, seen.seen_version_id, seen.seen_sha256]).toEqual([
       null,
       v2.id,

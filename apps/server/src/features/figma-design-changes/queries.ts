@@ -48,3 +48,17 @@ export function designChangesOfTask(db: Db, taskId: string) {
     .execute();
 }
 export type DesignChangeRow = Awaited<ReturnType<typeof designChangesOfTask>>[number];
+
+/** The live tasks of a project with a design changed since their assignee saw it. */
+export async function designChangedTasksOfProject(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('task_figma_node as link')
+    .innerJoin('task', 'task.task_id', 'link.task_id')
+    .select('link.task_id')
+    .distinct()
+    .where('task.project_id', '=', projectId)
+    .where('task.deleted_at', 'is', null)
+    .where('link.design_changed_at', 'is not', null)
+    .execute();
+  return rows.map((row) => row.task_id);
+}

@@ -1,14 +1,19 @@
-import { designChangeImageParams, designChangeListSchema } from '@figgle/shared/design-change-schemas';
+import {
+  designChangedTasksSchema,
+  designChangeImageParams,
+  designChangeListSchema,
+} from '@figgle/shared/design-change-schemas';
+import { projectIdParams } from '@figgle/shared/project-schemas';
 import { taskIdParams } from '@figgle/shared/task-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { createImageCache } from '../../figma/image-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import { fileAnswer, noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorize, organizationOfProject, organizationOfTask } from '../../policies/authorize.ts';
 import { markDesignSeen } from './commands/mark-design-seen.ts';
 import { presentDesignChange, presentVersionImage } from './presenter.ts';
-import { designChangesOfTask } from './queries.ts';
+import { designChangedTasksOfProject, designChangesOfTask } from './queries.ts';
 
 const tags = ['figma'];
 
@@ -57,6 +62,17 @@ export async function designChangeRoutes(app: AppInstance): Promise<void> {
       if (!bytes) throw notFound('Design change image');
       const image = presentVersionImage(bytes);
       return reply.headers(image.headers).send(image.body);
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/design-changes',
+    { schema: { tags, params: projectIdParams, response: { 200: designChangedTasksSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { projectId } = request.params;
+      await authorize(db, user, 'project.read', await organizationOfProject(db, projectId), 'Project');
+      return { task_ids: await designChangedTasksOfProject(db, projectId) };
     },
   );
 
