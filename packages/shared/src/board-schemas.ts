@@ -76,6 +76,8 @@ export const boardColumnsSchema = z
     author_name: column(z.string().nullable()),
     /** is_from_figma: 1 for true. */
     figma: column(z.union([z.literal(0), z.literal(1)])),
+    /** design_status: 1 for READY_FOR_DEV, 2 for COMPLETED. */
+    design: column(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     /** version; left out when every task is at version 1. */
     version: column(z.number().int()),
     /** updated_at: milliseconds after created_at. */

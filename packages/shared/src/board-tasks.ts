@@ -6,6 +6,9 @@ import type { PersonView, TaskSummaryView } from './task-schemas.ts';
 
 // No zod here: the board reads its data through this on its way to the first render.
 
+/** The board's `design` numbers, in order: none, Ready for dev, Completed. */
+export const BOARD_DESIGN_STATUSES = [null, 'READY_FOR_DEV', 'COMPLETED'] as const;
+
 const iso = (milliseconds: number) => new Date(milliseconds).toISOString();
 
 /** A person by their index in `people` plus one (0: none). */
@@ -96,6 +99,7 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
       author_name:
         columns.author_name?.[i] ?? (author ? boardAuthorName(author.firstname, author.lastname) : ''),
       is_from_figma: columns.figma?.[i] === 1,
+      design_status: BOARD_DESIGN_STATUSES[columns.design?.[i] ?? 0]!,
       version: columns.version?.[i] ?? 1,
       created_at: iso(created),
       updated_at: iso(created + (columns.updated?.[i] ?? 0)),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
 import { estimateSchema } from './estimate.ts';
+import { designStatusSchema } from './figma-dev-status-schemas.ts';
 import {
   checklistProgressSchema,
   dueAtSchema,
@@ -134,6 +135,8 @@ export const taskSummaryViewSchema = z.object({
   author_id: z.uuid().nullable(),
   author_name: z.string(),
   is_from_figma: z.boolean(),
+  /** "Design: Ready for dev" / "Design: Completed" of its linked Figma nodes; null for neither. */
+  design_status: designStatusSchema,
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

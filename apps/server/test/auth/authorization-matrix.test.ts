@@ -186,6 +186,13 @@ const expectations: Record<string, Entry> = {
     path: `/api/projects/${w.project}`,
     body: { description: 'Edited' },
   })),
+  'GET /api/projects/:projectId/figma-ready-rule': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/figma-ready-rule`,
+  })),
+  'PUT /api/projects/:projectId/figma-ready-rule': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/figma-ready-rule`,
+    body: { ready_status: null },
+  })),
   'DELETE /api/projects/:projectId': inOrganization(async (w) => ({
     path: `/api/projects/${await w.fresh.project()}`,
   })),

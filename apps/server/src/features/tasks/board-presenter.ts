@@ -1,6 +1,6 @@
 import { boardIdOf, wholeBoardIdOf } from '@figgle/shared/board-ids';
 import type { BoardColumns, BoardLabel, BoardPerson, BoardView } from '@figgle/shared/board-schemas';
-import { BOARD_PRIORITIES, boardAuthorName } from '@figgle/shared/board-tasks';
+import { BOARD_DESIGN_STATUSES, BOARD_PRIORITIES, boardAuthorName } from '@figgle/shared/board-tasks';
 import { TASK_STATUSES } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 
@@ -102,6 +102,7 @@ const DEFAULTS: Record<Optional, unknown> = {
   comments: 0,
   author_name: null,
   figma: 0,
+  design: 0,
   version: 1,
   updated: 0,
 };
@@ -152,6 +153,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
       task.author_name === nameOf(people.table[author[i]! - 1]) ? null : task.author_name,
     ),
     figma: tasks.map((task) => (task.is_from_figma ? 1 : 0) as 0 | 1),
+    design: tasks.map((task) => BOARD_DESIGN_STATUSES.indexOf(task.design_status) as 0 | 1 | 2),
     version: tasks.map((task) => task.version),
     updated: made.map((task) => task.updated),
   };

@@ -40,6 +40,7 @@ export function presentTaskSummary(row: TaskSummaryRow): TaskSummaryView {
     author_id: row.author_id,
     author_name: row.author_name,
     is_from_figma: row.is_from_figma,
+    design_status: row.design_status,
     version: row.version,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

@@ -1,3 +1,4 @@
+import type { DesignStatus } from '@figgle/shared/figma-dev-status-schemas';
 import type { ChecklistProgress, TaskLabelView } from '@figgle/shared/planning-schemas';
 import type { SubtaskProgress } from '@figgle/shared/task-schemas';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -21,6 +22,14 @@ const PLANNING = {
   checklist: `(SELECT json_build_object('done', count(*) FILTER (WHERE checklist_item.done), 'total', count(*))
     FROM checklist_item WHERE checklist_item.task_id = task.task_id)`,
 };
+
+/**
+ * The card's "Design: …" (issue 41): Ready for dev when one of the task's linked Figma nodes is,
+ * else Completed when one is, else null (migration 0030's task_figma_node.dev_status).
+ */
+const DESIGN_STATUS = `(SELECT CASE WHEN bool_or(link.dev_status = 'READY_FOR_DEV') THEN 'READY_FOR_DEV'
+    WHEN bool_or(link.dev_status = 'COMPLETED') THEN 'COMPLETED' END
+  FROM task_figma_node AS link WHERE link.task_id = task.task_id)`;
 
 /** A task that counts as finished: for a parent's progress and for whether it still blocks. */
 const FINISHED = `('DONE', 'ARCHIVE')`;
@@ -109,6 +118,7 @@ function taskSummaries(db: Kysely<Database>) {
       'task.author_id',
       'task.author_name',
       'task.is_from_figma',
+      sql<DesignStatus>`${sql.raw(DESIGN_STATUS)}`.as('design_status'),
       'task.version',
       'task.created_at',
       'task.updated_at',
@@ -188,6 +198,7 @@ const summaryJson = (withProject: boolean) =>
     'author_id', task.author_id,
     'author_name', task.author_name,
     'is_from_figma', task.is_from_figma,
+    'design_status', ${DESIGN_STATUS},
     'version', task.version,
     'created_at', ${isoTime('task.created_at')},
     'updated_at', ${isoTime('task.updated_at')}${
@@ -224,7 +235,8 @@ const LISTED_COLUMNS =
   ${PLANNING.labels} AS labels, ${PLANNING.checklist} AS checklist,
   task.parent_id, task.estimate, progress.subtasks, coalesce(blocking.blocked_by, 0) AS blocked_by,
   ${person('task.last_modified_by', 'modifier')} AS last_modifier,
-  task.comments_total, task.author_id, task.author_name, task.is_from_figma, task.version,
+  task.comments_total, task.author_id, task.author_name, task.is_from_figma,
+  ${DESIGN_STATUS} AS design_status, task.version,
   ${isoTime('task.created_at')} AS created_at, ${isoTime('task.updated_at')} AS updated_at`);
 
 /** What a list's order depends on, for one task: [task_id, status, rank], as the database spells them. */

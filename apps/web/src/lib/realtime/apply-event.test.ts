@@ -37,6 +37,7 @@ function task(id: string, version: number, patch: Partial<MyTaskView> = {}): MyT
     author_id: null,
     author_name: '',
     is_from_figma: false,
+    design_status: null,
     version,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
