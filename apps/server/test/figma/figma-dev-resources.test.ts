@@ -271,14 +271,43 @@ describe('a dev resource added in Figma', () => {
     expect(onNode(nodeId)).toHaveLength(2);
   });
 
-  it('is read again by a periodic job of the organization', async () => {
-    const scan = await world.server.deps.db
-      .selectFrom('job')
-      .select(['state', 'run_at'])
+  it('is read by a periodic job of the organization, which then waits 10 minutes again', async () => {
+    const task = await newTask('Linked between two checks');
+    const nodeId = freshNode();
+    world.figma.devResources.addInFigma({
+      name: 'Added in Dev Mode',
+      url: taskAddress(task.id),
+      file_key: SAMPLE_FILE_KEY,
+      node_id: nodeId,
+    });
+    const scanOf = () =>
+      world.server.deps.db
+        .selectFrom('job')
+        .select(['state', 'run_at', 'attempts'])
+        .where('kind', '=', 'figma_dev_resource_scan')
+        .where('organization_id', '=', world.organizationId)
+        .executeTakeFirstOrThrow();
+    expect((await scanOf()).state).toBe('pending');
+    // Its 10 minutes are up.
+    await world.server.deps.db
+      .updateTable('job')
+      .set({ run_at: new Date() })
       .where('kind', '=', 'figma_dev_resource_scan')
       .where('organization_id', '=', world.organizationId)
-      .executeTakeFirstOrThrow();
-    expect(scan.state).toBe('pending');
-    expect(new Date(scan.run_at).getTime()).toBeGreaterThan(Date.now());
+      .execute();
+
+    await eventually(async () => {
+      const links = (await (
+        await world.owner.api(`/api/tasks/${task.id}/figma-nodes`)
+      ).json()) as TaskFigmaNode[];
+      return links.some((found) => found.node_id === nodeId && found.source === 'figma');
+    }, 'the link read by the periodic job');
+    const next = await eventually(async () => {
+      const scan = await scanOf();
+      return scan.state === 'pending' && new Date(scan.run_at).getTime() > Date.now() + 9 * 60_000
+        ? scan
+        : null;
+    }, 'the next check in 10 minutes');
+    expect(next.attempts).toBe(0);
   });
 });
