@@ -50,6 +50,9 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
   switch (topic.type) {
     case 'tasks':
       if (frame.kind === 'task') applyBoardTask(frame, topic.projectId, context);
+      // A linked design changed, or its assignee saw it: the cards' "Design changed" mark.
+      if (frame.kind === 'task')
+        context.invalidate.add(queryKeys.projectDesignChanges(topic.projectId), true);
       return;
     case 'my-tasks':
       if (frame.kind === 'task') applyMyTask(frame, context);
@@ -131,6 +134,7 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     invalidate.add(queryKeys.taskStructure(taskId), true);
     // A Figma design linked, unlinked, or its Figma state changed (issue 41).
     invalidate.add(queryKeys.taskFigmaNodes(taskId), true);
+    invalidate.add(queryKeys.taskDesignChanges(taskId), true);
     invalidate.add(queryKeys.taskDevResources(taskId), true);
     // A comment, an assignee or a mention may have added a watcher.
     invalidate.add(queryKeys.watchers(taskId), true);

@@ -32,6 +32,10 @@ export const queryKeys = {
   taskStructure: (taskId: string) => ['task', taskId, 'structure'] as const,
   /** The Figma designs a task links (issue 41); read again with every event of the task. */
   taskFigmaNodes: (taskId: string) => ['task', taskId, 'figma-nodes'] as const,
+  /** Linked designs that changed in Figma since the assignee saw them; read again with the task. */
+  taskDesignChanges: (taskId: string) => ['task', taskId, 'design-changes'] as const,
+  /** The tasks of a project whose cards show "Design changed"; read again with its task events. */
+  projectDesignChanges: (projectId: string) => ['project', projectId, 'design-changes'] as const,
   /** How each linked design's link back into Figma stands (a dev resource); read again with the task. */
   taskDevResources: (taskId: string) => ['task', taskId, 'figma-dev-resources'] as const,
   figmaEvents: ['figma-events'] as const,

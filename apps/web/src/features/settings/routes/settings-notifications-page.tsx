@@ -105,6 +105,13 @@ function NotificationsForm({ saved }: { saved: NotificationPreferences }) {
         checked={shown.daily_digest}
         onChange={(event) => save({ daily_digest: event.currentTarget.checked })}
       />
+      <Switch
+        label="Design changes"
+        description="Tell me in “For me” when a Figma design linked to a task I am assigned or watch has changed."
+        size="md"
+        checked={shown.design_changes}
+        onChange={(event) => save({ design_changes: event.currentTarget.checked })}
+      />
       <Select
         label="Time zone"
         description={

@@ -15,6 +15,7 @@ import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-b
 import { UserAvatar } from '../../../ui/user-avatar';
 import { AssigneePicker } from './assignee-picker';
 import { ChecklistProgress } from './checklist-progress';
+import { DesignChangedMark } from './design-changed-mark';
 import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { BulkBar } from './list/bulk-bar';
@@ -378,6 +379,7 @@ function TaskRow({
           <ChecklistProgress checklist={task.checklist} />
           <SubtaskProgress subtasks={task.subtasks} />
           <RowBlockedMark taskId={task.task_id} count={task.blocked_by} />
+          <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
           <TaskActionsMenu
             taskId={task.task_id}
             projectId={task.project_id}

@@ -6,6 +6,7 @@ import { Icon } from '../../../../ui/icon/icon';
 import { useLinkFigmaNode } from '../../api/link-figma-node';
 import { useTaskFigmaNodes } from '../../api/list-figma-nodes';
 import { useUnlinkFigmaNode } from '../../api/unlink-figma-node';
+import { DesignChangeBlock } from './design-change-block';
 import { DevResourceStatus } from './dev-resource-status';
 
 const SOURCE_NOTES: Record<TaskFigmaNode['source'], string | null> = {
@@ -95,6 +96,7 @@ export function DesignsSection({ taskId }: { taskId: string }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
         Designs
       </Text>
+      <DesignChangeBlock taskId={taskId} />
       {links.length > 0 ? (
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {links.map((link) => (

@@ -15,6 +15,7 @@ import { paths } from '../../../../shared/paths';
 import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-menu';
 import { AssigneePicker } from '../assignee-picker';
 import { ChecklistProgress } from '../checklist-progress';
+import { DesignChangedMark } from '../design-changed-mark';
 import { SubtaskProgress } from '../structure-marks';
 import { CardPlanning } from '../task-planning-marks';
 import classes from './board.module.css';
@@ -153,6 +154,7 @@ export function BoardCardBody({
         {task.title}
       </a>
       <CardPlanning task={task} />
+      <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
       <div className={classes.footer}>
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}

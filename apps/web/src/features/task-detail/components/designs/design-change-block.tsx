@@ -1,0 +1,64 @@
+import type { DesignChangeView } from '@figgle/shared/design-change-schemas';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useMe } from '../../../../shared/api/get-me';
+import { useTask } from '../../api/get-task';
+import { useDesignChanges } from '../../api/list-design-changes';
+import { useMarkDesignChangesSeen } from '../../api/mark-design-changes-seen';
+import { DesignChangeDialog, versionName } from './design-change-dialog';
+
+/**
+ * "Design changed" on the task page (docs/product.md#design-changed): each linked design that
+ * changed in Figma since the assignee last saw it, with the version and a before | after
+ * comparison. The assignee opening the page counts as seeing it: the changes stay on this page
+ * until they leave, and the card's mark goes.
+ */
+export function DesignChangeBlock({ taskId }: { taskId: string }) {
+  const { data: changes } = useDesignChanges(taskId);
+  const { data: task } = useTask(taskId);
+  const { data: me } = useMe();
+  const markSeen = useMarkDesignChangesSeen();
+  const [shown, setShown] = useState<DesignChangeView[]>([]);
+  const [open, setOpen] = useState<DesignChangeView | null>(null);
+
+  // Kept for this visit: once the assignee has seen them, the server lists them no more.
+  useEffect(() => {
+    if (changes && changes.length > 0) setShown(changes);
+  }, [changes]);
+  const isAssignee = !!me && task?.assignee?.user_id === me.user_id;
+  const { mutate } = markSeen;
+  useEffect(() => {
+    if (isAssignee && changes && changes.length > 0) mutate(taskId);
+  }, [isAssignee, changes, taskId, mutate]);
+
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="xs" aria-label="Design changes">
+      {shown.map((change) => (
+        <Alert key={change.task_figma_node_id} color="orange" variant="light" radius="md" p="sm">
+          <Stack gap={6}>
+            <Text size="sm" fw={600}>
+              Design changed {relativeTime(change.changed_at)}
+            </Text>
+            <Text size="xs">
+              Frame {change.node_id}: {versionName(change)}
+              {change.version.author ? ` by ${change.version.author}` : ''}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              w="fit-content"
+              aria-label={`Compare frame ${change.node_id} before and after`}
+              onClick={() => setOpen(change)}
+            >
+              Compare
+            </Button>
+          </Stack>
+        </Alert>
+      ))}
+      <DesignChangeDialog change={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import type { DesignChangeView } from '@figgle/shared/design-change-schemas';
+import { relativeTime } from '@figgle/shared/relative-time';
+import { Anchor, Box, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Icon } from '../../../../ui/icon/icon';
+
+export function versionName(change: DesignChangeView): string {
+  return change.version.label ?? 'An unnamed version';
+}
+
+function Side({ title, src, alt }: { title: string; src: string; alt: string }) {
+  return (
+    <Stack gap={6} component="figure" m={0}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" component="figcaption">
+        {title}
+      </Text>
+      <Box
+        style={{
+          borderRadius: 'var(--mantine-radius-md)',
+          border: '1px solid var(--figgle-border)',
+          overflow: 'hidden',
+          background: 'var(--figgle-canvas)',
+        }}
+      >
+        <Image src={src} alt={alt} fit="contain" mah={360} />
+      </Box>
+    </Stack>
+  );
+}
+
+/** Before | after of one changed design, the version that changed it, and that version in Figma. */
+export function DesignChangeDialog({
+  change,
+  onClose,
+}: {
+  change: DesignChangeView | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={change !== null} onClose={onClose} title="Design changed" centered radius="lg" size="xl">
+      {change ? (
+        <Stack gap="md">
+          <Text size="sm">
+            <Text span fw={600}>
+              {versionName(change)}
+            </Text>
+            {change.version.author ? ` by ${change.version.author}` : ''}, {relativeTime(change.changed_at)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Side title="Before" src={change.before_image_url} alt={`Frame ${change.node_id} as last seen`} />
+            <Side
+              title="After"
+              src={change.after_image_url}
+              alt={`Frame ${change.node_id} in ${versionName(change)}`}
+            />
+          </SimpleGrid>
+          <Anchor href={change.figma_url} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={6} wrap="nowrap" component="span">
+              <Icon name="figma" size={16} />
+              <span>Open this version in Figma</span>
+            </Group>
+          </Anchor>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
