@@ -44,10 +44,20 @@ export async function tokenOfOrganization(
   env: AccessEnv,
   organizationId: string,
 ): Promise<FigmaCredential | null> {
-  const oauth = await oauthAccessToken(db, env, organizationId);
-  if (oauth) return { token: oauth, kind: 'oauth' };
+  const oauth = await oauthCredentialOfOrganization(db, env, organizationId);
+  if (oauth) return oauth;
   const personal = await personalTokenOfOrganization(db, env, organizationId);
   return personal ? { token: personal, kind: 'personal' } : null;
+}
+
+/** The organization's OAuth connection alone (null without one); throws like tokenOfOrganization. */
+export async function oauthCredentialOfOrganization(
+  db: Db,
+  env: AccessEnv,
+  organizationId: string,
+): Promise<FigmaCredential | null> {
+  const token = await oauthAccessToken(db, env, organizationId);
+  return token ? { token, kind: 'oauth' } : null;
 }
 
 /** The organization's Figma client (see tokenOfOrganization); null when it has no way to Figma. */

@@ -1,4 +1,5 @@
 // @database pglite
+import { SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { signInAgain, startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -94,6 +95,21 @@ describe('connecting an organization through Figma OAuth', () => {
     const answer = await followCallback(callback, world.owner.cookie);
     expect(await answer.text()).toContain('url=/settings/figma?figma_oauth=denied');
     expect(await connectionRows()).toEqual([]);
+  });
+});
+
+describe('an organization connected only through OAuth', () => {
+  it("registers its team's webhooks with the OAuth token, without any personal token", async () => {
+    await connectWithOAuth(world);
+    const saved = await world.owner.api(`/api/organizations/${world.organizationId}/figma-team`, {
+      method: 'PUT',
+      body: { figma_team_id: SAMPLE_TEAM_ID },
+    });
+    expect(await saved.json()).toMatchObject({ webhook_live: true, webhook_error: null });
+    const registrations = world.figma.requests('POST', /^\/v2\/webhooks$/);
+    expect(registrations.length).toBeGreaterThan(0);
+    const issued = world.figma.oauth.exchanges.at(-1)?.accessToken;
+    expect(registrations.every((registration) => registration.token === issued)).toBe(true);
   });
 });
 

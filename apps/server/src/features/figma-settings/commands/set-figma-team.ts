@@ -7,7 +7,12 @@ import { serially } from '../../../commands/serially.ts';
 import type { FigmaClient } from '../../../figma/client.ts';
 import { isFigmaError } from '../../../figma/errors.ts';
 import { holdPendingPasscode, newPasscode } from '../../../figma/passcodes.ts';
-import { figmaClient, tokenOfUser } from '../../../figma/tokens.ts';
+import {
+  type FigmaCredential,
+  figmaClient,
+  oauthCredentialOfOrganization,
+  tokenOfUser,
+} from '../../../figma/tokens.ts';
 import { FIGMA_WEBHOOK_EVENT_TYPES, type FigmaWebhookEventType } from '../../../figma/webhook-delivery.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
@@ -16,7 +21,8 @@ import { figmaSettingsOfOrganization } from '../queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'bus'> & { log: { warn(object: object, message: string): void } };
 
-const NO_TOKEN_MESSAGE = 'Register your Figma token first: Figgle uses it to connect the team.';
+const NO_TOKEN_MESSAGE =
+  'Register your Figma token first (or Connect with Figma): Figgle uses it to connect the team.';
 
 /** Each webhook's description in Figma (at most 150 characters): what Figgle does with its events. */
 const DESCRIPTIONS: Record<FigmaWebhookEventType, string> = {
@@ -58,6 +64,24 @@ interface Registered {
   passcode: string;
 }
 
+/**
+ * Whose access registers the webhooks: the organization's OAuth connection first (its jobs use it
+ * too), else the owner's own personal token. A broken OAuth connection is said, not worked around.
+ */
+async function registrationToken(
+  { db, env }: Pick<Deps, 'db' | 'env'>,
+  user: CurrentUser,
+  organizationId: string,
+): Promise<{ token: string | FigmaCredential | null; problem: string | null }> {
+  try {
+    const oauth = await oauthCredentialOfOrganization(db, env, organizationId);
+    return { token: oauth ?? (await tokenOfUser(db, env, user.user_id)), problem: null };
+  } catch (error) {
+    if (!isFigmaError(error)) throw error;
+    return { token: null, problem: error.message };
+  }
+}
+
 async function register(
   deps: Deps,
   user: CurrentUser,
@@ -79,10 +103,10 @@ async function register(
       .execute()
   ).map((row) => row.webhook_id);
 
-  const token = await tokenOfUser(db, env, user.user_id);
-  let webhookError: string | null = null;
+  const { token, problem } = await registrationToken(deps, user, organizationId);
+  let webhookError: string | null = problem;
   if (!token) {
-    webhookError = NO_TOKEN_MESSAGE;
+    webhookError ??= NO_TOKEN_MESSAGE;
   } else {
     const client = figmaClient(env, token);
     const registered: Registered[] = [];
