@@ -36,7 +36,7 @@ export async function openPluginInFakeFigma(
 ): Promise<FrameLocator> {
   const themed = options.html.replace('<html lang="en">', `<html lang="en" class="${options.theme}">`);
   await page.setContent(
-    `<!doctype html><body style="margin:0"><iframe title="Figgle plugin" sandbox="allow-scripts allow-forms"
+    `<!doctype html><html lang="en"><title>Figma</title><body style="margin:0"><iframe title="Figgle plugin" sandbox="allow-scripts allow-forms"
       style="border:0;width:100%;height:100vh"></iframe></body>`,
   );
   await page.evaluate(

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import {
   builtPluginUi,
@@ -107,6 +108,15 @@ for (const layout of layouts) {
       await figma.screenshot({
         path: testInfo.outputPath(`figma-plugin-${layout.name.replace(/\W+/g, '-')}.png`),
       });
+
+      // Axe finds nothing to fix in the plugin's interface (inside its frame), in this theme.
+      const axe = await new AxeBuilder({ page: figma }).analyze();
+      expect(
+        axe.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
 
       // Change its status from the plugin, then open it in Figgle.
       await item.getByRole('combobox', { name: 'Status of WEB-2' }).selectOption('Doing');
