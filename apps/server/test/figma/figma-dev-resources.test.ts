@@ -192,6 +192,28 @@ describe('when Figma refuses', () => {
     expect(onNode(nodeId, fileKey)).toHaveLength(1);
   });
 
+  it('says so when the organization has no Figma token at all, and asks Figma nothing', async () => {
+    const organization = await createOrganizationAs(world.member, 'No Figma Yet');
+    const project = await createProject(world.member, organization, 'Web', 'WEB');
+    const created = await world.member.api(`/api/projects/${project}/tasks`, {
+      body: { title: 'Tokenless' },
+    });
+    const task = (await created.json()) as { task_id: string };
+    const nodeId = freshNode();
+    const calls = world.figma.received.length;
+    const linked = await world.member.api(`/api/tasks/${task.task_id}/figma-nodes`, {
+      body: { url: nodeLink(SAMPLE_FILE_KEY, nodeId) },
+    });
+    expect(linked.status).toBe(201);
+    const states = await eventually(async () => {
+      const answer = await world.member.api(`/api/tasks/${task.task_id}/figma-dev-resources`);
+      const found = (await answer.json()) as TaskDevResource[];
+      return found[0]?.state === 'refused' ? found : null;
+    }, 'the refusal');
+    expect(states[0]?.message).toMatch(/no owner of this organization has connected Figma/);
+    expect(world.figma.received.slice(calls).filter((r) => r.path.includes('dev_resources'))).toEqual([]);
+  });
+
   it('says the file is gone when Figma no longer finds it', async () => {
     const task = await newTask('Gone file');
     await link(task.id, 'DeletedFile00000000001', freshNode());

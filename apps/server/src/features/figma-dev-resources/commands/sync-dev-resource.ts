@@ -29,6 +29,9 @@ interface Wanted {
   name: string | null;
 }
 
+const NO_TOKEN =
+  'Figgle cannot add the link in Figma: no owner of this organization has connected Figma (Settings › Figma).';
+
 export type DevResourceOutcome = 'created' | 'found' | 'renamed' | 'unchanged' | 'removed' | 'refused';
 
 /**
@@ -46,9 +49,7 @@ export async function syncDevResource(deps: JobDeps, job: DevResourceJob): Promi
   let outcome: DevResourceOutcome;
   let written: { id: string | null; name: string | null; state: DevResourceState; error: string | null };
   try {
-    if (!token) {
-      throw new FigmaError('bad_token', 'No owner of this organization has a Figma token saved.', 403);
-    }
+    if (!token) throw new FigmaError('bad_token', NO_TOKEN, null);
     const figma = figmaClient(deps.env, token);
     if (wanted.name === null) {
       await removeAll(figma, job, url, wanted.storedId);
@@ -194,6 +195,7 @@ async function removeAll(figma: FigmaClient, job: DevResourceJob, url: string, s
 /** Figma's refusals that trying again cannot mend, as the link's state; null for passing failures. */
 function refusalOf(error: unknown): { state: DevResourceState; error: string } | null {
   if (!(error instanceof FigmaError)) return null;
+  if (error.kind === 'bad_token' && error.message === NO_TOKEN) return { state: 'refused', error: NO_TOKEN };
   if (error.kind === 'bad_token') {
     return {
       state: 'refused',
