@@ -214,6 +214,26 @@ describe('when Figma refuses', () => {
     expect(world.figma.received.slice(calls).filter((r) => r.path.includes('dev_resources'))).toEqual([]);
   });
 
+  it("says Figma's reason when the node already holds its 10 dev resources", async () => {
+    const task = await newTask('Crowded node');
+    const nodeId = freshNode();
+    for (let n = 1; n <= 10; n += 1) {
+      world.figma.devResources.addInFigma({
+        name: `Spec ${n}`,
+        url: `https://storybook.example.com/spec-${n}`,
+        file_key: SAMPLE_FILE_KEY,
+        node_id: nodeId,
+      });
+    }
+    await link(task.id, SAMPLE_FILE_KEY, nodeId);
+    const [state] = await eventually(async () => {
+      const states = await statesOf(task.id);
+      return states[0]?.state === 'failed' ? states : null;
+    }, 'the refusal');
+    expect(state?.message).toMatch(/maximum of 10 dev resources/);
+    expect(onNode(nodeId)).toHaveLength(10);
+  });
+
   it('says the file is gone when Figma no longer finds it', async () => {
     const task = await newTask('Gone file');
     await link(task.id, 'DeletedFile00000000001', freshNode());
