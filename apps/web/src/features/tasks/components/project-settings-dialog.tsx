@@ -10,6 +10,7 @@ import { useUpdateProject } from '../api/update-project';
 import { ProjectDeleteSection } from './project-delete-section';
 import { ProjectEstimatesSection } from './project-estimates-section';
 import { ProjectExportSection } from './project-export-section';
+import { ProjectFigmaRuleSection } from './project-figma-rule-section';
 import { ProjectImportSection } from './project-import-section';
 
 export interface ProjectSettingsDialogProps {
@@ -35,6 +36,7 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
         <>
           <ProjectSettingsForm project={project} onDone={onClose} />
           <ProjectEstimatesSection project={project} />
+          <ProjectFigmaRuleSection projectId={project.project_id} />
           <ProjectImportSection projectId={project.project_id} onLeave={onClose} />
           <ProjectExportSection projectId={project.project_id} />
           <ProjectDeleteSection project={project} onDeleted={onClose} />

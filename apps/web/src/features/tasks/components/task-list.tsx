@@ -16,6 +16,7 @@ import { UserAvatar } from '../../../ui/user-avatar';
 import { AssigneePicker } from './assignee-picker';
 import { ChecklistProgress } from './checklist-progress';
 import { DesignChangedMark } from './design-changed-mark';
+import { DesignStatusMark } from './design-status-mark';
 import filterClasses from './filters/filters.module.css';
 import { useKeyboardSelection } from './filters/use-keyboard-selection';
 import { BulkBar } from './list/bulk-bar';
@@ -380,6 +381,7 @@ function TaskRow({
           <SubtaskProgress subtasks={task.subtasks} />
           <RowBlockedMark taskId={task.task_id} count={task.blocked_by} />
           <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
+          <DesignStatusMark status={task.design_status} />
           <TaskActionsMenu
             taskId={task.task_id}
             projectId={task.project_id}

@@ -7,6 +7,7 @@ import { useLinkFigmaNode } from '../../api/link-figma-node';
 import { useTaskFigmaNodes } from '../../api/list-figma-nodes';
 import { useUnlinkFigmaNode } from '../../api/unlink-figma-node';
 import { DesignChangeBlock } from './design-change-block';
+import { DesignStatus } from './design-status';
 import { DevResourceStatus } from './dev-resource-status';
 
 const SOURCE_NOTES: Record<TaskFigmaNode['source'], string | null> = {
@@ -97,6 +98,7 @@ export function DesignsSection({ taskId }: { taskId: string }) {
         Designs
       </Text>
       <DesignChangeBlock taskId={taskId} />
+      <DesignStatus taskId={taskId} />
       {links.length > 0 ? (
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {links.map((link) => (

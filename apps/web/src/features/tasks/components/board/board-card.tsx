@@ -16,6 +16,7 @@ import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-me
 import { AssigneePicker } from '../assignee-picker';
 import { ChecklistProgress } from '../checklist-progress';
 import { DesignChangedMark } from '../design-changed-mark';
+import { DesignStatusMark } from '../design-status-mark';
 import { SubtaskProgress } from '../structure-marks';
 import { CardPlanning } from '../task-planning-marks';
 import classes from './board.module.css';
@@ -155,6 +156,7 @@ export function BoardCardBody({
       </a>
       <CardPlanning task={task} />
       <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
+      <DesignStatusMark status={task.design_status} />
       <div className={classes.footer}>
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}
