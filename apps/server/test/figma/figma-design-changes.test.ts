@@ -1,4 +1,8 @@
 // @database both
+
+import { createHash } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import {
   FakeFigma,
   SAMPLE_FILE_KEY,
@@ -209,8 +213,11 @@ describe('a version of a linked file', () => {
     );
     expect((await world.outsider.api(`/api/tasks/${changed}/design-changes`)).status).toBe(404);
     const marked = async () =>
-      ((await (await watcher.api(`/api/projects/${projectId}/design-changes`)).json()) as { task_ids: string[] })
-        .task_ids;
+      (
+        (await (await watcher.api(`/api/projects/${projectId}/design-changes`)).json()) as {
+          task_ids: string[];
+        }
+      ).task_ids;
     expect(await marked()).toEqual([changed]);
     expect((await (await watcher.api(`/api/tasks/${unchanged}/design-changes`)).json()) as unknown[]).toEqual(
       [],
@@ -316,6 +323,48 @@ describe('a version of a linked file', () => {
     expect(figma.received.filter((r) => r.at >= since)).toEqual([]);
     expect(await db().selectFrom('notification').select('notification_id').execute()).toEqual(notifications);
     expect(await db().selectFrom('task_figma_node').selectAll().execute()).toEqual(links);
+  });
+});
+
+describe('the picture of a design on the task page', () => {
+  it('shows the older picture at once while the new one renders, and the new one after', async () => {
+    const created = await world.owner.api(`/api/projects/${projectId}/tasks`, {
+      body: { title: 'From a comment' },
+    });
+    const taskId = ((await created.json()) as { task_id: string }).task_id;
+    // As a task made from a Figma comment pinned on node 55:5 records it.
+    await db()
+      .updateTable('task')
+      .set({ figma_client_meta: JSON.stringify({ figma_file_key: SAMPLE_FILE_KEY, node_id: '55:5' }) })
+      .where('task_id', '=', taskId)
+      .execute();
+    const picture = async () => {
+      const answer = await world.owner.api(`/api/tasks/${taskId}/figma-image`);
+      expect(answer.status).toBe(200);
+      return Buffer.from(await answer.arrayBuffer());
+    };
+    const first = await picture();
+
+    // A day and more later, the node was redrawn in Figma, and Figma is slow to render it.
+    const cached = path.join(
+      server.env.DATA_DIR,
+      'figma-images',
+      `${createHash('sha256').update(`${SAMPLE_FILE_KEY}\n55:5`).digest('hex')}.png`,
+    );
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await utimes(cached, twoDaysAgo, twoDaysAgo);
+    figma.history.changeNode(SAMPLE_FILE_KEY, '55:5');
+    const release = figma.stall('GET', IMAGES);
+    try {
+      expect((await picture()).equals(first)).toBe(true);
+    } finally {
+      release();
+    }
+    const second = await eventually(async () => {
+      const bytes = await picture();
+      return bytes.equals(first) ? null : bytes;
+    }, 'the new picture');
+    expect(second.length).toBeGreaterThan(0);
   });
 });
 

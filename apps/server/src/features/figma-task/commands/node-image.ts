@@ -12,8 +12,8 @@ const inFlight = new Map<string, Promise<Buffer>>();
 
 /**
  * The PNG of a task's design node: from the cache while fresh; else rendered through Figma's images
- * API (with the viewer's token, else the organization's) and cached. When Figma cannot render it now,
- * an older cached copy is better than nothing.
+ * API (with the viewer's token, else the organization's) and cached. An older cached copy is answered
+ * at once while the new render goes on (and stays when Figma cannot render it now).
  */
 export async function nodeImage(
   deps: Deps & { cache: ImageCache },
@@ -30,16 +30,19 @@ export async function nodeImage(
     render = renderAndCache(deps, cache, user, node).finally(() => inFlight.delete(key));
     inFlight.set(key, render);
   }
+  if (cached) {
+    // The older picture is shown at once while the new one renders; the next read gets the new one.
+    render.catch((error: unknown) =>
+      deps.log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'stale Figma image kept',
+      ),
+    );
+    return cached.bytes;
+  }
   try {
     return await render;
   } catch (error) {
-    if (cached) {
-      deps.log.warn(
-        { reason: error instanceof Error ? error.message : String(error) },
-        'stale Figma image served',
-      );
-      return cached.bytes;
-    }
     throw toHttpError(error);
   }
 }
