@@ -306,6 +306,16 @@ describe('a dev resource added in Figma', () => {
     expect(JSON.stringify(logged)).toContain(`/task/${theirs.id}`);
     expect(JSON.stringify(logged)).not.toContain('s3cr3t');
 
+    // A file Figma does not find is logged and skipped: the file event's other work goes on.
+    expect(
+      await syncDevResourcesOfFile(
+        { ...world.server.deps, log },
+        world.organizationId,
+        'GoneFile0000000000001',
+      ),
+    ).toBe(0);
+    expect(logged.at(-1)?.message).toBe('dev resources of a file not read');
+
     // Read again: nothing new, and the dev resource a person made is not touched.
     expect(
       await syncDevResourcesOfFile({ ...world.server.deps, log }, world.organizationId, SAMPLE_FILE_KEY),

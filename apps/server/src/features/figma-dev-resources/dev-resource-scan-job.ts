@@ -1,4 +1,3 @@
-import { FigmaError } from '../../figma/errors.ts';
 import { DeferJob } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
 import { FIGMA_DEV_RESOURCE_SCAN_JOB } from '../../jobs/job-kinds.ts';
@@ -11,7 +10,8 @@ const DEV_RESOURCE_SCAN_EVERY_MS = 10 * 60_000;
  * The periodic check (docs/figma-api.md#dev-resources): every 10 minutes, each file the organization
  * links is read for dev resources pointing at its tasks. One job per organization (stored by
  * migration 0029's trigger when a link is added); it waits out the next 10 minutes by deferring
- * itself, and ends when the organization links no node any more. A file Figma refuses is skipped.
+ * itself, and ends when the organization links no node any more. A file Figma refuses is skipped;
+ * Figma unavailable or limiting tries the whole check again after the jobs' backoff.
  */
 export const figmaDevResourceScanHandler: JobHandler = {
   kind: FIGMA_DEV_RESOURCE_SCAN_JOB,
@@ -24,15 +24,7 @@ export const figmaDevResourceScanHandler: JobHandler = {
       .where('organization_id', '=', job.organizationId)
       .execute();
     if (files.length === 0) return;
-    for (const { file_key } of files) {
-      try {
-        await syncDevResourcesOfFile(deps, job.organizationId, file_key);
-      } catch (error) {
-        if (!(error instanceof FigmaError)) throw error;
-        if (error.kind === 'rate_limited' || error.kind === 'unavailable') throw error;
-        deps.log.warn({ fileKey: file_key, reason: error.message }, 'dev resources of a file not read');
-      }
-    }
+    for (const { file_key } of files) await syncDevResourcesOfFile(deps, job.organizationId, file_key);
     throw new DeferJob(DEV_RESOURCE_SCAN_EVERY_MS, 'Read again in 10 minutes.');
   },
 };

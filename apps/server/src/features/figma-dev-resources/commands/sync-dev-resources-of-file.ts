@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
+import type { FigmaDevResource } from '../../../figma/dev-resources.ts';
+import { FigmaError } from '../../../figma/errors.ts';
 import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
 import type { JobDeps } from '../../../jobs/job-handler.ts';
 import { taskIdOfUrl, urlForLog } from '../dev-resource-target.ts';
@@ -14,7 +16,8 @@ const FILE_KEY = /^[A-Za-z0-9]{10,128}$/;
  * Called by the periodic scan (dev-resource-scan-job.ts) and meant for the handler of a file event
  * (FILE_UPDATE, FILE_VERSION_UPDATE) for that file. An address of this Figgle that is not a task of
  * this organization (another organization's task, another page) is left alone and logged without
- * its query or fragment. Returns how many links it added.
+ * its query or fragment. A file Figma refuses to show is logged and skipped. Returns how many links
+ * it added.
  */
 export async function syncDevResourcesOfFile(
   deps: Deps,
@@ -24,7 +27,18 @@ export async function syncDevResourcesOfFile(
   if (!FILE_KEY.test(fileKey)) return 0;
   const token = await tokenOfOrganization(deps.db, deps.env, organizationId);
   if (!token) return 0;
-  const resources = await figmaClient(deps.env, token).getDevResources(fileKey, []);
+  let resources: FigmaDevResource[];
+  try {
+    resources = await figmaClient(deps.env, token).getDevResources(fileKey, []);
+  } catch (error) {
+    // A refusal (a token without the file_dev_resources:read scope, a file gone) must not fail the
+    // file event's other work; a passing failure (429, 5xx) is thrown so the caller tries again.
+    if (!(error instanceof FigmaError) || error.kind === 'rate_limited' || error.kind === 'unavailable') {
+      throw error;
+    }
+    deps.log.warn({ organizationId, fileKey, reason: error.message }, 'dev resources of a file not read');
+    return 0;
+  }
   let added = 0;
   for (const resource of resources) {
     const taskId = taskIdOfUrl(deps.env.PUBLIC_URL, resource.url);
