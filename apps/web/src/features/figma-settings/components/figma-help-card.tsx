@@ -29,8 +29,9 @@ export function FigmaHelpCard() {
       <List type="ordered" size="sm" spacing={6}>
         <List.Item>
           Register your personal Figma token. Give it the scopes <code>file_content:read</code>,{' '}
-          <code>file_comments:read</code>, <code>file_comments:write</code>, <code>webhooks:read</code> and{' '}
-          <code>webhooks:write</code>.
+          <code>file_comments:read</code>, <code>file_comments:write</code>,{' '}
+          <code>file_dev_resources:read</code>, <code>file_dev_resources:write</code>,{' '}
+          <code>webhooks:read</code> and <code>webhooks:write</code>.
         </List.Item>
         <List.Item>
           Save the Team Id of each organization: it is the number after <code>/team/</code> in the address of
