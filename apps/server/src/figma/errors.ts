@@ -27,6 +27,17 @@ export class FigmaError extends Error {
   }
 }
 
+/**
+ * The organization's Figma authorization is broken (Figma refused to renew its OAuth access): its
+ * Figma work waits for an owner to reconnect (jobs/worker.ts defers it) instead of running blind.
+ */
+export class FigmaAuthorizationBroken extends FigmaError {
+  constructor(message: string) {
+    super('bad_token', message);
+    this.name = 'FigmaAuthorizationBroken';
+  }
+}
+
 export function isFigmaError(error: unknown): error is FigmaError {
   return error instanceof FigmaError;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { FigmaError } from './errors.ts';
+import { FigmaAuthorizationBroken, FigmaError } from './errors.ts';
 import { isOAuthConfigured, type OAuthEnv, refreshAccess } from './oauth-client.ts';
 import { decryptToken, encryptToken } from './token-crypto.ts';
 
@@ -21,8 +21,7 @@ type Db = Kysely<Database>;
 export type AccessEnv = OAuthEnv & Pick<Env, 'SECRET'>;
 
 function brokenConnectionError(): FigmaError {
-  return new FigmaError(
-    'bad_token',
+  return new FigmaAuthorizationBroken(
     "The organization's Figma connection stopped working (Figma refused to renew its access): an owner must reconnect Figma in Settings, Figma.",
   );
 }
@@ -31,7 +30,8 @@ const inFlight = new Map<string, Promise<string>>();
 
 /**
  * The organization's OAuth access token; null when it has no OAuth connection (or this server has
- * no OAuth app). Throws FigmaError bad_token while the connection is broken, so no job runs blind.
+ * no OAuth app). Throws FigmaAuthorizationBroken (a FigmaError bad_token) while the connection is
+ * broken, so no job runs blind: the worker defers Figma jobs until an owner reconnects.
  */
 export async function oauthAccessToken(
   db: Db,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../app-types.ts';
+import { FigmaAuthorizationBroken } from '../figma/errors.ts';
 import { backgroundWork } from './background-work.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
@@ -66,6 +67,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<WorkerOptions, 'releaseAtStart' | 'han
 
 /** A passing failure never waits longer than a day, whatever Retry-After says. */
 const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+/** How often Figma work of an organization whose Figma authorization is broken looks again. */
+const BROKEN_FIGMA_RECHECK_MS = 5 * 60 * 1000;
 /** Changes heard on the bus within this long make one look for due jobs. */
 const BUS_NUDGE_MS = 100;
 /** How often finished jobs past their keeping time are deleted. */
@@ -150,6 +153,12 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
   async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
     if (error instanceof DeferJob) {
       await retryJobLater(deps.db, job, workerId, error.delayMs, null, false);
+      deps.metrics?.jobFinished(job.kind, 'deferred');
+      return;
+    }
+    if (error instanceof FigmaAuthorizationBroken) {
+      // Waits for an owner to reconnect Figma, its reason kept for people, without using an attempt.
+      await retryJobLater(deps.db, job, workerId, BROKEN_FIGMA_RECHECK_MS, error.message, false);
       deps.metrics?.jobFinished(job.kind, 'deferred');
       return;
     }

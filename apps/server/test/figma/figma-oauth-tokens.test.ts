@@ -3,13 +3,15 @@ import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME } from '@figgle/test-support/fake-fig
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { drivenClock } from '../../src/clock/clock.ts';
 import { FigmaError } from '../../src/figma/errors.ts';
 import { FIGMA_OAUTH_TOKENS, oauthAccessToken } from '../../src/figma/oauth-access.ts';
 import { decryptToken } from '../../src/figma/token-crypto.ts';
 import { figmaClientOfOrganization, tokenOfOrganization } from '../../src/figma/tokens.ts';
-import { judgeFailure } from '../../src/jobs/job-errors.ts';
+import { FIGMA_DEV_RESOURCE_JOB } from '../../src/jobs/job-kinds.ts';
+import { wakeWorkers } from '../../src/jobs/wake.ts';
 import { connectWithOAuth, startOAuthWorld } from './figma-oauth-world.ts';
-import { type FigmaWorld, OWNER_TOKEN } from './figma-world.ts';
+import { createProject, eventually, type FigmaWorld, OWNER_TOKEN } from './figma-world.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with toMatchObject.
 type Answer = any;
@@ -21,10 +23,11 @@ type Answer = any;
 let mail: MailCatcher;
 let world: FigmaWorld;
 const LIFETIME_SECONDS = 120;
+const clock = drivenClock();
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  world = await startOAuthWorld(mail);
+  world = await startOAuthWorld(mail, clock);
   world.figma.tokens.add(OWNER_TOKEN);
 });
 afterAll(async () => {
@@ -51,10 +54,17 @@ async function connection() {
     .executeTakeFirstOrThrow();
 }
 
-/** A moment inside the refresh margin (a quarter of the life) but before the token expires. */
-async function nearExpiry(): Promise<Date> {
-  const expires = new Date((await connection()).access_expires_at).getTime();
-  return new Date(expires - 10_000);
+/**
+ * Moves the stored token into its refresh margin (issued 100 s ago for 120 s: a quarter of its life
+ * left), still valid at Figma. Returns undefined: callers then ask at the real time.
+ */
+async function intoRefreshMargin(): Promise<undefined> {
+  await deps()
+    .db.updateTable('figma_oauth_connection')
+    .set({ access_expires_at: new Date(Date.now() + 20_000), refreshed_at: new Date(Date.now() - 100_000) })
+    .where('organization_id', '=', world.organizationId)
+    .execute();
+  return undefined;
 }
 
 describe('refreshing the access token', () => {
@@ -64,7 +74,7 @@ describe('refreshing the access token', () => {
     expect(await access()).toBe(first);
     expect(world.figma.oauth.refreshes).toHaveLength(refreshesBefore);
 
-    const renewed = await access(await nearExpiry());
+    const renewed = await access(await intoRefreshMargin());
     expect(world.figma.oauth.refreshes).toHaveLength(refreshesBefore + 1);
     expect(renewed).not.toBe(first);
     // Refreshed while the old token still worked at Figma: before expiry, not after.
@@ -81,8 +91,8 @@ describe('refreshing the access token', () => {
 
   it('refreshes once for many callers at the same moment', async () => {
     const refreshesBefore = world.figma.oauth.refreshes.length;
-    const when = await nearExpiry();
-    const tokens = await Promise.all(Array.from({ length: 8 }, () => access(when)));
+    await intoRefreshMargin();
+    const tokens = await Promise.all(Array.from({ length: 8 }, () => access()));
     expect(world.figma.oauth.refreshes).toHaveLength(refreshesBefore + 1);
     expect(new Set(tokens).size).toBe(1);
   });
@@ -95,7 +105,7 @@ describe('refreshing the access token', () => {
       .where('organization_id', '=', world.organizationId)
       .execute();
     const refreshesBefore = world.figma.oauth.refreshes.length;
-    expect(await access(await nearExpiry())).toBe(current);
+    expect(await access(await intoRefreshMargin())).toBe(current);
     expect(world.figma.oauth.refreshes).toHaveLength(refreshesBefore);
   });
 });
@@ -103,21 +113,18 @@ describe('refreshing the access token', () => {
 describe('a refused refresh', () => {
   it('marks the connection broken, shows it to owners, and stops every Figma job', async () => {
     world.figma.oauth.refuseRefresh = true;
-    const failure = await access(await nearExpiry()).catch((error: unknown) => error);
+    const failure = await access(await intoRefreshMargin()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FigmaError);
     expect((failure as FigmaError).message).toMatch(/reconnect Figma/);
     expect((await connection()).broken_at).not.toBeNull();
 
-    // Jobs get the client from one place: it refuses, and the job fails with a reason people can read.
+    // Every Figma job gets its client from one place: it refuses without calling Figma again.
     const refreshesBefore = world.figma.oauth.refreshes.length;
     const requestsBefore = world.figma.received.length;
-    const jobFailure = await figmaClientOfOrganization(deps().db, deps().env, world.organizationId).catch(
+    const refused = await figmaClientOfOrganization(deps().db, deps().env, world.organizationId).catch(
       (error: unknown) => error,
     );
-    expect(judgeFailure(jobFailure)).toMatchObject({
-      permanent: true,
-      reason: expect.stringMatching(/reconnect Figma/),
-    });
+    expect(refused).toBeInstanceOf(FigmaError);
     expect(world.figma.oauth.refreshes).toHaveLength(refreshesBefore);
     expect(world.figma.received).toHaveLength(requestsBefore);
 
@@ -135,7 +142,7 @@ describe('a refused refresh', () => {
 
   it('is repaired by connecting again', async () => {
     world.figma.oauth.refuseRefresh = true;
-    await access(await nearExpiry()).catch(() => null);
+    await access(await intoRefreshMargin()).catch(() => null);
     world.figma.oauth.refuseRefresh = false;
     await connectWithOAuth(world);
     expect((await connection()).broken_at).toBeNull();
@@ -168,5 +175,61 @@ describe('a personal token beside OAuth', () => {
       await world.owner.api(`/api/organizations/${world.organizationId}/figma-oauth`)
     ).json()) as Answer;
     expect(status).toMatchObject({ connection: null, personal_token_fallback: true });
+  });
+});
+
+describe('Figma jobs', () => {
+  it('run with the OAuth token, wait while the connection is broken, and go on once reconnected', async () => {
+    clock.reset();
+    const projectId = await createProject(
+      world.owner,
+      world.organizationId,
+      'Checkout',
+      `C${Date.now() % 100}`,
+    );
+    const created = await world.owner.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Hero' } });
+    const taskId = ((await created.json()) as Answer).task_id as string;
+    const link = (nodeId: string) =>
+      world.owner.api(`/api/tasks/${taskId}/figma-nodes`, {
+        body: {
+          url: `https://www.figma.com/design/${SAMPLE_FILE_KEY}/Checkout?node-id=${nodeId.replace(':', '-')}`,
+        },
+      });
+    const onNode = (nodeId: string) => world.figma.devResources.on(SAMPLE_FILE_KEY, nodeId);
+
+    // A job (the dev resource of a linked node) reaches Figma with the OAuth token.
+    expect((await link('300:1')).status).toBe(201);
+    await eventually(async () => onNode('300:1').length === 1, 'the first dev resource');
+    const oauthToken = world.figma.oauth.exchanges.at(-1)?.accessToken;
+    expect(world.figma.requests('POST', /^\/v1\/dev_resources$/).at(-1)?.token).toBe(oauthToken);
+
+    // Figma refuses to renew the access: the next job waits, with the reason, without using an attempt.
+    world.figma.oauth.refuseRefresh = true;
+    await intoRefreshMargin();
+    expect((await link('300:2')).status).toBe(201);
+    const waiting = await eventually(async () => {
+      const jobs = await deps()
+        .db.selectFrom('job')
+        .selectAll()
+        .where('kind', '=', FIGMA_DEV_RESOURCE_JOB)
+        .execute();
+      return jobs.find(
+        (job) =>
+          JSON.stringify(job.payload).includes('300:2') && /reconnect Figma/.test(job.last_error ?? ''),
+      );
+    }, 'the job waiting for a reconnection');
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(onNode('300:2')).toEqual([]);
+
+    // An owner connects again: the waiting job goes on at its next look, with the new token.
+    world.figma.oauth.refuseRefresh = false;
+    await connectWithOAuth(world);
+    clock.advance(5 * 60_000 + 1_000);
+    wakeWorkers(deps().db);
+    await eventually(async () => onNode('300:2').length === 1, 'the dev resource after reconnecting');
+    expect(world.figma.requests('POST', /^\/v1\/dev_resources$/).at(-1)?.token).toBe(
+      world.figma.oauth.exchanges.at(-1)?.accessToken,
+    );
+    clock.reset();
   });
 });
