@@ -4,7 +4,7 @@ import type { ImageCache } from '../../../figma/image-cache.ts';
 import { DeferJob } from '../../../jobs/job-errors.ts';
 import { takeRender } from '../render-rate.ts';
 
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export interface RenderPlace {
   client: FigmaClient;
