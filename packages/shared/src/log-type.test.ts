@@ -28,6 +28,7 @@ describe('log types', () => {
       'RELATION',
       'ESTIMATE',
       'START_DATE',
+      'MILESTONE',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);

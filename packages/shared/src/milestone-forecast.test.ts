@@ -11,11 +11,11 @@ describe('forecastMilestone', () => {
         'At the pace of the last 4 weeks (4 tasks finished), the 3 open tasks take about 21 days.',
     });
     // 3 finished in 28 days, 1 open: 9.33 days, so 10.
-    expect(
-      forecastMilestone({ total: 4, done: 3, doneRecently: 3 }, '2026-11-30', '2026-12-01'),
-    ).toMatchObject({
+    expect(forecastMilestone({ total: 4, done: 3, doneRecently: 3 }, '2026-11-30', '2026-12-01')).toEqual({
       forecast_date: '2026-12-10',
       state: 'at_risk',
+      forecast_words:
+        'At the pace of the last 4 weeks (3 tasks finished), the 1 open task takes about 10 days.',
     });
   });
   it('crosses months and years', () => {

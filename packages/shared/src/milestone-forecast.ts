@@ -51,6 +51,6 @@ export function forecastMilestone(counts: MilestoneCounts, today: string, target
   return {
     forecast_date: forecast,
     state: forecast > target ? 'at_risk' : 'on_track',
-    forecast_words: `At the pace of the last 4 weeks (${plural(counts.doneRecently, 'task')} finished), the ${plural(open, 'open task')} take about ${plural(days, 'day')}.`,
+    forecast_words: `At the pace of the last 4 weeks (${plural(counts.doneRecently, 'task')} finished), the ${plural(open, 'open task')} ${open === 1 ? 'takes' : 'take'} about ${plural(days, 'day')}.`,
   };
 }

@@ -167,6 +167,12 @@ export const appRoutes: AppRoute[] = [
     prefetch: prefetchProjectScreen(false),
   },
   {
+    name: 'project-milestones',
+    path: '/project/:projectId/milestones',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/milestones/routes/milestones-page'), 'MilestonesPage'),
+  },
+  {
     name: 'project-import',
     path: '/project/:projectId/import',
     meta: APP_PAGE,

@@ -19,6 +19,7 @@ export const paths = {
   projectList: (projectId: string) => `/project/${encodeURIComponent(projectId)}/list`,
   projectKanban: (projectId: string) => `/project/${encodeURIComponent(projectId)}/kanban`,
   projectCalendar: (projectId: string) => `/project/${encodeURIComponent(projectId)}/calendar`,
+  projectMilestones: (projectId: string) => `/project/${encodeURIComponent(projectId)}/milestones`,
   /** Import into the project (query: import, the run being shown). */
   projectImport: (projectId: string) => `/project/${encodeURIComponent(projectId)}/import`,
   /** Import into a new project, from "Add a project" (query: import). */

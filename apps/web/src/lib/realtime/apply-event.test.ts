@@ -237,6 +237,9 @@ describe('task events on the task page', () => {
       `=${JSON.stringify(['task', taskId, 'timeline'])}`,
       `=${JSON.stringify(['task', taskId, 'checklist'])}`,
       `=${JSON.stringify(['task', taskId, 'structure'])}`,
+      `=${JSON.stringify(['task', taskId, 'figma-nodes'])}`,
+      `=${JSON.stringify(['task', taskId, 'design-changes'])}`,
+      `=${JSON.stringify(['task', taskId, 'figma-dev-resources'])}`,
       `=${JSON.stringify(['task', taskId, 'watchers'])}`,
     ]);
   });
@@ -355,7 +358,11 @@ describe('project events', () => {
       trigram: 'WB2',
       emoji: 'octopus',
     });
-    expect(flushedKeys()).toEqual([]);
+    // Its milestones, which a milestone change announces as the project's.
+    expect(flushedKeys()).toEqual([
+      `=${JSON.stringify(['milestones', projectId])}`,
+      `=${JSON.stringify(['milestones', 'at-risk'])}`,
+    ]);
   });
 
   it('adds a new project to the cached list, and does not invent a list or a page that is not cached', () => {
@@ -397,6 +404,8 @@ describe('project events', () => {
     expect(queryClient.getQueryData<ProjectView[]>(['projects'])!.map((p) => p.project_id)).toEqual(['p2']);
     expect(favorites()).toEqual([]);
     expect(flushedKeys()).toEqual([
+      `=${JSON.stringify(['milestones', 'p1'])}`,
+      `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `=${JSON.stringify(['project', 'p1'])}`,
       `^${JSON.stringify(['my-tasks'])}`,
     ]);

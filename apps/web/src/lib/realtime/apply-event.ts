@@ -50,6 +50,8 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
   switch (topic.type) {
     case 'tasks':
       if (frame.kind === 'task') applyBoardTask(frame, topic.projectId, context);
+      // A task done, added or removed moves its milestone's progress and forecast.
+      if (frame.kind === 'task') context.invalidate.add(queryKeys.milestones(topic.projectId), true);
       // A linked design changed, or its assignee saw it: the cards' "Design changed" mark.
       if (frame.kind === 'task')
         context.invalidate.add(queryKeys.projectDesignChanges(topic.projectId), true);
@@ -176,6 +178,9 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
 function applyOrganization(frame: EventFrame, organizationId: string, context: EventContext): void {
   const { queryClient, invalidate, userId } = context;
   if (frame.kind === 'project') {
+    // A milestone made, changed or removed is announced as its project's change.
+    invalidate.add(queryKeys.milestones(frame.id), true);
+    invalidate.add(queryKeys.milestonesAtRisk, true);
     const project = frame.data as ProjectView | null;
     if (!project || frame.action === 'deleted') {
       queryClient.setQueryData<ProjectView[]>(queryKeys.projects, (list) =>

@@ -32,6 +32,10 @@ export const queryKeys = {
   taskStructure: (taskId: string) => ['task', taskId, 'structure'] as const,
   /** The Figma designs a task links (issue 41); read again with every event of the task. */
   taskFigmaNodes: (taskId: string) => ['task', taskId, 'figma-nodes'] as const,
+  /** A project's milestones with their progress: read again with every event of its tasks. */
+  milestones: (projectId: string) => ['milestones', projectId] as const,
+  /** The milestones at risk of the person's organizations (the dashboard). */
+  milestonesAtRisk: ['milestones', 'at-risk'] as const,
   /** Linked designs that changed in Figma since the assignee saw them; read again with the task. */
   taskDesignChanges: (taskId: string) => ['task', taskId, 'design-changes'] as const,
   /** The tasks of a project whose cards show "Design changed"; read again with its task events. */

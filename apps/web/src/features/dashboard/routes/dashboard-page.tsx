@@ -8,6 +8,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { useWeeklySummary } from '../api/get-weekly-summary';
 import { ActiveProjects } from '../components/active-projects';
 import { FigmaActivity } from '../components/figma-activity';
+import { MilestonesAtRisk } from '../components/milestones-at-risk';
 import { MyTaskList } from '../components/my-task-list';
 import { RemarkableTasks } from '../components/remarkable-tasks';
 import { StatusCounters } from '../components/status-counters';
@@ -48,6 +49,9 @@ export function DashboardPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <ActiveProjects projects={view?.active_projects} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <MilestonesAtRisk />
           </Grid.Col>
           <Grid.Col span={12}>
             <RemarkableTasks tasks={view?.remarkable_tasks} now={now} />

@@ -14,6 +14,7 @@ import { ProjectEmoji } from '../../../ui/project-emoji';
 import { AuthorMark, personName } from './author-mark';
 import { DesignsSection } from './designs/designs-section';
 import { FigmaNodeSlot } from './figma-node-slot';
+import { MilestoneField } from './milestone-field';
 import classes from './task-detail.module.css';
 import { TaskPlanningFields } from './task-planning-fields';
 import { openBlockersOf } from './task-relations';
@@ -128,6 +129,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           comboboxProps={{ withinPortal: true }}
         />
         <TaskPlanningFields task={task} />
+        <MilestoneField task={task} />
         <dl className={classes.facts}>
           <Field label="Project">
             <Anchor component={Link} to={paths.projectList(task.project.project_id)} size="sm">

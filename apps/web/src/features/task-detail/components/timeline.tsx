@@ -1,6 +1,7 @@
 import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
 import { estimateLogWords } from '@figgle/shared/estimate';
 import { describeLogChange } from '@figgle/shared/log-type';
+import { milestoneLogWords } from '@figgle/shared/milestone-words';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { structureLogWords } from '@figgle/shared/structure-log-words';
 import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
@@ -28,6 +29,7 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
   if (log.type === 'MOVE' && log.metadata.project)
     return `moved the task from ${log.metadata.project.old.name} to ${log.metadata.project.new.name}`;
   if (log.type === 'ESTIMATE' && log.metadata.estimate) return estimateLogWords(log.metadata.estimate);
+  if (log.type === 'MILESTONE' && log.metadata.milestone) return milestoneLogWords(log.metadata.milestone);
   const structure = structureLogWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);

@@ -1,7 +1,14 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconCalendarMonth, IconLayoutKanban, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
+import {
+  IconCalendarMonth,
+  IconFlag,
+  IconLayoutKanban,
+  IconList,
+  IconPlus,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -163,6 +170,16 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
                 <IconCalendarMonth size={18} stroke={1.8} aria-hidden />,
               )}
             </Group>
+            <ActionIcon
+              component={Link}
+              to={paths.projectMilestones(projectId)}
+              size="lg"
+              variant="default"
+              aria-label="Milestones"
+              title="Milestones"
+            >
+              <IconFlag size={18} stroke={1.8} aria-hidden />
+            </ActionIcon>
             <ActionIcon
               size="lg"
               variant="default"
