@@ -58,6 +58,13 @@ export function notificationLine(row: NotificationForEmail): string {
       const also = others.length > 0 ? ` (and ${others.join(', ')})` : '';
       return `${who} changed ${label}: ${valueText(field, detail.from)} → ${valueText(field, detail.to)}${also}`;
     }
+    case 'design_changed': {
+      // Figma made the change (no actor): the version and who saved it say what changed.
+      const version =
+        typeof detail.version_label === 'string' ? `“${detail.version_label}”` : 'a new version';
+      const author = typeof detail.author === 'string' && detail.author ? ` by ${detail.author}` : '';
+      return `The linked design changed in Figma: ${version}${author}`;
+    }
   }
 }
 

@@ -6,7 +6,8 @@ export interface NotificationForEmail {
   notification_id: string;
   user_id: string;
   task_id: string;
-  kind: 'mention' | 'assignment' | 'comment' | 'change';
+  /** A design change (no actor) reaches only the daily digest: the triggers of 0014 mail the others. */
+  kind: 'mention' | 'assignment' | 'comment' | 'change' | 'design_changed';
   detail: Record<string, unknown>;
   created_at: Date;
   task_title: string;
