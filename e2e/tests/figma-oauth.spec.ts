@@ -1,5 +1,5 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
-import { FakeFigma } from '@figgle/test-support/fake-figma';
+import { FakeFigma, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import { FAKE_OAUTH_CLIENT_ID, FAKE_OAUTH_CLIENT_SECRET } from '@figgle/test-support/fake-figma-oauth';
 import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import { test as base, expect } from '../support/fixtures.ts';
@@ -96,3 +96,60 @@ for (const layout of LAYOUTS) {
     });
   });
 }
+
+test.describe('sign in with Figma when Figma refuses to renew the access', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('owners are warned on the settings page and on every page, and reconnecting ends it', async ({
+    page,
+    mail,
+    baseURL,
+    fakeFigma,
+  }, testInfo) => {
+    const organization = 'Acme refused';
+    await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Olive',
+      lastname: 'Owner',
+      organization,
+    });
+    // Tokens that live one second, and Figma refusing every refresh (the app's access was removed).
+    fakeFigma.oauth.accessLifetimeSeconds = 1;
+    try {
+      await page.goto('/settings/figma');
+      const card = page.getByRole('region', { name: `Figma connection of ${organization}` });
+      await card.getByRole('button', { name: 'Connect with Figma' }).click();
+      await page.getByRole('button', { name: 'Allow access' }).click();
+      await expect(card.getByText(/Connected by Olive Owner on /)).toBeVisible();
+      const issued = fakeFigma.oauth.exchanges.at(-1)?.accessToken ?? '';
+      fakeFigma.oauth.refuseRefresh = true;
+      await expect.poll(() => fakeFigma.oauth.isExpired(issued)).toBe(true);
+
+      // Figgle needs Figma (saving the team id registers its webhooks): the refresh is refused.
+      const teamForm = page.getByRole('form', { name: `Figma team of ${organization}` });
+      await teamForm.getByRole('textbox', { name: 'Team Id' }).fill(SAMPLE_TEAM_ID);
+      await teamForm.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(/connection stopped working/).first()).toBeVisible();
+
+      await page.reload();
+      await expect(card.getByRole('alert')).toContainText('Figma refused to renew the access');
+      await page.screenshot({ path: testInfo.outputPath('figma-oauth-refused.png'), fullPage: true });
+      await page.goto('/projects');
+      await expect(page.getByTestId('figma-oauth-notice')).toContainText(
+        `Figma refused to renew the access of ${organization}`,
+      );
+
+      // Reconnect from the notice: the warning goes.
+      fakeFigma.oauth.refuseRefresh = false;
+      fakeFigma.oauth.accessLifetimeSeconds = 90 * 24 * 3600;
+      await page.getByRole('link', { name: 'Connect Figma again' }).click();
+      await card.getByRole('button', { name: 'Reconnect with Figma' }).click();
+      await page.getByRole('button', { name: 'Allow access' }).click();
+      await expect(page.getByText('Figma is connected.')).toBeVisible();
+      await expect(card.getByRole('alert')).toBeHidden();
+      await expect(page.getByTestId('figma-oauth-notice')).toBeHidden();
+    } finally {
+      fakeFigma.oauth.refuseRefresh = false;
+      fakeFigma.oauth.accessLifetimeSeconds = 90 * 24 * 3600;
+    }
+  });
+});
