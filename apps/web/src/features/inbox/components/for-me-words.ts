@@ -51,8 +51,13 @@ export function forMeVerb(entry: NotificationView): string {
 export function forMeDetail(entry: NotificationView): string | null {
   const { detail } = entry;
   if (entry.kind === 'change' && detail.field === 'unblocked') return 'Nothing blocks it any more.';
-  if (entry.kind === 'design_changed')
-    return `Figma version “${String(detail.version_label ?? 'Unnamed')}” by ${String(detail.author ?? 'someone')}`;
+  if (entry.kind === 'design_changed') {
+    const version =
+      typeof detail.version_label === 'string'
+        ? `Figma version “${detail.version_label}”`
+        : 'A new Figma version';
+    return typeof detail.author === 'string' && detail.author ? `${version} by ${detail.author}` : version;
+  }
   if (entry.kind === 'change' && typeof detail.field === 'string') {
     const field = detail.field;
     return `${FIELD_WORDS[field] ?? field} ${valueWords(field, detail.from)} → ${valueWords(field, detail.to)}`;
