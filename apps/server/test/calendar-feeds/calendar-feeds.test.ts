@@ -233,3 +233,42 @@ describe('a project feed', () => {
     expect(eventsOf(await leftOut.text())).toEqual([]);
   });
 });
+
+describe('milestones in the feeds', () => {
+  it('shows a milestone on its target day: in its project feed, and in the personal feed of those with a task in it', async () => {
+    const made = await world.owner.api(`/api/projects/${projectId}/milestones`, {
+      body: { name: 'Beta; launch, day', target_date: day(20) },
+    });
+    expect(made.status).toBe(201);
+    const { milestone_id: milestoneId } = (await made.json()) as { milestone_id: string };
+    const far = await world.owner.api(`/api/projects/${projectId}/milestones`, {
+      body: { name: 'Far away', target_date: day(900) },
+    });
+    expect(far.status).toBe(201);
+
+    const projectFeed = await newFeed(world.owner, { project_id: projectId });
+    const events = eventsOf(await (await fetchFeed(feedPath(projectFeed))).text());
+    const milestone = events.find((event) => event.uid.startsWith(`milestone-${milestoneId}@`));
+    expect(milestone?.summary).toBe('Milestone: Beta; launch, day');
+    expect(milestone?.startDate.isDate).toBe(true);
+    expect(milestone?.startDate.toString()).toBe(day(20));
+    expect(milestone?.description).toContain(`/project/${projectId}/milestones`);
+    // Past the feed's two years ahead: left out.
+    expect(events.some((event) => event.summary === 'Milestone: Far away')).toBe(false);
+
+    // The personal feed shows it once the person has a task in it.
+    const personal = await newFeed(world.owner);
+    const before = eventsOf(await (await fetchFeed(feedPath(personal))).text());
+    expect(before.some((event) => event.uid.startsWith('milestone-'))).toBe(false);
+    const taskId = await dueTask('Part of the beta', {}, world.owner.userId);
+    const put = await world.owner.api(`/api/tasks/${taskId}/milestone`, {
+      method: 'PUT',
+      body: { milestone_id: milestoneId },
+    });
+    expect(put.status).toBe(204);
+    const after = eventsOf(await (await fetchFeed(feedPath(personal))).text());
+    expect(after.filter((event) => event.uid.startsWith('milestone-')).map((event) => event.summary)).toEqual(
+      ['Milestone: Beta; launch, day'],
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import type { CalendarFeedView, CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
 import { writeCalendar } from './icalendar.ts';
-import type { CalendarFeedRow, FeedTaskRow, ServedFeed } from './queries.ts';
+import type { CalendarFeedRow, FeedMilestoneRow, FeedTaskRow, ServedFeed } from './queries.ts';
 
 /** A feed in its owner's list: its hash never leaves the server, nor (after creation) its address. */
 export function presentCalendarFeed(row: CalendarFeedRow): CalendarFeedView {
@@ -19,27 +19,42 @@ export function presentCreatedCalendarFeed(row: CalendarFeedRow, url: string): C
 
 /**
  * The feed as iCalendar text: one event per task, all-day on its due day or timed at its due time
- * (UTC), titled with its reference and linking to its page on the public URL.
+ * (UTC), titled with its reference and linking to its page on the public URL; and one all-day event
+ * per milestone on its target day, linking to its project's milestones.
  */
 export function presentFeedCalendar(
   feed: ServedFeed,
   tasks: FeedTaskRow[],
-  { publicUrl, now }: { publicUrl: string; now: Date },
+  { publicUrl, now, milestones = [] }: { publicUrl: string; now: Date; milestones?: FeedMilestoneRow[] },
 ): string {
   const host = new URL(publicUrl).host;
   return writeCalendar({
     name: feed.project_name ? `Figgle: ${feed.project_name}` : 'Figgle: my tasks',
-    events: tasks.map((task) => {
-      const url = `${publicUrl}/task/${task.task_id}`;
-      return {
-        uid: `task-${task.task_id}@${host}`,
-        stamp: now,
-        summary: `${task.trigram}-${task.reference} ${task.title}`,
-        description: `${task.project_name}\n${url}`,
-        url,
-        start: task.due_at ? { at: new Date(task.due_at) } : { day: task.due_on as string },
-        lastModified: new Date(task.updated_at),
-      };
-    }),
+    events: tasks
+      .map((task) => {
+        const url = `${publicUrl}/task/${task.task_id}`;
+        return {
+          uid: `task-${task.task_id}@${host}`,
+          stamp: now,
+          summary: `${task.trigram}-${task.reference} ${task.title}`,
+          description: `${task.project_name}\n${url}`,
+          url,
+          start: task.due_at ? { at: new Date(task.due_at) } : { day: task.due_on as string },
+          lastModified: new Date(task.updated_at),
+        };
+      })
+      .concat(
+        milestones.map((milestone) => {
+          const url = `${publicUrl}/project/${milestone.project_id}/milestones`;
+          return {
+            uid: `milestone-${milestone.milestone_id}@${host}`,
+            stamp: now,
+            summary: `Milestone: ${milestone.name}`,
+            description: `${milestone.project_name}\n${url}`,
+            url,
+            start: { day: milestone.target_date },
+          };
+        }),
+      ),
   });
 }

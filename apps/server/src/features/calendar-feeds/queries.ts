@@ -135,3 +135,62 @@ export async function dueTasksOfFeed(
     row.due_at ? new Date(row.due_at).getTime() : Date.parse(`${row.due_on}T00:00:00Z`);
   return rows.sort((a, b) => dueTime(a) - dueTime(b) || a.task_id.localeCompare(b.task_id));
 }
+
+export interface FeedMilestoneRow {
+  milestone_id: string;
+  name: string;
+  project_id: string;
+  project_name: string;
+  /** 'YYYY-MM-DD'. */
+  target_date: string;
+}
+
+/**
+ * The milestones a feed shows on their target day: those of its project, or (personal) those that
+ * hold a live task assigned to its owner; in organizations where the owner still reads tasks, with a
+ * target inside the window, at most `limit`, nearest first.
+ */
+export async function milestonesOfFeed(
+  db: Kysely<Database>,
+  feed: ServedFeed,
+  window: FeedWindow,
+): Promise<FeedMilestoneRow[]> {
+  const fromDay = window.from.toISOString().slice(0, 10);
+  const toDay = window.to.toISOString().slice(0, 10);
+  return db
+    .selectFrom('milestone')
+    .innerJoin('project', 'project.project_id', 'milestone.project_id')
+    .innerJoin('rule', (join) =>
+      join
+        .onRef('rule.organization_id', '=', 'project.organization_id')
+        .on('rule.user_id', '=', feed.user_id)
+        .on('rule.role', 'in', rolesThatReadFeeds),
+    )
+    .select([
+      'milestone.milestone_id',
+      'milestone.name',
+      'project.project_id',
+      'project.name as project_name',
+      sql<string>`to_char(milestone.target_on, 'YYYY-MM-DD')`.as('target_date'),
+    ])
+    .where('project.deleted_at', 'is', null)
+    .where('milestone.target_on', '>=', fromDay)
+    .where('milestone.target_on', '<=', toDay)
+    .$if(feed.project_id !== null, (qb) => qb.where('milestone.project_id', '=', feed.project_id as string))
+    .$if(feed.project_id === null, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('task')
+            .select('task.task_id')
+            .whereRef('task.milestone_id', '=', 'milestone.milestone_id')
+            .where('task.assignee_id', '=', feed.user_id)
+            .where('task.deleted_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('milestone.target_on')
+    .orderBy('milestone.milestone_id')
+    .limit(window.limit)
+    .execute();
+}
