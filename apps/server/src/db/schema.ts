@@ -70,11 +70,7 @@ interface OrganizationTable {
   created_at: CreatedAt;
 }
 
-type FigmaWebhookEvent =
-  | 'FILE_COMMENT'
-  | 'DEV_MODE_STATUS_UPDATE'
-  | 'FILE_VERSION_UPDATE'
-  | 'FILE_UPDATE';
+type FigmaWebhookEvent = 'FILE_COMMENT' | 'DEV_MODE_STATUS_UPDATE' | 'FILE_VERSION_UPDATE' | 'FILE_UPDATE';
 
 /** The organization's Figma webhooks, one per event type (migration 0030). */
 interface FigmaWebhookTable {
