@@ -19,6 +19,7 @@ export function linksOfFile(db: Db, organizationId: string, fileKey: string) {
       'link.latest_sha256',
       'link.latest_version_id',
       'link.design_changed_at',
+      'link.latest_version_at',
     ])
     .where('link.organization_id', '=', organizationId)
     .where('link.file_key', '=', fileKey)

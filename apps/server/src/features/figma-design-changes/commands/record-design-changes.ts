@@ -4,7 +4,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { JobDeps } from '../../../jobs/job-handler.ts';
 import { announceNotified, type Notified } from '../../notifications/commands/record.ts';
-import type { FileLink } from '../queries.ts';
+import { type FileLink, linksOfFile } from '../queries.ts';
 
 export interface RenderedVersion {
   id: string;
@@ -41,7 +41,8 @@ export async function recordDesignChanges(
     () =>
       deps.db.transaction().execute(async (trx) => {
         const changedTasks = new Map<string, string>();
-        for (const link of links) {
+        // Read again under lock: another delivery's job for the same file may have written since.
+        for (const link of await lockLinks(trx, organizationId, fileKey, links)) {
           const news = await updateLink(trx, link, renders);
           if (news) changedTasks.set(link.task_id, link.project_id);
         }
@@ -66,11 +67,31 @@ export async function recordDesignChanges(
   );
 }
 
+async function lockLinks(
+  trx: Transaction<Database>,
+  organizationId: string,
+  fileKey: string,
+  links: readonly FileLink[],
+): Promise<FileLink[]> {
+  const ids = links.map((link) => link.task_figma_node_id).sort();
+  if (ids.length === 0) return [];
+  await sql`
+    SELECT task_figma_node_id FROM task_figma_node
+    WHERE task_figma_node_id = ANY (${ids}::uuid[]) ORDER BY task_figma_node_id FOR UPDATE
+  `.execute(trx);
+  const wanted = new Set(ids);
+  return (await linksOfFile(trx, organizationId, fileKey)).filter((link) =>
+    wanted.has(link.task_figma_node_id),
+  );
+}
+
 /** True when the link's picture changed anew: a change its assignee has not been told of. */
 async function updateLink(trx: Kysely<Database>, link: FileLink, renders: Renders): Promise<boolean> {
   const { version } = renders;
   const after = renders.after.get(link.node_id);
   if (!after) return false;
+  // A newer version was compared already (deliveries can come out of order): nothing to say.
+  if (link.latest_version_at && new Date(link.latest_version_at) > version.at) return false;
   let seen = link.seen_sha256;
   let seenVersion = link.seen_version_id;
   if (!seen) {
