@@ -255,6 +255,13 @@ describe('a version of a linked file', () => {
     expect((await linkOf(changed)).design_changed_at).toBeNull();
     expect((await linkOf(changed)).latest_version_id).toBe(v3.id);
     expect(await toldOf(changed)).toHaveLength(3);
+
+    // v1 delivered late (Figma's retry after v3): an older version changes nothing.
+    await deliverVersion(SAMPLE_FILE_KEY, v1);
+    await done(SAMPLE_FILE_KEY, v1.id);
+    expect((await linkOf(changed)).latest_version_id).toBe(v3.id);
+    expect((await linkOf(changed)).design_changed_at).toBeNull();
+    expect(await toldOf(changed)).toHaveLength(3);
   });
 
   it('comes from Figma’s webhook: FILE_VERSION_UPDATE and FILE_UPDATE of a linked file, none of another', async () => {
