@@ -198,6 +198,8 @@ export class FakeFigma {
   readonly oauth = new FakeFigmaOAuth(this.tokens);
   /** Teams on a plan without webhooks: creating one answers 400 Access Denied. */
   readonly teamsWithoutWebhooks = new Set<string>();
+  /** Event types whose webhooks creation refuses with 400 Access Denied (one of several refused). */
+  readonly refusedEventTypes = new Set<string>();
   readonly webhooks = new Map<string, FakeWebhook>();
   readonly files = new Map<string, { name: string; comments: FakeComment[] }>();
   /** What each PING sent on webhook creation was answered. */
@@ -619,7 +621,7 @@ export class FakeFigma {
     if (problems.length > 0) {
       return send(400, { error: true, status: 400, message: `Invalid parameters: ${problems.join(', ')}` });
     }
-    if (this.teamsWithoutWebhooks.has(contextId)) {
+    if (this.teamsWithoutWebhooks.has(contextId) || this.refusedEventTypes.has(String(input.event_type))) {
       return send(400, { error: true, status: 400, message: 'Access Denied' });
     }
     if ([...this.webhooks.values()].filter((w) => w.context_id === contextId).length >= 20) {

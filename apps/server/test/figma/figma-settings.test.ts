@@ -216,6 +216,36 @@ describe('team id and webhook registration', () => {
     expect([...world.figma.webhooks.values()].filter((w) => w.context_id === SAMPLE_TEAM_ID)).toHaveLength(4);
   });
 
+  it('keeps none of the new webhooks when Figma refuses one, and the previous ones stay', async () => {
+    const before = await webhookRows();
+    const created = world.figma.requests('POST', /^\/v2\/webhooks$/).length;
+    world.figma.refusedEventTypes.add('FILE_VERSION_UPDATE');
+    try {
+      const answer = await call(world.owner, `/api/organizations/${world.organizationId}/figma-team`, {
+        method: 'PUT',
+        body: { figma_team_id: SAMPLE_TEAM_ID },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ webhook_live: true });
+      expect(answer.body.webhook_error).toMatch(/Access Denied/);
+    } finally {
+      world.figma.refusedEventTypes.clear();
+    }
+    // FILE_COMMENT and DEV_MODE_STATUS_UPDATE were made before the refusal: both deleted again.
+    const attempts = world.figma.requests('POST', /^\/v2\/webhooks$/).slice(created);
+    expect(attempts.map((a) => (a.body as { event_type: string }).event_type)).toEqual([
+      'FILE_COMMENT',
+      'DEV_MODE_STATUS_UPDATE',
+      'FILE_VERSION_UPDATE',
+    ]);
+    const after = await webhookRows();
+    expect([...after.values()].map((row) => row.webhook_id).sort()).toEqual(
+      [...before.values()].map((row) => row.webhook_id).sort(),
+    );
+    const live = [...world.figma.webhooks.values()].filter((w) => w.context_id === SAMPLE_TEAM_ID);
+    expect(live.map((w) => w.id).sort()).toEqual([...before.values()].map((row) => row.webhook_id).sort());
+  });
+
   it('tells the member nothing about the team id and the owner everything in the settings', async () => {
     const settings = await call(world.owner, '/api/figma/settings');
     expect(settings.body).toEqual({
