@@ -66,6 +66,7 @@ import { searchRoutes } from './features/search/routes.ts';
 import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
+import { timelineViewRoutes } from './features/timeline-view/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery-job.ts';
@@ -240,6 +241,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(checklistRoutes);
   await app.register(taskFigmaNodeRoutes);
   await app.register(milestoneRoutes);
+  await app.register(timelineViewRoutes);
   await app.register(designChangeRoutes);
   await app.register(uploadRoutes);
   await app.register(importRoutes);

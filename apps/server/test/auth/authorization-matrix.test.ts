@@ -221,6 +221,9 @@ const expectations: Record<string, Entry> = {
     body: { milestone_id: await newMilestone(w.project) },
   })),
   'GET /api/milestones/at-risk': signedIn(() => ({ path: '/api/milestones/at-risk' })),
+  'GET /api/projects/:projectId/timeline': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/timeline`,
+  })),
 
   // Export: any member takes a project with them; a whole organization leaves only with an owner
   'GET /api/projects/:projectId/export.json': inOrganization((w) => ({

@@ -1,0 +1,29 @@
+import { projectIdParams } from '@figgle/shared/project-schemas';
+import { timelineViewSchema } from '@figgle/shared/timeline-view-schemas';
+import type { AppInstance } from '../../app-types.ts';
+import { requireUser } from '../../auth/current-user.ts';
+import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { presentTimeline } from './presenter.ts';
+import { timelineOfProject } from './queries.ts';
+
+const tags = ['timeline-view'];
+
+/**
+ * The project's Timeline view (docs/product.md#timeline): one read with what the board's task list
+ * lacks, each task's milestone and the "blocks" pairs. Changes go through PATCH /api/tasks/:id.
+ * (features/timeline is the task change log, not this.)
+ */
+export async function timelineViewRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get(
+    '/api/projects/:projectId/timeline',
+    { schema: { tags, params: projectIdParams, response: { 200: timelineViewSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const organizationId = await organizationOfProject(db, request.params.projectId);
+      await authorize(db, user, 'project.read', organizationId, 'Project');
+      return presentTimeline(await timelineOfProject(db, request.params.projectId));
+    },
+  );
+}
