@@ -24,7 +24,7 @@ for (const layout of LAYOUTS) {
   test.describe(`a changed design at ${layout.name}`, () => {
     test.use({ colorScheme: layout.colorScheme, viewport: layout.viewport, serviceWorkers: 'block' });
 
-    test('shows on the card, and the task page compares before and after', async ({
+    test('shows on the card, compares before and after, and goes once the assignee has seen it', async ({
       page,
       mail,
       baseURL,
@@ -109,6 +109,25 @@ for (const layout of LAYOUTS) {
       });
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
+
+      // Assigned to it, Ada opens the task: she has seen the change, and the card's mark goes.
+      const me = (await (await page.request.get('/api/me')).json()) as { user_id: string };
+      const assigned = await page.request.patch(`/api/tasks/${taskId}`, {
+        headers: { origin: baseURL },
+        data: { assignee_id: me.user_id },
+      });
+      expect(assigned.status()).toBe(200);
+      await page.reload();
+      await expect(designs.getByText(/^Design changed/)).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get(`/api/tasks/${taskId}/design-changes`)).json()) as []).length,
+        )
+        .toBe(0);
+      await page.goto(`/project/${projectId}/kanban`);
+      await expect(card).toBeVisible({ timeout: 30_000 });
+      await expect(card.getByText('Design changed')).toHaveCount(0);
     });
   });
 }
