@@ -159,7 +159,8 @@ describe('a Figma failure while processing a delivery', () => {
   }, 40_000);
 
   it("waits out Figma's rate limit (429, Retry-After), then the task is made", async () => {
-    world.figma.rateLimitNext(2, 1);
+    // Only the comments call (the task's dev-resource job also calls Figma once the task exists).
+    world.figma.rateLimitNext(2, 1, COMMENTS_PATH);
     await world.figma.deliverTaskComment({
       commentId: '7000000030',
       fragments: [{ text: 'Through a rate limit #task' }],
