@@ -21,22 +21,24 @@ import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { calendarFeedRoutes } from './features/calendar-feeds/routes.ts';
 import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
+import { cycleRolloverHandler } from './features/cycles/cycle-rollover-job.ts';
+import { cycleRoutes } from './features/cycles/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { designChangeHandler } from './features/figma-design-changes/design-change-job.ts';
 import { designChangeRoutes } from './features/figma-design-changes/routes.ts';
+import { figmaDevResourceHandler } from './features/figma-dev-resources/dev-resource-job.ts';
+import { figmaDevResourceScanHandler } from './features/figma-dev-resources/dev-resource-scan-job.ts';
+import { figmaDevResourceRoutes } from './features/figma-dev-resources/routes.ts';
 import { figmaDevStatusHandler } from './features/figma-dev-status/dev-status-job.ts';
 import { figmaDevStatusReadHandler } from './features/figma-dev-status/dev-status-read-job.ts';
 import { figmaDevStatusRoutes } from './features/figma-dev-status/routes.ts';
 import { figmaEventRoutes } from './features/figma-events/routes.ts';
-import { figmaDevResourceHandler } from './features/figma-dev-resources/dev-resource-job.ts';
-import { figmaDevResourceScanHandler } from './features/figma-dev-resources/dev-resource-scan-job.ts';
-import { figmaDevResourceRoutes } from './features/figma-dev-resources/routes.ts';
 import { designLinkRoutes } from './features/figma-links/routes.ts';
-import { installPluginCors } from './features/figma-plugin-api/plugin-cors.ts';
-import { figmaPluginApiRoutes } from './features/figma-plugin-api/routes.ts';
 import { taskFigmaNodeRoutes } from './features/figma-nodes/routes.ts';
 import { figmaOAuthRoutes } from './features/figma-oauth/routes.ts';
+import { installPluginCors } from './features/figma-plugin-api/plugin-cors.ts';
+import { figmaPluginApiRoutes } from './features/figma-plugin-api/routes.ts';
 import { figmaSettingsRoutes } from './features/figma-settings/routes.ts';
 import { figmaReplyHandler } from './features/figma-task/figma-reply-job.ts';
 import { figmaTaskRoutes } from './features/figma-task/routes.ts';
@@ -118,9 +120,9 @@ const JOB_HANDLERS: JobHandler[] = [
   figmaDevStatusHandler,
   figmaDevStatusReadHandler,
   figmaReplyHandler,
-  designChangeHandler,
   figmaDevResourceHandler,
   figmaDevResourceScanHandler,
+  designChangeHandler,
   notificationEmailHandler,
   notificationBatchHandler,
   notificationDigestHandler,
@@ -128,6 +130,7 @@ const JOB_HANDLERS: JobHandler[] = [
   webhookDeliveryHandler,
   webhookPausedEmailHandler,
   importHandler,
+  cycleRolloverHandler,
 ];
 
 /** A policy's refusal answers as http/errors.ts's notFound and forbidden always did. */
@@ -241,6 +244,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(checklistRoutes);
   await app.register(taskFigmaNodeRoutes);
   await app.register(milestoneRoutes);
+  await app.register(cycleRoutes);
   await app.register(timelineViewRoutes);
   await app.register(designChangeRoutes);
   await app.register(uploadRoutes);
@@ -253,8 +257,8 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(figmaDevStatusRoutes);
   await app.register(figmaEventRoutes);
   await app.register(figmaTaskRoutes);
-  await app.register(figmaPluginApiRoutes);
   await app.register(figmaDevResourceRoutes);
+  await app.register(figmaPluginApiRoutes);
   await app.register(inboxRoutes);
   await app.register(notificationEmailRoutes);
   await app.register(notificationRoutes);

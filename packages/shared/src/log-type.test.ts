@@ -29,6 +29,7 @@ describe('log types', () => {
       'ESTIMATE',
       'START_DATE',
       'MILESTONE',
+      'CYCLE',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);

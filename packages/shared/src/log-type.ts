@@ -12,7 +12,8 @@ import { RELATION_SIDES } from './subtask-schemas.ts';
  * a comment, MOVE when a task goes to another project (migration 0020); PARENT when a task becomes
  * or stops being a sub-task, RELATION when a relation is added or removed, ESTIMATE when the estimate
  * changes (migration 0023). START_DATE, derived too, when a task's start date changes (migration 0026).
- * MILESTONE when a task joins or leaves a milestone (migration 0032).
+ * MILESTONE when a task joins or leaves a milestone (migration 0032). CYCLE when a task joins or
+ * leaves a cycle, by a person or by the rollover of an ended cycle (migration 0033).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -32,6 +33,7 @@ export const LOG_TYPES = [
   'ESTIMATE',
   'START_DATE',
   'MILESTONE',
+  'CYCLE',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
@@ -76,6 +78,11 @@ export const logMetadataSchema = z.object({
   estimate: changeOf(z.string()).optional(),
   /** MILESTONE: the milestone before and after, with the names they had then. */
   milestone: changeOf(z.object({ milestone_id: z.string(), name: z.string() })).optional(),
+  /** CYCLE: the cycle before and after (number and name then); rollover: true when the server moved it. */
+  cycle: changeOf(
+    z.object({ cycle_id: z.string(), number: z.number(), name: z.string().nullable() }),
+  ).optional(),
+  rollover: z.boolean().optional(),
 });
 export type LogMetadata = z.infer<typeof logMetadataSchema>;
 

@@ -161,6 +161,8 @@ export const taskDetailViewSchema = taskSummaryViewSchema.extend({
   figma_client_meta: z.record(z.string(), z.unknown()).nullable(),
   /** The milestone of its project it belongs to, or null. */
   milestone_id: z.uuid().nullable(),
+  /** The cycle of its project it is planned in, or null. */
+  cycle_id: z.uuid().nullable(),
   author: personViewSchema.nullable(),
   project: taskProjectViewSchema,
 });

@@ -39,6 +39,7 @@ import * as figmaDevResources from './migrations/0029_figma_dev_resources.ts';
 import * as figmaWebhooksDevStatus from './migrations/0030_figma_webhooks_dev_status.ts';
 import * as designChanges from './migrations/0031_design_changes.ts';
 import * as milestones from './migrations/0032_milestones.ts';
+import * as cycles from './migrations/0033_cycles.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0030_figma_webhooks_dev_status': figmaWebhooksDevStatus,
   '0031_design_changes': designChanges,
   '0032_milestones': milestones,
+  '0033_cycles': cycles,
 };
 
 /** The names of every domain migration, in order. */

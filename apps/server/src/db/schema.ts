@@ -26,7 +26,8 @@ export type LogType =
   | 'RELATION'
   | 'ESTIMATE'
   | 'START_DATE'
-  | 'MILESTONE';
+  | 'MILESTONE'
+  | 'CYCLE';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'
@@ -162,6 +163,8 @@ interface TaskTable {
   estimate: string | null;
   /** The milestone of its project it belongs to (migration 0032); cleared when it changes project. */
   milestone_id: string | null;
+  /** The cycle of its project it is planned in (migration 0033); cleared when it changes project. */
+  cycle_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -176,6 +179,32 @@ interface MilestoneTable {
   /** 'YYYY-MM-DD' like due_on: select it as to_char(target_on, 'YYYY-MM-DD'). */
   target_on: ColumnType<Date | string, string, string>;
   created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** A project's cycles turned on, their length and first day of the week, 0 Sunday (migration 0033). */
+interface CycleSettingTable {
+  project_id: string;
+  enabled: Generated<boolean>;
+  weeks: number;
+  week_start: number;
+  updated_at: Generated<Date>;
+}
+
+/** One cycle of a project (migration 0033); the final figures are written when it is closed. */
+interface CycleTable {
+  cycle_id: Generated<string>;
+  project_id: string;
+  number: number;
+  name: string | null;
+  /** 'YYYY-MM-DD': select as to_char(starts_on, 'YYYY-MM-DD'); ends_on is the day after its last. */
+  starts_on: ColumnType<Date | string, string, string>;
+  ends_on: ColumnType<Date | string, string, string>;
+  closed_at: Timestamp | null;
+  final_scope: number | null;
+  final_done: number | null;
+  final_scope_points: number | null;
+  final_done_points: number | null;
   created_at: CreatedAt;
 }
 
@@ -521,6 +550,8 @@ export interface Database {
   task_relation: TaskRelationTable;
   task_figma_node: TaskFigmaNodeTable;
   milestone: MilestoneTable;
+  cycle_setting: CycleSettingTable;
+  cycle: CycleTable;
   label: LabelTable;
   task_label: TaskLabelTable;
   checklist_item: ChecklistItemTable;

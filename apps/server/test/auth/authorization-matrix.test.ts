@@ -221,6 +221,24 @@ const expectations: Record<string, Entry> = {
     body: { milestone_id: await newMilestone(w.project) },
   })),
   'GET /api/milestones/at-risk': signedIn(() => ({ path: '/api/milestones/at-risk' })),
+  'GET /api/projects/:projectId/cycles': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/cycles`,
+  })),
+  'PUT /api/projects/:projectId/cycle-settings': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/cycle-settings`,
+    body: { enabled: true, weeks: 2, week_start: 1 },
+  })),
+  'GET /api/cycles/:cycleId': inOrganization(async (w) => ({
+    path: `/api/cycles/${await newCycle(w.project)}`,
+  })),
+  'PATCH /api/cycles/:cycleId': inOrganization(async (w) => ({
+    path: `/api/cycles/${await newCycle(w.project)}`,
+    body: { name: 'Named' },
+  })),
+  'PUT /api/tasks/:taskId/cycle': inOrganization(async (w) => ({
+    path: `/api/tasks/${w.task}/cycle`,
+    body: { cycle_id: await newCycle(w.project) },
+  })),
   'GET /api/projects/:projectId/timeline': inOrganization((w) => ({
     path: `/api/projects/${w.project}/timeline`,
   })),
@@ -660,6 +678,23 @@ async function newFigmaNodeLink(organizationId: string, taskId: string): Promise
     .returning('task_figma_node_id')
     .executeTakeFirstOrThrow();
   return link.task_figma_node_id;
+}
+
+/** Numbers far past the cycles PUT cycle-settings makes in the same project. */
+let nextCycleNumber = 1000;
+/** A cycle made straight in the table. */
+async function newCycle(projectId: string): Promise<string> {
+  const cycle = await server.deps.db
+    .insertInto('cycle')
+    .values({
+      project_id: projectId,
+      number: nextCycleNumber++,
+      starts_on: '2027-01-04',
+      ends_on: '2027-01-11',
+    })
+    .returning('cycle_id')
+    .executeTakeFirstOrThrow();
+  return cycle.cycle_id;
 }
 
 async function newMilestone(projectId: string): Promise<string> {

@@ -67,6 +67,7 @@ export function presentTaskDetail(row: TaskDetailRow): TaskDetailView {
     content_json: row.content_json,
     figma_client_meta: row.figma_client_meta,
     milestone_id: row.milestone_id,
+    cycle_id: row.cycle_id,
     author: person(row.author_id, row.author_firstname, row.author_lastname),
     project: presentTaskProject(row),
   };

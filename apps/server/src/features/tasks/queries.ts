@@ -144,6 +144,7 @@ export interface TaskDetailRow extends TaskSummaryRow, TaskProjectRow {
   content_json: DeltaJson;
   figma_client_meta: Record<string, unknown> | null;
   milestone_id: string | null;
+  cycle_id: string | null;
   author_firstname: string | null;
   author_lastname: string | null;
 }
@@ -155,6 +156,7 @@ export function taskDetail(db: Kysely<Database>, taskId: string): Promise<TaskDe
       'task.content_json',
       'task.figma_client_meta',
       'task.milestone_id',
+      'task.cycle_id',
       'author.firstname as author_firstname',
       'author.lastname as author_lastname',
       'project.name as project_name',

@@ -78,6 +78,7 @@ function detail(version: number, patch: Partial<TaskDetailView> = {}): TaskDetai
     content_json: { ops: [{ insert: 'Old description\n' }] },
     figma_client_meta: null,
     milestone_id: null,
+    cycle_id: null,
     author: null,
     project,
     ...patch,
