@@ -54,14 +54,22 @@ test.describe('Figma integration', () => {
     await expect(page.getByText('Your Figma Team Id has been saved.')).toBeVisible();
     await expect(page.getByText('Yeah! The integration between Figgle and Figma is live.')).toBeVisible();
     await expect(page.getByText('Integration live')).toBeVisible();
-    const registration = fakeFigma.requests('POST', /^\/v2\/webhooks$/).at(-1);
-    expect(registration?.token).toBe(TOKEN);
-    expect(registration?.body).toMatchObject({
-      event_type: 'FILE_COMMENT',
-      context: 'team',
-      context_id: SAMPLE_TEAM_ID,
-      endpoint: `${baseURL}/api/figma/webhook`,
-    });
+    // One webhook per event type Figgle uses (Figma's webhooks take one type each).
+    const registrations = fakeFigma.requests('POST', /^\/v2\/webhooks$/).slice(-4);
+    expect(registrations.map((r) => (r.body as { event_type: string }).event_type)).toEqual([
+      'FILE_COMMENT',
+      'DEV_MODE_STATUS_UPDATE',
+      'FILE_VERSION_UPDATE',
+      'FILE_UPDATE',
+    ]);
+    for (const registration of registrations) {
+      expect(registration.token).toBe(TOKEN);
+      expect(registration.body).toMatchObject({
+        context: 'team',
+        context_id: SAMPLE_TEAM_ID,
+        endpoint: `${baseURL}/api/figma/webhook`,
+      });
+    }
 
     // Link the design file (its address pasted) to the project.
     await page.getByRole('button', { name: 'Add a new link' }).click();
