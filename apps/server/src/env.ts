@@ -64,6 +64,31 @@ const trustProxy = z
   })
   .default(false);
 
+/** Directory groups whose members join an organization (auth/ldap/directory-memberships.ts). */
+const ldapGroupMap = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be JSON: [{"group":"cn=…","organization":"…","role":"member"}]',
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.array(
+      z.object({
+        group: z.string().trim().min(1, 'group must be a DN'),
+        organization: z.string().trim().min(1, 'organization must be a name').max(100),
+        role: z.enum(['owner', 'member'], { error: 'role must be owner or member' }),
+      }),
+      { error: 'must be a JSON list of {"group","organization","role"}' },
+    ),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -134,6 +159,34 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    /**
+     * Directory sign-in (auth/ldap/): set LDAP_URL and the login page offers "Directory". Figgle binds
+     * as LDAP_BIND_DN to find the person by LDAP_SEARCH_FILTER, then binds as them with their password.
+     */
+    LDAP_URL: optionalUrl(['ldap:', 'ldaps:']),
+    LDAP_BIND_DN: z.string().trim().min(1).optional(),
+    LDAP_BIND_PASSWORD: z.string().min(1).optional(),
+    LDAP_SEARCH_BASE: z.string().trim().min(1).optional(),
+    LDAP_SEARCH_FILTER: z
+      .string()
+      .trim()
+      .refine((value) => value.includes('{{username}}'), { message: 'must contain {{username}}' })
+      .default('(uid={{username}})'),
+    LDAP_STARTTLS: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** PEM file of the CA that signed the directory's certificate (ldaps:// or StartTLS). */
+    LDAP_CA_FILE: z.string().trim().min(1).optional(),
+    LDAP_ATTR_EMAIL: z.string().trim().min(1).default('mail'),
+    LDAP_ATTR_FIRSTNAME: z.string().trim().min(1).default('givenName'),
+    LDAP_ATTR_LASTNAME: z.string().trim().min(1).default('sn'),
+    /** JSON: `[{"group":"<group DN>","organization":"<name>","role":"owner"|"member"}]`. */
+    LDAP_GROUP_MAP: ldapGroupMap.optional(),
+    /** How long the directory may take to answer a step before sign-in says it is unavailable. */
+    LDAP_TIMEOUT_MS: milliseconds.default(5_000),
+    /** How often directory accounts are checked again; a disabled one's sessions end then. */
+    LDAP_CHECK_INTERVAL_MS: milliseconds.default(5 * 60_000),
     /** An OpenAI-compatible API's base, `/v1` included: `{LLM_API_URL}/chat/completions` is called. */
     LLM_API_URL: optionalUrl(['http:', 'https:']),
     LLM_API_KEY: z.string().trim().min(1).optional(),
@@ -240,6 +293,11 @@ const envSchema = z
         path: ['OIDC_ISSUER_URL'],
         message: 'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
       });
+    }
+    if (env.LDAP_URL) {
+      for (const key of ['LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_SEARCH_BASE'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with LDAP_URL' });
+      }
     }
     const llm = [env.LLM_API_URL, env.LLM_API_KEY, env.LLM_MODEL];
     if (llm.some(Boolean) && !llm.every(Boolean)) {

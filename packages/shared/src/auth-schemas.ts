@@ -54,6 +54,24 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
+const hasControlCharacter = (value: string) => [...value].some((char) => char.charCodeAt(0) < 0x20);
+
+/** Directory (LDAP) sign-in: the directory's username, never put in a filter unescaped (auth/ldap/). */
+export const ldapSignInInput = z.object({
+  username: z
+    .string({ error: 'The username is required.' })
+    .trim()
+    .min(1, 'The username is required.')
+    .max(256, 'The username is at most 256 characters.')
+    .refine((value) => !hasControlCharacter(value), 'The username cannot contain control characters.'),
+  password: z
+    .string({ error: 'The password is required.' })
+    .min(1, 'The password is required.')
+    .max(PASSWORD_MAX_LENGTH, `The password is at most ${PASSWORD_MAX_LENGTH} characters.`),
+  rememberMe: z.boolean().optional(),
+});
+export type LdapSignInInput = z.infer<typeof ldapSignInInput>;
+
 /** Magic link, password reset and resend confirmation: only an address (and where to land). */
 export const emailOnlyInput = z.object({
   email: emailSchema,
@@ -123,5 +141,7 @@ export const authProvidersSchema = z.object({
    * browser runs on the server's machine): the account pages then say where the email went.
    */
   dev_mailbox: z.boolean(),
+  /** Directory sign-in (LDAP) is set up: the login page offers username and password for it. */
+  ldap: z.boolean(),
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;

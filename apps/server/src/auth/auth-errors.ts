@@ -4,6 +4,7 @@ import type { ApiError } from '@figgle/shared/errors';
 /** better-auth's error codes, said the way Figgle says things; the code stays for the web app to branch on. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
+  INVALID_USERNAME_OR_PASSWORD: 'Invalid username or password',
   EMAIL_NOT_VERIFIED:
     'Your email is not verified yet. Open the link of the confirmation email, or ask for a new one.',
   INVALID_EMAIL: 'Please enter a valid email address.',
@@ -46,6 +47,9 @@ export function friendlyAuthError(status: number, text: string): ApiError {
   } catch {
     // Not JSON after all: the status alone speaks.
   }
+  // The directory server being down is said as such (auth/ldap/ldap-plugin.ts), not as a fault of Figgle's.
+  if (status === 503 && code === 'DIRECTORY_UNAVAILABLE' && message)
+    return { statusCode: 503, code: 'directory_unavailable', message };
   if (status >= 500)
     return { statusCode: status, code: 'internal_error', message: 'Sorry, something went wrong.' };
   if (status === 429) {

@@ -11,6 +11,8 @@ import type { Env } from '../env.ts';
 import { trustedOriginsOf } from '../http/request-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { actionEmail } from '../mail/templates.ts';
+import { ldapConfigured } from './ldap/directory.ts';
+import { ldapSignIn } from './ldap/ldap-plugin.ts';
 import { passwordHasher } from './password-hashing.ts';
 import { ensureProfile } from './profile.ts';
 import { SIGN_UP_BROWSER_HEADER } from './sign-up-browser.ts';
@@ -206,6 +208,7 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
         },
       }),
       ...(oidcProviders.length ? [genericOAuth({ config: oidcProviders })] : []),
+      ...(ldapConfigured(env) ? [ldapSignIn(env, db)] : []),
     ],
   });
 }

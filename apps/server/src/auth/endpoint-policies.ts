@@ -2,6 +2,7 @@ import {
   backupCodeInput,
   disableTwoFactorInput,
   emailOnlyInput,
+  ldapSignInInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
@@ -108,6 +109,16 @@ const hideSessionToken = async () => withoutSessionToken;
  */
 const ENDPOINTS: Record<string, EndpointPolicy> = {
   'POST /sign-in/email': { ...SIGN_IN, watch: hideSessionToken },
+  // Directory sign-in (auth/ldap/): the same policy name, so the same attempt counters as a password.
+  'POST /sign-in/username': {
+    ...SIGN_IN,
+    body: ldapSignInInput,
+    refuse: async (call) =>
+      call.app.deps.env.LDAP_URL
+        ? null
+        : Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 }),
+    watch: hideSessionToken,
+  },
   'POST /sign-up/email': {
     name: 'sign-up',
     body: signUpInput.transform((input) => ({

@@ -12,6 +12,7 @@ import { friendlyAuthError } from './auth-errors.ts';
 import { findCurrentUser, requireUser } from './current-user.ts';
 import { type Asker, createEndpointLimits } from './endpoint-limits.ts';
 import { type AuthCall, endpointPolicy } from './endpoint-policies.ts';
+import { watchDirectoryAccounts } from './ldap/directory-watch.ts';
 import { sessionsEndingBy } from './session-ended.ts';
 import { newSignUpBrowser, SIGN_UP_BROWSER_HEADER, signUpBrowserCookie } from './sign-up-browser.ts';
 
@@ -29,6 +30,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   // unless a proxy forgot to say who the client is, and then the per-email limits still apply.
   const ipExempt = (ip: string) => env.NODE_ENV === 'test' && LOOPBACK.test(ip);
 
+  if (env.LDAP_URL) {
+    // A disabled directory account's sessions end within this interval (auth/ldap/directory-watch.ts).
+    const stop = watchDirectoryAccounts({ ...app.deps, log: app.log }, env, env.LDAP_CHECK_INTERVAL_MS);
+    app.addHook('onClose', async () => stop());
+  }
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
@@ -43,6 +50,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           ? { id: OIDC_PROVIDER_ID, name: env.OIDC_NAME }
           : null,
       dev_mailbox: devMailboxOpenTo(app, request),
+      ldap: !!env.LDAP_URL,
     }),
   );
 
@@ -142,8 +150,10 @@ function parseBody(schema: z.ZodType<Record<string, unknown>>, body: unknown): R
 
 function emailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const email = (body as { email?: unknown }).email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  // A directory sign-in counts its username where a password sign-in counts its address.
+  const { email, username } = body as { email?: unknown; username?: unknown };
+  if (typeof email === 'string') return email.trim().toLowerCase();
+  return typeof username === 'string' ? `directory:${username.trim().toLowerCase()}` : undefined;
 }
 
 function headersFor(request: FastifyRequest, body: unknown, signUpBrowserDigest?: string): Headers {

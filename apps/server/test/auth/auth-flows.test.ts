@@ -540,7 +540,7 @@ describe('resend confirmation', () => {
 describe('providers', () => {
   it('lists no Google and no OIDC when they are not configured', async () => {
     const response = await fetch(`${server.url}/api/auth-providers`);
-    expect(await response.json()).toEqual({ google: false, oidc: null, dev_mailbox: false });
+    expect(await response.json()).toEqual({ google: false, oidc: null, dev_mailbox: false, ldap: false });
   });
 
   it('lists Google and the named OIDC provider when configured', async () => {
@@ -559,6 +559,7 @@ describe('providers', () => {
         google: true,
         oidc: { id: 'oidc', name: 'Keycloak' },
         dev_mailbox: true,
+        ldap: false,
       });
       const google = await post(configured, '/api/auth/sign-in/social', {
         provider: 'google',

@@ -163,6 +163,7 @@ describe('generic OIDC sign-in', () => {
       google: false,
       oidc: { id: 'oidc', name: 'Company SSO' },
       dev_mailbox: false,
+      ldap: false,
     });
   });
 });
