@@ -47,8 +47,7 @@ export function DesignChangeBlock({ taskId }: { taskId: string }) {
             </Text>
             <Button
               size="xs"
-              variant="light"
-              color="orange"
+              variant="default"
               w="fit-content"
               aria-label={`Compare frame ${change.node_id} before and after`}
               onClick={() => setOpen(change)}
