@@ -4,6 +4,7 @@ import { connectFigmaTeam } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 
 // "Design changed" (docs/product.md#design-changed): Figma saves a version in which a linked frame
 // looks different; the card says so, and the task page opens the comparison, before | after, with
@@ -103,6 +104,12 @@ for (const layout of LAYOUTS) {
         `https://www.figma.com/design/${FILE_KEY}/?version-id=${version.id}&node-id=${nodeId.replace(':', '-')}`,
       );
       await expect(inFigma).toHaveAttribute('target', '_blank');
+      // The comparison reads well in this scheme and width (contrast, names).
+      const { violations } = await axeCheck(page);
+      const blocking = violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(blocking.map((violation) => violation.id)).toEqual([]);
       await page.screenshot({
         path: testInfo.outputPath(`figma-design-changed-${layout.colorScheme}-${layout.viewport.width}.png`),
         fullPage: true,
