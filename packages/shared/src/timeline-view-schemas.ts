@@ -34,7 +34,7 @@ export type TimelineMilestone = z.infer<typeof timelineMilestoneSchema>;
 export const timelineBlockSchema = z.object({ from_task_id: z.uuid(), to_task_id: z.uuid() });
 export type TimelineBlock = z.infer<typeof timelineBlockSchema>;
 
-export const timelineViewSchema = z.object({
+export const projectTimelineSchema = z.object({
   project_id: z.uuid(),
   trigram: z.string(),
   /** Every live task of the project, dated or not, by reference. */
@@ -43,7 +43,7 @@ export const timelineViewSchema = z.object({
   milestones: z.array(timelineMilestoneSchema),
   blocks: z.array(timelineBlockSchema),
 });
-export type TimelineView = z.infer<typeof timelineViewSchema>;
+export type ProjectTimeline = z.infer<typeof projectTimelineSchema>;
 
 /** The zoom levels of the axis, kept in the address (?zoom=). */
 export const TIMELINE_ZOOMS = ['week', 'month', 'quarter'] as const;

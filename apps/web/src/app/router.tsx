@@ -167,6 +167,12 @@ export const appRoutes: AppRoute[] = [
     prefetch: prefetchProjectScreen(false),
   },
   {
+    name: 'project-timeline',
+    path: '/project/:projectId/timeline',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/timeline-view/routes/timeline-page'), 'TimelinePage'),
+  },
+  {
     name: 'project-milestones',
     path: '/project/:projectId/milestones',
     meta: APP_PAGE,

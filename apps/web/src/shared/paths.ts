@@ -20,6 +20,8 @@ export const paths = {
   projectKanban: (projectId: string) => `/project/${encodeURIComponent(projectId)}/kanban`,
   projectCalendar: (projectId: string) => `/project/${encodeURIComponent(projectId)}/calendar`,
   projectMilestones: (projectId: string) => `/project/${encodeURIComponent(projectId)}/milestones`,
+  /** The Timeline view (query: zoom week|month|quarter, group milestone|assignee|status). */
+  projectTimeline: (projectId: string) => `/project/${encodeURIComponent(projectId)}/timeline`,
   /** Import into the project (query: import, the run being shown). */
   projectImport: (projectId: string) => `/project/${encodeURIComponent(projectId)}/import`,
   /** Import into a new project, from "Add a project" (query: import). */

@@ -1,8 +1,8 @@
-import type { TimelineView } from '@figgle/shared/timeline-view-schemas';
+import type { ProjectTimeline } from '@figgle/shared/timeline-view-schemas';
 import type { TimelineRows } from './queries.ts';
 
 /** Exactly the fields the Timeline view draws; nothing of a task's content or its log. */
-export function presentTimeline(rows: TimelineRows): TimelineView {
+export function presentTimeline(rows: TimelineRows): ProjectTimeline {
   return {
     project_id: rows.projectId,
     trigram: rows.trigram,

@@ -1,5 +1,5 @@
 import { projectIdParams } from '@figgle/shared/project-schemas';
-import { timelineViewSchema } from '@figgle/shared/timeline-view-schemas';
+import { projectTimelineSchema } from '@figgle/shared/timeline-view-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { authorize, organizationOfProject } from '../../policies/authorize.ts';
@@ -18,7 +18,7 @@ export async function timelineViewRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/projects/:projectId/timeline',
-    { schema: { tags, params: projectIdParams, response: { 200: timelineViewSchema } } },
+    { schema: { tags, params: projectIdParams, response: { 200: projectTimelineSchema } } },
     async (request) => {
       const user = await requireUser(request);
       const organizationId = await organizationOfProject(db, request.params.projectId);

@@ -1,6 +1,6 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { TimelineView } from '@figgle/shared/timeline-view-schemas';
+import type { ProjectTimeline } from '@figgle/shared/timeline-view-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
@@ -82,7 +82,7 @@ describe('GET /api/projects/:projectId/timeline', () => {
 
     const response = await world.member.api(`/api/projects/${projectId}/timeline`);
     expect(response.status).toBe(200);
-    const timeline = (await response.json()) as TimelineView;
+    const timeline = (await response.json()) as ProjectTimeline;
     expect(timeline.project_id).toBe(projectId);
     expect(timeline.trigram).toBe('ROA');
     expect(timeline.milestones).toEqual([{ milestone_id, name: 'Beta', target_date: '2027-03-01' }]);
@@ -131,7 +131,7 @@ describe('GET /api/projects/:projectId/timeline', () => {
     await ok(await world.owner.api(`/api/tasks/${a.task_id}`, { method: 'DELETE' }));
     const timeline = (await (
       await world.owner.api(`/api/projects/${projectId}/timeline`)
-    ).json()) as TimelineView;
+    ).json()) as ProjectTimeline;
     expect(timeline.tasks.map((task) => task.title)).toEqual(['B']);
     expect(timeline.blocks).toEqual([]);
   });

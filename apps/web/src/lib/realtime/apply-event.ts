@@ -52,6 +52,8 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       if (frame.kind === 'task') applyBoardTask(frame, topic.projectId, context);
       // A task done, added or removed moves its milestone's progress and forecast.
       if (frame.kind === 'task') context.invalidate.add(queryKeys.milestones(topic.projectId), true);
+      // The timeline draws dates, parents, milestones and arrows the event does not carry.
+      if (frame.kind === 'task') context.invalidate.add(queryKeys.projectTimeline(topic.projectId), true);
       // A linked design changed, or its assignee saw it: the cards' "Design changed" mark.
       if (frame.kind === 'task')
         context.invalidate.add(queryKeys.projectDesignChanges(topic.projectId), true);

@@ -1,7 +1,7 @@
 import { type Topic, topics } from '@figgle/shared/realtime-protocol';
 
 const uuid = '[0-9a-fA-F-]{36}';
-const projectPage = new RegExp(`^/project/(${uuid})/(?:list|kanban|calendar|milestones)$`);
+const projectPage = new RegExp(`^/project/(${uuid})/(?:list|kanban|calendar|milestones|timeline)$`);
 const taskPage = new RegExp(`^/task/(${uuid})$`);
 
 /** What the page at `pathname` shows live, besides what every signed-in page listens to. */

@@ -34,6 +34,8 @@ export const queryKeys = {
   taskFigmaNodes: (taskId: string) => ['task', taskId, 'figma-nodes'] as const,
   /** A project's milestones with their progress: read again with every event of its tasks. */
   milestones: (projectId: string) => ['milestones', projectId] as const,
+  /** A project's Timeline view (tasks, milestones, blocks pairs): read again with every event of its tasks. */
+  projectTimeline: (projectId: string) => ['project', projectId, 'timeline-view'] as const,
   /** The milestones at risk of the person's organizations (the dashboard). */
   milestonesAtRisk: ['milestones', 'at-risk'] as const,
   /** Linked designs that changed in Figma since the assignee saw them; read again with the task. */

@@ -7,7 +7,9 @@ import {
   IconLayoutKanban,
   IconList,
   IconPlus,
+  IconRepeat,
   IconSettings,
+  IconTimeline,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -16,6 +18,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
+import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useMembers } from '../../../shared/api/list-members';
 import { onNewTaskRequested } from '../../../shared/app-actions';
 import { paths } from '../../../shared/paths';
@@ -28,6 +31,7 @@ import type { AddTaskDialogProps } from './add-task-dialog';
 import { preloadBoard } from './board/board-code';
 import { BoardPlaceholder } from './board/board-placeholder';
 import { LazyCalendar } from './calendar/calendar-code';
+import { CurrentCycleToggle } from './filters/current-cycle-toggle';
 import { useFadeOut } from './filters/fade-out';
 import { TaskFilterBar } from './filters/task-filter-bar';
 import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
@@ -65,7 +69,9 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const filterState = useTaskFilters();
   const [subtaskView, setSubtaskView] = useSubtaskView();
   const allTasks = tasks.data ?? NO_TASKS;
-  const matching = useFilteredTasks(allTasks, filterState.filters);
+  const cycles = useProjectCycles(projectId);
+  const currentCycle = cycles.data?.cycles.find((cycle) => cycle.state === 'current') ?? null;
+  const matching = useFilteredTasks(allTasks, filterState.filters, currentCycle?.cycle_id ?? null);
   const filtered = useFadeOut(matching, filterState.key);
   const addDialog = useLazyDialog(AddTaskDialog, shown);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
@@ -169,6 +175,12 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
                 asCalendar,
                 <IconCalendarMonth size={18} stroke={1.8} aria-hidden />,
               )}
+              {view(
+                'Timeline view',
+                paths.projectTimeline(projectId),
+                false,
+                <IconTimeline size={18} stroke={1.8} aria-hidden />,
+              )}
             </Group>
             <ActionIcon
               component={Link}
@@ -179,6 +191,16 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               title="Milestones"
             >
               <IconFlag size={18} stroke={1.8} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              component={Link}
+              to={paths.projectCycles(projectId)}
+              size="lg"
+              variant="default"
+              aria-label="Cycles"
+              title="Cycles"
+            >
+              <IconRepeat size={18} stroke={1.8} aria-hidden />
             </ActionIcon>
             <ActionIcon
               size="lg"
@@ -210,6 +232,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         estimateScale={project.data.estimate_scale}
         trigram={project.data.trigram}
       >
+        {cycles.data?.settings?.enabled ? <CurrentCycleToggle state={filterState} /> : null}
         {asBoard || asCalendar ? null : (
           <Switch
             label="Group sub-tasks"

@@ -1,0 +1,98 @@
+import type { TimelineZoom } from '@figgle/shared/timeline-view-schemas';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type KeyboardEvent, memo, type PointerEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { longDay } from './days';
+import classes from './timeline.module.css';
+import { xOf } from './timeline-axis';
+import { DAY_WIDTH, HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, type Row } from './timeline-model';
+
+export interface BarHandlers {
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>, taskId: string) => void;
+  onPointerMove: (event: PointerEvent<HTMLButtonElement>) => void;
+  onPointerUp: (event: PointerEvent<HTMLButtonElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, taskId: string) => void;
+  onClick: (taskId: string) => void;
+}
+
+/** What a bar says to a screen reader: which task, its days, and the late mark in words. */
+export function barName(label: string, title: string, start: number, end: number, startsBefore: string[]) {
+  const days = start === end ? `on ${longDay(start)}` : `from ${longDay(start)} to ${longDay(end)}`;
+  const late = startsBefore.length > 0 ? `, starts before ${startsBefore.join(' and ')} ends` : '';
+  return `${label} ${title}, ${days}${late}`;
+}
+
+/** One row: a group's heading (with its milestone's target), or a task's name and its bar. */
+export const TimelineRow = memo(function TimelineRow({
+  row,
+  index,
+  from,
+  zoom,
+  moved,
+  handlers,
+  hintId,
+}: {
+  row: Row;
+  index: number;
+  from: number;
+  zoom: TimelineZoom;
+  /** Set only on the row whose bar is being dragged. */
+  moved: { start: number; end: number } | null;
+  handlers: BarHandlers;
+  hintId: string;
+}) {
+  const top = HEADER_HEIGHT + index * ROW_HEIGHT;
+  if (row.kind === 'group') {
+    return (
+      <div className={`${classes.row} ${classes.groupRow}`} style={{ top }}>
+        <div className={classes.label} style={{ width: LABEL_WIDTH }}>
+          {row.label} <span className={classes.reference}>({row.count})</span>
+        </div>
+        {row.target !== null ? (
+          <span
+            className={classes.target}
+            style={{ left: xOf(row.target, from, zoom) + DAY_WIDTH[zoom] / 2 }}
+            title={`Target ${longDay(row.target)}`}
+            aria-hidden
+          />
+        ) : null}
+      </div>
+    );
+  }
+  const { bar } = row;
+  const start = moved?.start ?? bar.start;
+  const end = moved?.end ?? bar.end;
+  const late = bar.startsBefore.length > 0;
+  return (
+    <div className={classes.row} style={{ top }}>
+      <div className={classes.label} style={{ width: LABEL_WIDTH, paddingLeft: 12 + bar.depth * 16 }}>
+        <span className={classes.reference}>{bar.label}</span>
+        <Link to={paths.task(bar.task.task_id)}>{bar.task.title}</Link>
+      </div>
+      <button
+        type="button"
+        className={classes.bar}
+        data-timeline-bar={bar.task.task_id}
+        data-status={bar.task.status}
+        data-late={late || undefined}
+        data-dragging={moved ? true : undefined}
+        style={{ left: xOf(start, from, zoom), width: Math.max((end - start + 1) * DAY_WIDTH[zoom], 12) }}
+        aria-label={barName(bar.label, bar.task.title, start, end, bar.startsBefore)}
+        aria-describedby={hintId}
+        title={late ? `Starts before ${bar.startsBefore.join(' and ')} ends` : undefined}
+        onPointerDown={(event) => handlers.onPointerDown(event, bar.task.task_id)}
+        onPointerMove={handlers.onPointerMove}
+        onPointerUp={handlers.onPointerUp}
+        onPointerCancel={handlers.onPointerUp}
+        onKeyDown={(event) => handlers.onKeyDown(event, bar.task.task_id)}
+        onClick={() => handlers.onClick(bar.task.task_id)}
+      >
+        <span className={classes.handle} data-edge="start" />
+        {late ? <IconAlertTriangle size={13} stroke={2} aria-hidden style={{ flex: 'none' }} /> : null}
+        <span className={classes.barTitle}>{bar.task.title}</span>
+        <span className={classes.handle} data-edge="end" />
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,72 @@
+import { Anchor, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { longDay, mondayOf, shortDay } from './days';
+import classes from './timeline.module.css';
+import type { Bar, TimelineLayout } from './timeline-model';
+
+/**
+ * The narrow screen's timeline (≤ 600 px): no bars, a list by the week each task starts in, with its
+ * days and the late mark in words; the tasks without dates last.
+ */
+export function WeekList({ layout }: { layout: TimelineLayout }) {
+  const weeks = new Map<number, Bar[]>();
+  for (const bar of layout.bars.values()) {
+    const monday = mondayOf(bar.start);
+    weeks.set(monday, [...(weeks.get(monday) ?? []), bar]);
+  }
+  const ordered = [...weeks.entries()].sort(([a], [b]) => a - b);
+  return (
+    <section aria-label="Timeline by week">
+      {ordered.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No task has dates yet.
+        </Text>
+      ) : null}
+      <ul className={classes.weeks}>
+        {ordered.map(([monday, bars]) => (
+          <li key={monday}>
+            <Title order={2} fz="sm" fw={650} mb={4}>
+              Week of {longDay(monday)}
+            </Title>
+            <ul className={classes.weekTasks}>
+              {bars
+                .sort((a, b) => a.start - b.start || a.task.reference - b.task.reference)
+                .map((bar) => (
+                  <li key={bar.task.task_id} className={classes.weekTask}>
+                    <Anchor component={Link} to={paths.task(bar.task.task_id)} size="sm">
+                      {bar.label} {bar.task.title}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                      {bar.start === bar.end
+                        ? shortDay(bar.start)
+                        : `${shortDay(bar.start)} – ${shortDay(bar.end)}`}
+                      {bar.startsBefore.length > 0
+                        ? ` · starts before ${bar.startsBefore.join(', ')} ends`
+                        : ''}
+                    </Text>
+                  </li>
+                ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {layout.undated.length > 0 ? (
+        <>
+          <Title order={2} fz="sm" fw={650} mb={4}>
+            No dates
+          </Title>
+          <ul className={classes.weekTasks}>
+            {layout.undated.map((task) => (
+              <li key={task.task_id} className={classes.weekTask}>
+                <Anchor component={Link} to={paths.task(task.task_id)} size="sm">
+                  {task.title}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  TIMELINE_GROUPS,
+  TIMELINE_ZOOMS,
+  type TimelineGroup,
+  type TimelineTask,
+  type TimelineZoom,
+} from '@figgle/shared/timeline-view-schemas';
+import { Group, Loader, SegmentedControl, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useProjects } from '../../../shared/api/list-projects';
+import { PageHeader } from '../../../ui/page-header';
+import { useChangeTaskDates } from '../api/change-task-dates';
+import { useProjectTimeline } from '../api/get-project-timeline';
+import { longDay, textOf, today } from '../components/days';
+import classes from '../components/timeline.module.css';
+import { type DatesChange, DROPPED_LENGTH_DAYS, TimelineChart } from '../components/timeline-chart';
+import { layoutTimeline } from '../components/timeline-model';
+import { UndatedList } from '../components/undated-list';
+import { ViewSwitch } from '../components/view-switch';
+import { WeekList } from '../components/week-list';
+
+const ZOOM_LABELS: Record<TimelineZoom, string> = { week: 'Week', month: 'Month', quarter: 'Quarter' };
+const GROUP_LABELS: Record<TimelineGroup, string> = {
+  milestone: 'Milestone',
+  assignee: 'Assignee',
+  status: 'Status',
+};
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
+}
+
+const days = (start: number, end: number) =>
+  start === end ? `on ${longDay(start)}` : `from ${longDay(start)} to ${longDay(end)}`;
+
+/**
+ * A project's Timeline view (/project/:projectId/timeline, docs/product.md#timeline): its tasks as
+ * bars from start to due day, grouped by milestone, assignee or status, with the "blocks" arrows;
+ * zoom and grouping are kept in the address. Live: task events read it again.
+ */
+export function TimelinePage() {
+  const { projectId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const zoom = oneOf(TIMELINE_ZOOMS, search.get('zoom'), 'month');
+  const group = oneOf(TIMELINE_GROUPS, search.get('group'), 'milestone');
+  const narrow = useMediaQuery('(max-width: 600px)', false) ?? false;
+  const project = useProjects().data?.find((candidate) => candidate.project_id === projectId);
+  const timeline = useProjectTimeline(projectId);
+  const changeDates = useChangeTaskDates(projectId);
+  const [announcement, setAnnouncement] = useState('');
+  const layout = useMemo(
+    () => (timeline.data ? layoutTimeline(timeline.data, group) : null),
+    [timeline.data, group],
+  );
+
+  const setParam = (name: string, value: string) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const reference = (task: TimelineTask) => `${timeline.data?.trigram ?? ''}-${task.reference}`;
+  const change = ({ task, mode, start, end }: DatesChange) => {
+    const hadStart = task.start_date !== null;
+    const hadDue = task.due_on !== null || task.due_at !== null;
+    // A move keeps the dates the task has; an end sets its own date, and the other end's too when
+    // the task had only one date, so the bar keeps the day it showed.
+    const setsStart = mode === 'start' || (mode === 'move' ? hadStart : !hadStart);
+    const setsDue = mode === 'end' || (mode === 'move' ? hadDue : !hadDue);
+    changeDates(task, {
+      ...(setsStart ? { start_date: textOf(start) } : {}),
+      ...(setsDue ? { due_on: textOf(end) } : {}),
+    });
+    setAnnouncement(`${reference(task)} ${task.title} moved, now ${days(start, end)}.`);
+  };
+  const plan = (taskId: string, start: number) => {
+    const task = timeline.data?.tasks.find((candidate) => candidate.task_id === taskId);
+    if (!task) return;
+    const end = start + DROPPED_LENGTH_DAYS - 1;
+    changeDates(task, { start_date: textOf(start), due_on: textOf(end) });
+    setAnnouncement(`${reference(task)} ${task.title} planned ${days(start, end)}.`);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={project ? `Timeline of ${project.name}` : 'Timeline'}
+        actions={<ViewSwitch projectId={projectId} />}
+      />
+      {narrow ? null : (
+        <Group gap="md" mb="md" wrap="wrap">
+          <SegmentedControl
+            aria-label="Zoom"
+            value={zoom}
+            onChange={(value) => setParam('zoom', value)}
+            data={TIMELINE_ZOOMS.map((value) => ({ value, label: ZOOM_LABELS[value] }))}
+          />
+          <SegmentedControl
+            aria-label="Group by"
+            value={group}
+            onChange={(value) => setParam('group', value)}
+            data={TIMELINE_GROUPS.map((value) => ({ value, label: GROUP_LABELS[value] }))}
+          />
+        </Group>
+      )}
+      <VisuallyHidden aria-live="polite" role="status">
+        {announcement}
+      </VisuallyHidden>
+      {timeline.isPending ? <Loader aria-label="Loading the timeline" /> : null}
+      {timeline.error ? <Text c="red">{timeline.error.message}</Text> : null}
+      {layout && timeline.data ? (
+        narrow ? (
+          <WeekList layout={layout} />
+        ) : (
+          <div className={classes.layout}>
+            <TimelineChart layout={layout} zoom={zoom} onChange={change} onDrop={plan} />
+            <UndatedList
+              tasks={layout.undated}
+              trigram={timeline.data.trigram}
+              onPlanToday={(task) => plan(task.task_id, today())}
+            />
+          </div>
+        )
+      ) : null}
+    </>
+  );
+}
