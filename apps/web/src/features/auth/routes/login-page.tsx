@@ -1,3 +1,4 @@
+import type { LdapSignInInput } from '@figgle/shared/auth-schemas';
 import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastError, toastSuccess } from '../../../ui/toast';
+import { useSignInWithDirectory } from '../api/sign-in-directory';
 import { type SignInCredentials, useSignInWithEmail } from '../api/sign-in-email';
 import { LegalLinks } from '../components/legal-links';
 import { LoginForm } from '../components/login-form';
@@ -23,6 +25,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const signIn = useSignInWithEmail();
+  const signInWithDirectory = useSignInWithDirectory();
   const completeSignIn = useCompleteSignIn();
   // A magic link or a provider sign-in of an account with a second factor comes back here for the code.
   const [step, setStep] = useState<'password' | 'code'>(searchParams.has('two-factor') ? 'code' : 'password');
@@ -85,6 +88,24 @@ export function LoginPage() {
     });
   }
 
+  function submitToDirectory(credentials: LdapSignInInput) {
+    signingIn.current = true;
+    signInWithDirectory.mutate(credentials, {
+      onSuccess: async (answer) => {
+        if (answer.twoFactorRedirect) {
+          signingIn.current = false;
+          setStep('code');
+          return;
+        }
+        await finish();
+      },
+      onError: (error) => {
+        signingIn.current = false;
+        void showErrorDialog(error);
+      },
+    });
+  }
+
   if (step === 'code') {
     return (
       <CenteredPanel
@@ -123,7 +144,8 @@ export function LoginPage() {
     >
       <LoginForm
         onSubmit={submit}
-        submitting={signIn.isPending || signingIn.current}
+        onDirectorySubmit={submitToDirectory}
+        submitting={signIn.isPending || signInWithDirectory.isPending || signingIn.current}
         notice={unverifiedEmail ? <UnverifiedNotice email={unverifiedEmail} /> : null}
       />
     </CenteredPanel>
