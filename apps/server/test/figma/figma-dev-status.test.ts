@@ -87,11 +87,42 @@ describe('the Dev Mode status of a linked node', () => {
     const taskId = await linkedTask('Already marked', '30:1');
     expect((await linkOf(taskId)).dev_status).toBe('READY_FOR_DEV');
     const read = world.figma.requests('GET', new RegExp(`^/v1/files/${SAMPLE_FILE_KEY}/nodes$`)).at(-1)!;
-    expect(read.query.ids).toBe('30:1');
+    expect(read.query.ids!.split(',')).toContain('30:1');
     // Linking a node that is already Ready for dev is no "becoming" ready: the task stays.
     expect(await taskStatus(taskId)).toBe('TODO');
     const task = await world.member.api(`/api/tasks/${taskId}`);
     expect(await task.json()).toMatchObject({ design_status: 'READY_FOR_DEV' });
+  });
+
+  it('reads the links of one file made together in one call to Figma', async () => {
+    const taskIds: string[] = [];
+    for (const title of ['Batch 1', 'Batch 2', 'Batch 3']) {
+      const created = await world.member.api(`/api/projects/${world.projectId}/tasks`, { body: { title } });
+      taskIds.push(((await created.json()) as { task_id: string }).task_id);
+    }
+    world.figma.devStatuses.set(SAMPLE_FILE_KEY, '33:2', 'COMPLETED');
+    // As an import or the plugin links several frames: one statement, three links.
+    await db()
+      .insertInto('task_figma_node')
+      .values(
+        taskIds.map((taskId, i) => ({
+          task_id: taskId,
+          organization_id: world.organizationId,
+          file_key: SAMPLE_FILE_KEY,
+          node_id: `33:${i + 1}`,
+          source: 'link' as const,
+        })),
+      )
+      .execute();
+    for (const taskId of taskIds) {
+      await eventually(async () => (await linkOf(taskId)).dev_status_at, 'each link read');
+    }
+    expect((await linkOf(taskIds[1]!)).dev_status).toBe('COMPLETED');
+    const calls = world.figma
+      .requests('GET', /\/nodes$/)
+      .map((request) => request.query.ids!.split(','))
+      .filter((ids) => ids.some((id) => id.startsWith('33:')));
+    expect(calls.some((ids) => ['33:1', '33:2', '33:3'].every((id) => ids.includes(id)))).toBe(true);
   });
 
   it('is stored from a delivery, and moves nothing while the project has no rule', async () => {

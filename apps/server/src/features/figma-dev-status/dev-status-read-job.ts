@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { figmaClient, tokenOfOrganization } from '../../figma/tokens.ts';
+import { figmaClientOfOrganization } from '../../figma/tokens.ts';
 import { DEV_STATUSES, type DevStatus } from '../../figma/webhook-delivery.ts';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
@@ -8,38 +8,57 @@ import { applyDevStatus } from './commands/apply-dev-status.ts';
 
 const payloadSchema = z.object({ task_figma_node_id: z.uuid() });
 
+/** Nodes of one file asked in one call: Figma's file reads are its scarcest budget (Tier 1). */
+const NODES_PER_CALL = 100;
+
 /**
  * A node was linked (the trigger of migration 0030 stores this job): its Dev Mode status is read from
- * Figma (GET /v1/files/:key/nodes) and stored as of now. Without a Figma token in the organization
- * there is nothing to read with: the link keeps "none" until a delivery says otherwise.
+ * Figma (GET /v1/files/:key/nodes) and stored as of now. The same call reads every other link of the
+ * file that was never read, so many links made at once (an import, the plugin) cost one call: their
+ * own jobs then find them read and ask nothing. Without a way to Figma in the organization there is
+ * nothing to read with: the link keeps "none" until a delivery says otherwise.
  */
 export const figmaDevStatusReadHandler: JobHandler = {
   kind: FIGMA_DEV_STATUS_READ_JOB,
   async run({ deps, job }) {
     const payload = payloadSchema.safeParse(job.payload);
-    if (!payload.success || !job.organizationId)
-      throw new PermanentJobError('The stored job cannot be read.');
+    const organizationId = job.organizationId;
+    if (!payload.success || !organizationId) throw new PermanentJobError('The stored job cannot be read.');
     const link = await deps.db
       .selectFrom('task_figma_node')
-      .select(['file_key', 'node_id'])
+      .select(['file_key', 'node_id', 'dev_status_at'])
       .where('task_figma_node_id', '=', payload.data.task_figma_node_id)
       .executeTakeFirst();
-    if (!link) return; // unlinked meanwhile
-    const token = await tokenOfOrganization(deps.db, deps.env, job.organizationId);
-    if (!token) return;
+    // Unlinked meanwhile, or read already (by a sibling's call, or set by a delivery).
+    if (!link || link.dev_status_at !== null) return;
+    const client = await figmaClientOfOrganization(deps.db, deps.env, organizationId);
+    if (!client) return;
+    const unread = await deps.db
+      .selectFrom('task_figma_node')
+      .select('node_id')
+      .distinct()
+      .where('organization_id', '=', organizationId)
+      .where('file_key', '=', link.file_key)
+      .where('dev_status_at', 'is', null)
+      .where('node_id', '!=', link.node_id)
+      .orderBy('node_id')
+      .limit(NODES_PER_CALL - 1)
+      .execute();
+    const nodeIds = [link.node_id, ...unread.map((row) => row.node_id)];
     const asked = new Date();
-    const statuses = await figmaClient(deps.env, token).getDevStatuses(link.file_key, [link.node_id]);
-    const read = statuses.get(link.node_id);
-    if (read === undefined) return; // Figma does not know the node (deleted)
-    const status: DevStatus = (DEV_STATUSES as readonly string[]).includes(read)
-      ? (read as DevStatus)
-      : 'NONE';
-    await applyDevStatus(deps, job.organizationId, {
-      fileKey: link.file_key,
-      nodeId: link.node_id,
-      status,
-      at: asked,
-      applyRule: false,
-    });
+    const statuses = await client.getDevStatuses(link.file_key, nodeIds);
+    // A node Figma does not return (deleted) keeps "none".
+    for (const [nodeId, read] of statuses) {
+      const status: DevStatus = (DEV_STATUSES as readonly string[]).includes(read)
+        ? (read as DevStatus)
+        : 'NONE';
+      await applyDevStatus(deps, organizationId, {
+        fileKey: link.file_key,
+        nodeId,
+        status,
+        at: asked,
+        applyRule: false,
+      });
+    }
   },
 };
