@@ -61,6 +61,8 @@ export const boardColumnsSchema = z
     parent: column(z.union([z.number().int(), z.string().regex(WHOLE_BOARD_ID)])),
     /** estimate ('5', 'M'), or null. */
     estimate: column(z.string().nullable()),
+    /** cycle_id (docs/product.md#cycles), or null. */
+    cycle: column(z.uuid().nullable()),
     /** subtasks.done and subtasks.total; a total of 0: no sub-tasks (subtasks null). */
     sub_done: column(count),
     sub_total: column(count),

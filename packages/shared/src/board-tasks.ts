@@ -91,6 +91,7 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
       checklist: { done: columns.done?.[i] ?? 0, total: columns.total?.[i] ?? 0 },
       parent_id: null,
       estimate: columns.estimate?.[i] ?? null,
+      cycle_id: columns.cycle?.[i] ?? null,
       subtasks: subTotal === 0 ? null : { done: columns.sub_done?.[i] ?? 0, total: subTotal },
       blocked_by: columns.blocked?.[i] ?? 0,
       last_modifier: lastModifier,

@@ -126,6 +126,8 @@ export const taskSummaryViewSchema = z.object({
   parent_id: z.uuid().nullable(),
   /** A value of the project's estimate scale ('5', 'M'), or null. */
   estimate: z.string().nullable(),
+  /** The cycle of its project it is planned in (docs/product.md#cycles), or null. */
+  cycle_id: z.uuid().nullable(),
   /** Its sub-tasks' progress ("2/5"); null when it has none. */
   subtasks: subtaskProgressSchema.nullable(),
   /** How many open tasks (neither Done nor Archive) block it: the "Blocked" mark when above 0. */
@@ -161,8 +163,6 @@ export const taskDetailViewSchema = taskSummaryViewSchema.extend({
   figma_client_meta: z.record(z.string(), z.unknown()).nullable(),
   /** The milestone of its project it belongs to, or null. */
   milestone_id: z.uuid().nullable(),
-  /** The cycle of its project it is planned in, or null. */
-  cycle_id: z.uuid().nullable(),
   author: personViewSchema.nullable(),
   project: taskProjectViewSchema,
 });

@@ -95,6 +95,7 @@ const DEFAULTS: Record<Optional, unknown> = {
   total: 0,
   parent: 0,
   estimate: null,
+  cycle: null,
   sub_done: 0,
   sub_total: 0,
   blocked: 0,
@@ -143,6 +144,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
       return at === undefined ? wholeBoardIdOf(task.parent_id) : i - at;
     }),
     estimate: tasks.map((task) => task.estimate),
+    cycle: tasks.map((task) => task.cycle_id),
     sub_done: tasks.map((task) => task.subtasks?.done ?? 0),
     sub_total: tasks.map((task) => task.subtasks?.total ?? 0),
     blocked: tasks.map((task) => task.blocked_by),

@@ -33,6 +33,7 @@ export function presentTaskSummary(row: TaskSummaryRow): TaskSummaryView {
     checklist: { done: Number(row.checklist.done), total: Number(row.checklist.total) },
     parent_id: row.parent_id,
     estimate: row.estimate,
+    cycle_id: row.cycle_id,
     subtasks: row.subtasks && { done: Number(row.subtasks.done), total: Number(row.subtasks.total) },
     blocked_by: Number(row.blocked_by),
     last_modifier: person(row.last_modified_by, row.modifier_firstname, row.modifier_lastname),
@@ -67,7 +68,6 @@ export function presentTaskDetail(row: TaskDetailRow): TaskDetailView {
     content_json: row.content_json,
     figma_client_meta: row.figma_client_meta,
     milestone_id: row.milestone_id,
-    cycle_id: row.cycle_id,
     author: person(row.author_id, row.author_firstname, row.author_lastname),
     project: presentTaskProject(row),
   };

@@ -109,6 +109,7 @@ function taskSummaries(db: Kysely<Database>) {
       sql<ChecklistProgress>`${sql.raw(PLANNING.checklist)}`.as('checklist'),
       'task.parent_id',
       'task.estimate',
+      'task.cycle_id',
       sql<SubtaskProgress | null>`${sql.raw(STRUCTURE.subtasks)}`.as('subtasks'),
       sql<number>`${sql.raw(STRUCTURE.blocked_by)}`.as('blocked_by'),
       'task.last_modified_by',
@@ -144,7 +145,6 @@ export interface TaskDetailRow extends TaskSummaryRow, TaskProjectRow {
   content_json: DeltaJson;
   figma_client_meta: Record<string, unknown> | null;
   milestone_id: string | null;
-  cycle_id: string | null;
   author_firstname: string | null;
   author_lastname: string | null;
 }
@@ -156,7 +156,6 @@ export function taskDetail(db: Kysely<Database>, taskId: string): Promise<TaskDe
       'task.content_json',
       'task.figma_client_meta',
       'task.milestone_id',
-      'task.cycle_id',
       'author.firstname as author_firstname',
       'author.lastname as author_lastname',
       'project.name as project_name',
@@ -193,6 +192,7 @@ const summaryJson = (withProject: boolean) =>
     'checklist', ${PLANNING.checklist},
     'parent_id', task.parent_id,
     'estimate', task.estimate,
+    'cycle_id', task.cycle_id,
     'subtasks', ${STRUCTURE.subtasks},
     'blocked_by', ${STRUCTURE.blocked_by},
     'last_modifier', ${person('task.last_modified_by', 'modifier')},
@@ -235,7 +235,7 @@ const LISTED_COLUMNS =
   ${PLANNING.due_on} AS due_on, ${PLANNING.due_at} AS due_at, ${PLANNING.start_date} AS start_date,
   task.priority,
   ${PLANNING.labels} AS labels, ${PLANNING.checklist} AS checklist,
-  task.parent_id, task.estimate, progress.subtasks, coalesce(blocking.blocked_by, 0) AS blocked_by,
+  task.parent_id, task.estimate, task.cycle_id, progress.subtasks, coalesce(blocking.blocked_by, 0) AS blocked_by,
   ${person('task.last_modified_by', 'modifier')} AS last_modifier,
   task.comments_total, task.author_id, task.author_name, task.is_from_figma,
   ${DESIGN_STATUS} AS design_status, task.version,
