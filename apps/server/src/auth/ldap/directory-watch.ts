@@ -13,7 +13,7 @@ type Deps = Pick<AppDeps, 'db' | 'bus' | 'sessionMemory'> & {
  * the sessions of one the directory no longer finds (disabled or removed) end, sockets included.
  * When the directory cannot be asked, nothing ends (and the next sign-in is refused anyway).
  */
-export async function checkDirectoryAccounts(deps: Deps, settings: LdapSettings): Promise<number> {
+async function checkDirectoryAccounts(deps: Deps, settings: LdapSettings): Promise<number> {
   const { rows } = await sql<{ account_id: string; user_id: string }>`
     SELECT DISTINCT a."accountId" AS account_id, a."userId" AS user_id
     FROM auth_account a JOIN auth_session s ON s."userId" = a."userId"

@@ -120,7 +120,7 @@ async function mappedGroupsOf(client: Client, settings: LdapSettings, person: Di
 }
 
 /** Usernames are short text without control characters; anything else is refused before any bind. */
-export function plausibleUsername(username: string): boolean {
+function plausibleUsername(username: string): boolean {
   return (
     username.length > 0 && username.length <= 256 && ![...username].some((char) => char.charCodeAt(0) < 0x20)
   );

@@ -14,10 +14,7 @@ export const LDAP_PROVIDER_ID = 'ldap';
  * The path better-auth's two-factor plugin already watches (with /sign-in/email): an account with
  * a second factor gets `{ twoFactorRedirect: true }` and the two_factor cookie, not a session.
  */
-export const LDAP_SIGN_IN_PATH = '/sign-in/username';
-
-export const INVALID_DIRECTORY_SIGN_IN = 'INVALID_USERNAME_OR_PASSWORD';
-export const DIRECTORY_UNAVAILABLE = 'DIRECTORY_UNAVAILABLE';
+const LDAP_SIGN_IN_PATH = '/sign-in/username';
 
 /** What of better-auth's internal adapter a directory sign-in uses (typed here: its type is not exported). */
 interface Accounts {
@@ -99,14 +96,14 @@ export function ldapSignIn(settings: LdapSettings, db: Kysely<Database>): Better
         const answer = await signInWithDirectory(settings, username, password);
         if (answer.kind === 'unavailable') {
           throw new APIError('SERVICE_UNAVAILABLE', {
-            code: DIRECTORY_UNAVAILABLE,
+            code: 'DIRECTORY_UNAVAILABLE',
             message:
               'The directory server is not answering. Try again in a few minutes, or ask your administrator.',
           });
         }
         if (answer.kind === 'refused') {
           throw new APIError('UNAUTHORIZED', {
-            code: INVALID_DIRECTORY_SIGN_IN,
+            code: 'INVALID_USERNAME_OR_PASSWORD',
             message: 'Invalid username or password',
           });
         }
