@@ -11,8 +11,9 @@ import { startTestServer, type TestServer } from '@figgle/test-support/test-serv
 import { apiAs } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPolicy } from '../../src/auth/endpoint-policies.ts';
 import { escapeFilterValue, userFilter } from '../../src/auth/ldap/ldap-filter.ts';
-import { countRows, post, sessionOf, totpFromUri } from './auth-helpers.ts';
+import { countRows, post, registerOnly, sessionOf, totpFromUri } from './auth-helpers.ts';
 
 let directory: LdapServer;
 let server: TestServer;
@@ -163,6 +164,35 @@ describe('directory sign-in (LDAP)', () => {
     expect(Number(answer.response.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even the right password waits now: the limit is the sign-in's, not the directory's.
     expect((await signIn('bob', LDAP_PEOPLE_SEED.bob.password)).status).toBe(429);
+  });
+
+  it('shares its attempt counters with the password sign-in (one policy, one name)', () => {
+    expect(endpointPolicy('POST', '/sign-in/username')?.name).toBe('sign-in');
+    expect(endpointPolicy('POST', '/sign-in/email')?.name).toBe('sign-in');
+  });
+
+  it("takes over an unconfirmed registration of its address: the registrant's password stops working", async () => {
+    const email = 'dave@example.org';
+    expect((await registerOnly(server, email, 'squatter-pass-1')).status).toBe(200);
+    await directory.modify(
+      [
+        `dn: uid=dave,${LDAP_PEOPLE}`,
+        'changetype: add',
+        'objectClass: inetOrgPerson',
+        'uid: dave',
+        'cn: Dave Roux',
+        'givenName: Dave',
+        'sn: Roux',
+        `mail: ${email}`,
+        'userPassword: dave-pass-1',
+        '',
+      ].join('\n'),
+    );
+    const answer = await signIn('dave', 'dave-pass-1');
+    expect(answer.status).toBe(200);
+    expect(await countRows(server, 'auth_user', sql`email = ${email}`)).toBe(1);
+    const squatter = await post(server, '/api/auth/sign-in/email', { email, password: 'squatter-pass-1' });
+    expect(squatter.status).toBe(401);
   });
 
   it('ends the sessions of an account disabled in the directory within the check interval', async () => {
