@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-export interface TimelineTaskRow {
+interface TimelineTaskRow {
   task_id: string;
   reference: number;
   title: string;
@@ -25,7 +25,7 @@ export interface TimelineRows {
 }
 
 /**
- * What the Timeline view draws of a live project: its live tasks (dates as YYYY-MM-DD text, as
+ * What the Timeline view draws of a live project: its live tasks but archived ones (dates as YYYY-MM-DD text, as
  * drivers would read a date as a local-midnight Date), its milestones and the "blocks" relations
  * between two of its tasks. Three statements on one index each; no per-task query.
  */
@@ -54,6 +54,7 @@ export async function timelineOfProject(db: Kysely<Database>, projectId: string)
     ])
     .where('task.project_id', '=', projectId)
     .where('task.deleted_at', 'is', null)
+    .where('task.status', '!=', 'ARCHIVE')
     .orderBy('task.reference')
     .execute();
   const milestones = await db
@@ -71,8 +72,10 @@ export async function timelineOfProject(db: Kysely<Database>, projectId: string)
     .where('relation.kind', '=', 'blocks')
     .where('blocker.project_id', '=', projectId)
     .where('blocker.deleted_at', 'is', null)
+    .where('blocker.status', '!=', 'ARCHIVE')
     .where('blocked.project_id', '=', projectId)
     .where('blocked.deleted_at', 'is', null)
+    .where('blocked.status', '!=', 'ARCHIVE')
     .orderBy('relation.created_at')
     .execute();
   return { projectId, trigram: project.trigram, tasks: tasks as TimelineTaskRow[], milestones, blocks };

@@ -119,7 +119,7 @@ describe('GET /api/projects/:projectId/timeline', () => {
     );
   });
 
-  it('drops deleted tasks and their arrows', async () => {
+  it('drops deleted and archived tasks and their arrows', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Cleanup');
     const a = await createTask(world.owner, projectId, { title: 'A', due_on: '2027-01-05' });
     const b = await createTask(world.owner, projectId, { title: 'B', due_on: '2027-01-09' });
@@ -129,6 +129,15 @@ describe('GET /api/projects/:projectId/timeline', () => {
       }),
     );
     await ok(await world.owner.api(`/api/tasks/${a.task_id}`, { method: 'DELETE' }));
+    const c = await createTask(world.owner, projectId, { title: 'C', due_on: '2027-01-12' });
+    await ok(
+      await world.owner.api(`/api/tasks/${b.task_id}/relations`, {
+        body: { side: 'blocks', task_id: c.task_id },
+      }),
+    );
+    await ok(
+      await world.owner.api(`/api/tasks/${c.task_id}`, { method: 'PATCH', body: { status: 'ARCHIVE' } }),
+    );
     const timeline = (await (
       await world.owner.api(`/api/projects/${projectId}/timeline`)
     ).json()) as ProjectTimeline;

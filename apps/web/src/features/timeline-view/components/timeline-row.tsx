@@ -17,7 +17,7 @@ export interface BarHandlers {
 }
 
 /** What a bar says to a screen reader: which task, its days, and the late mark in words. */
-export function barName(label: string, title: string, start: number, end: number, startsBefore: string[]) {
+function barName(label: string, title: string, start: number, end: number, startsBefore: string[]) {
   const days = start === end ? `on ${longDay(start)}` : `from ${longDay(start)} to ${longDay(end)}`;
   const late = startsBefore.length > 0 ? `, starts before ${startsBefore.join(' and ')} ends` : '';
   return `${label} ${title}, ${days}${late}`;
