@@ -91,14 +91,27 @@ test('a disabled directory account is refused', async ({ page }) => {
   expect(await (await page.request.get('/api/me')).status()).toBe(401);
 });
 
-test('the login page offers the directory beside the email, at 390 px too', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/login');
-  await page.getByText('Directory', { exact: true }).click();
-  await expect(page.getByRole('form', { name: 'Log in with your directory' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflow).toBe(false);
-  await page.screenshot({ path: testInfo.outputPath('login-directory-390.png') });
-  await page.getByText('Email', { exact: true }).click();
-  await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
-});
+const LAYOUTS = [
+  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
+  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
+  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
+] as const;
+
+for (const layout of LAYOUTS) {
+  test.describe(layout.name, () => {
+    test.use({ colorScheme: layout.colorScheme, viewport: layout.viewport });
+
+    test('the login page offers the directory beside the email, without overflow', async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/login');
+      await page.getByText('Directory', { exact: true }).click();
+      await expect(page.getByRole('form', { name: 'Log in with your directory' })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+      await page.screenshot({ path: testInfo.outputPath('login-directory.png') });
+      await page.getByText('Email', { exact: true }).click();
+      await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
+    });
+  });
+}
