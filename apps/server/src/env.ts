@@ -181,7 +181,7 @@ const envSchema = z
     LDAP_ATTR_EMAIL: z.string().trim().min(1).default('mail'),
     LDAP_ATTR_FIRSTNAME: z.string().trim().min(1).default('givenName'),
     LDAP_ATTR_LASTNAME: z.string().trim().min(1).default('sn'),
-    /** JSON: `[{"group":"<group DN>","organization":"<name>","role":"owner"|"member"}]`. */
+    /** JSON: `[{"group":"<group DN>","organization":"<name>","role":"owner"|"member"}]`, followed at each sign-in. */
     LDAP_GROUP_MAP: ldapGroupMap.optional(),
     /** How long the directory may take to answer a step before sign-in says it is unavailable. */
     LDAP_TIMEOUT_MS: milliseconds.default(5_000),

@@ -66,6 +66,8 @@ function person(uid: keyof typeof LDAP_PEOPLE_SEED, disabled = false): string {
   ].join('\n');
 }
 
+// groupOfNames needs one member at least: the placeholder lets a test take every person out.
+const PLACEHOLDER = `member: cn=placeholder,${LDAP_BASE}`;
 const SEED = [
   `dn: ${LDAP_BASE}\nobjectClass: dcObject\nobjectClass: organization\ndc: example\no: Example\n`,
   `dn: ${LDAP_PEOPLE}\nobjectClass: organizationalUnit\nou: people\n`,
@@ -73,8 +75,8 @@ const SEED = [
   person('alice'),
   person('bob'),
   person('carol', true),
-  `dn: ${LDAP_MEMBERS_GROUP}\nobjectClass: groupOfNames\ncn: figgle-members\nmember: uid=alice,${LDAP_PEOPLE}\nmember: uid=carol,${LDAP_PEOPLE}\n`,
-  `dn: ${LDAP_OWNERS_GROUP}\nobjectClass: groupOfNames\ncn: figgle-owners\nmember: uid=bob,${LDAP_PEOPLE}\n`,
+  `dn: ${LDAP_MEMBERS_GROUP}\nobjectClass: groupOfNames\ncn: figgle-members\nmember: uid=alice,${LDAP_PEOPLE}\nmember: uid=carol,${LDAP_PEOPLE}\n${PLACEHOLDER}\n`,
+  `dn: ${LDAP_OWNERS_GROUP}\nobjectClass: groupOfNames\ncn: figgle-owners\nmember: uid=bob,${LDAP_PEOPLE}\n${PLACEHOLDER}\n`,
 ].join('\n');
 
 /** A self-signed CA and a certificate for 127.0.0.1 and localhost signed by it, made with openssl. */

@@ -82,6 +82,38 @@ describe('directory sign-in (LDAP)', () => {
     ]);
   });
 
+  it('follows the groups at each sign-in: raised, lowered, removed, but never the last owner', async () => {
+    const group = (dn: string, change: 'add' | 'delete', uid: string) =>
+      directory.modify(
+        `dn: ${dn}\nchangetype: modify\n${change}: member\nmember: uid=${uid},${LDAP_PEOPLE}\n`,
+      );
+    const alice = LDAP_PEOPLE_SEED.alice;
+    const bob = LDAP_PEOPLE_SEED.bob;
+    const roleOf = async (email: string) => (await rolesOf(email)).map((row) => row.role);
+
+    await group(LDAP_OWNERS_GROUP, 'add', 'alice');
+    expect((await signIn('alice', alice.password)).status).toBe(200);
+    expect(await roleOf(alice.email)).toEqual(['OWNER']);
+
+    await group(LDAP_OWNERS_GROUP, 'delete', 'alice');
+    expect((await signIn('alice', alice.password)).status).toBe(200);
+    expect(await roleOf(alice.email)).toEqual(['MEMBER']);
+
+    await group(LDAP_MEMBERS_GROUP, 'delete', 'alice');
+    expect((await signIn('alice', alice.password)).status).toBe(200);
+    expect(await roleOf(alice.email)).toEqual([]);
+
+    // Bob is now Directory Co's only owner: leaving the group does not leave it without one.
+    await group(LDAP_OWNERS_GROUP, 'delete', 'bob');
+    expect((await signIn('bob', bob.password)).status).toBe(200);
+    expect(await roleOf(bob.email)).toEqual(['OWNER']);
+
+    await group(LDAP_OWNERS_GROUP, 'add', 'bob');
+    await group(LDAP_MEMBERS_GROUP, 'add', 'alice');
+    expect((await signIn('alice', alice.password)).status).toBe(200);
+    expect(await roleOf(alice.email)).toEqual(['MEMBER']);
+  });
+
   it('answers a wrong password exactly as an unknown user, and creates nothing', async () => {
     const users = await countRows(server, 'auth_user');
     const wrong = await signIn('alice', 'not-her-password', '198.51.100.7');

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ensureProfile } from '../profile.ts';
 import { type DirectoryPerson, type LdapSettings, signInWithDirectory } from './directory.ts';
-import { joinMappedOrganizations, rolesFromGroups } from './directory-memberships.ts';
+import { followMappedGroups, rolesFromGroups } from './directory-memberships.ts';
 
 /** auth_account.provider_id of directory accounts; their account_id is the lowercased username. */
 export const LDAP_PROVIDER_ID = 'ldap';
@@ -113,7 +113,7 @@ export function ldapSignIn(settings: LdapSettings, db: Kysely<Database>): Better
           firstname: answer.person.firstname,
           lastname: answer.person.lastname,
         });
-        await joinMappedOrganizations(
+        await followMappedGroups(
           db,
           profile.user_id,
           rolesFromGroups(settings.LDAP_GROUP_MAP ?? [], answer.groups),
