@@ -92,11 +92,15 @@ runBench(async (defer) => {
     );
     taskOfNode.set(nodeId, task.task_id);
   }
-  // Each new link's status is read from Figma by a job: wait until all were read.
-  for (let waited = 0; figma.requests('GET', /\/nodes$/).length < TASKS; waited += 100) {
+  // Each new link's status is read from Figma by a job (several links of a file in one call): wait
+  // until every frame was asked.
+  const asked = () =>
+    new Set(figma.requests('GET', /\/nodes$/).flatMap((request) => request.query.ids!.split(',')));
+  for (let waited = 0; asked().size < TASKS; waited += 100) {
     if (waited > 120_000) throw new Error('the links were not all read from Figma');
     await sleep(100);
   }
+  console.log(`${figma.requests('GET', /\/nodes$/).length} calls to Figma's nodes API read ${TASKS} links`);
 
   // The board's listener: for each task, the arrival of each event and the Design status it carries.
   const heard = new Map<string, Array<{ status: string | null; taskStatus: string; at: number }>>();

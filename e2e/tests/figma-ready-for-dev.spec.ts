@@ -48,7 +48,11 @@ for (const [index, layout] of LAYOUTS.entries()) {
       expect(linked.status()).toBe(201);
       // Figgle reads the new link's Dev Mode status from Figma (none yet).
       await expect
-        .poll(() => fakeFigma.requests('GET', /\/nodes$/).some((request) => request.query.ids === nodeId))
+        .poll(() =>
+          fakeFigma
+            .requests('GET', /\/nodes$/)
+            .some((request) => request.query.ids!.split(',').includes(nodeId)),
+        )
         .toBe(true);
 
       // The rule, set as a person would: Project settings › Figma.
