@@ -196,7 +196,7 @@ test.describe('Figma integration', () => {
     await expect(links.getByText("It's empty!")).toBeVisible();
 
     // No secret ever reached the server's log (it logs at trace level here).
-    const passcode = (registration!.body as { passcode: string }).passcode;
+    const passcode = (registrations[0]!.body as { passcode: string }).passcode;
     expect(passcode.length).toBeGreaterThanOrEqual(32);
     const output = figgle.output();
     expect(output.length).toBeGreaterThan(1000);
