@@ -2,13 +2,14 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import {
   LDAP_MEMBERS_GROUP,
+  LDAP_PEOPLE,
   LDAP_PEOPLE_SEED,
   type LdapServer,
   startLdapServer,
 } from '@figgle/test-support/ldap-server';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../support/fixtures.ts';
-import { expectToast } from './accounts-support.ts';
+import { answerTwoFactorChallenge, expectToast, turnOnTwoFactor } from './accounts-support.ts';
 
 interface Directory {
   ldap: LdapServer;
@@ -89,6 +90,43 @@ test('a disabled directory account is refused', async ({ page }) => {
   await logInWithDirectory(page, 'carol', LDAP_PEOPLE_SEED.carol.password);
   await expectRefusal(page);
   expect(await (await page.request.get('/api/me')).status()).toBe(401);
+});
+
+test('a directory account with two-factor authentication is asked for its code after the directory password', async ({
+  page,
+  directory,
+}) => {
+  await directory.ldap.modify(
+    [
+      `dn: uid=erin,${LDAP_PEOPLE}`,
+      'changetype: add',
+      'objectClass: inetOrgPerson',
+      'uid: erin',
+      'cn: Erin Blanc',
+      'givenName: Erin',
+      'sn: Blanc',
+      'mail: erin@example.org',
+      'userPassword: erin-pass-1',
+      '',
+      `dn: ${LDAP_MEMBERS_GROUP}`,
+      'changetype: modify',
+      'add: member',
+      `member: uid=erin,${LDAP_PEOPLE}`,
+      '',
+    ].join('\n'),
+  );
+  await logInWithDirectory(page, 'erin', 'erin-pass-1');
+  await expect(page).toHaveURL(/\/projects$/);
+  // No Figgle password on a directory account: setting up asks for none.
+  const setupKey = await turnOnTwoFactor(page);
+
+  await page.context().clearCookies();
+  await logInWithDirectory(page, 'erin', 'erin-pass-1');
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  await answerTwoFactorChallenge(page, setupKey);
+  await expectToast(page, MESSAGES.welcomeAfterLogin);
+  await expect(page).toHaveURL(/\/projects$/);
 });
 
 const LAYOUTS = [
