@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,7 +183,7 @@ async function listening(port: number, child: ChildProcess, output: () => string
  */
 export async function startLdapServer(options: { tls?: boolean } = {}): Promise<LdapServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'figgle-slapd-'));
-  await run('mkdir', ['-p', path.join(dir, 'db')]);
+  await mkdir(path.join(dir, 'db'));
   const tls = options.tls ? await makeCertificates(dir) : undefined;
   const conf = path.join(dir, 'slapd.conf');
   await writeFile(conf, slapdConf(dir, tls));
