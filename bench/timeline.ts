@@ -138,7 +138,19 @@ async function paintCold(
       undefined,
       { timeout: 60_000 },
     );
-    return (await handle.jsonValue()) as number;
+    const painted = (await handle.jsonValue()) as number;
+    // Where the time went: when the timeline's answer was asked for and had arrived.
+    const answer = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/timeline(\?|$)/.test(entry.name))
+        .map((entry) => [entry.startTime, (entry as PerformanceResourceTiming).responseEnd]),
+    );
+    const [asked, arrived] = answer[0] ?? [Number.NaN, Number.NaN];
+    console.log(
+      `  painted ${ms(painted)}; the timeline's answer asked at ${ms(asked!)}, arrived at ${ms(arrived!)}`,
+    );
+    return painted;
   } finally {
     await context.close();
   }

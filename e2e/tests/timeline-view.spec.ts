@@ -75,7 +75,10 @@ test.describe('the timeline at 1440 px, light', () => {
     await page.getByRole('link', { name: 'Timeline view' }).click();
     await expect(page).toHaveURL(new RegExp(`/project/${projectId}/timeline`));
     await expect(page.getByRole('heading', { level: 1, name: 'Timeline of Roadmap' })).toBeVisible();
-    await page.locator('label').filter({ hasText: /^Week$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Week$/ })
+      .click();
     await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
     await expect(page).toHaveURL(/zoom=week/);
 
@@ -131,7 +134,28 @@ test.describe('the timeline at 1440 px, light', () => {
     await expect.poll(() => saved(page, design)).toBe(`${dayFromToday(2)} → ${dayFromToday(4)}`);
     await expect(designBar).toBeFocused();
 
-    // A task without dates gets both from the side list.
+    // A task without dates gets both from the side list: dragged onto a day, or with Today.
+    const docs = await callApi<{ task_id: string }>(
+      page,
+      baseURL,
+      'POST',
+      `/api/projects/${projectId}/tasks`,
+      {
+        title: 'Record the demo',
+      },
+    );
+    const undated = page.getByRole('list', { name: 'Tasks without dates' });
+    await undated
+      .getByRole('listitem')
+      .filter({ hasText: 'Record the demo' })
+      .dragTo(page.getByRole('region', { name: /^Timeline from / }), { targetPosition: { x: 600, y: 60 } });
+    await expect(page.getByRole('button', { name: /^RDM-\d+ Record the demo, from / })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [start, due] = (await saved(page, docs.task_id)).split(' → ');
+        return start === 'null' ? null : (Date.parse(due!) - Date.parse(start!)) / 86_400_000;
+      })
+      .toBe(4);
     await page.getByRole('button', { name: 'Plan Write the docs from today' }).click();
     await expect(page.getByRole('button', { name: /^RDM-\d+ Write the docs, / })).toHaveAccessibleName(
       new RegExp(`from ${named(dayFromToday(0))} to ${named(dayFromToday(4))}$`),
@@ -139,9 +163,12 @@ test.describe('the timeline at 1440 px, light', () => {
     await expect(page.getByText('Every task is on the timeline.')).toBeVisible();
 
     // Grouped by status, kept in the address; live: a change made elsewhere moves the bar.
-    await page.locator('label').filter({ hasText: /^Status$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Status$/ })
+      .click();
     await expect(page).toHaveURL(/group=status/);
-    await expect(page.getByText('To Do (3)')).toBeVisible();
+    await expect(page.getByText('To Do (4)')).toBeVisible();
     await callApi(page, baseURL, 'PATCH', `/api/tasks/${design}`, { due_on: dayFromToday(9) });
     await expect(designBar).toHaveAccessibleName(
       new RegExp(`from ${named(dayFromToday(2))} to ${named(dayFromToday(9))}$`),

@@ -14,6 +14,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const SIGNED_IN_BASICS = ['/api/auth/get-session', '/api/me'];
 
 const TASKS_PAGE = 'src/features/tasks/routes/tasks-page.tsx';
+const TIMELINE_PAGE = 'src/features/timeline-view/routes/timeline-page.tsx';
 /** The web app's source modules of each view of a project (its lazy chunks, in the manifest). */
 const PROJECT_VIEW_MODULES: Record<string, string[]> = {
   list: [TASKS_PAGE],
@@ -42,6 +43,12 @@ const FIRST_PAGES: FirstPage[] = [
     modules: (match) => PROJECT_VIEW_MODULES[match[2]!.toLowerCase()] ?? [TASKS_PAGE],
   },
   { pattern: /^\/my-tasks\/?$/, data: () => ['/api/my-tasks'], modules: () => [TASKS_PAGE] },
+  {
+    // As apps/web/src/app/router.tsx's prefetch asks them: the projects (the title) and the timeline.
+    pattern: new RegExp(`^/project/(${UUID})/timeline/?$`, 'i'),
+    data: (match) => ['/api/projects', `/api/projects/${match[1]}/timeline`],
+    modules: () => [TIMELINE_PAGE],
+  },
 ];
 
 /** Every source module the table names, for the test that finds each in a build's manifest. */
@@ -49,6 +56,7 @@ export const FIRST_PAGE_MODULES = [
   ...new Set([
     'src/features/projects/routes/projects-page.tsx',
     ...Object.values(PROJECT_VIEW_MODULES).flat(),
+    TIMELINE_PAGE,
   ]),
 ];
 

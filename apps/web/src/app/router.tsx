@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type Params, type RouteObject } from 're
 import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
 import { preloadBoard } from '../features/tasks/components/board/board-code';
+import { projectTimelineQueryOptions } from '../features/timeline-view/api/get-project-timeline';
 import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
@@ -50,6 +51,13 @@ function prefetchProjectScreen(board: boolean): AppRoute['prefetch'] {
     if (board) preloadBoard();
   };
 }
+
+/** The timeline's one read (and the projects, for its title) starts with the page's code, not after it. */
+const prefetchTimeline: AppRoute['prefetch'] = (queryClient, { projectId }) => {
+  if (!projectId) return;
+  void queryClient.prefetchQuery(projectsQueryOptions);
+  void queryClient.prefetchQuery(projectTimelineQueryOptions(projectId));
+};
 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const ProjectsPage = lazyPage(() => import('../features/projects/routes/projects-page'), 'ProjectsPage');
@@ -171,6 +179,7 @@ export const appRoutes: AppRoute[] = [
     path: '/project/:projectId/timeline',
     meta: APP_PAGE,
     page: lazyPage(() => import('../features/timeline-view/routes/timeline-page'), 'TimelinePage'),
+    prefetch: prefetchTimeline,
   },
   {
     name: 'project-milestones',

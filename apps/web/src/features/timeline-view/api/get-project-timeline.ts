@@ -7,7 +7,7 @@ function getProjectTimeline(projectId: string, signal?: AbortSignal): Promise<Pr
   return api.get<ProjectTimeline>(`/api/projects/${encodeURIComponent(projectId)}/timeline`, { signal });
 }
 
-const projectTimelineQueryOptions = (projectId: string) =>
+export const projectTimelineQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectTimeline(projectId),
     queryFn: ({ signal }) => getProjectTimeline(projectId, signal),

@@ -81,6 +81,8 @@ export function TimelineChart({
     () => ({
       onPointerDown: (event, taskId) => {
         if (event.button !== 0) return;
+        // A drag released outside its bar fires no click to swallow: start each press afresh.
+        suppressClick.current = false;
         const edge = (event.target as HTMLElement).dataset.edge;
         const mode: DragMode = edge === 'start' || edge === 'end' ? edge : 'move';
         event.currentTarget.setPointerCapture(event.pointerId);
