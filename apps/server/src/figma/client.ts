@@ -208,10 +208,9 @@ export class FigmaClient {
    */
   async getDevStatuses(fileKey: string, nodeIds: string[]): Promise<Map<string, string>> {
     const query = new URLSearchParams({ ids: nodeIds.join(','), depth: '0' });
-    const body = await this.request<{ nodes?: Record<string, { document?: { devStatus?: { type?: unknown } } } | null> }>(
-      'GET',
-      `/v1/files/${encodeURIComponent(fileKey)}/nodes?${query}`,
-    );
+    const body = await this.request<{
+      nodes?: Record<string, { document?: { devStatus?: { type?: unknown } } } | null>;
+    }>('GET', `/v1/files/${encodeURIComponent(fileKey)}/nodes?${query}`);
     const statuses = new Map<string, string>();
     for (const nodeId of nodeIds) {
       const node = body.nodes?.[nodeId];
