@@ -1,4 +1,6 @@
 // @database pglite
+
+import { CLOSE_CODES, topics } from '@figgle/shared/realtime-protocol';
 import {
   LDAP_MEMBERS_GROUP,
   LDAP_OWNERS_GROUP,
@@ -13,6 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPolicy } from '../../src/auth/endpoint-policies.ts';
 import { escapeFilterValue, userFilter } from '../../src/auth/ldap/ldap-filter.ts';
+import { closedWithin, TestSocket } from '../realtime/realtime-socket.ts';
 import { countRows, post, registerOnly, sessionOf, totpFromUri } from './auth-helpers.ts';
 
 let directory: LdapServer;
@@ -232,6 +235,8 @@ describe('directory sign-in (LDAP)', () => {
     const signedIn = await signIn('carol', LDAP_PEOPLE_SEED.carol.password);
     expect(signedIn.status).toBe(200);
     expect((await apiAs(server, signedIn.cookie)('/api/me')).status).toBe(200);
+    const socket = await TestSocket.open(server.url, { cookie: signedIn.cookie });
+    expect(await socket.subscribe(topics.inbox)).toMatchObject({ type: 'subscribed' });
 
     await directory.modify(
       `dn: uid=carol,${LDAP_PEOPLE}\nchangetype: modify\nadd: employeeType\nemployeeType: disabled\n`,
@@ -242,6 +247,8 @@ describe('directory sign-in (LDAP)', () => {
         interval: 100,
       })
       .toBe(401);
+    // Its live connection ends with it, as on a sign-out.
+    expect((await closedWithin(socket, 5_000))?.code).toBe(CLOSE_CODES.signedOut);
     const again = await signIn('carol', LDAP_PEOPLE_SEED.carol.password);
     expect(again.status).toBe(401);
     expect(again.body.code).toBe('invalid_username_or_password');
