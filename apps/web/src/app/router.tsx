@@ -188,6 +188,18 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/milestones/routes/milestones-page'), 'MilestonesPage'),
   },
   {
+    name: 'project-cycles',
+    path: '/project/:projectId/cycles',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/cycles/routes/cycles-page'), 'CyclesPage'),
+  },
+  {
+    name: 'project-cycle',
+    path: '/project/:projectId/cycles/:cycleId',
+    meta: APP_PAGE,
+    page: lazyPage(() => import('../features/cycles/routes/cycles-page'), 'CyclesPage'),
+  },
+  {
     name: 'project-import',
     path: '/project/:projectId/import',
     meta: APP_PAGE,

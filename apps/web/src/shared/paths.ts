@@ -20,6 +20,9 @@ export const paths = {
   projectKanban: (projectId: string) => `/project/${encodeURIComponent(projectId)}/kanban`,
   projectCalendar: (projectId: string) => `/project/${encodeURIComponent(projectId)}/calendar`,
   projectMilestones: (projectId: string) => `/project/${encodeURIComponent(projectId)}/milestones`,
+  /** The project's cycles; with a cycle id, that cycle's page (else the current one's). */
+  projectCycles: (projectId: string, cycleId?: string) =>
+    `/project/${encodeURIComponent(projectId)}/cycles${cycleId ? `/${encodeURIComponent(cycleId)}` : ''}`,
   /** The Timeline view (query: zoom week|month|quarter, group milestone|assignee|status). */
   projectTimeline: (projectId: string) => `/project/${encodeURIComponent(projectId)}/timeline`,
   /** Import into the project (query: import, the run being shown). */

@@ -38,6 +38,10 @@ export const queryKeys = {
   projectTimeline: (projectId: string) => ['project', projectId, 'timeline-view'] as const,
   /** The milestones at risk of the person's organizations (the dashboard). */
   milestonesAtRisk: ['milestones', 'at-risk'] as const,
+  /** A project's cycle settings and cycles with their figures: read again with its task events. */
+  cycles: (projectId: string) => ['cycles', projectId] as const,
+  /** One cycle with its burn-up. */
+  cycle: (cycleId: string) => ['cycles', 'one', cycleId] as const,
   /** Linked designs that changed in Figma since the assignee saw them; read again with the task. */
   taskDesignChanges: (taskId: string) => ['task', taskId, 'design-changes'] as const,
   /** The tasks of a project whose cards show "Design changed"; read again with its task events. */

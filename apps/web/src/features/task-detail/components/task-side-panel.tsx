@@ -12,6 +12,7 @@ import { paths } from '../../../shared/paths';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { AuthorMark, personName } from './author-mark';
+import { CycleField } from './cycle-field';
 import { DesignsSection } from './designs/designs-section';
 import { FigmaNodeSlot } from './figma-node-slot';
 import { MilestoneField } from './milestone-field';
@@ -130,6 +131,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
         />
         <TaskPlanningFields task={task} />
         <MilestoneField task={task} />
+        <CycleField task={task} />
         <dl className={classes.facts}>
           <Field label="Project">
             <Anchor component={Link} to={paths.projectList(task.project.project_id)} size="sm">

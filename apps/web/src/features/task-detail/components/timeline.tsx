@@ -1,4 +1,5 @@
 import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
+import { cycleLogWords } from '@figgle/shared/cycle-words';
 import { estimateLogWords } from '@figgle/shared/estimate';
 import { describeLogChange } from '@figgle/shared/log-type';
 import { milestoneLogWords } from '@figgle/shared/milestone-words';
@@ -30,6 +31,8 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
     return `moved the task from ${log.metadata.project.old.name} to ${log.metadata.project.new.name}`;
   if (log.type === 'ESTIMATE' && log.metadata.estimate) return estimateLogWords(log.metadata.estimate);
   if (log.type === 'MILESTONE' && log.metadata.milestone) return milestoneLogWords(log.metadata.milestone);
+  if (log.type === 'CYCLE' && log.metadata.cycle)
+    return cycleLogWords(log.metadata.cycle, log.metadata.rollover);
   const structure = structureLogWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);

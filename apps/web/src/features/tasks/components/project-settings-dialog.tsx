@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useUpdateProject } from '../api/update-project';
+import { ProjectCyclesSection } from './project-cycles-section';
 import { ProjectDeleteSection } from './project-delete-section';
 import { ProjectEstimatesSection } from './project-estimates-section';
 import { ProjectExportSection } from './project-export-section';
@@ -36,6 +37,7 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
         <>
           <ProjectSettingsForm project={project} onDone={onClose} />
           <ProjectEstimatesSection project={project} />
+          <ProjectCyclesSection projectId={project.project_id} />
           <ProjectFigmaRuleSection projectId={project.project_id} />
           <ProjectImportSection projectId={project.project_id} onLeave={onClose} />
           <ProjectExportSection projectId={project.project_id} />

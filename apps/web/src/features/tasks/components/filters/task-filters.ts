@@ -16,6 +16,10 @@ export type StartFilter = (typeof START_FILTERS)[number];
 export type EstimateFilter = Estimate | 'none';
 const ESTIMATE_FILTERS: readonly EstimateFilter[] = [...ESTIMATES, 'none'];
 
+/** 'current': the task is in the project's current cycle (docs/product.md#cycles). */
+export const CYCLE_FILTERS = ['current'] as const;
+export type CycleFilter = (typeof CYCLE_FILTERS)[number];
+
 /** 'none': the task has no parent ("Has no parent"); a task id: it is a sub-task of that task. */
 export type ParentFilter = 'none' | (string & {});
 
@@ -34,6 +38,7 @@ export interface TaskFilters {
   start: StartFilter[];
   estimates: EstimateFilter[];
   parents: ParentFilter[];
+  cycle: CycleFilter[];
 }
 
 export const NO_FILTERS: TaskFilters = {
@@ -46,6 +51,7 @@ export const NO_FILTERS: TaskFilters = {
   start: [],
   estimates: [],
   parents: [],
+  cycle: [],
 };
 
 /** What a task needs for the filters; the planning fields are read when tasks carry them. */
@@ -63,6 +69,7 @@ export interface FilterableTask {
   estimate?: string | null;
   /** Absent on a copy kept on the device from before sub-tasks: read as a top-level task. */
   parent_id?: string | null;
+  cycle_id?: string | null;
 }
 
 interface FilterContext {
@@ -70,6 +77,8 @@ interface FilterContext {
   meId: string | null;
   /** The viewer's present moment, for "Overdue" and "This week" (read in the viewer's time zone). */
   now: Date;
+  /** The project's current cycle, for "Current cycle"; without it that filter matches nothing. */
+  currentCycleId?: string | null;
 }
 
 /** The longest text kept from the address: a filter never needs more, and a pasted page stays cheap. */
@@ -87,7 +96,8 @@ export function activeFilterCount(filters: TaskFilters): number {
     (filters.due.length > 0 ? 1 : 0) +
     (filters.start.length > 0 ? 1 : 0) +
     (filters.estimates.length > 0 ? 1 : 0) +
-    (filters.parents.length > 0 ? 1 : 0)
+    (filters.parents.length > 0 ? 1 : 0) +
+    (filters.cycle.length > 0 ? 1 : 0)
   );
 }
 
@@ -175,7 +185,8 @@ export function filterPredicate(
   context: FilterContext = { meId: null, now: new Date() },
 ): (task: FilterableTask) => boolean {
   const words = wordsOf(filters.text);
-  const { statuses, assignees, priorities, labels, due, start, estimates, parents } = filters;
+  const { statuses, assignees, priorities, labels, due, start, estimates, parents, cycle } = filters;
+  const currentCycleId = context.currentCycleId ?? null;
   const today = localDay(context.now);
   return (task) => {
     if (statuses.length > 0 && !statuses.includes(task.status)) return false;
@@ -189,6 +200,7 @@ export function filterPredicate(
     if (estimates.length > 0 && !estimates.includes((task.estimate ?? 'none') as EstimateFilter))
       return false;
     if (parents.length > 0 && !parents.includes(task.parent_id ?? 'none')) return false;
+    if (cycle.length > 0 && (currentCycleId === null || task.cycle_id !== currentCycleId)) return false;
     return words.every((word) => matchesWord(task, word));
   };
 }
@@ -199,7 +211,7 @@ export function matchesFilters(task: FilterableTask, filters: TaskFilters, conte
 }
 
 // The address: ?status=TODO,DOING&assignee=me,none&q=logo&priority=HIGH&label=<id>&due=overdue&start=started&estimate=5,8
-// &parent=none,<id>
+// &parent=none,<id>&cycle=current
 const PARAM = {
   statuses: 'status',
   assignees: 'assignee',
@@ -210,6 +222,7 @@ const PARAM = {
   start: 'start',
   estimates: 'estimate',
   parents: 'parent',
+  cycle: 'cycle',
 } as const;
 
 /** The filter parameters' names: everything else in the address belongs to someone else. */
@@ -253,6 +266,9 @@ export function filtersFromSearch(params: URLSearchParams): TaskFilters {
       .map((value) => (value === 'none' ? value : value.toUpperCase()))
       .filter((value): value is EstimateFilter => (ESTIMATE_FILTERS as readonly string[]).includes(value)),
     parents: parentsFrom(listParam(params, PARAM.parents)),
+    cycle: listParam(params, PARAM.cycle).filter((value): value is CycleFilter =>
+      (CYCLE_FILTERS as readonly string[]).includes(value),
+    ),
   };
 }
 
@@ -285,6 +301,7 @@ export function searchWithFilters(current: URLSearchParams, filters: TaskFilters
   if (estimates.length > 0) next.set(PARAM.estimates, estimates.join(','));
   const parents = parentsFrom(filters.parents);
   if (parents.length > 0) next.set(PARAM.parents, parents.join(','));
+  if (filters.cycle.length > 0) next.set(PARAM.cycle, 'current');
   return next;
 }
 

@@ -75,13 +75,18 @@ export function useTaskFilters(): TaskFiltersState {
 }
 
 /** The tasks the filters let through, in the order given; the same array when nothing is filtered. */
-export function useFilteredTasks<T extends FilterableTask>(tasks: readonly T[], filters: TaskFilters): T[] {
+export function useFilteredTasks<T extends FilterableTask>(
+  tasks: readonly T[],
+  filters: TaskFilters,
+  /** The project's current cycle, for "Current cycle". */
+  currentCycleId: string | null = null,
+): T[] {
   const me = useMe();
   const meId = me.data?.user_id ?? null;
   return useMemo(() => {
     const key = filtersKey(filters);
     if (!key) return tasks as T[];
-    const matches = filterPredicate(filters, { meId, now: new Date() });
+    const matches = filterPredicate(filters, { meId, now: new Date(), currentCycleId });
     return tasks.filter(matches);
-  }, [tasks, filters, meId]);
+  }, [tasks, filters, meId, currentCycleId]);
 }

@@ -1,0 +1,48 @@
+import '@mantine/charts/styles.css';
+import { addDays } from '@figgle/shared/cycle-dates';
+import type { BurnUpPoint } from '@figgle/shared/cycle-schemas';
+import { LineChart } from '@mantine/charts';
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const nextDay = (day: string | undefined) => (day ? addDays(day, 1) : undefined);
+
+/**
+ * The burn-up (docs/product.md#cycles): the scope and what is done at the end of each day, by count
+ * or by points. Hidden from assistive technology: the figures beside it say the same.
+ */
+export function BurnUpChart({
+  points,
+  by,
+  endDate,
+}: {
+  points: BurnUpPoint[];
+  by: 'count' | 'points';
+  /** The cycle's last day: the days still to come are on the axis, without figures. */
+  endDate: string;
+}) {
+  const data: Array<{ day: string; scope?: number; done?: number }> = points.map((point) => ({
+    day: dayMonth.format(new Date(`${point.date}T00:00:00Z`)),
+    scope: by === 'count' ? point.scope : point.scope_points,
+    done: by === 'count' ? point.done : point.done_points,
+  }));
+  for (let day = nextDay(points.at(-1)?.date); day && day <= endDate; day = nextDay(day))
+    data.push({ day: dayMonth.format(new Date(`${day}T00:00:00Z`)) });
+  return (
+    <div aria-hidden data-testid="burn-up">
+      <LineChart
+        h={240}
+        data={data}
+        dataKey="day"
+        series={[
+          { name: 'scope', label: 'Scope', color: 'gray.6' },
+          { name: 'done', label: 'Done', color: 'teal.6' },
+        ]}
+        curveType="stepAfter"
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        yAxisProps={{ allowDecimals: false, width: 36 }}
+        lineChartProps={{ accessibilityLayer: false }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { cycleDates, cycleName } from '@figgle/shared/cycle-words';
+import type { TaskDetailView } from '@figgle/shared/task-schemas';
+import { Select } from '@mantine/core';
+import { useProjectCycles } from '../../../shared/api/list-cycles';
+import { useSetTaskCycle } from '../api/set-task-cycle';
+
+const NONE = 'none';
+
+/**
+ * The cycle of the task's project it is planned in (docs/product.md#cycles): the current cycle and
+ * the next ones (and its own, when that one ended); "None" takes it out. Shown once the project
+ * plans in cycles, or while the task is in one.
+ */
+export function CycleField({ task }: { task: TaskDetailView }) {
+  const cycles = useProjectCycles(task.project_id);
+  const setCycle = useSetTaskCycle();
+  const enabled = cycles.data?.settings?.enabled ?? false;
+  if (!enabled && task.cycle_id === null) return null;
+  const choices = (cycles.data?.cycles ?? [])
+    .filter((cycle) => cycle.state !== 'past' || cycle.cycle_id === task.cycle_id)
+    .reverse()
+    .map((cycle) => ({
+      value: cycle.cycle_id,
+      label: `${cycleName(cycle)}${cycle.state === 'current' ? ' (current)' : ''} · ${cycleDates(cycle)}`,
+    }));
+  const options = [{ value: NONE, label: 'None' }, ...choices];
+  const value = task.cycle_id ?? NONE;
+  if (!options.some((option) => option.value === value)) options.push({ value, label: '…' });
+  return (
+    <Select
+      label="Cycle"
+      size="sm"
+      allowDeselect={false}
+      data={options}
+      value={value}
+      onChange={(next) => {
+        const cycleId = next === NONE || next === null ? null : next;
+        if (cycleId === task.cycle_id) return;
+        setCycle.mutate({ taskId: task.task_id, projectId: task.project_id, cycleId });
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
