@@ -359,10 +359,11 @@ describe('project events', () => {
       trigram: 'WB2',
       emoji: 'octopus',
     });
-    // Its milestones, which a milestone change announces as the project's.
+    // Its milestones and cycles, whose changes are announced as the project's.
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['milestones', projectId])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
+      `^${JSON.stringify(['cycles', projectId])}`,
     ]);
   });
 
@@ -407,6 +408,7 @@ describe('project events', () => {
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['milestones', 'p1'])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
+      `^${JSON.stringify(['cycles', 'p1'])}`,
       `=${JSON.stringify(['project', 'p1'])}`,
       `^${JSON.stringify(['my-tasks'])}`,
     ]);

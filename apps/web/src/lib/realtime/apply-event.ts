@@ -52,6 +52,8 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       if (frame.kind === 'task') applyBoardTask(frame, topic.projectId, context);
       // A task done, added or removed moves its milestone's progress and forecast.
       if (frame.kind === 'task') context.invalidate.add(queryKeys.milestones(topic.projectId), true);
+      // And its cycle's figures and burn-up (the cycles page).
+      if (frame.kind === 'task') context.invalidate.add(queryKeys.cycles(topic.projectId));
       // The timeline draws dates, parents, milestones and arrows the event does not carry.
       if (frame.kind === 'task') context.invalidate.add(queryKeys.projectTimeline(topic.projectId), true);
       // A linked design changed, or its assignee saw it: the cards' "Design changed" mark.
@@ -183,6 +185,8 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
     // A milestone made, changed or removed is announced as its project's change.
     invalidate.add(queryKeys.milestones(frame.id), true);
     invalidate.add(queryKeys.milestonesAtRisk, true);
+    // So are cycle settings and a cycle's new name.
+    invalidate.add(queryKeys.cycles(frame.id));
     const project = frame.data as ProjectView | null;
     if (!project || frame.action === 'deleted') {
       queryClient.setQueryData<ProjectView[]>(queryKeys.projects, (list) =>

@@ -1,7 +1,9 @@
 import { type Topic, topics } from '@figgle/shared/realtime-protocol';
 
 const uuid = '[0-9a-fA-F-]{36}';
-const projectPage = new RegExp(`^/project/(${uuid})/(?:list|kanban|calendar|milestones|timeline)$`);
+const projectPage = new RegExp(
+  `^/project/(${uuid})/(?:list|kanban|calendar|milestones|timeline|cycles|cycles/${uuid})$`,
+);
 const taskPage = new RegExp(`^/task/(${uuid})$`);
 
 /** What the page at `pathname` shows live, besides what every signed-in page listens to. */

@@ -40,8 +40,8 @@ export const queryKeys = {
   milestonesAtRisk: ['milestones', 'at-risk'] as const,
   /** A project's cycle settings and cycles with their figures: read again with its task events. */
   cycles: (projectId: string) => ['cycles', projectId] as const,
-  /** One cycle with its burn-up. */
-  cycle: (cycleId: string) => ['cycles', 'one', cycleId] as const,
+  /** One cycle with its burn-up: under its project's key, so a task event reads both again. */
+  cycle: (projectId: string, cycleId: string) => ['cycles', projectId, cycleId] as const,
   /** Linked designs that changed in Figma since the assignee saw them; read again with the task. */
   taskDesignChanges: (taskId: string) => ['task', taskId, 'design-changes'] as const,
   /** The tasks of a project whose cards show "Design changed"; read again with its task events. */

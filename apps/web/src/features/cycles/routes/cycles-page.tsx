@@ -22,7 +22,7 @@ export function CyclesPage() {
   const cycles = useProjectCycles(projectId);
   const list = cycles.data?.cycles ?? [];
   const chosenId = cycleId ?? list.find((cycle) => cycle.state === 'current')?.cycle_id ?? null;
-  const chosen = useCycle(chosenId);
+  const chosen = useCycle(projectId, chosenId);
   const [by, setBy] = useState<'count' | 'points'>('count');
 
   return (
