@@ -17,8 +17,8 @@ export type EstimateFilter = Estimate | 'none';
 const ESTIMATE_FILTERS: readonly EstimateFilter[] = [...ESTIMATES, 'none'];
 
 /** 'current': the task is in the project's current cycle (docs/product.md#cycles). */
-export const CYCLE_FILTERS = ['current'] as const;
-export type CycleFilter = (typeof CYCLE_FILTERS)[number];
+const CYCLE_FILTERS = ['current'] as const;
+type CycleFilter = (typeof CYCLE_FILTERS)[number];
 
 /** 'none': the task has no parent ("Has no parent"); a task id: it is a sub-task of that task. */
 export type ParentFilter = 'none' | (string & {});
