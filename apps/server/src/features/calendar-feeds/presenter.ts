@@ -1,5 +1,5 @@
 import type { CalendarFeedView, CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
-import { writeCalendar } from './icalendar.ts';
+import { type Calendar, writeCalendar } from './icalendar.ts';
 import type { CalendarFeedRow, FeedMilestoneRow, FeedTaskRow, ServedFeed } from './queries.ts';
 
 /** A feed in its owner's list: its hash never leaves the server, nor (after creation) its address. */
@@ -28,33 +28,31 @@ export function presentFeedCalendar(
   { publicUrl, now, milestones = [] }: { publicUrl: string; now: Date; milestones?: FeedMilestoneRow[] },
 ): string {
   const host = new URL(publicUrl).host;
+  const taskEvents: Calendar['events'] = tasks.map((task) => {
+    const url = `${publicUrl}/task/${task.task_id}`;
+    return {
+      uid: `task-${task.task_id}@${host}`,
+      stamp: now,
+      summary: `${task.trigram}-${task.reference} ${task.title}`,
+      description: `${task.project_name}\n${url}`,
+      url,
+      start: task.due_at ? { at: new Date(task.due_at) } : { day: task.due_on as string },
+      lastModified: new Date(task.updated_at),
+    };
+  });
+  const milestoneEvents: Calendar['events'] = milestones.map((milestone) => {
+    const url = `${publicUrl}/project/${milestone.project_id}/milestones`;
+    return {
+      uid: `milestone-${milestone.milestone_id}@${host}`,
+      stamp: now,
+      summary: `Milestone: ${milestone.name}`,
+      description: `${milestone.project_name}\n${url}`,
+      url,
+      start: { day: milestone.target_date },
+    };
+  });
   return writeCalendar({
     name: feed.project_name ? `Figgle: ${feed.project_name}` : 'Figgle: my tasks',
-    events: tasks
-      .map((task) => {
-        const url = `${publicUrl}/task/${task.task_id}`;
-        return {
-          uid: `task-${task.task_id}@${host}`,
-          stamp: now,
-          summary: `${task.trigram}-${task.reference} ${task.title}`,
-          description: `${task.project_name}\n${url}`,
-          url,
-          start: task.due_at ? { at: new Date(task.due_at) } : { day: task.due_on as string },
-          lastModified: new Date(task.updated_at),
-        };
-      })
-      .concat(
-        milestones.map((milestone) => {
-          const url = `${publicUrl}/project/${milestone.project_id}/milestones`;
-          return {
-            uid: `milestone-${milestone.milestone_id}@${host}`,
-            stamp: now,
-            summary: `Milestone: ${milestone.name}`,
-            description: `${milestone.project_name}\n${url}`,
-            url,
-            start: { day: milestone.target_date },
-          };
-        }),
-      ),
+    events: [...taskEvents, ...milestoneEvents],
   });
 }
