@@ -223,3 +223,32 @@ describe('the rollover of an ended cycle', () => {
     clock.reset();
   });
 });
+
+describe('cycles turned off', () => {
+  it('close the ended cycle with its figures, leave its tasks where they are and make no new cycle', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Paused');
+    const cycles = (await turnCyclesOn(world.owner, projectId, 1, 1)).cycles;
+    const current = cycles.find((cycle) => cycle.state === 'current')!;
+    const task = await createTask(world.member, projectId, 'Left alone');
+    expect((await planTask(world.member, task.task_id, current.cycle_id)).status).toBe(204);
+    const off = await world.owner.api(`/api/projects/${projectId}/cycle-settings`, {
+      method: 'PUT',
+      body: { enabled: false, weeks: 1, week_start: 1 },
+    });
+    expect(off.status).toBe(200);
+
+    const ends = (await cycleDetail(world.member, current.cycle_id)).end_date;
+    clock.set(new Date(cycleEndInstant(ends).getTime() + 86_400_000 + 60_000));
+    wakeWorkers(server.deps.db);
+    const closed = await eventually(async () => {
+      const detail = await cycleDetail(world.member, current.cycle_id);
+      return detail.closed_at ? detail : null;
+    }, 'the cycle closed');
+    expect(closed.tasks).toEqual({ done: 0, total: 1 });
+    const answer = await cyclesOf(world.member, projectId);
+    expect(answer.settings?.enabled).toBe(false);
+    expect(answer.cycles).toHaveLength(cycles.length);
+    expect(await cycleLogLines(world.member, task.task_id)).toHaveLength(1);
+    clock.reset();
+  });
+});
