@@ -9,7 +9,9 @@
  * day, 2 to 10 days long), spread over 10 milestones, with 300 "blocks" relations between them. Then
  * each timed run opens a new browser context (no cache, no stored query copy) on
  * /project/:id/timeline?group=milestone and reads the page's own clock: from the navigation's start
- * until the frame after all 1,000 bars and 300 arrows are in the page has been painted.
+ * until the frame after all 1,000 bars and 300 arrows are in the page has been painted. Rows out
+ * of sight are in the page but skipped by the browser's rendering (`content-visibility: auto`), as
+ * they would be for a person: what the frame paints is what the screen shows.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
