@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +31,9 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // Also called after a failed build, when there is no output: the build's own error is the one
+      // to show, not this folder's absence.
+      if (!existsSync(outDir)) return;
       const files = await filesUnder(outDir);
       await Promise.all(
         files.map(async (file) => {
