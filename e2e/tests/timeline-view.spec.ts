@@ -2,6 +2,7 @@ import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { callApi, createTask, dayFromToday } from './planning-support.ts';
 
 /** A day as the timeline names it ('3 Feb 2027'). */
@@ -23,6 +24,14 @@ function shown(day: string): string {
     day: 'numeric',
     year: 'numeric',
   });
+}
+
+/** No axe violation on the page, each named with its nodes when there is one. */
+async function expectNoViolation(page: Page) {
+  const { violations } = await axeCheck(page);
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
 }
 
 async function saved(page: Page, taskId: string) {
@@ -95,6 +104,7 @@ test.describe('the timeline at 1440 px, light', () => {
     await expect(arrow).toHaveAttribute('data-late', 'true');
     await expect(page.getByRole('list', { name: 'Tasks without dates' })).toContainText('Write the docs');
     await page.screenshot({ path: test.info().outputPath('timeline-light.png') });
+    await expectNoViolation(page);
 
     // Drag Build two weeks later (36 px a day at the week zoom).
     const box = (await buildBar.boundingBox())!;
@@ -196,5 +206,6 @@ test.describe('the timeline at 390 px, dark', () => {
     // No bars at this width.
     await expect(page.locator('[data-timeline-bar]')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('timeline-dark-390.png'), fullPage: true });
+    await expectNoViolation(page);
   });
 });
