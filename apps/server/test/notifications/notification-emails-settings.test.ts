@@ -33,6 +33,7 @@ const preferencesOf = async (user: TestUser) =>
     email_level: string;
     daily_digest: boolean;
     time_zone: string | null;
+    design_changes: boolean;
   };
 
 describe('GET and PUT /api/me/notification-preferences', () => {
@@ -42,13 +43,19 @@ describe('GET and PUT /api/me/notification-preferences', () => {
       email_level: 'mentions',
       daily_digest: false,
       time_zone: null,
+      design_changes: true,
     });
     const saved = await outsider.api(PREFERENCES, {
       method: 'PUT',
       body: { email_level: 'watching', daily_digest: true, time_zone: 'America/Sao_Paulo' },
     });
     expect(saved.status).toBe(200);
-    const expected = { email_level: 'watching', daily_digest: true, time_zone: 'America/Sao_Paulo' };
+    const expected = {
+      email_level: 'watching',
+      daily_digest: true,
+      time_zone: 'America/Sao_Paulo',
+      design_changes: true,
+    };
     expect(await saved.json()).toEqual(expected);
     expect(await preferencesOf(outsider)).toEqual(expected);
     // The digest to come is a job at the next 08:00 of that zone.
@@ -81,6 +88,11 @@ describe('GET and PUT /api/me/notification-preferences', () => {
     ['a missing field', { email_level: 'nothing', daily_digest: false }, /time zone/],
     ['an unknown field', { email_level: 'nothing', daily_digest: false, time_zone: 'UTC', sms: true }, /sms/],
     ['no object at all', ['nothing'], /./],
+    [
+      'design changes that are not a boolean',
+      { email_level: 'nothing', daily_digest: false, time_zone: 'UTC', design_changes: 'off' },
+      /Design changes are on/,
+    ],
   ])('refuses %s with a 400 and changes nothing', async (_what, body, message) => {
     const { member } = world;
     await setPreferences(member, { email_level: 'watching', time_zone: 'Europe/Paris' });
@@ -94,6 +106,7 @@ describe('GET and PUT /api/me/notification-preferences', () => {
       email_level: 'watching',
       daily_digest: false,
       time_zone: 'Europe/Paris',
+      design_changes: true,
     });
   });
 
@@ -135,6 +148,7 @@ describe('the unsubscribe link', () => {
       email_level: 'nothing',
       daily_digest: false,
       time_zone: 'Europe/Paris',
+      design_changes: true,
     });
 
     const again = await fetch(link, {

@@ -722,7 +722,9 @@ describe('POST /api/kanban-update', () => {
     const detail = (await (await ada.api(`/api/tasks/${taskId}`)).json()) as Record<string, unknown>;
     expect(Object.keys(moved).sort()).toEqual(
       Object.keys(detail)
-        .filter((key) => !['content_json', 'figma_client_meta', 'author', 'project'].includes(key))
+        .filter(
+          (key) => !['content_json', 'figma_client_meta', 'milestone_id', 'author', 'project'].includes(key),
+        )
         .sort(),
     );
     expect(detail).toMatchObject(moved);
