@@ -166,6 +166,11 @@ test.describe('the timeline at 1440 px, light', () => {
         return start === 'null' ? null : (Date.parse(due!) - Date.parse(start!)) / 86_400_000;
       })
       .toBe(4);
+    // Undone: back without dates, on the server too; then planned from today with its button.
+    await page.getByRole('button', { name: /^Undo: planned RDM-\d+ from / }).click();
+    await expect(undated).toContainText('Record the demo');
+    await expect.poll(() => saved(page, docs.task_id)).toBe('null → null');
+    await page.getByRole('button', { name: 'Plan Record the demo from today' }).click();
     await page.getByRole('button', { name: 'Plan Write the docs from today' }).click();
     await expect(page.getByRole('button', { name: /^RDM-\d+ Write the docs, / })).toHaveAccessibleName(
       new RegExp(`from ${named(dayFromToday(0))} to ${named(dayFromToday(4))}$`),

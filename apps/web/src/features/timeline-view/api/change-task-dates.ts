@@ -23,12 +23,15 @@ export function useChangeTaskDates(projectId: string) {
   const queryClient = useQueryClient();
   const update = useUpdateTask();
   const key = queryKeys.projectTimeline(projectId);
-  return (task: TimelineTask, changes: Pick<UpdateTaskInput, 'start_date' | 'due_on'>) => {
+  return (task: TimelineTask, changes: Pick<UpdateTaskInput, 'start_date' | 'due_on' | 'due_at'>) => {
     const before: Dates = { start_date: task.start_date, due_on: task.due_on, due_at: task.due_at };
+    // Setting one due field clears the other, as the server does.
     const after: Dates = {
       start_date: changes.start_date !== undefined ? changes.start_date : task.start_date,
-      due_on: changes.due_on !== undefined ? changes.due_on : task.due_on,
-      due_at: changes.due_on !== undefined ? null : task.due_at,
+      due_on:
+        changes.due_on !== undefined ? changes.due_on : changes.due_at !== undefined ? null : task.due_on,
+      due_at:
+        changes.due_at !== undefined ? changes.due_at : changes.due_on !== undefined ? null : task.due_at,
     };
     void queryClient.cancelQueries({ queryKey: key, exact: true });
     queryClient.setQueryData<ProjectTimeline>(key, (data) => withDates(data, task.task_id, after));

@@ -51,7 +51,8 @@ export function TimelineChart({
 }: {
   layout: TimelineLayout;
   zoom: TimelineZoom;
-  onChange: (change: DatesChange) => void;
+  /** byPointer: a drag (offered an Undo), not an arrow key. */
+  onChange: (change: DatesChange, byPointer: boolean) => void;
   onDrop: (taskId: string, day: number) => void;
 }) {
   const navigate = useNavigate();
@@ -108,7 +109,7 @@ export function TimelineChart({
         if (!bar || current.delta === 0) return;
         const days = shifted(bar, current.mode, current.delta);
         if (days.start === bar.start && days.end === bar.end) return;
-        latest.current.onChange({ task: bar.task, mode: current.mode, ...days });
+        latest.current.onChange({ task: bar.task, mode: current.mode, ...days }, true);
       },
       onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, taskId) => {
         if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -116,7 +117,7 @@ export function TimelineChart({
         const bar = latest.current.layout.bars.get(taskId);
         if (!bar) return;
         const delta = (event.key === 'ArrowLeft' ? -1 : 1) * (event.shiftKey ? 7 : 1);
-        latest.current.onChange({ task: bar.task, mode: 'move', ...shifted(bar, 'move', delta) });
+        latest.current.onChange({ task: bar.task, mode: 'move', ...shifted(bar, 'move', delta) }, false);
       },
       onClick: (taskId) => {
         if (suppressClick.current) {

@@ -7,10 +7,11 @@ import {
 } from '@figgle/shared/timeline-view-schemas';
 import { Group, Loader, SegmentedControl, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useProjects } from '../../../shared/api/list-projects';
 import { PageHeader } from '../../../ui/page-header';
+import { toastUndo } from '../../../ui/undo-toast';
 import { useChangeTaskDates } from '../api/change-task-dates';
 import { useProjectTimeline } from '../api/get-project-timeline';
 import { longDay, textOf, today } from '../components/days';
@@ -65,8 +66,22 @@ export function TimelinePage() {
       { replace: true },
     );
 
+  const latest = useRef(timeline.data);
+  latest.current = timeline.data;
+
   const reference = (task: TimelineTask) => `${timeline.data?.trigram ?? ''}-${task.reference}`;
-  const change = ({ task, mode, start, end }: DatesChange) => {
+  /** Puts back the dates `task` had before a drag or a drop (a due time too), from its copy as it is now. */
+  const offerUndo = (task: TimelineTask, message: string) =>
+    toastUndo(message, () => {
+      const now = latest.current?.tasks.find((candidate) => candidate.task_id === task.task_id);
+      if (!now) return;
+      changeDates(now, {
+        start_date: task.start_date,
+        ...(task.due_at !== null ? { due_at: task.due_at } : { due_on: task.due_on }),
+      });
+      setAnnouncement(`${reference(task)} ${task.title} is back on its dates.`);
+    });
+  const change = ({ task, mode, start, end }: DatesChange, byPointer: boolean) => {
     const hadStart = task.start_date !== null;
     const hadDue = task.due_on !== null || task.due_at !== null;
     // A move keeps the dates the task has; an end sets its own date, and the other end's too when
@@ -78,6 +93,8 @@ export function TimelinePage() {
       ...(setsDue ? { due_on: textOf(end) } : {}),
     });
     setAnnouncement(`${reference(task)} ${task.title} moved, now ${days(start, end)}.`);
+    // A drag gets an Undo; each arrow key's move is undone by the opposite key.
+    if (byPointer) offerUndo(task, `Moved ${reference(task)} ${days(start, end)}`);
   };
   const plan = (taskId: string, start: number) => {
     const task = timeline.data?.tasks.find((candidate) => candidate.task_id === taskId);
@@ -85,6 +102,7 @@ export function TimelinePage() {
     const end = start + DROPPED_LENGTH_DAYS - 1;
     changeDates(task, { start_date: textOf(start), due_on: textOf(end) });
     setAnnouncement(`${reference(task)} ${task.title} planned ${days(start, end)}.`);
+    offerUndo(task, `Planned ${reference(task)} ${days(start, end)}`);
   };
 
   return (
