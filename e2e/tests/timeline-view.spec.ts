@@ -167,7 +167,7 @@ test.describe('the timeline at 1440 px, light', () => {
       })
       .toBe(4);
     // Undone: back without dates, on the server too; then planned from today with its button.
-    await page.getByRole('button', { name: /^Undo: planned RDM-\d+ from / }).click();
+    await page.getByRole('button', { name: /^Undo: planned RDM-\d+, / }).click();
     await expect(undated).toContainText('Record the demo');
     await expect.poll(() => saved(page, docs.task_id)).toBe('null → null');
     await page.getByRole('button', { name: 'Plan Record the demo from today' }).click();
@@ -188,6 +188,12 @@ test.describe('the timeline at 1440 px, light', () => {
     await expect(designBar).toHaveAccessibleName(
       new RegExp(`from ${named(dayFromToday(2))} to ${named(dayFromToday(9))}$`),
     );
+
+    // The bars in dark too, still readable (axe's contrast rules).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.screenshot({ path: test.info().outputPath('timeline-dark-1440.png') });
+    await expectNoViolation(page);
   });
 });
 

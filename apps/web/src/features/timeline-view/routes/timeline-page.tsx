@@ -14,7 +14,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { toastUndo } from '../../../ui/undo-toast';
 import { useChangeTaskDates } from '../api/change-task-dates';
 import { useProjectTimeline } from '../api/get-project-timeline';
-import { longDay, textOf, today } from '../components/days';
+import { longDay, shortDay, textOf, today } from '../components/days';
 import classes from '../components/timeline.module.css';
 import { type DatesChange, DROPPED_LENGTH_DAYS, TimelineChart } from '../components/timeline-chart';
 import { layoutTimeline } from '../components/timeline-model';
@@ -32,6 +32,10 @@ const GROUP_LABELS: Record<TimelineGroup, string> = {
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
 }
+
+/** Short enough for the Undo toast to keep its button whole: "1 Dec – 5 Dec". */
+const shortDays = (start: number, end: number) =>
+  start === end ? shortDay(start) : `${shortDay(start)} – ${shortDay(end)}`;
 
 const days = (start: number, end: number) =>
   start === end ? `on ${longDay(start)}` : `from ${longDay(start)} to ${longDay(end)}`;
@@ -94,7 +98,7 @@ export function TimelinePage() {
     });
     setAnnouncement(`${reference(task)} ${task.title} moved, now ${days(start, end)}.`);
     // A drag gets an Undo; each arrow key's move is undone by the opposite key.
-    if (byPointer) offerUndo(task, `Moved ${reference(task)} ${days(start, end)}`);
+    if (byPointer) offerUndo(task, `Moved ${reference(task)}, ${shortDays(start, end)}`);
   };
   const plan = (taskId: string, start: number) => {
     const task = timeline.data?.tasks.find((candidate) => candidate.task_id === taskId);
@@ -102,7 +106,7 @@ export function TimelinePage() {
     const end = start + DROPPED_LENGTH_DAYS - 1;
     changeDates(task, { start_date: textOf(start), due_on: textOf(end) });
     setAnnouncement(`${reference(task)} ${task.title} planned ${days(start, end)}.`);
-    offerUndo(task, `Planned ${reference(task)} ${days(start, end)}`);
+    offerUndo(task, `Planned ${reference(task)}, ${shortDays(start, end)}`);
   };
 
   return (
