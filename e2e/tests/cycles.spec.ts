@@ -152,9 +152,10 @@ for (const { scheme, width, height } of [
           page.getByRole('complementary', { name: 'Task details' }).getByRole('combobox', { name: 'Cycle' }),
         ).toHaveValue(/^Cycle 2 \(current\)/);
         await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
-          'moved the task from Cycle 1, which ended, to Cycle 2',
+          'Figgle moved the task from Cycle 1, which ended, to Cycle 2',
         );
       }
+      await page.screenshot({ path: testInfo.outputPath(`rolled-over-${scheme}.png`), fullPage: true });
       // The finished ones stay in the cycle that ended.
       const finished = await getJson<{ cycle_id: string }>(page, `/api/tasks/${taskId}`);
       expect(finished.cycle_id).toBe(current.cycle_id);

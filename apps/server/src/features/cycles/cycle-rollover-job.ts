@@ -51,6 +51,8 @@ export const cycleRolloverHandler: JobHandler = {
               'cycle_setting.week_start',
             ])
             .where('cycle.cycle_id', '=', cycleId)
+            // A deleted project's cycles are left as they are, and its chain of rollovers ends.
+            .where('project.deleted_at', 'is', null)
             .forUpdate('cycle')
             .executeTakeFirst();
           if (!locked || locked.closed_at) {

@@ -7,6 +7,7 @@ import { relativeTime } from '@figgle/shared/relative-time';
 import { structureLogWords } from '@figgle/shared/structure-log-words';
 import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { UserAvatar } from '../../../ui/user-avatar';
@@ -42,12 +43,18 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
 }
 
 function LogLine({ log, names, now }: { log: TimelineLogView; names: Record<string, string>; now: number }) {
+  // The rollover of an ended cycle is Figgle's own doing (no author), not Figma's.
+  const byRollover = log.type === 'CYCLE' && log.metadata.rollover === true;
   return (
     <Group gap={8} wrap="nowrap" className={classes.logLine} data-log-type={log.type}>
-      <AuthorMark person={log.author} size={20} />
+      {byRollover ? (
+        <IconRepeat size={20} stroke={1.6} aria-hidden />
+      ) : (
+        <AuthorMark person={log.author} size={20} />
+      )}
       <Text size="sm" c="dimmed" className={classes.logText}>
         <Text span fw={600} c="var(--mantine-color-text)">
-          {personName(log.author)}
+          {byRollover ? 'Figgle' : personName(log.author)}
         </Text>{' '}
         {logText(log, names)}
       </Text>
