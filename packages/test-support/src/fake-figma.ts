@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import { FakeDevResources } from './fake-figma-dev-resources.ts';
 import { type DevStatus, EVENT_PAYLOADS, FakeDevStatuses, WEBHOOK_EVENT_TYPES } from './fake-figma-events.ts';
 import { FakeFigmaOAuth } from './fake-figma-oauth.ts';
-import { FakeDevResources } from './fake-figma-dev-resources.ts';
 import { FakeFigmaVersions } from './fake-figma-versions.ts';
 
 /**
