@@ -3,7 +3,7 @@ import type { MilestoneAtRiskView, MilestoneView } from '@figgle/shared/mileston
 import type { MilestoneAtRiskRow, MilestoneRow } from './queries.ts';
 
 /** The server's day (UTC) that forecasts count from. */
-export function dayOf(now: Date): string {
+function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 

@@ -7,7 +7,7 @@ function listMilestones(projectId: string, signal?: AbortSignal): Promise<Milest
   return api.get<MilestoneView[]>(`/api/projects/${encodeURIComponent(projectId)}/milestones`, { signal });
 }
 
-export const milestonesQueryOptions = (projectId: string) =>
+const milestonesQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.milestones(projectId),
     queryFn: ({ signal }) => listMilestones(projectId, signal),
