@@ -14,3 +14,24 @@ export function projectChanged(
 ): Announcement {
   return { event: { kind: 'project', action, id: projectId, organizationId, projectId, actorId } };
 }
+
+/**
+ * A task changed (a field set by its own route, its checklist, its Figma links): viewers of the task,
+ * its list and its board read it again.
+ */
+export function taskUpdated(
+  place: { organizationId: string; projectId: string; taskId: string },
+  actorId: string | null,
+): Announcement {
+  return {
+    event: {
+      kind: 'task',
+      action: 'updated',
+      id: place.taskId,
+      organizationId: place.organizationId,
+      projectId: place.projectId,
+      taskId: place.taskId,
+      actorId,
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { taskUpdated } from '../../../commands/announcements.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -22,15 +23,5 @@ export async function touchTask(trx: Kysely<Database>, taskId: string, userId: s
 
 /** The task event of a checklist write: viewers of the task, its list and its board read it again. */
 export function announceChecklistChange(place: ChecklistItemPlace, actorId: string): Announcement {
-  return {
-    event: {
-      kind: 'task',
-      action: 'updated',
-      id: place.taskId,
-      organizationId: place.organizationId,
-      projectId: place.projectId,
-      taskId: place.taskId,
-      actorId,
-    },
-  };
+  return taskUpdated(place, actorId);
 }

@@ -1,7 +1,8 @@
-import type { LogMetadata } from '@figgle/shared/log-type';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { taskUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
 
@@ -55,53 +56,27 @@ export async function setTaskCycle(
             { path: 'body.cycle_id', message: 'is not a cycle of this project' },
           ]);
         }
-        await trx
-          .updateTable('task')
-          .set((eb) => ({
-            cycle_id: cycleId,
-            version: eb('version', '+', 1),
-            updated_at: new Date(),
-            last_modified_by: user.user_id,
-          }))
-          .where('task_id', '=', taskId)
-          .execute();
-        const metadata: LogMetadata = {
-          cycle: {
-            old:
-              task.cycle_id && task.number !== null
-                ? { cycle_id: task.cycle_id, number: task.number, name: task.name }
-                : null,
-            new: next ?? null,
-          },
-        };
-        await trx
-          .insertInto('log')
-          .values({
-            task_id: taskId,
-            project_id: task.project_id,
-            organization_id: task.organization_id,
-            author_id: user.user_id,
-            type: 'CYCLE',
-            metadata: JSON.stringify(metadata),
-          })
-          .execute();
-        return { ...place, changed: true };
-      }),
-    (written) =>
-      written.changed
-        ? [
-            {
-              event: {
-                kind: 'task',
-                action: 'updated',
-                id: taskId,
-                organizationId: written.organizationId,
-                projectId: written.projectId,
-                taskId,
-                actorId: user.user_id,
+        await writeTaskPlanLink(
+          trx,
+          user,
+          { taskId, ...place },
+          {
+            column: 'cycle_id',
+            value: cycleId,
+            logType: 'CYCLE',
+            metadata: {
+              cycle: {
+                old:
+                  task.cycle_id && task.number !== null
+                    ? { cycle_id: task.cycle_id, number: task.number, name: task.name }
+                    : null,
+                new: next ?? null,
               },
             },
-          ]
-        : [],
+          },
+        );
+        return { ...place, changed: true };
+      }),
+    (written) => (written.changed ? taskUpdated({ ...written, taskId }, user.user_id) : null),
   );
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { taskUpdated } from '../../../commands/announcements.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database, FigmaNodeSource } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -53,15 +54,5 @@ export async function insertTaskFigmaNode(
 
 /** The task event of a link change: viewers of the task, its list and its board read it again. */
 export function announceLinkChange(place: TaskPlace, actorId: string | null): Announcement {
-  return {
-    event: {
-      kind: 'task',
-      action: 'updated',
-      id: place.taskId,
-      organizationId: place.organizationId,
-      projectId: place.projectId,
-      taskId: place.taskId,
-      actorId,
-    },
-  };
+  return taskUpdated(place, actorId);
 }

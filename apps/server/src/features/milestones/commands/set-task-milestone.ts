@@ -1,7 +1,8 @@
-import type { LogMetadata } from '@figgle/shared/log-type';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { taskUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
 
@@ -49,50 +50,24 @@ export async function setTaskMilestone(
             { path: 'body.milestone_id', message: 'is not a milestone of this project' },
           ]);
         }
-        await trx
-          .updateTable('task')
-          .set((eb) => ({
-            milestone_id: milestoneId,
-            version: eb('version', '+', 1),
-            updated_at: new Date(),
-            last_modified_by: user.user_id,
-          }))
-          .where('task_id', '=', taskId)
-          .execute();
-        const metadata: LogMetadata = {
-          milestone: {
-            old: task.milestone_id ? { milestone_id: task.milestone_id, name: task.name ?? '' } : null,
-            new: next ? { milestone_id: next.milestone_id, name: next.name } : null,
-          },
-        };
-        await trx
-          .insertInto('log')
-          .values({
-            task_id: taskId,
-            project_id: task.project_id,
-            organization_id: task.organization_id,
-            author_id: user.user_id,
-            type: 'MILESTONE',
-            metadata: JSON.stringify(metadata),
-          })
-          .execute();
-        return { ...place, changed: true };
-      }),
-    (written) =>
-      written.changed
-        ? [
-            {
-              event: {
-                kind: 'task',
-                action: 'updated',
-                id: taskId,
-                organizationId: written.organizationId,
-                projectId: written.projectId,
-                taskId,
-                actorId: user.user_id,
+        await writeTaskPlanLink(
+          trx,
+          user,
+          { taskId, ...place },
+          {
+            column: 'milestone_id',
+            value: milestoneId,
+            logType: 'MILESTONE',
+            metadata: {
+              milestone: {
+                old: task.milestone_id ? { milestone_id: task.milestone_id, name: task.name ?? '' } : null,
+                new: next ? { milestone_id: next.milestone_id, name: next.name } : null,
               },
             },
-          ]
-        : [],
+          },
+        );
+        return { ...place, changed: true };
+      }),
+    (written) => (written.changed ? taskUpdated({ ...written, taskId }, user.user_id) : null),
   );
 }

@@ -36,7 +36,7 @@ export function CycleField({ task }: { task: TaskDetailView }) {
       onChange={(next) => {
         const cycleId = next === NONE || next === null ? null : next;
         if (cycleId === task.cycle_id) return;
-        setCycle.mutate({ taskId: task.task_id, projectId: task.project_id, cycleId });
+        setCycle.mutate({ taskId: task.task_id, projectId: task.project_id, linkId: cycleId });
       }}
       comboboxProps={{ withinPortal: true }}
     />

@@ -26,7 +26,7 @@ export function MilestoneField({ task }: { task: TaskDetailView }) {
       onChange={(next) => {
         const milestoneId = next === NONE || next === null ? null : next;
         if (milestoneId === task.milestone_id) return;
-        setMilestone.mutate({ taskId: task.task_id, projectId: task.project_id, milestoneId });
+        setMilestone.mutate({ taskId: task.task_id, projectId: task.project_id, linkId: milestoneId });
       }}
       comboboxProps={{ withinPortal: true }}
     />
