@@ -190,6 +190,36 @@ describe('duplicating a task', () => {
     expect((await taskRow(copy.task_id)).content_json).toEqual((await taskRow(task.task_id)).content_json);
   });
 
+  it('copies its start date, estimate and milestone; not its cycle', async () => {
+    const scale = await world.owner.api(`/api/projects/${engine}`, {
+      method: 'PATCH',
+      body: { estimate_scale: 'points' },
+    });
+    expect(scale.status).toBe(200);
+    const milestone = await world.member.api(`/api/projects/${engine}/milestones`, {
+      body: { name: 'Beta', target_date: '2027-01-15' },
+    });
+    const { milestone_id } = (await milestone.json()) as { milestone_id: string };
+    const task = await newTask(engine, { title: 'Planned', due_on: '2026-12-24' });
+    const planned = await world.member.api(`/api/tasks/${task.task_id}`, {
+      method: 'PATCH',
+      body: { start_date: '2026-12-01', estimate: '5' },
+    });
+    expect(planned.status).toBe(200);
+    await world.member.api(`/api/tasks/${task.task_id}/milestone`, { method: 'PUT', body: { milestone_id } });
+
+    const response = await world.member.api(`/api/tasks/${task.task_id}/duplicate`, { method: 'POST' });
+    expect(response.status).toBe(201);
+    const copy = (await response.json()) as TaskSummaryView;
+    expect(copy).toMatchObject({
+      start_date: '2026-12-01',
+      due_on: '2026-12-24',
+      estimate: '5',
+      cycle_id: null,
+    });
+    expect((await taskRow(copy.task_id)).milestone_id).toBe(milestone_id);
+  });
+
   it('answers 404 for a deleted task and makes nothing', async () => {
     const task = await newTask(engine);
     await world.member.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' });

@@ -83,6 +83,14 @@ export async function duplicateTask(
             SELECT ${copy.taskId}::uuid, text, done, rank, ${user.user_id}::uuid
             FROM checklist_item WHERE task_id = ${taskId}::uuid
           `.execute(trx);
+          // The plan goes with it (same project, so the milestone is valid). Its cycle does not: a
+          // copy is new work, planned into a cycle by a person.
+          await sql`
+            UPDATE task SET start_on = original.start_on, estimate = original.estimate,
+              milestone_id = original.milestone_id
+            FROM task original
+            WHERE task.task_id = ${copy.taskId}::uuid AND original.task_id = ${taskId}::uuid
+          `.execute(trx);
           return copy;
         }),
       ),
