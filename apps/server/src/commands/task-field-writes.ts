@@ -2,6 +2,46 @@ import type { LogMetadata } from '@figgle/shared/log-type';
 import type { Transaction } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, LogType } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { allowRole, roleIn } from '../policies/authorize.ts';
+
+export interface LockedTaskPlan {
+  taskId: string;
+  projectId: string;
+  organizationId: string;
+  milestoneId: string | null;
+  cycleId: string | null;
+}
+
+/**
+ * The first step of a plan-link write, inside its transaction: the live task is locked (two writes
+ * to it run one after the other) and the person must be allowed to change it (404 outside its
+ * organization, as everywhere).
+ */
+export async function lockTaskToPlan(
+  trx: Transaction<Database>,
+  user: CurrentUser,
+  taskId: string,
+): Promise<LockedTaskPlan> {
+  const task = await trx
+    .selectFrom('task')
+    .innerJoin('project', 'project.project_id', 'task.project_id')
+    .select(['task.project_id', 'project.organization_id', 'task.milestone_id', 'task.cycle_id'])
+    .where('task.task_id', '=', taskId)
+    .where('task.deleted_at', 'is', null)
+    .where('project.deleted_at', 'is', null)
+    .forUpdate('task')
+    .executeTakeFirst();
+  if (!task) throw notFound('Task');
+  allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
+  return {
+    taskId,
+    projectId: task.project_id,
+    organizationId: task.organization_id,
+    milestoneId: task.milestone_id,
+    cycleId: task.cycle_id,
+  };
+}
 
 /**
  * Sets one of a task's plan links (its milestone, its cycle) inside the caller's transaction, with a
@@ -11,7 +51,7 @@ import type { Database, LogType } from '../db/schema.ts';
 export async function writeTaskPlanLink(
   trx: Transaction<Database>,
   user: CurrentUser,
-  task: { taskId: string; projectId: string; organizationId: string },
+  task: Pick<LockedTaskPlan, 'taskId' | 'projectId' | 'organizationId'>,
   change: {
     column: 'milestone_id' | 'cycle_id';
     value: string | null;

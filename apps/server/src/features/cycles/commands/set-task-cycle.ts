@@ -2,9 +2,8 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
-import { writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
-import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { lockTaskToPlan, writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
+import { badRequest } from '../../../http/errors.ts';
 
 const OTHER_PROJECT = "This is not a cycle of the task's project.";
 
@@ -22,61 +21,34 @@ export async function setTaskCycle(
     bus,
     () =>
       db.transaction().execute(async (trx) => {
-        const task = await trx
-          .selectFrom('task')
-          .innerJoin('project', 'project.project_id', 'task.project_id')
-          .leftJoin('cycle', 'cycle.cycle_id', 'task.cycle_id')
-          .select([
-            'task.project_id',
-            'project.organization_id',
-            'task.cycle_id',
-            'cycle.number',
-            'cycle.name',
-          ])
-          .where('task.task_id', '=', taskId)
-          .where('task.deleted_at', 'is', null)
-          .where('project.deleted_at', 'is', null)
-          .forUpdate('task')
-          .executeTakeFirst();
-        if (!task) throw notFound('Task');
-        allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
-        const place = { organizationId: task.organization_id, projectId: task.project_id };
-        if (task.cycle_id === cycleId) return { ...place, changed: false };
-
-        const next = cycleId
-          ? await trx
-              .selectFrom('cycle')
-              .select(['cycle_id', 'number', 'name'])
-              .where('cycle_id', '=', cycleId)
-              .where('project_id', '=', task.project_id)
-              .executeTakeFirst()
-          : null;
+        const task = await lockTaskToPlan(trx, user, taskId);
+        if (task.cycleId === cycleId) return { ...task, changed: false };
+        // Both sides by number and name, read in the task's own project.
+        const named = await trx
+          .selectFrom('cycle')
+          .select(['cycle_id', 'number', 'name'])
+          .where('project_id', '=', task.projectId)
+          .where(
+            'cycle_id',
+            'in',
+            [task.cycleId, cycleId].filter((id): id is string => id !== null),
+          )
+          .execute();
+        const old = named.find((cycle) => cycle.cycle_id === task.cycleId) ?? null;
+        const next = named.find((cycle) => cycle.cycle_id === cycleId) ?? null;
         if (cycleId && !next) {
           throw badRequest(OTHER_PROJECT, [
             { path: 'body.cycle_id', message: 'is not a cycle of this project' },
           ]);
         }
-        await writeTaskPlanLink(
-          trx,
-          user,
-          { taskId, ...place },
-          {
-            column: 'cycle_id',
-            value: cycleId,
-            logType: 'CYCLE',
-            metadata: {
-              cycle: {
-                old:
-                  task.cycle_id && task.number !== null
-                    ? { cycle_id: task.cycle_id, number: task.number, name: task.name }
-                    : null,
-                new: next ?? null,
-              },
-            },
-          },
-        );
-        return { ...place, changed: true };
+        await writeTaskPlanLink(trx, user, task, {
+          column: 'cycle_id',
+          value: cycleId,
+          logType: 'CYCLE',
+          metadata: { cycle: { old, new: next } },
+        });
+        return { ...task, changed: true };
       }),
-    (written) => (written.changed ? taskUpdated({ ...written, taskId }, user.user_id) : null),
+    (written) => (written.changed ? taskUpdated(written, user.user_id) : null),
   );
 }

@@ -2,9 +2,8 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
-import { writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
-import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { lockTaskToPlan, writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
+import { badRequest } from '../../../http/errors.ts';
 
 const OTHER_PROJECT = "This is not a milestone of the task's project.";
 
@@ -22,52 +21,34 @@ export async function setTaskMilestone(
     bus,
     () =>
       db.transaction().execute(async (trx) => {
-        const task = await trx
-          .selectFrom('task')
-          .innerJoin('project', 'project.project_id', 'task.project_id')
-          .leftJoin('milestone', 'milestone.milestone_id', 'task.milestone_id')
-          .select(['task.project_id', 'project.organization_id', 'task.milestone_id', 'milestone.name'])
-          .where('task.task_id', '=', taskId)
-          .where('task.deleted_at', 'is', null)
-          .where('project.deleted_at', 'is', null)
-          .forUpdate('task')
-          .executeTakeFirst();
-        if (!task) throw notFound('Task');
-        allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
-        const place = { organizationId: task.organization_id, projectId: task.project_id };
-        if (task.milestone_id === milestoneId) return { ...place, changed: false };
-
-        const next = milestoneId
-          ? await trx
-              .selectFrom('milestone')
-              .select(['milestone_id', 'name'])
-              .where('milestone_id', '=', milestoneId)
-              .where('project_id', '=', task.project_id)
-              .executeTakeFirst()
-          : null;
+        const task = await lockTaskToPlan(trx, user, taskId);
+        if (task.milestoneId === milestoneId) return { ...task, changed: false };
+        // Both sides by name, read in the task's own project.
+        const named = await trx
+          .selectFrom('milestone')
+          .select(['milestone_id', 'name'])
+          .where('project_id', '=', task.projectId)
+          .where(
+            'milestone_id',
+            'in',
+            [task.milestoneId, milestoneId].filter((id): id is string => id !== null),
+          )
+          .execute();
+        const old = named.find((milestone) => milestone.milestone_id === task.milestoneId) ?? null;
+        const next = named.find((milestone) => milestone.milestone_id === milestoneId) ?? null;
         if (milestoneId && !next) {
           throw badRequest(OTHER_PROJECT, [
             { path: 'body.milestone_id', message: 'is not a milestone of this project' },
           ]);
         }
-        await writeTaskPlanLink(
-          trx,
-          user,
-          { taskId, ...place },
-          {
-            column: 'milestone_id',
-            value: milestoneId,
-            logType: 'MILESTONE',
-            metadata: {
-              milestone: {
-                old: task.milestone_id ? { milestone_id: task.milestone_id, name: task.name ?? '' } : null,
-                new: next ? { milestone_id: next.milestone_id, name: next.name } : null,
-              },
-            },
-          },
-        );
-        return { ...place, changed: true };
+        await writeTaskPlanLink(trx, user, task, {
+          column: 'milestone_id',
+          value: milestoneId,
+          logType: 'MILESTONE',
+          metadata: { milestone: { old, new: next } },
+        });
+        return { ...task, changed: true };
       }),
-    (written) => (written.changed ? taskUpdated({ ...written, taskId }, user.user_id) : null),
+    (written) => (written.changed ? taskUpdated(written, user.user_id) : null),
   );
 }
