@@ -4,8 +4,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
-// Issue 39, item 10: project settings gives the form its own Save and Cancel, then the actions on the
-// whole project, Import, Export, and Delete last, set apart. Checked at 1440 px in light mode and at
+// Issue 39, item 10: project settings gives the form its own Save and Cancel, then the project's
+// plan settings, then the actions on the whole project, Import, Export, and Delete last, set apart. Checked at 1440 px in light mode and at
 // 390 px in dark mode.
 
 const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
@@ -31,10 +31,13 @@ async function checkLayout(page: Page, mail: MailCatcher, baseURL: string, schem
   await expect(form.getByRole('button')).toHaveText(['Cancel', 'Save']);
   await expect(form.getByRole('link')).toHaveCount(0);
 
-  // Then the estimate scale and the actions, each in a section of its own, in this order, Delete last.
+  // Then the estimate scale, cycles and the Figma rule, and the actions, each in a section of its
+  // own, in this order, Delete last.
   const sections = settings.locator('section');
   await expect(sections.getByRole('heading', { level: 3 })).toHaveText([
     'Estimates',
+    'Cycles',
+    'Figma',
     'Import',
     'Export',
     'Delete',
