@@ -1,5 +1,6 @@
 import type { CreatedApiToken } from '@figgle/shared/api-token-schemas';
 import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 
 /** The new token, shown once: copied now, or lost (only its hash is kept). */
 export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
@@ -30,7 +31,11 @@ export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiT
         <Group gap="sm">
           <CopyButton value={created.token}>
             {({ copied, copy }) => (
-              <Button size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
+              <Button
+                size="xs"
+                onClick={copy}
+                leftSection={copied ? <IconCheck size={14} aria-hidden /> : null}
+              >
                 {copied ? 'Copied' : 'Copy the token'}
               </Button>
             )}

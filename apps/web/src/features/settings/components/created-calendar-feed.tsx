@@ -1,5 +1,6 @@
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
 import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 
 /** The new feed's address, shown once: copied into a calendar now, or lost (only its hash is kept). */
 export function CreatedCalendarFeedPanel({
@@ -36,7 +37,11 @@ export function CreatedCalendarFeedPanel({
         <Group gap="sm">
           <CopyButton value={created.url}>
             {({ copied, copy }) => (
-              <Button size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
+              <Button
+                size="xs"
+                onClick={copy}
+                leftSection={copied ? <IconCheck size={14} aria-hidden /> : null}
+              >
                 {copied ? 'Copied' : 'Copy the address'}
               </Button>
             )}
