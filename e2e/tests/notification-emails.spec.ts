@@ -118,6 +118,7 @@ test.describe('notification emails', () => {
       email_level: 'watching',
       daily_digest: true,
       time_zone: 'Asia/Tokyo',
+      design_changes: true,
     });
   });
 });
