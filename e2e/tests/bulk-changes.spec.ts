@@ -29,11 +29,16 @@ async function expectAssignees(page: Page, name: string) {
   const seen = new Map<string, string>();
   for (const end of ['top', 'bottom'] as const) {
     await page.evaluate((end) => window.scrollTo(0, end === 'top' ? 0 : document.body.scrollHeight), end);
+    // The rows of that end must be the ones drawn: right after the scroll, the rows of the other end
+    // may still be on the page for a frame.
+    const endTitle = end === 'top' ? TITLES[0]! : TITLES[TITLES.length - 1]!;
     await expect
       .poll(async () => {
         const drawn = await drawnAssignees(page);
         for (const [title, assignee] of drawn) seen.set(title, assignee);
-        return drawn.length > 0 && drawn.every(([, assignee]) => assignee === name);
+        return (
+          drawn.some(([title]) => title === endTitle) && drawn.every(([, assignee]) => assignee === name)
+        );
       })
       .toBe(true);
   }

@@ -176,6 +176,14 @@ test.describe('filters on the board', () => {
     await expect.poll(() => cardsIn(page, 'To Do')).toEqual(['Stays', 'Leaves']);
     await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
     await watchFadeOut(page, 'li:has(> article[aria-label="#2 Leaves"])');
+    // A first live change that keeps it in the column proves the board hears the project's events
+    // (the socket being open does not say its topic is subscribed yet).
+    const touched = await page.request.patch(`/api/tasks/${ids.Leaves}`, {
+      headers: { origin: baseURL },
+      data: { priority: 'HIGH' },
+    });
+    expect(touched.status()).toBe(200);
+    await expect(page.locator('article[aria-label="#2 Leaves"]').getByText('High')).toBeVisible();
 
     // Someone finishes the task: the change arrives live.
     const done = await page.request.patch(`/api/tasks/${ids.Leaves}`, {

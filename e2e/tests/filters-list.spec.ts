@@ -140,6 +140,14 @@ test.describe('filters on the task list and My tasks', () => {
     await expect.poll(() => rowTitles(page)).toEqual(['Renamed away']);
     await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
     await watchFadeOut(page, `tr:has(a[href="/task/${ids['Renamed away']}"])`);
+    // A first live change that still matches proves the list hears the project's events (the socket
+    // being open does not say its topic is subscribed yet).
+    const touched = await page.request.patch(`/api/tasks/${ids['Renamed away']}`, {
+      headers: { origin: baseURL },
+      data: { title: 'Renamed away soon' },
+    });
+    expect(touched.status()).toBe(200);
+    await expect.poll(() => rowTitles(page)).toEqual(['Renamed away soon']);
 
     const rename = await page.request.patch(`/api/tasks/${ids['Renamed away']}`, {
       headers: { origin: baseURL },

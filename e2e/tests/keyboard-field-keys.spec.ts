@@ -93,6 +93,11 @@ for (const { scheme, width, height } of [
       await page.keyboard.press('i');
       await expect(field(page, 'Assignee')).toHaveValue('Kim Keys');
       await expect.poll(() => savedTask(page, taskId)).toMatchObject({ assignee: { firstname: 'Kim' } });
+      // The page has the live echo of that change (its change log reads it again): no read of the
+      // task lands between the picker's opening and the typing, which would put the name back.
+      await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
+        'changed assignee Kim Keys',
+      );
       await openWithKey(page, 'a', field(page, 'Assignee'));
       await page.keyboard.type('None');
       await page.keyboard.press('ArrowDown');
