@@ -183,7 +183,11 @@ test('a task is duplicated, moved, deleted and its link copied from its page, ca
   await expect(copyCard).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/kanban`));
   await copyCard.getByRole('button', { name: 'Actions for Hero banner (copy)' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  // The menu of the copy's card (the original's may still be closing).
+  await page
+    .getByRole('menu', { name: 'Actions for Hero banner (copy)' })
+    .getByRole('menuitem', { name: 'Delete' })
+    .click();
   await confirmDialog(page, 'Delete this task?').getByRole('button', { name: 'Delete' }).click();
   await expect(copyCard).toHaveCount(0);
 

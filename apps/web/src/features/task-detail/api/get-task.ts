@@ -18,3 +18,12 @@ const taskQueryOptions = (taskId: string) =>
 export function useTask(taskId: string) {
   return useQuery(taskQueryOptions(taskId));
 }
+
+/**
+ * The task as the page holds it, for a part of the page that reads a field of it (its assignee): it
+ * follows the page's copy without reading the task again when it mounts, so a part drawn later
+ * never brings in a change before the page's own staleness check or live update would.
+ */
+export function useCachedTask(taskId: string) {
+  return useQuery({ ...taskQueryOptions(taskId), refetchOnMount: false, refetchOnWindowFocus: false });
+}

@@ -3,7 +3,7 @@ import { relativeTime } from '@figgle/shared/relative-time';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useMe } from '../../../../shared/api/get-me';
-import { useTask } from '../../api/get-task';
+import { useCachedTask } from '../../api/get-task';
 import { useDesignChanges } from '../../api/list-design-changes';
 import { useMarkDesignChangesSeen } from '../../api/mark-design-changes-seen';
 import { DesignChangeDialog, versionName } from './design-change-dialog';
@@ -16,7 +16,7 @@ import { DesignChangeDialog, versionName } from './design-change-dialog';
  */
 export function DesignChangeBlock({ taskId }: { taskId: string }) {
   const { data: changes } = useDesignChanges(taskId);
-  const { data: task } = useTask(taskId);
+  const { data: task } = useCachedTask(taskId);
   const { data: me } = useMe();
   const markSeen = useMarkDesignChangesSeen();
   const [shown, setShown] = useState<DesignChangeView[]>([]);

@@ -1,10 +1,10 @@
 import { DESIGN_STATUS_LABELS } from '@figgle/shared/figma-dev-status-schemas';
 import { Badge } from '@mantine/core';
-import { useTask } from '../../api/get-task';
+import { useCachedTask } from '../../api/get-task';
 
 /** The Designs section's "Design: Ready for dev" / "Design: Completed", from Figma's Dev Mode status. */
 export function DesignStatus({ taskId }: { taskId: string }) {
-  const { data: task } = useTask(taskId);
+  const { data: task } = useCachedTask(taskId);
   const status = task?.design_status;
   if (!status) return null;
   return (
