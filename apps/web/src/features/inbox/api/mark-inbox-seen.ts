@@ -12,11 +12,18 @@ export function useMarkInboxSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markInboxSeen,
-    // The dot goes as the inbox opens; the server's answer then confirms the new mark.
-    onMutate: () =>
+    // The dot goes as the inbox opens. A read of the status already under way (new activity asks for
+    // one) may answer from before the visit was kept, and land after it: it is cancelled, and the
+    // status is read again once the server has kept the visit.
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: inboxStatusQueryKey });
       queryClient.setQueryData<InboxStatusView>(inboxStatusQueryKey, (status) =>
         status ? { ...status, has_new: false } : status,
-      ),
-    onSuccess: (status) => queryClient.setQueryData<InboxStatusView>(inboxStatusQueryKey, status),
+      );
+    },
+    onSuccess: (status) => {
+      queryClient.setQueryData<InboxStatusView>(inboxStatusQueryKey, status);
+      void queryClient.invalidateQueries({ queryKey: inboxStatusQueryKey });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useProjects } from '../../../shared/api/list-projects';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
 import { importQueryKey, useImport } from '../api/get-import';
@@ -34,6 +35,15 @@ export function ImportPage() {
   useEffect(() => {
     if (running && importId === null) setSearchParams({ import: running.import_id }, { replace: true });
   }, [running, importId, setSearchParams]);
+
+  // The import writes its tasks in a job, without a live event per task: a board read before it
+  // ended would otherwise show the project as it was until its next refresh.
+  const finishedProject = run.data?.state === 'done' ? run.data.project_id : null;
+  useEffect(() => {
+    if (finishedProject === null) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(finishedProject) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+  }, [finishedProject, queryClient]);
 
   const show = (analysed: ImportView) => {
     queryClient.setQueryData(importQueryKey(analysed.import_id), analysed);
