@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,8 +56,46 @@ function precompress(): Plugin {
   };
 }
 
+const BUILD_META = '<meta name="figgle-build" content="development" />';
+const BUILD_CONSTANT = "const BUILD = 'development';";
+
+/**
+ * Names the build in dist/index.html (`<meta name="figgle-build">`) and dist/sw.js (`BUILD`): a digest
+ * of the bundle's hashed file names, the page and the worker, so the same sources give the same name
+ * and a deploy that changes anything gives sw.js new bytes, which is how a browser notices a new
+ * worker. The page compares its build with the worker's to offer "New version — reload". Runs before
+ * precompress (writeBundle comes before closeBundle).
+ */
+function figgleBuildStamp(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'figgle-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const indexFile = path.join(outDir, 'index.html');
+      const workerFile = path.join(outDir, 'sw.js');
+      const [index, worker] = await Promise.all([readFile(indexFile, 'utf8'), readFile(workerFile, 'utf8')]);
+      if (!index.includes(BUILD_META) || !worker.includes(BUILD_CONSTANT))
+        throw new Error(`index.html must hold ${BUILD_META} and public/sw.js ${BUILD_CONSTANT}`);
+      const build = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .update(index)
+        .update(worker)
+        .digest('hex')
+        .slice(0, 16);
+      await Promise.all([
+        writeFile(indexFile, index.replace(BUILD_META, BUILD_META.replace('development', build))),
+        writeFile(workerFile, worker.replace(BUILD_CONSTANT, BUILD_CONSTANT.replace('development', build))),
+      ]);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), figgleBuildStamp(), precompress()],
   server: {
     proxy: {
       '/api': { target: serverOrigin, changeOrigin: true, ws: true },

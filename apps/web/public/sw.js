@@ -1,6 +1,12 @@
 // Figgle's service worker: keeps the app shell (index.html, the built scripts and styles, icons) so a
 // reload with the network down still opens the app; the data comes from the offline query cache.
 // The API is never cached here.
+//
+// The build this worker belongs to: the web build (vite.config.ts, figgleBuildStamp) writes it here
+// and into index.html's <meta name="figgle-build">, so every deploy changes this file's bytes and the
+// browser installs the new worker on the next visit. Once active, the worker tells the open pages its
+// build; a page of an older build offers "New version — reload" (src/lib/offline/service-worker.ts).
+const BUILD = 'development';
 const SHELL_CACHE = 'figgle-shell-v1';
 const MAX_SHELL_FILES = 400;
 const ASSET_PATTERN = /["'(`]((?:\/|\.\/)?(?:assets\/)?[\w.-]+\.(?:js|css|svg|png|woff2?))["')`]/g;
@@ -21,7 +27,11 @@ self.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(names.filter((name) => name !== SHELL_CACHE).map((name) => caches.delete(name))),
       )
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(() => self.clients.matchAll({ type: 'window' }))
+      .then((pages) => {
+        for (const page of pages) page.postMessage({ type: 'figgle-build', build: BUILD });
+      }),
   );
 });
 

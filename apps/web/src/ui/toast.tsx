@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@figgle/shared/constants';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react';
 
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
@@ -61,6 +61,32 @@ export function toastRefusedChange({
     ),
     color: 'red',
     icon: <IconAlertTriangle size={18} stroke={2.25} aria-hidden />,
+    autoClose: false,
+    withBorder: true,
+    closeButtonProps,
+  });
+}
+
+/**
+ * A newer build of Figgle is installed than the one this page runs: says so and offers Reload. It
+ * stays until closed or used (a reload loses nothing: changes wait in the offline copy), and is
+ * announced politely, as a status, not as an alert that interrupts.
+ */
+export function toastNewVersion(onReload: () => void): void {
+  notifications.show({
+    id: 'figgle-new-version',
+    title: 'New version of Figgle',
+    message: (
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="sm">Reload to use it.</Text>
+        <Button size="compact-sm" variant="light" onClick={onReload}>
+          Reload
+        </Button>
+      </Group>
+    ),
+    role: 'status',
+    color: 'figgle',
+    icon: <IconRefresh size={18} stroke={2.25} aria-hidden />,
     autoClose: false,
     withBorder: true,
     closeButtonProps,
