@@ -19,6 +19,8 @@ export const bulkTaskFields = z
     /** Sets a due time and clears a due day; null clears it. */
     due_at: dueAtSchema.nullable(),
     priority: taskPrioritySchema,
+    /** A cycle of each task's project (docs/product.md#cycles); null takes the tasks out of their cycle. */
+    cycle_id: z.uuid().nullable(),
   })
   .partial()
   .strict()
