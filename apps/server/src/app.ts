@@ -23,6 +23,8 @@ import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { cycleRolloverHandler } from './features/cycles/cycle-rollover-job.ts';
 import { cycleRoutes } from './features/cycles/routes.ts';
+import { recurringTaskHandler } from './features/recurring-tasks/recurring-task-job.ts';
+import { recurringTaskRoutes } from './features/recurring-tasks/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { designChangeHandler } from './features/figma-design-changes/design-change-job.ts';
@@ -131,6 +133,7 @@ const JOB_HANDLERS: JobHandler[] = [
   webhookPausedEmailHandler,
   importHandler,
   cycleRolloverHandler,
+  recurringTaskHandler,
 ];
 
 /** A policy's refusal answers as http/errors.ts's notFound and forbidden always did. */
@@ -245,6 +248,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(taskFigmaNodeRoutes);
   await app.register(milestoneRoutes);
   await app.register(cycleRoutes);
+  await app.register(recurringTaskRoutes);
   await app.register(timelineViewRoutes);
   await app.register(designChangeRoutes);
   await app.register(uploadRoutes);

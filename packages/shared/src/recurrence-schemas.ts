@@ -59,3 +59,15 @@ export type RecurrenceView = z.infer<typeof recurrenceViewSchema>;
 /** GET /api/tasks/:taskId/recurrence: the task's repetition, or null when it does not repeat. */
 export const taskRecurrenceAnswerSchema = z.object({ recurrence: recurrenceViewSchema.nullable() });
 export type TaskRecurrenceAnswer = z.infer<typeof taskRecurrenceAnswerSchema>;
+
+/** PUT /api/organizations/:organizationId/time-zone: an IANA name such as Europe/Paris. */
+export const setTimeZoneInput = z
+  .object({
+    time_zone: z
+      .string({ error: 'The time zone is required.' })
+      .min(1, 'The time zone is required.')
+      .max(64, 'A time zone name is at most 64 characters.'),
+  })
+  .strict();
+
+export const timeZoneAnswerSchema = z.object({ time_zone: z.string() });

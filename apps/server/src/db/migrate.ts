@@ -40,6 +40,7 @@ import * as figmaWebhooksDevStatus from './migrations/0030_figma_webhooks_dev_st
 import * as designChanges from './migrations/0031_design_changes.ts';
 import * as milestones from './migrations/0032_milestones.ts';
 import * as cycles from './migrations/0033_cycles.ts';
+import * as recurringTasks from './migrations/0034_recurring_tasks.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0031_design_changes': designChanges,
   '0032_milestones': milestones,
   '0033_cycles': cycles,
+  '0034_recurring_tasks': recurringTasks,
 };
 
 /** The names of every domain migration, in order. */

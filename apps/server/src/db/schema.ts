@@ -68,6 +68,8 @@ interface OrganizationTable {
   name: string;
   figma_team_id: string | null;
   figma_reply_on_done: Generated<boolean>;
+  /** IANA name (migration 0034): recurring tasks count days and keep due times in it. */
+  time_zone: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -168,6 +170,21 @@ interface TaskTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+/** A repeating task's series (migration 0034, features/recurring-tasks/): on its latest task. */
+interface TaskRecurrenceTable {
+  task_id: string;
+  organization_id: string;
+  rrule: string;
+  after_completion: Generated<boolean>;
+  /** The day the rule counts from, 'YYYY-MM-DD' like due_on. */
+  starts_on: ColumnType<Date | string, string, string>;
+  occurrence: Generated<number>;
+  /** The completed task this one was made from; null for the first. */
+  previous_task_id: string | null;
+  created_by: string | null;
+  updated_at: Timestamp;
 }
 
 /** A project's milestone (migration 0032). */
@@ -552,6 +569,7 @@ export interface Database {
   milestone: MilestoneTable;
   cycle_setting: CycleSettingTable;
   cycle: CycleTable;
+  task_recurrence: TaskRecurrenceTable;
   label: LabelTable;
   task_label: TaskLabelTable;
   checklist_item: ChecklistItemTable;

@@ -17,6 +17,8 @@ export type Action =
   | 'organization.manageDesignLinks'
   | 'organization.export'
   | 'organization.manageWebhooks'
+  /** The time zone recurring tasks count days in: owners. */
+  | 'organization.setTimeZone'
   | 'project.read'
   | 'project.create'
   | 'project.update'
@@ -55,6 +57,7 @@ const ownerOnly = new Set<Action>([
   // A whole organization, every project and every member's address, leaves only with an owner.
   'organization.export',
   'organization.manageWebhooks',
+  'organization.setTimeZone',
 ]);
 
 export function can(role: Role | null | undefined, action: Action): boolean {

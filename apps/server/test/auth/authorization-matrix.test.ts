@@ -221,6 +221,18 @@ const expectations: Record<string, Entry> = {
     body: { milestone_id: await newMilestone(w.project) },
   })),
   'GET /api/milestones/at-risk': signedIn(() => ({ path: '/api/milestones/at-risk' })),
+  'GET /api/tasks/:taskId/recurrence': inOrganization((w) => ({ path: `/api/tasks/${w.task}/recurrence` })),
+  'PUT /api/tasks/:taskId/recurrence': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/recurrence`,
+    body: { rrule: 'FREQ=WEEKLY;BYDAY=MO' },
+  })),
+  'DELETE /api/tasks/:taskId/recurrence': inOrganization(async (w) => ({
+    path: `/api/tasks/${await w.fresh.task()}/recurrence`,
+  })),
+  'PUT /api/organizations/:organizationId/time-zone': ownerOnly((w) => ({
+    path: `/api/organizations/${w.org}/time-zone`,
+    body: { time_zone: 'UTC' },
+  })),
   'GET /api/projects/:projectId/cycles': inOrganization((w) => ({
     path: `/api/projects/${w.project}/cycles`,
   })),
