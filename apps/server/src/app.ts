@@ -21,6 +21,7 @@ import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { calendarFeedRoutes } from './features/calendar-feeds/routes.ts';
 import { checklistRoutes } from './features/checklist/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
+import { customFieldRoutes } from './features/custom-fields/routes.ts';
 import { cycleRolloverHandler } from './features/cycles/cycle-rollover-job.ts';
 import { cycleRoutes } from './features/cycles/routes.ts';
 import { recurringTaskHandler } from './features/recurring-tasks/recurring-task-job.ts';
@@ -247,6 +248,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(checklistRoutes);
   await app.register(taskFigmaNodeRoutes);
   await app.register(milestoneRoutes);
+  await app.register(customFieldRoutes);
   await app.register(cycleRoutes);
   await app.register(recurringTaskRoutes);
   await app.register(timelineViewRoutes);

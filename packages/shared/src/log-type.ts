@@ -13,7 +13,8 @@ import { RELATION_SIDES } from './subtask-schemas.ts';
  * or stops being a sub-task, RELATION when a relation is added or removed, ESTIMATE when the estimate
  * changes (migration 0023). START_DATE, derived too, when a task's start date changes (migration 0026).
  * MILESTONE when a task joins or leaves a milestone (migration 0032). CYCLE when a task joins or
- * leaves a cycle, by a person or by the rollover of an ended cycle (migration 0033).
+ * leaves a cycle, by a person or by the rollover of an ended cycle (migration 0033). CUSTOM_FIELD
+ * when a task's value of a custom field changes (migration 0036).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -34,6 +35,7 @@ export const LOG_TYPES = [
   'START_DATE',
   'MILESTONE',
   'CYCLE',
+  'CUSTOM_FIELD',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
@@ -83,6 +85,15 @@ export const logMetadataSchema = z.object({
     z.object({ cycle_id: z.string(), number: z.number(), name: z.string().nullable() }),
   ).optional(),
   rollover: z.boolean().optional(),
+  /** CUSTOM_FIELD: the field (its name then) and its value before and after, in words; null: none. */
+  custom_field: z
+    .object({
+      field_id: z.string(),
+      name: z.string(),
+      old: z.string().nullable(),
+      new: z.string().nullable(),
+    })
+    .optional(),
 });
 export type LogMetadata = z.infer<typeof logMetadataSchema>;
 

@@ -27,7 +27,8 @@ export type LogType =
   | 'ESTIMATE'
   | 'START_DATE'
   | 'MILESTONE'
-  | 'CYCLE';
+  | 'CYCLE'
+  | 'CUSTOM_FIELD';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'
@@ -197,6 +198,33 @@ interface MilestoneTable {
   target_on: ColumnType<Date | string, string, string>;
   created_by: string | null;
   created_at: CreatedAt;
+}
+
+/** A custom field of an organization (migration 0036); options: [{ option_id, name, colour }]. */
+interface CustomFieldTable {
+  field_id: Generated<string>;
+  organization_id: string;
+  name: string;
+  kind: 'text' | 'number' | 'single_select' | 'multi_select' | 'date' | 'person' | 'checkbox' | 'url';
+  unit: string | null;
+  options: JsonWithDefault<Array<{ option_id: string; name: string; colour: LabelColor }>>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** A custom field turned on in a project, and whether its board cards show it (migration 0036). */
+interface ProjectCustomFieldTable {
+  project_id: string;
+  field_id: string;
+  on_card: Generated<boolean>;
+}
+
+/** A task's value of a custom field, in its kind's JSON shape (migration 0036). */
+interface TaskCustomValueTable {
+  task_id: string;
+  field_id: string;
+  value: Json<string | number | boolean | string[]>;
+  updated_at: Generated<Date>;
 }
 
 /** A project's cycles turned on, their length and first day of the week, 0 Sunday (migration 0033). */
@@ -569,6 +597,9 @@ export interface Database {
   milestone: MilestoneTable;
   cycle_setting: CycleSettingTable;
   cycle: CycleTable;
+  custom_field: CustomFieldTable;
+  project_custom_field: ProjectCustomFieldTable;
+  task_custom_value: TaskCustomValueTable;
   task_recurrence: TaskRecurrenceTable;
   label: LabelTable;
   task_label: TaskLabelTable;

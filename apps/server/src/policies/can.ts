@@ -38,6 +38,8 @@ export type Action =
   | 'label.manage'
   /** Making, changing and removing a project's milestones: any member. */
   | 'milestone.manage'
+  /** Defining an organization's custom fields and turning them on in a project: any member. */
+  | 'customField.manage'
   | 'upload.create'
   | 'import.create'
   | 'import.read'

@@ -221,6 +221,31 @@ const expectations: Record<string, Entry> = {
     body: { milestone_id: await newMilestone(w.project) },
   })),
   'GET /api/milestones/at-risk': signedIn(() => ({ path: '/api/milestones/at-risk' })),
+  'GET /api/organizations/:organizationId/custom-fields': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/custom-fields`,
+  })),
+  'POST /api/organizations/:organizationId/custom-fields': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/custom-fields`,
+    body: { name: `Field ${randomUUID().slice(0, 8)}`, kind: 'text' },
+  })),
+  'PATCH /api/custom-fields/:fieldId': inOrganization(async (w) => ({
+    path: `/api/custom-fields/${await newCustomField(w.org)}`,
+    body: { name: `Renamed ${randomUUID().slice(0, 8)}` },
+  })),
+  'DELETE /api/custom-fields/:fieldId': inOrganization(async (w) => ({
+    path: `/api/custom-fields/${await newCustomField(w.org)}`,
+  })),
+  'GET /api/projects/:projectId/custom-fields': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/custom-fields`,
+  })),
+  'PUT /api/projects/:projectId/custom-fields/:fieldId': inOrganization(async (w) => ({
+    path: `/api/projects/${w.project}/custom-fields/${await newCustomField(w.org)}`,
+    body: { enabled: true },
+  })),
+  'PUT /api/tasks/:taskId/custom-fields/:fieldId': inOrganization(async (w) => ({
+    path: `/api/tasks/${w.task}/custom-fields/${await newCustomField(w.org, w.project)}`,
+    body: { value: 'A value' },
+  })),
   'GET /api/tasks/:taskId/recurrence': inOrganization((w) => ({ path: `/api/tasks/${w.task}/recurrence` })),
   'PUT /api/tasks/:taskId/recurrence': inOrganization((w) => ({
     path: `/api/tasks/${w.task}/recurrence`,
@@ -665,6 +690,22 @@ async function newComment(taskId: string, authorId: string): Promise<string> {
     .returning('comment_id')
     .executeTakeFirstOrThrow();
   return comment.comment_id;
+}
+
+/** A text field of the organization, turned on in the project when one is given. */
+async function newCustomField(organizationId: string, projectId?: string): Promise<string> {
+  const field = await server.deps.db
+    .insertInto('custom_field')
+    .values({ organization_id: organizationId, name: `Field ${randomUUID()}`.slice(0, 40), kind: 'text' })
+    .returning('field_id')
+    .executeTakeFirstOrThrow();
+  if (projectId) {
+    await server.deps.db
+      .insertInto('project_custom_field')
+      .values({ project_id: projectId, field_id: field.field_id })
+      .execute();
+  }
+  return field.field_id;
 }
 
 async function newChecklistItem(taskId: string): Promise<string> {
