@@ -10,6 +10,12 @@ export interface OpenTaskActions {
   move: () => void;
   duplicate: () => void;
   copyLink: () => void;
+  /** Its project, whose cycles decide whether the cycle actions are offered. */
+  projectId: string;
+  /** Plans it in its project's current cycle (docs/product.md#cycles). */
+  moveToCurrentCycle: () => void;
+  /** Opens the "Set cycle" dialog. */
+  chooseCycle: () => void;
 }
 
 let current: OpenTaskActions | null = null;

@@ -12,6 +12,7 @@ import { useProjects } from '../api/list-projects';
 import { useMoveTaskToProject } from '../api/move-task-to-project';
 import { paths } from '../paths';
 import { type OpenTaskActions, useOfferOpenTaskActions } from './open-task-actions';
+import { TaskCycleMenuItems, useTaskCycleActions } from './task-cycle-actions';
 
 export interface TaskActionsMenuProps {
   taskId: string;
@@ -26,6 +27,8 @@ export interface TaskActionsMenuProps {
   /** Offers the actions to the command palette while mounted: the open task's page only. */
   offerToPalette?: boolean;
   size?: 'sm' | 'md';
+  /** The task's cycle: "Move to current cycle" and "Set cycle…" are offered when its project plans in cycles. */
+  cycleId?: string | null;
 }
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
@@ -66,7 +69,8 @@ async function subtasksToAskAbout(
 /**
  * The "…" menu of a task (docs/product.md#task-actions), on its page, its board card and its list
  * row: Delete (after a confirmation), Move to project (projects of the same organization; the task
- * keeps its status, which every project has), Duplicate, and Copy link.
+ * keeps its status, which every project has), Duplicate, Copy link, and in a project that plans in
+ * cycles, Move to current cycle and Set cycle….
  */
 export function TaskActionsMenu({
   taskId,
@@ -77,11 +81,13 @@ export function TaskActionsMenu({
   onDuplicated,
   offerToPalette = false,
   size = 'sm',
+  cycleId,
 }: TaskActionsMenuProps) {
   const remove = useDeleteTask();
   const queryClient = useQueryClient();
   const duplicate = useDuplicateTask();
   const [moving, setMoving] = useState(false);
+  const cycles = useTaskCycleActions({ taskId, projectId, cycleId: cycleId ?? null, reference, title });
 
   const actions = useMemo<OpenTaskActions>(
     () => ({
@@ -101,6 +107,9 @@ export function TaskActionsMenu({
         );
       },
       move: () => setMoving(true),
+      projectId,
+      moveToCurrentCycle: () => void cycles.moveToCurrentCycle(),
+      chooseCycle: cycles.chooseCycle,
       duplicate() {
         duplicate.mutate(
           { taskId, projectId },
@@ -132,6 +141,8 @@ export function TaskActionsMenu({
       remove.mutate,
       duplicate.mutate,
       queryClient,
+      cycles.moveToCurrentCycle,
+      cycles.chooseCycle,
     ],
   );
   useOfferOpenTaskActions(offerToPalette ? actions : null);
@@ -156,6 +167,13 @@ export function TaskActionsMenu({
           <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => void actions.copyLink()}>
             Copy link
           </Menu.Item>
+          {cycleId === undefined ? null : (
+            <TaskCycleMenuItems
+              projectId={projectId}
+              onMoveToCurrent={actions.moveToCurrentCycle}
+              onChoose={actions.chooseCycle}
+            />
+          )}
           <Menu.Divider />
           <Menu.Item
             color="red"
@@ -175,6 +193,7 @@ export function TaskActionsMenu({
           onClose={() => setMoving(false)}
         />
       ) : null}
+      {cycles.dialog}
     </span>
   );
 }

@@ -1,4 +1,14 @@
-import { IconCopy, IconFolderShare, IconLink, IconLock, IconSubtask, IconTrash } from '@tabler/icons-react';
+import {
+  IconCalendarRepeat,
+  IconCopy,
+  IconFolderShare,
+  IconLink,
+  IconLock,
+  IconSubtask,
+  IconTargetArrow,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useOpenTaskActions } from '../../../shared/task-actions/open-task-actions';
 import { requestStructure } from '../../../shared/task-actions/structure-requests';
 import { paletteIcon as icon, type PaletteAction } from './palette-action';
@@ -10,7 +20,27 @@ import { paletteIcon as icon, type PaletteAction } from './palette-action';
  */
 export function useTaskPaletteActions(): PaletteAction[] {
   const open = useOpenTaskActions();
+  // A project that plans in cycles offers its cycle actions (docs/product.md#cycles).
+  const cycles = useProjectCycles(open?.projectId ?? null);
   if (!open) return [];
+  const cycleActions: PaletteAction[] = cycles.data?.settings?.enabled
+    ? [
+        {
+          id: 'task-move-to-current-cycle',
+          label: 'Move to current cycle',
+          keywords: ['cycle', 'sprint', 'plan'],
+          icon: icon(IconTargetArrow),
+          run: open.moveToCurrentCycle,
+        },
+        {
+          id: 'task-set-cycle',
+          label: 'Set cycle…',
+          keywords: ['cycle', 'sprint', 'plan', 'next'],
+          icon: icon(IconCalendarRepeat),
+          run: open.chooseCycle,
+        },
+      ]
+    : [];
   return [
     {
       id: 'task-add-subtask',
@@ -26,6 +56,7 @@ export function useTaskPaletteActions(): PaletteAction[] {
       icon: icon(IconLock),
       run: () => requestStructure('mark-blocked-by'),
     },
+    ...cycleActions,
     {
       id: 'task-move',
       label: 'Move task to project',

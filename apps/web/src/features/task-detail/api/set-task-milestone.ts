@@ -1,5 +1,5 @@
+import { usePlanLinkMutation } from '../../../shared/api/plan-link-mutation';
 import { queryKeys } from '../../../shared/api/query-keys';
-import { usePlanLinkMutation } from './plan-link-mutation';
 
 /** Puts the task in a milestone of its project (or none): PUT /api/tasks/:taskId/milestone. */
 export function useSetTaskMilestone() {

@@ -1,10 +1,8 @@
-import { cycleDates, cycleName } from '@figgle/shared/cycle-words';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { Select } from '@mantine/core';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
-import { useSetTaskCycle } from '../api/set-task-cycle';
-
-const NONE = 'none';
+import { useSetTaskCycle } from '../../../shared/api/set-task-cycle';
+import { cycleChoices, NO_CYCLE } from '../../../shared/task-actions/cycle-choices';
 
 /**
  * The cycle of the task's project it is planned in (docs/product.md#cycles): the current cycle and
@@ -16,15 +14,8 @@ export function CycleField({ task }: { task: TaskDetailView }) {
   const setCycle = useSetTaskCycle();
   const enabled = cycles.data?.settings?.enabled ?? false;
   if (!enabled && task.cycle_id === null) return null;
-  const choices = (cycles.data?.cycles ?? [])
-    .filter((cycle) => cycle.state !== 'past' || cycle.cycle_id === task.cycle_id)
-    .reverse()
-    .map((cycle) => ({
-      value: cycle.cycle_id,
-      label: `${cycleName(cycle)}${cycle.state === 'current' ? ' (current)' : ''} · ${cycleDates(cycle)}`,
-    }));
-  const options = [{ value: NONE, label: 'None' }, ...choices];
-  const value = task.cycle_id ?? NONE;
+  const options = cycleChoices(cycles.data?.cycles ?? [], task.cycle_id);
+  const value = task.cycle_id ?? NO_CYCLE;
   if (!options.some((option) => option.value === value)) options.push({ value, label: '…' });
   return (
     <Select
@@ -34,7 +25,7 @@ export function CycleField({ task }: { task: TaskDetailView }) {
       data={options}
       value={value}
       onChange={(next) => {
-        const cycleId = next === NONE || next === null ? null : next;
+        const cycleId = next === NO_CYCLE || next === null ? null : next;
         if (cycleId === task.cycle_id) return;
         setCycle.mutate({ taskId: task.task_id, projectId: task.project_id, linkId: cycleId });
       }}

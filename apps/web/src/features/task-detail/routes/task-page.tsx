@@ -163,6 +163,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             onDuplicated={openCopy}
             offerToPalette
             size="md"
+            cycleId={data.cycle_id}
           />
         </Group>
       </Stack>

@@ -40,6 +40,7 @@ function shownFields(
         }
       : {}),
     ...(dueOn !== undefined || dueAt !== undefined ? { due_on: dueOn ?? null, due_at: dueAt ?? null } : {}),
+    ...(changes.cycle_id !== undefined ? { cycle_id: changes.cycle_id } : {}),
   };
 }
 

@@ -387,6 +387,7 @@ function TaskRow({
             projectId={task.project_id}
             title={task.title}
             reference={`#${task.reference}`}
+            cycleId={task.cycle_id}
           />
         </div>
       </Table.Td>

@@ -148,6 +148,7 @@ export function BoardCardBody({
             projectId={task.project_id}
             title={task.title}
             reference={reference}
+            cycleId={task.cycle_id}
           />
         )}
       </div>

@@ -25,6 +25,7 @@ import { useBulkDeleteTasks } from '../../api/bulk-delete-tasks';
 import { memberName } from '../member-name';
 import { StatusDot } from '../status-dot';
 import classes from './bulk-bar.module.css';
+import { BulkCycleMenu } from './bulk-cycle-menu';
 import { type BulkField, changedTasksMessage, undoGroups } from './bulk-undo';
 
 export interface BulkBarProps {
@@ -35,8 +36,8 @@ export interface BulkBarProps {
 }
 
 /**
- * The bar that appears while rows are ticked: set the status, assignee, priority or due date of all
- * of them in one request, then "Changed 24 tasks" with Undo for 10 s. The rows stay ticked, so
+ * The bar that appears while rows are ticked: set the status, assignee, priority, due date or cycle
+ * (tasks of one project that plans in cycles) of all of them in one request, then "Changed 24 tasks" with Undo for 10 s. The rows stay ticked, so
  * another field can follow.
  */
 export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
@@ -130,6 +131,7 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
           ))}
         </FieldMenu>
         <DueDateButton onSet={(dueOn) => apply('due', { due_on: dueOn })} />
+        <BulkCycleMenu tasks={tasks} onSet={(cycleId) => apply('cycle', { cycle_id: cycleId })} />
         <Button
           size="compact-sm"
           variant="subtle"

@@ -37,6 +37,19 @@ describe('undoGroups', () => {
       { due_on: null },
     ]);
   });
+
+  it('puts back each task in the cycle it was in, or in none', () => {
+    const cycle = '00000000-0000-4000-8000-0000000000c1';
+    const tasks = [
+      task('1', { cycle_id: cycle }),
+      task('2', { cycle_id: null }),
+      task('3', { cycle_id: cycle }),
+    ];
+    expect(undoGroups(tasks, 'cycle')).toEqual([
+      { task_ids: ['1', '3'], changes: { cycle_id: cycle } },
+      { task_ids: ['2'], changes: { cycle_id: null } },
+    ]);
+  });
 });
 
 describe('changedTasksMessage', () => {

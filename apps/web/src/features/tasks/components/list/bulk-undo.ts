@@ -2,7 +2,7 @@ import type { BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 
 /** A field the selection bar sets on every selected task. */
-export type BulkField = 'status' | 'assignee' | 'priority' | 'due';
+export type BulkField = 'status' | 'assignee' | 'priority' | 'due' | 'cycle';
 
 type Group = { task_ids: string[]; changes: BulkTaskFields };
 
@@ -15,6 +15,8 @@ function earlierValue(task: TaskSummaryView, field: BulkField): BulkTaskFields {
       return { priority: task.priority };
     case 'assignee':
       return { assignee_id: task.assignee?.user_id ?? null };
+    case 'cycle':
+      return { cycle_id: task.cycle_id };
     case 'due':
       // A due time is put back as a time (which clears the day the bulk change set), else the day.
       return task.due_at ? { due_at: task.due_at } : { due_on: task.due_on };

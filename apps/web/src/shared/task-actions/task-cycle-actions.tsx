@@ -1,0 +1,132 @@
+import { cycleName } from '@figgle/shared/cycle-words';
+import { Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconCalendarRepeat, IconTargetArrow } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useState } from 'react';
+import { toastError, toastSuccess } from '../../ui/toast';
+import { projectCyclesQueryOptions, useProjectCycles } from '../api/list-cycles';
+import { useSetTaskCycle } from '../api/set-task-cycle';
+import { cycleChoices, NO_CYCLE } from './cycle-choices';
+
+interface TaskPlace {
+  taskId: string;
+  projectId: string;
+  /** The cycle the task is in now (null: none). */
+  cycleId: string | null;
+  reference: string;
+  title: string;
+}
+
+/**
+ * "Move to current cycle" and "Set cycle…" of a task's "…" menu and of the palette
+ * (docs/product.md#cycles): the first plans the task in its project's current cycle at once, the
+ * second opens a dialog with the current and next cycles and None.
+ */
+export function useTaskCycleActions(task: TaskPlace): {
+  moveToCurrentCycle: () => Promise<void>;
+  chooseCycle: () => void;
+  dialog: ReactNode;
+} {
+  const queryClient = useQueryClient();
+  const setCycle = useSetTaskCycle();
+  const [choosing, setChoosing] = useState(false);
+  const { taskId, projectId, cycleId } = task;
+  const moveToCurrentCycle = useCallback(async () => {
+    const view = await queryClient.fetchQuery(projectCyclesQueryOptions(projectId)).catch(() => null);
+    const current = view?.settings?.enabled
+      ? view.cycles.find((cycle) => cycle.state === 'current')
+      : undefined;
+    if (!current) {
+      toastError('This project does not plan in cycles: turn them on in its settings.');
+      return;
+    }
+    if (current.cycle_id === cycleId) {
+      toastSuccess(`Already in ${cycleName(current)}`);
+      return;
+    }
+    setCycle.mutate(
+      { taskId, projectId, linkId: current.cycle_id },
+      { onSuccess: () => toastSuccess(`Moved to ${cycleName(current)}`) },
+    );
+  }, [queryClient, taskId, projectId, cycleId, setCycle.mutate]);
+  const chooseCycle = useCallback(() => setChoosing(true), []);
+  const dialog = choosing ? <SetCycleDialog task={task} onClose={() => setChoosing(false)} /> : null;
+  return { moveToCurrentCycle, chooseCycle, dialog };
+}
+
+/**
+ * The menu's cycle items, drawn only while the menu is open (one read of the project's cycles, not
+ * one per card), and only when the project plans in cycles.
+ */
+export function TaskCycleMenuItems({
+  projectId,
+  onMoveToCurrent,
+  onChoose,
+}: {
+  projectId: string;
+  onMoveToCurrent: () => void;
+  onChoose: () => void;
+}) {
+  const cycles = useProjectCycles(projectId);
+  if (!cycles.data?.settings?.enabled) return null;
+  return (
+    <>
+      <Menu.Divider />
+      <Menu.Item leftSection={<IconTargetArrow size={16} aria-hidden />} onClick={onMoveToCurrent}>
+        Move to current cycle
+      </Menu.Item>
+      <Menu.Item leftSection={<IconCalendarRepeat size={16} aria-hidden />} onClick={onChoose}>
+        Set cycle…
+      </Menu.Item>
+    </>
+  );
+}
+
+function SetCycleDialog({ task, onClose }: { task: TaskPlace; onClose: () => void }) {
+  const cycles = useProjectCycles(task.projectId);
+  const setCycle = useSetTaskCycle();
+  const [choice, setChoice] = useState(task.cycleId ?? NO_CYCLE);
+  const options = cycleChoices(cycles.data?.cycles ?? [], task.cycleId);
+  const submit = () => {
+    const cycleId = choice === NO_CYCLE ? null : choice;
+    if (cycleId === task.cycleId) {
+      onClose();
+      return;
+    }
+    const chosen = cycles.data?.cycles.find((cycle) => cycle.cycle_id === cycleId);
+    setCycle.mutate(
+      { taskId: task.taskId, projectId: task.projectId, linkId: cycleId },
+      {
+        onSuccess: () => {
+          toastSuccess(chosen ? `Planned in ${cycleName(chosen)}` : 'Taken out of its cycle');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Set cycle" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          {task.reference} “{task.title}” is planned in one cycle of its project at most.
+        </Text>
+        <NativeSelect
+          label="Cycle"
+          data={options}
+          value={choice}
+          onChange={(event) => setChoice(event.currentTarget.value)}
+          disabled={cycles.isPending}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={setCycle.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { callApi, createTask } from './planning-support.ts';
+
+/**
+ * Cycles from everywhere (docs/product.md#cycles): a board card's "…" menu moves its task to the
+ * current cycle, the list's selection bar plans two more in one request (and its Undo takes them
+ * out again), and "Current cycle" keeps exactly the planned ones.
+ */
+
+const checkbox = (page: Page, title: string) =>
+  page.getByRole('checkbox', { name: new RegExp(`^Select \\S+ ${title}$`) });
+
+function bulkAnswer(page: Page) {
+  return page.waitForResponse(
+    (response) => response.url().includes('/api/tasks/bulk-change') && response.ok(),
+  );
+}
+
+for (const { scheme, width, height } of [
+  { scheme: 'light', width: 1440, height: 900 },
+  { scheme: 'dark', width: 390, height: 844 },
+] as const) {
+  test.describe(`cycles from the board and the list at ${width} px, ${scheme}`, () => {
+    test.use({ colorScheme: scheme, viewport: { width, height } });
+
+    test("a card's menu moves its task to the current cycle; the selection bar plans two more", async ({
+      page,
+      mail,
+      baseURL,
+    }) => {
+      const ada = await signUpWithOrganization(page, mail, baseURL, {
+        firstname: 'Ada',
+        lastname: 'Planner',
+        organization: `Cycles everywhere ${scheme}`,
+      });
+      const { projectId } = await createProjectWithTask(page, baseURL, ada.organizationId, {
+        project: 'Sprints',
+        trigram: 'SPR',
+        task: 'Write the brief',
+      });
+      await createTask(page, baseURL, projectId, { title: 'Draw the icons' });
+      await createTask(page, baseURL, projectId, { title: 'Test the signup' });
+      await createTask(page, baseURL, projectId, { title: 'Stay unplanned' });
+      await callApi(page, baseURL, 'PUT', `/api/projects/${projectId}/cycle-settings`, {
+        enabled: true,
+        weeks: 2,
+        week_start: 1,
+      });
+
+      // The board card's "…" menu.
+      await page.goto(`/project/${projectId}/kanban`);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.getByRole('button', { name: 'Actions for Write the brief' }).click();
+      await page.getByRole('menuitem', { name: 'Move to current cycle' }).click();
+      await expect(page.getByText('Moved to Cycle 1', { exact: true })).toBeVisible();
+
+      // The list's selection bar: two rows, one request, Undo.
+      await page.goto(`/project/${projectId}/list`);
+      await checkbox(page, 'Draw the icons').click();
+      await checkbox(page, 'Test the signup').click();
+      const bar = page.getByRole('toolbar', { name: 'Change 2 selected tasks' });
+      await bar.getByRole('button', { name: 'Cycle' }).click();
+      await expect(page.getByRole('menuitem', { name: /^Cycle 2 · / })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`bulk-cycle-${width}-${scheme}.png`) });
+      await Promise.all([
+        bulkAnswer(page),
+        page.getByRole('menuitem', { name: /^Cycle 1 \(current\)/ }).click(),
+      ]);
+      await Promise.all([
+        bulkAnswer(page),
+        page.getByRole('button', { name: 'Undo: changed 2 tasks' }).click(),
+      ]);
+      // Again, to stay: the undo put them back in no cycle, and this plans them once more.
+      await bar.getByRole('button', { name: 'Cycle' }).click();
+      await Promise.all([
+        bulkAnswer(page),
+        page.getByRole('menuitem', { name: /^Cycle 1 \(current\)/ }).click(),
+      ]);
+      await bar.getByRole('button', { name: 'Clear selection' }).click();
+
+      // "Current cycle" keeps the three planned tasks, after a reload too.
+      await page.getByText('Current cycle', { exact: true }).click();
+      await page.reload();
+      for (const title of ['Write the brief', 'Draw the icons', 'Test the signup']) {
+        await expect(page.getByRole('link', { name: title })).toBeVisible();
+      }
+      await expect(page.getByRole('link', { name: 'Stay unplanned' })).toHaveCount(0);
+
+      // The task's log says who planned it, and how.
+      await page.getByRole('link', { name: 'Draw the icons' }).click();
+      await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
+        'took the task out of Cycle 1',
+      );
+    });
+  });
+}
