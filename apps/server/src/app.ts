@@ -72,6 +72,8 @@ import { taskContentRoutes } from './features/task-content/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { timelineViewRoutes } from './features/timeline-view/routes.ts';
+import { trashRoutes } from './features/trash/routes.ts';
+import { trashPurgeHandler } from './features/trash/trash-purge-job.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery-job.ts';
@@ -135,6 +137,7 @@ const JOB_HANDLERS: JobHandler[] = [
   importHandler,
   cycleRolloverHandler,
   recurringTaskHandler,
+  trashPurgeHandler,
 ];
 
 /** A policy's refusal answers as http/errors.ts's notFound and forbidden always did. */
@@ -252,6 +255,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(cycleRoutes);
   await app.register(recurringTaskRoutes);
   await app.register(timelineViewRoutes);
+  await app.register(trashRoutes);
   await app.register(designChangeRoutes);
   await app.register(uploadRoutes);
   await app.register(importRoutes);

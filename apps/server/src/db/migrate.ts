@@ -41,6 +41,7 @@ import * as designChanges from './migrations/0031_design_changes.ts';
 import * as milestones from './migrations/0032_milestones.ts';
 import * as cycles from './migrations/0033_cycles.ts';
 import * as recurringTasks from './migrations/0034_recurring_tasks.ts';
+import * as trash from './migrations/0035_trash.ts';
 import * as customFields from './migrations/0036_custom_fields.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0033_cycles': cycles,
   '0036_custom_fields': customFields,
   '0034_recurring_tasks': recurringTasks,
+  '0035_trash': trash,
 };
 
 /** The names of every domain migration, in order. */

@@ -125,6 +125,8 @@ interface ProjectTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** Who deleted it (migration 0035); null while live, or when that person is gone. */
+  deleted_by: Generated<string | null>;
 }
 
 interface BookmarkTable {
@@ -171,6 +173,29 @@ interface TaskTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** Who deleted it (migration 0035); null while live, or when that person is gone. */
+  deleted_by: Generated<string | null>;
+}
+
+/** What a trash_item keeps for a restore (migration 0035). */
+export interface TrashRestore {
+  /** TASK: the task and the sub-tasks deleted with it, the task first. */
+  task_ids?: string[];
+  /** TASK: the relations the delete removed, as they were. */
+  relations?: Array<{ from_task_id: string; to_task_id: string; kind: string; created_by: string | null }>;
+}
+
+/** A deleted task or project, restorable until purge_at (migration 0035, features/trash/). */
+interface TrashItemTable {
+  trash_id: Generated<string>;
+  organization_id: string;
+  kind: 'TASK' | 'PROJECT';
+  project_id: string;
+  task_id: string | null;
+  deleted_by: string | null;
+  deleted_at: Timestamp;
+  purge_at: Timestamp;
+  restore: JsonWithDefault<TrashRestore>;
 }
 
 /** A repeating task's series (migration 0034, features/recurring-tasks/): on its latest task. */
@@ -593,6 +618,7 @@ export interface Database {
   bookmark: BookmarkTable;
   task: TaskTable;
   task_relation: TaskRelationTable;
+  trash_item: TrashItemTable;
   task_figma_node: TaskFigmaNodeTable;
   milestone: MilestoneTable;
   cycle_setting: CycleSettingTable;

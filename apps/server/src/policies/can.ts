@@ -40,6 +40,10 @@ export type Action =
   | 'milestone.manage'
   /** Defining an organization's custom fields and turning them on in a project: any member. */
   | 'customField.manage'
+  /** Listing the organization's trash: any member (policies/trash.ts). */
+  | 'trash.read'
+  /** Restoring from the trash: owners, and members what they deleted themselves (policies/trash.ts). */
+  | 'trash.restore'
   | 'upload.create'
   | 'import.create'
   | 'import.read'

@@ -60,5 +60,8 @@ export function createLocalStorage(dataDir: string): Storage {
         throw error;
       }
     },
+    async remove(relative) {
+      await rm(resolveInside(relative), { force: true });
+    },
   };
 }

@@ -115,5 +115,18 @@ export function createS3Storage(settings: S3Settings): Storage {
         size: Number(response.headers.get('content-length') ?? 0),
       };
     },
+    async remove(path) {
+      const url = urlOf(path);
+      const headers = signRequest({ method: 'DELETE', url, payloadHash: EMPTY_PAYLOAD_HASH, ...credentials });
+      delete headers.host;
+      const response = await fetch(url, { method: 'DELETE', headers });
+      // S3 answers 204 whether or not something was there; some compatible stores answer 404.
+      if (!response.ok && response.status !== 404) {
+        throw new Error(
+          `S3 DELETE ${path} failed: ${response.status} ${(await response.text()).slice(0, 300)}`,
+        );
+      }
+      await response.body?.cancel();
+    },
   };
 }

@@ -31,6 +31,8 @@ export interface Storage {
   receive(body: Readable): Promise<ReceivedFile>;
   /** null when nothing is stored at the path. */
   get(path: string): Promise<StoredObject | null>;
+  /** Removes the file at the path for good; nothing stored there is not an error (the trash's purge). */
+  remove(path: string): Promise<void>;
 }
 
 export class StorageConflictError extends Error {

@@ -4,12 +4,16 @@ import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { putInTrash } from '../../trash/commands/put-in-trash.ts';
 
 export interface DeleteProjectInput {
   projectId: string;
 }
 
-/** Soft delete: the project and its tasks stay in the database, hidden everywhere. */
+/**
+ * Soft delete into the organization's trash (features/trash/): the project and its tasks stay in
+ * the database, hidden everywhere, until a restore or the 30 days' end.
+ */
 export async function deleteProject(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   user: CurrentUser,
@@ -20,15 +24,24 @@ export async function deleteProject(
   const now = new Date();
   await publishAfterCommit(
     bus,
-    async () => {
-      const deleted = await db
-        .updateTable('project')
-        .set({ deleted_at: now, updated_at: now })
-        .where('project_id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (deleted.numUpdatedRows === 0n) throw notFound('Project');
-    },
+    () =>
+      db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .updateTable('project')
+          .set({ deleted_at: now, deleted_by: user.user_id, updated_at: now })
+          .where('project_id', '=', projectId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (deleted.numUpdatedRows === 0n) throw notFound('Project');
+        await putInTrash(trx, {
+          organizationId,
+          projectId,
+          taskId: null,
+          deletedBy: user.user_id,
+          deletedAt: now,
+          restore: {},
+        });
+      }),
     () => projectChanged('deleted', organizationId, projectId, user.user_id),
   );
 }

@@ -6,6 +6,7 @@ import { type Announcement, publishAfterCommit } from '../../../commands/publish
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
+import { putInTrash } from '../../trash/commands/put-in-trash.ts';
 import { announceDependents, DEPENDENTS_JSON, type Dependent } from '../dependents.ts';
 
 interface DeletedTask {
@@ -23,7 +24,7 @@ export interface TaskDeletion {
 }
 
 /**
- * Soft delete: the row stays, hidden from every list. Its sub-tasks (issue 42) either stay, as
+ * Soft delete into the organization's trash (features/trash/): the row stays, hidden from every list. Its sub-tasks (issue 42) either stay, as
  * top-level tasks (`keep`, the default: each gets a PARENT line), or go with it (`delete`: the whole
  * tree below it). The relations of every deleted task go, and the tasks it blocked or was the parent
  * of get an event, so their Blocked mark and progress change live. One transaction.
@@ -63,18 +64,29 @@ export async function deleteTaskIn(
       SELECT child.task_id, tree.depth + 1 FROM task AS child JOIN tree ON child.parent_id = tree.task_id
       WHERE ${subtasks === 'delete'} AND child.deleted_at IS NULL AND tree.depth < 100000
     )
-    UPDATE task SET deleted_at = ${now}, updated_at = ${now}, last_modified_by = ${user.user_id},
-      version = version + 1
+    UPDATE task SET deleted_at = ${now}, deleted_by = ${user.user_id}, updated_at = ${now},
+      last_modified_by = ${user.user_id}, version = version + 1
     WHERE task_id IN (SELECT task_id FROM tree) AND deleted_at IS NULL
     RETURNING task_id, project_id, status, ${DEPENDENTS_JSON} AS dependents
   `.execute(trx);
   // Deleted meanwhile by someone else.
-  if (!deleted.some((task) => task.task_id === taskId)) throw notFound('Task');
-  const ids = deleted.map((task) => task.task_id);
-  await trx
+  const root = deleted.find((task) => task.task_id === taskId);
+  if (!root) throw notFound('Task');
+  const ids = [taskId, ...deleted.map((task) => task.task_id).filter((id) => id !== taskId)];
+  const relations = await trx
     .deleteFrom('task_relation')
     .where((eb) => eb.or([eb('from_task_id', 'in', ids), eb('to_task_id', 'in', ids)]))
+    .returning(['from_task_id', 'to_task_id', 'kind', 'created_by'])
     .execute();
+  // The trash keeps what a restore needs that the rows no longer say (features/trash/).
+  await putInTrash(trx, {
+    organizationId,
+    projectId: root.project_id,
+    taskId,
+    deletedBy: user.user_id,
+    deletedAt: now,
+    restore: { task_ids: ids, relations },
+  });
   // Kept sub-tasks come to the top level, each with a line saying under which task it was.
   const { rows: released } = await sql<{ task_id: string; project_id: string }>`
     WITH released AS (
