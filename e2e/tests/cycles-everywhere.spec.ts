@@ -94,6 +94,22 @@ for (const { scheme, width, height } of [
       await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
         'took the task out of Cycle 1',
       );
+
+      // The palette, on the open task: Set cycle… plans it in the next one.
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await palette.getByRole('textbox', { name: 'Search' }).fill('Set cycle');
+      await palette.getByRole('button', { name: 'Set cycle…', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set cycle' });
+      const choice = dialog.getByRole('combobox', { name: 'Cycle' });
+      await expect(choice).toHaveValue(/./);
+      const next = await choice.locator('option', { hasText: /^Cycle 2 · / }).getAttribute('value');
+      await choice.selectOption(next!);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Planned in Cycle 2', { exact: true })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
+        'moved the task from Cycle 1 to Cycle 2',
+      );
     });
   });
 }
