@@ -1,0 +1,134 @@
+// @database both
+
+import { testDatabaseKind } from '@figgle/test-support/database-template';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganizationAs } from '../organizations/organizations-world.ts';
+import { createTask } from '../realtime/realtime-world.ts';
+import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
+import { createRemoteUser, onServer } from '../support/remote-user.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import { eventually, recurrenceOf, setRecurrence, tasksOf } from './recurring-world.ts';
+
+/**
+ * Servers killed (SIGKILL, main.ts as `npm start` runs it) while the next occurrences of completed
+ * repeating tasks are being made: after a restart each completed task has exactly one next
+ * occurrence, which carries the series. On PostgreSQL a second server shares the database and works
+ * the same jobs; it takes over the dead server's once their leases run out, and the restarted first
+ * server finds nothing left to do.
+ */
+const kind = testDatabaseKind();
+const KILL_TEST_MS = 180_000;
+/** Enough completions that some jobs are still being worked on when the kill lands. */
+const TASKS = 40;
+
+describe(`SIGKILL while next occurrences are made (${kind})`, () => {
+  let mail: MailCatcher;
+  let place: CrashPlace;
+  let user: TestUser;
+  let first: ServerProcess;
+  let second: ServerProcess | undefined;
+  let publicUrl: string | undefined;
+  const start = () =>
+    place.start({
+      SECRET: 'recurring-tasks-kill-secret-long-enough-0123456789',
+      SMTP_URL: mail.url,
+      ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+    });
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    place = await openCrashPlace(kind, 'recurring-tasks-kill');
+    first = await start();
+    publicUrl = first.url;
+    user = await createRemoteUser(first.url, mail, 'Rita');
+  }, KILL_TEST_MS);
+
+  afterAll(async () => {
+    await place?.close();
+    await mail?.stop();
+  });
+
+  it(
+    'makes exactly one next occurrence of each completed task',
+    async () => {
+      const organizationId = await createOrganizationAs(user, 'Routine Studio');
+      const created = await user.api('/api/projects', {
+        body: { name: 'Routines', trigram: 'RTN', organization_id: organizationId },
+      });
+      expect(created.status).toBe(201);
+      const { project_id: projectId } = (await created.json()) as { project_id: string };
+      const taskIds: string[] = [];
+      for (let n = 0; n < TASKS; n++) {
+        const taskId = await createTask(user, projectId, `Chore ${n}`);
+        await setRecurrence(user, taskId, { rrule: 'FREQ=WEEKLY' });
+        taskIds.push(taskId);
+      }
+
+      if (kind === 'postgres') second = await start();
+      const done = await Promise.all(
+        taskIds.map((taskId) =>
+          user.api(`/api/tasks/${taskId}`, { method: 'PATCH', body: { status: 'DONE' } }),
+        ),
+      );
+      expect(done.map((response) => response.status)).toEqual(taskIds.map(() => 200));
+      if (place.postgres) {
+        const db = place.postgres.db;
+        await eventually(async () => {
+          const jobs = await db
+            .selectFrom('job')
+            .select('state')
+            .where('kind', '=', 'recurring_task')
+            .where('organization_id', '=', organizationId)
+            .execute();
+          return jobs.some((job) => job.state !== 'pending');
+        }, 'a job claimed');
+      }
+      first.child.kill('SIGKILL');
+      await first.exited;
+
+      const allMade = async (on: TestUser) =>
+        (await tasksOf(on, projectId)).filter((task) => task.status === 'TODO').length >= TASKS;
+      if (second) {
+        user = onServer(user, second.url);
+        await eventually(() => allMade(user), 'every next occurrence, by the second server', 60_000);
+      }
+      first = await start();
+      user = onServer(user, first.url);
+      await eventually(() => allMade(user), 'every next occurrence after the restart', 60_000);
+      if (place.postgres) {
+        const db = place.postgres.db;
+        await eventually(
+          async () => {
+            const jobs = await db
+              .selectFrom('job')
+              .select('state')
+              .where('kind', '=', 'recurring_task')
+              .where('organization_id', '=', organizationId)
+              .execute();
+            return jobs.length === TASKS && jobs.every((job) => job.state === 'done');
+          },
+          'every job done',
+          60_000,
+        );
+      }
+
+      const tasks = await tasksOf(user, projectId);
+      expect(tasks).toHaveLength(2 * TASKS);
+      for (const [n, taskId] of taskIds.entries()) {
+        const same = tasks.filter((task) => task.title === `Chore ${n}`);
+        expect(same.map((task) => task.status).sort()).toEqual(['DONE', 'TODO']);
+        const next = same.find((task) => task.status === 'TODO')!;
+        expect(await recurrenceOf(user, taskId)).toBeNull();
+        expect(await recurrenceOf(user, next.task_id)).toMatchObject({
+          occurrence: 2,
+          words: expect.stringMatching(/^Repeats every /),
+        });
+      }
+      expect(first.output()).not.toMatch(/"level":(50|60)/);
+    },
+    KILL_TEST_MS,
+  );
+});
