@@ -313,6 +313,13 @@ const expectations: Record<string, Entry> = {
     body: { task_ids: [await w.fresh.task()] },
   })),
   'DELETE /api/tasks/:taskId': inOrganization(async (w) => ({ path: `/api/tasks/${await w.fresh.task()}` })),
+  'GET /api/organizations/:organizationId/trash': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/trash`,
+  })),
+  // A member restores what they deleted themselves (someone else's: test/trash/trash-api.test.ts).
+  'POST /api/trash/:trashId/restore': inOrganization(async (w, who) => ({
+    path: `/api/trash/${await newTrashItem(w, who === 'member' ? 'member' : 'owner')}/restore`,
+  })),
   'POST /api/tasks/:taskId/move': inOrganization(async (w) => ({
     path: `/api/tasks/${await w.fresh.task()}/move`,
     body: { project_id: await w.fresh.project() },
@@ -748,6 +755,19 @@ async function newCycle(projectId: string): Promise<string> {
     .returning('cycle_id')
     .executeTakeFirstOrThrow();
   return cycle.cycle_id;
+}
+
+/** A fresh task deleted by `by`: its trash item (features/trash/). */
+async function newTrashItem(w: World, by: 'member' | 'owner'): Promise<string> {
+  const taskId = await w.fresh.task();
+  const deleted = await w.users[by].api(`/api/tasks/${taskId}`, { method: 'DELETE' });
+  expect(deleted.status).toBe(204);
+  const item = await server.deps.db
+    .selectFrom('trash_item')
+    .select('trash_id')
+    .where('task_id', '=', taskId)
+    .executeTakeFirstOrThrow();
+  return item.trash_id;
 }
 
 async function newMilestone(projectId: string): Promise<string> {
