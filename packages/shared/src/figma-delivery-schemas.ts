@@ -1,10 +1,20 @@
 import { z } from 'zod';
 
 /**
- * Figma work that failed for good (apps/server/src/jobs/): a comment delivered by Figma that could not
- * be processed, or a "Done in Figgle" reply that could not be sent. Shown on the radar with its reason.
+ * Figma work that failed for good (apps/server/src/jobs/), shown on the radar with its reason:
+ * - DELIVERY: a comment delivered by Figma that could not be processed;
+ * - REPLY: a "Done in Figgle" reply that could not be sent;
+ * - DESIGN_CHANGE: a new version of a file whose linked designs could not be compared;
+ * - DEV_STATUS: a Dev Mode status Figma sent that could not be applied;
+ * - DEV_RESOURCE: the link back to a task that could not be written in Figma's Dev Mode.
  */
-export const failedFigmaWorkKindSchema = z.enum(['DELIVERY', 'REPLY']);
+export const failedFigmaWorkKindSchema = z.enum([
+  'DELIVERY',
+  'REPLY',
+  'DESIGN_CHANGE',
+  'DEV_STATUS',
+  'DEV_RESOURCE',
+]);
 
 export const failedFigmaWorkSchema = z.object({
   job_id: z.uuid(),
@@ -16,7 +26,7 @@ export const failedFigmaWorkSchema = z.object({
   failed_at: z.string(),
   figma_file_name: z.string(),
   figma_triggered_by: z.string(),
-  /** The comment's text (a delivery), or the task's title (a reply). */
+  /** The comment's text (a delivery), or the task's title (a reply, a dev resource). */
   content: z.string(),
   task_id: z.uuid().nullable(),
 });

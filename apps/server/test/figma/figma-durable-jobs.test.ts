@@ -308,6 +308,105 @@ describe('Back to Figma through the job table', () => {
   });
 });
 
+describe('the other Figma work on the radar when it failed for good', () => {
+  /** A job as the worker leaves it when it gives up: failed, with the reason of its last try. */
+  async function failedJob(kind: string, payload: Record<string, unknown>, reason: string) {
+    const row = await db()
+      .insertInto('job')
+      .values({
+        kind,
+        organization_id: world.organizationId,
+        dedupe_key: `radar-${kind}-${Date.now()}`,
+        payload: JSON.stringify(payload) as never,
+        state: 'failed',
+        attempts: 5,
+        last_error: reason,
+        finished_at: new Date(),
+      })
+      .returning('job_id')
+      .executeTakeFirstOrThrow();
+    return row.job_id;
+  }
+
+  it('lists a new version, a Dev Mode status and a dev resource with what each was about; Try again runs it', async () => {
+    const created = await world.member.api(`/api/projects/${world.projectId}/tasks`, {
+      method: 'POST',
+      body: { title: 'Linked to a frame' },
+    });
+    expect(created.status).toBe(201);
+    const taskId = ((await created.json()) as { task_id: string }).task_id;
+    const version = await failedJob(
+      'figma_design_change',
+      {
+        event_type: 'FILE_VERSION_UPDATE',
+        file_key: SAMPLE_FILE_KEY,
+        file_name: 'Checkout flows',
+        version_id: '4242',
+        triggered_by: { id: '1', handle: 'Grace Hopper' },
+        timestamp: new Date().toISOString(),
+      },
+      'Figma refused the token (HTTP 403).',
+    );
+    const status = await failedJob(
+      'figma_dev_status',
+      {
+        file_key: SAMPLE_FILE_KEY,
+        file_name: 'Checkout flows',
+        node_id: '1:2',
+        status: 'READY_FOR_DEV',
+        triggered_by: { id: '1', handle: 'Grace Hopper' },
+        timestamp: new Date().toISOString(),
+      },
+      'Figma did not answer.',
+    );
+    const resource = await failedJob(
+      'figma_dev_resource',
+      { task_id: taskId, file_key: SAMPLE_FILE_KEY, node_id: '1:2' },
+      'Figma allows 10 dev resources per node.',
+    );
+
+    const listed = await failures();
+    expect(listed.find((failure) => failure.job_id === version)).toMatchObject({
+      kind: 'DESIGN_CHANGE',
+      figma_file_name: 'Checkout flows',
+      figma_triggered_by: 'Grace Hopper',
+      reason: 'Figma refused the token (HTTP 403).',
+      attempts: 5,
+      task_id: null,
+    });
+    expect(listed.find((failure) => failure.job_id === status)).toMatchObject({
+      kind: 'DEV_STATUS',
+      figma_file_name: 'Checkout flows',
+    });
+    expect(listed.find((failure) => failure.job_id === resource)).toMatchObject({
+      kind: 'DEV_RESOURCE',
+      content: 'Linked to a frame',
+      task_id: taskId,
+    });
+    const theirs = await failures(world.outsider);
+    expect(theirs.some((failure) => [version, status, resource].includes(failure.job_id))).toBe(false);
+    expect(
+      (await world.outsider.api(`/api/figma-events/failed/${version}/retry`, { method: 'POST', body: {} }))
+        .status,
+    ).toBe(404);
+
+    // The file has no linked node at that version to compare: tried again, the check ends at once.
+    expect(
+      (await world.member.api(`/api/figma-events/failed/${version}/retry`, { method: 'POST', body: {} }))
+        .status,
+    ).toBe(204);
+    await eventually(async () => {
+      const job = await db()
+        .selectFrom('job')
+        .select('state')
+        .where('job_id', '=', version)
+        .executeTakeFirst();
+      return job?.state === 'done';
+    }, 'the version checked again');
+    expect((await failures()).some((failure) => failure.job_id === version)).toBe(false);
+  });
+});
+
 describe('two organizations following the same Figma team', () => {
   it('each keeps the reply of a thread both were sent', async () => {
     const other = world.outsider;

@@ -2,6 +2,13 @@ import { figmaCommentText, figmaFileUrl, figmaNodeUrl } from '@figgle/shared/fig
 import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
 import type { FigmaEventView, FigmaProjectOption } from '@figgle/shared/figma-schemas';
 import { fileCommentSchema } from '../../figma/webhook-delivery.ts';
+import {
+  FIGMA_DESIGN_CHANGE_JOB,
+  FIGMA_DEV_RESOURCE_JOB,
+  FIGMA_DEV_STATUS_JOB,
+  FIGMA_DEV_STATUS_READ_JOB,
+  FIGMA_REPLY_JOB,
+} from '../../jobs/job-kinds.ts';
 import type { FailedFigmaWorkRow, FigmaEventRow, ProjectOptionRow } from './queries.ts';
 
 export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {
@@ -38,7 +45,22 @@ export function presentProjectOption(row: ProjectOptionRow): FigmaProjectOption 
   return { ...row };
 }
 
-/** A failed delivery shows the comment Figma sent; a failed reply, the task it was about. */
+/** What a failed delivery of a new version or a Dev Mode status says: its file and who made it. */
+function deliveryFacts(payload: Record<string, unknown>): { file: string; by: string } {
+  const fileName = payload.file_name;
+  const triggeredBy = payload.triggered_by;
+  const handle =
+    triggeredBy && typeof triggeredBy === 'object' ? (triggeredBy as { handle?: unknown }).handle : undefined;
+  return {
+    file: typeof fileName === 'string' ? fileName.slice(0, 300) : '',
+    by: typeof handle === 'string' ? handle.slice(0, 300) : '',
+  };
+}
+
+/**
+ * A failed delivery shows the comment Figma sent; a failed reply or dev resource, the task it was
+ * about; a failed version or Dev Mode delivery, its file and who made the change.
+ */
 export function presentFailedFigmaWork(row: FailedFigmaWorkRow): FailedFigmaWork {
   const common = {
     job_id: row.job_id,
@@ -47,15 +69,42 @@ export function presentFailedFigmaWork(row: FailedFigmaWorkRow): FailedFigmaWork
     attempts: row.attempts,
     failed_at: (row.finished_at ?? new Date()).toISOString(),
   };
-  if (row.kind === 'figma_reply') {
-    const taskId = row.payload.task_id;
+  // A reply's or a dev resource's task, while it exists.
+  const taskId =
+    typeof row.payload.task_id === 'string' && row.task_title !== null ? row.payload.task_id : null;
+  if (row.kind === FIGMA_REPLY_JOB) {
     return {
       ...common,
       kind: 'REPLY',
       figma_file_name: row.task_file_name ?? '',
       figma_triggered_by: '',
       content: row.task_title ?? '',
-      task_id: typeof taskId === 'string' && row.task_title !== null ? taskId : null,
+      task_id: taskId,
+    };
+  }
+  if (row.kind === FIGMA_DEV_RESOURCE_JOB) {
+    return {
+      ...common,
+      kind: 'DEV_RESOURCE',
+      figma_file_name: '',
+      figma_triggered_by: '',
+      content: row.task_title ?? '',
+      task_id: taskId,
+    };
+  }
+  if (
+    row.kind === FIGMA_DESIGN_CHANGE_JOB ||
+    row.kind === FIGMA_DEV_STATUS_JOB ||
+    row.kind === FIGMA_DEV_STATUS_READ_JOB
+  ) {
+    const facts = deliveryFacts(row.payload);
+    return {
+      ...common,
+      kind: row.kind === FIGMA_DESIGN_CHANGE_JOB ? 'DESIGN_CHANGE' : 'DEV_STATUS',
+      figma_file_name: facts.file,
+      figma_triggered_by: facts.by,
+      content: '',
+      task_id: null,
     };
   }
   const delivery = fileCommentSchema.safeParse(row.payload);

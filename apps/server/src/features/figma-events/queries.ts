@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { FIGMA_DEV_RESOURCE_JOB } from '../../jobs/job-kinds.ts';
 
 export interface FigmaEventRow {
   figma_event_id: string;
@@ -120,7 +121,10 @@ export interface FailedFigmaWorkRow {
   task_file_name: string | null;
 }
 
-/** Figma deliveries and replies that failed for good, in the user's organizations, newest first. */
+/**
+ * Figma work that failed for good, in the user's organizations, newest first. The task a row is about:
+ * a reply's, through its Figma event; a dev resource's, named in the job.
+ */
 export function failedFigmaWork(
   db: Kysely<Database>,
   userId: string,
@@ -133,7 +137,12 @@ export function failedFigmaWork(
       join.on(sql<boolean>`job.kind = 'figma_reply' AND figma_event.figma_event_id::text = job.dedupe_key`),
     )
     .leftJoin('task', (join) =>
-      join.onRef('task.task_id', '=', 'figma_event.task_id').on('task.deleted_at', 'is', null),
+      join
+        .on(
+          sql<boolean>`(task.task_id = figma_event.task_id
+            OR (job.kind = ${FIGMA_DEV_RESOURCE_JOB} AND task.task_id::text = job.payload->>'task_id'))`,
+        )
+        .on('task.deleted_at', 'is', null),
     )
     .select([
       'job.job_id',

@@ -17,10 +17,9 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { FIGMA_DELIVERY_JOB, FIGMA_REPLY_JOB } from '../../jobs/job-kinds.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { createTaskFromEvent } from './commands/create-task-from-event.ts';
-import { retryFailedFigmaWork } from './commands/retry-failed-work.ts';
+import { FAILED_FIGMA_JOB_KINDS, retryFailedFigmaWork } from './commands/retry-failed-work.ts';
 import { presentFailedFigmaWork, presentFigmaEvent, presentProjectOption } from './presenter.ts';
 import { failedFigmaWork, figmaEventById, projectsOfOrganization, radarPage } from './queries.ts';
 
@@ -53,12 +52,7 @@ export async function figmaEventRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, response: { 200: failedFigmaWorkListSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const rows = await failedFigmaWork(
-        db,
-        user.user_id,
-        [FIGMA_DELIVERY_JOB, FIGMA_REPLY_JOB],
-        FAILED_FIGMA_WORK_SHOWN,
-      );
+      const rows = await failedFigmaWork(db, user.user_id, FAILED_FIGMA_JOB_KINDS, FAILED_FIGMA_WORK_SHOWN);
       return { failures: rows.map(presentFailedFigmaWork) };
     },
   );

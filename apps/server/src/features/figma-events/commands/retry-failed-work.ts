@@ -2,14 +2,35 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
-import { FIGMA_DELIVERY_JOB, FIGMA_REPLY_JOB } from '../../../jobs/job-kinds.ts';
+import {
+  FIGMA_DELIVERY_JOB,
+  FIGMA_DESIGN_CHANGE_JOB,
+  FIGMA_DEV_RESOURCE_JOB,
+  FIGMA_DEV_STATUS_JOB,
+  FIGMA_DEV_STATUS_READ_JOB,
+  FIGMA_REPLY_JOB,
+} from '../../../jobs/job-kinds.ts';
 import { wakeWorkers } from '../../../jobs/wake.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'bus'>;
 
 /**
- * "Try again" on a Figma delivery or reply that failed for good (once the token or the file is fixed):
+ * The Figma work the radar lists when it failed for good, and may try again: what Figma sent (comments,
+ * new versions, Dev Mode statuses) and what Figgle writes to Figma (replies, dev resources). The
+ * 10-minute scan of dev resources is left out: it runs again on its own.
+ */
+export const FAILED_FIGMA_JOB_KINDS = [
+  FIGMA_DELIVERY_JOB,
+  FIGMA_REPLY_JOB,
+  FIGMA_DESIGN_CHANGE_JOB,
+  FIGMA_DEV_STATUS_JOB,
+  FIGMA_DEV_STATUS_READ_JOB,
+  FIGMA_DEV_RESOURCE_JOB,
+];
+
+/**
+ * "Try again" on Figma work that failed for good (once the token or the file is fixed):
  * the job is due again at once, with its tries counted from zero. A member may do it, as they may make
  * a task from a Figma event.
  */
@@ -22,7 +43,7 @@ export async function retryFailedFigmaWork(
     .selectFrom('job')
     .select(['organization_id', 'state'])
     .where('job_id', '=', jobId)
-    .where('kind', 'in', [FIGMA_DELIVERY_JOB, FIGMA_REPLY_JOB])
+    .where('kind', 'in', FAILED_FIGMA_JOB_KINDS)
     .executeTakeFirst();
   if (!job?.organization_id) throw notFound('Failed Figma delivery');
   await authorize(db, user, 'figmaEvent.createTask', job.organization_id, 'Failed Figma delivery');

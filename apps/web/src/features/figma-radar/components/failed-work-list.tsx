@@ -8,8 +8,19 @@ import { useRetryFailedFigmaWork } from '../api/retry-failed-figma-work';
 
 function headline(failure: FailedFigmaWork): string {
   const file = failure.figma_file_name || 'a Figma file';
-  if (failure.kind === 'REPLY') return `Reply to Figma not sent (${file})`;
-  return `Comment by ${failure.figma_triggered_by || 'someone'} on ${file} not processed`;
+  const by = failure.figma_triggered_by || 'someone';
+  switch (failure.kind) {
+    case 'REPLY':
+      return `Reply to Figma not sent (${file})`;
+    case 'DESIGN_CHANGE':
+      return `New version by ${by} of ${file} not compared with the linked designs`;
+    case 'DEV_STATUS':
+      return `Dev Mode status of a design in ${file} not applied`;
+    case 'DEV_RESOURCE':
+      return 'Link to the task not added in Figma’s Dev Mode';
+    default:
+      return `Comment by ${by} on ${file} not processed`;
+  }
 }
 
 /** What Figgle gave up doing with Figma, with Figma's reason: a comment lost would otherwise go unseen. */
