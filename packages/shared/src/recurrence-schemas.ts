@@ -56,8 +56,14 @@ export const recurrenceViewSchema = z.object({
 });
 export type RecurrenceView = z.infer<typeof recurrenceViewSchema>;
 
-/** GET /api/tasks/:taskId/recurrence: the task's repetition, or null when it does not repeat. */
-export const taskRecurrenceAnswerSchema = z.object({ recurrence: recurrenceViewSchema.nullable() });
+/**
+ * GET /api/tasks/:taskId/recurrence: the task's repetition, or null when it does not repeat; and the
+ * occurrence its completion made, while the series is on that one (null otherwise).
+ */
+export const taskRecurrenceAnswerSchema = z.object({
+  recurrence: recurrenceViewSchema.nullable(),
+  next_task: z.object({ task_id: z.uuid(), reference: z.number().int(), trigram: z.string() }).nullable(),
+});
 export type TaskRecurrenceAnswer = z.infer<typeof taskRecurrenceAnswerSchema>;
 
 /** PUT /api/organizations/:organizationId/time-zone: an IANA name such as Europe/Paris. */

@@ -158,6 +158,12 @@ describe('a repeating task', () => {
     expect(detail.labels.map((item) => item.label_id)).toEqual([labelId]);
     expect(detail.checklist).toMatchObject({ done: 0, total: 2 });
     expect(await recurrenceOf(world.owner, taskId)).toBeNull();
+    const answer = await world.owner.api(`/api/tasks/${taskId}/recurrence`);
+    expect(((await answer.json()) as { next_task: unknown }).next_task).toEqual({
+      task_id: next.task_id,
+      reference: detail.reference,
+      trigram: 'WEE',
+    });
     expect(await recurrenceOf(world.owner, next.task_id)).toMatchObject({
       occurrence: 2,
       words: 'Repeats every ' + weekdayName(today),

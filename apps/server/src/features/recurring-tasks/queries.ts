@@ -36,3 +36,18 @@ export async function recurrenceOfTask(
     .where('task.deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** The live task the series moved to when this one was completed, while it is still there. */
+export async function nextTaskOf(
+  db: Kysely<Database>,
+  taskId: string,
+): Promise<{ task_id: string; reference: number; trigram: string } | undefined> {
+  return db
+    .selectFrom('task_recurrence')
+    .innerJoin('task', 'task.task_id', 'task_recurrence.task_id')
+    .innerJoin('project', 'project.project_id', 'task.project_id')
+    .select(['task.task_id', 'task.reference', 'project.trigram'])
+    .where('task_recurrence.previous_task_id', '=', taskId)
+    .where('task.deleted_at', 'is', null)
+    .executeTakeFirst();
+}

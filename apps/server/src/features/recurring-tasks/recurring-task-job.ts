@@ -1,5 +1,6 @@
 import { nextDueDay, parseRecurrence } from '@figgle/shared/recurrence';
 import { sql } from 'kysely';
+import { taskUpdated } from '../../commands/announcements.ts';
 import { publishAfterCommit } from '../../commands/publish-after-commit.ts';
 import type { DeltaJson } from '../../db/schema.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
@@ -142,7 +143,8 @@ export const recurringTaskHandler: JobHandler = {
           await completeIn(trx);
           return next;
         }),
-      (next) => (next ? announceTaskCreated(next, null) : null),
+      // The completed task's page reads its repetition again: it now points at the next one.
+      (next) => (next ? [announceTaskCreated(next, null), taskUpdated({ ...next, taskId }, null)] : null),
     );
   },
 };

@@ -14,7 +14,7 @@ import { setOrganizationTimeZone } from './commands/set-organization-time-zone.t
 import { setTaskRecurrence } from './commands/set-task-recurrence.ts';
 import { stopTaskRecurrence } from './commands/stop-task-recurrence.ts';
 import { presentRecurrence } from './presenter.ts';
-import { recurrenceOfTask } from './queries.ts';
+import { nextTaskOf, recurrenceOfTask } from './queries.ts';
 
 const tags = ['recurring tasks'];
 const organizationIdParams = z.object({ organizationId: z.uuid() });
@@ -24,8 +24,8 @@ export async function recurringTaskRoutes(app: AppInstance): Promise<void> {
   const { db, clock } = app.deps;
 
   const answer = async (taskId: string) => {
-    const row = await recurrenceOfTask(db, taskId);
-    return { recurrence: row ? presentRecurrence(row, clock.now()) : null };
+    const [row, next] = await Promise.all([recurrenceOfTask(db, taskId), nextTaskOf(db, taskId)]);
+    return { recurrence: row ? presentRecurrence(row, clock.now()) : null, next_task: next ?? null };
   };
 
   app.get(
