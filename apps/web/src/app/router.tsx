@@ -210,7 +210,7 @@ export const appRoutes: AppRoute[] = [
     name: 'task',
     path: '/task/:taskId',
     meta: APP_PAGE,
-    page: lazyPage(() => import('../features/task-detail/routes/task-page'), 'TaskPage'),
+    page: lazyPage(() => import('./task-route'), 'TaskRoute'),
   },
   {
     name: 'settings',

@@ -242,6 +242,7 @@ describe('task events on the task page', () => {
       `=${JSON.stringify(['task', taskId, 'design-changes'])}`,
       `=${JSON.stringify(['task', taskId, 'figma-dev-resources'])}`,
       `=${JSON.stringify(['task', taskId, 'watchers'])}`,
+      `=${JSON.stringify(['task', taskId, 'recurrence'])}`,
     ]);
   });
 

@@ -144,6 +144,8 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
     invalidate.add(queryKeys.taskDevResources(taskId), true);
     // A comment, an assignee or a mention may have added a watcher.
     invalidate.add(queryKeys.watchers(taskId), true);
+    // Its repetition set or stopped, or its next occurrence made (issue 43).
+    invalidate.add(queryKeys.taskRecurrence(taskId), true);
     return;
   }
   if (frame.kind === 'comment') {

@@ -48,6 +48,8 @@ export const queryKeys = {
   projectDesignChanges: (projectId: string) => ['project', projectId, 'design-changes'] as const,
   /** How each linked design's link back into Figma stands (a dev resource); read again with the task. */
   taskDevResources: (taskId: string) => ['task', taskId, 'figma-dev-resources'] as const,
+  /** A task's repetition and the occurrence it made (issue 43); read again with every event of the task. */
+  taskRecurrence: (taskId: string) => ['task', taskId, 'recurrence'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

@@ -9,6 +9,7 @@ import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
+import { TaskSections } from '../../../shared/task-sections';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { AuthorMark, personName } from './author-mark';
@@ -132,6 +133,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
         <TaskPlanningFields task={task} />
         <MilestoneField task={task} />
         <CycleField task={task} />
+        <TaskSections task={task} />
         <dl className={classes.facts}>
           <Field label="Project">
             <Anchor component={Link} to={paths.projectList(task.project.project_id)} size="sm">
