@@ -262,6 +262,13 @@ interface CycleSettingTable {
 }
 
 /** One cycle of a project (migration 0033); the final figures are written when it is closed. */
+/** An image render asked of Figma in the last minute, per organization (migration 0039). */
+interface FigmaRenderSpentTable {
+  organization_id: string;
+  figma_base_url: string;
+  spent_at: Date;
+}
+
 interface CycleTable {
   cycle_id: Generated<string>;
   project_id: string;
@@ -623,6 +630,7 @@ export interface Database {
   milestone: MilestoneTable;
   cycle_setting: CycleSettingTable;
   cycle: CycleTable;
+  figma_render_spent: FigmaRenderSpentTable;
   custom_field: CustomFieldTable;
   project_custom_field: ProjectCustomFieldTable;
   task_custom_value: TaskCustomValueTable;

@@ -43,6 +43,7 @@ export async function checkFileDesign(
   const { version, previous } = found;
 
   const place: RenderPlace = {
+    db: deps.db,
     client,
     cache: createImageCache(deps.env.DATA_DIR),
     baseUrl: deps.env.FIGMA_API_URL,

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
 import type { FigmaClient } from '../../../figma/client.ts';
 import type { ImageCache } from '../../../figma/image-cache.ts';
 import { DeferJob } from '../../../jobs/job-errors.ts';
@@ -7,6 +9,7 @@ import { takeRender } from '../render-rate.ts';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export interface RenderPlace {
+  db: Kysely<Database>;
   client: FigmaClient;
   cache: ImageCache;
   /** Where the budget is counted: Figma's address and the organization. */
@@ -39,7 +42,7 @@ export async function renderAtVersion(
   }
   if (missing.length === 0) return hashes;
 
-  const waitMs = takeRender(place.baseUrl, place.organizationId, place.now());
+  const waitMs = await takeRender(place.db, place.baseUrl, place.organizationId, place.now());
   if (waitMs > 0) throw new DeferJob(waitMs + place.aheadMs(), "keeping to Figma's rate for image renders");
   const addresses = await place.client.renderNodesAt(fileKey, missing, versionId);
   for (const nodeId of missing) {
