@@ -166,7 +166,7 @@ describe('a repeating task', () => {
     });
     expect(await recurrenceOf(world.owner, next.task_id)).toMatchObject({
       occurrence: 2,
-      words: 'Repeats every ' + weekdayName(today),
+      words: `Repeats every ${weekdayName(today)}`,
     });
 
     // Reopened and completed again, the old task makes no second one.
