@@ -63,6 +63,7 @@ import { commentFanOutHandler } from './features/notifications/comment-fan-out-j
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
+import { projectStatusRoutes, unknownStatusRefusal } from './features/project-statuses/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
 import { realtimeHubOf, realtimeRoutes } from './features/realtime/routes.ts';
 import { recurringTaskHandler } from './features/recurring-tasks/recurring-task-job.ts';
@@ -207,7 +208,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
     await bus.close();
   });
   await app.register(jobWorkerPlugin(JOB_HANDLERS)); // durable background work: Figma, notification emails, outgoing webhooks (jobs/)
-  installErrorHandling(app, [policyRefusal]);
+  installErrorHandling(app, [policyRefusal, unknownStatusRefusal]);
   if (env.METRICS_TOKEN) {
     installRequestMetrics(app, metrics); // GET /metrics is on: count and time every answer
     metrics.collectProcessMetrics();
@@ -252,6 +253,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(taskFigmaNodeRoutes);
   await app.register(milestoneRoutes);
   await app.register(customFieldRoutes);
+  await app.register(projectStatusRoutes);
   await app.register(cycleRoutes);
   await app.register(recurringTaskRoutes);
   await app.register(timelineViewRoutes);

@@ -17,6 +17,7 @@ const sample: ProjectExport = {
     default_view: 'KANBAN',
     estimate_scale: 'points',
     last_reference: 1,
+    cycle_settings: { enabled: true, weeks: 2, week_start: 1 },
     created_at: '2026-11-01T09:00:00.000Z',
     updated_at: '2026-11-02T09:00:00.000Z',
   },
@@ -46,6 +47,8 @@ const sample: ProjectExport = {
       parent: null,
       subtask_position: null,
       relations: [{ side: 'blocked_by', task: { id: 't9', reference: 'API-3' } }],
+      milestone: 'm1',
+      cycle: 'cy2',
       labels: ['l1'],
       checklist: [{ text: 'Check Safari', done: true, rank: 'a0', created_at: '2026-11-01T09:00:00.000Z' }],
       comments: [
@@ -87,6 +90,41 @@ const sample: ProjectExport = {
       updated_at: '2026-11-01T10:00:00.000Z',
     },
   ],
+  milestones: [
+    {
+      id: 'm1',
+      name: 'Beta',
+      target_date: '2026-12-15',
+      description: '',
+      created_at: '2026-11-01T09:00:00.000Z',
+    },
+  ],
+  cycles: [
+    {
+      id: 'cy1',
+      number: 1,
+      name: null,
+      starts_on: '2026-11-16',
+      ends_on: '2026-11-30',
+      closed_at: '2026-11-30T00:00:05.000Z',
+      final_scope: 4,
+      final_done: 3,
+      final_scope_points: 8,
+      final_done_points: 5,
+    },
+    {
+      id: 'cy2',
+      number: 2,
+      name: 'Launch',
+      starts_on: '2026-11-30',
+      ends_on: '2026-12-14',
+      closed_at: null,
+      final_scope: null,
+      final_done: null,
+      final_scope_points: null,
+      final_done_points: null,
+    },
+  ],
 };
 
 describe('project export schema', () => {
@@ -100,6 +138,28 @@ describe('project export schema', () => {
     expect(projectExportSchema.safeParse({ ...sample, format: 'trello' }).success).toBe(false);
     const badTask = { ...sample.tasks[0]!, description: { ops: [{ retain: 3 }] } };
     expect(projectExportSchema.safeParse({ ...sample, tasks: [badTask] }).success).toBe(false);
+  });
+
+  it('reads a file from before milestones and cycles as one without them', () => {
+    const { milestones: _milestones, cycles: _cycles, ...older } = sample;
+    const task = { ...sample.tasks[0]! } as Partial<ProjectExport['tasks'][number]>;
+    delete task.milestone;
+    delete task.cycle;
+    const project = { ...sample.project } as Partial<ProjectExport['project']>;
+    delete project.cycle_settings;
+    const read = projectExportSchema.parse({ ...older, project, tasks: [task] });
+    expect(read.milestones).toEqual([]);
+    expect(read.cycles).toEqual([]);
+    expect(read.project.cycle_settings).toBeNull();
+    expect([read.tasks[0]!.milestone, read.tasks[0]!.cycle]).toEqual([null, null]);
+  });
+
+  it('refuses a cycle that ends before it starts, or two cycles of one number', () => {
+    const [first, second] = sample.cycles;
+    const backwards = { ...first!, ends_on: first!.starts_on };
+    expect(projectExportSchema.safeParse({ ...sample, cycles: [backwards] }).success).toBe(false);
+    const twice = { ...second!, number: 1 };
+    expect(projectExportSchema.safeParse({ ...sample, cycles: [first, twice] }).success).toBe(false);
   });
 
   it('nests whole project exports in an organization export', () => {

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { CYCLE_NAME_MAX, CYCLE_WEEKS_MAX, CYCLE_WEEKS_MIN } from './cycle-schemas.ts';
 import { richTextSchema } from './delta.ts';
 import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
 import { estimateScaleSchema, estimateSchema } from './estimate.ts';
 import { logMetadataSchema, logTypeSchema } from './log-type.ts';
+import {
+  MILESTONE_DESCRIPTION_MAX,
+  MILESTONE_NAME_MAX,
+  MILESTONES_PER_PROJECT_MAX,
+} from './milestone-schemas.ts';
 import {
   dueAtSchema,
   dueOnSchema,
@@ -145,6 +151,10 @@ export const exportedTaskSchema = z.object({
   subtask_position: z.number().int().positive().nullable().default(null),
   /** Its relations with live tasks, as it reads them; absent in files from before relations. */
   relations: z.array(exportedRelationSchema).max(100_000).default([]),
+  /** Id of the file's `milestones` entry it belongs to, or null (absent in files from before milestones). */
+  milestone: z.string().min(1).nullable().default(null),
+  /** Id of the file's `cycles` entry it is planned in, or null (absent in files from before cycles). */
+  cycle: z.string().min(1).nullable().default(null),
   /** Ids of the file's `labels`. */
   labels: z.array(z.string().min(1)),
   checklist: z.array(exportedChecklistItemSchema),
@@ -157,6 +167,45 @@ export const exportedTaskSchema = z.object({
 });
 export type ExportedTask = z.infer<typeof exportedTaskSchema>;
 
+/** A milestone of the project (docs/product.md#milestones). */
+export const exportedMilestoneSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1).max(MILESTONE_NAME_MAX),
+  target_date: dueOnSchema,
+  description: z.string().max(MILESTONE_DESCRIPTION_MAX),
+  created_at: instantSchema,
+});
+export type ExportedMilestone = z.infer<typeof exportedMilestoneSchema>;
+
+/** How the project plans in cycles (docs/product.md#cycles); null: never turned on. */
+export const exportedCycleSettingsSchema = z.object({
+  enabled: z.boolean(),
+  weeks: z.number().int().min(CYCLE_WEEKS_MIN).max(CYCLE_WEEKS_MAX),
+  week_start: z.number().int().min(0).max(6),
+});
+
+const finalCount = z.number().int().nonnegative().nullable();
+
+/** A cycle of the project: its number, days (ends_on is the day after its last), name and, once closed, its final figures. */
+export const exportedCycleSchema = z
+  .object({
+    id: z.string().min(1),
+    number: z.number().int().positive(),
+    name: z.string().min(1).max(CYCLE_NAME_MAX).nullable(),
+    starts_on: dueOnSchema,
+    ends_on: dueOnSchema,
+    closed_at: instantSchema.nullable(),
+    final_scope: finalCount,
+    final_done: finalCount,
+    final_scope_points: finalCount,
+    final_done_points: finalCount,
+  })
+  .refine((cycle) => cycle.ends_on > cycle.starts_on, {
+    message: 'must be after starts_on',
+    path: ['ends_on'],
+  });
+export type ExportedCycle = z.infer<typeof exportedCycleSchema>;
+
 export const exportedProjectSchema = z.object({
   name: z.string().min(1),
   trigram: z.string().min(1),
@@ -167,6 +216,8 @@ export const exportedProjectSchema = z.object({
   estimate_scale: estimateScaleSchema.default('none'),
   /** The highest task reference the project has given (deleted tasks included). */
   last_reference: z.number().int().nonnegative(),
+  /** Null in files from before cycles, or when the project never planned in cycles. */
+  cycle_settings: exportedCycleSettingsSchema.nullable().default(null),
   created_at: instantSchema,
   updated_at: instantSchema,
 });
@@ -183,6 +234,16 @@ export const projectExportSchema = z.object({
   members: z.array(exportedPersonSchema),
   /** By reference; status and rank give each its place on the board. */
   tasks: z.array(exportedTaskSchema),
+  /** The project's milestones, by target date; absent in files from before milestones. */
+  milestones: z.array(exportedMilestoneSchema).max(MILESTONES_PER_PROJECT_MAX).default([]),
+  /** The project's cycles, by number; absent in files from before cycles. */
+  cycles: z
+    .array(exportedCycleSchema)
+    .max(10_000)
+    .refine((cycles) => new Set(cycles.map((cycle) => cycle.number)).size === cycles.length, {
+      message: 'must number each cycle once',
+    })
+    .default([]),
 });
 export type ProjectExport = z.infer<typeof projectExportSchema>;
 
@@ -213,6 +274,8 @@ export const TASK_CSV_COLUMNS = [
   'Estimate',
   'Parent',
   'Blocked by',
+  'Milestone',
+  'Cycle',
   'Labels',
   'Description',
   'Created',

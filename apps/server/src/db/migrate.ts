@@ -43,6 +43,7 @@ import * as cycles from './migrations/0033_cycles.ts';
 import * as recurringTasks from './migrations/0034_recurring_tasks.ts';
 import * as trash from './migrations/0035_trash.ts';
 import * as customFields from './migrations/0036_custom_fields.ts';
+import * as projectStatuses from './migrations/0037_project_statuses.ts';
 import * as figmaRenderBudget from './migrations/0039_figma_render_budget.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0034_recurring_tasks': recurringTasks,
   '0035_trash': trash,
   '0039_figma_render_budget': figmaRenderBudget,
+  '0037_project_statuses': projectStatuses,
 };
 
 /** The names of every domain migration, in order. */

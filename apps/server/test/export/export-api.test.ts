@@ -304,6 +304,8 @@ describe('project export as CSV', () => {
       '',
       '',
       '',
+      '',
+      '',
       'Bug',
       'Broken on mobile',
       expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

@@ -1,6 +1,8 @@
 import type {
+  ExportedCycle,
   ExportedLabel,
   ExportedLogEntry,
+  ExportedMilestone,
   ExportedPerson,
   ExportedTask,
   ProjectExport,
@@ -9,8 +11,10 @@ import { UPLOAD_URL_PREFIX } from '@figgle/shared/upload-schemas';
 import type {
   ExportChecklistRow,
   ExportCommentRow,
+  ExportCycleRow,
   ExportLabelRow,
   ExportLogRow,
+  ExportMilestoneRow,
   ExportPersonRow,
   ExportProjectRow,
   ExportRelationRow,
@@ -42,7 +46,35 @@ export function presentLabel(row: ExportLabelRow): ExportedLabel {
   return { id: row.label_id, name: row.name, color: row.color };
 }
 
-export function presentProjectHeader(row: ExportProjectRow): ProjectExport['project'] {
+export function presentMilestone(row: ExportMilestoneRow): ExportedMilestone {
+  return {
+    id: row.milestone_id,
+    name: row.name,
+    target_date: row.target_date,
+    description: row.description,
+    created_at: iso(row.created_at),
+  };
+}
+
+export function presentCycle(row: ExportCycleRow): ExportedCycle {
+  return {
+    id: row.cycle_id,
+    number: row.number,
+    name: row.name,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    closed_at: row.closed_at === null ? null : iso(row.closed_at),
+    final_scope: row.final_scope,
+    final_done: row.final_done,
+    final_scope_points: row.final_scope_points,
+    final_done_points: row.final_done_points,
+  };
+}
+
+export function presentProjectHeader(
+  row: ExportProjectRow,
+  cycleSettings: ProjectExport['project']['cycle_settings'],
+): ProjectExport['project'] {
   return {
     name: row.name,
     trigram: row.trigram,
@@ -51,6 +83,7 @@ export function presentProjectHeader(row: ExportProjectRow): ProjectExport['proj
     default_view: row.default_view,
     estimate_scale: row.estimate_scale,
     last_reference: row.last_reference,
+    cycle_settings: cycleSettings,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -93,6 +126,8 @@ export function presentTask(row: ExportTaskRow, parts: TaskParts): ExportedTask 
     parent:
       row.parent_id && row.parent_reference ? { id: row.parent_id, reference: row.parent_reference } : null,
     subtask_position: row.subtask_position,
+    milestone: row.milestone_id,
+    cycle: row.cycle_id,
     relations: parts.relations.map((relation) => ({
       side: relation.side,
       task: { id: relation.other_id, reference: relation.other_reference },

@@ -5,11 +5,20 @@ import {
 } from '@figgle/shared/project-export-schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { peopleNamedBy, presentLabel, presentPerson, presentProjectHeader } from './presenter.ts';
+import {
+  peopleNamedBy,
+  presentCycle,
+  presentLabel,
+  presentMilestone,
+  presentPerson,
+  presentProjectHeader,
+} from './presenter.ts';
 import {
   type ExportProjectRow,
+  exportedCycles,
   exportedLabels,
   exportedMembers,
+  exportedMilestones,
   exportedOrganization,
   exportedPeople,
   exportedProject,
@@ -19,7 +28,8 @@ import { exportedTaskPages } from './task-pages.ts';
 
 /**
  * The text of a project export (projectExportSchema), piece by piece: the header, each page of
- * tasks, then the labels and people those tasks named. Nothing holds the whole file.
+ * tasks, then the labels and people those tasks named, the milestones and the cycles. Nothing holds
+ * the whole file.
  */
 export async function* projectExportJson(
   db: Kysely<Database>,
@@ -27,7 +37,9 @@ export async function* projectExportJson(
   exportedAt: string,
 ): AsyncGenerator<string> {
   const head = { format: PROJECT_EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: exportedAt };
-  yield `${JSON.stringify(head).slice(0, -1)},"project":${JSON.stringify(presentProjectHeader(project))},"tasks":[`;
+  const cycles = await exportedCycles(db, project.project_id);
+  const header = presentProjectHeader(project, cycles.settings);
+  yield `${JSON.stringify(head).slice(0, -1)},"project":${JSON.stringify(header)},"tasks":[`;
   const people = new Set<string>();
   const labels = new Set<string>();
   let first = true;
@@ -41,7 +53,9 @@ export async function* projectExportJson(
   }
   const labelRows = labels.size > 0 ? await exportedLabels(db, project.organization_id, [...labels]) : [];
   const personRows = people.size > 0 ? await exportedPeople(db, project.organization_id, [...people]) : [];
-  yield `],"labels":${JSON.stringify(labelRows.map(presentLabel))},"members":${JSON.stringify(personRows.map(presentPerson))}}`;
+  const milestones = (await exportedMilestones(db, project.project_id)).map(presentMilestone);
+  yield `],"labels":${JSON.stringify(labelRows.map(presentLabel))},"members":${JSON.stringify(personRows.map(presentPerson))}`;
+  yield `,"milestones":${JSON.stringify(milestones)},"cycles":${JSON.stringify(cycles.cycles.map(presentCycle))}}`;
 }
 
 /** The text of an organization export: its members and labels, then each live project in full. */

@@ -79,6 +79,12 @@ export interface ExportTaskRow {
   blocked_by: string[];
   /** Sorted by name. */
   labels: Array<{ label_id: string; name: string }>;
+  /** Its milestone and cycle (ids, and what the CSV shows of them). */
+  milestone_id: string | null;
+  milestone_name: string | null;
+  cycle_id: string | null;
+  cycle_number: number | null;
+  cycle_name: string | null;
   is_from_figma: boolean;
   created_at: Time;
   updated_at: Time;
@@ -103,6 +109,10 @@ export async function exportedTaskPage(
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at,
       to_char(task.start_on, 'YYYY-MM-DD') AS start_date,
       task.priority, task.estimate, task.is_from_figma, task.created_at, task.updated_at,
+      task.milestone_id, task.cycle_id,
+      (SELECT milestone.name FROM milestone WHERE milestone.milestone_id = task.milestone_id) AS milestone_name,
+      (SELECT cycle.number FROM cycle WHERE cycle.cycle_id = task.cycle_id) AS cycle_number,
+      (SELECT cycle.name FROM cycle WHERE cycle.cycle_id = task.cycle_id) AS cycle_name,
       parent.task_id AS parent_id, parent.reference AS parent_reference,
       CASE WHEN parent.task_id IS NOT NULL THEN task.subtask_position END AS subtask_position,
       -- Driven by the relations (an index on to_task_id), each blocker's reference a subquery by its
@@ -314,4 +324,52 @@ export async function exportedMembers(db: Db, organizationId: string): Promise<E
     ORDER BY app_user.lastname, app_user.firstname, app_user.user_id
   `.execute(db);
   return rows;
+}
+
+export interface ExportMilestoneRow {
+  milestone_id: string;
+  name: string;
+  target_date: string;
+  description: string;
+  created_at: Time;
+}
+
+/** A project's milestones, by target date. */
+export async function exportedMilestones(db: Db, projectId: string): Promise<ExportMilestoneRow[]> {
+  const { rows } = await sql<ExportMilestoneRow>`
+    SELECT milestone_id, name, to_char(target_on, 'YYYY-MM-DD') AS target_date, description, created_at
+    FROM milestone WHERE project_id = ${projectId}
+    ORDER BY target_on, name, milestone_id
+  `.execute(db);
+  return rows;
+}
+
+export interface ExportCycleRow {
+  cycle_id: string;
+  number: number;
+  name: string | null;
+  starts_on: string;
+  ends_on: string;
+  closed_at: Time | null;
+  final_scope: number | null;
+  final_done: number | null;
+  final_scope_points: number | null;
+  final_done_points: number | null;
+}
+
+/** A project's cycles, by number, and its cycle settings (null: never turned on). */
+export async function exportedCycles(db: Db, projectId: string) {
+  const { rows } = await sql<ExportCycleRow>`
+    SELECT cycle_id, number, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on,
+      to_char(ends_on, 'YYYY-MM-DD') AS ends_on, closed_at, final_scope, final_done,
+      final_scope_points, final_done_points
+    FROM cycle WHERE project_id = ${projectId}
+    ORDER BY number
+  `.execute(db);
+  const settings = await db
+    .selectFrom('cycle_setting')
+    .select(['enabled', 'weeks', 'week_start'])
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return { cycles: rows, settings: settings ?? null };
 }

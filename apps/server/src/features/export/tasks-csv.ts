@@ -1,3 +1,4 @@
+import { cycleName } from '@figgle/shared/cycle-words';
 import { type DeltaDocument, deltaToPlainText } from '@figgle/shared/delta';
 import { PRIORITY_LABELS } from '@figgle/shared/priority';
 import { TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
@@ -36,6 +37,8 @@ function csvRow(trigram: string, row: ExportTaskRow): string[] {
     row.estimate ?? '',
     row.parent_reference ?? '',
     row.blocked_by.join(', '),
+    row.milestone_name ?? '',
+    row.cycle_number === null ? '' : cycleName({ number: row.cycle_number, name: row.cycle_name }),
     row.labels.map((label) => label.name).join(', '),
     deltaToPlainText(row.content_json as DeltaDocument).replace(/\n+$/, ''),
     iso(row.created_at),

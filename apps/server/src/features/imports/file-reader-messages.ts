@@ -1,7 +1,7 @@
 import type { ApiError } from '@figgle/shared/errors';
 import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
-import type { ImportLabel, ImportStructure, ImportTask } from './import-item.ts';
+import type { ImportLabel, ImportPlanning, ImportStructure, ImportTask } from './import-item.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
 /** What the server asks of a file-reader thread (file-reader-thread.ts); the bytes are moved, not copied. */
@@ -20,6 +20,7 @@ export type FileReaderReply =
       skipped: ImportProblem[];
       estimateScale?: EstimateScale;
       structure?: ImportStructure;
+      planning?: ImportPlanning;
     }
   | { kind: 'batch'; tasks: ImportTask[] | null }
   /** The file cannot be imported, said to the person as the request's answer. */

@@ -52,6 +52,7 @@ port.on('message', (request: FileReaderRequest) => {
         skipped: plan.skipped,
         estimateScale: plan.estimateScale,
         structure: plan.structure,
+        planning: plan.planning,
       } as FileReaderReply);
       return;
     }

@@ -28,6 +28,30 @@ export interface ImportTask {
   problems: ImportProblem[];
   /** Its key in the file when the file's structure names it (ImportStructure): kept with its new id. */
   key?: string;
+  /** Figgle files: the key of its milestone and of its cycle in the plan's `planning`. */
+  milestoneKey?: string | null;
+  cycleKey?: string | null;
+}
+
+/**
+ * Figgle files: the project's milestones, cycle settings and cycles, made (or found) in the project
+ * before the first batch; the tasks name them by key.
+ */
+export interface ImportPlanning {
+  milestones: Array<{ key: string; name: string; targetOn: string; description: string }>;
+  cycleSettings: { enabled: boolean; weeks: number; weekStart: number } | null;
+  cycles: Array<{
+    key: string;
+    number: number;
+    name: string | null;
+    startsOn: string;
+    endsOn: string;
+    closedAt: string | null;
+    finalScope: number | null;
+    finalDone: number | null;
+    finalScopePoints: number | null;
+    finalDonePoints: number | null;
+  }>;
 }
 
 /** A task of the file by its key, or a task outside it by its id and reference where it was exported. */
@@ -70,6 +94,8 @@ export interface ImportPlan {
   estimateScale?: EstimateScale;
   /** Figgle files and Trello checklists as sub-tasks: the structure to place after the last task. */
   structure?: ImportStructure;
+  /** Figgle files: milestones and cycles, made before the first batch. */
+  planning?: ImportPlanning;
 }
 
 /** Plain text as a Quill document: its lines as they are, ending with the newline Quill keeps. */

@@ -3,7 +3,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
-import type { ImportLabel, ImportStructure, ImportTask } from './import-item.ts';
+import type { ImportLabel, ImportPlanning, ImportStructure, ImportTask } from './import-item.ts';
 import { fileParses } from './one-parse-at-a-time.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
@@ -124,6 +124,8 @@ export interface PlanInThread {
   estimateScale?: EstimateScale;
   /** The sub-tasks and relations to place after the last batch. */
   structure?: ImportStructure;
+  /** Figgle files: milestones and cycles to make before the first batch. */
+  planning?: ImportPlanning;
   /** The next batch of tasks to write (import-batches.ts), or null after the last. */
   nextBatch(): Promise<ImportTask[] | null>;
   /** Ends the thread; call it once, whatever happened. */
@@ -153,6 +155,7 @@ export async function planInThread(
       skipped: reply.skipped,
       estimateScale: reply.estimateScale,
       structure: reply.structure,
+      planning: reply.planning,
       nextBatch: async () => {
         const next = await reader.ask({ kind: 'next' });
         if (next.kind !== 'batch') throw new Error(`unexpected reply ${next.kind}`);

@@ -7,6 +7,7 @@ import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
+import { preparePlanning } from './import-planning.ts';
 import { placeStructure, rememberKeys, type TouchedTask } from './place-structure.ts';
 import { type ImportRunRow, importRunOf } from './queries.ts';
 import type { ImportMapping } from './read-import-file.ts';
@@ -107,9 +108,12 @@ async function takeEstimateScale(
   return project?.estimate_scale ?? 'none';
 }
 
-/** Creates the labels, then writes the plan's batches, each committed with the run's progress. */
+/**
+ * Creates the labels (and a Figgle file's milestones and cycles), then writes the plan's batches,
+ * each committed with the run's progress.
+ */
 async function writePlan(
-  { db, bus }: JobDeps,
+  { db, bus, clock }: JobDeps,
   { importId, run, projectId }: { importId: string; run: ImportRunRow; projectId: string },
   plan: PlanInThread,
   completeIn: (trx: Transaction<Database>) => Promise<void>,
@@ -147,6 +151,11 @@ async function writePlan(
     members: await membersByEmail(db, run.organization_id),
     estimateScale: await takeEstimateScale(db, projectId, plan.estimateScale),
   };
+  context.planning = await preparePlanning(
+    { db, clock },
+    { projectId, organizationId: run.organization_id, authorId: context.authorId },
+    plan.planning,
+  );
 
   let announcedAt = Date.now();
   // No actor: the importer's own screens read the new tasks too.

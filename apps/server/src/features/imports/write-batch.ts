@@ -1,12 +1,14 @@
 import { type EstimateScale, isEstimateOf } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import type { LogMetadata } from '@figgle/shared/log-type';
+import { MILESTONES_PER_PROJECT_MAX } from '@figgle/shared/milestone-schemas';
 import { TASK_STATUSES } from '@figgle/shared/status';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { type Kysely, sql } from 'kysely';
 import type { Database, LabelColor, TaskStatus } from '../../db/schema.ts';
 import { lockColumn } from '../tasks/commands/column-lock.ts';
 import type { ImportLabel, ImportTask } from './import-item.ts';
+import type { PlanningIds } from './import-planning.ts';
 
 /** What every batch of one run shares: where the tasks go, who imports them, the labels and members. */
 export interface BatchContext {
@@ -20,6 +22,8 @@ export interface BatchContext {
   members: Map<string, string>;
   /** The project's estimate scale: an estimate of no value of it is left out and told. */
   estimateScale: EstimateScale;
+  /** Figgle files: the project's milestones and cycles by the file's keys (import-planning.ts). */
+  planning?: PlanningIds;
 }
 
 interface BatchResult {
@@ -138,6 +142,28 @@ export async function writeBatch(
     });
     return null;
   });
+  const milestones = tasks.map((task) => {
+    if (!task.milestoneKey) return null;
+    const id = context.planning?.milestones.get(task.milestoneKey);
+    if (!id)
+      problems.push({
+        row: task.row,
+        reason: `Its milestone could not be made: the project has ${MILESTONES_PER_PROJECT_MAX} already. The task has none.`,
+        imported: true,
+      });
+    return id ?? null;
+  });
+  const cycles = tasks.map((task) => {
+    if (!task.cycleKey) return null;
+    const id = context.planning?.cycles.get(task.cycleKey);
+    if (!id)
+      problems.push({
+        row: task.row,
+        reason: "Its cycle has other days than this project's cycles: the task is in none.",
+        imported: true,
+      });
+    return id ?? null;
+  });
   const labelsOf = tasks.map((task) =>
     task.labels
       .map((name) => ({ label_id: context.labelIds.get(name.toLowerCase()), name }))
@@ -146,10 +172,11 @@ export async function writeBatch(
   );
   await sql`
     INSERT INTO task (task_id, project_id, reference, title, status, rank, author_id, author_name, assignee_id,
-      last_modified_by, content_json, comments_total, due_on, due_at, start_on, priority, estimate)
+      last_modified_by, content_json, comments_total, due_on, due_at, start_on, priority, estimate,
+      milestone_id, cycle_id)
     SELECT t.id, ${context.projectId}, t.reference, t.title, t.status, t.rank, ${context.authorId},
       ${context.authorName}, t.assignee, ${context.authorId}, t.content::jsonb, t.comments, t.due_on::date,
-      t.due_at::timestamptz, t.start_on::date, t.priority, t.estimate
+      t.due_at::timestamptz, t.start_on::date, t.priority, t.estimate, t.milestone, t.cycle
     FROM unnest(${ids}::uuid[], ${tasks.map((_, index) => firstReference + index)}::integer[],
       ${tasks.map((task) => task.title)}::text[], ${tasks.map((task) => task.status)}::text[],
       ${tasks.map((task) => ranks.get(task)!)}::text[], ${assignees}::uuid[],
@@ -157,9 +184,9 @@ export async function writeBatch(
       ${tasks.map((task) => task.comments.length)}::integer[], ${tasks.map((task) => task.dueOn)}::text[],
       ${tasks.map((task) => task.dueAt)}::text[], ${tasks.map((task) => task.startOn ?? null)}::text[],
       ${tasks.map((task) => task.priority)}::text[],
-      ${estimates}::text[])
+      ${estimates}::text[], ${milestones}::uuid[], ${cycles}::uuid[])
       AS t(id, reference, title, status, rank, assignee, content, comments, due_on, due_at, start_on, priority,
-        estimate)
+        estimate, milestone, cycle)
   `.execute(trx);
 
   const metadata = tasks.map((task, index) => {

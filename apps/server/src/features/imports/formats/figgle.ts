@@ -9,6 +9,7 @@ import type { DeltaJson, RelationKind } from '../../../db/schema.ts';
 import {
   type ImportLabel,
   type ImportPlan,
+  type ImportPlanning,
   type ImportStructure,
   type ImportTask,
   latestDueDay,
@@ -155,7 +156,8 @@ function figgleStructure(file: ProjectExport): { structure: ImportStructure; pro
  * description (its delta as it was), due date, start date, priority, estimate (and the project's estimate scale),
  * labels, checklist and comments (with their
  * authors' names and dates), its parent, place among its parent's sub-tasks and relations (placed
- * after the last task, place-structure.ts). People are matched by email with the organization's members: an
+ * after the last task, place-structure.ts), milestone and cycle (the file's milestones and cycles
+ * are made or found first: import-planning.ts). People are matched by email with the organization's members: an
  * assignee who is not one comes in unassigned and is listed. The change log starts again with the
  * import's creation line.
  */
@@ -175,6 +177,9 @@ export function planFiggle(file: ProjectExport): ImportPlan {
   for (const { child, parent } of structure.parents) named.add(child).add('key' in parent ? parent.key : '');
   for (const { from, to } of structure.relations)
     named.add('key' in from ? from.key : '').add('key' in to ? to.key : '');
+  const planning = figglePlanning(file);
+  const milestoneKeys = new Set(planning.milestones.map((milestone) => milestone.key));
+  const cycleKeys = new Set(planning.cycles.map((cycle) => cycle.key));
   const planned: ImportTask[] = tasks.map((task) => {
     const row = rowOf(task);
     const problems: ImportProblem[] = [];
@@ -218,6 +223,8 @@ export function planFiggle(file: ProjectExport): ImportPlan {
       })),
       problems,
       ...(named.has(task.id) ? { key: task.id } : {}),
+      milestoneKey: task.milestone !== null && milestoneKeys.has(task.milestone) ? task.milestone : null,
+      cycleKey: task.cycle !== null && cycleKeys.has(task.cycle) ? task.cycle : null,
     };
   });
   return {
@@ -227,5 +234,37 @@ export function planFiggle(file: ProjectExport): ImportPlan {
     skipped: structureProblems,
     estimateScale: file.project.estimate_scale,
     structure,
+    planning,
+  };
+}
+
+/** The file's milestones, cycle settings and cycles, each by its id in the file. */
+function figglePlanning(file: ProjectExport): ImportPlanning {
+  return {
+    milestones: file.milestones.map((milestone) => ({
+      key: milestone.id,
+      name: milestone.name,
+      targetOn: milestone.target_date,
+      description: milestone.description,
+    })),
+    cycleSettings: file.project.cycle_settings
+      ? {
+          enabled: file.project.cycle_settings.enabled,
+          weeks: file.project.cycle_settings.weeks,
+          weekStart: file.project.cycle_settings.week_start,
+        }
+      : null,
+    cycles: file.cycles.map((cycle) => ({
+      key: cycle.id,
+      number: cycle.number,
+      name: cycle.name,
+      startsOn: cycle.starts_on,
+      endsOn: cycle.ends_on,
+      closedAt: cycle.closed_at,
+      finalScope: cycle.final_scope,
+      finalDone: cycle.final_done,
+      finalScopePoints: cycle.final_scope_points,
+      finalDonePoints: cycle.final_done_points,
+    })),
   };
 }

@@ -1,0 +1,192 @@
+// @database both
+import type { ImportView } from '@figgle/shared/import-schemas';
+import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysed, finished, sendImportFile, start } from '../import/import-world.ts';
+import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createTask, planTask, turnCyclesOn } from './cycles-world.ts';
+
+// Issue 44: a Figgle JSON export carries the project's milestones, cycle settings and cycles, and
+// each task's milestone and cycle; its import makes them again (rows, rollover jobs) and links the
+// tasks. The CSV export has Milestone and Cycle columns. Both databases: the import writes cycles,
+// their jobs and the task links in SQL of its own.
+
+let server: TestServer;
+let mail: MailCatcher;
+let world: RealtimeWorld;
+let projectId: string;
+
+const exportOf = async (id: string) => {
+  const response = await world.owner.api(`/api/projects/${id}/export.json`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ProjectExport;
+};
+
+/** Each task's milestone name and cycle number, by title: what a round trip must keep. */
+function linksOf(file: ProjectExport) {
+  const milestones = new Map(file.milestones.map((milestone) => [milestone.id, milestone.name]));
+  const cycles = new Map(file.cycles.map((cycle) => [cycle.id, cycle.number]));
+  return Object.fromEntries(
+    file.tasks.map((task) => [
+      task.title,
+      [task.milestone ? milestones.get(task.milestone) : null, task.cycle ? cycles.get(task.cycle) : null],
+    ]),
+  );
+}
+
+const withoutIds = <T extends { id: string }>(rows: T[]) => rows.map(({ id: _id, ...row }) => row);
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  world = await createRealtimeWorld(server, mail);
+  projectId = await createProject(world.owner, world.organizationId, 'Release');
+  const { cycles } = await turnCyclesOn(world.owner, projectId, 2, 1);
+  const [current, next] = cycles.filter((cycle) => cycle.state !== 'past').reverse();
+  expect(
+    (await world.owner.api(`/api/cycles/${next!.cycle_id}`, { method: 'PATCH', body: { name: 'Launch' } }))
+      .status,
+  ).toBe(204);
+  const milestone = await world.owner.api(`/api/projects/${projectId}/milestones`, {
+    body: { name: 'Beta', target_date: '2030-06-01', description: 'First customers' },
+  });
+  expect(milestone.status, await milestone.clone().text()).toBe(201);
+  const { milestone_id } = (await milestone.json()) as { milestone_id: string };
+  const both = await createTask(world.owner, projectId, 'In both');
+  const planned = await createTask(world.owner, projectId, 'Next cycle only');
+  await createTask(world.owner, projectId, 'In neither');
+  expect((await planTask(world.owner, both.task_id, current!.cycle_id)).status).toBe(204);
+  expect((await planTask(world.owner, planned.task_id, next!.cycle_id)).status).toBe(204);
+  const linked = await world.owner.api(`/api/tasks/${both.task_id}/milestone`, {
+    method: 'PUT',
+    body: { milestone_id },
+  });
+  expect(linked.status).toBe(204);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await mail?.stop();
+});
+
+describe('the Figgle JSON export', () => {
+  it('carries the milestones, the cycle settings, the cycles and each task’s links', async () => {
+    const file = await exportOf(projectId);
+    expect(file.project.cycle_settings).toEqual({ enabled: true, weeks: 2, week_start: 1 });
+    expect(withoutIds(file.milestones)).toEqual([
+      {
+        name: 'Beta',
+        target_date: '2030-06-01',
+        description: 'First customers',
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(file.cycles.map((cycle) => [cycle.number, cycle.name, cycle.closed_at])).toEqual([
+      [1, null, null],
+      [2, 'Launch', null],
+      [3, null, null],
+      [4, null, null],
+    ]);
+    expect(linksOf(file)).toEqual({
+      'In both': ['Beta', 1],
+      'Next cycle only': [null, 2],
+      'In neither': [null, null],
+    });
+  });
+});
+
+describe('the Figgle JSON import', () => {
+  it('round trip: a new project gets the milestones, the cycles as they were and the links', async () => {
+    const text = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
+    const sent = await sendImportFile(
+      server,
+      world.owner,
+      `/api/organizations/${world.organizationId}/imports`,
+      'release.json',
+      text,
+    );
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const run = (await sent.json()) as ImportView;
+    const started = await start(world.owner, run.import_id, { project_name: 'Release again' });
+    const done = await finished(world.owner, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.problems).toEqual([]);
+
+    const original = await exportOf(projectId);
+    const copy = await exportOf(started.project_id!);
+    expect(copy.project.cycle_settings).toEqual(original.project.cycle_settings);
+    expect(withoutIds(copy.milestones).map(({ created_at: _at, ...rest }) => rest)).toEqual(
+      withoutIds(original.milestones).map(({ created_at: _at, ...rest }) => rest),
+    );
+    expect(withoutIds(copy.cycles)).toEqual(withoutIds(original.cycles));
+    expect(linksOf(copy)).toEqual(linksOf(original));
+    // Each open cycle has its rollover job, as one made by the settings does.
+    const jobs = await server.deps.db
+      .selectFrom('job')
+      .select('dedupe_key')
+      .where(
+        'dedupe_key',
+        'in',
+        copy.cycles.map((cycle) => cycle.id),
+      )
+      .execute();
+    expect(jobs).toHaveLength(copy.cycles.length);
+  });
+
+  it('into a project with cycles of its own: a milestone found by name, a cycle of other days left out and told', async () => {
+    const target = await createProject(world.owner, world.organizationId, 'Weekly');
+    // One-week cycles from Wednesday: no day of them matches the file's two-week cycles from Monday.
+    await turnCyclesOn(world.owner, target, 1, 3);
+    const own = await world.owner.api(`/api/projects/${target}/milestones`, {
+      body: { name: 'beta', target_date: '2030-07-01', description: '' },
+    });
+    expect(own.status).toBe(201);
+    const text = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
+    const run = await analysed(server, world.owner, target, 'release.json', text);
+    await start(world.owner, run.import_id, {});
+    const done = await finished(world.owner, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.problems.map((problem) => [problem.row, problem.reason]).sort()).toEqual([
+      [
+        expect.stringContaining('In both'),
+        "Its cycle has other days than this project's cycles: the task is in none.",
+      ],
+      [
+        expect.stringContaining('Next cycle only'),
+        "Its cycle has other days than this project's cycles: the task is in none.",
+      ],
+    ]);
+    const copy = await exportOf(target);
+    // The project keeps its own settings and its one milestone.
+    expect(copy.project.cycle_settings).toEqual({ enabled: true, weeks: 1, week_start: 3 });
+    expect(copy.milestones.map((milestone) => milestone.name)).toEqual(['beta']);
+    expect(linksOf(copy)).toEqual({
+      'In both': ['beta', null],
+      'Next cycle only': [null, null],
+      'In neither': [null, null],
+    });
+  });
+});
+
+describe('the CSV export', () => {
+  it('has Milestone and Cycle columns after Blocked by', async () => {
+    const response = await world.owner.api(`/api/projects/${projectId}/export.csv`);
+    expect(response.status).toBe(200);
+    const [header, ...rows] = Papa.parse<string[]>((await response.text()).replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
+    expect(header).toEqual([...TASK_CSV_COLUMNS]);
+    const milestone = TASK_CSV_COLUMNS.indexOf('Milestone');
+    expect(milestone).toBe(TASK_CSV_COLUMNS.indexOf('Blocked by') + 1);
+    const cycle = TASK_CSV_COLUMNS.indexOf('Cycle');
+    const byTitle = Object.fromEntries(rows.map((row) => [row[1], [row[milestone], row[cycle]]]));
+    expect(byTitle).toEqual({
+      'In both': ['Beta', 'Cycle 1'],
+      'Next cycle only': ['', 'Cycle 2 · Launch'],
+      'In neither': ['', ''],
+    });
+  });
+});
