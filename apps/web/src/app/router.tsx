@@ -274,6 +274,12 @@ export const appRoutes: AppRoute[] = [
         ),
       },
       {
+        name: 'settings-trash',
+        path: 'organization/:organizationId/trash',
+        meta: APP_PAGE,
+        page: lazyPage(() => import('../features/settings/routes/settings-trash-page'), 'SettingsTrashPage'),
+      },
+      {
         name: 'settings-webhooks',
         path: 'organization/:organizationId/webhooks',
         meta: APP_PAGE,

@@ -45,6 +45,8 @@ export const paths = {
     `/settings/organization/${encodeURIComponent(organizationId)}/labels`,
   settingsWebhooks: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}/webhooks`,
+  settingsTrash: (organizationId: string) =>
+    `/settings/organization/${encodeURIComponent(organizationId)}/trash`,
   settingsPreferences: '/settings/preferences',
   settingsNotifications: '/settings/notifications',
   settingsFigma: '/settings/figma',

@@ -1,3 +1,4 @@
+import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
 import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ async function subtasksToAskAbout(
   if (count === 0) {
     const confirmed = await confirm({
       title: 'Delete this task?',
-      text: `${reference} “${title}” is removed from every list and board, with its comments.`,
+      text: `${reference} “${title}” goes to the trash with its comments. It can be restored from Settings › Trash for ${TRASH_DAYS} days.`,
       confirmLabel: 'Delete',
     });
     return confirmed ? 'keep' : null;
@@ -59,7 +60,7 @@ async function subtasksToAskAbout(
   const some = count === 1 ? '1 sub-task' : `${count} sub-tasks`;
   const answer = await choose({
     title: 'Delete this task and its sub-tasks?',
-    text: `${reference} “${title}” has ${some}. Keep ${count === 1 ? 'it' : 'them'} as tasks of their own, or delete ${count === 1 ? 'it' : 'them'} (and what is under ${count === 1 ? 'it' : 'them'}) with it?`,
+    text: `${reference} “${title}” has ${some}. Keep ${count === 1 ? 'it' : 'them'} as tasks of their own, or delete ${count === 1 ? 'it' : 'them'} (and what is under ${count === 1 ? 'it' : 'them'}) with it? What is deleted goes to the trash for ${TRASH_DAYS} days (Settings › Trash), and a restore brings the sub-tasks deleted with it back too.`,
     alternativeLabel: count === 1 ? 'Keep the sub-task' : 'Keep the sub-tasks',
     confirmLabel: 'Delete all',
   });

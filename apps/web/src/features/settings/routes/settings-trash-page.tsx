@@ -1,0 +1,52 @@
+import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useOrganization } from '../api/get-organization';
+import { useTrash } from '../api/list-trash';
+import {
+  OrganizationPageFrame,
+  OrganizationPageTitle,
+  organizationMissing,
+} from '../components/organization-page-frame';
+import { TrashList } from '../components/trash-list';
+import { useLoadErrorToast } from '../components/use-load-error-toast';
+
+/** Settings › Trash (docs/product.md#trash): what the organization deleted, restorable for 30 days. */
+export function SettingsTrashPage() {
+  const { organizationId = '' } = useParams();
+  const organization = useOrganization(organizationId);
+  const trash = useTrash(organizationId);
+  const notFound = organizationMissing(organization.error, trash.error);
+  useLoadErrorToast((organization.isError || trash.isError) && !notFound);
+
+  return (
+    <OrganizationPageFrame
+      missing={notFound}
+      title={
+        <Stack gap={4}>
+          <OrganizationPageTitle>
+            {organization.data ? `Trash of ${organization.data.name}` : 'Trash'}
+          </OrganizationPageTitle>
+          <Text size="sm" c="dimmed">
+            Deleted tasks and projects stay here for {TRASH_DAYS} days, then they are removed for good with
+            their comments and files. Owners can restore anything; members what they deleted themselves.
+          </Text>
+        </Stack>
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} maw={720}>
+        {trash.data ? (
+          trash.data.length === 0 ? (
+            <Text size="sm" c="dimmed" p="xs">
+              The trash is empty.
+            </Text>
+          ) : (
+            <TrashList organizationId={organizationId} items={trash.data} />
+          )
+        ) : (
+          <Skeleton height={96} aria-busy={trash.isPending} />
+        )}
+      </Paper>
+    </OrganizationPageFrame>
+  );
+}

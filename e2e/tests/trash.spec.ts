@@ -1,0 +1,81 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { callApi } from './planning-support.ts';
+
+// Issue 43, the trash (docs/product.md#trash): a task deleted from its page is found in
+// Settings › Trash and restored with its comments; an open board shows it again live.
+
+for (const { scheme, width, height } of [
+  { scheme: 'light', width: 1440, height: 900 },
+  { scheme: 'dark', width: 390, height: 844 },
+] as const) {
+  test.describe(`trash at ${width} px, ${scheme}`, () => {
+    test.use({ colorScheme: scheme, viewport: { width, height } });
+
+    test('a deleted task is found in the trash and restored with its comments', async ({
+      page,
+      mail,
+      baseURL,
+    }) => {
+      const organization = `Trash ${scheme}`;
+      const ida = await signUpWithOrganization(page, mail, baseURL, {
+        firstname: 'Ida',
+        lastname: 'Tidy',
+        organization,
+      });
+      const { projectId, taskId, reference } = await createProjectWithTask(
+        page,
+        baseURL,
+        ida.organizationId,
+        {
+          project: 'Brochure',
+          trigram: 'BRO',
+          task: 'Print the proofs',
+        },
+      );
+      await callApi(page, baseURL, 'POST', `/api/tasks/${taskId}/comments`, {
+        content_json: { ops: [{ insert: 'The paper is ordered.\n' }] },
+      });
+      // An open board, which sees the task leave and come back without a reload.
+      const board = await page.context().newPage();
+      await board.goto(`/project/${projectId}/kanban`);
+      const card = board.getByRole('article', { name: `#${reference} Print the proofs` });
+      await expect(card).toBeVisible();
+
+      // The task page's menu: Delete, after a question that says where it goes.
+      await page.goto(`/task/${taskId}`);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(page.getByText('The paper is ordered.')).toBeVisible();
+      await page.getByRole('button', { name: 'Actions for Print the proofs' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const question = page.getByRole('dialog', { name: 'Delete this task?' });
+      await expect(question).toContainText('goes to the trash with its comments');
+      await question.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(new RegExp(`/project/${projectId}/`));
+      await expect(card).toHaveCount(0);
+
+      // Settings › Trash of the organization.
+      await page.goto('/settings/profile');
+      await page.getByRole('link', { name: `Trash of ${organization}` }).click();
+      await expect(page.getByRole('heading', { name: `Trash of ${organization}` })).toBeVisible();
+      const item = page.getByRole('list', { name: 'Trash' }).getByRole('listitem');
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(`BRO-${reference} Print the proofs`);
+      await expect(item).toContainText('Deleted by Ida Tidy');
+      await expect(item).toContainText('Removed for good in 30 days');
+      await expect(item).toContainText('With 1 comment');
+      await item.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`trash-${scheme}-${width}.png`) });
+
+      await item.getByRole('button', { name: `Restore BRO-${reference} Print the proofs` }).click();
+      await expect(page.getByText(`BRO-${reference} is back.`)).toBeVisible();
+      await expect(page.getByText('The trash is empty.')).toBeVisible();
+      // Back on the open board, and on its page with its comment.
+      await expect(card).toBeVisible();
+      await page.goto(`/task/${taskId}`);
+      await expect(page.getByText('The paper is ordered.')).toBeVisible();
+      await board.close();
+    });
+  });
+}
