@@ -34,4 +34,19 @@ describe('iCalendar writing (RFC 5545)', () => {
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
+
+  it('writes a span of days (a cycle) with its exclusive end as DTEND', () => {
+    const text = writeCalendar({
+      name: 'Mine',
+      events: [
+        {
+          uid: 'c@x',
+          stamp: new Date('2026-03-01T10:20:30Z'),
+          summary: 'Cycle 3',
+          start: { day: '2026-12-28', until: '2027-01-11' },
+        },
+      ],
+    });
+    expect(text).toContain('\r\nDTSTART;VALUE=DATE:20261228\r\nDTEND;VALUE=DATE:20270111\r\n');
+  });
 });

@@ -10,8 +10,11 @@ interface CalendarEvent {
   summary: string;
   description?: string;
   url?: string;
-  /** An all-day event on this day ('YYYY-MM-DD'), or a timed one at this instant. */
-  start: { day: string } | { at: Date };
+  /**
+   * An all-day event on this day ('YYYY-MM-DD'), or through the day before `until` (a cycle's span),
+   * or a timed one at this instant.
+   */
+  start: { day: string; until?: string } | { at: Date };
   lastModified?: Date;
 }
 
@@ -81,7 +84,9 @@ function eventLines(event: CalendarEvent): string[] {
   const lines = ['BEGIN:VEVENT', `UID:${escapeText(event.uid)}`, `DTSTAMP:${utcDateTime(event.stamp)}`];
   if ('day' in event.start) {
     lines.push(`DTSTART;VALUE=DATE:${dateValue(event.start.day)}`);
-    lines.push(`DTEND;VALUE=DATE:${nextDay(event.start.day)}`);
+    lines.push(
+      `DTEND;VALUE=DATE:${event.start.until ? dateValue(event.start.until) : nextDay(event.start.day)}`,
+    );
   } else {
     lines.push(`DTSTART:${utcDateTime(event.start.at)}`);
   }

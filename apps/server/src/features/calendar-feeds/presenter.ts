@@ -1,6 +1,7 @@
 import type { CalendarFeedView, CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
+import { cycleName } from '@figgle/shared/cycle-words';
 import { type Calendar, writeCalendar } from './icalendar.ts';
-import type { CalendarFeedRow, FeedMilestoneRow, FeedTaskRow, ServedFeed } from './queries.ts';
+import type { CalendarFeedRow, FeedCycleRow, FeedMilestoneRow, FeedTaskRow, ServedFeed } from './queries.ts';
 
 /** A feed in its owner's list: its hash never leaves the server, nor (after creation) its address. */
 export function presentCalendarFeed(row: CalendarFeedRow): CalendarFeedView {
@@ -19,13 +20,19 @@ export function presentCreatedCalendarFeed(row: CalendarFeedRow, url: string): C
 
 /**
  * The feed as iCalendar text: one event per task, all-day on its due day or timed at its due time
- * (UTC), titled with its reference and linking to its page on the public URL; and one all-day event
- * per milestone on its target day, linking to its project's milestones.
+ * (UTC), titled with its reference and linking to its page on the public URL; one all-day event
+ * per milestone on its target day, linking to its project's milestones; and one all-day event per
+ * cycle over its days, linking to its cycle page.
  */
 export function presentFeedCalendar(
   feed: ServedFeed,
   tasks: FeedTaskRow[],
-  { publicUrl, now, milestones = [] }: { publicUrl: string; now: Date; milestones?: FeedMilestoneRow[] },
+  {
+    publicUrl,
+    now,
+    milestones = [],
+    cycles = [],
+  }: { publicUrl: string; now: Date; milestones?: FeedMilestoneRow[]; cycles?: FeedCycleRow[] },
 ): string {
   const host = new URL(publicUrl).host;
   const taskEvents: Calendar['events'] = tasks.map((task) => {
@@ -51,8 +58,19 @@ export function presentFeedCalendar(
       start: { day: milestone.target_date },
     };
   });
+  const cycleEvents: Calendar['events'] = cycles.map((cycle) => {
+    const url = `${publicUrl}/project/${cycle.project_id}/cycles/${cycle.cycle_id}`;
+    return {
+      uid: `cycle-${cycle.cycle_id}@${host}`,
+      stamp: now,
+      summary: cycleName(cycle),
+      description: `${cycle.project_name}\n${url}`,
+      url,
+      start: { day: cycle.starts_on, until: cycle.ends_on },
+    };
+  });
   return writeCalendar({
     name: feed.project_name ? `Figgle: ${feed.project_name}` : 'Figgle: my tasks',
-    events: [...taskEvents, ...milestoneEvents],
+    events: [...taskEvents, ...milestoneEvents, ...cycleEvents],
   });
 }

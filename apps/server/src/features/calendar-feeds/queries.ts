@@ -194,3 +194,66 @@ export async function milestonesOfFeed(
     .limit(window.limit)
     .execute();
 }
+
+export interface FeedCycleRow {
+  cycle_id: string;
+  number: number;
+  name: string | null;
+  project_id: string;
+  project_name: string;
+  /** 'YYYY-MM-DD'; ends_on is the day after its last, as DTEND wants it. */
+  starts_on: string;
+  ends_on: string;
+}
+
+/**
+ * The cycles a feed shows as all-day spans: those of its project, or (personal) those that hold a
+ * live task assigned to its owner; in organizations where the owner still reads tasks, overlapping
+ * the window, at most `limit`, earliest first.
+ */
+export async function cyclesOfFeed(
+  db: Kysely<Database>,
+  feed: ServedFeed,
+  window: FeedWindow,
+): Promise<FeedCycleRow[]> {
+  const fromDay = window.from.toISOString().slice(0, 10);
+  const toDay = window.to.toISOString().slice(0, 10);
+  return db
+    .selectFrom('cycle')
+    .innerJoin('project', 'project.project_id', 'cycle.project_id')
+    .innerJoin('rule', (join) =>
+      join
+        .onRef('rule.organization_id', '=', 'project.organization_id')
+        .on('rule.user_id', '=', feed.user_id)
+        .on('rule.role', 'in', rolesThatReadFeeds),
+    )
+    .select([
+      'cycle.cycle_id',
+      'cycle.number',
+      'cycle.name',
+      'project.project_id',
+      'project.name as project_name',
+      sql<string>`to_char(cycle.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+      sql<string>`to_char(cycle.ends_on, 'YYYY-MM-DD')`.as('ends_on'),
+    ])
+    .where('project.deleted_at', 'is', null)
+    .where('cycle.ends_on', '>', fromDay)
+    .where('cycle.starts_on', '<=', toDay)
+    .$if(feed.project_id !== null, (qb) => qb.where('cycle.project_id', '=', feed.project_id as string))
+    .$if(feed.project_id === null, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('task')
+            .select('task.task_id')
+            .whereRef('task.cycle_id', '=', 'cycle.cycle_id')
+            .where('task.assignee_id', '=', feed.user_id)
+            .where('task.deleted_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('cycle.starts_on')
+    .orderBy('cycle.cycle_id')
+    .limit(window.limit)
+    .execute();
+}

@@ -14,7 +14,7 @@ import { createCalendarFeed } from './commands/create-calendar-feed.ts';
 import { revokeCalendarFeed } from './commands/revoke-calendar-feed.ts';
 import { feedUrl, hashFeedToken, isFeedToken } from './feed-secret.ts';
 import { presentCalendarFeed, presentCreatedCalendarFeed, presentFeedCalendar } from './presenter.ts';
-import { activeFeedsOf, dueTasksOfFeed, feedOfToken, milestonesOfFeed } from './queries.ts';
+import { activeFeedsOf, cyclesOfFeed, dueTasksOfFeed, feedOfToken, milestonesOfFeed } from './queries.ts';
 
 const tags = ['calendar feeds'];
 // A feed's address is a credential: managed from a browser session only, as API tokens are.
@@ -87,10 +87,15 @@ export async function calendarFeedRoutes(app: AppInstance): Promise<void> {
       };
       const tasks = await dueTasksOfFeed(db, feed, now, window);
       const milestones = await milestonesOfFeed(db, feed, window);
+      const cycles = await cyclesOfFeed(db, feed, window);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
-        .send(Buffer.from(presentFeedCalendar(feed, tasks, { publicUrl: env.PUBLIC_URL, now, milestones })));
+        .send(
+          Buffer.from(
+            presentFeedCalendar(feed, tasks, { publicUrl: env.PUBLIC_URL, now, milestones, cycles }),
+          ),
+        );
     },
   );
 }
