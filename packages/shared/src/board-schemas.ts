@@ -37,8 +37,8 @@ export const boardColumnsSchema = z
     created: z.array(z.number().int()),
     /** reference: how much it differs from the reference of the task before plus one (the first: from 1). */
     ref: column(z.number().int()),
-    /** status: index in TASK_STATUSES (0: TODO). */
-    status: column(count.max(3)),
+    /** status: index in TASK_STATUSES (0: TODO), or 4 + an index in the board's `statuses`. */
+    status: column(count),
     /** assignee: index in `people` plus one (0: none). */
     assignee: column(count),
     /** due_on: YYYY-MM-DD, or null. */
@@ -97,6 +97,8 @@ export const boardViewSchema = z
     project_id: z.uuid(),
     people: z.array(boardPersonSchema),
     labels: z.array(boardLabelSchema),
+    /** The status keys the tasks use past TASK_STATUSES (a project's own statuses), once each. */
+    statuses: z.array(z.string()).optional(),
     tasks: boardColumnsSchema,
   })
   .strict();

@@ -1,7 +1,7 @@
 import { taskIdOf } from './board-ids.ts';
 import type { BoardPerson, BoardView } from './board-schemas.ts';
 import { TASK_PRIORITIES, type TaskPriority } from './priority.ts';
-import { TASK_STATUSES } from './status.ts';
+import { statusOrder, TASK_STATUSES } from './status.ts';
 import type { PersonView, TaskSummaryView } from './task-schemas.ts';
 
 // No zod here: the board reads its data through this on its way to the first render.
@@ -30,19 +30,24 @@ function compareBytes(a: string, b: string): number {
 }
 
 /**
- * In the default answer's order: column (TASK_STATUSES), then rank, then id (queries.ts LIST_ORDER).
+ * In the default answer's order: column (TASK_STATUSES, a project's own statuses after them), then
+ * rank, then id (queries.ts LIST_ORDER).
  * Ranks are ASCII in practice, where string order is byte order.
  */
 function sortInListOrder(tasks: TaskSummaryView[]): TaskSummaryView[] {
   const plain = tasks.every((task) => ASCII.test(task.rank));
   const compare = plain ? (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0) : compareBytes;
-  const column = new Map<string, number>(TASK_STATUSES.map((status, index) => [status, index]));
   return tasks.sort(
     (a, b) =>
-      column.get(a.status)! - column.get(b.status)! ||
+      statusOrder(a.status) - statusOrder(b.status) ||
       compare(a.rank, b.rank) ||
       (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0),
   );
+}
+
+/** A board's status number: an index in TASK_STATUSES, else 4 + an index in the board's `statuses`. */
+function statusOfNumber(statuses: readonly string[] | undefined, number: number): string {
+  return TASK_STATUSES[number] ?? statuses?.[number - TASK_STATUSES.length] ?? TASK_STATUSES[0];
 }
 
 /** 0 for NONE up to 4 for URGENT, as the board shape writes a priority: the default is 0. */
@@ -77,7 +82,7 @@ export function boardTasks(board: BoardView): TaskSummaryView[] {
       project_id: board.project_id,
       reference,
       title: columns.title[i]!,
-      status: TASK_STATUSES[columns.status?.[i] ?? 0]!,
+      status: statusOfNumber(board.statuses, columns.status?.[i] ?? 0),
       rank: columns.rank[i]!,
       assignee: personOf(people, columns.assignee?.[i] ?? 0),
       due_on: columns.due_on?.[i] ?? null,

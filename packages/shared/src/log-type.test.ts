@@ -50,7 +50,7 @@ describe('logMetadataSchema', () => {
 
   it('rejects unknown statuses, wrong shapes and a false content flag', () => {
     for (const bad of [
-      { status: { old: 'TODO', new: 'BLOCKED' } },
+      { status: { old: 'TODO', new: 'blocked' } },
       { title: 'New' },
       { title: { old: 'a' } },
       { assignee_id: { old: 1, new: 2 } },

@@ -10,9 +10,10 @@ import {
 import { taskStatusSchema } from './status-schema.ts';
 
 describe('task statuses', () => {
-  it('lists the four statuses in list order', () => {
+  it("lists the four statuses in list order, a project's own ones after them", () => {
     expect(TASK_STATUSES).toEqual(['TODO', 'DOING', 'DONE', 'ARCHIVE']);
     expect(TASK_STATUSES.map(statusOrder)).toEqual([0, 1, 2, 3]);
+    expect(statusOrder('IN_REVIEW')).toBe(4);
   });
 
   it('labels each status as docs/product.md shows it', () => {
@@ -23,9 +24,11 @@ describe('task statuses', () => {
     expect(DEFAULT_TASK_STATUS).toBe('TODO');
   });
 
-  it('accepts only the four statuses', () => {
-    for (const status of TASK_STATUSES) expect(taskStatusSchema.parse(status)).toBe(status);
-    for (const bad of ['todo', 'Done', 'BLOCKED', '', null, 1]) {
+  it("accepts the four statuses and keys of a project's own statuses, and nothing else", () => {
+    for (const status of [...TASK_STATUSES, 'IN_REVIEW', 'BLOCKED_2']) {
+      expect(taskStatusSchema.parse(status)).toBe(status);
+    }
+    for (const bad of ['todo', 'Done', '_X', '2X', 'IN REVIEW', 'A'.repeat(41), '', null, 1]) {
       expect(taskStatusSchema.safeParse(bad).success).toBe(false);
     }
   });

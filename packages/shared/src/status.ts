@@ -1,10 +1,16 @@
-/** In list order: the list and the board both show statuses in this sequence. */
+/**
+ * The keys of the four statuses every project starts with (migration 0037), in their first order.
+ * A project may add others (docs/product.md#statuses): a task's status is its project's status key.
+ */
 export const TASK_STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+type DefaultTaskStatus = (typeof TASK_STATUSES)[number];
+/** A status key of the task's project: one of TASK_STATUSES, or one a project added (IN_REVIEW). */
+export type TaskStatus = DefaultTaskStatus | (string & {});
 
 export const DEFAULT_TASK_STATUS: TaskStatus = 'TODO';
 
-export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
+/** The names of the four first statuses; a project's own names come with its statuses. */
+export const STATUS_LABELS: Readonly<Record<DefaultTaskStatus, string>> = {
   TODO: 'To Do',
   DOING: 'Doing',
   DONE: 'Done',
@@ -12,7 +18,13 @@ export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
 };
 
 export function statusOrder(status: TaskStatus): number {
-  return TASK_STATUSES.indexOf(status);
+  const index = TASK_STATUSES.indexOf(status as DefaultTaskStatus);
+  return index === -1 ? TASK_STATUSES.length : index;
+}
+
+/** A status's name among the four first ones, else its key as it is (a project's own status). */
+export function defaultStatusLabel(status: TaskStatus): string {
+  return STATUS_LABELS[status as DefaultTaskStatus] ?? status;
 }
 
 // A fixed locale keeps the server's order and the browser's order identical, so rows never jump

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskStatusSchema } from './status-schema.ts';
 
 /** The most sub-tasks one task may have (docs/product.md, "Sub-tasks"): past it, a 400. */
 export const SUBTASKS_PER_PARENT_MAX = 10_000;
@@ -39,7 +40,7 @@ const taskLinkSchema = z.object({
   /** "WEB-12". */
   reference: z.string(),
   title: z.string(),
-  status: z.enum(['TODO', 'DOING', 'DONE', 'ARCHIVE']),
+  status: taskStatusSchema,
 });
 
 /** GET /api/tasks/:taskId/structure: what the task page's Sub-tasks and Relations sections show. */

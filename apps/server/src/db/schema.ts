@@ -1,3 +1,5 @@
+import type { TaskStatus } from '@figgle/shared/status';
+import type { StatusCategory } from '@figgle/shared/status-categories';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Row types of the migrations in ./migrations, written by hand next to them. */
@@ -7,7 +9,7 @@ type Json<T> = ColumnType<T, T | string, T | string>;
 /** A JSON column with a database default: optional on insert (Generated<Json<T>> does not unwrap). */
 type JsonWithDefault<T> = ColumnType<T, T | string | undefined, T | string>;
 
-export type TaskStatus = 'TODO' | 'DOING' | 'DONE' | 'ARCHIVE';
+export type { TaskStatus };
 export type Role = 'OWNER' | 'MEMBER';
 export type LogType =
   | 'STATUS'
@@ -141,6 +143,8 @@ interface TaskTable {
   reference: number;
   title: string;
   status: Generated<TaskStatus>;
+  /** The category of its status in its project, kept by a trigger (migration 0037): read-only here. */
+  status_category: Generated<StatusCategory>;
   rank: string;
   author_id: string | null;
   author_name: Generated<string>;
@@ -222,6 +226,18 @@ interface MilestoneTable {
   /** 'YYYY-MM-DD' like due_on: select it as to_char(target_on, 'YYYY-MM-DD'). */
   target_on: ColumnType<Date | string, string, string>;
   created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** A project's statuses in board order (migration 0037); key is what task.status holds. */
+interface ProjectStatusTable {
+  status_id: Generated<string>;
+  project_id: string;
+  key: string;
+  name: string;
+  color: LabelColor;
+  category: StatusCategory;
+  position: number;
   created_at: CreatedAt;
 }
 
@@ -628,6 +644,7 @@ export interface Database {
   trash_item: TrashItemTable;
   task_figma_node: TaskFigmaNodeTable;
   milestone: MilestoneTable;
+  project_status: ProjectStatusTable;
   cycle_setting: CycleSettingTable;
   cycle: CycleTable;
   figma_render_spent: FigmaRenderSpentTable;

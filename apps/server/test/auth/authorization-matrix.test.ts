@@ -258,6 +258,24 @@ const expectations: Record<string, Entry> = {
     path: `/api/organizations/${w.org}/time-zone`,
     body: { time_zone: 'UTC' },
   })),
+  'GET /api/projects/:projectId/statuses': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/statuses`,
+  })),
+  'POST /api/projects/:projectId/statuses': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/statuses`,
+    body: { name: `Review ${nextStatusName++}`, color: 'violet', category: 'started' },
+  })),
+  'PUT /api/projects/:projectId/statuses/order': inOrganization(async (w) => ({
+    path: `/api/projects/${w.project}/statuses/order`,
+    body: { status_ids: await statusIdsOf(w.project) },
+  })),
+  'PATCH /api/project-statuses/:statusId': inOrganization(async (w) => ({
+    path: `/api/project-statuses/${await newStatus(w.project)}`,
+    body: { color: 'red' },
+  })),
+  'DELETE /api/project-statuses/:statusId': inOrganization(async (w) => ({
+    path: `/api/project-statuses/${await newStatus(w.project)}`,
+  })),
   'GET /api/projects/:projectId/cycles': inOrganization((w) => ({
     path: `/api/projects/${w.project}/cycles`,
   })),
@@ -755,6 +773,34 @@ async function newCycle(projectId: string): Promise<string> {
     .returning('cycle_id')
     .executeTakeFirstOrThrow();
   return cycle.cycle_id;
+}
+
+let nextStatusName = 1;
+
+/** An unused status of the project (migration 0037). */
+async function newStatus(projectId: string): Promise<string> {
+  const status = await server.deps.db
+    .insertInto('project_status')
+    .values({
+      project_id: projectId,
+      key: `MADE_${nextStatusName}`,
+      name: `Made ${nextStatusName++}`,
+      color: 'gray',
+      category: 'started',
+      position: 100,
+    })
+    .returning('status_id')
+    .executeTakeFirstOrThrow();
+  return status.status_id;
+}
+
+async function statusIdsOf(projectId: string): Promise<string[]> {
+  const statuses = await server.deps.db
+    .selectFrom('project_status')
+    .select('status_id')
+    .where('project_id', '=', projectId)
+    .execute();
+  return statuses.map((status) => status.status_id);
 }
 
 /** A fresh task deleted by `by`: its trash item (features/trash/). */

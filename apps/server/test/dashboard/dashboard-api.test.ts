@@ -178,7 +178,7 @@ describe('GET /api/dashboard', () => {
       .groupBy('status')
       .execute();
     const expected = { TODO: 0, DOING: 0, DONE: 0, ARCHIVE: 0 };
-    for (const row of full) expected[row.status] = Number(row.n);
+    for (const row of full) expected[row.status as keyof typeof expected] = Number(row.n);
     expect(expected.TODO + expected.DOING + expected.DONE + expected.ARCHIVE).toBe(14);
     expect((await dashboard(ivy)).counters).toEqual(expected);
   });

@@ -90,7 +90,7 @@ export interface DashboardRows {
 
 export function presentDashboard(rows: DashboardRows): DashboardView {
   const counters = { TODO: 0, DOING: 0, DONE: 0, ARCHIVE: 0 };
-  for (const row of rows.counts) counters[row.status] = row.count;
+  for (const row of rows.counts) counters[row.status as keyof typeof counters] = row.count;
   return {
     counters,
     overdue: rows.overdue,

@@ -20,17 +20,23 @@ export interface StatusCountRow {
 }
 
 /**
- * Live tasks of live projects in the user's organizations, by status: the per-project counts that
- * triggers keep in task_status_count (migration 0003), a few rows per project.
+ * Live tasks of live projects in the user's organizations, by status category: the per-project
+ * counts that triggers keep in task_status_count (migration 0003), a few rows per project, each
+ * status counted under its category's counter (Backlog and Unstarted as To Do, Started as Doing,
+ * Canceled as Archive; migration 0037).
  */
 export async function statusCounts(db: Kysely<Database>, userId: string): Promise<StatusCountRow[]> {
   const result = await sql<StatusCountRow>`
-    SELECT counted.status, sum(counted.count)::int AS count
+    SELECT CASE project_status.category WHEN 'started' THEN 'DOING' WHEN 'done' THEN 'DONE'
+        WHEN 'canceled' THEN 'ARCHIVE' ELSE 'TODO' END AS status,
+      sum(counted.count)::int AS count
     FROM rule
     JOIN project ON project.organization_id = rule.organization_id AND project.deleted_at IS NULL
     JOIN task_status_count AS counted ON counted.project_id = project.project_id
+    JOIN project_status ON project_status.project_id = counted.project_id
+      AND project_status.key = counted.status
     WHERE rule.user_id = ${userId}
-    GROUP BY counted.status
+    GROUP BY 1
   `.execute(db);
   return result.rows;
 }
@@ -134,18 +140,23 @@ export interface DashboardTaskRow {
   project_trigram: string;
 }
 
-/** The user's To Do and Doing tasks (task_assignee_idx), DASHBOARD_MY_TASKS of each. */
+/**
+ * The user's open tasks not started (Backlog, Unstarted: status 'TODO' here) and started ('DOING'),
+ * DASHBOARD_MY_TASKS of each (task_assignee_category_idx, migration 0037).
+ */
 export async function myOpenTasks(db: Kysely<Database>, userId: string): Promise<DashboardTaskRow[]> {
   const result = await sql<DashboardTaskRow>`
-    SELECT mine.* FROM (VALUES ('TODO'), ('DOING')) AS wanted(status)
+    SELECT mine.* FROM (VALUES ('TODO', ARRAY['backlog', 'unstarted']), ('DOING', ARRAY['started']))
+      AS wanted(status, categories)
     CROSS JOIN LATERAL (
-      SELECT task.task_id, task.reference, task.title, task.status, task.updated_at,
+      SELECT task.task_id, task.reference, task.title, wanted.status, task.updated_at,
         project.project_id, project.name AS project_name, project.emoji AS project_emoji,
         project.trigram AS project_trigram
       FROM task
       JOIN project ON project.project_id = task.project_id AND project.deleted_at IS NULL
       JOIN rule ON rule.organization_id = project.organization_id AND rule.user_id = ${userId}
-      WHERE task.assignee_id = ${userId} AND task.status = wanted.status AND task.deleted_at IS NULL
+      WHERE task.assignee_id = ${userId} AND task.status_category = ANY (wanted.categories)
+        AND task.deleted_at IS NULL
       ORDER BY task.updated_at DESC, task.task_id
       LIMIT ${DASHBOARD_MY_TASKS}
     ) AS mine
@@ -211,12 +222,14 @@ const lateTasks = (userId: string, today: string | undefined) => sql`
   )
   SELECT task.task_id, task.due_on::timestamp AT TIME ZONE 'UTC' AS due
   FROM projects JOIN task ON task.project_id = projects.project_id
-  WHERE task.deleted_at IS NULL AND task.status IN ('TODO', 'DOING') AND task.due_on IS NOT NULL
+  WHERE task.deleted_at IS NULL AND task.status_category IN ('backlog', 'unstarted', 'started')
+    AND task.due_on IS NOT NULL
     AND task.due_on < ${todayOf(today)}
   UNION ALL
   SELECT task.task_id, task.due_at AS due
   FROM projects JOIN task ON task.project_id = projects.project_id
-  WHERE task.deleted_at IS NULL AND task.status IN ('TODO', 'DOING') AND task.due_at IS NOT NULL
+  WHERE task.deleted_at IS NULL AND task.status_category IN ('backlog', 'unstarted', 'started')
+    AND task.due_at IS NOT NULL
     AND task.due_at < now()
 `;
 
@@ -272,7 +285,7 @@ export async function remarkableTasks(
         row_number() OVER (ORDER BY task.status_since, task.task_id) AS place,
         task.status_since AS since, NULL::int AS comments
       FROM projects JOIN task ON task.project_id = projects.project_id
-      WHERE task.deleted_at IS NULL AND task.status = 'DOING'
+      WHERE task.deleted_at IS NULL AND task.status_category = 'started'
         AND task.status_since < now() - ${DASHBOARD_DOING_TOO_LONG_DAYS}::int * interval '1 day'
       ORDER BY place LIMIT ${DASHBOARD_REMARKABLE_PER_REASON}
     ),

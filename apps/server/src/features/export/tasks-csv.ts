@@ -2,7 +2,7 @@ import { cycleName } from '@figgle/shared/cycle-words';
 import { type DeltaDocument, deltaToPlainText } from '@figgle/shared/delta';
 import { PRIORITY_LABELS } from '@figgle/shared/priority';
 import { TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
-import { STATUS_LABELS } from '@figgle/shared/status';
+import { defaultStatusLabel } from '@figgle/shared/status';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { Database } from '../../db/schema.ts';
@@ -29,7 +29,7 @@ function csvRow(trigram: string, row: ExportTaskRow): string[] {
   return [
     `${trigram}-${row.reference}`,
     row.title,
-    STATUS_LABELS[row.status],
+    defaultStatusLabel(row.status),
     row.assignee_email ?? '',
     row.due_on ?? row.due_at ?? '',
     row.start_date ?? '',

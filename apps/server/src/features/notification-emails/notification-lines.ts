@@ -1,5 +1,5 @@
 import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
-import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
+import { defaultStatusLabel } from '@figgle/shared/status';
 import type { NotificationItem } from '../../mail/templates.ts';
 import type { NotificationForEmail } from './queries.ts';
 
@@ -26,7 +26,7 @@ function valueText(field: string, value: unknown): string {
     return String(date ?? instant ?? JSON.stringify(value));
   }
   const text = String(value);
-  if (field === 'status' && text in STATUS_LABELS) return STATUS_LABELS[text as TaskStatus];
+  if (field === 'status') return defaultStatusLabel(text);
   if (field === 'priority' && text in PRIORITY_LABELS) return PRIORITY_LABELS[text as TaskPriority];
   return text;
 }

@@ -19,7 +19,7 @@ import { dayIn, instantAt, wallClockAt } from './zoned-time.ts';
  * there is one next occurrence whatever the number of servers or restarts.
  */
 /** Stored by the trigger of migration 0034 (the kind is written there too). */
-export const RECURRING_TASK_JOB = 'recurring_task';
+const RECURRING_TASK_JOB = 'recurring_task';
 
 export const recurringTaskHandler: JobHandler = {
   kind: RECURRING_TASK_JOB,

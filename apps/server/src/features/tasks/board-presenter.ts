@@ -123,13 +123,22 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
   const made = tasks.map(derived);
   const createdMs = made.map((task) => task.createdMs);
   const place = new Map(tasks.map((task, i) => [task.task_id, i]));
+  // A project's own statuses (migration 0037) are numbered after the four first ones.
+  const ownStatuses: string[] = [];
+  const statusNumber = (status: string) => {
+    const first = (TASK_STATUSES as readonly string[]).indexOf(status);
+    if (first !== -1) return first;
+    let own = ownStatuses.indexOf(status);
+    if (own === -1) own = ownStatuses.push(status) - 1;
+    return TASK_STATUSES.length + own;
+  };
   const columns: BoardColumns = {
     id: made.map((task) => task.id),
     title: tasks.map((task) => task.title),
     rank: tasks.map((task) => task.rank),
     created: createdMs.map((ms, i) => ms - (i === 0 ? 0 : createdMs[i - 1]!)),
     ref: tasks.map((task, i) => task.reference - (i === 0 ? 0 : tasks[i - 1]!.reference) - 1),
-    status: tasks.map((task) => TASK_STATUSES.indexOf(task.status)),
+    status: tasks.map((task) => statusNumber(task.status)),
     assignee,
     due_on: tasks.map((task) => task.due_on),
     due_at: made.map((task) => task.dueAt),
@@ -166,5 +175,11 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     if (values?.every((value) => value === DEFAULTS[field] || (Array.isArray(value) && value.length === 0)))
       delete columns[field];
   }
-  return { project_id: projectId, people: people.table, labels: labels.table, tasks: columns };
+  return {
+    project_id: projectId,
+    people: people.table,
+    labels: labels.table,
+    ...(ownStatuses.length > 0 ? { statuses: ownStatuses } : {}),
+    tasks: columns,
+  };
 }

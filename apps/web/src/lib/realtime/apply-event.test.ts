@@ -360,11 +360,12 @@ describe('project events', () => {
       trigram: 'WB2',
       emoji: 'octopus',
     });
-    // Its milestones and cycles, whose changes are announced as the project's.
+    // Its milestones, cycles and statuses, whose changes are announced as the project's.
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['milestones', projectId])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', projectId])}`,
+      `^${JSON.stringify(['project-statuses', projectId])}`,
     ]);
   });
 
@@ -410,6 +411,7 @@ describe('project events', () => {
       `=${JSON.stringify(['milestones', 'p1'])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', 'p1'])}`,
+      `^${JSON.stringify(['project-statuses', 'p1'])}`,
       `=${JSON.stringify(['project', 'p1'])}`,
       `^${JSON.stringify(['my-tasks'])}`,
     ]);

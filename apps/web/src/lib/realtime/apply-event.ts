@@ -189,6 +189,8 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
     invalidate.add(queryKeys.milestonesAtRisk, true);
     // So are cycle settings and a cycle's new name.
     invalidate.add(queryKeys.cycles(frame.id));
+    // And its statuses: a status removed moves its tasks, so the board reads them again too.
+    invalidate.add(queryKeys.projectStatuses(frame.id));
     const project = frame.data as ProjectView | null;
     if (!project || frame.action === 'deleted') {
       queryClient.setQueryData<ProjectView[]>(queryKeys.projects, (list) =>

@@ -16,6 +16,8 @@ export const queryKeys = {
   projects: ['projects'] as const,
   project: (projectId: string) => ['project', projectId] as const,
   projectTasks: (projectId: string) => ['tasks', projectId] as const,
+  /** A project's statuses in board order (its board, pickers and settings): read again on its events. */
+  projectStatuses: (projectId: string) => ['project-statuses', projectId] as const,
   /** Every project's task list at once: a title, status or assignee change shows in all of them. */
   allProjectTasks: ['tasks'] as const,
   myTasks: ['my-tasks'] as const,

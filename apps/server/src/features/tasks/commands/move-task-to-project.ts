@@ -1,10 +1,10 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { serially } from '../../../commands/serially.ts';
-import type { TaskStatus } from '../../../db/schema.ts';
+import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject, organizationOfTask, roleIn } from '../../../policies/authorize.ts';
 import { lockColumn } from './column-lock.ts';
@@ -13,11 +13,23 @@ export const OTHER_ORGANIZATION_MESSAGE = 'A task moves only to a project of its
 export const SAME_PROJECT_MESSAGE = 'The task is already in this project.';
 
 /**
- * The status a task takes in the project it moves to. Every project has the spec's four statuses, so
- * a task keeps its own; this is where a project's own statuses would be matched by category.
+ * The status a task takes in the project it moves to (migration 0037): the one of the same key there,
+ * else the first there of the same category as its status here, else that project's first status.
  */
-function statusIn(_projectId: string, status: TaskStatus): TaskStatus {
-  return status;
+async function statusIn(
+  trx: Kysely<Database>,
+  fromProjectId: string,
+  projectId: string,
+  status: TaskStatus,
+): Promise<TaskStatus> {
+  const { rows } = await sql<{ key: string }>`
+    SELECT target.key FROM project_status AS target
+    LEFT JOIN project_status AS source ON source.project_id = ${fromProjectId} AND source.key = ${status}
+    WHERE target.project_id = ${projectId}
+    ORDER BY target.key = ${status} DESC, target.category = source.category DESC, target.position, target.key
+    LIMIT 1
+  `.execute(trx);
+  return rows[0]?.key ?? status;
 }
 
 export interface MovedTask {
@@ -81,7 +93,7 @@ export async function moveTaskToProject(
         .executeTakeFirst();
       if (!to || !from) throw notFound('Project');
 
-      const status = statusIn(projectId, task.status);
+      const status = await statusIn(trx, fromProjectId, projectId, task.status);
       await lockColumn(trx, projectId, status);
       const { rows } = await sql<{ rank: string }>`
         SELECT figgle_rank_between((

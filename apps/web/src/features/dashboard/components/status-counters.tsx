@@ -66,7 +66,7 @@ export function StatusCounters({ counters, overdue }: StatusCountersProps) {
         <Counter
           key={status}
           label={`Tasks in ${status}`}
-          value={counters ? counters[status] : null}
+          value={counters ? counters[status as keyof typeof counters] : null}
           colour={colour}
           Drawing={Drawing}
         />

@@ -1,6 +1,6 @@
 import type { NotificationView } from '@figgle/shared/notification-schemas';
 import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
-import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
+import { defaultStatusLabel } from '@figgle/shared/status';
 
 const FIELD_WORDS: Record<string, string> = {
   status: 'status',
@@ -15,7 +15,7 @@ const FIELD_WORDS: Record<string, string> = {
 function valueWords(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(String).join(', ');
-  if (field === 'status') return STATUS_LABELS[value as TaskStatus] ?? String(value);
+  if (field === 'status') return defaultStatusLabel(String(value));
   if (field === 'priority') return PRIORITY_LABELS[value as TaskPriority] ?? String(value);
   if (field === 'due_date' && typeof value === 'string') {
     const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export const taskRecurrenceQueryOptions = (taskId: string) =>
+const taskRecurrenceQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.taskRecurrence(taskId),
     queryFn: ({ signal }) =>

@@ -1,5 +1,5 @@
 import { useSortable } from '@dnd-kit/sortable';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { defaultStatusLabel, STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
@@ -89,7 +89,11 @@ export function SubtaskRow({
           aria-label={`Status of ${subtask.reference}`}
           size="xs"
           w={110}
-          data={STATUS_OPTIONS}
+          data={
+            STATUS_OPTIONS.some((option) => option.value === subtask.status)
+              ? STATUS_OPTIONS
+              : [...STATUS_OPTIONS, { value: subtask.status, label: defaultStatusLabel(subtask.status) }]
+          }
           value={subtask.status}
           onChange={(event) => {
             const value = event.currentTarget.value as TaskStatus;

@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from '@figgle/shared/status';
+import { defaultStatusLabel } from '@figgle/shared/status';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
@@ -50,7 +50,7 @@ function RelationRow({ taskId, relation }: { taskId: string; relation: Relation 
         </Text>
       </Anchor>
       <Badge variant="light" size="sm">
-        {STATUS_LABELS[task.status]}
+        {defaultStatusLabel(task.status)}
       </Badge>
       <ActionIcon
         variant="subtle"

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { relativeTime } from '@figgle/shared/relative-time';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import type { PersonView, TaskDetailView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
+import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { TaskSections } from '../../../shared/task-sections';
@@ -22,7 +22,6 @@ import { TaskPlanningFields } from './task-planning-fields';
 import { openBlockersOf } from './task-relations';
 import { WatchToggle } from './watch-toggle';
 
-const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const NONE = 'none';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -60,6 +59,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
   const update = useUpdateTask();
   const structure = useTaskStructure(task.task_id);
   const members = useMembers(task.project.organization_id);
+  const statuses = useStatusChoices(task.project.project_id);
   const people: PersonView[] = (members.data ?? []).map(({ user_id, firstname, lastname }) => ({
     user_id,
     firstname,
@@ -89,19 +89,20 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           data-field-key="status"
           size="sm"
           allowDeselect={false}
-          data={STATUS_OPTIONS}
+          data={statuses.map((status) => ({ value: status.key, label: status.name }))}
           value={task.status}
           onChange={async (value) => {
             if (!value || value === task.status) return;
             if (
-              value === 'DONE' &&
+              statusChoiceOf(statuses, value).category === 'done' &&
+              statusChoiceOf(statuses, task.status).category !== 'done' &&
               !(await confirmDoneWhenBlocked(
                 openBlockersOf(structure.data).length,
                 `${task.project.trigram}-${task.reference}`,
               ))
             )
               return;
-            update.mutate({ taskId: task.task_id, changes: { status: value as TaskStatus } });
+            update.mutate({ taskId: task.task_id, changes: { status: value } });
           }}
           comboboxProps={{ withinPortal: true }}
         />

@@ -1,11 +1,12 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskPriority } from '@figgle/shared/priority';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStatus } from '@figgle/shared/status';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMembers } from '../../../shared/api/list-members';
+import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import type { DueFields } from '../../../ui/planning/due-date';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
@@ -39,8 +40,6 @@ export function AddTaskDialog({ opened, onClose, projectId, organizationId }: Ad
   );
 }
 
-const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-
 function AddTaskForm({
   projectId,
   organizationId,
@@ -53,7 +52,11 @@ function AddTaskForm({
   const createTask = useCreateTask();
   const members = useMembers(organizationId);
   const [title, setTitle] = useState('');
-  const [status, setStatus] = useState<TaskStatus>('TODO');
+  const statuses = useStatusChoices(projectId);
+  const [chosenStatus, setStatus] = useState<TaskStatus | null>(null);
+  // To Do, or the project's first status when it has no To Do.
+  const status =
+    chosenStatus ?? (statuses.find((choice) => choice.key === 'TODO') ?? statuses[0])?.key ?? 'TODO';
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [due, setDue] = useState<DueFields>({ due_on: null, due_at: null });
@@ -101,7 +104,7 @@ function AddTaskForm({
             label="Status"
             name="status"
             allowDeselect={false}
-            data={STATUS_OPTIONS}
+            data={statuses.map((choice) => ({ value: choice.key, label: choice.name }))}
             value={status}
             onChange={(value) => value && setStatus(value as TaskStatus)}
             comboboxProps={{ withinPortal: true }}

@@ -20,6 +20,7 @@ import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useMembers } from '../../../shared/api/list-members';
+import { useProjectStatuses } from '../../../shared/api/list-project-statuses';
 import { onNewTaskRequested } from '../../../shared/app-actions';
 import { paths } from '../../../shared/paths';
 import { AddFirstButton, EmptyState } from '../../../ui/empty-state';
@@ -63,6 +64,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
     ...projectTasksQueryOptions(projectId),
     refetchOnMount: refetchUnlessJustAnswered,
   });
+  const statuses = useProjectStatuses(projectId);
   // Read once here, so the first assignee picker opened already has its options.
   useMembers(project.data?.organization_id);
   const shown = project.isSuccess && tasks.isSuccess;
@@ -285,6 +287,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           allTasks={allTasks}
         />
       )}
+              statuses={statuses.data}
       {addDialog.ready ? (
         <AddTaskDialog
           opened={addDialog.opened}

@@ -1,5 +1,7 @@
-import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStatus } from '@figgle/shared/status';
+import type { StatusCategory } from '@figgle/shared/status-categories';
 import { lazyReady } from '../../../lib/lazy-ready';
+import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { DeferredSelect } from './deferred-select';
 import { StatusDot } from './status-dot';
 import type { StatusSelectProps } from './status-select';
@@ -10,13 +12,18 @@ const StatusSelect = lazyReady<StatusSelectProps>(async () => (await import('./s
 
 export interface StatusPickerProps {
   status: TaskStatus;
+  /** The task's project, whose statuses the picker offers (the four first ones while they load). */
+  projectId: string;
   /** Names the picker for screen readers, e.g. 'Status of Write the docs'. */
   label: string;
-  onChange: (status: TaskStatus) => void;
+  /** The status chosen, with its category and the current one's ("is it done?" asks the category). */
+  onChange: (status: TaskStatus, category: StatusCategory, currentCategory: StatusCategory) => void;
   width?: number;
 }
 
-export function StatusPicker({ status, label, onChange, width = 128 }: StatusPickerProps) {
+export function StatusPicker({ status, projectId, label, onChange, width = 128 }: StatusPickerProps) {
+  const statuses = useStatusChoices(projectId);
+  const current = statusChoiceOf(statuses, status);
   return (
     <DeferredSelect
       label={label}
@@ -24,12 +31,19 @@ export function StatusPicker({ status, label, onChange, width = 128 }: StatusPic
       preload={StatusSelect.preload}
       display={
         <>
-          <StatusDot status={status} />
-          <span>{STATUS_LABELS[status]}</span>
+          <StatusDot status={status} color={current.color} />
+          <span>{current.name}</span>
         </>
       }
     >
-      {(open) => <StatusSelect open={open} status={status} onChange={onChange} />}
+      {(open) => (
+        <StatusSelect
+          open={open}
+          status={status}
+          statuses={statuses}
+          onChange={(next) => onChange(next, statusChoiceOf(statuses, next).category, current.category)}
+        />
+      )}
     </DeferredSelect>
   );
 }

@@ -394,13 +394,14 @@ function TaskRow({
       <Table.Td role={cellRole}>
         <StatusPicker
           status={task.status}
+          projectId={task.project_id}
           label={`Status of ${task.title}`}
           width={stacked ? 100 : 120}
-          onChange={async (status) => {
+          onChange={async (status, category, currentCategory) => {
             // A blocked task asks first, as on its page and the board; Cancel keeps its status.
             if (
-              status === 'DONE' &&
-              task.status !== 'DONE' &&
+              category === 'done' &&
+              currentCategory !== 'done' &&
               !(await confirmDoneWhenBlocked(task.blocked_by ?? 0, reference))
             )
               return;

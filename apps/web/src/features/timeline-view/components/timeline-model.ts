@@ -1,4 +1,4 @@
-import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
+import { defaultStatusLabel, statusOrder } from '@figgle/shared/status';
 import type {
   ProjectTimeline,
   TimelineGroup,
@@ -72,8 +72,8 @@ function groupsOf(data: ProjectTimeline, group: TimelineGroup): (task: TimelineT
   if (group === 'status')
     return (task) => ({
       key: task.status,
-      label: STATUS_LABELS[task.status],
-      order: TASK_STATUSES.indexOf(task.status),
+      label: defaultStatusLabel(task.status),
+      order: statusOrder(task.status),
       target: null,
     });
   if (group === 'assignee')

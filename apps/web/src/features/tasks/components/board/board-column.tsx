@@ -1,8 +1,8 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { STATUS_LABELS, type TaskStatus } from '@figgle/shared/status';
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { memo, useEffect, useId, useRef } from 'react';
+import type { StatusChoice } from '../../../../shared/api/list-project-statuses';
 import filterClasses from '../filters/filters.module.css';
 import { StatusDot } from '../status-dot';
 import classes from './board.module.css';
@@ -12,7 +12,7 @@ import { useColumnVirtualizer } from './column-virtualizer';
 import { columnDropId, endDropId } from './columns';
 
 export interface BoardColumnProps {
-  status: TaskStatus;
+  status: StatusChoice;
   ids: string[];
   /** Cards that stopped matching the filters and are fading out. */
   leaving: ReadonlySet<string>;
@@ -41,8 +41,8 @@ export const BoardColumn = memo(function BoardColumn({
 }: BoardColumnProps) {
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const column = useDroppable({ id: columnDropId(status) });
-  const end = useDroppable({ id: endDropId(status) });
+  const column = useDroppable({ id: columnDropId(status.key) });
+  const end = useDroppable({ id: endDropId(status.key) });
   const virtualizer = useColumnVirtualizer(ids, scrollRef, (id) => cardData(id)?.task);
   const selectedIndex = selectedId === null ? -1 : ids.indexOf(selectedId);
   const shownCount = leaving.size === 0 ? ids.length : ids.filter((id) => !leaving.has(id)).length;
@@ -63,9 +63,9 @@ export const BoardColumn = memo(function BoardColumn({
     <section className={classes.column} aria-labelledby={titleId} data-over={column.isOver || undefined}>
       <Group justify="space-between" className={classes.columnHeader}>
         <Group gap={8}>
-          <StatusDot status={status} />
+          <StatusDot status={status.key} color={status.color} />
           <Text id={titleId} component="h2" size="sm" fw={650}>
-            {STATUS_LABELS[status]}
+            {status.name}
           </Text>
         </Group>
         <Group gap={6} wrap="nowrap">
@@ -87,7 +87,7 @@ export const BoardColumn = memo(function BoardColumn({
         }}
         className={classes.columnScroll}
       >
-        <SortableContext id={status} items={ids} strategy={verticalListSortingStrategy}>
+        <SortableContext id={status.key} items={ids} strategy={verticalListSortingStrategy}>
           <ul
             aria-labelledby={titleId}
             className={classes.list}

@@ -19,10 +19,15 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { BOARD_STATIC_CLASS_DELAY_MS } from '@figgle/shared/constants';
 import type { EstimateScale } from '@figgle/shared/estimate';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStatus } from '@figgle/shared/status';
 import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  DEFAULT_STATUS_CHOICES,
+  type StatusChoice,
+  statusChoiceOf,
+} from '../../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../../shared/api/update-task';
 import { confirmDoneWhenBlocked } from '../../../../ui/planning/confirm-done-when-blocked';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
@@ -35,6 +40,7 @@ import {
   type Columns,
   columnDropId,
   columnOf,
+  columnTasks,
   dropAt,
   fullColumnIndex,
   groupIntoColumns,
@@ -64,6 +70,8 @@ export interface BoardProps {
   shown?: BoardTask[];
   /** Ids among `shown` that stopped matching and are fading out. */
   leaving?: ReadonlySet<string>;
+  /** The project's statuses in board order: one column each (the four first ones on My tasks). */
+  statuses?: readonly StatusChoice[];
 }
 
 const NOTHING_LEAVING: ReadonlySet<string> = new Set();
@@ -78,13 +86,15 @@ export default function Board({
   personal = false,
   shown: shownTasks,
   leaving = NOTHING_LEAVING,
+  statuses = DEFAULT_STATUS_CHOICES,
 }: BoardProps) {
+  const statusKeys = useMemo(() => statuses.map((status) => status.key), [statuses]);
   const queryClient = useQueryClient();
   const kanbanUpdate = useKanbanUpdate();
   const updateTask = useUpdateTask();
   // The whole board: what a drop's index and rank are counted against.
   const fullById = useMemo(() => new Map(tasks.map((task) => [task.task_id, task])), [tasks]);
-  const serverColumns = useMemo(() => groupIntoColumns(tasks), [tasks]);
+  const serverColumns = useMemo(() => groupIntoColumns(tasks, statusKeys), [tasks, statusKeys]);
   const justDropped = useRef<{ taskId: string; at: number } | null>(null);
   // What is drawn: the tasks that match the filters, and those fading out (in the version last shown).
   const drawn = useMemo(() => {
@@ -105,12 +115,12 @@ export default function Board({
     // Without fading cards, the drawn columns are the whole ones less what is hidden: no new sort.
     if (leaving.size === 0) {
       const columns = { ...serverColumns };
-      for (const status of TASK_STATUSES)
-        columns[status] = serverColumns[status].filter((id) => byId.has(id));
+      for (const status of Object.keys(serverColumns))
+        columns[status] = columnTasks(serverColumns, status).filter((id) => byId.has(id));
       return columns;
     }
-    return groupIntoColumns(drawn);
-  }, [drawn, tasks, serverColumns, leaving, byId]);
+    return groupIntoColumns(drawn, statusKeys);
+  }, [drawn, tasks, serverColumns, leaving, byId, statusKeys]);
   const [dragColumns, setDragColumns] = useState<Columns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const origin = useRef<{ status: TaskStatus; index: number } | null>(null);
@@ -167,7 +177,7 @@ export default function Board({
     const id = String(overId);
     if (isColumnId(id)) {
       const status = columnOf(columnsRef.current, id);
-      const items = status ? columnsRef.current[status] : [];
+      const items = status ? columnTasks(columnsRef.current, status) : [];
       if (items.length > 0) {
         const nearest = closestCenter({
           ...args,
@@ -183,7 +193,7 @@ export default function Board({
     const id = String(active.id);
     const status = columnOf(shownColumns, id);
     if (!status || leaving.has(id)) return;
-    origin.current = { status, index: shownColumns[status].indexOf(id) };
+    origin.current = { status, index: columnTasks(shownColumns, status).indexOf(id) };
     setActiveId(id);
     setDragColumns(shownColumns);
   }
@@ -215,8 +225,8 @@ export default function Board({
     }
     const taskId = String(active.id);
     // Counted in the whole column: hidden tasks keep their places around the ones shown.
-    const full = serverColumns[drop.status];
-    const index = fullColumnIndex(full, drop.columns[drop.status], taskId);
+    const full = columnTasks(serverColumns, drop.status);
+    const index = fullColumnIndex(full, columnTasks(drop.columns, drop.status), taskId);
     const others = full.filter((id) => id !== taskId);
     const rank = personal
       ? rankBetween(maxRank(others, taskId, fullById), null)
@@ -228,7 +238,8 @@ export default function Board({
     };
     const task = fullById.get(taskId);
     const blockers = task?.blocked_by ?? 0;
-    if (drop.status === 'DONE' && start.status !== 'DONE' && task && blockers > 0) {
+    const isDone = (key: TaskStatus) => statusChoiceOf(statuses, key).category === 'done';
+    if (isDone(drop.status) && !isDone(start.status) && task && blockers > 0) {
       // A blocked task asks first (as on its page): the card goes back while the question is open,
       // and moves only when it is confirmed.
       finish();
@@ -245,11 +256,11 @@ export default function Board({
     onDragStart: ({ active }) => `Picked up ${titleOf(byId, active.id)}.`,
     onDragOver: ({ active, over }) =>
       over
-        ? `${titleOf(byId, active.id)} is over ${placeName(columnsRef.current, byId, String(over.id))}.`
+        ? `${titleOf(byId, active.id)} is over ${placeName(columnsRef.current, byId, String(over.id), statuses)}.`
         : undefined,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${titleOf(byId, active.id)} was dropped in ${placeName(columnsRef.current, byId, String(over.id))}.`
+        ? `${titleOf(byId, active.id)} was dropped in ${placeName(columnsRef.current, byId, String(over.id), statuses)}.`
         : `${titleOf(byId, active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(byId, active.id)} was cancelled.`,
   };
@@ -266,7 +277,9 @@ export default function Board({
   const order = useMemo(
     () =>
       personal
-        ? TASK_STATUSES.flatMap((status) => shownColumns[status].filter((id) => !leaving.has(id)))
+        ? Object.keys(shownColumns).flatMap((status) =>
+            columnTasks(shownColumns, status).filter((id) => !leaving.has(id)),
+          )
         : [],
     [personal, shownColumns, leaving],
   );
@@ -293,11 +306,11 @@ export default function Board({
         className={`${classes.board}${staticLook ? ` ${classes.static} static` : ''}`}
         data-dragging={activeId ? true : undefined}
       >
-        {TASK_STATUSES.map((status) => (
+        {Object.keys(columns).map((status) => (
           <BoardColumn
             key={status}
-            status={status}
-            ids={columns[status]}
+            status={statusChoiceOf(statuses, status)}
+            ids={columnTasks(columns, status)}
             leaving={leaving}
             selectedId={selectedId}
             cardData={cardData}
@@ -324,11 +337,17 @@ function titleOf(byId: Map<string, BoardTask>, id: string | number): string {
   return byId.get(String(id))?.title ?? 'the task';
 }
 
-function placeName(columns: Columns, byId: Map<string, BoardTask>, overId: string): string {
+function placeName(
+  columns: Columns,
+  byId: Map<string, BoardTask>,
+  overId: string,
+  statuses: readonly StatusChoice[],
+): string {
   const status = columnOf(columns, overId);
-  const column = status ? STATUS_LABELS[status] : 'the board';
+  const column = status ? statusChoiceOf(statuses, status).name : 'the board';
   if (!status || overId === columnDropId(status) || !byId.has(overId)) return `the column ${column}`;
-  return `the column ${column}, position ${columns[status].indexOf(overId) + 1} of ${columns[status].length}`;
+  const list = columnTasks(columns, status);
+  return `the column ${column}, position ${list.indexOf(overId) + 1} of ${list.length}`;
 }
 
 function maxRank(list: string[], except: string, byId: Map<string, BoardTask>): string | null {

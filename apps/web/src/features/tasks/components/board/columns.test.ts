@@ -72,7 +72,7 @@ describe('board columns', () => {
     const drop = (taskId: string, overId: string) => {
       const columns = { TODO: shown, DOING: [], DONE: [], ARCHIVE: [] };
       const after = dropAt(columns, taskId, overId)!;
-      return fullColumnIndex(full, after.columns.TODO, taskId);
+      return fullColumnIndex(full, after.columns.TODO!, taskId);
     };
     const place = (taskId: string, index: number) => {
       const others = full.filter((id) => id !== taskId);
@@ -104,7 +104,7 @@ describe('board columns', () => {
       // Unfiltered, it is the index dropAt gives.
       const columns = groupIntoColumns(tasks);
       const unfiltered = dropAt(columns, 'a', 'c')!;
-      expect(fullColumnIndex(columns.TODO, unfiltered.columns.TODO, 'a')).toBe(unfiltered.index);
+      expect(fullColumnIndex(columns.TODO!, unfiltered.columns.TODO!, 'a')).toBe(unfiltered.index);
     });
   });
 });

@@ -1,8 +1,11 @@
 import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import { generateKeyBetween } from 'fractional-indexing';
 
-/** Task ids per status column, in board order. */
-export type Columns = Record<TaskStatus, string[]>;
+/** Task ids per status column (a key of the project's statuses), in board order. */
+export type Columns = Record<string, string[]>;
+
+/** The column of a status: empty when no task is in it yet. */
+export const columnTasks = (columns: Columns, status: TaskStatus): string[] => columns[status] ?? [];
 
 export interface RankedTask {
   task_id: string;
@@ -17,9 +20,20 @@ function compareByRank(a: RankedTask, b: RankedTask): number {
   return a.task_id < b.task_id ? -1 : 1;
 }
 
-export function groupIntoColumns(tasks: readonly RankedTask[]): Columns {
-  const columns: Columns = { TODO: [], DOING: [], DONE: [], ARCHIVE: [] };
-  for (const task of [...tasks].sort(compareByRank)) columns[task.status].push(task.task_id);
+/**
+ * The tasks by column, one column per status key of the project (`statuses`, in board order; the
+ * four first ones while the project's list is loading), and one more for a status a task holds that
+ * the list does not know yet (a live update ahead of the list).
+ */
+export function groupIntoColumns(
+  tasks: readonly RankedTask[],
+  statuses: readonly TaskStatus[] = TASK_STATUSES,
+): Columns {
+  const columns: Columns = Object.fromEntries(statuses.map((status) => [status, [] as string[]]));
+  for (const task of [...tasks].sort(compareByRank)) {
+    columns[task.status] ??= [];
+    columns[task.status]!.push(task.task_id);
+  }
   return columns;
 }
 
@@ -33,7 +47,7 @@ function statusOfDropId(id: string): TaskStatus | null {
   for (const prefix of [COLUMN, END]) {
     if (id.startsWith(prefix)) {
       const status = id.slice(prefix.length);
-      return (TASK_STATUSES as readonly string[]).includes(status) ? (status as TaskStatus) : null;
+      return status === '' ? null : status;
     }
   }
   return null;
@@ -46,8 +60,8 @@ function isEndDropId(id: string): boolean {
 /** The column a task id or a column/end drop id belongs to. */
 export function columnOf(columns: Columns, id: string): TaskStatus | null {
   const direct = statusOfDropId(id);
-  if (direct) return direct;
-  return TASK_STATUSES.find((status) => columns[status].includes(id)) ?? null;
+  if (direct) return direct in columns ? direct : null;
+  return Object.keys(columns).find((status) => columnTasks(columns, status).includes(id)) ?? null;
 }
 
 /**
@@ -63,11 +77,11 @@ export function moveAcross(
   const from = columnOf(columns, activeId);
   const to = columnOf(columns, overId);
   if (!from || !to || from === to) return columns;
-  const target = columns[to].filter((id) => id !== activeId);
+  const target = columnTasks(columns, to).filter((id) => id !== activeId);
   const overIndex = target.indexOf(overId);
   const index = options.append || overIndex < 0 ? target.length : overIndex + (options.below ? 1 : 0);
   target.splice(index, 0, activeId);
-  return { ...columns, [from]: columns[from].filter((id) => id !== activeId), [to]: target };
+  return { ...columns, [from]: columnTasks(columns, from).filter((id) => id !== activeId), [to]: target };
 }
 
 export interface Drop {
@@ -81,7 +95,7 @@ export interface Drop {
 export function dropAt(columns: Columns, activeId: string, overId: string): Drop | null {
   const status = columnOf(columns, activeId);
   if (!status) return null;
-  const list = [...columns[status]];
+  const list = [...columnTasks(columns, status)];
   const from = list.indexOf(activeId);
   const overStatus = columnOf(columns, overId);
   if (overStatus === status && overId !== activeId) {
@@ -90,7 +104,7 @@ export function dropAt(columns: Columns, activeId: string, overId: string): Drop
       if (isEndDropId(overId)) list.push(activeId);
       else list.splice(from, 0, activeId);
     } else {
-      const overIndex = columns[status].indexOf(overId);
+      const overIndex = columnTasks(columns, status).indexOf(overId);
       list.splice(overIndex, 0, activeId);
     }
   }

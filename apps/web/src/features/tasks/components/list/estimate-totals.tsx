@@ -1,5 +1,5 @@
 import type { EstimateScale } from '@figgle/shared/estimate';
-import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
+import { defaultStatusLabel, TASK_STATUSES } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
@@ -22,21 +22,26 @@ export function EstimateTotals({
   const totals = useMemo(() => {
     const shown = tasks.filter((task) => !leaving?.has(task.task_id));
     const estimates = new Map(shown.map((task) => [task.task_id, task.estimate]));
-    const groups = {
+    const groups: Record<string, string[]> = {
       ...Object.fromEntries(TASK_STATUSES.map((status) => [status, [] as string[]])),
       all: shown.map((task) => task.task_id),
-    } as Record<(typeof TASK_STATUSES)[number] | 'all', string[]>;
-    for (const task of shown) groups[task.status].push(task.task_id);
+    };
+    for (const task of shown) {
+      groups[task.status] ??= [];
+      groups[task.status]!.push(task.task_id);
+    }
     return estimateTotalsOf(scale, groups, (id) => estimates.get(id));
   }, [scale, tasks, leaving]);
   if (!totals.all) return null;
   return (
     <Group gap="md" px="sm" py={6} className={classes.estimateTotals} aria-label="Estimates added up">
-      {TASK_STATUSES.filter((status) => totals[status]).map((status) => (
-        <Text key={status} size="xs" c="dimmed">
-          {STATUS_LABELS[status]} <strong>{totals[status]}</strong>
-        </Text>
-      ))}
+      {Object.keys(totals)
+        .filter((status) => status !== 'all' && totals[status])
+        .map((status) => (
+          <Text key={status} size="xs" c="dimmed">
+            {defaultStatusLabel(status)} <strong>{totals[status]}</strong>
+          </Text>
+        ))}
       <Text size="xs" c="dimmed">
         All <strong>{totals.all}</strong>
       </Text>

@@ -1,0 +1,59 @@
+import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
+import { defaultStatusLabel, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { queryKeys } from './query-keys';
+
+function listProjectStatuses(projectId: string, signal?: AbortSignal): Promise<ProjectStatusView[]> {
+  return api.get<ProjectStatusView[]>(`/api/projects/${encodeURIComponent(projectId)}/statuses`, { signal });
+}
+
+/** Live events of the project invalidate this key (a status added, renamed, moved or removed). */
+export const projectStatusesQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.projectStatuses(projectId),
+    queryFn: ({ signal }) => listProjectStatuses(projectId, signal),
+    staleTime: 60_000,
+  });
+
+/** A project's statuses in board order (docs/product.md#statuses): the board, pickers and settings. */
+export function useProjectStatuses(projectId: string | undefined) {
+  return useQuery({ ...projectStatusesQueryOptions(projectId ?? ''), enabled: Boolean(projectId) });
+}
+
+/** What a picker or column needs of a status: its key, name, colour and category. */
+export type StatusChoice = Pick<ProjectStatusView, 'key' | 'name' | 'color' | 'category'>;
+
+const DEFAULT_COLORS = { TODO: 'gray', DOING: 'blue', DONE: 'green', ARCHIVE: 'gray' } as const;
+const DEFAULT_CATEGORIES = {
+  TODO: 'unstarted',
+  DOING: 'started',
+  DONE: 'done',
+  ARCHIVE: 'canceled',
+} as const;
+
+/** The four statuses every project starts with, while its own list loads (or on My tasks). */
+export const DEFAULT_STATUS_CHOICES: readonly StatusChoice[] = TASK_STATUSES.map((key) => ({
+  key,
+  name: defaultStatusLabel(key),
+  color: DEFAULT_COLORS[key],
+  category: DEFAULT_CATEGORIES[key],
+}));
+
+/** The status of `key` among `statuses`, or a stand-in named after the key (a status just removed). */
+export function statusChoiceOf(statuses: readonly StatusChoice[], key: TaskStatus): StatusChoice {
+  return (
+    statuses.find((status) => status.key === key) ??
+    DEFAULT_STATUS_CHOICES.find((status) => status.key === key) ?? {
+      key,
+      name: defaultStatusLabel(key),
+      color: 'gray',
+      category: 'unstarted',
+    }
+  );
+}
+
+/** The project's statuses once loaded, else the four first ones. */
+export function useStatusChoices(projectId: string | undefined): readonly StatusChoice[] {
+  return useProjectStatuses(projectId).data ?? DEFAULT_STATUS_CHOICES;
+}

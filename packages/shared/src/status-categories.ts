@@ -1,0 +1,30 @@
+/**
+ * The five categories of a project's statuses (docs/product.md#statuses), in board order. Without zod,
+ * so the board reads them without loading it. "Is it done?" asks the category, never a status's key.
+ */
+export const STATUS_CATEGORIES = ['backlog', 'unstarted', 'started', 'done', 'canceled'] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+export const STATUS_CATEGORY_LABELS: Readonly<Record<StatusCategory, string>> = {
+  backlog: 'Backlog',
+  unstarted: 'Unstarted',
+  started: 'Started',
+  done: 'Done',
+  canceled: 'Canceled',
+};
+
+/** Open work: neither done nor canceled. */
+export function isOpenCategory(category: StatusCategory): boolean {
+  return category !== 'done' && category !== 'canceled';
+}
+
+/** The key a new status takes from its name: IN_REVIEW for "In review"; S when nothing is left. */
+export function statusKeyFromName(name: string): string {
+  const key = name
+    .normalize('NFKD')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^[^A-Z]+|_+$/g, '')
+    .slice(0, 32);
+  return key === '' ? 'S' : key;
+}
