@@ -115,7 +115,7 @@ for (const { scheme, width, height } of [
       .getByRole('button', { name: 'Delete' })
       .click();
     const question = page.getByRole('dialog', { name: 'Delete 2 tasks?' });
-    await expect(question).toContainText('cannot be undone');
+    await expect(question).toContainText('go to the trash');
     await question.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Deleted 2 tasks')).toBeVisible();
     await expect(checkbox(page, TITLES[0]!)).toHaveCount(0);

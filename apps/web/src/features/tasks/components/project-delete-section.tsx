@@ -53,7 +53,8 @@ export function ProjectDeleteSection({
       </Title>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" maw={380}>
-          The project and its tasks go, for everyone in the organization.
+          The project and its tasks go, for everyone in the organization, to the trash: an owner or you can
+          restore them there for 30 days.
         </Text>
         <Button variant="outline" color="red" onClick={() => void remove()} loading={deleteProject.isPending}>
           Delete this project

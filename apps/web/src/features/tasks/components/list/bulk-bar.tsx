@@ -2,6 +2,7 @@ import type { BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
 import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
 import {
   ActionIcon,
   Button,
@@ -68,13 +69,13 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
     );
   }
 
-  // A delete has no undo here (nothing brings a deleted task back yet): it asks first, and says so.
+  // A delete has no Undo here: it asks first, and says where the tasks go (Settings › Trash).
   async function remove() {
     const taskIds = tasks.map((task) => task.task_id);
     const many = taskIds.length === 1 ? '1 task' : `${taskIds.length.toLocaleString('en')} tasks`;
     const confirmed = await confirm({
       title: `Delete ${many}?`,
-      text: 'They leave the list, the board and every other view, and this cannot be undone. Their sub-tasks stay, as top-level tasks.',
+      text: `They leave the list, the board and every other view and go to the trash, where each can be restored for ${TRASH_DAYS} days (Settings › Trash). Their sub-tasks stay, as top-level tasks.`,
       confirmLabel: 'Delete',
     });
     if (!confirmed) return;
