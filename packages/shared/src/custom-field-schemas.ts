@@ -326,3 +326,15 @@ export function compareCustomValues(
   }
   return customValueText(field, a).localeCompare(customValueText(field, b));
 }
+
+/** A CUSTOM_FIELD log line in words: "set Platform to iOS", "changed Platform from iOS to Web". */
+export function customFieldLogWords(change: {
+  name: string;
+  old: string | null;
+  new: string | null;
+}): string {
+  if (change.new === null) return `cleared ${change.name}${change.old ? ` (was ${change.old})` : ''}`;
+  return change.old === null
+    ? `set ${change.name} to ${change.new}`
+    : `changed ${change.name} from ${change.old} to ${change.new}`;
+}

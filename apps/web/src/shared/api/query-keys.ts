@@ -52,6 +52,8 @@ export const queryKeys = {
   taskDevResources: (taskId: string) => ['task', taskId, 'figma-dev-resources'] as const,
   /** A task's repetition and the occurrence it made (issue 43); read again with every event of the task. */
   taskRecurrence: (taskId: string) => ['task', taskId, 'recurrence'] as const,
+  /** A project's custom fields and its tasks' values: the list, the board and the task page; read again with its task events. */
+  projectCustomFields: (projectId: string) => ['project', projectId, 'custom-fields'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

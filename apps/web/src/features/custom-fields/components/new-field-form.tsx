@@ -1,0 +1,98 @@
+import {
+  CUSTOM_FIELD_KIND_LABELS,
+  CUSTOM_FIELD_KINDS,
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_UNIT_MAX,
+  type CustomFieldKind,
+} from '@figgle/shared/custom-field-schemas';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { toastSuccess } from '../../../ui/toast';
+import { useCreateCustomField } from '../api/create-custom-field';
+import { type OptionDraft, OptionsEditor } from './options-editor';
+
+const KINDS = CUSTOM_FIELD_KINDS.map((value) => ({ value, label: CUSTOM_FIELD_KIND_LABELS[value] }));
+const selects = (kind: CustomFieldKind) => kind === 'single_select' || kind === 'multi_select';
+
+/** A new field: its name, kind, a number's unit or a select's options. A refusal shows under the name. */
+export function NewFieldForm({ organizationId }: { organizationId: string }) {
+  const create = useCreateCustomField(organizationId);
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<CustomFieldKind>('single_select');
+  const [unit, setUnit] = useState('');
+  const [options, setOptions] = useState<OptionDraft[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    create.mutate(
+      {
+        name: name.trim(),
+        kind,
+        ...(kind === 'number' && unit.trim() ? { unit: unit.trim() } : {}),
+        ...(selects(kind) ? { options: options.filter((option) => option.name.trim() !== '') } : {}),
+      },
+      {
+        onSuccess: (field) => {
+          toastSuccess(`The field “${field.name}” has been created.`);
+          setName('');
+          setUnit('');
+          setOptions([]);
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiRequestError && failure.statusCode < 500
+              ? failure.message
+              : 'Sorry, the field could not be created. Please try again.',
+          ),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="New field">
+      <Stack gap="sm">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="Name"
+            name="name"
+            required
+            maxLength={CUSTOM_FIELD_NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={error}
+            flex="1 1 200px"
+            miw={0}
+          />
+          <Select
+            label="Kind"
+            w={170}
+            allowDeselect={false}
+            data={KINDS}
+            value={kind}
+            onChange={(next) => next && setKind(next as CustomFieldKind)}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {kind === 'number' ? (
+            <TextInput
+              label="Unit"
+              w={100}
+              maxLength={CUSTOM_FIELD_UNIT_MAX}
+              placeholder="h, €, pt"
+              value={unit}
+              onChange={(event) => setUnit(event.currentTarget.value)}
+            />
+          ) : null}
+        </Group>
+        {selects(kind) ? <OptionsEditor options={options} onChange={setOptions} fieldName={name} /> : null}
+        <Group>
+          <Button type="submit" loading={create.isPending} disabled={name.trim() === ''}>
+            Create field
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  type CustomValue,
+  customValueTokens,
+  type ProjectCustomField,
+} from '@figgle/shared/custom-field-schemas';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ValuesByTask } from '../api/list-project-custom-fields';
+
+/** The address's parameter: `?field=<field id>:<option id>,<field id>:none`. */
+const PARAM = 'field';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The wanted values of each filtered field: option ids, a person's id, 'yes', 'no' or 'none'. */
+export type FieldFilters = ReadonlyMap<string, readonly string[]>;
+
+export function fieldFiltersFrom(params: URLSearchParams): FieldFilters {
+  const filters = new Map<string, string[]>();
+  for (const pair of params.getAll(PARAM).flatMap((value) => value.split(','))) {
+    const [fieldId, token] = pair.trim().toLowerCase().split(':');
+    if (!fieldId || !token || !UUID.test(fieldId)) continue;
+    if (!(UUID.test(token) || token === 'none' || token === 'yes' || token === 'no')) continue;
+    const tokens = filters.get(fieldId) ?? [];
+    if (!tokens.includes(token)) tokens.push(token);
+    filters.set(fieldId, tokens);
+  }
+  return filters;
+}
+
+export function searchWithFieldFilters(current: URLSearchParams, filters: FieldFilters): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete(PARAM);
+  const pairs = [...filters].flatMap(([fieldId, tokens]) => tokens.map((token) => `${fieldId}:${token}`));
+  if (pairs.length > 0) next.set(PARAM, pairs.join(','));
+  return next;
+}
+
+/** The list's and board's filters on custom fields, kept in the address like the other filters. */
+export function useFieldFilters(): [FieldFilters, (fieldId: string, tokens: string[]) => void] {
+  const [params, setParams] = useSearchParams();
+  const text = params.getAll(PARAM).join(',');
+  const filters = useMemo(() => fieldFiltersFrom(new URLSearchParams(text ? { [PARAM]: text } : {})), [text]);
+  const setField = useCallback(
+    (fieldId: string, tokens: string[]) =>
+      setParams(
+        (current) => {
+          const next = new Map(fieldFiltersFrom(current));
+          if (tokens.length === 0) next.delete(fieldId);
+          else next.set(fieldId, tokens);
+          return searchWithFieldFilters(current, next);
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  return [filters, setField];
+}
+
+/**
+ * The tasks whose values match every filtered field (any of its wanted values); the same array when
+ * nothing is filtered. A filter on a field no longer on in the project is left out.
+ */
+export function useTasksMatchingFields<T extends { task_id: string }>(
+  tasks: readonly T[],
+  filters: FieldFilters,
+  fields: readonly ProjectCustomField[] | undefined,
+  values: ValuesByTask,
+): T[] {
+  return useMemo(() => {
+    const active = (fields ?? []).filter((field) => (filters.get(field.field_id)?.length ?? 0) > 0);
+    if (active.length === 0) return tasks as T[];
+    return tasks.filter((task) =>
+      active.every((field) => {
+        const value: CustomValue | undefined = values.get(task.task_id)?.get(field.field_id);
+        const wanted = filters.get(field.field_id)!;
+        return customValueTokens(field, value).some((token) => wanted.includes(token));
+      }),
+    );
+  }, [tasks, filters, fields, values]);
+}

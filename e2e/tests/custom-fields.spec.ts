@@ -1,0 +1,105 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { expect, test } from '../support/fixtures.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { callApi, createTask } from './planning-support.ts';
+
+// Issue 43, custom fields: a single-select "Platform" is made in the organization's settings, turned
+// on in a project, set on three tasks, shown as a list column and filtered by; a reload keeps both.
+for (const { scheme, width, height } of [
+  { scheme: 'light', width: 1440, height: 900 },
+  { scheme: 'dark', width: 390, height: 844 },
+] as const) {
+  test.describe(`custom fields at ${width} px, ${scheme}`, () => {
+    test.use({ colorScheme: scheme, viewport: { width, height } });
+
+    test('a "Platform" field is set on three tasks, shown as a column and filtered by, kept after a reload', async ({
+      page,
+      mail,
+      baseURL,
+    }) => {
+      const ivy = await signUpWithOrganization(page, mail, baseURL, {
+        firstname: 'Ivy',
+        lastname: 'Fields',
+        organization: `Fields ${scheme}`,
+      });
+      const { projectId, taskId } = await createProjectWithTask(page, baseURL, ivy.organizationId, {
+        project: 'Mobile',
+        trigram: 'MOB',
+        task: 'Ship the login screen',
+      });
+      const second = await createTask(page, baseURL, projectId, { title: 'Fix the crash on start' });
+      const third = await createTask(page, baseURL, projectId, { title: 'Add the dark theme' });
+
+      // The organization's settings: a single-select field with two options, on in the project.
+      await page.goto(`/settings/organization/${ivy.organizationId}/custom-fields`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Custom fields of Fields ${scheme}` }),
+      ).toBeVisible();
+      const form = page.getByRole('form', { name: 'New field' });
+      await form.getByRole('textbox', { name: 'Name' }).fill('Platform');
+      await form.getByRole('button', { name: 'Add an option' }).click();
+      await form.getByRole('textbox', { name: 'Option 1 of Platform' }).fill('iOS');
+      await form.getByRole('button', { name: 'Add an option' }).click();
+      await form.getByRole('textbox', { name: 'Option 2 of Platform' }).fill('Android');
+      await form.getByRole('button', { name: 'Create field' }).click();
+      const field = page.getByRole('region', { name: 'Platform' });
+      await expect(field.getByText('Single select')).toBeVisible();
+      await field.getByRole('checkbox', { name: 'Platform on in Mobile' }).check();
+      await expect(field.getByRole('checkbox', { name: 'Platform on the cards of Mobile' })).toBeEnabled();
+
+      // The task page sets it, and its change log says so.
+      await page.goto(`/task/${taskId}`);
+      const details = page.getByRole('complementary', { name: 'Task details' });
+      await details.getByRole('combobox', { name: 'Platform' }).click();
+      await page.getByRole('option', { name: 'iOS' }).click();
+      await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
+        'set Platform to iOS',
+      );
+
+      // Two more tasks through the API.
+      const fields = (await (await page.request.get(`/api/projects/${projectId}/custom-fields`)).json()) as {
+        fields: Array<{ field_id: string; options: Array<{ option_id: string; name: string }> }>;
+      };
+      const platform = fields.fields[0]!;
+      const option = (name: string) => platform.options.find((choice) => choice.name === name)!.option_id;
+      await callApi(page, baseURL, 'PUT', `/api/tasks/${second}/custom-fields/${platform.field_id}`, {
+        value: option('iOS'),
+      });
+      await callApi(page, baseURL, 'PUT', `/api/tasks/${third}/custom-fields/${platform.field_id}`, {
+        value: option('Android'),
+      });
+
+      // The list: "Platform" chosen in Columns (below 600 px its values show under the titles).
+      await page.goto(`/project/${projectId}/list`);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByRole('checkbox', { name: 'Platform' }).check();
+      await page.keyboard.press('Escape');
+      const table = page.getByRole('table');
+      if (width >= 600) await expect(table.getByRole('button', { name: 'Sort by Platform' })).toBeVisible();
+      await expect(table.getByText('Android')).toBeVisible();
+      await expect(table.getByText('iOS')).toHaveCount(2);
+
+      // Filtered to iOS: the Android task leaves the list.
+      await page.getByRole('button', { name: 'Filter by Platform' }).click();
+      await page
+        .getByRole('dialog', { name: 'Filter by Platform' })
+        .getByRole('checkbox', { name: 'iOS' })
+        .check();
+      await page.keyboard.press('Escape');
+      await expect(table.getByRole('link', { name: /Add the dark theme/ })).toHaveCount(0);
+      await expect(table.getByRole('link', { name: /Ship the login screen/ })).toBeVisible();
+      await expect(table.getByRole('link', { name: /Fix the crash on start/ })).toBeVisible();
+      await expect(page).toHaveURL(/[?&]field=/);
+
+      // A reload keeps the column (chosen per person) and the filter (in the address).
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Filter by Platform (1)' })).toBeVisible();
+      await expect(table.getByRole('link', { name: /Ship the login screen/ })).toBeVisible();
+      await expect(table.getByRole('link', { name: /Add the dark theme/ })).toHaveCount(0);
+      await expect(table.getByText('iOS')).toHaveCount(2);
+      if (width >= 600) await expect(table.getByRole('button', { name: 'Sort by Platform' })).toBeVisible();
+      await page.screenshot({ path: `.tmp/custom-fields-${scheme}-${width}.png`, fullPage: false });
+    });
+  });
+}
