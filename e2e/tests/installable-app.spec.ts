@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -167,6 +168,13 @@ for (const { scheme, width, height } of [
         await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
         await expect(newVersion(page)).toBeVisible();
         await expect(newVersion(page)).toContainText('Reload to use it.');
+        // Readable and named in both schemes (contrast, the button's name).
+        const { violations } = await new AxeBuilder({ page })
+          .include('.mantine-Notifications-root')
+          .analyze();
+        expect(
+          violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+        ).toEqual([]);
         await newVersion(page).getByRole('button', { name: 'Reload' }).click();
         await expect(pageBuild(page)).toHaveAttribute('content', DEPLOYED);
         await expect(project).toBeVisible();

@@ -280,6 +280,15 @@ export const appRoutes: AppRoute[] = [
         page: lazyPage(() => import('../features/settings/routes/settings-trash-page'), 'SettingsTrashPage'),
       },
       {
+        name: 'settings-custom-fields',
+        path: 'organization/:organizationId/custom-fields',
+        meta: APP_PAGE,
+        page: lazyPage(
+          () => import('../features/custom-fields/routes/custom-fields-page'),
+          'CustomFieldsPage',
+        ),
+      },
+      {
         name: 'settings-webhooks',
         path: 'organization/:organizationId/webhooks',
         meta: APP_PAGE,

@@ -43,6 +43,9 @@ export const paths = {
     `/settings/organization/${encodeURIComponent(organizationId)}`,
   settingsLabels: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}/labels`,
+  /** An organization's custom fields (docs/product.md#custom-fields). */
+  settingsCustomFields: (organizationId: string) =>
+    `/settings/organization/${encodeURIComponent(organizationId)}/custom-fields`,
   settingsWebhooks: (organizationId: string) =>
     `/settings/organization/${encodeURIComponent(organizationId)}/webhooks`,
   settingsTrash: (organizationId: string) =>

@@ -78,7 +78,10 @@ export function toastNewVersion(onReload: () => void): void {
     title: 'New version of Figgle',
     message: (
       <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm">Reload to use it.</Text>
+        {/* The notification's own grey is under 4.5:1 on white; the text colour reads in both schemes. */}
+        <Text size="sm" c="var(--mantine-color-text)">
+          Reload to use it.
+        </Text>
         <Button size="compact-sm" variant="light" onClick={onReload}>
           Reload
         </Button>

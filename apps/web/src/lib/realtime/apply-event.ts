@@ -59,6 +59,8 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       // A linked design changed, or its assignee saw it: the cards' "Design changed" mark.
       if (frame.kind === 'task')
         context.invalidate.add(queryKeys.projectDesignChanges(topic.projectId), true);
+      // A custom field's value changed: the list's columns, the board's lines, the task page.
+      if (frame.kind === 'task') context.invalidate.add(queryKeys.projectCustomFields(topic.projectId), true);
       return;
     case 'my-tasks':
       if (frame.kind === 'task') applyMyTask(frame, context);

@@ -27,6 +27,10 @@ export function SettingsNavigation() {
         label: `Organization ${organization.name}`,
       },
       { to: paths.settingsLabels(organization.organization_id), label: `Labels of ${organization.name}` },
+      {
+        to: paths.settingsCustomFields(organization.organization_id),
+        label: `Custom fields of ${organization.name}`,
+      },
       { to: paths.settingsTrash(organization.organization_id), label: `Trash of ${organization.name}` },
       ...(owns(organization.rules)
         ? [

@@ -8,6 +8,7 @@ import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../shared/api/update-task';
+import { CustomFieldsSection } from '../../../shared/custom-fields/custom-fields-section';
 import { paths } from '../../../shared/paths';
 import { TaskSections } from '../../../shared/task-sections';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
@@ -134,6 +135,11 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
         <TaskPlanningFields task={task} />
         <MilestoneField task={task} />
         <CycleField task={task} />
+        <CustomFieldsSection
+          taskId={task.task_id}
+          projectId={task.project_id}
+          organizationId={task.project.organization_id}
+        />
         <TaskSections task={task} />
         <dl className={classes.facts}>
           <Field label="Project">

@@ -1,4 +1,5 @@
 import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
+import { customFieldLogWords } from '@figgle/shared/custom-field-schemas';
 import { cycleLogWords } from '@figgle/shared/cycle-words';
 import { estimateLogWords } from '@figgle/shared/estimate';
 import { describeLogChange } from '@figgle/shared/log-type';
@@ -34,6 +35,8 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
   if (log.type === 'MILESTONE' && log.metadata.milestone) return milestoneLogWords(log.metadata.milestone);
   if (log.type === 'CYCLE' && log.metadata.cycle)
     return cycleLogWords(log.metadata.cycle, log.metadata.rollover);
+  if (log.type === 'CUSTOM_FIELD' && log.metadata.custom_field)
+    return customFieldLogWords(log.metadata.custom_field);
   const structure = structureLogWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);

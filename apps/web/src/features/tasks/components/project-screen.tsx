@@ -20,8 +20,11 @@ import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useMembers } from '../../../shared/api/list-members';
+import { useProjectCustomFields, useValuesByTask } from '../../../shared/api/list-project-custom-fields';
 import { useProjectStatuses } from '../../../shared/api/list-project-statuses';
 import { onNewTaskRequested } from '../../../shared/app-actions';
+import { FieldFilterButtons } from '../../../shared/custom-fields/field-filter-buttons';
+import { useFieldFilters, useTasksMatchingFields } from '../../../shared/custom-fields/field-filters';
 import { paths } from '../../../shared/paths';
 import { AddFirstButton, EmptyState } from '../../../ui/empty-state';
 import { PageLoader } from '../../../ui/page-loader';
@@ -73,8 +76,18 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const allTasks = tasks.data ?? NO_TASKS;
   const cycles = useProjectCycles(projectId);
   const currentCycle = cycles.data?.cycles.find((cycle) => cycle.state === 'current') ?? null;
-  const matching = useFilteredTasks(allTasks, filterState.filters, currentCycle?.cycle_id ?? null);
-  const filtered = useFadeOut(matching, filterState.key);
+  // Custom fields (docs/product.md#custom-fields): their filters apply first, kept in the address too.
+  const customFields = useProjectCustomFields(projectId);
+  const valuesByTask = useValuesByTask(customFields.data);
+  const [fieldFilters, setFieldFilter] = useFieldFilters();
+  const fieldMatching = useTasksMatchingFields(
+    allTasks,
+    fieldFilters,
+    customFields.data?.fields,
+    valuesByTask,
+  );
+  const matching = useFilteredTasks(fieldMatching, filterState.filters, currentCycle?.cycle_id ?? null);
+  const filtered = useFadeOut(matching, `${filterState.key}|${[...fieldFilters].join(';')}`);
   const addDialog = useLazyDialog(AddTaskDialog, shown);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);
   // "c" and the command palette's "Create a task" open the add-task dialog (shared/app-actions.ts).
@@ -235,6 +248,12 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         trigram={project.data.trigram}
       >
         {cycles.data?.settings?.enabled ? <CurrentCycleToggle state={filterState} /> : null}
+        <FieldFilterButtons
+          fields={customFields.data?.fields ?? []}
+          filters={fieldFilters}
+          onChange={setFieldFilter}
+          organizationId={project.data.organization_id}
+        />
         {asBoard || asCalendar ? null : (
           <Switch
             label="Group sub-tasks"
@@ -285,9 +304,11 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           subtaskView={subtaskView}
           trigram={project.data.trigram}
           allTasks={allTasks}
+          customFields={customFields.data?.fields}
+          valuesByTask={valuesByTask}
         />
       )}
-              statuses={statuses.data}
+      statuses={statuses.data}
       {addDialog.ready ? (
         <AddTaskDialog
           opened={addDialog.opened}

@@ -1,4 +1,5 @@
 import { CALENDAR_DEFAULT_LOCALE, MESSAGES } from '@figgle/shared/constants';
+import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
@@ -8,7 +9,10 @@ import { IconChevronDown, IconChevronRight, IconCornerLeftUp, IconMessageCircle 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { ValuesByTask } from '../../../shared/api/list-project-custom-fields';
 import { useUpdateTask } from '../../../shared/api/update-task';
+import { CustomValueText } from '../../../shared/custom-fields/custom-value-text';
+import { compareByField } from '../../../shared/custom-fields/field-sort';
 import { paths } from '../../../shared/paths';
 import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
@@ -62,6 +66,9 @@ export interface TaskListProps {
   trigram?: string;
   /** Every task of the project, filtered or not: names the parent of a sub-task shown without it. */
   allTasks?: readonly TaskSummaryView[];
+  /** The project's custom fields and its tasks' values: the chosen ones are columns, sortable. */
+  customFields?: readonly ProjectCustomField[];
+  valuesByTask?: ValuesByTask;
 }
 
 /**
@@ -83,17 +90,33 @@ export function TaskList({
   subtaskView = 'flat',
   trigram,
   allTasks,
+  customFields,
+  valuesByTask,
 }: TaskListProps) {
   const [sort, setSort] = useTaskSort();
   const estimated = estimateScale !== 'none';
   const [chosen, setColumns] = useListColumns();
   const stacked = useMediaQuery(STACKED_QUERY, false) ?? false;
   // The optional columns are left out of the stacked rows: the phone has no room for them.
-  const columns: ListColumns = stacked ? { lastModified: false, created: false } : chosen;
+  const columns: ListColumns = stacked
+    ? { lastModified: false, created: false, fields: chosen.fields }
+    : chosen;
+  // Below 600 px a chosen field's value shows under the title instead of in a column.
+  const fieldColumns = useMemo(
+    () => (customFields ?? []).filter((field) => columns.fields.includes(field.field_id)),
+    [customFields, columns.fields],
+  );
   const rowHeight = stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
   const columnCount =
-    8 + (columns.lastModified ? 1 : 0) + (columns.created ? 1 : 0) + (estimated && !stacked ? 1 : 0);
-  const sorted = useMemo(() => [...(tasks ?? [])].sort(compareTasksBy(sort)), [tasks, sort]);
+    8 +
+    (columns.lastModified ? 1 : 0) +
+    (columns.created ? 1 : 0) +
+    (estimated && !stacked ? 1 : 0) +
+    (stacked ? 0 : fieldColumns.length);
+  const sorted = useMemo(
+    () => [...(tasks ?? [])].sort(compareByField(sort, customFields, valuesByTask) ?? compareTasksBy(sort)),
+    [tasks, sort, customFields, valuesByTask],
+  );
   const nested = subtaskView === 'nested';
   // Parents whose sub-tasks are folded away: kept while the list is open, all open at first.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(NOTHING_COLLAPSED);
@@ -188,8 +211,27 @@ export function TaskList({
               </Table.Th>
               {columns.lastModified ? <Table.Th w={140}>Last modified</Table.Th> : null}
               {columns.created ? <Table.Th w={116}>Created at</Table.Th> : null}
+              {stacked
+                ? null
+                : fieldColumns.map((field) => (
+                    <SortableHeader
+                      key={field.field_id}
+                      column={`field:${field.field_id}`}
+                      title={field.name}
+                      sort={sort}
+                      onSort={setSort}
+                      width={140}
+                    />
+                  ))}
               <Table.Th w={44} className={classes.chooserHead}>
-                {stacked ? null : <ColumnChooser columns={chosen} onChange={setColumns} />}
+                {stacked && !customFields?.length ? null : (
+                  <ColumnChooser
+                    columns={chosen}
+                    onChange={setColumns}
+                    fields={customFields}
+                    stacked={stacked}
+                  />
+                )}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -224,6 +266,8 @@ export function TaskList({
                       ticked={ticked.has(task.task_id)}
                       onTick={ticked.click}
                       columns={columns}
+                      fieldColumns={fieldColumns}
+                      values={valuesByTask?.get(task.task_id)}
                       height={rowHeight}
                       stacked={stacked}
                       estimateScale={estimated && !stacked ? estimateScale : null}
@@ -291,6 +335,9 @@ interface TaskRowProps {
   /** Its checkbox was clicked, with Shift or not. */
   onTick: (taskId: string, shift: boolean) => void;
   columns: ListColumns;
+  /** The custom fields chosen as columns, and this task's values. */
+  fieldColumns: readonly ProjectCustomField[];
+  values: ReadonlyMap<string, unknown> | undefined;
   height: number;
   /** Drawn as two lines (below 600 px). */
   stacked: boolean;
@@ -330,6 +377,8 @@ function TaskRow({
   ticked,
   onTick,
   columns,
+  fieldColumns,
+  values,
   height,
   stacked,
   estimateScale,
@@ -377,6 +426,18 @@ function TaskRow({
             {task.title}
           </Anchor>
           <TaskLabels task={task} />
+          {stacked
+            ? fieldColumns.map((field) =>
+                values?.has(field.field_id) ? (
+                  <CustomValueText
+                    key={field.field_id}
+                    field={field}
+                    value={values.get(field.field_id) as never}
+                    organizationId={organizationId}
+                  />
+                ) : null,
+              )
+            : null}
           <ChecklistProgress checklist={task.checklist} />
           <SubtaskProgress subtasks={task.subtasks} />
           <RowBlockedMark taskId={task.task_id} count={task.blocked_by} />
@@ -471,6 +532,17 @@ function TaskRow({
           </Text>
         </Table.Td>
       ) : null}
+      {stacked
+        ? null
+        : fieldColumns.map((field) => (
+            <Table.Td key={field.field_id} role={cellRole}>
+              <CustomValueText
+                field={field}
+                value={values?.get(field.field_id) as never}
+                organizationId={organizationId}
+              />
+            </Table.Td>
+          ))}
       <Table.Td className={classes.stackedHidden} />
     </Table.Tr>
   );

@@ -78,7 +78,7 @@ export function CardPlanning({ task }: { task: Planned }) {
   );
 }
 
-const SORT_NAMES: Record<Exclude<TaskSort, 'status'>, string> = {
+const SORT_NAMES: Record<Exclude<TaskSort, 'status' | `field:${string}`>, string> = {
   due: 'due date',
   priority: 'priority',
   estimate: 'estimate',
@@ -102,6 +102,8 @@ export function SortableHeader({
   width?: number;
 }) {
   const active = sort === column;
+  // A custom field's column is named by the field.
+  const name = column.startsWith('field:') ? title : SORT_NAMES[column as keyof typeof SORT_NAMES];
   return (
     // The estimate sorts the largest first; the others the earliest or most urgent first.
     <Table.Th w={width} aria-sort={active ? (column === 'estimate' ? 'descending' : 'ascending') : undefined}>
@@ -109,8 +111,8 @@ export function SortableHeader({
         className={classes.sortButton}
         data-active={active || undefined}
         aria-pressed={active}
-        aria-label={`Sort by ${SORT_NAMES[column]}`}
-        title={active ? 'Back to the default order' : `Sort by ${SORT_NAMES[column]}`}
+        aria-label={`Sort by ${name}`}
+        title={active ? 'Back to the default order' : `Sort by ${name}`}
         onClick={() => onSort(active ? 'status' : column)}
       >
         <span>{title}</span>

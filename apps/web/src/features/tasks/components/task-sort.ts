@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { dueSortKey } from '../../../ui/planning/due-date';
 
 /** The list's order: by status then title (the default), by due date, by priority or by estimate. */
-export type TaskSort = 'status' | 'due' | 'priority' | 'estimate';
+export type TaskSort = 'status' | 'due' | 'priority' | 'estimate' | `field:${string}`;
 
 type Sortable = Pick<TaskSummaryView, 'status' | 'title' | 'due_on' | 'due_at' | 'priority'> & {
   /** Absent on a copy kept on the device from before estimates. */
@@ -43,12 +43,17 @@ export function compareTasksBy(sort: TaskSort): (a: Sortable, b: Sortable) => nu
 }
 
 const SORT_PARAM = 'sort';
+/** `?sort=field:<id>`: by a custom field's values (shared/custom-fields/field-sort.ts). */
+const FIELD_SORT = /^field:[0-9a-f-]{36}$/i;
 
 /** The list's order lives in the address (`?sort=due`), so a reload or a shared link keeps it. */
 export function useTaskSort(): [TaskSort, (sort: TaskSort) => void] {
   const [params, setParams] = useSearchParams();
   const value = params.get(SORT_PARAM);
-  const sort: TaskSort = value === 'due' || value === 'priority' || value === 'estimate' ? value : 'status';
+  const sort: TaskSort =
+    value === 'due' || value === 'priority' || value === 'estimate' || FIELD_SORT.test(value ?? '')
+      ? (value as TaskSort)
+      : 'status';
   const setSort = useCallback(
     (next: TaskSort) =>
       setParams(

@@ -5,9 +5,11 @@ import { useMe } from '../../../../shared/api/get-me';
 export interface ListColumns {
   lastModified: boolean;
   created: boolean;
+  /** The custom fields shown as columns, by id (docs/product.md#custom-fields). */
+  fields: string[];
 }
 
-const DEFAULT_COLUMNS: ListColumns = { lastModified: false, created: false };
+const DEFAULT_COLUMNS: ListColumns = { lastModified: false, created: false, fields: [] };
 
 const storageKey = (userId: string) => `figgle-list-columns:${userId}`;
 
@@ -16,8 +18,12 @@ function read(userId: string | null): ListColumns {
   try {
     const stored = JSON.parse(window.localStorage.getItem(storageKey(userId)) ?? 'null') as unknown;
     if (stored && typeof stored === 'object') {
-      const { lastModified, created } = stored as Partial<ListColumns>;
-      return { lastModified: lastModified === true, created: created === true };
+      const { lastModified, created, fields } = stored as Partial<ListColumns>;
+      return {
+        lastModified: lastModified === true,
+        created: created === true,
+        fields: Array.isArray(fields) ? fields.filter((id) => typeof id === 'string') : [],
+      };
     }
   } catch {
     // Unreadable or unavailable storage: the defaults.
