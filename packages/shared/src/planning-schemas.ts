@@ -72,6 +72,22 @@ export const startDateSchema = z
 /** The 400 of a start day after the due day (a PATCH of either, or both: judged on what it leaves). */
 export const START_AFTER_DUE_MESSAGE = 'The start date cannot be after the due date.';
 
+/**
+ * The last calendar day a due date falls on anywhere: the day itself, or an instant's day at UTC+14.
+ * A start date after it is after the due date in every time zone (figgle_change_task's rule).
+ */
+function latestDueDay(dueOn: string | null, dueAt: string | null): string | null {
+  if (dueOn) return dueOn;
+  if (!dueAt) return null;
+  return new Date(Date.parse(dueAt) + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A start day after the latest day its due date falls on: what every writer of a task refuses. */
+export function startIsAfterDue(start: string | null, dueOn: string | null, dueAt: string | null): boolean {
+  const latest = latestDueDay(dueOn, dueAt);
+  return start !== null && latest !== null && start > latest;
+}
+
 const INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**

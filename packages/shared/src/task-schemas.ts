@@ -7,7 +7,9 @@ import {
   dueAtSchema,
   dueOnSchema,
   labelIdsSchema,
+  START_AFTER_DUE_MESSAGE,
   startDateSchema,
+  startIsAfterDue,
   taskLabelViewSchema,
   taskPrioritySchema,
 } from './planning-schemas.ts';
@@ -44,8 +46,14 @@ export const createTaskInput = z
     label_ids: labelIdsSchema.default([]),
     /** A parent task of the same organization: the new task is its sub-task from the start. */
     parent_id: z.uuid().nullable().default(null),
+    /** The day work starts (YYYY-MM-DD), never after its due date (a 400 that makes nothing). */
+    start_date: startDateSchema.nullable().default(null),
   })
-  .refine(hasOneDue, ONE_DUE);
+  .refine(hasOneDue, ONE_DUE)
+  .refine((task) => !startIsAfterDue(task.start_date, task.due_on, task.due_at), {
+    message: START_AFTER_DUE_MESSAGE,
+    path: ['start_date'],
+  });
 export type CreateTaskInput = z.input<typeof createTaskInput>;
 
 export const updateTaskInput = z

@@ -133,13 +133,3 @@ export function cleanLine(text: string, max: number): string {
   const folded = line.replace(/\s+/g, ' ').trim().slice(0, max).trim();
   return isOnlyInvisible(folded) ? '' : folded;
 }
-
-/**
- * The last calendar day a due date falls on anywhere: the day itself, or an instant's day at UTC+14.
- * A start date after it is after the due date in every time zone (figgle_change_task's rule).
- */
-export function latestDueDay(dueOn: string | null, dueAt: string | null): string | null {
-  if (dueOn) return dueOn;
-  if (!dueAt) return null;
-  return new Date(Date.parse(dueAt) + 14 * 3_600_000).toISOString().slice(0, 10);
-}

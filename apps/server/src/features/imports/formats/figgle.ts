@@ -1,4 +1,5 @@
 import type { ImportAnalysis, ImportProblem } from '@figgle/shared/import-schemas';
+import { startIsAfterDue } from '@figgle/shared/planning-schemas';
 import {
   PROJECT_EXPORT_FORMAT,
   type ProjectExport,
@@ -6,14 +7,13 @@ import {
 } from '@figgle/shared/project-export-schemas';
 import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import type { DeltaJson, RelationKind } from '../../../db/schema.ts';
-import {
-  type ImportLabel,
-  type ImportPlan,
-  type ImportPlanning,
-  type ImportStructure,
-  type ImportTask,
-  latestDueDay,
-  type StructureEnd,
+import type {
+  ImportLabel,
+  ImportPlan,
+  ImportPlanning,
+  ImportStructure,
+  ImportTask,
+  StructureEnd,
 } from '../import-item.ts';
 
 /** Whether parsed JSON says it is a Figgle project export, before it is checked in full. */
@@ -190,8 +190,7 @@ export function planFiggle(file: ProjectExport): ImportPlan {
         reason: `Its assignee (${nameOf(task.assignee, 'someone')}) has no email in the file: the task is unassigned.`,
         imported: true,
       });
-    const latestDue = latestDueDay(task.due_on, task.due_at);
-    const startAfterDue = task.start_date !== null && latestDue !== null && task.start_date > latestDue;
+    const startAfterDue = startIsAfterDue(task.start_date, task.due_on, task.due_at);
     if (startAfterDue)
       problems.push({
         row,

@@ -40,6 +40,7 @@ export async function createTask(
             isFromFigma: false,
             figmaClientMeta: null,
             dueOn: task.due_on ?? null,
+            startOn: task.start_date ?? null,
             dueAt: task.due_at ?? null,
             priority: task.priority ?? 'NONE',
             labelIds: task.label_ids ?? [],

@@ -21,6 +21,8 @@ export interface CreateTaskValues {
   /** A due day (YYYY-MM-DD) or a due instant (ISO), at most one of them; absent: none. */
   dueOn?: string | null;
   dueAt?: string | null;
+  /** The start day (YYYY-MM-DD), never after the due date (the caller's schema refused that); absent: none. */
+  startOn?: string | null;
   /** Absent: NONE. */
   priority?: TaskPriority;
   /** Labels of the project's organization (400 otherwise); absent: none. */
@@ -38,7 +40,7 @@ export interface CreatedTask {
  * Writes a task inside the caller's transaction (commands/create-task.ts, or a Figma command that
  * makes a task of a comment): the project's next reference (the project row stays locked until
  * commit, so two creations never share one), a rank at the end of its column, its labels, and the
- * CREATION log (with the due date, priority and labels it was given).
+ * CREATION log (with the due date, start date, priority and labels it was given).
  * The project must be live; an assignee must hold a rule in its organization. After the commit,
  * the calling command announces it through publishAfterCommit with announceTaskCreated.
  */
@@ -81,6 +83,7 @@ export async function insertTask(trx: Kysely<Database>, values: CreateTaskValues
       figma_client_meta: values.figmaClientMeta === null ? null : JSON.stringify(values.figmaClientMeta),
       due_on: values.dueOn ?? null,
       due_at: values.dueAt ?? null,
+      start_on: values.startOn ?? null,
       priority: values.priority ?? 'NONE',
     })
     .returning(['task_id', sql<string | null>`figgle_due_text(due_on, due_at)`.as('due')])
@@ -92,6 +95,7 @@ export async function insertTask(trx: Kysely<Database>, values: CreateTaskValues
     status: { old: null, new: values.status },
     ...(values.assigneeId ? { assignee_id: { old: null, new: values.assigneeId } } : {}),
     ...(task.due ? { due: { old: null, new: task.due } } : {}),
+    ...(values.startOn ? { start: { old: null, new: values.startOn } } : {}),
     ...(values.priority && values.priority !== 'NONE'
       ? { priority: { old: null, new: values.priority } }
       : {}),

@@ -10,6 +10,7 @@ import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import type { DueFields } from '../../../ui/planning/due-date';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
+import { StartDateInput } from '../../../ui/planning/start-date-input';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateTask } from '../api/create-task';
 import { memberName } from './member-name';
@@ -60,6 +61,7 @@ function AddTaskForm({
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [due, setDue] = useState<DueFields>({ due_on: null, due_at: null });
+  const [startDate, setStartDate] = useState<string | null>(null);
   const [priority, setPriority] = useState<TaskPriority>('NONE');
   const [labelIds, setLabelIds] = useState<string[]>([]);
 
@@ -68,7 +70,16 @@ function AddTaskForm({
     createTask.mutate(
       {
         projectId,
-        input: { title, status, assignee_id: assigneeId, description, ...due, priority, label_ids: labelIds },
+        input: {
+          title,
+          status,
+          assignee_id: assigneeId,
+          description,
+          ...due,
+          start_date: startDate,
+          priority,
+          label_ids: labelIds,
+        },
       },
       {
         onSuccess: () => {
@@ -125,6 +136,7 @@ function AddTaskForm({
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
+        <StartDateInput value={startDate} onChange={setStartDate} />
         <DueDateInput value={due} onChange={setDue} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <PrioritySelect label="Priority" name="priority" value={priority} onChange={setPriority} />
