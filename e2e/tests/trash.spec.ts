@@ -1,6 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { callApi } from './planning-support.ts';
 
 // Issue 43, the trash (docs/product.md#trash): a task deleted from its page is found in
@@ -65,6 +66,11 @@ for (const { scheme, width, height } of [
       await expect(item).toContainText('Deleted by Ida Tidy');
       await expect(item).toContainText('Removed for good in 30 days');
       await expect(item).toContainText('With 1 comment');
+      // The screen passes axe with an item in it, in both schemes and widths.
+      const { violations } = await axeCheck(page);
+      expect(
+        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+      ).toEqual([]);
       await item.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`trash-${scheme}-${width}.png`) });
 

@@ -61,7 +61,9 @@ export const deleteTaskSchema = {
   tags,
   description:
     'Deletes the task. Its sub-tasks stay as top-level tasks (subtasks=keep, the default) or are deleted ' +
-    'with it, to any depth (subtasks=delete). The relations of every deleted task are removed.',
+    'with it, to any depth (subtasks=delete). The relations of every deleted task are removed. The task ' +
+    "goes to the organization's trash for 30 days (GET /api/organizations/:organizationId/trash), from " +
+    'where POST /api/trash/:trashId/restore brings it back with the sub-tasks and relations it lost.',
   params: taskIdParams,
   querystring: deleteTaskQuery,
   response: { 204: noContent },
