@@ -13,6 +13,7 @@ import { ProjectEstimatesSection } from './project-estimates-section';
 import { ProjectExportSection } from './project-export-section';
 import { ProjectFigmaRuleSection } from './project-figma-rule-section';
 import { ProjectImportSection } from './project-import-section';
+import { ProjectStatusesSection } from './project-statuses-section';
 
 export interface ProjectSettingsDialogProps {
   opened: boolean;
@@ -36,6 +37,7 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
       {opened ? (
         <>
           <ProjectSettingsForm project={project} onDone={onClose} />
+          <ProjectStatusesSection projectId={project.project_id} />
           <ProjectEstimatesSection project={project} />
           <ProjectCyclesSection projectId={project.project_id} />
           <ProjectFigmaRuleSection projectId={project.project_id} />
