@@ -26,17 +26,15 @@ async function checkLayout(page: Page, mail: MailCatcher, baseURL: string, schem
   await page.getByRole('button', { name: 'Project settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Project settings' });
 
-  // The form's own buttons are Cancel and Save, and nothing else sits beside them (the Statuses
-  // section has its own small form below).
-  const form = settings.locator('form').first();
+  // The form's own buttons are Cancel and Save, and nothing else sits beside them.
+  const form = settings.locator('form');
   await expect(form.getByRole('button')).toHaveText(['Cancel', 'Save']);
   await expect(form.getByRole('link')).toHaveCount(0);
 
-  // Then the statuses, the estimate scale, cycles and the Figma rule, and the actions, each in a
-  // section of its own, in this order, Delete last.
+  // Then the estimate scale, cycles and the Figma rule, and the actions, each in a section of its
+  // own, in this order, Delete last.
   const sections = settings.locator('section');
   await expect(sections.getByRole('heading', { level: 3 })).toHaveText([
-    'Statuses',
     'Estimates',
     'Cycles',
     'Figma',

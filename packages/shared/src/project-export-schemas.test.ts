@@ -49,6 +49,7 @@ const sample: ProjectExport = {
       relations: [{ side: 'blocked_by', task: { id: 't9', reference: 'API-3' } }],
       milestone: 'm1',
       cycle: 'cy2',
+      custom_values: [{ field: 'f1', value: 'o1' }],
       labels: ['l1'],
       checklist: [{ text: 'Check Safari', done: true, rank: 'a0', created_at: '2026-11-01T09:00:00.000Z' }],
       comments: [
@@ -123,6 +124,15 @@ const sample: ProjectExport = {
       final_done: null,
       final_scope_points: null,
       final_done_points: null,
+    },
+  ],
+  custom_fields: [
+    {
+      id: 'f1',
+      name: 'Platform',
+      kind: 'single_select',
+      unit: null,
+      options: [{ id: 'o1', name: 'iOS', colour: 'blue' }],
     },
   ],
 };

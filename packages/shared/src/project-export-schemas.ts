@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  CUSTOM_FIELD_KINDS,
+  CUSTOM_FIELDS_PER_ORGANIZATION_MAX,
+  customValueSchema,
+} from './custom-field-schemas.ts';
 import { CYCLE_NAME_MAX, CYCLE_WEEKS_MAX, CYCLE_WEEKS_MIN } from './cycle-schemas.ts';
 import { richTextSchema } from './delta.ts';
 import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
@@ -155,6 +160,11 @@ export const exportedTaskSchema = z.object({
   milestone: z.string().min(1).nullable().default(null),
   /** Id of the file's `cycles` entry it is planned in, or null (absent in files from before cycles). */
   cycle: z.string().min(1).nullable().default(null),
+  /** Its values of the file's `custom_fields`, in their kind's shape; absent in files from before them. */
+  custom_values: z
+    .array(z.object({ field: z.string().min(1), value: customValueSchema }))
+    .max(CUSTOM_FIELDS_PER_ORGANIZATION_MAX)
+    .default([]),
   /** Ids of the file's `labels`. */
   labels: z.array(z.string().min(1)),
   checklist: z.array(exportedChecklistItemSchema),
@@ -222,6 +232,16 @@ export const exportedProjectSchema = z.object({
   updated_at: instantSchema,
 });
 
+/** A custom field on in the project (docs/product.md#custom-fields), with its options. */
+export const exportedCustomFieldSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  kind: z.enum(CUSTOM_FIELD_KINDS),
+  unit: z.string().nullable(),
+  options: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), colour: labelColorSchema })),
+});
+export type ExportedCustomField = z.infer<typeof exportedCustomFieldSchema>;
+
 /** GET /api/projects/:projectId/export.json */
 export const projectExportSchema = z.object({
   format: z.literal(PROJECT_EXPORT_FORMAT),
@@ -244,6 +264,8 @@ export const projectExportSchema = z.object({
       message: 'must number each cycle once',
     })
     .default([]),
+  /** The custom fields on in the project; absent in files from before custom fields. */
+  custom_fields: z.array(exportedCustomFieldSchema).max(CUSTOM_FIELDS_PER_ORGANIZATION_MAX).default([]),
 });
 export type ProjectExport = z.infer<typeof projectExportSchema>;
 

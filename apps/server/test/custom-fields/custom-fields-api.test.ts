@@ -276,4 +276,62 @@ describe('custom fields', () => {
     expect((await storedValues()).filter((row) => row.field_id === field.field_id)).toEqual([]);
     expect((await projectFields(world.owner, projectId)).fields).toEqual([]);
   });
+
+  it('are exported (a CSV column each, JSON) and searchable as Platform:iOS', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Export');
+    const platform = await createField(world.owner, world.organizationId, {
+      name: 'Device',
+      kind: 'single_select',
+      options: [
+        { name: 'iOS', colour: 'blue' },
+        { name: 'Web', colour: 'teal' },
+      ],
+    });
+    const owner = await createField(world.owner, world.organizationId, { name: 'Checker', kind: 'person' });
+    await turnOn(world.owner, projectId, platform.field_id);
+    await turnOn(world.owner, projectId, owner.field_id);
+    const phone = await createTask(world.owner, projectId, 'Phone login');
+    const site = await createTask(world.owner, projectId, 'Site login');
+    expect(
+      (await setValue(world.owner, phone, platform.field_id, platform.options[0]!.option_id)).status,
+    ).toBe(204);
+    expect((await setValue(world.owner, phone, owner.field_id, world.member.userId)).status).toBe(204);
+    expect(
+      (await setValue(world.owner, site, platform.field_id, platform.options[1]!.option_id)).status,
+    ).toBe(204);
+
+    const csv = await (await world.owner.api(`/api/projects/${projectId}/export.csv`)).text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header!.split(',').slice(-2)).toEqual(['Checker', 'Device']);
+    expect(lines.find((line) => line.includes('Phone login'))).toMatch(
+      new RegExp(`,${world.member.email.replace(/[.+]/g, '\\$&')},iOS$`),
+    );
+    expect(lines.find((line) => line.includes('Site login'))).toMatch(/,,Web$/);
+
+    const json = (await (await world.owner.api(`/api/projects/${projectId}/export.json`)).json()) as {
+      custom_fields: Array<{ id: string; name: string }>;
+      tasks: Array<{ title: string; custom_values: Array<{ field: string; value: unknown }> }>;
+      members: Array<{ email: string }>;
+    };
+    expect(json.custom_fields.map((field) => field.name)).toEqual(['Checker', 'Device']);
+    expect(json.tasks.find((task) => task.title === 'Phone login')?.custom_values).toEqual(
+      expect.arrayContaining([{ field: platform.field_id, value: platform.options[0]!.option_id }]),
+    );
+    expect(json.members.map((person) => person.email)).toContain(world.member.email);
+
+    const search = async (q: string) => {
+      const response = await world.owner.api(
+        `/api/search?q=${encodeURIComponent(q)}&project_id=${projectId}`,
+      );
+      expect(response.status, await response.clone().text()).toBe(200);
+      const answer = (await response.json()) as { tasks: { items: Array<{ task_id: string }> } };
+      return answer.tasks.items.map((item) => item.task_id);
+    };
+    expect(await search('Device:iOS')).toEqual([phone]);
+    expect(await search('device:web login')).toEqual([site]);
+    expect(await search('Device:Android')).toEqual([]);
+  });
 });

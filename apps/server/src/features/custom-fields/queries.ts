@@ -2,7 +2,7 @@ import type { CustomFieldOption } from '@figgle/shared/custom-field-schemas';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-export interface CustomFieldRow {
+interface CustomFieldRow {
   field_id: string;
   organization_id: string;
   name: string;
@@ -65,14 +65,6 @@ export async function customFieldWithUse(
 ): Promise<CustomFieldWithUseRow | undefined> {
   const row = await fieldsWithUse(db).where('custom_field.field_id', '=', fieldId).executeTakeFirst();
   return row && { ...row, value_count: Number(row.value_count ?? 0) };
-}
-
-export function customFieldById(db: Kysely<Database>, fieldId: string): Promise<CustomFieldRow | undefined> {
-  return db
-    .selectFrom('custom_field')
-    .select(FIELD_COLUMNS)
-    .where('field_id', '=', fieldId)
-    .executeTakeFirst();
 }
 
 export interface ProjectFieldRow extends CustomFieldRow {

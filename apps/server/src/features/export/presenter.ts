@@ -128,6 +128,8 @@ export function presentTask(row: ExportTaskRow, parts: TaskParts): ExportedTask 
     subtask_position: row.subtask_position,
     milestone: row.milestone_id,
     cycle: row.cycle_id,
+    // Filled in by the project's export, which reads the custom fields once for all its tasks.
+    custom_values: [],
     relations: parts.relations.map((relation) => ({
       side: relation.side,
       task: { id: relation.other_id, reference: relation.other_reference },

@@ -5,6 +5,7 @@ import {
 } from '@figgle/shared/project-export-schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { projectCustomValues } from './custom-field-export.ts';
 import {
   peopleNamedBy,
   presentCycle,
@@ -40,10 +41,12 @@ export async function* projectExportJson(
   const cycles = await exportedCycles(db, project.project_id);
   const header = presentProjectHeader(project, cycles.settings);
   yield `${JSON.stringify(head).slice(0, -1)},"project":${JSON.stringify(header)},"tasks":[`;
-  const people = new Set<string>();
+  const custom = await projectCustomValues(db, project);
+  const people = new Set<string>(custom.people);
   const labels = new Set<string>();
   let first = true;
-  for await (const tasks of exportedTaskPages(db, project)) {
+  for await (const page of exportedTaskPages(db, project)) {
+    const tasks = page.map((task) => ({ ...task, custom_values: custom.byTask.get(task.id) ?? [] }));
     for (const task of tasks) {
       for (const id of peopleNamedBy(task)) people.add(id);
       for (const id of task.labels) labels.add(id);
@@ -55,7 +58,8 @@ export async function* projectExportJson(
   const personRows = people.size > 0 ? await exportedPeople(db, project.organization_id, [...people]) : [];
   const milestones = (await exportedMilestones(db, project.project_id)).map(presentMilestone);
   yield `],"labels":${JSON.stringify(labelRows.map(presentLabel))},"members":${JSON.stringify(personRows.map(presentPerson))}`;
-  yield `,"milestones":${JSON.stringify(milestones)},"cycles":${JSON.stringify(cycles.cycles.map(presentCycle))}}`;
+  yield `,"milestones":${JSON.stringify(milestones)},"cycles":${JSON.stringify(cycles.cycles.map(presentCycle))}`;
+  yield `,"custom_fields":${JSON.stringify(custom.exported)}}`;
 }
 
 /** The text of an organization export: its members and labels, then each live project in full. */

@@ -6,6 +6,7 @@ import { defaultStatusLabel } from '@figgle/shared/status';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { Database } from '../../db/schema.ts';
+import { customCsvColumns } from './custom-field-export.ts';
 import type { ExportProjectRow, ExportTaskRow } from './queries.ts';
 import { taskRowPages } from './task-pages.ts';
 
@@ -53,8 +54,11 @@ function csvLines(rows: string[][]): string {
 
 /** The project's live tasks as CSV, one page of tasks at a time. */
 export async function* tasksCsv(db: Kysely<Database>, project: ExportProjectRow): AsyncGenerator<string> {
-  yield BYTE_ORDER_MARK + csvLines([[...TASK_CSV_COLUMNS]]) + NEWLINE;
+  // The project's custom fields follow, one column each (docs/product.md#custom-fields).
+  const custom = await customCsvColumns(db, project);
+  yield BYTE_ORDER_MARK + csvLines([[...TASK_CSV_COLUMNS, ...custom.names]]) + NEWLINE;
   for await (const rows of taskRowPages(db, project)) {
-    yield csvLines(rows.map((row) => csvRow(project.trigram, row))) + NEWLINE;
+    yield csvLines(rows.map((row) => [...csvRow(project.trigram, row), ...custom.cells(row.task_id)])) +
+      NEWLINE;
   }
 }

@@ -78,6 +78,32 @@ export interface TaskFilters {
   blocked?: boolean;
   /** `has:parent` (true), `no:parent` (false): a live parent or none, each to hold. */
   hasParent?: boolean[];
+  /** `Platform:iOS`: a value of the custom field of that name on in the task's project, each to hold. */
+  customFields?: Array<{ name: string; value: string }>;
+}
+
+/**
+ * A task whose value of the field named `name` (on in its project) reads as `value`: an option of
+ * that name, a person of that first or last name or email, yes/no for a checkbox, the number, or
+ * text, a URL or a day holding it (case aside).
+ */
+function customFieldMatch({ name, value }: { name: string; value: string }): RawBuilder<unknown> {
+  return sql`EXISTS (SELECT 1 FROM task_custom_value AS cv
+    JOIN custom_field AS cf ON cf.field_id = cv.field_id
+    JOIN project_custom_field AS pcf ON pcf.field_id = cf.field_id AND pcf.project_id = task.project_id
+    WHERE cv.task_id = task.task_id AND lower(cf.name) = lower(${name}::text) AND (
+      (cf.kind IN ('single_select', 'multi_select') AND EXISTS (
+        SELECT 1 FROM jsonb_array_elements(cf.options) AS opt
+        WHERE lower(opt ->> 'name') = lower(${value}::text)
+          AND (cv.value = to_jsonb(opt ->> 'option_id') OR cv.value @> jsonb_build_array(opt ->> 'option_id'))))
+      OR (cf.kind = 'checkbox' AND cv.value = to_jsonb(lower(${value}::text) IN ('yes', 'true')))
+      OR (cf.kind = 'number' AND cv.value #>> '{}' = ${value}::text)
+      OR (cf.kind IN ('text', 'url', 'date')
+        AND position(lower(${value}::text) IN lower(cv.value #>> '{}')) > 0)
+      OR (cf.kind = 'person' AND EXISTS (SELECT 1 FROM app_user AS person
+        WHERE person.user_id::text = cv.value #>> '{}' AND lower(${value}::text)
+          IN (lower(person.firstname), lower(person.lastname), lower(person.email))))
+    ))`;
 }
 
 const LIVE_PARENT = sql`EXISTS (SELECT 1 FROM task AS parent JOIN project AS parent_project
@@ -106,6 +132,7 @@ function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
         AND parent.reference = ${reference.number}::integer AND parent.deleted_at IS NULL)`);
   if (filters.blocked) parts.push(OPEN_BLOCKER);
   for (const wanted of filters.hasParent ?? []) parts.push(wanted ? LIVE_PARENT : sql`NOT ${LIVE_PARENT}`);
+  for (const field of filters.customFields ?? []) parts.push(customFieldMatch(field));
   return sql.join(parts, sql` AND `);
 }
 

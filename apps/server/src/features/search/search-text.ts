@@ -26,6 +26,35 @@ export interface SearchText {
   blocked: boolean;
   /** Each `has:parent` (true) and `no:parent` (false), all to hold; none: either. */
   hasParent: boolean[];
+  /** `Platform:iOS`: a custom field (by name) and the value a task's must match, each to hold. */
+  fields: Array<{ name: string; value: string }>;
+}
+
+/**
+ * `Platform:iOS` (docs/product.md#custom-fields): a custom field's name, a colon, a value. The names
+ * of other tokens are not fields; a field named "Sprint goal" is not typed this way.
+ */
+const FIELD_TOKEN = /(?<=^|\s)([\p{L}\p{N}][\p{L}\p{N}_.-]{0,39}):([^\s:]{1,60})(?=\s|$)/gu;
+const NOT_FIELDS = new Set([
+  'estimate',
+  'parent',
+  'is',
+  'has',
+  'no',
+  'status',
+  'label',
+  'assignee',
+  'project',
+]);
+
+function takeFieldTokens(text: string): { rest: string; fields: SearchText['fields'] } {
+  const fields: SearchText['fields'] = [];
+  const rest = text.replace(FIELD_TOKEN, (token: string, name: string, value: string) => {
+    if (NOT_FIELDS.has(name.toLowerCase()) || fields.length >= MAX_WORDS) return token;
+    fields.push({ name, value });
+    return ' ';
+  });
+  return { rest: rest.trim(), fields };
 }
 
 /** `parent:WEB-12`, `is:blocked`, `has:parent`, `no:parent`: tokens of the structure, no words of the text. */
@@ -48,7 +77,13 @@ function takeStructureTokens(text: string): { rest: string } & StructureTokens {
 
 /** Whether the text narrows tasks by a token (estimate:, parent:, is:blocked, has:/no:parent). */
 export function hasTaskTokens(text: SearchText): boolean {
-  return text.estimates !== null || text.parents.length > 0 || text.blocked || text.hasParent.length > 0;
+  return (
+    text.estimates !== null ||
+    text.parents.length > 0 ||
+    text.blocked ||
+    text.hasParent.length > 0 ||
+    text.fields.length > 0
+  );
 }
 
 /** `estimate:` then an optional comparison and a value of a scale; the token is no word of the text. */
@@ -100,7 +135,8 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  */
 export function readSearchText(q: string): SearchText {
   const { rest: afterEstimates, estimates } = takeEstimateTokens(q.normalize('NFKC').trim());
-  const { rest: text, ...structure } = takeStructureTokens(afterEstimates);
+  const { rest: afterStructure, ...structure } = takeStructureTokens(afterEstimates);
+  const { rest: text, fields } = takeFieldTokens(afterStructure);
   const projectReference = PROJECT_REFERENCE.exec(text);
   const localReference = LOCAL_REFERENCE.exec(text);
   const reference: TypedReference | null = projectReference
@@ -120,6 +156,7 @@ export function readSearchText(q: string): SearchText {
     reference: reference && reference.number > 0 ? reference : null,
     estimates,
     ...structure,
+    fields,
   };
 }
 

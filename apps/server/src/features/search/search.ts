@@ -216,6 +216,7 @@ export async function search(db: Db, user: CurrentUser, query: SearchQuery): Pro
         : {}),
       ...(text.blocked ? { blocked: true } : {}),
       ...(text.hasParent.length > 0 ? { hasParent: text.hasParent } : {}),
+      ...(text.fields.length > 0 ? { customFields: text.fields } : {}),
     },
     contextProjectId: query.context_project_id ?? null,
     cursor,
