@@ -26,15 +26,17 @@ async function checkLayout(page: Page, mail: MailCatcher, baseURL: string, schem
   await page.getByRole('button', { name: 'Project settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Project settings' });
 
-  // The form's own buttons are Cancel and Save, and nothing else sits beside them.
-  const form = settings.locator('form');
+  // The form's own buttons are Cancel and Save, and nothing else sits beside them (the Statuses
+  // section has its own small form below).
+  const form = settings.locator('form').first();
   await expect(form.getByRole('button')).toHaveText(['Cancel', 'Save']);
   await expect(form.getByRole('link')).toHaveCount(0);
 
-  // Then the estimate scale, cycles and the Figma rule, and the actions, each in a section of its
-  // own, in this order, Delete last.
+  // Then the statuses, the estimate scale, cycles and the Figma rule, and the actions, each in a
+  // section of its own, in this order, Delete last.
   const sections = settings.locator('section');
   await expect(sections.getByRole('heading', { level: 3 })).toHaveText([
+    'Statuses',
     'Estimates',
     'Cycles',
     'Figma',
