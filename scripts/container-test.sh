@@ -1,0 +1,283 @@
+#!/usr/bin/env bash
+# The container image and both compose files, tried for real on this machine (no registry is
+# reachable here, Debian's packages are): builds a Debian 13 base with Node (Debian's nodejs, 20.19)
+# and one with PostgreSQL 17 by debootstrap, builds the Dockerfile on the first with
+# --build-arg NODE_IMAGE=…, then for compose.yaml (Figgle + PostgreSQL) and compose.embedded.yaml:
+# starts it, times start to healthy, registers someone through the dev mailbox, signs in, creates a
+# task, restarts the containers, finds the task again with the same session, checks the server runs
+# as a user other than root, and removes everything it started. Prints the image size and the times.
+#
+# Bases are cached in ~/.cache/figgle-container (FIGGLE_CONTAINER_CACHE) and in podman's storage:
+# a second run skips debootstrap, and podman's layer cache skips the npm install when no manifest
+# changed. Needs root (debootstrap, podman with runc). Installs podman, runc, debootstrap and
+# podman-compose with apt-get when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+started=$(date +%s)
+cache=${FIGGLE_CONTAINER_CACHE:-$HOME/.cache/figgle-container}
+mkdir -p "$cache"
+say() { echo "=== container-test: $*"; }
+fail() {
+  echo "=== container-test: FAILED: $*" >&2
+  exit 1
+}
+
+need=()
+for tool in podman runc debootstrap podman-compose; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
+if [ ${#need[@]} -gt 0 ]; then
+  say "installing ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# These machines mount cgroups in hybrid mode, which crun refuses: runc with the cgroupfs manager,
+# and no default ulimits (docs: /work/shared/STACK-NOTES.md, "Containers on these machines").
+export CONTAINERS_CONF="$cache/containers.conf"
+cat >"$CONTAINERS_CONF" <<'EOF'
+[containers]
+default_ulimits = []
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+events_logger = "file"
+EOF
+
+NODE_BASE=localhost/figgle-node-base:debian13
+POSTGRES_IMAGE=localhost/figgle-postgres:debian13
+FIGGLE_IMAGE=localhost/figgle:container-test
+export FIGGLE_IMAGE POSTGRES_IMAGE
+
+# A Debian 13 root file system with these packages, as an image; the tarball is kept in the cache.
+base_image() {
+  local image=$1 name=$2 packages=$3
+  if podman image exists "$image"; then return; fi
+  local tarball="$cache/$name.tar"
+  if [ ! -s "$tarball" ]; then
+    say "debootstrap of Debian 13 with $packages (about a minute or three)"
+    local rootfs="$cache/rootfs-$name"
+    rm -rf "$rootfs"
+    debootstrap --variant=minbase --include="$packages" trixie "$rootfs" http://deb.debian.org/debian >"$cache/debootstrap-$name.log" 2>&1 ||
+      fail "debootstrap failed, see $cache/debootstrap-$name.log"
+    # What an image does not need: downloaded packages, apt's caches and lists, docs, translations;
+    # and the cluster Debian's postgresql package creates (the image makes its own in its volume).
+    rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/lib/apt/lists/* \
+      "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/locale/* \
+      "$rootfs"/var/lib/postgresql/* "$rootfs"/etc/postgresql/*
+    tar -C "$rootfs" -cf "$tarball.tmp" . && mv "$tarball.tmp" "$tarball"
+    rm -rf "$rootfs"
+  fi
+  podman import -q "$tarball" "$image" >/dev/null
+}
+
+base_image "$NODE_BASE" node nodejs,ca-certificates
+if ! podman image exists "$POSTGRES_IMAGE"; then
+  base_image localhost/figgle-postgres-base:debian13 postgres postgresql
+  # What the compose file's postgres service expects of the official image: POSTGRES_USER,
+  # POSTGRES_PASSWORD and POSTGRES_DB create the role and database on first start, the data in
+  # /var/lib/postgresql/data, pg_isready for the health check.
+  context="$cache/postgres-image"
+  mkdir -p "$context"
+  cat >"$context/entrypoint.sh" <<'EOF'
+#!/bin/sh
+set -e
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  printf '%s' "$POSTGRES_PASSWORD" > /tmp/password
+  initdb -D "$PGDATA" -U "$POSTGRES_USER" --pwfile=/tmp/password --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  rm -f /tmp/password
+  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  pg_ctl -D "$PGDATA" -o "-c listen_addresses='' -c unix_socket_directories=/tmp" -w start >/dev/null
+  createdb -h /tmp -U "$POSTGRES_USER" "$POSTGRES_DB"
+  pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+fi
+exec postgres -D "$PGDATA" -c listen_addresses='*' -c unix_socket_directories=/tmp
+EOF
+  cat >"$context/Containerfile" <<'EOF'
+FROM localhost/figgle-postgres-base:debian13
+COPY entrypoint.sh /usr/local/bin/entrypoint.sh
+RUN chmod 755 /usr/local/bin/entrypoint.sh && mkdir -p /var/lib/postgresql/data \
+    && chown postgres:postgres /var/lib/postgresql/data && chmod 700 /var/lib/postgresql/data \
+    && ln -s /usr/lib/postgresql/*/bin/* /usr/local/bin/ 2>/dev/null || true
+ENV PGDATA=/var/lib/postgresql/data POSTGRES_USER=postgres POSTGRES_DB=postgres
+USER postgres
+VOLUME /var/lib/postgresql/data
+EXPOSE 5432
+STOPSIGNAL SIGINT
+ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]
+EOF
+  podman build -q --format docker -t "$POSTGRES_IMAGE" "$context" >/dev/null
+fi
+
+say "building the image (--build-arg NODE_IMAGE=$NODE_BASE)"
+build_started=$(date +%s)
+# This machine's CAs, for npm in the build: its registry may be reached through a TLS-inspecting proxy.
+ca_args=()
+if [ -s /etc/ssl/certs/ca-certificates.crt ]; then
+  ca_args=(-v /etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro --build-arg NPM_CAFILE=/run/host-ca.crt)
+fi
+podman build --format docker --network host --build-arg NODE_IMAGE="$NODE_BASE" "${ca_args[@]}" -t "$FIGGLE_IMAGE" . >"$cache/build.log" 2>&1 ||
+  {
+    tail -30 "$cache/build.log"
+    fail "podman build failed (whole log: $cache/build.log)"
+  }
+build_seconds=$(($(date +%s) - build_started))
+image_bytes=$(podman image inspect "$FIGGLE_IMAGE" --format '{{.Size}}')
+image_mb=$((image_bytes / 1000 / 1000))
+say "image built in ${build_seconds} s: $FIGGLE_IMAGE is ${image_mb} MB"
+
+# Everything a variant started goes, however the script ends.
+projects=()
+cleanup() {
+  for project in "${projects[@]}"; do
+    podman pod rm -f "pod_$project" >/dev/null 2>&1 || true
+    podman ps -a --filter "label=io.podman.compose.project=$project" -q | xargs -r podman rm -f >/dev/null 2>&1 || true
+    podman volume ls -q --filter "label=io.podman.compose.project=$project" | xargs -r podman volume rm -f >/dev/null 2>&1 || true
+  done
+}
+trap cleanup EXIT
+
+# The journey, from this machine over the published port: sign-up, the link from the dev mailbox
+# (read inside the container: it answers only loopback), sign-in, organization, project, task.
+JOURNEY=$(
+  cat <<'EOF'
+const [step, baseUrl, container, stateFile] = process.argv.slice(1);
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+const origin = baseUrl;
+let cookie = '';
+async function call(path, { method = 'GET', body } = {}) {
+  const response = await fetch(baseUrl + path, {
+    method,
+    redirect: 'manual',
+    headers: { origin, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const set = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (set.length > 0) cookie = [...cookie.split('; ').filter(Boolean), ...set].join('; ');
+  return response;
+}
+async function expectStatus(response, status, what) {
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+if (step === 'create') {
+  const email = `ada-${Date.now()}@example.test`;
+  const password = 'container-test-password';
+  await expectStatus(
+    await call('/api/auth/sign-up/email', {
+      method: 'POST',
+      body: { email, password, name: 'Ada Lovelace', firstname: 'Ada', lastname: 'Lovelace' },
+    }),
+    200,
+    'sign-up',
+  );
+  let link;
+  for (let tries = 0; tries < 50 && !link; tries++) {
+    const mailbox = execFileSync('podman', [
+      'exec', container, 'node', '-e',
+      "fetch('http://127.0.0.1:3000/dev/mailbox').then((r) => r.text()).then((t) => process.stdout.write(t))",
+    ]).toString();
+    link = mailbox.match(new RegExp(`${baseUrl}[^\\s"'<>)]*verify[^\\s"'<>)]*`))?.[0]?.replaceAll('&amp;', '&');
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!link) throw new Error('no verification link in the dev mailbox');
+  const verified = await call(link.slice(baseUrl.length));
+  if (verified.status >= 400) throw new Error(`verification: ${verified.status}`);
+  cookie = '';
+  await expectStatus(await call('/api/auth/sign-in/email', { method: 'POST', body: { email, password } }), 200, 'sign-in');
+  const organization = await (
+    await expectStatus(await call('/api/organizations', { method: 'POST', body: { name: 'Containers' } }), 201, 'organization')
+  ).json();
+  const project = await (
+    await expectStatus(
+      await call('/api/projects', {
+        method: 'POST',
+        body: { name: 'Shipping', trigram: 'SHP', organization_id: organization.organization_id },
+      }),
+      201,
+      'project',
+    )
+  ).json();
+  const task = await (
+    await expectStatus(
+      await call(`/api/projects/${project.project_id}/tasks`, {
+        method: 'POST',
+        body: { title: 'Kept across a restart' },
+      }),
+      201,
+      'task',
+    )
+  ).json();
+  writeFileSync(stateFile, JSON.stringify({ cookie, taskId: task.task_id, email }));
+  console.log(`registered ${email} through the dev mailbox, signed in, created task ${task.task_id}`);
+} else {
+  const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+  cookie = state.cookie;
+  const task = await (await expectStatus(await call(`/api/tasks/${state.taskId}`), 200, 'task after restart')).json();
+  if (task.title !== 'Kept across a restart') throw new Error(`task after restart: ${JSON.stringify(task)}`);
+  console.log(`after the restart, the same session reads task ${state.taskId}: "${task.title}"`);
+}
+EOF
+)
+
+# Polls the image's own HEALTHCHECK command until it passes; prints the seconds since $1.
+wait_healthy() {
+  local container=$1 since=$2 limit=$3
+  while ! podman healthcheck run "$container" >/dev/null 2>&1; do
+    if [ $(($(date +%s%N) / 1000000 - since)) -gt $((limit * 1000)) ]; then
+      podman logs --tail 40 "$container" >&2 || true
+      fail "$container was not healthy within $limit s"
+    fi
+    sleep 0.25
+  done
+  local ms=$(($(date +%s%N) / 1000000 - since))
+  printf '%d.%02d' $((ms / 1000)) $((ms % 1000 / 10))
+}
+
+results=()
+variant() {
+  local label=$1 file=$2 project=$3 port=$4
+  projects+=("$project")
+  # NODE_ENV=development: the dev mailbox stands in for SMTP; everything else as in production.
+  local compose=(env NODE_ENV=development FIGGLE_PORT="$port" PUBLIC_URL="http://localhost:$port"
+    POSTGRES_PASSWORD=container-test podman-compose -p "$project" -f "$file")
+  local state="$cache/$project.state.json"
+  local container="${project}_figgle_1"
+  say "$label ($file): starting"
+  cleanup
+  local up_at
+  up_at=$(($(date +%s%N) / 1000000))
+  "${compose[@]}" up -d >"$cache/$project.up.log" 2>&1 || {
+    cat "$cache/$project.up.log"
+    fail "$label: compose up failed"
+  }
+  local first
+  first=$(wait_healthy "$container" "$up_at" 180)
+  say "$label: start to healthy ${first} s (first start: a new database)"
+  local user
+  user=$(podman exec "$container" sh -c 'id -u; id -un' | paste -sd' ')
+  [ "${user%% *}" != 0 ] || fail "$label: the server runs as root"
+  local process_user
+  process_user=$(podman top "$container" user,args | awk 'NR > 1 && /main.mjs/ { print $1 }')
+  [ -n "$process_user" ] && [ "$process_user" != root ] || fail "$label: the server process runs as '$process_user'"
+  say "$label: the server process runs as $process_user (uid ${user%% *}), not root"
+  node --input-type=module -e "$JOURNEY" create "http://localhost:$port" "$container" "$state"
+  say "$label: restarting the containers"
+  local restart_at
+  restart_at=$(($(date +%s%N) / 1000000))
+  "${compose[@]}" restart >>"$cache/$project.up.log" 2>&1 || fail "$label: compose restart failed"
+  local again
+  again=$(wait_healthy "$container" "$restart_at" 120)
+  say "$label: restart to healthy ${again} s"
+  node --input-type=module -e "$JOURNEY" check "http://localhost:$port" "$container" "$state"
+  "${compose[@]}" down -v >>"$cache/$project.up.log" 2>&1 || true
+  cleanup
+  results+=("$label: start to healthy ${first} s, after a restart ${again} s, the task kept")
+}
+
+variant "Figgle + PostgreSQL" compose.yaml figgle-ct-postgres 38431
+variant "embedded database" compose.embedded.yaml figgle-ct-embedded 38432
+
+say "image $FIGGLE_IMAGE: ${image_mb} MB (built in ${build_seconds} s)"
+for line in "${results[@]}"; do say "$line"; done
+say "passed in $(($(date +%s) - started)) s"
