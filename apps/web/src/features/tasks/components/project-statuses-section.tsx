@@ -147,7 +147,7 @@ function StatusRow({
     <Group component="li" gap={6} wrap="nowrap" aria-label={status.name}>
       <StatusDot status={status.key} color={status.color} />
       <TextInput
-        aria-label={`Name of ${status.name}`}
+        aria-label={`Status ${status.name}`}
         size="xs"
         maxLength={STATUS_NAME_MAX}
         value={name}
