@@ -2,7 +2,10 @@ import { toastNewVersion } from '../../ui/toast';
 
 /** Time for the first screen's own requests (data, lazily loaded code) after the load event. */
 const SETTLE_MS = 1_500;
-/** How often a page left open asks whether a new build was deployed (also when it is shown again). */
+/**
+ * How often a page left open asks whether a new build was deployed (also when it is shown again and
+ * when the network comes back).
+ */
 const UPDATE_CHECK_MS = 60 * 60_000;
 
 /** The build this page runs, stamped into index.html by the web build (vite.config.ts). */
@@ -32,6 +35,8 @@ function checkForUpdates(registration: ServiceWorkerRegistration): void {
     if (navigator.onLine) registration.update().catch(() => undefined);
   };
   setInterval(check, UPDATE_CHECK_MS);
+  // An installed app opened offline learns of a deploy made meanwhile as soon as the network is back.
+  window.addEventListener('online', check);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();
   });
