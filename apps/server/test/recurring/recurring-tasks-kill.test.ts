@@ -4,6 +4,7 @@ import { testDatabaseKind } from '@figgle/test-support/database-template';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestUser } from '@figgle/test-support/users';
 import { startMailCatcher } from '@figgle/test-support/users';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createTask } from '../realtime/realtime-world.ts';
@@ -15,9 +16,11 @@ import { eventually, recurrenceOf, setRecurrence, tasksOf } from './recurring-wo
 /**
  * Servers killed (SIGKILL, main.ts as `npm start` runs it) while the next occurrences of completed
  * repeating tasks are being made: after a restart each completed task has exactly one next
- * occurrence, which carries the series. On PostgreSQL a second server shares the database and works
- * the same jobs; it takes over the dead server's once their leases run out, and the restarted first
- * server finds nothing left to do.
+ * occurrence, which carries the series. On PostgreSQL the test holds the project's row against
+ * updates (FOR NO KEY UPDATE: a status change's key checks pass), which making a task needs, so the
+ * kill surely lands inside open transactions that have locked their series and made nothing visible
+ * yet; a second server shares the database and works the same jobs, takes over the dead server's
+ * once their leases run out, and the restarted first server finds nothing left to do.
  */
 const kind = testDatabaseKind();
 const KILL_TEST_MS = 180_000;
@@ -68,6 +71,26 @@ describe(`SIGKILL while next occurrences are made (${kind})`, () => {
       }
 
       if (kind === 'postgres') second = await start();
+      let release = () => {};
+      let holder: Promise<void> = Promise.resolve();
+      if (place.postgres) {
+        const db = place.postgres.db;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        holder = db.transaction().execute(async (trx) => {
+          await sql`SELECT project_id FROM project WHERE project_id = ${projectId} FOR NO KEY UPDATE`.execute(
+            trx,
+          );
+          locked();
+          await held;
+        });
+        await isLocked;
+      }
       const done = await Promise.all(
         taskIds.map((taskId) =>
           user.api(`/api/tasks/${taskId}`, { method: 'PATCH', body: { status: 'DONE' } }),
@@ -83,11 +106,14 @@ describe(`SIGKILL while next occurrences are made (${kind})`, () => {
             .where('kind', '=', 'recurring_task')
             .where('organization_id', '=', organizationId)
             .execute();
-          return jobs.some((job) => job.state !== 'pending');
-        }, 'a job claimed');
+          // Each waits for the project's row inside its transaction, the series row locked.
+          return jobs.filter((job) => job.state === 'running').length >= 2;
+        }, 'jobs running, waiting for the project');
       }
       first.child.kill('SIGKILL');
       await first.exited;
+      release();
+      await holder;
 
       const allMade = async (on: TestUser) =>
         (await tasksOf(on, projectId)).filter((task) => task.status === 'TODO').length >= TASKS;
