@@ -115,14 +115,11 @@ describe(`SIGKILL during the trash's purge (${kind})`, () => {
         await eventually(async () => {
           const job = await db
             .selectFrom('job')
-            .innerJoin('trash_item', (join) =>
-              join.on((eb) => eb('trash_item.trash_id', '=', eb.cast(eb.ref('job.dedupe_key'), 'uuid'))),
-            )
-            .select('job.state')
-            .where('job.kind', '=', 'trash_purge')
-            .where('trash_item.project_id', '=', projectId)
+            .select('state')
+            .where('kind', '=', 'trash_purge')
+            .where('organization_id', '=', organizationId)
             .executeTakeFirst();
-          return job?.state === 'running' || job === undefined;
+          return job?.state === 'running' || job?.state === 'done';
         }, 'the purge claimed');
       }
       first.child.kill('SIGKILL');
