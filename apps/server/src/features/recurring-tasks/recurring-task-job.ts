@@ -1,4 +1,3 @@
-import { nextDueDay, parseRecurrence } from '@figgle/shared/recurrence';
 import { sql } from 'kysely';
 import { taskUpdated } from '../../commands/announcements.ts';
 import { publishAfterCommit } from '../../commands/publish-after-commit.ts';
@@ -6,8 +5,7 @@ import type { DeltaJson } from '../../db/schema.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
 import { announceTaskCreated, insertTask } from '../tasks/commands/insert-task.ts';
 import { isCompleted } from './completion.ts';
-import { dueDayOf } from './presenter.ts';
-import { dayIn, instantAt, wallClockAt } from './zoned-time.ts';
+import { nextDueOf } from './next-due.ts';
 
 /**
  * The next occurrence of a repeating task (docs/product.md#recurring-tasks), stored by the trigger of
@@ -71,18 +69,8 @@ export const recurringTaskHandler: JobHandler = {
             await completeIn(trx);
             return null;
           }
-          const timeZone = series.time_zone;
-          const nextDay = nextDueDay(
-            parseRecurrence(series.rrule),
-            {
-              startsOn: series.starts_on,
-              afterCompletion: series.after_completion,
-              occurrence: series.occurrence,
-            },
-            dueDayOf({ due_on: task.due_on, due_at: task.due_at, time_zone: timeZone }),
-            dayIn(changedAt, timeZone),
-          );
-          if (nextDay === null) {
+          const due = nextDueOf(series, task, changedAt);
+          if (due === null) {
             // COUNT or UNTIL ended the series: the task no longer repeats.
             await trx.deleteFrom('task_recurrence').where('task_id', '=', taskId).execute();
             await completeIn(trx);
@@ -113,10 +101,8 @@ export const recurringTaskHandler: JobHandler = {
             isFromFigma: false,
             figmaClientMeta: null,
             // A due time keeps its wall-clock time in the organization's zone, across daylight saving.
-            dueOn: task.due_at ? null : nextDay,
-            dueAt: task.due_at
-              ? instantAt(nextDay, wallClockAt(task.due_at, timeZone).time, timeZone).toISOString()
-              : null,
+            dueOn: due.dueOn,
+            dueAt: due.dueAt,
             priority: task.priority,
             labelIds: labels.map((label) => label.label_id),
           });
