@@ -100,6 +100,16 @@ for (const { scheme, width, height } of [
       await expect(table.getByText('iOS')).toHaveCount(2);
       if (width >= 600) await expect(table.getByRole('button', { name: 'Sort by Platform' })).toBeVisible();
       await page.screenshot({ path: `.tmp/custom-fields-${scheme}-${width}.png`, fullPage: false });
+
+      // Shown on the board's cards once the project asks for it.
+      await callApi(page, baseURL, 'PUT', `/api/projects/${projectId}/custom-fields/${platform.field_id}`, {
+        enabled: true,
+        on_card: true,
+      });
+      await page.goto(`/project/${projectId}/kanban?field=${platform.field_id}:${option('Android')}`);
+      const card = page.getByRole('article', { name: /Add the dark theme/ });
+      await expect(card.getByText('Android')).toBeVisible();
+      await expect(card.getByText('Platform')).toBeVisible();
     });
   });
 }

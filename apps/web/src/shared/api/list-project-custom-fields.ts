@@ -14,6 +14,8 @@ const projectCustomFieldsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectCustomFields(projectId),
     queryFn: ({ signal }) => listProjectCustomFields(projectId, signal),
+    // Every card and row of the project shares it; live task events and edits read it again.
+    staleTime: 30_000,
   });
 
 /** The custom fields on in a project and its tasks' values (docs/product.md#custom-fields). */
@@ -37,4 +39,42 @@ export function useValuesByTask(view: ProjectCustomFieldsView | undefined): Valu
     }
     return byTask;
   }, [view]);
+}
+
+/** Each answer's values by task, worked out once per answer for all the cards that read it. */
+const cardLines = new WeakMap<
+  ProjectCustomFieldsView,
+  Map<string, Array<{ field: ProjectCustomFieldsView['fields'][number]; value: CustomValue }>>
+>();
+
+function cardLinesOf(view: ProjectCustomFieldsView) {
+  let lines = cardLines.get(view);
+  if (!lines) {
+    lines = new Map();
+    const onCard = new Map(
+      view.fields.filter((field) => field.on_card).map((field) => [field.field_id, field]),
+    );
+    for (const row of view.values) {
+      const field = onCard.get(row.field_id);
+      if (!field) continue;
+      const list = lines.get(row.task_id) ?? [];
+      list.push({ field, value: row.value });
+      lines.set(row.task_id, list);
+    }
+    for (const list of lines.values())
+      list.sort((a, b) => view.fields.indexOf(a.field) - view.fields.indexOf(b.field));
+    cardLines.set(view, lines);
+  }
+  return lines;
+}
+
+const NO_LINES: never[] = [];
+
+/** The values a task's board card shows: those of the fields the project shows on its cards. */
+export function useCardFieldValues(projectId: string, taskId: string) {
+  const { data } = useQuery({
+    ...projectCustomFieldsQueryOptions(projectId),
+    select: (view) => cardLinesOf(view).get(taskId) ?? NO_LINES,
+  });
+  return data ?? NO_LINES;
 }

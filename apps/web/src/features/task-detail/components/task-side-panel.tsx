@@ -8,7 +8,7 @@ import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../shared/api/update-task';
-import { CustomFieldsSection } from '../../../shared/custom-fields/custom-fields-section';
+import { CustomFieldsSection } from '../../../shared/custom-values/custom-fields-section';
 import { paths } from '../../../shared/paths';
 import { TaskSections } from '../../../shared/task-sections';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';

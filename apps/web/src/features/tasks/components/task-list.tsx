@@ -11,8 +11,8 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Link } from 'react-router';
 import type { ValuesByTask } from '../../../shared/api/list-project-custom-fields';
 import { useUpdateTask } from '../../../shared/api/update-task';
-import { CustomValueText } from '../../../shared/custom-fields/custom-value-text';
-import { compareByField } from '../../../shared/custom-fields/field-sort';
+import { CustomValueText } from '../../../shared/custom-values/custom-value-text';
+import { compareByField } from '../../../shared/custom-values/field-sort';
 import { paths } from '../../../shared/paths';
 import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';

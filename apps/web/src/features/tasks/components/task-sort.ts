@@ -43,7 +43,7 @@ export function compareTasksBy(sort: TaskSort): (a: Sortable, b: Sortable) => nu
 }
 
 const SORT_PARAM = 'sort';
-/** `?sort=field:<id>`: by a custom field's values (shared/custom-fields/field-sort.ts). */
+/** `?sort=field:<id>`: by a custom field's values (shared/custom-values/field-sort.ts). */
 const FIELD_SORT = /^field:[0-9a-f-]{36}$/i;
 
 /** The list's order lives in the address (`?sort=due`), so a reload or a shared link keeps it. */

@@ -11,6 +11,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { CardFieldLines } from '../../../../shared/custom-values/card-field-lines';
 import { paths } from '../../../../shared/paths';
 import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-menu';
 import { AssigneePicker } from '../assignee-picker';
@@ -156,6 +157,7 @@ export function BoardCardBody({
         {task.title}
       </a>
       <CardPlanning task={task} />
+      <CardFieldLines projectId={task.project_id} taskId={task.task_id} organizationId={organizationId} />
       <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
       <DesignStatusMark status={task.design_status} />
       <div className={classes.footer}>

@@ -3,7 +3,7 @@ import {
   customValueTokens,
   type ProjectCustomField,
 } from '@figgle/shared/custom-field-schemas';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ValuesByTask } from '../api/list-project-custom-fields';
 
@@ -35,25 +35,38 @@ export function searchWithFieldFilters(current: URLSearchParams, filters: FieldF
   return next;
 }
 
-/** The list's and board's filters on custom fields, kept in the address like the other filters. */
+/**
+ * The list's and board's filters on custom fields, kept in the address like the other filters. A
+ * change shows at once; the address follows when the router has written it.
+ */
 export function useFieldFilters(): [FieldFilters, (fieldId: string, tokens: string[]) => void] {
   const [params, setParams] = useSearchParams();
   const text = params.getAll(PARAM).join(',');
-  const filters = useMemo(() => fieldFiltersFrom(new URLSearchParams(text ? { [PARAM]: text } : {})), [text]);
+  const fromAddress = useMemo(
+    () => fieldFiltersFrom(new URLSearchParams(text ? { [PARAM]: text } : {})),
+    [text],
+  );
+  const [pending, setPending] = useState<FieldFilters | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address changed, so it caught up.
+  useEffect(() => setPending(null), [text]);
+  const current = pending ?? fromAddress;
+  const latest = useRef(current);
+  latest.current = current;
   const setField = useCallback(
-    (fieldId: string, tokens: string[]) =>
-      setParams(
-        (current) => {
-          const next = new Map(fieldFiltersFrom(current));
-          if (tokens.length === 0) next.delete(fieldId);
-          else next.set(fieldId, tokens);
-          return searchWithFieldFilters(current, next);
-        },
-        { replace: true, preventScrollReset: true },
-      ),
+    (fieldId: string, tokens: string[]) => {
+      const next = new Map(latest.current);
+      if (tokens.length === 0) next.delete(fieldId);
+      else next.set(fieldId, tokens);
+      latest.current = next;
+      setPending(next);
+      setParams((address) => searchWithFieldFilters(address, next), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    },
     [setParams],
   );
-  return [filters, setField];
+  return [current, setField];
 }
 
 /**
