@@ -2,6 +2,7 @@ import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { callApi, createTask } from './planning-support.ts';
 
 /**
@@ -105,6 +106,13 @@ for (const { scheme, width, height } of [
       await expect(choice).toHaveValue(/./);
       const next = await choice.locator('option', { hasText: /^Cycle 2 · / }).getAttribute('value');
       await choice.selectOption(next!);
+      // The dialog reads well in this scheme and width (contrast, names), once the palette has gone.
+      await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+      const { violations } = await axeCheck(page);
+      const blocking = violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(blocking.map((violation) => violation.id)).toEqual([]);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Planned in Cycle 2', { exact: true })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
