@@ -232,6 +232,29 @@ describe('statuses of a project', () => {
     expect(await categoryOf(doing.task_id)).toEqual({ status: 'DOING', status_category: 'started' });
   });
 
+  it('are searched by name (status:) and by category (is:)', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Searched');
+    await addStatus(world.owner, projectId, { name: 'In review', color: 'violet', category: 'started' });
+    await createTask(world.owner, projectId, 'Zebra stripes reviewed', 'IN_REVIEW');
+    await createTask(world.owner, projectId, 'Zebra stripes drawn', 'DONE');
+    await createTask(world.owner, projectId, 'Zebra stripes dropped', 'ARCHIVE');
+    const titles = async (q: string) => {
+      const response = await world.owner.api(
+        `/api/search?kinds=task&project_id=${projectId}&q=${encodeURIComponent(q)}`,
+      );
+      expect(response.status, await response.clone().text()).toBe(200);
+      const answer = (await response.json()) as { tasks: { items: Array<{ title: { text: string } }> } };
+      return answer.tasks.items.map((item) => item.title.text).sort();
+    };
+    expect(await titles('zebra status:"In review"')).toEqual(['Zebra stripes reviewed']);
+    expect(await titles('status:in_review')).toEqual(['Zebra stripes reviewed']);
+    expect(await titles('zebra is:done')).toEqual(['Zebra stripes drawn']);
+    expect(await titles('is:started')).toEqual(['Zebra stripes reviewed']);
+    expect(await titles('zebra is:open')).toEqual(['Zebra stripes reviewed']);
+    expect(await titles('is:canceled is:done')).toEqual(['Zebra stripes drawn', 'Zebra stripes dropped']);
+    expect(await titles('status:Nowhere')).toEqual([]);
+  });
+
   it('are unknown to an outsider', async () => {
     const response = await world.outsider.api(`/api/projects/${world.projectId}/statuses`);
     expect(response.status).toBe(404);

@@ -136,7 +136,7 @@ describe('GET /api/search refuses invalid parameters with a clear 400', () => {
     ['no text', {}, 'q'],
     ['a malformed project id', { q: 'a', project_id: 'not-a-uuid' }, 'project_id'],
     ['a malformed current project', { q: 'a', context_project_id: "1' OR 1=1" }, 'context_project_id'],
-    ['an unknown status', { q: 'a', status: 'LATER' }, 'status'],
+    ['a status that is no status key', { q: 'a', status: 'LATER!' }, 'status'],
     ['a lower-case status', { q: 'a', status: 'todo' }, 'status'],
     ['a malformed assignee', { q: 'a', assignee: 'everyone' }, 'assignee'],
     ['an unknown kind', { q: 'a', kinds: 'task,secret' }, 'kinds'],

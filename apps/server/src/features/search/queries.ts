@@ -1,3 +1,4 @@
+import type { StatusCategory } from '@figgle/shared/status-categories';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, TaskStatus } from '../../db/schema.ts';
 
@@ -80,6 +81,10 @@ export interface TaskFilters {
   hasParent?: boolean[];
   /** `Platform:iOS`: a value of the custom field of that name on in the task's project, each to hold. */
   customFields?: Array<{ name: string; value: string }>;
+  /** `status:"In review"`: the task's status has this name (or key) in its project, each to hold. */
+  statusNames?: string[];
+  /** `is:done`: the task's status is of one of these categories (migration 0037). */
+  categories?: StatusCategory[];
 }
 
 /**
@@ -113,7 +118,7 @@ const LIVE_PARENT = sql`EXISTS (SELECT 1 FROM task AS parent JOIN project AS par
 /** As the Blocked mark reads it (features/tasks/queries.ts): an open blocker, live in a live project. */
 const OPEN_BLOCKER = sql`EXISTS (SELECT 1 FROM task_relation AS blocking
   JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
-    AND blocker.status NOT IN ('DONE', 'ARCHIVE')
+    AND blocker.status_category NOT IN ('done', 'canceled')
   JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
     AND blocker_project.deleted_at IS NULL
   WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks')`;
@@ -133,6 +138,11 @@ function taskFilter(filters: TaskFilters): RawBuilder<unknown> {
   if (filters.blocked) parts.push(OPEN_BLOCKER);
   for (const wanted of filters.hasParent ?? []) parts.push(wanted ? LIVE_PARENT : sql`NOT ${LIVE_PARENT}`);
   for (const field of filters.customFields ?? []) parts.push(customFieldMatch(field));
+  for (const name of filters.statusNames ?? [])
+    parts.push(sql`EXISTS (SELECT 1 FROM project_status AS named
+      WHERE named.project_id = task.project_id AND named.key = task.status
+        AND (lower(named.name) = lower(${name}::text) OR lower(named.key) = lower(${name}::text)))`);
+  if (filters.categories) parts.push(sql`task.status_category = ANY(${filters.categories}::text[])`);
   return sql.join(parts, sql` AND `);
 }
 

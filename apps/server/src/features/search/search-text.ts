@@ -1,5 +1,6 @@
 import { ESTIMATES, estimateRank, scaleOfEstimate } from '@figgle/shared/estimate';
 import { SEARCH_KINDS, type SearchKind } from '@figgle/shared/search-schemas';
+import type { StatusCategory } from '@figgle/shared/status-categories';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
 
@@ -28,7 +29,33 @@ export interface SearchText {
   hasParent: boolean[];
   /** `Platform:iOS`: a custom field (by name) and the value a task's must match, each to hold. */
   fields: Array<{ name: string; value: string }>;
+  /** `status:"In review"`, `status:doing`: names (or keys) of a status of the task's project, each to hold. */
+  statusNames: string[];
+  /** `is:done`, `is:started`, `is:open`…: the categories a task's status may be in (any of them). */
+  categories: StatusCategory[];
 }
+
+/**
+ * `status:"In review"` or `status:Doing` (a name of a status of the task's own project, or its key),
+ * and `is:` a category (docs/product.md#statuses); `is:open` is Backlog, Unstarted and Started.
+ */
+const STATUS_TOKEN =
+  /(?<=^|\s)(?:status:(?:"([^"]{1,30})"|([^\s":]{1,30}))|is:(backlog|unstarted|started|done|canceled|open))(?=\s|$)/giu;
+
+function takeStatusTokens(text: string): { rest: string } & Pick<SearchText, 'statusNames' | 'categories'> {
+  const statusNames: string[] = [];
+  const categories = new Set<StatusCategory>();
+  const rest = text.replace(STATUS_TOKEN, (_token, quoted?: string, bare?: string, category?: string) => {
+    const name = (quoted ?? bare)?.trim();
+    if (name) statusNames.push(name);
+    else if (category?.toLowerCase() === 'open') for (const open of OPEN_CATEGORIES) categories.add(open);
+    else if (category) categories.add(category.toLowerCase() as StatusCategory);
+    return ' ';
+  });
+  return { rest: rest.trim(), statusNames, categories: [...categories] };
+}
+
+const OPEN_CATEGORIES: readonly StatusCategory[] = ['backlog', 'unstarted', 'started'];
 
 /**
  * `Platform:iOS` (docs/product.md#custom-fields): a custom field's name, a colon, a value. The names
@@ -82,7 +109,9 @@ export function hasTaskTokens(text: SearchText): boolean {
     text.parents.length > 0 ||
     text.blocked ||
     text.hasParent.length > 0 ||
-    text.fields.length > 0
+    text.fields.length > 0 ||
+    text.statusNames.length > 0 ||
+    text.categories.length > 0
   );
 }
 
@@ -135,7 +164,8 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  */
 export function readSearchText(q: string): SearchText {
   const { rest: afterEstimates, estimates } = takeEstimateTokens(q.normalize('NFKC').trim());
-  const { rest: afterStructure, ...structure } = takeStructureTokens(afterEstimates);
+  const { rest: afterStatuses, statusNames, categories } = takeStatusTokens(afterEstimates);
+  const { rest: afterStructure, ...structure } = takeStructureTokens(afterStatuses);
   const { rest: text, fields } = takeFieldTokens(afterStructure);
   const projectReference = PROJECT_REFERENCE.exec(text);
   const localReference = LOCAL_REFERENCE.exec(text);
@@ -157,6 +187,8 @@ export function readSearchText(q: string): SearchText {
     estimates,
     ...structure,
     fields,
+    statusNames,
+    categories,
   };
 }
 

@@ -217,6 +217,8 @@ export async function search(db: Db, user: CurrentUser, query: SearchQuery): Pro
       ...(text.blocked ? { blocked: true } : {}),
       ...(text.hasParent.length > 0 ? { hasParent: text.hasParent } : {}),
       ...(text.fields.length > 0 ? { customFields: text.fields } : {}),
+      ...(text.statusNames.length > 0 ? { statusNames: text.statusNames } : {}),
+      ...(text.categories.length > 0 ? { categories: text.categories } : {}),
     },
     contextProjectId: query.context_project_id ?? null,
     cursor,
