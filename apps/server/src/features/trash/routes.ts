@@ -1,5 +1,11 @@
 import { organizationIdParams } from '@figgle/shared/figma-schemas';
-import { restoredSchema, trashIdParams, trashListSchema } from '@figgle/shared/trash-schemas';
+import {
+  restoredSchema,
+  TRASH_DAYS,
+  TRASH_LIST_MAX,
+  trashIdParams,
+  trashListSchema,
+} from '@figgle/shared/trash-schemas';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { authorize } from '../../policies/authorize.ts';
@@ -15,7 +21,17 @@ export async function trashRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/organizations/:organizationId/trash',
-    { schema: { tags, params: organizationIdParams, response: { 200: trashListSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          `The organization's deleted tasks and projects of the last ${TRASH_DAYS} days, newest delete first ` +
+          `(at most ${TRASH_LIST_MAX}), each with who deleted it, when it goes for good, what comes back ` +
+          'with it and can_restore.',
+        params: organizationIdParams,
+        response: { 200: trashListSchema },
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       const { organizationId } = request.params;
@@ -27,7 +43,17 @@ export async function trashRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/trash/:trashId/restore',
-    { schema: { tags, params: trashIdParams, response: { 200: restoredSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Brings a task (with the sub-tasks deleted with it, its comments, history, files and the relations ' +
+          'whose other task is live) or a project back. Owners restore anything, members what they deleted ' +
+          '(403); a task whose project is in the trash is a 409; something not in the trash a 404.',
+        params: trashIdParams,
+        response: { 200: restoredSchema },
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       const restored = await restoreTrashItem(app.deps, user, { trashId: request.params.trashId });
