@@ -162,11 +162,17 @@ for (const { scheme, width, height } of [
         await reconnect(page);
         await expect(banner(page)).toBeHidden();
 
-        // A deploy: the browser's next check finds a new sw.js, which installs and tells this page,
-        // still on the old build, that a new one is there.
+        // A deploy.
         proxy.deploy();
-        await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+        // The next visit (another tab here) opens the new build from the network and needs no prompt;
+        // its navigation has the browser check sw.js, find new bytes and install the new worker, which
+        // tells every open page its build. The tab left open since before the deploy is told.
+        const nextVisit = await page.context().newPage();
+        await nextVisit.goto(`${proxy.url}/projects`);
+        await expect(pageBuild(nextVisit)).toHaveAttribute('content', DEPLOYED);
         await expect(newVersion(page)).toBeVisible();
+        await expect(newVersion(nextVisit)).toHaveCount(0);
+        await nextVisit.close();
         await expect(newVersion(page)).toContainText('Reload to use it.');
         // Readable and named in both schemes (contrast, the button's name).
         const { violations } = await new AxeBuilder({ page })
