@@ -118,7 +118,7 @@ export async function dueTasksOfFeed(
     ])
     .where('task.deleted_at', 'is', null)
     .where('project.deleted_at', 'is', null)
-    .where('task.status', '!=', 'ARCHIVE')
+    .where('task.status_category', '!=', 'canceled')
     .$if(feed.project_id === null, (qb) => qb.where('task.assignee_id', '=', feed.user_id))
     .$if(feed.project_id !== null, (qb) => qb.where('task.project_id', '=', feed.project_id as string))
     .where((eb) =>

@@ -17,12 +17,12 @@ export async function liveCycleFigures(
     .selectFrom('task')
     .select([
       sql<number>`count(*)::int`.as('scope'),
-      sql<number>`(count(*) FILTER (WHERE status IN ('DONE', 'ARCHIVE')))::int`.as('done'),
+      sql<number>`(count(*) FILTER (WHERE status_category IN ('done', 'canceled')))::int`.as('done'),
       sql<number>`coalesce(sum(estimate::int) FILTER (WHERE estimate ~ '^[0-9]+$'), 0)::int`.as(
         'scope_points',
       ),
       sql<number>`coalesce(sum(estimate::int) FILTER (WHERE estimate ~ '^[0-9]+$'
-        AND status IN ('DONE', 'ARCHIVE')), 0)::int`.as('done_points'),
+        AND status_category IN ('done', 'canceled')), 0)::int`.as('done_points'),
     ])
     .where('cycle_id', '=', cycleId)
     .where('deleted_at', 'is', null)

@@ -102,7 +102,7 @@ export const cycleRolloverHandler: JobHandler = {
               }))
               .where('cycle_id', '=', cycleId)
               .where('deleted_at', 'is', null)
-              .where('status', 'not in', ['DONE', 'ARCHIVE'])
+              .where('status_category', 'not in', ['done', 'canceled'])
               .returning('task_id')
               .execute();
             moved = rows.map((row) => row.task_id);

@@ -36,11 +36,13 @@ function cyclesWithFigures(db: Kysely<Database>) {
       'project.estimate_scale',
       sql<number>`coalesce(cycle.final_scope, count(task.task_id))::int`.as('scope'),
       sql<number>`coalesce(cycle.final_done,
-        count(task.task_id) FILTER (WHERE task.status IN ('DONE', 'ARCHIVE')))::int`.as('done'),
+        count(task.task_id) FILTER (WHERE task.status_category IN ('done', 'canceled')))::int`.as('done'),
       sql<number>`coalesce(cycle.final_scope_points,
         sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'), 0)::int`.as('scope_points'),
       sql<number>`coalesce(cycle.final_done_points, sum(task.estimate::int) FILTER (WHERE
-        task.estimate ~ '^[0-9]+$' AND task.status IN ('DONE', 'ARCHIVE')), 0)::int`.as('done_points'),
+        task.estimate ~ '^[0-9]+$' AND task.status_category IN ('done', 'canceled')), 0)::int`.as(
+        'done_points',
+      ),
     ])
     .where('project.deleted_at', 'is', null)
     .groupBy(['cycle.cycle_id', 'project.project_id']);

@@ -23,7 +23,9 @@ export interface MilestoneAtRiskRow extends MilestoneRow {
   project_emoji: string;
 }
 
-const FINISHED = `('DONE', 'ARCHIVE')`;
+/** The categories of a finished task (migration 0037), and the keys the change log names. */
+const FINISHED = `('done', 'canceled')`;
+const FINISHED_KEYS = `('DONE', 'ARCHIVE')`;
 
 /**
  * Each milestone with its live tasks counted: all, finished (Done or Archive), finished within the
@@ -49,16 +51,18 @@ function milestonesWithCounts(db: Kysely<Database>, now: Date) {
       'project.trigram as project_trigram',
       'project.emoji as project_emoji',
       sql<number>`count(task.task_id)::int`.as('total'),
-      sql<number>`(count(task.task_id) FILTER (WHERE task.status IN ${sql.raw(FINISHED)}))::int`.as('done'),
-      sql<number>`(count(task.task_id) FILTER (WHERE task.status IN ${sql.raw(FINISHED)} AND EXISTS (
+      sql<number>`(count(task.task_id) FILTER (WHERE task.status_category IN ${sql.raw(FINISHED)}))::int`.as(
+        'done',
+      ),
+      sql<number>`(count(task.task_id) FILTER (WHERE task.status_category IN ${sql.raw(FINISHED)} AND EXISTS (
         SELECT 1 FROM log WHERE log.task_id = task.task_id AND log.type = 'STATUS'
-          AND log.metadata #>> '{status,new}' IN ${sql.raw(FINISHED)} AND log.created_at >= ${since}
+          AND log.metadata #>> '{status,new}' IN ${sql.raw(FINISHED_KEYS)} AND log.created_at >= ${since}
       )))::int`.as('done_recently'),
       sql<number>`coalesce(sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'), 0)::int`.as(
         'points_total',
       ),
       sql<number>`coalesce(sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'
-        AND task.status IN ${sql.raw(FINISHED)}), 0)::int`.as('points_done'),
+        AND task.status_category IN ${sql.raw(FINISHED)}), 0)::int`.as('points_done'),
     ])
     .where('project.deleted_at', 'is', null)
     .groupBy(['milestone.milestone_id', 'project.project_id'])

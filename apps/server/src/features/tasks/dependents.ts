@@ -22,8 +22,8 @@ export const DEPENDENTS_JSON = sql<Dependent[] | null>`(
     WHERE relation.from_task_id = task.task_id AND relation.kind = 'blocks'))
 )`;
 
-/** Whether a status counts as finished for a parent's progress and for a blocker. */
-export const FINISHED_STATUSES = sql.raw(`('DONE', 'ARCHIVE')`);
+/** The categories that count as finished for a parent's progress and for a blocker (migration 0037). */
+export const FINISHED_STATUSES = sql.raw(`('done', 'canceled')`);
 
 /** The events that tell the dependents of a change (none when it has none). */
 export function announceDependents(

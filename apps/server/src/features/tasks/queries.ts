@@ -32,7 +32,8 @@ const DESIGN_STATUS = `(SELECT CASE WHEN bool_or(link.dev_status = 'READY_FOR_DE
   FROM task_figma_node AS link WHERE link.task_id = task.task_id)`;
 
 /** A task that counts as finished: for a parent's progress and for whether it still blocks. */
-const FINISHED = `('DONE', 'ARCHIVE')`;
+/** The categories of a finished task (migration 0037): Done and Canceled. */
+const FINISHED = `('done', 'canceled')`;
 
 /**
  * The structure a summary carries (issue 42, decision 0017), as structure.ts reads it for the task
@@ -42,14 +43,14 @@ const FINISHED = `('DONE', 'ARCHIVE')`;
  */
 const STRUCTURE = {
   subtasks: `(SELECT CASE WHEN count(*) = 0 THEN NULL ELSE json_build_object(
-      'done', count(*) FILTER (WHERE sub.status IN ${FINISHED}), 'total', count(*)) END
+      'done', count(*) FILTER (WHERE sub.status_category IN ${FINISHED}), 'total', count(*)) END
     FROM task AS sub JOIN project AS sub_project ON sub_project.project_id = sub.project_id
     WHERE sub.parent_id = task.task_id AND sub.deleted_at IS NULL AND sub_project.deleted_at IS NULL)`,
   blocked_by: `(SELECT count(*)::int FROM task_relation AS blocking
     JOIN task AS blocker ON blocker.task_id = blocking.from_task_id
     JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
     WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks' AND blocker.deleted_at IS NULL
-      AND blocker.status NOT IN ${FINISHED} AND blocker_project.deleted_at IS NULL)`,
+      AND blocker.status_category NOT IN ${FINISHED} AND blocker_project.deleted_at IS NULL)`,
 };
 
 /**
@@ -60,7 +61,7 @@ const STRUCTURE = {
  */
 const listStructure = (scope: RawBuilder<unknown>) => sql`
   LEFT JOIN (
-    SELECT sub.parent_id, json_build_object('done', count(*) FILTER (WHERE sub.status IN ${sql.raw(FINISHED)}),
+    SELECT sub.parent_id, json_build_object('done', count(*) FILTER (WHERE sub.status_category IN ${sql.raw(FINISHED)}),
       'total', count(*)) AS subtasks
     FROM task AS scoped
     JOIN task AS sub ON sub.parent_id = scoped.task_id AND sub.deleted_at IS NULL
@@ -73,7 +74,7 @@ const listStructure = (scope: RawBuilder<unknown>) => sql`
     FROM task AS scoped
     JOIN task_relation AS blocking ON blocking.to_task_id = scoped.task_id AND blocking.kind = 'blocks'
     JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
-      AND blocker.status NOT IN ${sql.raw(FINISHED)}
+      AND blocker.status_category NOT IN ${sql.raw(FINISHED)}
     JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
       AND blocker_project.deleted_at IS NULL
     WHERE ${scope}

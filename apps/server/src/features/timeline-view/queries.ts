@@ -54,7 +54,7 @@ export async function timelineOfProject(db: Kysely<Database>, projectId: string)
     ])
     .where('task.project_id', '=', projectId)
     .where('task.deleted_at', 'is', null)
-    .where('task.status', '!=', 'ARCHIVE')
+    .where('task.status_category', '!=', 'canceled')
     .orderBy('task.reference')
     .execute();
   const milestones = await db
@@ -72,10 +72,10 @@ export async function timelineOfProject(db: Kysely<Database>, projectId: string)
     .where('relation.kind', '=', 'blocks')
     .where('blocker.project_id', '=', projectId)
     .where('blocker.deleted_at', 'is', null)
-    .where('blocker.status', '!=', 'ARCHIVE')
+    .where('blocker.status_category', '!=', 'canceled')
     .where('blocked.project_id', '=', projectId)
     .where('blocked.deleted_at', 'is', null)
-    .where('blocked.status', '!=', 'ARCHIVE')
+    .where('blocked.status_category', '!=', 'canceled')
     .orderBy('relation.created_at')
     .execute();
   return { projectId, trigram: project.trigram, tasks: tasks as TimelineTaskRow[], milestones, blocks };

@@ -25,12 +25,14 @@ async function recordUnblocked(
     WITH blocker AS (
       SELECT project.trigram || '-' || task.reference AS ref
       FROM task JOIN project ON project.project_id = task.project_id
-      WHERE task.task_id = ${blockerId}::uuid AND task.status IN ('DONE', 'ARCHIVE')
+      WHERE task.task_id = ${blockerId}::uuid AND task.status_category IN ('done', 'canceled')
         -- This change moved it there: a later edit of a finished task tells nobody again.
         AND EXISTS (
           SELECT 1 FROM log
           WHERE log.task_id = task.task_id AND log.type = 'STATUS' AND log.created_at >= ${since}
-            AND log.metadata -> 'status' ->> 'new' IN ('DONE', 'ARCHIVE')
+            AND EXISTS (SELECT 1 FROM project_status AS reached
+              WHERE reached.project_id = task.project_id AND reached.key = log.metadata -> 'status' ->> 'new'
+                AND reached.category IN ('done', 'canceled'))
         )
     ),
     unblocked AS (
@@ -39,12 +41,12 @@ async function recordUnblocked(
       JOIN task blocked ON blocked.task_id = relation.to_task_id AND blocked.deleted_at IS NULL
       JOIN project ON project.project_id = blocked.project_id AND project.deleted_at IS NULL
       WHERE relation.from_task_id = ${blockerId}::uuid AND relation.kind = 'blocks'
-        AND blocked.status NOT IN ('DONE', 'ARCHIVE')
+        AND blocked.status_category NOT IN ('done', 'canceled')
         AND NOT EXISTS (
           SELECT 1 FROM task_relation other
           JOIN task open_blocker ON open_blocker.task_id = other.from_task_id
           WHERE other.to_task_id = blocked.task_id AND other.kind = 'blocks'
-            AND open_blocker.deleted_at IS NULL AND open_blocker.status NOT IN ('DONE', 'ARCHIVE')
+            AND open_blocker.deleted_at IS NULL AND open_blocker.status_category NOT IN ('done', 'canceled')
         )
     ),
     told AS (
@@ -94,7 +96,8 @@ export async function announceUnblocked(
   /** When the change began: its STATUS log line is written at or after it. */
   since: Date,
 ): Promise<void> {
-  if (!change.changed || (change.status !== 'DONE' && change.status !== 'ARCHIVE')) return;
+  // To Do and Doing are open in every project; any other status may be of a finished category.
+  if (!change.changed || change.status === 'TODO' || change.status === 'DOING') return;
   await publishAfterCommit(
     bus,
     () => recordUnblocked(db, change.taskId, actorId, since),

@@ -89,7 +89,8 @@ export async function changeTask(
       -- The statement sees the task as it was before the function changed it: a status that became
       -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts).
       CASE WHEN change.outcome = 'changed' AND ${change.status !== undefined}::boolean
-        AND (task.status IN ${FINISHED_STATUSES}) IS DISTINCT FROM (SELECT before.status IN ${FINISHED_STATUSES}
+        AND (task.status_category IN ${FINISHED_STATUSES})
+          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_STATUSES}
           FROM task AS before WHERE before.task_id = ${taskId}::uuid)
         THEN ${DEPENDENTS_JSON} END AS dependents
     FROM figgle_change_task(${taskId}::uuid, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
