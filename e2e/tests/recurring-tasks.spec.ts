@@ -44,15 +44,23 @@ for (const { scheme, width, height } of [
         due_on: todayDay,
       });
 
-      await page.goto(`/task/${taskId}`);
+      // The owner sets the organization's time zone, which repetitions count days in.
+      await page.goto(`/settings/organization/${rae.organizationId}`);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      const zone = page.getByRole('combobox', { name: 'Time zone' });
+      await expect(zone).toHaveValue('UTC');
+      await zone.fill('Europe/Paris');
+      await page.getByRole('option', { name: 'Europe/Paris' }).click();
+      await expect(page.getByText('Organization has been successfully updated!')).toBeVisible();
+
+      await page.goto(`/task/${taskId}`);
       const details = page.getByRole('complementary', { name: 'Task details' });
       const repetition = details.getByRole('region', { name: 'Repetition' });
       await repetition.getByRole('combobox', { name: 'Repeat' }).click();
       await page.getByRole('option', { name: 'Weekly' }).click();
       await expect(repetition.getByText(`Repeats every ${weekday}`)).toBeVisible();
       await expect(repetition.getByRole('checkbox', { name: weekday })).toBeChecked();
-      await expect(repetition.getByText(/^Next: /)).toBeVisible();
+      await expect(repetition.getByText(/^Next: .* · times in Europe\/Paris$/)).toBeVisible();
 
       // Completed: the durable job makes the next one, and this page links to it live.
       await details.getByRole('combobox', { name: 'Status' }).click();

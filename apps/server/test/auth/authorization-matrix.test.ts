@@ -254,6 +254,9 @@ const expectations: Record<string, Entry> = {
   'DELETE /api/tasks/:taskId/recurrence': inOrganization(async (w) => ({
     path: `/api/tasks/${await w.fresh.task()}/recurrence`,
   })),
+  'GET /api/organizations/:organizationId/time-zone': inOrganization((w) => ({
+    path: `/api/organizations/${w.org}/time-zone`,
+  })),
   'PUT /api/organizations/:organizationId/time-zone': ownerOnly((w) => ({
     path: `/api/organizations/${w.org}/time-zone`,
     body: { time_zone: 'UTC' },

@@ -191,6 +191,8 @@ describe('a repeating task', () => {
     const zone = await world.owner.api(path, { method: 'PUT', body: { time_zone: 'America/New_York' } });
     expect(zone.status).toBe(200);
     expect(await zone.json()).toEqual({ time_zone: 'America/New_York' });
+    const read = await world.member.api(path);
+    expect(await read.json()).toEqual({ time_zone: 'America/New_York' });
     try {
       const projectId = await createProject(world.owner, world.organizationId, 'Timed');
       const taskId = await createTask(world.owner, projectId, 'Check backups');

@@ -51,3 +51,13 @@ export async function nextTaskOf(
     .where('task.deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** The organization's time zone (IANA name; UTC until an owner sets it). */
+export async function timeZoneOf(db: Kysely<Database>, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('organization')
+    .select('time_zone')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return row.time_zone;
+}

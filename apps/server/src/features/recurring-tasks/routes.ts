@@ -14,7 +14,7 @@ import { setOrganizationTimeZone } from './commands/set-organization-time-zone.t
 import { setTaskRecurrence } from './commands/set-task-recurrence.ts';
 import { stopTaskRecurrence } from './commands/stop-task-recurrence.ts';
 import { presentRecurrence } from './presenter.ts';
-import { nextTaskOf, recurrenceOfTask } from './queries.ts';
+import { nextTaskOf, recurrenceOfTask, timeZoneOf } from './queries.ts';
 
 const tags = ['recurring tasks'];
 const organizationIdParams = z.object({ organizationId: z.uuid() });
@@ -67,6 +67,16 @@ export async function recurringTaskRoutes(app: AppInstance): Promise<void> {
       const user = await requireUser(request);
       await stopTaskRecurrence(app.deps, user, { taskId: request.params.taskId });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:organizationId/time-zone',
+    { schema: { tags, params: organizationIdParams, response: { 200: timeZoneAnswerSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await authorize(db, user, 'organization.read', request.params.organizationId);
+      return { time_zone: await timeZoneOf(db, request.params.organizationId) };
     },
   );
 

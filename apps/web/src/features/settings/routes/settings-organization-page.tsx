@@ -15,6 +15,7 @@ import {
   OrganizationPageTitle,
   organizationMissing,
 } from '../components/organization-page-frame';
+import { OrganizationTimeZone } from '../components/organization-time-zone';
 import { PendingInvitations } from '../components/pending-invitations';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
 
@@ -63,6 +64,9 @@ export function SettingsOrganizationPage() {
             <Text>{organization.data.name}</Text>
           </Stack>
         )}
+        <Stack mt="md">
+          <OrganizationTimeZone organizationId={organizationId} editable={isOwner} />
+        </Stack>
       </Paper>
 
       <Stack gap="md">
