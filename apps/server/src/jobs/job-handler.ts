@@ -8,8 +8,11 @@ export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus' | 'mailer' | 'clock' | 
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Resolves once the commits made so far are on disk (the embedded database's group commit). */
   durable?: () => Promise<void>;
-  /** Counts each run's outcome by kind (GET /metrics); absent for workers a test starts by hand. */
-  metrics?: Pick<ServerMetrics, 'jobFinished'>;
+  /**
+   * Counts each run's outcome by kind and each webhook try (GET /metrics); absent for workers a test
+   * starts by hand.
+   */
+  metrics?: Pick<ServerMetrics, 'jobFinished' | 'webhookDelivered'>;
 };
 
 interface JobContext {

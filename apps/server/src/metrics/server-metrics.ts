@@ -6,6 +6,43 @@ export type JobOutcome = 'done' | 'retry' | 'failed' | 'deferred';
 /** Why a sign-in step was refused: the credential was wrong, or too many attempts came first. */
 export type SignInFailure = 'refused' | 'too_many_attempts';
 
+/** What became of one try to deliver an outgoing webhook (the delivery log's outcome). */
+export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
+
+/** What a try got back: the answer's status class, no answer in time, none at all, or no try made. */
+interface WebhookAnswer {
+  statusCode: number | null;
+  timedOut: boolean;
+  /** The address was refused before connecting (it resolves somewhere private). */
+  blocked?: boolean;
+  durationMs: number;
+}
+
+/**
+ * What Figgle did with a delivery Figma sent it: stored as a job, a PING answered, answered and
+ * dropped (another event type, a file nothing links), refused (unknown webhook or wrong passcode),
+ * or malformed (a known event whose body does not parse).
+ */
+export type FigmaDeliveryOutcome = 'stored' | 'ping' | 'ignored' | 'refused' | 'malformed';
+
+/** The event types Figma sends; anything else is counted as `other`, so a sender cannot add series. */
+const FIGMA_EVENT_TYPES = new Set([
+  'PING',
+  'FILE_COMMENT',
+  'DEV_MODE_STATUS_UPDATE',
+  'FILE_VERSION_UPDATE',
+  'FILE_UPDATE',
+  'FILE_DELETE',
+  'LIBRARY_PUBLISH',
+]);
+
+function answerClass(answer: WebhookAnswer): string {
+  if (answer.blocked) return 'blocked';
+  if (answer.timedOut) return 'timeout';
+  if (answer.statusCode === null) return 'no_answer';
+  return `${Math.floor(answer.statusCode / 100)}xx`;
+}
+
 /**
  * The better-auth endpoints (auth/endpoint-policies.ts names) whose failure is a failed sign-in:
  * the password, the second factor, an emailed link, a provider's return. Other endpoints' failures
@@ -17,6 +54,8 @@ const SIGN_IN_STEPS = new Set(['sign-in', 'totp-code', 'backup-code', 'magic-lin
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds, from 0.5 ms: most statements are a fraction of a millisecond on either database. */
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+/** Seconds, from 25 ms to WEBHOOK_TIMEOUT_MS's range: a receiver's answer over the network. */
+const DELIVERY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
  * The metrics of one server process: its own registry, so that the many app instances a test run
@@ -95,6 +134,24 @@ export function createServerMetrics() {
     labelNames: ['step', 'reason'] as const,
     registers: [registry],
   });
+  const webhookDeliveries = new Counter({
+    name: 'figgle_webhook_deliveries_total',
+    help: 'Tries to deliver an outgoing webhook, by outcome (succeeded, retrying, failed) and answer (2xx to 5xx, timeout, no_answer, blocked).',
+    labelNames: ['outcome', 'answer'] as const,
+    registers: [registry],
+  });
+  const webhookDuration = new Histogram({
+    name: 'figgle_webhook_delivery_duration_seconds',
+    help: "Time of each try to deliver an outgoing webhook, from the request to the receiver's answer or the timeout.",
+    buckets: DELIVERY_BUCKETS,
+    registers: [registry],
+  });
+  const figmaDeliveries = new Counter({
+    name: 'figgle_figma_deliveries_total',
+    help: 'Deliveries received from Figma webhooks, by event type and outcome (stored, ping, ignored, refused, malformed).',
+    labelNames: ['event_type', 'outcome'] as const,
+    registers: [registry],
+  });
 
   let defaultsCollected = false;
   return {
@@ -123,6 +180,16 @@ export function createServerMetrics() {
     /** Called for every refused better-auth call; counts only the sign-in steps. */
     authCallFailed(step: string, reason: SignInFailure): void {
       if (SIGN_IN_STEPS.has(step)) signInFailures.inc({ step, reason });
+    },
+    /** One try of an outgoing webhook, as its delivery log line records it. */
+    webhookDelivered(outcome: WebhookOutcome, answer: WebhookAnswer): void {
+      webhookDeliveries.inc({ outcome, answer: answerClass(answer) });
+      if (!answer.blocked) webhookDuration.observe(answer.durationMs / 1000);
+    },
+    /** One delivery Figma sent to POST /api/figma/webhook, as it was answered. */
+    figmaDeliveryReceived(eventType: string | undefined, outcome: FigmaDeliveryOutcome): void {
+      const event = eventType !== undefined && FIGMA_EVENT_TYPES.has(eventType) ? eventType : 'other';
+      figmaDeliveries.inc({ event_type: event, outcome });
     },
   };
 }

@@ -3,6 +3,7 @@ import { topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/env.ts';
@@ -12,6 +13,7 @@ import { createToken } from '../api-tokens/api-tokens-world.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
+import { addWebhook, deliveryLog } from '../webhooks/webhooks-world.ts';
 
 const METRICS_TOKEN = 'scrape-token-0123456789-abcdefghijklmnop';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -26,7 +28,8 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   [plain, scraped] = await Promise.all([
     startTestServer({ SMTP_URL: mail.url }),
-    startTestServer({ SMTP_URL: mail.url, METRICS_TOKEN }),
+    // The webhook receiver below listens on loopback.
+    startTestServer({ SMTP_URL: mail.url, METRICS_TOKEN, WEBHOOKS_ALLOW_PRIVATE: 'true' }),
   ]);
 });
 afterAll(async () => {
@@ -143,6 +146,7 @@ describe('GET /metrics with the token, after real work', () => {
   let organizationId: string;
   let projectId: string;
   let socket: TestSocket;
+  let receiver: WebhookReceiver;
   let samples: Sample[];
   let text: string;
   const junkPath = `/no-such-page-${Date.now()}`;
@@ -154,6 +158,8 @@ describe('GET /metrics with the token, after real work', () => {
     owner = await createUser(scraped, mail, { firstname: 'Olive', lastname: 'Owner' });
     organizationId = await createOrganizationAs(owner, 'Metrics Inc');
     projectId = await createProject(owner, organizationId, 'Dashboards');
+    receiver = await new WebhookReceiver().start();
+    const webhook = await addWebhook(owner, organizationId, receiver.url(), ['task.created']);
     socket = await TestSocket.open(scraped.url, { cookie: owner.cookie });
     await socket.subscribe(topics.tasks(projectId));
     const from = socket.mark();
@@ -161,6 +167,18 @@ describe('GET /metrics with the token, after real work', () => {
     await socket.next((frame) => frame.type === 'event' && frame.id === taskId, from);
     expect((await owner.api(`/api/tasks/${taskId}`)).status).toBe(200);
     expect((await fetch(`${scraped.url}${junkPath}`)).status).toBe(404);
+    // The task's creation is delivered to the webhook; its log line is written after it is counted.
+    await until(
+      async () => (await deliveryLog(owner, organizationId, webhook.webhook_id)).length > 0,
+      'the webhook delivery',
+    );
+    // Two deliveries Figma might send: a wrong passcode, and an event type Figgle has never heard of.
+    for (const eventType of ['FILE_COMMENT', 'SOMETHING_NEW']) {
+      const answer = await apiAs(scraped, '')('/api/figma/webhook', {
+        body: { event_type: eventType, webhook_id: 'no-such-webhook', passcode: 'guess' },
+      });
+      expect(answer.status).toBe(400);
+    }
 
     // A job the worker cannot run (no handler of its kind): it is tried and put back for later.
     const { db } = scraped.deps;
@@ -191,7 +209,10 @@ describe('GET /metrics with the token, after real work', () => {
     text = await response.text();
     samples = samplesOf(text);
   });
-  afterAll(() => socket?.close());
+  afterAll(async () => {
+    socket?.close();
+    await receiver?.stop();
+  });
 
   it('counts answers by route pattern and status, and times them', () => {
     const created = { method: 'POST', route: '/api/projects/:projectId/tasks', status: '201' };
@@ -258,5 +279,49 @@ describe('GET /metrics with the token, after real work', () => {
     expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     expect(sampleValue(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  });
+
+  it('counts webhook deliveries by outcome and answer, and times them', () => {
+    const delivered = { outcome: 'succeeded', answer: '2xx' };
+    expect(sampleValue(samples, 'figgle_webhook_deliveries_total', delivered)).toBe(1);
+    expect(sampleValue(samples, 'figgle_webhook_delivery_duration_seconds_count')).toBe(1);
+    expect(sampleValue(samples, 'figgle_job_runs_total', { kind: 'webhook_delivery', outcome: 'done' })).toBe(
+      1,
+    );
+  });
+
+  it("counts Figma's deliveries by event type and outcome, an unknown type as other", () => {
+    const refused = { outcome: 'refused' };
+    expect(
+      sampleValue(samples, 'figgle_figma_deliveries_total', { ...refused, event_type: 'FILE_COMMENT' }),
+    ).toBe(1);
+    expect(sampleValue(samples, 'figgle_figma_deliveries_total', { ...refused, event_type: 'other' })).toBe(
+      1,
+    );
+    expect(text).not.toContain('SOMETHING_NEW');
+  });
+
+  it('has a sample of every metric the issue names', () => {
+    const named = [
+      'figgle_http_requests_total',
+      'figgle_http_request_duration_seconds_bucket',
+      'figgle_realtime_sockets_open',
+      'figgle_realtime_events_sent_total',
+      'figgle_jobs',
+      'figgle_jobs_oldest_due_age_seconds',
+      'figgle_job_runs_total',
+      'figgle_db_pool_connections',
+      'figgle_db_pool_waiting',
+      'figgle_db_pool_max',
+      'figgle_db_query_duration_seconds_bucket',
+      'nodejs_eventloop_lag_seconds',
+      'process_resident_memory_bytes',
+      'figgle_sign_in_failures_total',
+      'figgle_webhook_deliveries_total',
+      'figgle_webhook_delivery_duration_seconds_bucket',
+      'figgle_figma_deliveries_total',
+    ];
+    const present = new Set(samples.map((sample) => sample.name));
+    expect(named.filter((name) => !present.has(name))).toEqual([]);
   });
 });

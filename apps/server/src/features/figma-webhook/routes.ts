@@ -5,6 +5,7 @@ import { envelopeSchema, type FigmaWebhookEventType } from '../../figma/webhook-
 import { HttpError } from '../../http/errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../jobs/wake.ts';
+import type { FigmaDeliveryOutcome } from '../../metrics/server-metrics.ts';
 import { DELIVERY_KINDS } from './delivery-kinds.ts';
 import { presentReceipt } from './presenter.ts';
 import { organizationLinksFile } from './queries.ts';
@@ -37,8 +38,14 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
+      // Each answer is counted by event type and outcome for GET /metrics (metrics/server-metrics.ts).
+      const counted = (outcome: FigmaDeliveryOutcome, eventType?: string) =>
+        app.deps.metrics.figmaDeliveryReceived(eventType, outcome);
       const envelope = envelopeSchema.safeParse(request.body);
-      if (!envelope.success) throw refused();
+      if (!envelope.success) {
+        counted('refused');
+        throw refused();
+      }
       const { event_type: eventType, webhook_id: webhookId, passcode } = envelope.data;
 
       const webhook = await app.deps.db
@@ -49,17 +56,26 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
       // Compared even for an unknown id, so the answer takes as long either way.
       const authentic = passcodeMatches(passcode, webhook?.passcode ?? 'no-such-webhook');
       if (!webhook || !authentic) {
-        if (eventType === 'PING' && isPendingPasscode(passcode)) return presentReceipt();
+        if (eventType === 'PING' && isPendingPasscode(passcode)) {
+          counted('ping', eventType);
+          return presentReceipt();
+        }
+        counted('refused', eventType);
         throw refused();
       }
-      if (eventType === 'PING') return presentReceipt();
-      // Figma sends a webhook only the event type it was registered for: another is answered, dropped.
-      if (eventType !== webhook.event_type) return presentReceipt(eventType);
-
+      if (eventType === 'PING') {
+        counted('ping', eventType);
+        return presentReceipt();
+      }
       const deliveryKind = DELIVERY_KINDS[eventType as FigmaWebhookEventType];
-      if (!deliveryKind) return presentReceipt(eventType);
+      // Figma sends a webhook only the event type it was registered for: another is answered, dropped.
+      if (eventType !== webhook.event_type || !deliveryKind) {
+        counted('ignored', eventType);
+        return presentReceipt(eventType);
+      }
       const delivery = deliveryKind.schema.safeParse(request.body);
       if (!delivery.success) {
+        counted('malformed', eventType);
         throw new HttpError(400, 'bad_delivery', `This ${eventType} delivery is malformed.`);
       }
       const organizationId = webhook.organization_id;
@@ -69,6 +85,7 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
         !(await organizationLinksFile(app.deps.db, organizationId, fileKey))
       ) {
         request.log.info({ eventType, fileKey }, 'Figma delivery about a file no task or project links');
+        counted('ignored', eventType);
         return presentReceipt(eventType);
       }
       // The parsed delivery, not the body as received: the passcode is not kept.
@@ -79,6 +96,7 @@ export async function figmaWebhookRoutes(app: AppInstance): Promise<void> {
         payload: delivery.data as Record<string, unknown>,
       });
       wakeWorkers(app.deps.db);
+      counted('stored', eventType);
       return presentReceipt();
     },
   );

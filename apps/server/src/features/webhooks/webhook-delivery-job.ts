@@ -77,6 +77,8 @@ export const webhookDeliveryHandler: JobHandler = {
     });
     const startedAt = new Date();
     let result: PostResult;
+    /** The address was refused before any connection: counted apart in GET /metrics. */
+    let blocked = false;
     try {
       const url = parseWebhookUrl(webhook.url);
       const target = await resolveTarget(url, deps.env.WEBHOOKS_ALLOW_PRIVATE, deps.hostLookup);
@@ -93,6 +95,7 @@ export const webhookDeliveryHandler: JobHandler = {
       );
     } catch (error) {
       if (!(error instanceof UnsafeTargetError)) throw error;
+      blocked = true;
       result = {
         statusCode: null,
         responseExcerpt: null,
@@ -112,6 +115,7 @@ export const webhookDeliveryHandler: JobHandler = {
     return record(outcome, verdict.error);
 
     async function record(outcome: Outcome, error: string | null): Promise<void> {
+      deps.metrics?.webhookDelivered(outcome, { ...result, blocked });
       const row = {
         delivery_id: job.jobId,
         webhook_id: payload.webhook_id,
