@@ -18,6 +18,8 @@ export const CSV_FIELDS = [
   'due_date',
   'priority',
   'labels',
+  'milestone',
+  'cycle',
 ] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
 export const CSV_FIELD_NAMES: Record<CsvField, string> = {
@@ -28,6 +30,8 @@ export const CSV_FIELD_NAMES: Record<CsvField, string> = {
   due_date: 'Due date',
   priority: 'Priority',
   labels: 'Labels',
+  milestone: "Milestone (one of the project's, by name)",
+  cycle: "Cycle (one of the project's, by number)",
 };
 export const CSV_PREVIEW_ROWS = 5;
 

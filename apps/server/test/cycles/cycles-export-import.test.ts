@@ -190,3 +190,41 @@ describe('the CSV export', () => {
     });
   });
 });
+
+describe('the CSV import', () => {
+  it("links the Milestone and Cycle columns to the project's own, by name and by number; others are told", async () => {
+    const target = await createProject(world.owner, world.organizationId, 'From CSV');
+    await turnCyclesOn(world.owner, target, 2, 1);
+    const beta = await world.owner.api(`/api/projects/${target}/milestones`, {
+      body: { name: 'Beta', target_date: '2030-06-01', description: '' },
+    });
+    expect(beta.status).toBe(201);
+    const csv = [
+      'Title,Milestone,Cycle',
+      'From the export,beta,Cycle 2 · Launch',
+      'Plain number,,3',
+      'Unknown milestone,Gamma,',
+      'Far cycle,,Cycle 99',
+      'No number,,Next one',
+    ].join('\n');
+    const run = await analysed(server, world.owner, target, 'plan.csv', csv);
+    if (run.analysis?.format !== 'csv') throw new Error('expected a CSV analysis');
+    expect(run.analysis.suggested_columns).toEqual(['title', 'milestone', 'cycle']);
+    await start(world.owner, run.import_id, { csv_columns: run.analysis.suggested_columns });
+    const done = await finished(world.owner, run.import_id);
+    expect(done.state).toBe('done');
+    // Problems of reading (row 6) are told before those of writing: compared in row order.
+    expect(done.problems.map((problem) => [problem.row, problem.reason]).sort()).toEqual([
+      ['Row 4', "The milestone “Gamma” is not one of this project's: the task has none."],
+      ['Row 5', "Cycle 99 is not one of this project's: the task is in none."],
+      ['Row 6', 'The cycle “Next one” has no number (such as “Cycle 3”): the task is in none.'],
+    ]);
+    expect(linksOf(await exportOf(target))).toEqual({
+      'From the export': ['Beta', 2],
+      'Plain number': [null, 3],
+      'Unknown milestone': [null, null],
+      'Far cycle': [null, null],
+      'No number': [null, null],
+    });
+  });
+});

@@ -31,6 +31,9 @@ export interface ImportTask {
   /** Figgle files: the key of its milestone and of its cycle in the plan's `planning`. */
   milestoneKey?: string | null;
   cycleKey?: string | null;
+  /** CSV: a milestone of the project by name, and a cycle of the project by number. */
+  milestoneName?: string;
+  cycleNumber?: number;
 }
 
 /**

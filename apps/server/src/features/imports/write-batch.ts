@@ -143,23 +143,43 @@ export async function writeBatch(
     return null;
   });
   const milestones = tasks.map((task) => {
-    if (!task.milestoneKey) return null;
-    const id = context.planning?.milestones.get(task.milestoneKey);
+    if (task.milestoneKey) {
+      const id = context.planning?.milestones.get(task.milestoneKey);
+      if (!id)
+        problems.push({
+          row: task.row,
+          reason: `Its milestone could not be made: the project has ${MILESTONES_PER_PROJECT_MAX} already. The task has none.`,
+          imported: true,
+        });
+      return id ?? null;
+    }
+    if (!task.milestoneName) return null;
+    const id = context.planning?.milestonesByName.get(task.milestoneName.toLowerCase());
     if (!id)
       problems.push({
         row: task.row,
-        reason: `Its milestone could not be made: the project has ${MILESTONES_PER_PROJECT_MAX} already. The task has none.`,
+        reason: `The milestone “${task.milestoneName}” is not one of this project's: the task has none.`,
         imported: true,
       });
     return id ?? null;
   });
   const cycles = tasks.map((task) => {
-    if (!task.cycleKey) return null;
-    const id = context.planning?.cycles.get(task.cycleKey);
+    if (task.cycleKey) {
+      const id = context.planning?.cycles.get(task.cycleKey);
+      if (!id)
+        problems.push({
+          row: task.row,
+          reason: "Its cycle has other days than this project's cycles: the task is in none.",
+          imported: true,
+        });
+      return id ?? null;
+    }
+    if (task.cycleNumber === undefined) return null;
+    const id = context.planning?.cyclesByNumber.get(task.cycleNumber);
     if (!id)
       problems.push({
         row: task.row,
-        reason: "Its cycle has other days than this project's cycles: the task is in none.",
+        reason: `Cycle ${task.cycleNumber} is not one of this project's: the task is in none.`,
         imported: true,
       });
     return id ?? null;

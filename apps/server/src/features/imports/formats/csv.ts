@@ -5,6 +5,7 @@ import {
   type CsvField,
   type ImportProblem,
 } from '@figgle/shared/import-schemas';
+import { MILESTONE_NAME_MAX } from '@figgle/shared/milestone-schemas';
 import {
   isCalendarDay,
   isDueInstant,
@@ -123,6 +124,8 @@ const HEADER_WORDS: Array<[RegExp, CsvField]> = [
   [/^(due|due ?date|deadline|due on|due at)$/i, 'due_date'],
   [/^(priority|prio|importance)$/i, 'priority'],
   [/^(labels?|tags?)$/i, 'labels'],
+  [/^milestone( name)?$/i, 'milestone'],
+  [/^(cycle|sprint|iteration)$/i, 'cycle'],
 ];
 
 /** Each column's field by its header; a header nobody knows maps to nothing, and each field to one column. */
@@ -236,6 +239,16 @@ function csvRow(cells: string[], position: number, width: number, index: Record<
         imported: true,
       });
   }
+  const milestoneName = cleanLine(cell('milestone'), MILESTONE_NAME_MAX);
+  const cycleText = cell('cycle');
+  // "Cycle 3", "Cycle 3 · Launch" (as the CSV export writes it), "Sprint 3" or "3".
+  const cycleNumber = /^(?:[a-z]+\s*)?(\d{1,9})(?:\s|·|$)/i.exec(cycleText)?.[1];
+  if (cycleText && !cycleNumber)
+    problems.push({
+      row,
+      reason: `The cycle “${cleanLine(cycleText, 40)}” has no number (such as “Cycle 3”): the task is in none.`,
+      imported: true,
+    });
   const description = importedDescription(cell('description'), row, problems);
   const names = [
     ...new Set(
@@ -264,6 +277,8 @@ function csvRow(cells: string[], position: number, width: number, index: Record<
       checklist: [],
       comments: [],
       problems,
+      ...(milestoneName ? { milestoneName } : {}),
+      ...(cycleNumber ? { cycleNumber: Number(cycleNumber) } : {}),
     },
   };
 }
