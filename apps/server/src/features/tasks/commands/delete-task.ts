@@ -24,10 +24,11 @@ export interface TaskDeletion {
 }
 
 /**
- * Soft delete into the organization's trash (features/trash/): the row stays, hidden from every list. Its sub-tasks (issue 42) either stay, as
- * top-level tasks (`keep`, the default: each gets a PARENT line), or go with it (`delete`: the whole
- * tree below it). The relations of every deleted task go, and the tasks it blocked or was the parent
- * of get an event, so their Blocked mark and progress change live. One transaction.
+ * Soft delete into the organization's trash (features/trash/): the row stays, hidden from every list,
+ * for 30 days. Its sub-tasks (issue 42) either stay, as top-level tasks (`keep`, the default: each
+ * gets a PARENT line), or go with it (`delete`: the whole tree below it). The relations of every
+ * deleted task go (the trash item keeps them for a restore), and the tasks it blocked or was the
+ * parent of get an event, so their Blocked mark and progress change live. One transaction.
  */
 export async function deleteTask(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
