@@ -1,6 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { createTask } from './planning-support.ts';
 
 /** A day as the task page's due date shows it: "Dec 7, 2026". */
@@ -61,6 +62,9 @@ for (const { scheme, width, height } of [
       await expect(repetition.getByText(`Repeats every ${weekday}`)).toBeVisible();
       await expect(repetition.getByRole('checkbox', { name: weekday })).toBeChecked();
       await expect(repetition.getByText(/^Next: .* · times in Europe\/Paris$/)).toBeVisible();
+      // The repetition's controls read well in this scheme and width (contrast, names).
+      const { violations } = await axeCheck(page);
+      expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
 
       // Completed: the durable job makes the next one, and this page links to it live.
       await details.getByRole('combobox', { name: 'Status' }).click();
