@@ -32,7 +32,7 @@ export async function sendDoneReply(deps: Deps, job: DoneReplyJob): Promise<Done
     .innerJoin('project', 'project.project_id', 'task.project_id')
     .innerJoin('organization', 'organization.organization_id', 'project.organization_id')
     .select([
-      'task.status',
+      'task.status_category',
       'task.reference',
       'project.trigram',
       'project.organization_id',
@@ -49,7 +49,8 @@ export async function sendDoneReply(deps: Deps, job: DoneReplyJob): Promise<Done
         .where('organization_id', '=', task.organization_id)
         .executeTakeFirst()
     : undefined;
-  if (task?.status !== 'DONE' || !task.figma_reply_on_done || !root || root.done_reply_at) {
+  // Done is a category (migration 0037): a project's own "Shipped" of the Done category counts.
+  if (task?.status_category !== 'done' || !task.figma_reply_on_done || !root || root.done_reply_at) {
     return 'not_needed';
   }
 
