@@ -231,7 +231,13 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
-  await app.register(metricsRoutes(metrics, () => realtimeHubOf(deps)?.connections.size ?? 0));
+  await app.register(
+    metricsRoutes(
+      metrics,
+      () => realtimeHubOf(deps)?.connections.size ?? 0,
+      JOB_HANDLERS.map((handler) => handler.kind),
+    ),
+  );
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
   await app.register(clockControlRoutes(controlled)); // tests only: exists with TEST_CLOCK_CONTROL

@@ -29,6 +29,9 @@ export function installRequestMetrics(app: AppInstance, metrics: ServerMetrics):
   });
 }
 
+/** The states read from the job table: done jobs are left out (see readJobs). */
+const JOB_STATES = ['pending', 'running', 'failed'] as const;
+
 interface JobRow {
   kind: string;
   state: string;
@@ -42,7 +45,7 @@ interface JobRow {
  * them would read it whole at every scrape; figgle_job_runs_total counts them as they finish. Each
  * part reads one state, so each uses that state's partial index of migration 0008.
  */
-async function readJobs(app: AppInstance, metrics: ServerMetrics): Promise<void> {
+async function readJobs(app: AppInstance, metrics: ServerMetrics, kinds: readonly string[]): Promise<void> {
   const { rows } = await sql<JobRow>`
     SELECT kind, 'pending' AS state, count(*)::int AS jobs,
       extract(epoch FROM now() - min(run_at) FILTER (WHERE run_at <= now()))::float8 AS oldest_due_seconds
@@ -52,9 +55,14 @@ async function readJobs(app: AppInstance, metrics: ServerMetrics): Promise<void>
     UNION ALL
     SELECT kind, 'failed', count(*)::int, NULL FROM job WHERE state = 'failed' GROUP BY kind
   `.execute(app.deps.db);
-  // Kinds that no longer have jobs of a state disappear rather than keep their last count.
+  // Every kind this server runs shows, at 0 when it has no job of a state (a dashboard then draws a
+  // line at 0, not a gap); another kind (left by an older version) shows only while it has jobs.
   metrics.jobs.reset();
   metrics.oldestDueJob.reset();
+  for (const kind of kinds) {
+    for (const state of JOB_STATES) metrics.jobs.set({ kind, state }, 0);
+    metrics.oldestDueJob.set({ kind }, 0);
+  }
   for (const row of rows) {
     metrics.jobs.set({ kind: row.kind, state: row.state }, row.jobs);
     if (row.state === 'pending') metrics.oldestDueJob.set({ kind: row.kind }, row.oldest_due_seconds ?? 0);
@@ -76,7 +84,12 @@ function readConnections(app: AppInstance, metrics: ServerMetrics): void {
  * the API token check (auth/api-token-auth.ts) and its rate limit apply to /api routes only, and this
  * route reads no session. Hidden from the OpenAPI description, which is for API clients.
  */
-export function metricsRoutes(metrics: ServerMetrics, openSockets: () => number) {
+export function metricsRoutes(
+  metrics: ServerMetrics,
+  openSockets: () => number,
+  /** The job kinds this server has handlers for (app.ts): each shows in figgle_jobs, at 0 when none. */
+  jobKinds: readonly string[],
+) {
   return async function registerMetrics(app: AppInstance): Promise<void> {
     const token = app.deps.env.METRICS_TOKEN;
     const expected = token === undefined ? null : digest(token);
@@ -87,7 +100,7 @@ export function metricsRoutes(metrics: ServerMetrics, openSockets: () => number)
       metrics.socketsOpen.set(openSockets());
       readConnections(app, metrics);
       try {
-        await readJobs(app, metrics);
+        await readJobs(app, metrics, jobKinds);
       } catch (error) {
         // The rest of the page still tells what the server itself sees; /readyz says why.
         request.log.warn({ err: error }, 'metrics: the job table could not be read');

@@ -254,6 +254,9 @@ describe('GET /metrics with the token, after real work', () => {
     expect(waited).toBeGreaterThanOrEqual(600);
     expect(waited).toBeLessThan(3600);
     expect(samples.some((sample) => sample.labels.state === 'done')).toBe(false);
+    // A kind the server runs but has no job of shows at 0, so a dashboard draws a line, not a gap.
+    expect(sampleValue(samples, 'figgle_jobs', { kind: 'import', state: 'failed' })).toBe(0);
+    expect(sampleValue(samples, 'figgle_jobs_oldest_due_age_seconds', { kind: 'import' })).toBe(0);
   });
 
   it('counts job runs by kind and outcome', () => {
