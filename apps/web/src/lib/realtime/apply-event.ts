@@ -191,6 +191,8 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
     invalidate.add(queryKeys.milestonesAtRisk, true);
     // So are cycle settings and a cycle's new name.
     invalidate.add(queryKeys.cycles(frame.id));
+    // And a custom field turned on or off there, or on its cards.
+    invalidate.add(queryKeys.projectCustomFields(frame.id), true);
     // And its statuses: a status removed moves its tasks, so the board reads them again too.
     invalidate.add(queryKeys.projectStatuses(frame.id));
     const project = frame.data as ProjectView | null;
