@@ -70,6 +70,7 @@ import { recurringTaskHandler } from './features/recurring-tasks/recurring-task-
 import { recurringTaskRoutes } from './features/recurring-tasks/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { taskContentRoutes } from './features/task-content/routes.ts';
+import { taskTemplateRoutes } from './features/task-templates/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { timelineViewRoutes } from './features/timeline-view/routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   await app.register(checklistRoutes);
   await app.register(taskFigmaNodeRoutes);
   await app.register(milestoneRoutes);
+  await app.register(taskTemplateRoutes);
   await app.register(customFieldRoutes);
   await app.register(projectStatusRoutes);
   await app.register(cycleRoutes);

@@ -45,6 +45,7 @@ import * as trash from './migrations/0035_trash.ts';
 import * as customFields from './migrations/0036_custom_fields.ts';
 import * as projectStatuses from './migrations/0037_project_statuses.ts';
 import * as figmaRenderBudget from './migrations/0039_figma_render_budget.ts';
+import * as taskTemplates from './migrations/0040_task_templates.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0035_trash': trash,
   '0039_figma_render_budget': figmaRenderBudget,
   '0037_project_statuses': projectStatuses,
+  '0040_task_templates': taskTemplates,
 };
 
 /** The names of every domain migration, in order. */

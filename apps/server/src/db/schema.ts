@@ -268,6 +268,23 @@ interface TaskCustomValueTable {
   updated_at: Generated<Date>;
 }
 
+/** A saved task to start new ones from, of a project (migration 0040). */
+interface TaskTemplateTable {
+  template_id: Generated<string>;
+  project_id: string;
+  name: string;
+  title_pattern: string;
+  content_json: Json<DeltaJson>;
+  checklist: JsonWithDefault<string[]>;
+  subtasks: JsonWithDefault<string[]>;
+  label_ids: JsonWithDefault<string[]>;
+  priority: Generated<TaskPriority>;
+  estimate: string | null;
+  custom_values: JsonWithDefault<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 /** A project's cycles turned on, their length and first day of the week, 0 Sunday (migration 0033). */
 interface CycleSettingTable {
   project_id: string;
@@ -651,6 +668,7 @@ export interface Database {
   custom_field: CustomFieldTable;
   project_custom_field: ProjectCustomFieldTable;
   task_custom_value: TaskCustomValueTable;
+  task_template: TaskTemplateTable;
   task_recurrence: TaskRecurrenceTable;
   label: LabelTable;
   task_label: TaskLabelTable;

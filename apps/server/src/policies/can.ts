@@ -40,6 +40,8 @@ export type Action =
   | 'milestone.manage'
   /** Defining an organization's custom fields and turning them on in a project: any member. */
   | 'customField.manage'
+  /** Saving a task of a project as a template, and removing a project's templates: any member. */
+  | 'taskTemplate.manage'
   /** Listing the organization's trash: any member (policies/trash.ts). */
   | 'trash.read'
   /** Restoring from the trash: owners, and members what they deleted themselves (policies/trash.ts). */

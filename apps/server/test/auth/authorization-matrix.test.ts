@@ -221,6 +221,20 @@ const expectations: Record<string, Entry> = {
     body: { milestone_id: await newMilestone(w.project) },
   })),
   'GET /api/milestones/at-risk': signedIn(() => ({ path: '/api/milestones/at-risk' })),
+  'GET /api/projects/:projectId/task-templates': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/task-templates`,
+  })),
+  'POST /api/tasks/:taskId/template': inOrganization((w) => ({
+    path: `/api/tasks/${w.task}/template`,
+    body: { name: `Template ${randomUUID().slice(0, 8)}` },
+  })),
+  'DELETE /api/task-templates/:templateId': inOrganization(async (w) => ({
+    path: `/api/task-templates/${await newTaskTemplate(w.project)}`,
+  })),
+  'POST /api/projects/:projectId/tasks/from-template': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/tasks/from-template`,
+    body: { template_id: '0f1661e0-0000-4000-8000-000000000002' },
+  })),
   'GET /api/organizations/:organizationId/custom-fields': inOrganization((w) => ({
     path: `/api/organizations/${w.org}/custom-fields`,
   })),
@@ -826,6 +840,20 @@ async function newMilestone(projectId: string): Promise<string> {
     .returning('milestone_id')
     .executeTakeFirstOrThrow();
   return milestone.milestone_id;
+}
+
+async function newTaskTemplate(projectId: string): Promise<string> {
+  const template = await server.deps.db
+    .insertInto('task_template')
+    .values({
+      project_id: projectId,
+      name: `Made ${randomUUID().slice(0, 8)}`,
+      title_pattern: 'Made',
+      content_json: JSON.stringify({ ops: [{ insert: '\n' }] }),
+    })
+    .returning('template_id')
+    .executeTakeFirstOrThrow();
+  return template.template_id;
 }
 
 /** A Figma delivery of the organization that failed for good (src/jobs/). */

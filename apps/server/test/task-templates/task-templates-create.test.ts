@@ -1,0 +1,196 @@
+// @database both
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createProject,
+  createRealtimeWorld,
+  createTask,
+  type RealtimeWorld,
+} from '../realtime/realtime-world.ts';
+import {
+  BUG_REPORT,
+  createdFromTemplate,
+  fromTemplate,
+  projectFootprint,
+  saveTemplate,
+} from './task-templates-world.ts';
+
+// Issue 43, templates: a task made from a template writes the task, its checklist, its labels, its
+// custom values and its sub-tasks in ONE transaction, on both databases.
+
+let server: TestServer;
+let mail: MailCatcher;
+let world: RealtimeWorld;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  world = await createRealtimeWorld(server, mail);
+});
+afterAll(async () => {
+  await server.close();
+  await mail.stop();
+});
+
+async function checklistOf(taskId: string) {
+  const rows = await server.deps.db
+    .selectFrom('checklist_item')
+    .select(['text', 'done'])
+    .where('task_id', '=', taskId)
+    .orderBy(sql`rank COLLATE "C"`)
+    .execute();
+  return rows.map((row) => `${row.done ? '[x]' : '[ ]'} ${row.text}`);
+}
+
+async function subtasksOf(taskId: string) {
+  const rows = await server.deps.db
+    .selectFrom('task')
+    .select(['title', 'status'])
+    .where('parent_id', '=', taskId)
+    .orderBy('subtask_position')
+    .execute();
+  return rows.map((row) => `${row.title} (${row.status})`);
+}
+
+describe('a task from a template', () => {
+  it('comes with the checklist, sub-tasks, labels, priority, estimate and custom values saved', async () => {
+    const { owner, organizationId } = world;
+    const projectId = await createProject(owner, organizationId, 'Design');
+    const scale = await owner.api(`/api/projects/${projectId}`, {
+      method: 'PATCH',
+      body: { estimate_scale: 'points' },
+    });
+    expect(scale.status, await scale.clone().text()).toBe(200);
+    const label = await owner.api(`/api/organizations/${organizationId}/labels`, {
+      body: { name: 'Review', color: 'blue' },
+    });
+    expect(label.status, await label.clone().text()).toBe(201);
+    const { label_id } = (await label.json()) as { label_id: string };
+    const field = await owner.api(`/api/organizations/${organizationId}/custom-fields`, {
+      body: { name: 'Platform', kind: 'single_select', options: [{ name: 'iOS', colour: 'blue' }] },
+    });
+    expect(field.status, await field.clone().text()).toBe(201);
+    const platform = (await field.json()) as { field_id: string; options: Array<{ option_id: string }> };
+    const turnedOn = await owner.api(`/api/projects/${projectId}/custom-fields/${platform.field_id}`, {
+      method: 'PUT',
+      body: { enabled: true, on_card: false },
+    });
+    expect(turnedOn.status, await turnedOn.clone().text()).toBe(200);
+
+    const model = await owner.api(`/api/projects/${projectId}/tasks`, {
+      body: { title: 'Review the onboarding', description: 'Frames and decisions.', priority: 'HIGH' },
+    });
+    expect(model.status, await model.clone().text()).toBe(201);
+    const modelId = ((await model.json()) as { task_id: string }).task_id;
+    const calls = [
+      owner.api(`/api/tasks/${modelId}`, {
+        method: 'PATCH',
+        body: { estimate: '5' },
+      }),
+      owner.api(`/api/tasks/${modelId}/labels`, { method: 'PUT', body: { label_ids: [label_id] } }),
+      owner.api(`/api/tasks/${modelId}/custom-fields/${platform.field_id}`, {
+        method: 'PUT',
+        body: { value: platform.options[0]!.option_id },
+      }),
+    ];
+    for (const call of calls) {
+      const response = await call;
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+    }
+    for (const text of ['Link the frames', 'Check contrast']) {
+      const item = await owner.api(`/api/tasks/${modelId}/checklist`, { body: { text } });
+      expect(item.status, await item.clone().text()).toBe(201);
+    }
+    for (const title of ['Apply feedback', 'Hand off']) {
+      const subtask = await owner.api(`/api/projects/${projectId}/tasks`, {
+        body: { title, parent_id: modelId },
+      });
+      expect(subtask.status, await subtask.clone().text()).toBe(201);
+    }
+    const template = await saveTemplate(owner, modelId, { name: 'Review', title_pattern: 'Review: ' });
+    expect(template).toMatchObject({
+      description: 'Frames and decisions.',
+      checklist: ['Link the frames', 'Check contrast'],
+      subtasks: ['Apply feedback', 'Hand off'],
+      label_ids: [label_id],
+      priority: 'HIGH',
+      estimate: '5',
+      custom_values: { [platform.field_id]: platform.options[0]!.option_id },
+    });
+
+    const made = await createdFromTemplate(world.member, projectId, {
+      template_id: template.template_id,
+      title: 'Review: the pricing page',
+    });
+    expect(made).toMatchObject({ title: 'Review: the pricing page', status: 'TODO', priority: 'HIGH' });
+    expect(await checklistOf(made.task_id)).toEqual(['[ ] Link the frames', '[ ] Check contrast']);
+    expect(await subtasksOf(made.task_id)).toEqual(['Apply feedback (TODO)', 'Hand off (TODO)']);
+    const stored = await server.deps.db
+      .selectFrom('task')
+      .select(['estimate', 'content_json'])
+      .where('task_id', '=', made.task_id)
+      .executeTakeFirstOrThrow();
+    expect(stored.estimate).toBe('5');
+    expect(JSON.stringify(stored.content_json)).toContain('Frames and decisions.');
+    const labels = await server.deps.db
+      .selectFrom('task_label')
+      .select('label_id')
+      .where('task_id', '=', made.task_id)
+      .execute();
+    expect(labels).toEqual([{ label_id }]);
+    const values = await server.deps.db
+      .selectFrom('task_custom_value')
+      .select('value')
+      .where('task_id', '=', made.task_id)
+      .execute();
+    expect(values).toEqual([{ value: platform.options[0]!.option_id }]);
+  });
+
+  it('makes a ready template with its checklist and sub-tasks', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Bugs');
+    const made = await createdFromTemplate(world.owner, projectId, { template_id: BUG_REPORT });
+    expect(made.title).toBe('Bug:');
+    expect(await checklistOf(made.task_id)).toHaveLength(4);
+    expect(await subtasksOf(made.task_id)).toEqual([]);
+  });
+
+  it('leaves nothing when a write fails half-way (the second sub-task)', async () => {
+    const { db } = server.deps;
+    const projectId = await createProject(world.owner, world.organizationId, 'Atomic');
+    const modelId = await createTask(world.owner, projectId, 'Release');
+    await world.owner.api(`/api/tasks/${modelId}/checklist`, { body: { text: 'Tag it' } });
+    for (const title of ['Notes', 'Explode here']) {
+      const subtask = await world.owner.api(`/api/projects/${projectId}/tasks`, {
+        body: { title, parent_id: modelId },
+      });
+      expect(subtask.status).toBe(201);
+    }
+    const template = await saveTemplate(world.owner, modelId, { name: 'Release' });
+    const before = await projectFootprint(server, projectId);
+    // A fault inside the database, after the task, its checklist and its first sub-task were written.
+    await sql`
+      CREATE FUNCTION figgle_test_explode() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.title = 'Explode here' THEN RAISE EXCEPTION 'planted fault'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER figgle_test_explode BEFORE INSERT ON task
+        FOR EACH ROW EXECUTE FUNCTION figgle_test_explode();
+    `.execute(db);
+    try {
+      const failed = await fromTemplate(world.owner, projectId, { template_id: template.template_id });
+      expect(failed.status).toBe(500);
+    } finally {
+      await sql`
+        DROP TRIGGER figgle_test_explode ON task;
+        DROP FUNCTION figgle_test_explode();
+      `.execute(db);
+    }
+    expect(await projectFootprint(server, projectId)).toEqual(before);
+    const made = await createdFromTemplate(world.owner, projectId, { template_id: template.template_id });
+    expect(await subtasksOf(made.task_id)).toEqual(['Notes (TODO)', 'Explode here (TODO)']);
+  });
+});
