@@ -33,7 +33,8 @@ RUN node --input-type=module -e " \
       const external = Object.keys(dependencies).filter((name) => !name.startsWith('@figgle/') && name !== 'zod') \
         .flatMap((name) => [name, name + '/*']); \
       await build({ entryPoints: ['scripts/backup.mjs', 'scripts/restore.mjs'], outdir: 'apps/server/dist/tools', \
-        bundle: true, platform: 'node', format: 'esm', target: 'node20', external, logLevel: 'warning' });"
+        bundle: true, platform: 'node', format: 'esm', target: 'node20', external, outExtension: { '.js': '.mjs' }, \
+        logLevel: 'warning' });"
 # The server's production dependencies alone, in a tree of their own. Test tools that the lock file
 # holds only as optional peers (vitest, vite) go with the optional packages; tsx and esbuild are for
 # development only once the bundles exist.
@@ -49,9 +50,12 @@ RUN mkdir /prod && cp -a package.json package-lock.json .npmrc /prod/ \
          -o -name example -o -name examples -o -name benchmarks \) -prune -exec rm -rf {} + \
     && find node_modules apps/server/node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' \
          -o -name '*.cts' -o -name '*.md' -o -name '*.markdown' \) -delete
-# pg_dump and psql for the automatic backup before an upgrade and for backups on PostgreSQL (Debian
+
+# pg_dump and psql, for the automatic backup before an upgrade and for backups on PostgreSQL (Debian
 # 13's client is PostgreSQL 17's, which reads servers up to 17): the two programs and the libraries
-# they need that the Node image lacks, without the Perl wrappers of Debian's package (~50 MB).
+# they need that the Node image lacks, without the Perl wrappers of Debian's package (~50 MB). A stage
+# of its own on the bare base, so the libraries the base lacks are known.
+FROM ${NODE_IMAGE} AS pgclient
 RUN find /usr -name '*.so*' | sort > /tmp/libraries-before \
     && apt-get update -qq \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql-client >/dev/null \
@@ -65,7 +69,7 @@ RUN find /usr -name '*.so*' | sort > /tmp/libraries-before \
     && /pgclient/usr/local/bin/pg_dump --version
 
 FROM ${NODE_IMAGE}
-COPY --from=build /pgclient/ /
+COPY --from=pgclient /pgclient/ /
 RUN echo 'figgle:x:10001:10001:Figgle:/data:/usr/sbin/nologin' >> /etc/passwd \
     && echo 'figgle:x:10001:' >> /etc/group \
     && mkdir -p /data && chown 10001:10001 /data && chmod 700 /data

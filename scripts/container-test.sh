@@ -124,6 +124,8 @@ build_seconds=$(($(date +%s) - build_started))
 image_bytes=$(podman image inspect "$FIGGLE_IMAGE" --format '{{.Size}}')
 image_mb=$((image_bytes / 1000 / 1000))
 say "image built in ${build_seconds} s: $FIGGLE_IMAGE is ${image_mb} MB"
+podman run --rm "$FIGGLE_IMAGE" sh -c 'pg_dump --version && psql --version' 2>/dev/null ||
+  fail "pg_dump or psql does not run in the image"
 
 # Everything a variant started goes, however the script ends.
 projects=()
@@ -210,6 +212,23 @@ if (step === 'create') {
   ).json();
   writeFileSync(stateFile, JSON.stringify({ cookie, taskId: task.task_id, email }));
   console.log(`registered ${email} through the dev mailbox, signed in, created task ${task.task_id}`);
+} else if (step === 'old') {
+  // The people of the old release's fixtures (apps/server/test/upgrade/fixtures), with their passwords.
+  const { people, taskTitles } = JSON.parse(readFileSync(stateFile, 'utf8'));
+  for (const person of people) {
+    cookie = '';
+    await expectStatus(await call('/api/auth/sign-in/email', { method: 'POST', body: { email: person.email, password: person.password } }), 200, `sign-in of ${person.email}`);
+  }
+  cookie = '';
+  await expectStatus(await call('/api/auth/sign-in/email', { method: 'POST', body: { email: people[0].email, password: people[0].password } }), 200, 'sign-in');
+  const projects = await (await expectStatus(await call('/api/projects'), 200, 'projects')).json();
+  const project = projects.find((candidate) => candidate.name === 'Difference engine');
+  if (!project) throw new Error(`the old project is gone: ${JSON.stringify(projects)}`);
+  const listed = await (await expectStatus(await call(`/api/projects/${project.project_id}/tasks`), 200, 'tasks')).text();
+  const missing = taskTitles.filter((title) => !listed.includes(title));
+  if (missing.length > 0) throw new Error(`tasks lost in the upgrade: ${missing.join(', ')}`);
+  await expectStatus(await call(`/api/projects/${project.project_id}/tasks`, { method: 'POST', body: { title: 'After the upgrade' } }), 201, 'task after the upgrade');
+  console.log(`${people.map((person) => person.email).join(' and ')} signed in with their old passwords; their ${taskTitles.length} tasks are there; a new one was created`);
 } else {
   const state = JSON.parse(readFileSync(stateFile, 'utf8'));
   cookie = state.cookie;
@@ -262,6 +281,11 @@ variant() {
   [ -n "$process_user" ] && [ "$process_user" != root ] || fail "$label: the server process runs as '$process_user'"
   say "$label: the server process runs as $process_user (uid ${user%% *}), not root"
   node --input-type=module -e "$JOURNEY" create "http://localhost:$port" "$container" "$state"
+  if [ "$file" = compose.yaml ]; then
+    # npm run backup's bundle, with pg_dump against the PostgreSQL container, while Figgle runs.
+    podman exec "$container" sh -c 'mkdir -p /data/backups && node apps/server/dist/tools/backup.mjs /data/backups/by-hand.tar.gz' ||
+      fail "$label: the backup did not work"
+  fi
   say "$label: restarting the containers"
   local restart_at
   restart_at=$(($(date +%s%N) / 1000000))
@@ -275,8 +299,55 @@ variant() {
   results+=("$label: start to healthy ${first} s, after a restart ${again} s, the task kept")
 }
 
+# An installation made by an old release (commit 82f2def, the fixtures of
+# apps/server/test/upgrade/upgrade-from-old-release.test.ts), started with this image: it backs the
+# database up into the volume, migrates it, and the old people sign in and find their tasks.
+fixtures="$root/apps/server/test/upgrade/fixtures"
+upgrade() {
+  local label=$1 file=$2 project=$3 port=$4
+  projects+=("$project")
+  local compose=(env NODE_ENV=development FIGGLE_PORT="$port" PUBLIC_URL="http://localhost:$port"
+    POSTGRES_PASSWORD=container-test podman-compose -p "$project" -f "$file")
+  local container="${project}_figgle_1"
+  say "upgrade of an old release's $label ($file)"
+  cleanup
+  if [ "$file" = compose.yaml ]; then
+    "${compose[@]}" up -d postgres >"$cache/$project.up.log" 2>&1 || fail "$label: compose up postgres failed"
+    local since
+    since=$(($(date +%s%N) / 1000000))
+    wait_healthy "${project}_postgres_1" "$since" 120 >/dev/null
+    # pg_dump's statements without its psql-only \restrict lines (this psql may be older than that pg_dump).
+    gunzip -c "$fixtures/old-release-postgres.sql.gz" | grep -v '^\\' |
+      podman exec -i "${project}_postgres_1" psql -q -v ON_ERROR_STOP=1 -h /tmp -U figgle -d figgle >/dev/null ||
+      fail "$label: the old database could not be loaded"
+  else
+    podman volume create --label "io.podman.compose.project=$project" "${project}_figgle-data" >/dev/null
+    podman run --rm -v "${project}_figgle-data:/data" -v "$fixtures:/fixtures:ro" "$FIGGLE_IMAGE" \
+      tar -xzf /fixtures/old-release-data.tar.gz -C /data --strip-components=1 2>/dev/null ||
+      fail "$label: the old data directory could not be laid out"
+  fi
+  local up_at
+  up_at=$(($(date +%s%N) / 1000000))
+  "${compose[@]}" up -d >>"$cache/$project.up.log" 2>&1 || fail "$label: compose up failed"
+  local healthy
+  healthy=$(wait_healthy "$container" "$up_at" 180)
+  local backed_up
+  backed_up=$(podman logs "$container" 2>&1 | grep -o 'Backed up the database before migrating it from 0019_session_write_notices to [^:]*: [^ ]*' || true)
+  [ -n "$backed_up" ] || {
+    podman logs --tail 30 "$container" >&2
+    fail "$label: no automatic backup before the upgrade"
+  }
+  say "$label: $backed_up"
+  node --input-type=module -e "$JOURNEY" old "http://localhost:$port" "$container" "$fixtures/old-release-people.json"
+  "${compose[@]}" down -v >>"$cache/$project.up.log" 2>&1 || true
+  cleanup
+  results+=("upgrade of the old release's $label: healthy in ${healthy} s after a backup, its people and tasks kept")
+}
+
 variant "Figgle + PostgreSQL" compose.yaml figgle-ct-postgres 38431
 variant "embedded database" compose.embedded.yaml figgle-ct-embedded 38432
+upgrade "PostgreSQL database" compose.yaml figgle-ct-upgrade-postgres 38433
+upgrade "data directory" compose.embedded.yaml figgle-ct-upgrade-embedded 38434
 
 say "image $FIGGLE_IMAGE: ${image_mb} MB (built in ${build_seconds} s)"
 for line in "${results[@]}"; do say "$line"; done
