@@ -1,8 +1,10 @@
 # Figgle's container image: `docker build -t figgle .` (or `podman build --format docker -t figgle .`).
-# Two stages: `build` installs every dependency and builds the web app and the server bundle; the
-# image keeps only what the server runs (the bundle, the built web app, the server's production
-# dependencies, and `npm run backup` / `npm run restore` bundled as apps/server/dist/tools). On any Debian-based Node 20
-# image: NODE_IMAGE picks it (scripts/container-test.sh builds one from Debian's own packages).
+# Three stages: `build` installs every dependency and builds the web app and the server bundle,
+# `pgclient` takes pg_dump and psql out of Debian's package, and the image keeps only what the server
+# runs: the bundle, the built web app, the server's production dependencies, `npm run backup` and
+# `npm run restore` bundled in apps/server/dist/tools, and those two programs. On any Debian-based
+# Node 20 image: NODE_IMAGE picks it (scripts/container-test.sh builds one from Debian's packages).
+# docs/operations/container.md says how to run it; decision 0025 why it is made so.
 ARG NODE_IMAGE=docker.io/library/node:20-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
