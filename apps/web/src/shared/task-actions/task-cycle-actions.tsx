@@ -33,7 +33,11 @@ export function useTaskCycleActions(task: TaskPlace): {
   const { taskId, projectId, cycleId } = task;
   const moveToCurrentCycle = useCallback(async () => {
     const view = await queryClient.fetchQuery(projectCyclesQueryOptions(projectId)).catch(() => null);
-    const current = view?.settings?.enabled
+    if (!view) {
+      toastError("The project's cycles could not be read: try again in a moment.");
+      return;
+    }
+    const current = view.settings?.enabled
       ? view.cycles.find((cycle) => cycle.state === 'current')
       : undefined;
     if (!current) {
