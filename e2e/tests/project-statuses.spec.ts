@@ -95,11 +95,20 @@ for (const { scheme, width, height } of [
         })
         .toBe('IN_REVIEW');
 
+      await page.screenshot({
+        path: test.info().outputPath(`statuses-board-${scheme}.png`),
+        animations: 'disabled',
+      });
+
       // Removing To Do, which a task uses, asks where it goes and says how many.
       await page.getByRole('button', { name: 'Project settings' }).click();
       await statuses.getByRole('button', { name: 'Remove To Do' }).click();
       const question = page.getByRole('dialog', { name: 'Remove “To Do”' });
       await expect(question.getByText('1 task is in “To Do”.', { exact: false })).toBeVisible();
+      await page.screenshot({
+        path: test.info().outputPath(`statuses-remove-${scheme}.png`),
+        animations: 'disabled',
+      });
       await question.getByRole('combobox', { name: 'Move its tasks to' }).selectOption({ label: 'Doing' });
       await question.getByRole('button', { name: 'Move 1 task and remove' }).click();
       await expect(question).toBeHidden();

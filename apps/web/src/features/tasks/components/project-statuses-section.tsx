@@ -144,7 +144,8 @@ function StatusRow({
   };
 
   return (
-    <Group component="li" gap={6} wrap="nowrap" aria-label={status.name}>
+    // On a phone the name takes its own line and the pickers and buttons wrap below it.
+    <Group component="li" gap={6} wrap="wrap" aria-label={status.name}>
       <StatusDot status={status.key} color={status.color} />
       <TextInput
         aria-label={`Status ${status.name}`}
@@ -159,7 +160,7 @@ function StatusRow({
             rename();
           }
         }}
-        style={{ flex: 1, minWidth: 0 }}
+        style={{ flex: '1 1 150px', minWidth: 0 }}
       />
       <NativeSelect
         aria-label={`Colour of ${status.name}`}
