@@ -338,3 +338,49 @@ export function customFieldLogWords(change: {
     ? `set ${change.name} to ${change.new}`
     : `changed ${change.name} from ${change.old} to ${change.new}`;
 }
+
+/**
+ * A value as a file writes it (a CSV cell): an option by name (several split by , ; |), a number,
+ * a day, yes/no for a checkbox, a person by email (`personByEmail`), text or a URL as it is. Null
+ * when it cannot be read; the caller says so. Blank is no value (undefined).
+ */
+export function customValueFromText(
+  field: Pick<ProjectCustomField, 'kind' | 'options'>,
+  text: string,
+  personByEmail: (email: string) => string | undefined,
+): CustomValue | null | undefined {
+  const cell = text.trim();
+  if (cell === '') return undefined;
+  const optionId = (name: string) =>
+    field.options.find((option) => option.name.toLowerCase() === name.trim().toLowerCase())?.option_id;
+  let value: CustomValue | undefined;
+  switch (field.kind) {
+    case 'single_select':
+      value = optionId(cell);
+      break;
+    case 'multi_select': {
+      const ids = cell
+        .split(/[,;|]/)
+        .filter((name) => name.trim() !== '')
+        .map(optionId);
+      value = ids.every((id) => id !== undefined) ? (ids as string[]) : undefined;
+      break;
+    }
+    case 'number': {
+      const number = Number(cell.replace(/\s+[^\s\d]+$/, '').replace(',', '.'));
+      value = Number.isFinite(number) ? number : undefined;
+      break;
+    }
+    case 'checkbox':
+      value = /^(yes|true|1|x|✓)$/i.test(cell) ? true : /^(no|false|0)$/i.test(cell) ? false : undefined;
+      break;
+    case 'person':
+      value = personByEmail(cell.toLowerCase());
+      break;
+    default:
+      value = cell;
+  }
+  if (value === undefined) return null;
+  const read = readCustomValue(field, value);
+  return read.ok ? read.value : null;
+}

@@ -35,8 +35,19 @@ export const CSV_FIELD_NAMES: Record<CsvField, string> = {
 };
 export const CSV_PREVIEW_ROWS = 5;
 
+/** A custom field on in the project as what a column fills: `field:<field id>` (docs/product.md#custom-fields). */
+export type CsvColumn = CsvField | `field:${string}`;
+const CUSTOM_FIELD_COLUMN = /^field:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const csvColumnSchema = z.union([
+  z.enum(CSV_FIELDS),
+  z
+    .string()
+    .regex(CUSTOM_FIELD_COLUMN, 'A column fills a field of the list, or a custom field as field:<id>.')
+    .transform((value) => value as `field:${string}`),
+]);
+
 const csvColumnsSchema = z
-  .array(z.enum(CSV_FIELDS).nullable())
+  .array(csvColumnSchema.nullable())
   .max(500)
   .refine((columns) => columns.filter((field) => field === 'title').length === 1, {
     message: 'Choose exactly one column for the title.',

@@ -30,6 +30,7 @@ describe('log types', () => {
       'START_DATE',
       'MILESTONE',
       'CYCLE',
+      'CUSTOM_FIELD',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);

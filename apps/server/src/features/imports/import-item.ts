@@ -34,6 +34,8 @@ export interface ImportTask {
   /** CSV: a milestone of the project by name, and a cycle of the project by number. */
   milestoneName?: string;
   cycleNumber?: number;
+  /** CSV: cells of columns mapped to custom fields, read by the field's kind when written. */
+  customTexts?: Array<{ fieldId: string; text: string }>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CsvField, ImportAnalysis, ImportFormat } from '@figgle/shared/import-schemas';
+import type { CsvColumn, ImportAnalysis, ImportFormat } from '@figgle/shared/import-schemas';
 import type { TaskStatus } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { analyseCsv, planCsv, readCsv } from './formats/csv.ts';
@@ -8,7 +8,7 @@ import type { ImportPlan } from './import-item.ts';
 
 export interface ImportMapping {
   trelloLists?: Record<string, TaskStatus>;
-  csvColumns?: Array<CsvField | null>;
+  csvColumns?: Array<CsvColumn | null>;
   /** Trello: checklist items become sub-tasks of their card's task. */
   trelloChecklistsAsSubtasks?: boolean;
 }

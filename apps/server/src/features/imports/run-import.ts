@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
+import { fieldsOfProject } from '../custom-fields/queries.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
 import { preparePlanning } from './import-planning.ts';
 import { placeStructure, rememberKeys, type TouchedTask } from './place-structure.ts';
@@ -150,6 +151,7 @@ async function writePlan(
     labelIds: labels.ids,
     members: await membersByEmail(db, run.organization_id),
     estimateScale: await takeEstimateScale(db, projectId, plan.estimateScale),
+    customFields: new Map((await fieldsOfProject(db, projectId)).map((field) => [field.field_id, field])),
   };
   context.planning = await preparePlanning(
     { db, clock },

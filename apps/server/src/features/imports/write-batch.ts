@@ -1,3 +1,8 @@
+import {
+  CUSTOM_FIELD_KIND_LABELS,
+  customValueFromText,
+  type ProjectCustomField,
+} from '@figgle/shared/custom-field-schemas';
 import { type EstimateScale, isEstimateOf } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import type { LogMetadata } from '@figgle/shared/log-type';
@@ -24,6 +29,8 @@ export interface BatchContext {
   estimateScale: EstimateScale;
   /** Figgle files: the project's milestones and cycles by the file's keys (import-planning.ts). */
   planning?: PlanningIds;
+  /** CSV: the custom fields on in the project, by id, for the columns mapped to them. */
+  customFields?: ReadonlyMap<string, Pick<ProjectCustomField, 'name' | 'kind' | 'options' | 'unit'>>;
 }
 
 interface BatchResult {
@@ -247,6 +254,8 @@ export async function writeBatch(
     `.execute(trx);
   }
 
+  await writeCustomValues(trx, context, tasks, ids, problems);
+
   const itemTask: string[] = [];
   const itemText: string[] = [];
   const itemDone: boolean[] = [];
@@ -301,4 +310,43 @@ export async function writeBatch(
     checklistItems: itemTask.length,
     problems,
   };
+}
+
+/** CSV: each task's cells of columns mapped to custom fields, read by kind; a cell that does not read is told. */
+async function writeCustomValues(
+  trx: Parameters<typeof lockColumn>[0],
+  context: BatchContext,
+  tasks: ImportTask[],
+  ids: string[],
+  problems: ImportProblem[],
+): Promise<void> {
+  const taskIds: string[] = [];
+  const fieldIds: string[] = [];
+  const values: string[] = [];
+  tasks.forEach((task, index) => {
+    for (const { fieldId, text } of task.customTexts ?? []) {
+      const field = context.customFields?.get(fieldId);
+      if (!field) continue;
+      const value = customValueFromText(field, text, (email) => context.members.get(email));
+      if (value === undefined) continue;
+      if (value === null) {
+        problems.push({
+          row: task.row,
+          reason: `“${text.slice(0, 40)}” is no value of ${field.name} (${CUSTOM_FIELD_KIND_LABELS[field.kind]}): it is left empty.`,
+          imported: true,
+        });
+        continue;
+      }
+      taskIds.push(ids[index]!);
+      fieldIds.push(fieldId);
+      values.push(JSON.stringify(value));
+    }
+  });
+  if (taskIds.length === 0) return;
+  await sql`
+    INSERT INTO task_custom_value (task_id, field_id, value)
+    SELECT t.task_id, t.field_id, t.value::jsonb
+    FROM unnest(${taskIds}::uuid[], ${fieldIds}::uuid[], ${values}::text[]) AS t(task_id, field_id, value)
+    ON CONFLICT DO NOTHING
+  `.execute(trx);
 }

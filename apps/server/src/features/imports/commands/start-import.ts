@@ -15,6 +15,7 @@ import { enqueueJob } from '../../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../../jobs/wake.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { organizationOfImport } from '../../../policies/imports.ts';
+import { fieldsOfProject } from '../../custom-fields/queries.ts';
 import { earlierImportOfSameFile, importRunOf } from '../queries.ts';
 import type { ImportMapping } from '../read-import-file.ts';
 
@@ -49,6 +50,23 @@ function checkedMapping(analysis: ImportAnalysis, input: StartInput): ImportMapp
   return {};
 }
 
+/** Columns mapped to custom fields name fields on in the project the tasks go to; else a 400. */
+async function checkCustomFieldColumns(
+  db: AppDeps['db'],
+  projectId: string | null,
+  columns: ImportMapping['csvColumns'],
+): Promise<void> {
+  const wanted = (columns ?? []).flatMap((column) =>
+    column?.startsWith('field:') ? [column.slice('field:'.length)] : [],
+  );
+  if (wanted.length === 0) return;
+  const on = new Set(projectId ? (await fieldsOfProject(db, projectId)).map((field) => field.field_id) : []);
+  if (wanted.some((fieldId) => !on.has(fieldId)))
+    throw badRequest('A column is mapped to a custom field that is not on in the project.', [
+      { path: 'csv_columns', message: 'names a custom field not on in the project' },
+    ]);
+}
+
 function trigramOf(name: string): string {
   return trigramFromName(name).padEnd(3, 'X');
 }
@@ -70,6 +88,7 @@ export async function startImport(
   if (!run) throw notFound('Import');
   if (run.state !== 'analysed') throw conflict('This import has already started.');
   const mapping = checkedMapping(importAnalysisSchema.parse(run.analysis), input);
+  await checkCustomFieldColumns(db, run.project_id, mapping.csvColumns);
   if (!run.project_id) {
     await authorize(db, actor, 'project.create', organizationId);
     if (!input.project_name)

@@ -2,6 +2,7 @@ import {
   CSV_FIELDS,
   CSV_PREVIEW_ROWS,
   type CsvAnalysis,
+  type CsvColumn,
   type CsvField,
   type ImportProblem,
 } from '@figgle/shared/import-schemas';
@@ -187,7 +188,13 @@ type CsvRow = { task: ImportTask } | { skipped: ImportProblem };
  * cannot be read (a status, a date, a priority) is left empty and told, the task still comes in.
  * Assignees are matched with the organization when written (write-batch.ts).
  */
-function csvRow(cells: string[], position: number, width: number, index: Record<CsvField, number>): CsvRow {
+function csvRow(
+  cells: string[],
+  position: number,
+  width: number,
+  index: Record<CsvField, number>,
+  custom: ReadonlyArray<{ fieldId: string; index: number }> = [],
+): CsvRow {
   const cell = (field: CsvField) => (index[field] < 0 ? '' : (cells[index[field]] ?? '').trim());
   // Row 1 is the header.
   const row = `Row ${position + 2}`;
@@ -279,16 +286,26 @@ function csvRow(cells: string[], position: number, width: number, index: Record<
       problems,
       ...(milestoneName ? { milestoneName } : {}),
       ...(cycleNumber ? { cycleNumber: Number(cycleNumber) } : {}),
+      ...(custom.length > 0
+        ? {
+            customTexts: custom
+              .map(({ fieldId, index: at }) => ({ fieldId, text: cleanLine(cells[at] ?? '', 2000) }))
+              .filter((entry) => entry.text !== ''),
+          }
+        : {}),
     },
   };
 }
 
 /** Each row after the header, read as a task or left out, one at a time. */
-function* csvRows(text: string, columns: Array<CsvField | null>): Generator<CsvRow> {
+function* csvRows(text: string, columns: Array<CsvColumn | null>): Generator<CsvRow> {
   const index = Object.fromEntries(CSV_FIELDS.map((field) => [field, columns.indexOf(field)])) as Record<
     CsvField,
     number
   >;
+  const custom = columns.flatMap((column, at) =>
+    column?.startsWith('field:') ? [{ fieldId: column.slice('field:'.length), index: at }] : [],
+  );
   let width = -1;
   let position = 0;
   for (const cells of csvRecords(normalizedCsv(text))) {
@@ -296,7 +313,7 @@ function* csvRows(text: string, columns: Array<CsvField | null>): Generator<CsvR
       width = cells.length;
       continue;
     }
-    yield csvRow(cells, position, width, index);
+    yield csvRow(cells, position, width, index, custom);
     position += 1;
   }
 }
@@ -307,7 +324,7 @@ function* csvRows(text: string, columns: Array<CsvField | null>): Generator<CsvR
  * them (never all 50,000 at once), in the same order every time: a restarted import skips the ones
  * already written.
  */
-export function planCsv(text: string, columns: Array<CsvField | null>): ImportPlan {
+export function planCsv(text: string, columns: Array<CsvColumn | null>): ImportPlan {
   const labels = new Map<string, ImportLabel>();
   const skipped: ImportProblem[] = [];
   let taskCount = 0;

@@ -2,7 +2,7 @@ import {
   CSV_FIELD_NAMES,
   CSV_FIELDS,
   type CsvAnalysis,
-  type CsvField,
+  type CsvColumn,
   type ImportView,
   type StartImportInput,
   type TrelloAnalysis,
@@ -21,6 +21,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useProjectCustomFields } from '../../../shared/api/list-project-custom-fields';
 import { useStartImport } from '../api/start-import';
 
 interface ImportMappingProps {
@@ -65,11 +66,15 @@ function CsvColumns({
   analysis,
   columns,
   onChange,
+  projectId,
 }: {
   analysis: CsvAnalysis;
-  columns: Array<CsvField | null>;
-  onChange: (index: number, field: CsvField | null) => void;
+  columns: Array<CsvColumn | null>;
+  onChange: (index: number, field: CsvColumn | null) => void;
+  /** Importing into a project: its custom fields are offered too (docs/product.md#custom-fields). */
+  projectId: string | null;
 }) {
+  const customFields = useProjectCustomFields(projectId);
   return (
     <Stack gap="xs">
       <Text fw={600}>Columns</Text>
@@ -89,11 +94,15 @@ function CsvColumns({
                     aria-label={`Column ${column}`}
                     value={columns[index] ?? ''}
                     onChange={(event) =>
-                      onChange(index, (event.currentTarget.value || null) as CsvField | null)
+                      onChange(index, (event.currentTarget.value || null) as CsvColumn | null)
                     }
                     data={[
                       { value: '', label: 'Leave out' },
                       ...CSV_FIELDS.map((field) => ({ value: field, label: CSV_FIELD_NAMES[field] })),
+                      ...(customFields.data?.fields ?? []).map((field) => ({
+                        value: `field:${field.field_id}`,
+                        label: `${field.name} (custom field)`,
+                      })),
                     ]}
                     size="xs"
                   />
@@ -137,7 +146,7 @@ function suggestedName(run: ImportView): string {
 export function ImportMapping({ run, onCancel }: ImportMappingProps) {
   const startImport = useStartImport();
   const [lists, setLists] = useState(() => initialLists(run));
-  const [columns, setColumns] = useState<Array<CsvField | null>>(() =>
+  const [columns, setColumns] = useState<Array<CsvColumn | null>>(() =>
     run.analysis.format === 'csv' ? run.analysis.suggested_columns : [],
   );
   const [projectName, setProjectName] = useState(() => suggestedName(run));
@@ -202,6 +211,7 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
         {run.analysis.format === 'csv' ? (
           <CsvColumns
             analysis={run.analysis}
+            projectId={run.project_id}
             columns={columns}
             onChange={(index, field) =>
               setColumns((current) => current.map((value, at) => (at === index ? field : value)))

@@ -1,0 +1,101 @@
+// @database pglite
+import type { CustomFieldView, ProjectCustomFieldsView } from '@figgle/shared/custom-field-schemas';
+import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import { startMailCatcher } from '@figgle/test-support/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysed, finished, start } from '../import/import-world.ts';
+import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+
+// Issue 43: the CSV import maps "this column → that custom field"; each cell is read by the
+// field's kind, and one that does not read is left empty and told.
+
+let server: TestServer;
+let mail: MailCatcher;
+let world: RealtimeWorld;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url });
+  world = await createRealtimeWorld(server, mail);
+});
+afterAll(async () => {
+  await server.close();
+  await mail.stop();
+});
+
+async function fieldOn(projectId: string, body: Record<string, unknown>): Promise<CustomFieldView> {
+  const made = await world.owner.api(`/api/organizations/${world.organizationId}/custom-fields`, { body });
+  expect(made.status, await made.clone().text()).toBe(201);
+  const field = (await made.json()) as CustomFieldView;
+  const on = await world.owner.api(`/api/projects/${projectId}/custom-fields/${field.field_id}`, {
+    method: 'PUT',
+    body: { enabled: true },
+  });
+  expect(on.status).toBe(200);
+  return field;
+}
+
+describe('importing a CSV file into custom fields', () => {
+  it('fills the mapped fields by kind and tells the cells it could not read', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Csv fields');
+    const platform = await fieldOn(projectId, {
+      name: 'Platform',
+      kind: 'single_select',
+      options: [
+        { name: 'iOS', colour: 'blue' },
+        { name: 'Android', colour: 'green' },
+      ],
+    });
+    const effort = await fieldOn(projectId, { name: 'Effort', kind: 'number', unit: 'h' });
+    const reviewer = await fieldOn(projectId, { name: 'Reviewer', kind: 'person' });
+    const csv =
+      'Title,Platform,Effort,Reviewer\n' +
+      `Ship login,ios,3.5 h,${world.member.email}\n` +
+      'Fix crash,Windows,two,\n';
+    const run = await analysed(server, world.owner, projectId, 'fields.csv', csv);
+    const columns = [
+      'title',
+      `field:${platform.field_id}`,
+      `field:${effort.field_id}`,
+      `field:${reviewer.field_id}`,
+    ];
+
+    // A column mapped to a field not on in the project is refused, and nothing starts.
+    const elsewhere = await createProject(world.owner, world.organizationId, 'Elsewhere');
+    const other = await analysed(server, world.owner, elsewhere, 'fields.csv', csv);
+    const refused = await world.owner.api(`/api/imports/${other.import_id}/start`, {
+      body: { csv_columns: columns },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/not on in the project/);
+
+    await start(world.owner, run.import_id, { csv_columns: columns as never });
+    const done = await finished(world.owner, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.problems.map((problem) => problem.reason)).toEqual(
+      expect.arrayContaining([
+        '“Windows” is no value of Platform (Single select): it is left empty.',
+        '“two” is no value of Effort (Number): it is left empty.',
+      ]),
+    );
+    const view = (await (
+      await world.owner.api(`/api/projects/${projectId}/custom-fields`)
+    ).json()) as ProjectCustomFieldsView;
+    const tasks = await server.deps.db
+      .selectFrom('task')
+      .select(['task_id', 'title'])
+      .where('project_id', '=', projectId)
+      .execute();
+    const login = tasks.find((task) => task.title === 'Ship login')!.task_id;
+    const crash = tasks.find((task) => task.title === 'Fix crash')!.task_id;
+    expect(view.values.filter((row) => row.task_id === login)).toEqual(
+      expect.arrayContaining([
+        { task_id: login, field_id: platform.field_id, value: platform.options[0]!.option_id },
+        { task_id: login, field_id: effort.field_id, value: 3.5 },
+        { task_id: login, field_id: reviewer.field_id, value: world.member.userId },
+      ]),
+    );
+    expect(view.values.filter((row) => row.task_id === crash)).toEqual([]);
+  });
+});
