@@ -11,13 +11,16 @@ const PENDING_MS = 10_000;
 
 const handlers = new Set<NewTaskHandler>();
 let pending: { projectId: string; at: number } | null = null;
+/** The palette's "New task from template": the dialog opens on its template picker. */
+let templateAsked = false;
 
 /**
  * Asks for the add-task dialog of `projectId` (or of the project on screen). When no screen takes it
  * yet, a request naming a project waits a few seconds for that project's screen to open.
  */
-export function requestNewTask(projectId?: string): void {
+export function requestNewTask(projectId?: string, options?: { fromTemplate?: boolean }): void {
   pending = null;
+  templateAsked = options?.fromTemplate === true;
   for (const handler of handlers) if (handler(projectId)) return;
   if (projectId !== undefined) pending = { projectId, at: Date.now() };
 }
@@ -29,4 +32,11 @@ export function onNewTaskRequested(handler: NewTaskHandler): () => void {
   return () => {
     handlers.delete(handler);
   };
+}
+
+/** Whether the request that opened the add-task dialog asked for a template; answered once. */
+export function takeTemplateRequest(): boolean {
+  const asked = templateAsked;
+  templateAsked = false;
+  return asked;
 }

@@ -46,12 +46,12 @@ export function projectAddress(queryClient: QueryClient, projectId: string): str
  * Opens the add-task dialog of a project: on its screen when it is shown, after going there otherwise
  * (the request waits for the screen, shared/app-actions.ts).
  */
-export function useStartNewTask(): (projectId: string) => void {
+export function useStartNewTask(): (projectId: string, options?: { fromTemplate?: boolean }) => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  return (projectId) => {
+  return (projectId, options) => {
     if (projectOnScreen(pathname) !== projectId) navigate(projectAddress(queryClient, projectId));
-    requestNewTask(projectId);
+    requestNewTask(projectId, options);
   };
 }

@@ -54,6 +54,8 @@ export const queryKeys = {
   taskRecurrence: (taskId: string) => ['task', taskId, 'recurrence'] as const,
   /** A project's custom fields and its tasks' values: the list, the board and the task page; read again with its task events. */
   projectCustomFields: (projectId: string) => ['project', projectId, 'custom-fields'] as const,
+  /** A project's task templates, the ready ones first: the add-task dialog; saved from the task's menu. */
+  taskTemplates: (projectId: string) => ['project', projectId, 'task-templates'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

@@ -1,6 +1,6 @@
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
 import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconFolderShare, IconLink, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconFolderShare, IconLink, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
@@ -13,6 +13,7 @@ import { useProjects } from '../api/list-projects';
 import { useMoveTaskToProject } from '../api/move-task-to-project';
 import { paths } from '../paths';
 import { type OpenTaskActions, useOfferOpenTaskActions } from './open-task-actions';
+import { SaveTemplateDialog } from './save-template-dialog';
 import { TaskCycleMenuItems, useTaskCycleActions } from './task-cycle-actions';
 
 export interface TaskActionsMenuProps {
@@ -70,7 +71,7 @@ async function subtasksToAskAbout(
 /**
  * The "…" menu of a task (docs/product.md#task-actions), on its page, its board card and its list
  * row: Delete (after a confirmation), Move to project (projects of the same organization; the task
- * keeps its status, which every project has), Duplicate, Copy link, and in a project that plans in
+ * keeps its status, which every project has), Duplicate, Save as template, Copy link, and in a project that plans in
  * cycles, Move to current cycle and Set cycle….
  */
 export function TaskActionsMenu({
@@ -88,6 +89,7 @@ export function TaskActionsMenu({
   const queryClient = useQueryClient();
   const duplicate = useDuplicateTask();
   const [moving, setMoving] = useState(false);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const cycles = useTaskCycleActions({ taskId, projectId, cycleId: cycleId ?? null, reference, title });
 
   const actions = useMemo<OpenTaskActions>(
@@ -165,6 +167,12 @@ export function TaskActionsMenu({
           <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={actions.duplicate}>
             Duplicate
           </Menu.Item>
+          <Menu.Item
+            leftSection={<IconTemplate size={16} aria-hidden />}
+            onClick={() => setSavingTemplate(true)}
+          >
+            Save as template
+          </Menu.Item>
           <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => void actions.copyLink()}>
             Copy link
           </Menu.Item>
@@ -192,6 +200,14 @@ export function TaskActionsMenu({
           reference={reference}
           title={title}
           onClose={() => setMoving(false)}
+        />
+      ) : null}
+      {savingTemplate ? (
+        <SaveTemplateDialog
+          taskId={taskId}
+          projectId={projectId}
+          title={title}
+          onClose={() => setSavingTemplate(false)}
         />
       ) : null}
       {cycles.dialog}

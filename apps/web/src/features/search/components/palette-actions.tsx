@@ -7,6 +7,7 @@ import {
   IconPlus,
   IconRadar2,
   IconSettings,
+  IconTemplate,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useStartNewTask } from '../../../shared/current-project';
@@ -48,6 +49,18 @@ export function usePaletteActions({
       },
       keepsOpen: !contextProjectId,
     },
+    ...(contextProjectId
+      ? [
+          {
+            id: 'create-task-from-template',
+            label: 'New task from template',
+            description: `In ${contextProjectName ?? 'this project'}`,
+            keywords: ['template', 'new', 'task', 'checklist'],
+            icon: paletteIcon(IconTemplate),
+            run: () => startNewTask(contextProjectId, { fromTemplate: true }),
+          },
+        ]
+      : []),
     {
       id: 'inbox',
       label: 'Go to Inbox',

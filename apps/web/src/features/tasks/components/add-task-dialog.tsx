@@ -1,20 +1,24 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskPriority } from '@figgle/shared/priority';
 import type { TaskStatus } from '@figgle/shared/status';
+import type { TaskTemplateView } from '@figgle/shared/task-template-schemas';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMembers } from '../../../shared/api/list-members';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
+import { takeTemplateRequest } from '../../../shared/app-actions';
 import type { DueFields } from '../../../ui/planning/due-date';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
 import { StartDateInput } from '../../../ui/planning/start-date-input';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateTask } from '../api/create-task';
+import { useCreateTaskFromTemplate } from '../api/create-task-from-template';
 import { memberName } from './member-name';
 import { TaskLabelsField } from './task-labels-field';
+import { TemplatePicker, TemplateSummary, templateTitle } from './template-picker';
 
 export interface AddTaskDialogProps {
   opened: boolean;
@@ -64,9 +68,30 @@ function AddTaskForm({
   const [startDate, setStartDate] = useState<string | null>(null);
   const [priority, setPriority] = useState<TaskPriority>('NONE');
   const [labelIds, setLabelIds] = useState<string[]>([]);
+  // "New task from template" (the palette) opens the dialog on the template picker.
+  const [askedForTemplate] = useState(takeTemplateRequest);
+  const [template, setTemplate] = useState<TaskTemplateView | null>(null);
+  const fromTemplate = useCreateTaskFromTemplate();
+
+  function chooseTemplate(chosen: TaskTemplateView | null) {
+    setTemplate(chosen);
+    if (chosen) setTitle(templateTitle(chosen));
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (template) {
+      fromTemplate.mutate(
+        { projectId, input: { template_id: template.template_id, title } },
+        {
+          onSuccess: () => {
+            toastSuccess(MESSAGES.taskCreated);
+            onDone();
+          },
+        },
+      );
+      return;
+    }
     createTask.mutate(
       {
         projectId,
@@ -91,7 +116,8 @@ function AddTaskForm({
   }
 
   // The dialog stays open on failure and says why, so nothing typed is lost.
-  const failure = createTask.error ? failureMessage(createTask.error) : null;
+  const error = template ? fromTemplate.error : createTask.error;
+  const failure = error ? failureMessage(error) : null;
 
   return (
     <form onSubmit={submit}>
@@ -101,61 +127,73 @@ function AddTaskForm({
             {failure}
           </Alert>
         ) : null}
+        <TemplatePicker
+          projectId={projectId}
+          value={template?.template_id ?? null}
+          onChange={chooseTemplate}
+          autoFocus={askedForTemplate}
+        />
         <TextInput
           label="Title"
           name="title"
           required
           maxLength={500}
-          data-autofocus
+          data-autofocus={!askedForTemplate || undefined}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
-            label="Status"
-            name="status"
-            allowDeselect={false}
-            data={statuses.map((choice) => ({ value: choice.key, label: choice.name }))}
-            value={status}
-            onChange={(value) => value && setStatus(value as TaskStatus)}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label="Assignee"
-            name="assignee"
-            searchable
-            clearable
-            placeholder={MESSAGES.selectPlaceholder}
-            nothingFoundMessage={MESSAGES.selectNoMatch}
-            data={(members.data ?? []).map((member) => ({
-              value: member.user_id,
-              label: memberName(member),
-            }))}
-            value={assigneeId}
-            onChange={setAssigneeId}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </SimpleGrid>
-        <StartDateInput value={startDate} onChange={setStartDate} />
-        <DueDateInput value={due} onChange={setDue} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <PrioritySelect label="Priority" name="priority" value={priority} onChange={setPriority} />
-          <TaskLabelsField organizationId={organizationId} value={labelIds} onChange={setLabelIds} />
-        </SimpleGrid>
-        <Textarea
-          label="Description"
-          name="description"
-          autosize
-          minRows={3}
-          maxRows={10}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
+        {template ? (
+          <TemplateSummary template={template} />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <Select
+                label="Status"
+                name="status"
+                allowDeselect={false}
+                data={statuses.map((choice) => ({ value: choice.key, label: choice.name }))}
+                value={status}
+                onChange={(value) => value && setStatus(value as TaskStatus)}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label="Assignee"
+                name="assignee"
+                searchable
+                clearable
+                placeholder={MESSAGES.selectPlaceholder}
+                nothingFoundMessage={MESSAGES.selectNoMatch}
+                data={(members.data ?? []).map((member) => ({
+                  value: member.user_id,
+                  label: memberName(member),
+                }))}
+                value={assigneeId}
+                onChange={setAssigneeId}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </SimpleGrid>
+            <StartDateInput value={startDate} onChange={setStartDate} />
+            <DueDateInput value={due} onChange={setDue} />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <PrioritySelect label="Priority" name="priority" value={priority} onChange={setPriority} />
+              <TaskLabelsField organizationId={organizationId} value={labelIds} onChange={setLabelIds} />
+            </SimpleGrid>
+            <Textarea
+              label="Description"
+              name="description"
+              autosize
+              minRows={3}
+              maxRows={10}
+              value={description}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+            />
+          </>
+        )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={createTask.isPending}>
+          <Button type="submit" loading={createTask.isPending || fromTemplate.isPending}>
             Create
           </Button>
         </Group>
