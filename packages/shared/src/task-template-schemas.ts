@@ -85,7 +85,7 @@ interface ReadyTemplate {
   priority: TaskPriority;
 }
 
-/** The ready templates that ship with Figgle: read-only, offered in every project (decision 0027). */
+/** The ready templates that ship with Figgle: read-only, offered in every project (decision 0028). */
 export const READY_TEMPLATES: readonly ReadyTemplate[] = [
   {
     template_id: '0f1661e0-0000-4000-8000-000000000001',
