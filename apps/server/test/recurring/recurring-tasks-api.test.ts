@@ -231,6 +231,34 @@ describe('a repeating task', () => {
     }
   });
 
+  it('a status of the Done category completes it; one of the Canceled category does not', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Shipping');
+    const added = await world.owner.api(`/api/projects/${projectId}/statuses`, {
+      body: { name: 'Shipped', color: 'green', category: 'done' },
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const statuses = (await added.json()) as Array<{ key: string; name: string }>;
+    const shipped = statuses.find((status) => status.name === 'Shipped')!.key;
+    const canceled = await createTask(world.owner, projectId, 'Dropped');
+    await setRecurrence(world.owner, canceled, { rrule: 'FREQ=DAILY' });
+    await setStatus(world.owner, canceled, 'ARCHIVE');
+    const taskId = await createTask(world.owner, projectId, 'Release notes');
+    await setRecurrence(world.owner, taskId, { rrule: 'FREQ=DAILY' });
+    await setStatus(world.owner, taskId, shipped);
+    await eventually(
+      async () =>
+        (await tasksOf(world.owner, projectId)).some(
+          (task) => task.title === 'Release notes' && task.task_id !== taskId,
+        ),
+      'the next release notes',
+    );
+    // Jobs run in order: the archived task's ran before; it made nothing and still repeats.
+    expect((await tasksOf(world.owner, projectId)).filter((task) => task.title === 'Dropped')).toHaveLength(
+      1,
+    );
+    expect(await recurrenceOf(world.owner, canceled)).not.toBeNull();
+  });
+
   it('COUNT ends the series: the last occurrence makes none', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Twice');
     const taskId = await createTask(world.owner, projectId, 'Twice only');

@@ -50,7 +50,7 @@ export const recurringTaskHandler: JobHandler = {
                   'task.project_id',
                   'project.organization_id',
                   'task.title',
-                  'task.status',
+                  'task.status_category',
                   'task.author_id',
                   'task.author_name',
                   'task.assignee_id',
@@ -65,7 +65,7 @@ export const recurringTaskHandler: JobHandler = {
                 .forUpdate('task')
                 .executeTakeFirst()
             : undefined;
-          if (!series || !task || !isCompleted(task.status)) {
+          if (!series || !task || !isCompleted(task.status_category)) {
             await completeIn(trx);
             return null;
           }
