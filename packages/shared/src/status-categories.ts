@@ -13,11 +13,6 @@ export const STATUS_CATEGORY_LABELS: Readonly<Record<StatusCategory, string>> = 
   canceled: 'Canceled',
 };
 
-/** Open work: neither done nor canceled. */
-export function isOpenCategory(category: StatusCategory): boolean {
-  return category !== 'done' && category !== 'canceled';
-}
-
 /** The key a new status takes from its name: IN_REVIEW for "In review"; S when nothing is left. */
 export function statusKeyFromName(name: string): string {
   const key = name

@@ -9,7 +9,7 @@ function listProjectStatuses(projectId: string, signal?: AbortSignal): Promise<P
 }
 
 /** Live events of the project invalidate this key (a status added, renamed, moved or removed). */
-export const projectStatusesQueryOptions = (projectId: string) =>
+const projectStatusesQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectStatuses(projectId),
     queryFn: ({ signal }) => listProjectStatuses(projectId, signal),
