@@ -1,6 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { callApi, createTask } from './planning-support.ts';
 
 // Issue 43, custom fields: a single-select "Platform" is made in the organization's settings, turned
@@ -46,6 +47,7 @@ for (const { scheme, width, height } of [
       await expect(field.getByText('Single select')).toBeVisible();
       await field.getByRole('checkbox', { name: 'Platform on in Mobile' }).check();
       await expect(field.getByRole('checkbox', { name: 'Platform on the cards of Mobile' })).toBeEnabled();
+      await noAxeViolation(page);
 
       // The task page sets it, and its change log says so.
       await page.goto(`/task/${taskId}`);
@@ -91,6 +93,7 @@ for (const { scheme, width, height } of [
       await expect(table.getByRole('link', { name: /Ship the login screen/ })).toBeVisible();
       await expect(table.getByRole('link', { name: /Fix the crash on start/ })).toBeVisible();
       await expect(page).toHaveURL(/[?&]field=/);
+      await noAxeViolation(page);
 
       // A reload keeps the column (chosen per person) and the filter (in the address).
       await page.reload();
@@ -112,4 +115,13 @@ for (const { scheme, width, height } of [
       await expect(card.getByText('Platform')).toBeVisible();
     });
   });
+}
+
+/** As the accessibility suite asks: no serious or critical violation on the page as it is now. */
+async function noAxeViolation(page: Parameters<typeof axeCheck>[0]) {
+  const { violations } = await axeCheck(page);
+  const blocking = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`),
+  ).toEqual([]);
 }

@@ -46,7 +46,7 @@ export function FieldCard({
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Title order={3} fz="md">
+            <Title order={2} fz="md">
               {field.name}
             </Title>
             <Badge variant="default" radius="sm" tt="none">
