@@ -1,6 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { callApi } from './planning-support.ts';
 import { openPaletteWithKeys, paletteGroup } from './search-support.ts';
 
@@ -54,6 +55,13 @@ for (const { scheme, width, height } of [
       await expect(adding.getByRole('textbox', { name: 'Title' })).toHaveValue('Review:');
       await adding.getByRole('textbox', { name: 'Title' }).fill('Review: the pricing page');
       await page.screenshot({ path: test.info().outputPath(`add-from-template-${scheme}.png`) });
+      // No serious or critical axe finding with the dialog open on a template.
+      const { violations } = await axeCheck(page);
+      expect(
+        violations
+          .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`),
+      ).toEqual([]);
       await adding.getByRole('button', { name: 'Create' }).click();
       await expect(adding).toBeHidden();
       await page.getByRole('link', { name: 'Review: the pricing page' }).first().click();
