@@ -100,6 +100,9 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
               </Text>
             }
             rightSectionWidth={64}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.currentTarget.blur();
+            }}
             onBlur={(event) => {
               const interval = Number(event.currentTarget.value);
               if (!Number.isInteger(interval) || interval < 1 || interval === rule.interval) return;
