@@ -22,7 +22,8 @@ async function servedNames(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
     names.add(metric.name);
-    if (metric.type === 'histogram')
+    // prom-client types `type` as a numeric enum, but it holds the type's name.
+    if (String(metric.type) === 'histogram')
       for (const suffix of ['_bucket', '_count', '_sum']) names.add(`${metric.name}${suffix}`);
   }
   return names;
