@@ -63,11 +63,11 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   if (asBoard) preloadBoard();
   // Read when the screen opens, unless the first page load's early start has just read them.
   const project = useQuery({ ...projectQueryOptions(projectId), refetchOnMount: refetchUnlessJustAnswered });
+  const statuses = useProjectStatuses(projectId);
   const tasks = useQuery({
     ...projectTasksQueryOptions(projectId),
     refetchOnMount: refetchUnlessJustAnswered,
   });
-  const statuses = useProjectStatuses(projectId);
   // Read once here, so the first assignee picker opened already has its options.
   useMembers(project.data?.organization_id);
   const shown = project.isSuccess && tasks.isSuccess;
@@ -246,6 +246,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         organizationId={project.data.organization_id}
         estimateScale={project.data.estimate_scale}
         trigram={project.data.trigram}
+        statuses={statuses.data}
       >
         {cycles.data?.settings?.enabled ? <CurrentCycleToggle state={filterState} /> : null}
         <FieldFilterButtons
@@ -286,6 +287,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               shown={filtered.items}
               leaving={filtered.leaving}
               project={project.data}
+              statuses={statuses.data}
             />
           </>
         ) : (
@@ -308,7 +310,6 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           valuesByTask={valuesByTask}
         />
       )}
-      statuses={statuses.data}
       {addDialog.ready ? (
         <AddTaskDialog
           opened={addDialog.opened}

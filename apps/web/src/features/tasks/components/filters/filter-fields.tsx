@@ -1,7 +1,6 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { ESTIMATE_VALUES, ESTIMATES, type EstimateScale } from '@figgle/shared/estimate';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
-import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
 import {
   Checkbox,
   ColorSwatch,
@@ -17,6 +16,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMe } from '../../../../shared/api/get-me';
 import { useMembers } from '../../../../shared/api/list-members';
+import { DEFAULT_STATUS_CHOICES, type StatusChoice } from '../../../../shared/api/list-project-statuses';
 import { memberName } from '../member-name';
 import {
   DUE_FILTERS,
@@ -50,6 +50,8 @@ export interface ParentChoice {
 }
 
 export interface FilterFieldsProps {
+  /** The project's statuses in board order (the four first ones when absent). */
+  statuses?: readonly StatusChoice[];
   filters: TaskFilters;
   setFilters: (filters: TaskFilters) => void;
   organizationId?: string;
@@ -76,7 +78,13 @@ export function FilterFields({
   labels,
   estimateScale,
   parentChoices,
+  statuses = DEFAULT_STATUS_CHOICES,
 }: FilterFieldsProps) {
+  const statusKeys = useMemo(() => statuses.map((status) => status.key), [statuses]);
+  const statusNames = useMemo(
+    () => Object.fromEntries(statuses.map((status) => [status.key, status.name])),
+    [statuses],
+  );
   const latest = useRef({ filters, setFilters });
   latest.current = { filters, setFilters };
   const set = useCallback<SetFilter>((kind, value) => {
@@ -89,8 +97,8 @@ export function FilterFields({
       <FixedChoices
         label="Status"
         kind="statuses"
-        choices={TASK_STATUSES}
-        names={STATUS_LABELS}
+        choices={statusKeys}
+        names={statusNames}
         value={filters.statuses}
         set={set}
       />

@@ -3,6 +3,7 @@ import { Badge, Button, Center, Group, Loader, Popover, Text } from '@mantine/co
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { lazyReady } from '../../../../lib/lazy-ready';
+import type { StatusChoice } from '../../../../shared/api/list-project-statuses';
 import type { FilterFieldsProps, ParentChoice, ViewLabel } from './filter-fields';
 import classes from './filters.module.css';
 import { activeFilterCount, hasFilters } from './task-filters';
@@ -35,6 +36,8 @@ interface TaskFilterBarProps {
   estimateScale?: EstimateScale;
   /** The project's trigram, for the references of the parents offered (My tasks' tasks carry theirs). */
   trigram?: string;
+  /** The project's statuses, in board order, for the Status filter; the four first ones on My tasks. */
+  statuses?: readonly StatusChoice[];
   /** Drawn at the end of the bar: the view's own options (the list's sub-task grouping). */
   children?: ReactNode;
 }
@@ -73,6 +76,7 @@ export function TaskFilterBar({
   organizationId,
   estimateScale,
   trigram,
+  statuses,
   children,
 }: TaskFilterBarProps) {
   const { filters, setFilters, clear } = state;
@@ -119,6 +123,7 @@ export function TaskFilterBar({
               labels={labels}
               estimateScale={estimateScale}
               parentChoices={parentChoices}
+              statuses={statuses}
             />
           </Suspense>
         </Popover.Dropdown>

@@ -160,10 +160,11 @@ describe('filters in the address', () => {
   it('leaves out what cannot be a filter, so an edited link still opens', () => {
     const read = filtersFromSearch(
       new URLSearchParams(
-        `status=TODO,NOPE,,todo&assignee=me,robert,${ANA.toUpperCase()}&priority=HIGH,SOON&label=x,${LABEL_UI}&due=later,week`,
+        `status=TODO,IN_REVIEW,,todo,in review&assignee=me,robert,${ANA.toUpperCase()}&priority=HIGH,SOON&label=x,${LABEL_UI}&due=later,week`,
       ),
     );
-    expect(read.statuses).toEqual(['TODO']);
+    // A project's own status keys are kept (a key no status has matches no task); other text is not.
+    expect(read.statuses).toEqual(['TODO', 'IN_REVIEW']);
     expect(read.assignees).toEqual(['me', ANA]);
     expect(read.priorities).toEqual(['HIGH']);
     expect(read.labels).toEqual([LABEL_UI]);

@@ -1,6 +1,9 @@
 import { ESTIMATES, type Estimate } from '@figgle/shared/estimate';
 import { TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
-import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { statusOrder, type TaskStatus } from '@figgle/shared/status';
+
+/** What a status key looks like (packages/shared/src/status-schema.ts, without zod). */
+const STATUS_KEY = /^[A-Z][A-Z0-9_]{0,39}$/;
 
 /** Who a task is given to: the signed-in person, nobody, or a member by user id. */
 type AssigneeFilter = 'me' | 'none' | (string & {});
@@ -243,8 +246,9 @@ function listParam(params: URLSearchParams, name: string): string[] {
  */
 export function filtersFromSearch(params: URLSearchParams): TaskFilters {
   return {
+    // A project's own statuses too (IN_REVIEW): a key no status has simply matches no task.
     statuses: listParam(params, PARAM.statuses).filter((value): value is TaskStatus =>
-      (TASK_STATUSES as readonly string[]).includes(value),
+      STATUS_KEY.test(value),
     ),
     assignees: listParam(params, PARAM.assignees)
       .map((value) => (value === 'me' || value === 'none' ? value : value.toLowerCase()))
@@ -286,7 +290,7 @@ function parentsFrom(values: string[]): ParentFilter[] {
 export function searchWithFilters(current: URLSearchParams, filters: TaskFilters): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const name of FILTER_PARAMS) next.delete(name);
-  const statuses = TASK_STATUSES.filter((status) => filters.statuses.includes(status));
+  const statuses = [...filters.statuses].sort((a, b) => statusOrder(a) - statusOrder(b) || (a < b ? -1 : 1));
   if (statuses.length > 0) next.set(PARAM.statuses, statuses.join(','));
   if (filters.assignees.length > 0) next.set(PARAM.assignees, filters.assignees.join(','));
   if (filters.text.trim()) next.set(PARAM.text, filters.text.slice(0, FILTER_TEXT_MAX));
