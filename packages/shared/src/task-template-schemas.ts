@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
 import { taskPrioritySchema } from './planning-schemas.ts';
 import type { TaskPriority } from './priority.ts';
+import { createProjectInput } from './project-schemas.ts';
 import { TASK_TITLE_MAX, taskTitleSchema } from './task-schemas.ts';
 
 // Task templates of a project (docs/product.md#templates): what the API takes and answers, and the
@@ -51,6 +52,15 @@ export const createTaskFromTemplateInput = z
   })
   .strict();
 export type CreateTaskFromTemplateInput = z.input<typeof createTaskFromTemplateInput>;
+
+/**
+ * POST /api/projects/:projectId/copy: a new project of the same organization with the project's
+ * statuses, estimate scale, custom fields and task templates, and none of its tasks.
+ */
+export const createProjectFromTemplateInput = createProjectInput
+  .pick({ name: true, trigram: true, emoji: true, description: true })
+  .strict();
+export type CreateProjectFromTemplateInput = z.input<typeof createProjectFromTemplateInput>;
 
 export const taskTemplateViewSchema = z.object({
   template_id: z.uuid(),

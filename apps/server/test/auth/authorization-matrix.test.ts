@@ -231,6 +231,10 @@ const expectations: Record<string, Entry> = {
   'DELETE /api/task-templates/:templateId': inOrganization(async (w) => ({
     path: `/api/task-templates/${await newTaskTemplate(w.project)}`,
   })),
+  'POST /api/projects/:projectId/copy': inOrganization((w) => ({
+    path: `/api/projects/${w.project}/copy`,
+    body: { name: 'Copy', trigram: 'CPY' },
+  })),
   'POST /api/projects/:projectId/tasks/from-template': inOrganization((w) => ({
     path: `/api/projects/${w.project}/tasks/from-template`,
     body: { template_id: '0f1661e0-0000-4000-8000-000000000002' },

@@ -141,4 +141,23 @@ describe('task templates', () => {
       'Foreign',
     );
   });
+
+  it('refuses a project copy of another organization, or with a bad trigram, and makes nothing', async () => {
+    const count = async () =>
+      (await server.deps.db.selectFrom('project').select('project_id').execute()).length;
+    const before = await count();
+    const foreign = await world.owner.api(`/api/projects/${world.outsiderProjectId}/copy`, {
+      body: { name: 'Stolen', trigram: 'STO' },
+    });
+    expect(foreign.status).toBe(404);
+    const badTrigram = await world.owner.api(`/api/projects/${world.projectId}/copy`, {
+      body: { name: 'Copy', trigram: 'TOO LONG' },
+    });
+    expect(badTrigram.status).toBe(400);
+    const unknownField = await world.owner.api(`/api/projects/${world.projectId}/copy`, {
+      body: { name: 'Copy', trigram: 'COP', organization_id: world.outsiderOrganizationId },
+    });
+    expect(unknownField.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
 });

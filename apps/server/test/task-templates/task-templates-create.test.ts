@@ -194,3 +194,82 @@ describe('a task from a template', () => {
     expect(await subtasksOf(made.task_id)).toEqual(['Notes (TODO)', 'Explode here (TODO)']);
   });
 });
+
+describe('a project from a template project', () => {
+  it('gets its statuses, estimate scale, fields and templates, and none of its tasks', async () => {
+    const { owner, member, organizationId } = world;
+    const templateId = await createProject(owner, organizationId, 'Agency');
+    const status = await owner.api(`/api/projects/${templateId}/statuses`, {
+      body: { name: 'In review', color: 'violet', category: 'started' },
+    });
+    expect(status.status, await status.clone().text()).toBe(201);
+    const scale = await owner.api(`/api/projects/${templateId}`, {
+      method: 'PATCH',
+      body: { estimate_scale: 'tshirt' },
+    });
+    expect(scale.status).toBe(200);
+    const field = await owner.api(`/api/organizations/${organizationId}/custom-fields`, {
+      body: { name: 'Client', kind: 'text' },
+    });
+    const { field_id } = (await field.json()) as { field_id: string };
+    const on = await owner.api(`/api/projects/${templateId}/custom-fields/${field_id}`, {
+      method: 'PUT',
+      body: { enabled: true, on_card: true },
+    });
+    expect(on.status).toBe(200);
+    const taskId = await createTask(owner, templateId, 'Kick-off');
+    await owner.api(`/api/tasks/${taskId}/checklist`, { body: { text: 'Book the room' } });
+    await saveTemplate(owner, taskId, { name: 'Kick-off' });
+
+    const copied = await member.api(`/api/projects/${templateId}/copy`, {
+      body: { name: 'Agency: Acme', trigram: 'acm' },
+    });
+    expect(copied.status, await copied.clone().text()).toBe(201);
+    const project = (await copied.json()) as { project_id: string; name: string; trigram: string };
+    expect(project).toMatchObject({ name: 'Agency: Acme', trigram: 'ACM' });
+
+    const { db } = server.deps;
+    const statusesOf = async (projectId: string) =>
+      (
+        await db
+          .selectFrom('project_status')
+          .select(['key', 'name', 'color', 'category', 'position'])
+          .where('project_id', '=', projectId)
+          .orderBy('position')
+          .execute()
+      ).map((row) => `${row.position} ${row.key} ${row.name} ${row.color} ${row.category}`);
+    expect(await statusesOf(project.project_id)).toEqual(await statusesOf(templateId));
+    expect(await statusesOf(project.project_id)).toContainEqual(expect.stringContaining('In review'));
+    const copy = await db
+      .selectFrom('project')
+      .select(['estimate_scale', 'last_reference'])
+      .where('project_id', '=', project.project_id)
+      .executeTakeFirstOrThrow();
+    expect(copy).toEqual({ estimate_scale: 'tshirt', last_reference: 0 });
+    const fields = await db
+      .selectFrom('project_custom_field')
+      .select(['field_id', 'on_card'])
+      .where('project_id', '=', project.project_id)
+      .execute();
+    expect(fields).toEqual([{ field_id, on_card: true }]);
+    const tasks = await db
+      .selectFrom('task')
+      .select('task_id')
+      .where('project_id', '=', project.project_id)
+      .execute();
+    expect(tasks).toEqual([]);
+
+    // Its templates make tasks there, with their checklist.
+    const templates = (await (
+      await member.api(`/api/projects/${project.project_id}/task-templates`)
+    ).json()) as Array<{
+      template_id: string;
+      name: string;
+      checklist: string[];
+    }>;
+    const kickOff = templates.find((template) => template.name === 'Kick-off');
+    expect(kickOff?.checklist).toEqual(['Book the room']);
+    const made = await createdFromTemplate(member, project.project_id, { template_id: kickOff!.template_id });
+    expect(await checklistOf(made.task_id)).toEqual(['[ ] Book the room']);
+  });
+});

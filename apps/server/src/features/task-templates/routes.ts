@@ -1,6 +1,7 @@
-import { projectIdParams } from '@figgle/shared/project-schemas';
+import { projectIdParams, projectViewSchema } from '@figgle/shared/project-schemas';
 import { taskIdParams, taskSummaryViewSchema } from '@figgle/shared/task-schemas';
 import {
+  createProjectFromTemplateInput,
   createTaskFromTemplateInput,
   saveTaskTemplateInput,
   taskTemplateViewSchema,
@@ -12,7 +13,10 @@ import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
 import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { presentProject } from '../projects/presenter.ts';
+import { projectOf } from '../projects/queries.ts';
 import { presentTaskSummary } from '../tasks/presenter.ts';
+import { createProjectFromTemplate } from './commands/create-project-from-template.ts';
 import { createTaskFromTemplate } from './commands/create-task-from-template.ts';
 import { deleteTaskTemplate } from './commands/delete-task-template.ts';
 import { saveTaskTemplate } from './commands/save-task-template.ts';
@@ -100,6 +104,31 @@ export async function taskTemplateRoutes(app: AppInstance): Promise<void> {
         title: request.body.title,
       });
       return reply.status(201).send(presentTaskSummary(task));
+    },
+  );
+
+  app.post(
+    '/api/projects/:projectId/copy',
+    {
+      schema: {
+        tags,
+        description:
+          'A new project of the same organization made from this one as a template: its statuses, ' +
+          'estimate scale, custom fields and task templates, without its tasks or their history.',
+        params: projectIdParams,
+        body: createProjectFromTemplateInput,
+        response: { 201: projectViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const projectId = await createProjectFromTemplate(app.deps, user, {
+        templateProjectId: request.params.projectId,
+        values: { ...request.body, is_bookmarked: false },
+      });
+      const row = await projectOf(db, user.user_id, projectId);
+      if (!row) throw notFound('Project');
+      return reply.status(201).send(presentProject(row));
     },
   );
 }
