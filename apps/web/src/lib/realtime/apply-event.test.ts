@@ -243,6 +243,7 @@ describe('task events on the task page', () => {
       `=${JSON.stringify(['task', taskId, 'figma-dev-resources'])}`,
       `=${JSON.stringify(['task', taskId, 'watchers'])}`,
       `=${JSON.stringify(['task', taskId, 'recurrence'])}`,
+      `=${JSON.stringify(['project', projectId, 'custom-fields'])}`,
     ]);
   });
 
@@ -365,6 +366,7 @@ describe('project events', () => {
       `=${JSON.stringify(['milestones', projectId])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', projectId])}`,
+      `=${JSON.stringify(['project', projectId, 'custom-fields'])}`,
       `^${JSON.stringify(['project-statuses', projectId])}`,
     ]);
   });
@@ -411,6 +413,7 @@ describe('project events', () => {
       `=${JSON.stringify(['milestones', 'p1'])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', 'p1'])}`,
+      `=${JSON.stringify(['project', 'p1', 'custom-fields'])}`,
       `^${JSON.stringify(['project-statuses', 'p1'])}`,
       `=${JSON.stringify(['project', 'p1'])}`,
       `^${JSON.stringify(['my-tasks'])}`,

@@ -67,6 +67,9 @@ export function applyRealtimeEvent(frame: EventFrame, context: EventContext): vo
       return;
     case 'task':
       applyTaskPage(frame, topic.taskId, context);
+      // The task page's custom fields are its project's answer: a value set elsewhere shows here.
+      if (frame.kind === 'task' && frame.action !== 'deleted' && frame.projectId)
+        context.invalidate.add(queryKeys.projectCustomFields(frame.projectId), true);
       return;
     case 'projects':
       applyOrganization(frame, topic.organizationId, context);
