@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import type { CustomValue, ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { Checkbox, ColorSwatch, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -27,7 +28,7 @@ export function CustomValueInput({ field, value, organizationId, onChange }: Cus
           label={label}
           size="sm"
           clearable
-          placeholder="None"
+          placeholder={MESSAGES.selectPlaceholder}
           data={field.options.map((option) => ({ value: option.option_id, label: option.name }))}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
@@ -51,7 +52,7 @@ export function CustomValueInput({ field, value, organizationId, onChange }: Cus
           label={label}
           size="sm"
           clearable
-          placeholder={Array.isArray(value) && value.length > 0 ? undefined : 'None'}
+          placeholder={MESSAGES.selectPlaceholder}
           data={field.options.map((option) => ({ value: option.option_id, label: option.name }))}
           value={Array.isArray(value) ? value : []}
           onChange={(next) => onChange(next.length === 0 ? null : next)}
@@ -105,7 +106,8 @@ function PersonInput({
       size="sm"
       clearable
       searchable
-      placeholder="Nobody"
+      placeholder={MESSAGES.selectPlaceholder}
+      nothingFoundMessage={MESSAGES.selectNoMatch}
       data={data}
       value={current}
       onChange={(next) => onChange(next)}
