@@ -6,7 +6,8 @@ import { callApi } from './planning-support.ts';
 import { openPaletteWithKeys, paletteGroup } from './search-support.ts';
 
 // Issue 43, templates: a task saved as a template, then a task made from it in the add-task dialog
-// with its checklist and sub-tasks; and a ready template from the palette's "New task from template".
+// with its checklist and sub-tasks; a ready template from the palette's "New task from template"; and a
+// project made from this one, which offers the same templates.
 
 for (const { scheme, width, height } of [
   { scheme: 'light', width: 1440, height: 900 },
@@ -86,6 +87,19 @@ for (const { scheme, width, height } of [
       await adding.getByRole('button', { name: 'Create' }).click();
       await expect(adding).toBeHidden();
       await expect(page.getByRole('link', { name: 'Bug: the menu hides the title' }).first()).toBeVisible();
+
+      // A project made from this one starts with its templates (and statuses and fields), no tasks.
+      await page.goto('/projects');
+      await page.getByRole('button', { name: 'Add a project' }).click();
+      const newProject = page.getByRole('dialog', { name: 'Add a project' });
+      await newProject.getByRole('textbox', { name: 'Name' }).fill('Studio two');
+      await newProject.getByRole('combobox', { name: 'Start from' }).selectOption({ label: 'Studio' });
+      await newProject.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Studio two' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Review: the pricing page' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Add a task' }).click();
+      await adding.getByRole('combobox', { name: 'Template' }).click();
+      await expect(page.getByRole('option', { name: 'Screen review' })).toBeVisible();
     });
   });
 }

@@ -58,7 +58,7 @@ export type CreateTaskFromTemplateInput = z.input<typeof createTaskFromTemplateI
  * statuses, estimate scale, custom fields and task templates, and none of its tasks.
  */
 export const createProjectFromTemplateInput = createProjectInput
-  .pick({ name: true, trigram: true, emoji: true, description: true })
+  .pick({ name: true, trigram: true, emoji: true, description: true, is_bookmarked: true })
   .strict();
 export type CreateProjectFromTemplateInput = z.input<typeof createProjectFromTemplateInput>;
 

@@ -124,7 +124,7 @@ export async function taskTemplateRoutes(app: AppInstance): Promise<void> {
       const user = await requireUser(request);
       const projectId = await createProjectFromTemplate(app.deps, user, {
         templateProjectId: request.params.projectId,
-        values: { ...request.body, is_bookmarked: false },
+        values: request.body,
       });
       const row = await projectOf(db, user.user_id, projectId);
       if (!row) throw notFound('Project');

@@ -3,7 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectsQueryKey } from '../../../shared/api/list-projects';
 
-function createProject(input: CreateProjectInput): Promise<ProjectView> {
+/** With `templateProjectId`, the project is made from that one (POST /api/projects/:id/copy). */
+function createProject({
+  templateProjectId,
+  ...input
+}: CreateProjectInput & { templateProjectId?: string | null }): Promise<ProjectView> {
+  if (templateProjectId) {
+    const { organization_id: _organization, ...copy } = input;
+    return api.post<ProjectView>(`/api/projects/${encodeURIComponent(templateProjectId)}/copy`, copy);
+  }
   return api.post<ProjectView>('/api/projects', input);
 }
 

@@ -17,6 +17,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useOrganizations } from '../../../shared/api/list-organizations';
+import { useProjects } from '../../../shared/api/list-projects';
 import { paths, projectPath } from '../../../shared/paths';
 import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError } from '../../../ui/toast';
@@ -45,6 +46,16 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
   const [emoji, setEmoji] = useState<ProjectEmoji>('fox');
   const [description, setDescription] = useState('');
   const [bookmarked, setBookmarked] = useState(false);
+  // "Start from": an empty project, or a project of the organization used as a template.
+  const [templateProjectId, setTemplateProjectId] = useState('');
+  const projects = useProjects();
+  const templateChoices = (projects.data ?? []).filter(
+    (project) => project.organization.organization_id === organizationId,
+  );
+  // A project of an organization chosen before is no template for another one.
+  const templateProject = templateChoices.some((project) => project.project_id === templateProjectId)
+    ? templateProjectId
+    : '';
 
   const choices = organizations.data ?? [];
   // With a single organization there is nothing to choose.
@@ -64,6 +75,7 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
         emoji,
         description,
         is_bookmarked: bookmarked,
+        templateProjectId: templateProject || null,
       },
       {
         // The new project opens in its default view (docs/product.md#projects): its first task is added there.
@@ -147,6 +159,17 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
             ]}
           />
         )}
+        <NativeSelect
+          label="Start from"
+          name="template_project_id"
+          description="A project's statuses, custom fields and task templates, without its tasks"
+          value={templateProject}
+          onChange={(event) => setTemplateProjectId(event.currentTarget.value)}
+          data={[
+            { value: '', label: 'An empty project' },
+            ...templateChoices.map((project) => ({ value: project.project_id, label: project.name })),
+          ]}
+        />
         <EmojiSelect value={emoji} onChange={setEmoji} />
         <Textarea
           label="Description"
