@@ -11,7 +11,7 @@ import {
   IconSettings,
   IconTimeline,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -22,6 +22,7 @@ import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useMembers } from '../../../shared/api/list-members';
 import { useProjectCustomFields, useValuesByTask } from '../../../shared/api/list-project-custom-fields';
 import { useProjectStatuses } from '../../../shared/api/list-project-statuses';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { onNewTaskRequested } from '../../../shared/app-actions';
 import { FieldFilterButtons } from '../../../shared/custom-values/field-filter-buttons';
 import { useFieldFilters, useTasksMatchingFields } from '../../../shared/custom-values/field-filters';
@@ -64,10 +65,18 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   // Read when the screen opens, unless the first page load's early start has just read them.
   const project = useQuery({ ...projectQueryOptions(projectId), refetchOnMount: refetchUnlessJustAnswered });
   const statuses = useProjectStatuses(projectId);
+  const queryClient = useQueryClient();
   const tasks = useQuery({
     ...projectTasksQueryOptions(projectId),
     refetchOnMount: refetchUnlessJustAnswered,
   });
+  // A status removed elsewhere moved its tasks (docs/product.md#statuses): when a task holds a key
+  // the project's list no longer has, its tasks are read again.
+  useEffect(() => {
+    const keys = statuses.data ? new Set(statuses.data.map((status) => status.key)) : null;
+    if (keys && tasks.data?.some((task) => !keys.has(task.status)))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId), exact: true });
+  }, [statuses.data, tasks.data, queryClient, projectId]);
   // Read once here, so the first assignee picker opened already has its options.
   useMembers(project.data?.organization_id);
   const shown = project.isSuccess && tasks.isSuccess;
