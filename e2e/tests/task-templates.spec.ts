@@ -99,7 +99,17 @@ for (const { scheme, width, height } of [
       await expect(page.getByRole('link', { name: 'Review: the pricing page' })).toHaveCount(0);
       await page.getByRole('button', { name: 'Add a task' }).click();
       await adding.getByRole('combobox', { name: 'Template' }).click();
-      await expect(page.getByRole('option', { name: 'Screen review' })).toBeVisible();
+      await page.getByRole('option', { name: 'Screen review' }).click();
+      // A project's own template can be removed there; the ready ones cannot.
+      await adding.getByRole('button', { name: 'Remove template' }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove this template?' })
+        .getByRole('button', { name: 'Remove' })
+        .click();
+      await expect(page.getByText('Template “Screen review” removed')).toBeVisible();
+      await adding.getByRole('combobox', { name: 'Template' }).click();
+      await expect(page.getByRole('option', { name: 'Bug report' })).toBeVisible();
+      await expect(page.getByRole('option', { name: 'Screen review' })).toHaveCount(0);
     });
   });
 }

@@ -143,7 +143,7 @@ function AddTaskForm({
           onChange={(event) => setTitle(event.currentTarget.value)}
         />
         {template ? (
-          <TemplateSummary template={template} />
+          <TemplateSummary template={template} onRemoved={() => chooseTemplate(null)} />
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

@@ -1,5 +1,8 @@
 import { fillTitlePattern, type TaskTemplateView } from '@figgle/shared/task-template-schemas';
-import { List, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Select, Stack, Text } from '@mantine/core';
+import { confirm } from '../../../ui/confirm/confirm-service';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import { useDeleteTaskTemplate } from '../api/delete-task-template';
 import { useTaskTemplates } from '../api/list-task-templates';
 
 /** Today as YYYY-MM-DD in the person's own time zone: what {date} in a title pattern becomes. */
@@ -56,9 +59,37 @@ export function TemplatePicker({
   );
 }
 
-/** What a task made from the template gets besides its title. */
-export function TemplateSummary({ template }: { template: TaskTemplateView }) {
+/**
+ * What a task made from the template gets besides its title; a project's own template can be removed
+ * here (after a confirmation), a ready one cannot.
+ */
+export function TemplateSummary({
+  template,
+  onRemoved,
+}: {
+  template: TaskTemplateView;
+  onRemoved: () => void;
+}) {
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const remove = useDeleteTaskTemplate();
+  async function removeTemplate() {
+    const confirmed = await confirm({
+      title: 'Remove this template?',
+      text: `“${template.name}” is no longer offered in this project. Tasks made from it stay as they are.`,
+      confirmLabel: 'Remove',
+    });
+    if (!confirmed || !template.project_id) return;
+    remove.mutate(
+      { templateId: template.template_id, projectId: template.project_id },
+      {
+        onSuccess: () => {
+          toastSuccess(`Template “${template.name}” removed`);
+          onRemoved();
+        },
+        onError: () => toastError('The template could not be removed.'),
+      },
+    );
+  }
   return (
     <Stack gap={4} aria-label="What the template adds">
       <Text size="sm" fw={500}>
@@ -77,6 +108,19 @@ export function TemplateSummary({ template }: { template: TaskTemplateView }) {
           ))}
         </List>
       ) : null}
+      {template.ready ? null : (
+        <Group justify="flex-start">
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            loading={remove.isPending}
+            onClick={() => void removeTemplate()}
+          >
+            Remove template
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }
