@@ -79,7 +79,11 @@ export const START_AFTER_DUE_MESSAGE = 'The start date cannot be after the due d
 function latestDueDay(dueOn: string | null, dueAt: string | null): string | null {
   if (dueOn) return dueOn;
   if (!dueAt) return null;
-  return new Date(Date.parse(dueAt) + 14 * 3_600_000).toISOString().slice(0, 10);
+  // The object's checks run even when a field failed its own: a due time that is no instant (its own
+  // 400 says so) has no day, and must not throw here.
+  const latest = Date.parse(dueAt) + 14 * 3_600_000;
+  if (!Number.isFinite(latest) || Math.abs(latest) > 8.64e15) return null;
+  return new Date(latest).toISOString().slice(0, 10);
 }
 
 /** A start day after the latest day its due date falls on: what every writer of a task refuses. */
