@@ -1,3 +1,4 @@
+import type { StatusCategory } from '@figgle/shared/status-categories';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
@@ -24,6 +25,7 @@ interface ChangedLink {
   project_id: string;
   before: DevStatus;
   task_status: TaskStatus;
+  task_category: StatusCategory;
   ready_status: TaskStatus | null;
   rule_by: string | null;
 }
@@ -56,7 +58,7 @@ export async function applyDevStatus(
               FROM old WHERE link.task_figma_node_id = old.task_figma_node_id
             RETURNING link.task_id, old.dev_status AS before
           )
-          SELECT changed.task_id, task.project_id, changed.before, task.status AS task_status,
+          SELECT changed.task_id, task.project_id, changed.before, task.status AS task_status, task.status_category AS task_category,
                  project.figma_ready_status AS ready_status, project.figma_ready_rule_by AS rule_by
             FROM changed JOIN task ON task.task_id = changed.task_id
             JOIN project ON project.project_id = task.project_id
@@ -73,7 +75,8 @@ export async function applyDevStatus(
             rule &&
             link.rule_by &&
             link.task_status !== rule &&
-            link.task_status !== 'ARCHIVE'
+            // A task of a Canceled status (Archive) stays out of the plan (migration 0037).
+            link.task_category !== 'canceled'
           ) {
             const author = await trx
               .selectFrom('app_user')
