@@ -98,4 +98,53 @@ describe('importing a CSV file into custom fields', () => {
     );
     expect(view.values.filter((row) => row.task_id === crash)).toEqual([]);
   });
+
+  it('brings the fields and values of a Figgle export into another organization', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Exported');
+    const size = await fieldOn(projectId, {
+      name: 'Size',
+      kind: 'multi_select',
+      options: [
+        { name: 'Small', colour: 'teal' },
+        { name: 'Large', colour: 'red' },
+      ],
+    });
+    const done = await fieldOn(projectId, { name: 'Signed off', kind: 'checkbox' });
+    const made = await world.owner.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Measured' } });
+    const taskId = ((await made.json()) as { task_id: string }).task_id;
+    const put = (fieldId: string, value: unknown) =>
+      world.owner.api(`/api/tasks/${taskId}/custom-fields/${fieldId}`, { method: 'PUT', body: { value } });
+    expect(
+      (
+        await put(
+          size.field_id,
+          size.options.map((option) => option.option_id),
+        )
+      ).status,
+    ).toBe(204);
+    expect((await put(done.field_id, true)).status).toBe(204);
+    const file = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
+
+    const target = await createProject(world.outsider, world.outsiderOrganizationId, 'Imported');
+    const run = await analysed(server, world.outsider, target, 'project.json', file);
+    await start(world.outsider, run.import_id, {});
+    expect((await finished(world.outsider, run.import_id)).state).toBe('done');
+    const view = (await (
+      await world.outsider.api(`/api/projects/${target}/custom-fields`)
+    ).json()) as ProjectCustomFieldsView;
+    expect(
+      view.fields.map((field) => [field.name, field.kind, field.options.map((option) => option.name)]),
+    ).toEqual([
+      ['Signed off', 'checkbox', []],
+      ['Size', 'multi_select', ['Small', 'Large']],
+    ]);
+    const sizeThere = view.fields.find((field) => field.name === 'Size')!;
+    const signedThere = view.fields.find((field) => field.name === 'Signed off')!;
+    expect(view.values.map((row) => [row.field_id, row.value])).toEqual(
+      expect.arrayContaining([
+        [sizeThere.field_id, sizeThere.options.map((option) => option.option_id)],
+        [signedThere.field_id, true],
+      ]),
+    );
+  });
 });

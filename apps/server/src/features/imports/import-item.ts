@@ -3,6 +3,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { TASK_DESCRIPTION_MAX } from '@figgle/shared/task-schemas';
 import type { DeltaJson, LabelColor, RelationKind, TaskPriority, TaskStatus } from '../../db/schema.ts';
+import type { CustomFieldToImport } from '../custom-fields/commands/import-custom-fields.ts';
 
 /** One task to write, whatever file it came from: what the batch writer (write-batch.ts) needs. */
 export interface ImportTask {
@@ -57,6 +58,8 @@ export interface ImportPlanning {
     finalScopePoints: number | null;
     finalDonePoints: number | null;
   }>;
+  /** The file's custom fields, found or made in the organization and turned on in the project. */
+  customFields?: CustomFieldToImport[];
 }
 
 /** A task of the file by its key, or a task outside it by its id and reference where it was exported. */

@@ -2,6 +2,7 @@ import { dayOf } from '@figgle/shared/cycle-dates';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock/clock.ts';
 import type { Database } from '../../db/schema.ts';
+import { importCustomFields } from '../custom-fields/commands/import-custom-fields.ts';
 import { importCycles } from '../cycles/commands/import-cycles.ts';
 import { cyclesOfProject } from '../cycles/queries.ts';
 import { importMilestones } from '../milestones/commands/import-milestones.ts';
@@ -15,6 +16,8 @@ export interface PlanningIds {
   /** CSV: the project's milestones by lower-case name and its cycles by number. */
   milestonesByName: Map<string, string>;
   cyclesByNumber: Map<number, string>;
+  /** Figgle files: the organization's custom field ids by the file's keys. */
+  customFields: Map<string, string>;
 }
 
 /**
@@ -37,8 +40,13 @@ export async function preparePlanning(
           { settings: planning.cycleSettings, cycles: planning.cycles },
           dayOf(clock.now()),
         ),
+        customFields: await importCustomFields(trx, place, planning.customFields ?? []),
       }))
-    : { milestones: new Map<string, string>(), cycles: new Map<string, string>() };
+    : {
+        milestones: new Map<string, string>(),
+        cycles: new Map<string, string>(),
+        customFields: new Map<string, string>(),
+      };
   // The earliest of two milestones of one name (case aside) wins, as a Figgle file's does.
   const milestonesByName = new Map<string, string>();
   const milestones = await milestonesOfProject(db, place.projectId, clock.now());

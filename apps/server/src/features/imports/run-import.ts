@@ -151,12 +151,15 @@ async function writePlan(
     labelIds: labels.ids,
     members: await membersByEmail(db, run.organization_id),
     estimateScale: await takeEstimateScale(db, projectId, plan.estimateScale),
-    customFields: new Map((await fieldsOfProject(db, projectId)).map((field) => [field.field_id, field])),
   };
   context.planning = await preparePlanning(
     { db, clock },
     { projectId, organizationId: run.organization_id, authorId: context.authorId },
     plan.planning,
+  );
+  // After the planning, which turns a Figgle file's custom fields on in the project.
+  context.customFields = new Map(
+    (await fieldsOfProject(db, projectId)).map((field) => [field.field_id, field]),
   );
 
   let announcedAt = Date.now();

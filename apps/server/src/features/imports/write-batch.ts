@@ -324,7 +324,9 @@ async function writeCustomValues(
   const fieldIds: string[] = [];
   const values: string[] = [];
   tasks.forEach((task, index) => {
-    for (const { fieldId, text } of task.customTexts ?? []) {
+    for (const { fieldId: named, text } of task.customTexts ?? []) {
+      // A Figgle file names its own fields: the planning found or made the organization's.
+      const fieldId = context.planning?.customFields.get(named) ?? named;
       const field = context.customFields?.get(fieldId);
       if (!field) continue;
       const value = customValueFromText(field, text, (email) => context.members.get(email));

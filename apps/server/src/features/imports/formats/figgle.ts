@@ -224,6 +224,7 @@ export function planFiggle(file: ProjectExport): ImportPlan {
       ...(named.has(task.id) ? { key: task.id } : {}),
       milestoneKey: task.milestone !== null && milestoneKeys.has(task.milestone) ? task.milestone : null,
       cycleKey: task.cycle !== null && cycleKeys.has(task.cycle) ? task.cycle : null,
+      customTexts: customTextsOf(file, task, people),
     };
   });
   return {
@@ -235,6 +236,30 @@ export function planFiggle(file: ProjectExport): ImportPlan {
     structure,
     planning,
   };
+}
+
+/**
+ * A task's custom values as a file's cells (the CSV's reading): options by name, a person by email,
+ * yes/no; the batch reads them again against the organization's fields (write-batch.ts).
+ */
+function customTextsOf(
+  file: ProjectExport,
+  task: ProjectExport['tasks'][number],
+  people: ReadonlyMap<string, { email?: string | null }>,
+): Array<{ fieldId: string; text: string }> {
+  return task.custom_values.flatMap(({ field: key, value }) => {
+    const field = file.custom_fields.find((candidate) => candidate.id === key);
+    if (!field) return [];
+    const optionName = (id: unknown) => field.options.find((option) => option.id === id)?.name ?? '';
+    let text: string;
+    if (field.kind === 'single_select') text = optionName(value);
+    else if (field.kind === 'multi_select')
+      text = (Array.isArray(value) ? value : []).map(optionName).filter(Boolean).join('|');
+    else if (field.kind === 'person') text = (typeof value === 'string' && people.get(value)?.email) || '';
+    else if (field.kind === 'checkbox') text = value === true ? 'yes' : 'no';
+    else text = String(value);
+    return text ? [{ fieldId: key, text }] : [];
+  });
 }
 
 /** The file's milestones, cycle settings and cycles, each by its id in the file. */
@@ -264,6 +289,13 @@ function figglePlanning(file: ProjectExport): ImportPlanning {
       finalDone: cycle.final_done,
       finalScopePoints: cycle.final_scope_points,
       finalDonePoints: cycle.final_done_points,
+    })),
+    customFields: file.custom_fields.map((field) => ({
+      key: field.id,
+      name: field.name,
+      kind: field.kind,
+      unit: field.unit,
+      options: field.options.map((option) => ({ name: option.name, colour: option.colour })),
     })),
   };
 }
