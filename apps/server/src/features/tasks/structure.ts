@@ -5,11 +5,15 @@ import type { Database } from '../../db/schema.ts';
 import { authorize, organizationOfTask } from '../../policies/authorize.ts';
 
 type Link = TaskStructureView['parent'] & {};
-const FINISHED = new Set(['DONE', 'ARCHIVE']);
+/** The categories of a finished task (migration 0037). */
+const FINISHED = new Set(['done', 'canceled']);
+/** A row as read: the category of its status rides along (the answer's schema leaves it out). */
+type Read = { status_category: string };
 
 /** Live tasks only: a deleted task, or one of a deleted project, is in no structure. */
 const LINK = sql`
-  task.task_id, project.trigram || '-' || task.reference AS reference, task.title, task.status
+  task.task_id, project.trigram || '-' || task.reference AS reference, task.title, task.status,
+  task.status_category
 `;
 
 /**
@@ -29,14 +33,14 @@ export async function readTaskStructure(
     JOIN project ON project.project_id = task.project_id AND project.deleted_at IS NULL
     WHERE child.task_id = ${taskId}
   `.execute(db);
-  const subtasks = await sql<TaskStructureView['subtasks'][number]>`
+  const subtasks = await sql<TaskStructureView['subtasks'][number] & Read>`
     SELECT ${LINK}, task.assignee_id, task.estimate, to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at
     FROM task JOIN project ON project.project_id = task.project_id AND project.deleted_at IS NULL
     WHERE task.parent_id = ${taskId} AND task.deleted_at IS NULL
     ORDER BY task.subtask_position NULLS LAST, task.created_at, task.task_id
   `.execute(db);
-  const relations = await sql<{ relation_id: string; side: RelationSide } & Link>`
+  const relations = await sql<{ relation_id: string; side: RelationSide } & Link & Read>`
     SELECT relation.relation_id,
       CASE
         WHEN relation.kind = 'relates' THEN 'relates'
@@ -57,7 +61,7 @@ export async function readTaskStructure(
     parent: parent.rows[0] ? link(parent.rows[0]) : null,
     subtasks: subtasks.rows,
     progress: {
-      done: subtasks.rows.filter((task) => FINISHED.has(task.status)).length,
+      done: subtasks.rows.filter((task) => FINISHED.has(task.status_category)).length,
       total: subtasks.rows.length,
     },
     relations: relations.rows.map((row) => ({
@@ -65,6 +69,6 @@ export async function readTaskStructure(
       side: row.side,
       task: link(row),
     })),
-    blocked: relations.rows.some((row) => row.side === 'blocked_by' && !FINISHED.has(row.status)),
+    blocked: relations.rows.some((row) => row.side === 'blocked_by' && !FINISHED.has(row.status_category)),
   };
 }
