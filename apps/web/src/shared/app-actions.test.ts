@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { onNewTaskRequested, requestNewTask } from './app-actions';
+import { onNewTaskRequested, requestNewTask, takeTemplateRequest } from './app-actions';
 
 const unsubscribes: (() => void)[] = [];
 afterEach(() => {
@@ -52,5 +52,18 @@ describe('requestNewTask', () => {
     stop();
     requestNewTask();
     expect(opened).toEqual([]);
+  });
+});
+
+describe('takeTemplateRequest', () => {
+  it('says once that the request asked for a template, and not for a plain request', () => {
+    const opened: string[] = [];
+    projectScreen('p1', opened);
+    requestNewTask('p1', { fromTemplate: true });
+    expect(takeTemplateRequest()).toBe(true);
+    expect(takeTemplateRequest()).toBe(false);
+    requestNewTask('p1');
+    expect(takeTemplateRequest()).toBe(false);
+    expect(opened).toEqual(['p1', 'p1']);
   });
 });
