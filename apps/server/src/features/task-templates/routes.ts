@@ -75,7 +75,15 @@ export async function taskTemplateRoutes(app: AppInstance): Promise<void> {
 
   app.delete(
     '/api/task-templates/:templateId',
-    { schema: { tags, params: templateIdParams, response: { 204: noContent } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Removes a project’s template; the tasks made from it stay. A ready template has no row: 404.',
+        params: templateIdParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       await deleteTaskTemplate(app.deps, user, { templateId: request.params.templateId });
