@@ -4,6 +4,7 @@ import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useCreateLabel } from '../../../shared/api/create-label';
 import { useLabels } from '../../../shared/api/list-labels';
+import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../shared/api/list-projects';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
@@ -22,6 +23,9 @@ import { useSetTaskLabels } from '../api/set-task-labels';
  */
 export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
   const update = useUpdateTask();
+  // Finished is a category (docs/product.md#statuses): a project's own Done status is not late.
+  const category = statusChoiceOf(useStatusChoices(task.project.project_id), task.status).category;
+  const finished = category === 'done' || category === 'canceled';
   const organizationId = task.project.organization_id;
   const labels = useLabels(organizationId);
   const createLabel = useCreateLabel(organizationId);
@@ -53,7 +57,7 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
           value={due}
           onChange={(next) => update.mutate({ taskId: task.task_id, changes: next })}
         />
-        <DueMark due={due} finished={task.status === 'DONE' || task.status === 'ARCHIVE'} />
+        <DueMark due={due} finished={finished} />
       </Stack>
       <PrioritySelect
         label="Priority"

@@ -2,6 +2,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
+import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { LabelChips } from '../../../ui/planning/label-chips';
 import { PriorityPicker } from './priority-picker';
@@ -12,7 +13,8 @@ import type { TaskSort } from './task-sort';
 type Planned = Pick<
   TaskSummaryView,
   'task_id' | 'title' | 'status' | 'due_on' | 'due_at' | 'priority' | 'labels' | 'blocked_by' | 'estimate'
->;
+> &
+  Partial<Pick<TaskSummaryView, 'project_id'>>;
 
 /** A task's labels on its row or card: the first three, then "+n". */
 export function TaskLabels({ task }: { task: Planned }) {
@@ -22,10 +24,12 @@ export function TaskLabels({ task }: { task: Planned }) {
 
 /** The due date with its "Overdue" or "Due soon" flag (below it in a list cell); nothing without one. */
 export function TaskDue({ task, stacked }: { task: Planned; stacked?: boolean }) {
+  // Finished is a category (docs/product.md#statuses): a project's own Done status is not late.
+  const category = statusChoiceOf(useStatusChoices(task.project_id), task.status).category;
   return (
     <DueMark
       due={{ due_on: task.due_on ?? null, due_at: task.due_at ?? null }}
-      finished={task.status === 'DONE' || task.status === 'ARCHIVE'}
+      finished={category === 'done' || category === 'canceled'}
       stacked={stacked}
     />
   );
