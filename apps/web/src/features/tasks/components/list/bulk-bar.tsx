@@ -1,6 +1,5 @@
 import type { BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
-import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
 import {
@@ -18,6 +17,7 @@ import {
 import { IconChevronDown, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useMembers } from '../../../../shared/api/list-members';
+import { useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { confirm } from '../../../../ui/confirm/confirm-service';
 import { toastSuccess } from '../../../../ui/toast';
 import { toastUndo } from '../../../../ui/undo-toast';
@@ -45,6 +45,11 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
   const bulkChange = useBulkChangeTasks();
   const bulkDelete = useBulkDeleteTasks();
   const members = useMembers(organizationId);
+  // The statuses of the tasks' project when they share one (a project's list), else the four first.
+  const projectId = tasks.every((task) => task.project_id === tasks[0]?.project_id)
+    ? tasks[0]?.project_id
+    : undefined;
+  const statuses = useStatusChoices(projectId);
   const people = useMemo(
     () =>
       new Map<string, PersonView>(
@@ -101,13 +106,13 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
           {count.toLocaleString('en')} selected
         </Text>
         <FieldMenu label="Status">
-          {TASK_STATUSES.map((status) => (
+          {statuses.map((status) => (
             <Menu.Item
-              key={status}
-              leftSection={<StatusDot status={status} />}
-              onClick={() => apply('status', { status })}
+              key={status.key}
+              leftSection={<StatusDot status={status.key} color={status.color} />}
+              onClick={() => apply('status', { status: status.key })}
             >
-              {STATUS_LABELS[status]}
+              {status.name}
             </Menu.Item>
           ))}
         </FieldMenu>
