@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { taskPrioritySchema } from './planning-schemas.ts';
 import { PRIORITY_LABELS } from './priority.ts';
-import { STATUS_LABELS } from './status.ts';
+import { defaultStatusLabel } from './status.ts';
 import { taskStatusSchema } from './status-schema.ts';
 import { RELATION_SIDES } from './subtask-schemas.ts';
 
@@ -202,7 +202,7 @@ function nameOf(id: string, names: UserNames | undefined): string {
 
 function describeStatus(change: { old: unknown; new: unknown }): string {
   const label = (value: unknown) =>
-    taskStatusSchema.safeParse(value).success ? STATUS_LABELS[value as keyof typeof STATUS_LABELS] : 'none';
+    taskStatusSchema.safeParse(value).success ? defaultStatusLabel(value as string) : 'none';
   return change.old == null
     ? `status ${label(change.new)}`
     : `status ${label(change.old)} → ${label(change.new)}`;
