@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
 
 /** `read` may only look (GET); `read-write` may do whatever its owner may do. */
-export const apiTokenScopeSchema = z.enum(['read', 'read-write'], {
+const apiTokenScopeSchema = z.enum(['read', 'read-write'], {
   error: 'The scope of a token is "read" or "read-write".',
 });
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
 
 /** A token's name, so its owner knows which script holds it: trimmed, 1 to 60 characters. */
-export const apiTokenNameSchema = z
+const apiTokenNameSchema = z
   .string({ error: 'The name of the token is required.' })
   .trim()
   .min(1, 'The name of the token is required.')

@@ -4,7 +4,7 @@ import { nameRules } from './display-text.ts';
 
 /** Longest password accepted: hashing is deliberately slow, so an endless one would be a cheap attack. */
 export const PASSWORD_MAX_LENGTH = 128;
-export const PERSON_NAME_MAX_LENGTH = 100;
+const PERSON_NAME_MAX_LENGTH = 100;
 
 export const emailSchema = z
   .string({ error: 'The email is required.' })
@@ -41,7 +41,6 @@ export const signUpInput = z.object({
   name: z.string().max(201).optional(),
   callbackURL: appPathSchema,
 });
-export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const signInInput = z.object({
   email: emailSchema,
@@ -52,7 +51,6 @@ export const signInInput = z.object({
   rememberMe: z.boolean().optional(),
   callbackURL: appPathSchema,
 });
-export type SignInInput = z.infer<typeof signInInput>;
 
 const hasControlCharacter = (value: string) => [...value].some((char) => char.charCodeAt(0) < 0x20);
 
@@ -80,13 +78,11 @@ export const emailOnlyInput = z.object({
   newUserCallbackURL: appPathSchema,
   redirectTo: appPathSchema,
 });
-export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 
 export const resetPasswordInput = z.object({
   token: z.string({ error: 'The reset link is invalid.' }).min(1, 'The reset link is invalid.').max(200),
   newPassword: newPasswordSchema,
 });
-export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 const totpCode = z
   .string({ error: 'The code is required.' })

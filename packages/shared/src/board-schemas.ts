@@ -19,15 +19,15 @@ const count = z.number().int().min(0);
 const column = <Item extends z.ZodType>(item: Item) => z.array(item).optional();
 
 /** A person the tasks name: their id and names, or their id alone when only authored tasks name them. */
-export const boardPersonSchema = z.union([z.tuple([z.uuid(), z.string(), z.string()]), z.tuple([z.uuid()])]);
+const boardPersonSchema = z.union([z.tuple([z.uuid(), z.string(), z.string()]), z.tuple([z.uuid()])]);
 
-export const boardLabelSchema = z.tuple([z.uuid(), z.string(), labelColorSchema]);
+const boardLabelSchema = z.tuple([z.uuid(), z.string(), labelColorSchema]);
 
 /**
  * The tasks, one array per field, each holding one value per task in creation order. A field whose
  * every value is its default is left out; inside an array, 0 (or null) is the default.
  */
-export const boardColumnsSchema = z
+const boardColumnsSchema = z
   .object({
     /** task_id: board-ids.ts (11 characters when the rest is the task's creation time). */
     id: z.array(z.string().regex(BOARD_ID)),

@@ -6,10 +6,10 @@ import { taskStatusSchema } from './status-schema.ts';
  * The most tasks one bulk change may name: its one transaction holds a lock on each of them, and
  * the answer carries each one's row (docs/threat-model.md's limits).
  */
-export const BULK_TASK_LIMIT = 10_000;
+const BULK_TASK_LIMIT = 10_000;
 
 /** What a bulk change may set: the fields the list's selection bar offers (title and estimate are not). */
-export const bulkTaskFields = z
+const bulkTaskFields = z
   .object({
     status: taskStatusSchema,
     /** null unassigns. */
@@ -69,4 +69,3 @@ export const bulkDeleteTasksInput = z
     message: 'A bulk change names each task once.',
     path: ['task_ids'],
   });
-export type BulkDeleteTasksInput = z.input<typeof bulkDeleteTasksInput>;

@@ -16,7 +16,6 @@ const commentContent = richTextSchema.refine(
 
 /** POST /api/tasks/:taskId/comments. A blank comment is refused with COMMENT_EMPTY_MESSAGE. */
 export const createCommentInput = z.object({ content_json: commentContent });
-export type CreateCommentInput = z.input<typeof createCommentInput>;
 
 /** PATCH /api/comments/:commentId: its author replaces the text; blank is refused as at creation. */
 export const editCommentInput = z.object({ content_json: commentContent });

@@ -11,7 +11,6 @@ export const CALENDAR_YEAR_COUNT = 200;
 export const CALENDAR_YEARS_BEFORE = 100;
 export const CALENDAR_DEFAULT_LOCALE = 'en-US';
 export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
 // Project page
 export const LIST_ANIMATION_DELAY_MS = 1000;
@@ -30,9 +29,7 @@ export const EDITOR_MARGIN_CLICK_PX = 22;
 export const ACTION_MENU_RESET_MS = 500;
 export const HISTORY_DELAY_MS = 1000;
 export const HISTORY_MAX_STACK = 100;
-export const CODE_BLOCK_TAB = '  ';
 export const EDITOR_FONT_SIZES = { small: '10px', large: '18px', huge: '32px' } as const;
-export const EDITOR_HEADER_LEVELS = [1, 2] as const;
 /** Limits on rich-text attributes a document may carry (docs/product.md#rich-text-editor). */
 export const RICH_TEXT_HEADER_MAX = 6;
 export const RICH_TEXT_INDENT_MAX = 30;
@@ -47,7 +44,6 @@ export const REALTIME_TIMEOUT_MS = 10_000;
 export const REALTIME_HEARTBEAT_MS = 30_000;
 /** Wait before each reconnection attempt; the last delay repeats. */
 export const REALTIME_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
-export const STORAGE_LIST_DEFAULT_LIMIT = 100;
 
 // Accounts and administration
 export const PASSWORD_MIN_LENGTH = 6;
@@ -59,7 +55,7 @@ export const DEFAULT_ORGANIZATION_NAME = 'My Organization';
 /** The name a design-file link gets when created. */
 export const DEFAULT_FIGMA_FILE_NAME = 'Figma File';
 export const DASHBOARD_CHART_SIZE = { width: 470, height: 160 } as const;
-export const PRODUCT_NAME = 'Figgle';
+const PRODUCT_NAME = 'Figgle';
 
 /** The delay before reconnection attempt number `attempt` (1-based). */
 export function reconnectDelayMs(attempt: number): number {

@@ -30,12 +30,12 @@ export const CUSTOM_FIELD_KIND_LABELS: Record<CustomFieldKind, string> = {
 
 export const CUSTOM_FIELD_NAME_MAX = 40;
 export const CUSTOM_FIELD_UNIT_MAX = 12;
-export const CUSTOM_FIELD_OPTIONS_MAX = 50;
+const CUSTOM_FIELD_OPTIONS_MAX = 50;
 export const CUSTOM_FIELD_OPTION_NAME_MAX = 40;
 /** More than an organization keeps; past it, old fields should be removed. */
 export const CUSTOM_FIELDS_PER_ORGANIZATION_MAX = 100;
-export const CUSTOM_TEXT_VALUE_MAX = 500;
-export const CUSTOM_URL_VALUE_MAX = 2000;
+const CUSTOM_TEXT_VALUE_MAX = 500;
+const CUSTOM_URL_VALUE_MAX = 2000;
 
 const isSelect = (kind: CustomFieldKind) => kind === 'single_select' || kind === 'multi_select';
 
@@ -132,9 +132,8 @@ export const customValueSchema = z.union(
 export type CustomValue = z.infer<typeof customValueSchema>;
 
 export const setTaskCustomValueInput = z.object({ value: customValueSchema.nullable() }).strict();
-export type SetTaskCustomValueInput = z.input<typeof setTaskCustomValueInput>;
 
-export const customFieldOptionSchema = z.object({
+const customFieldOptionSchema = z.object({
   option_id: z.uuid(),
   name: z.string(),
   colour: labelColorSchema,
@@ -164,15 +163,14 @@ export const customFieldViewSchema = z.object({
 export type CustomFieldView = z.infer<typeof customFieldViewSchema>;
 
 /** A field turned on in a project, with whether its cards show it. */
-export const projectCustomFieldSchema = z.object({ ...customFieldShape, on_card: z.boolean() });
+const projectCustomFieldSchema = z.object({ ...customFieldShape, on_card: z.boolean() });
 export type ProjectCustomField = z.infer<typeof projectCustomFieldSchema>;
 
-export const customValueRowSchema = z.object({
+const customValueRowSchema = z.object({
   task_id: z.uuid(),
   field_id: z.uuid(),
   value: customValueSchema,
 });
-export type CustomValueRow = z.infer<typeof customValueRowSchema>;
 
 /** GET /api/projects/:projectId/custom-fields: its fields and every live task's values of them. */
 export const projectCustomFieldsViewSchema = z.object({

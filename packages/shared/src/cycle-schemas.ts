@@ -46,16 +46,15 @@ export const updateCycleInput = z
 /** PUT /api/tasks/:taskId/cycle: a cycle of the task's project, or null to take it out. */
 export const setTaskCycleInput = z.object({ cycle_id: z.uuid().nullable() }).strict();
 
-export const cycleSettingsViewSchema = z.object({
+const cycleSettingsViewSchema = z.object({
   enabled: z.boolean(),
   weeks: z.number().int(),
   week_start: z.number().int(),
 });
-export type CycleSettingsView = z.infer<typeof cycleSettingsViewSchema>;
 
 const figures = z.object({ done: z.number().int(), total: z.number().int() });
 
-export const cycleViewSchema = z.object({
+const cycleViewSchema = z.object({
   cycle_id: z.uuid(),
   project_id: z.uuid(),
   number: z.number().int(),
@@ -81,7 +80,7 @@ export const projectCyclesViewSchema = z.object({
 export type ProjectCyclesView = z.infer<typeof projectCyclesViewSchema>;
 
 /** One day of the burn-up: at the end of `date`, the scope and what was done, by count and points. */
-export const burnUpPointSchema = z.object({
+const burnUpPointSchema = z.object({
   date: z.string(),
   scope: z.number().int(),
   done: z.number().int(),

@@ -13,9 +13,9 @@ import { isAllowedLinkProtocol, isSafeUrl, SANITIZED_URL } from './link-safety.t
  * known formats only, the attribute limits (docs/product.md#rich-text-editor), safe addresses, bounded
  * sizes.
  */
-export type DeltaAttributes = Record<string, unknown>;
+type DeltaAttributes = Record<string, unknown>;
 // Type aliases, not interfaces: they stay assignable to the row type's Record<string, unknown>.
-export type DeltaInsertOp = {
+type DeltaInsertOp = {
   insert: string | Record<string, unknown>;
   attributes?: DeltaAttributes;
 };
@@ -26,19 +26,16 @@ export type DeltaDocument = {
 export const DELTA_MAX_OPS = 10_000;
 /** Characters of text plus one per embed: far above any real description, far below the body limit. */
 export const DELTA_MAX_LENGTH = 200_000;
-export const DELTA_URL_MAX = 2048;
-export const FILE_NAME_MAX = 255;
+const DELTA_URL_MAX = 2048;
+const FILE_NAME_MAX = 255;
 const FORMULA_MAX = 1000;
 const ALT_MAX = 500;
 
-export interface DeltaIssue {
+interface DeltaIssue {
   path: string;
   message: string;
 }
 export type DeltaCheck = { ok: true; delta: DeltaDocument } | { ok: false; issues: DeltaIssue[] };
-
-/** An empty description: one empty line. */
-export const EMPTY_DELTA: DeltaDocument = { ops: [{ insert: '\n' }] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A design a task links that changed in Figma since its assignee last saw it ("Design changed"). */
-export const designChangeSchema = z.object({
+const designChangeSchema = z.object({
   task_figma_node_id: z.uuid(),
   file_key: z.string(),
   node_id: z.string(),

@@ -12,8 +12,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const DIRECTION_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const INVISIBLE = /[\s\u200b-\u200f\u2060-\u2064\ufeff\u00ad\u180e]/gu;
 
-export const DISPLAY_TEXT_CONTROL_MESSAGE = 'cannot contain control or text-direction characters.';
-export const DISPLAY_TEXT_INVISIBLE_MESSAGE = 'cannot be made only of invisible characters.';
+const DISPLAY_TEXT_CONTROL_MESSAGE = 'cannot contain control or text-direction characters.';
+const DISPLAY_TEXT_INVISIBLE_MESSAGE = 'cannot be made only of invisible characters.';
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL.test(value) || DIRECTION_CONTROL.test(value);
@@ -31,7 +31,7 @@ export function displayTextRules(label: string) {
   ];
 }
 
-export const WEB_ADDRESS_MESSAGE = 'cannot contain a web address.';
+const WEB_ADDRESS_MESSAGE = 'cannot contain a web address.';
 
 /** A scheme (`https://`, `mailto:`), `www.`, or a host name ending in a top-level domain. */
 const SCHEME = /\b[a-z][a-z0-9+.-]*:(\/\/|[^\s]*@)|\b(mailto|javascript|data):/i;
@@ -44,7 +44,7 @@ const WWW = /\bwww\./i;
 const HOST = /[\p{L}\p{N}-]{2,}\.(?:[\p{L}\p{N}-]+\.)*\p{L}{2,63}(?![\p{L}\p{N}])/u;
 
 /** Whether a name holds something a mail program would show as a link. */
-export function containsWebAddress(value: string): boolean {
+function containsWebAddress(value: string): boolean {
   return SCHEME.test(value) || WWW.test(value) || HOST.test(value);
 }
 

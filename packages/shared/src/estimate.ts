@@ -17,8 +17,8 @@ export const ESTIMATE_SCALE_LABELS: Record<EstimateScale, string> = {
   tshirt: 'T-shirt sizes (XS to XL)',
 };
 
-export const POINT_ESTIMATES = ['1', '2', '3', '5', '8', '13'] as const;
-export const TSHIRT_ESTIMATES = ['XS', 'S', 'M', 'L', 'XL'] as const;
+const POINT_ESTIMATES = ['1', '2', '3', '5', '8', '13'] as const;
+const TSHIRT_ESTIMATES = ['XS', 'S', 'M', 'L', 'XL'] as const;
 export const ESTIMATES = [...POINT_ESTIMATES, ...TSHIRT_ESTIMATES] as const;
 export type Estimate = (typeof ESTIMATES)[number];
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * - DEV_STATUS: a Dev Mode status Figma sent that could not be applied;
  * - DEV_RESOURCE: the link back to a task that could not be written in Figma's Dev Mode.
  */
-export const failedFigmaWorkKindSchema = z.enum([
+const failedFigmaWorkKindSchema = z.enum([
   'DELIVERY',
   'REPLY',
   'DESIGN_CHANGE',
@@ -16,7 +16,7 @@ export const failedFigmaWorkKindSchema = z.enum([
   'DEV_RESOURCE',
 ]);
 
-export const failedFigmaWorkSchema = z.object({
+const failedFigmaWorkSchema = z.object({
   job_id: z.uuid(),
   organization_id: z.uuid(),
   kind: failedFigmaWorkKindSchema,

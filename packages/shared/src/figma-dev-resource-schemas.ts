@@ -3,8 +3,7 @@ import { z } from 'zod';
 // The link back into Figma of each node a task links (docs/product.md#designs-on-a-task): a dev
 // resource on the node, pointing at the task, and how it stands.
 
-export const devResourceStates = ['pending', 'linked', 'refused', 'file_gone', 'failed'] as const;
-export type DevResourceState = (typeof devResourceStates)[number];
+const devResourceStates = ['pending', 'linked', 'refused', 'file_gone', 'failed'] as const;
 
 export const taskDevResourceSchema = z.object({
   /** The link (a row of GET /api/tasks/:taskId/figma-nodes). */

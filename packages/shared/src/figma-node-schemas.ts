@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** More frames than one task should be about: past it, split the task. */
 export const TASK_FIGMA_NODES_MAX = 50;
 
-export const figmaNodeSources = ['comment', 'link', 'figma'] as const;
+const figmaNodeSources = ['comment', 'link', 'figma'] as const;
 
 export const linkFigmaNodeInput = z
   .object({
@@ -17,7 +17,6 @@ export const linkFigmaNodeInput = z
       .max(2000, 'A Figma link is at most 2000 characters.'),
   })
   .strict();
-export type LinkFigmaNodeInput = z.input<typeof linkFigmaNodeInput>;
 
 export const taskFigmaNodeParams = z.object({ taskId: z.uuid(), nodeLinkId: z.uuid() });
 

@@ -9,7 +9,6 @@ export const figmaOAuthCallbackQuery = z.object({
   code: z.string().min(1).max(2000).optional(),
   error: z.string().max(200).optional(),
 });
-export type FigmaOAuthCallbackQuery = z.infer<typeof figmaOAuthCallbackQuery>;
 
 export const figmaOAuthStartedSchema = z.object({
   /** Figma's authorization page, with a fresh single-use state: the browser goes there. */
@@ -17,7 +16,7 @@ export const figmaOAuthStartedSchema = z.object({
 });
 export type FigmaOAuthStarted = z.infer<typeof figmaOAuthStartedSchema>;
 
-export const figmaOAuthConnectionSchema = z.object({
+const figmaOAuthConnectionSchema = z.object({
   connected_by: z.object({ user_id: z.string(), name: z.string() }).nullable(),
   connected_at: z.string(),
   scopes: z.array(z.string()),

@@ -13,7 +13,6 @@ export const saveFigmaTokenInput = z.object({
     .max(FIGMA_TOKEN_MAX, `The Figma token is at most ${FIGMA_TOKEN_MAX} characters.`)
     .regex(/^[\x21-\x7e]+$/, 'The Figma token is one word, without spaces.'),
 });
-export type SaveFigmaTokenInput = z.input<typeof saveFigmaTokenInput>;
 
 export const figmaTokenStatusSchema = z.object({
   is_set: z.boolean(),
@@ -41,7 +40,6 @@ export const setFigmaTeamInput = z.object({
       return id;
     }),
 });
-export type SetFigmaTeamInput = z.input<typeof setFigmaTeamInput>;
 
 export const setFigmaReplyOnDoneInput = z.object({ enabled: z.boolean() });
 
@@ -71,7 +69,7 @@ export const figmaTeamSavedSchema = figmaOrganizationSettingsSchema.extend({
 export type FigmaTeamSaved = z.infer<typeof figmaTeamSavedSchema>;
 
 /** A file key, or a pasted Figma URL from which the key is taken. */
-export const figmaFileKeyInput = z
+const figmaFileKeyInput = z
   .string({ error: 'The Figma file id is required.' })
   .trim()
   .min(1, 'The Figma file id is required.')
@@ -117,7 +115,7 @@ export const designLinkSchema = z.object({
 });
 export type DesignLinkView = z.infer<typeof designLinkSchema>;
 
-export const figmaEventKindSchema = z.enum(['TASK', 'REPLY', 'COMMENT']);
+const figmaEventKindSchema = z.enum(['TASK', 'REPLY', 'COMMENT']);
 
 export const figmaEventSchema = z.object({
   figma_event_id: z.uuid(),
@@ -136,7 +134,7 @@ export const figmaEventSchema = z.object({
 });
 export type FigmaEventView = z.infer<typeof figmaEventSchema>;
 
-export const RADAR_LIMIT_MAX = 100;
+const RADAR_LIMIT_MAX = 100;
 
 export const figmaEventsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -153,7 +151,6 @@ export type FigmaEventPage = z.infer<typeof figmaEventPageSchema>;
 export const figmaEventIdParams = z.object({ eventId: z.uuid() });
 
 export const createTaskFromEventInput = z.object({ project_id: z.uuid({ error: 'Choose a project.' }) });
-export type CreateTaskFromEventInput = z.input<typeof createTaskFromEventInput>;
 
 export const taskFromEventSchema = z.object({
   task_id: z.uuid(),

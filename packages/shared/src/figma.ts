@@ -3,8 +3,6 @@ import { DEFAULT_FIGMA_FILE_NAME, FIGMA_TASK_TITLE_MAX } from './constants.ts';
 // Pure rules about Figma shared by the server and the web app (docs/product.md#figma-integration,
 // docs/figma-api.md#addresses-and-node-ids).
 
-/** The marker that turns a top-level Figma comment into a task. */
-export const FIGMA_TASK_MARKER = '#task';
 const MARKER_PATTERN = /#task(?![A-Za-z0-9_-])/gi;
 
 const FILE_KEY_PATTERN = /^[A-Za-z0-9]{10,128}$/;
@@ -52,8 +50,6 @@ export function figmaNodeUrl(fileKey: string, nodeId: string): string {
   return `${figmaFileUrl(fileKey)}?node-id=${encodeURIComponent(nodeId.replaceAll(':', '-'))}`;
 }
 
-export type FigmaCommentFragment = { text: string } | { mention: string };
-
 /** The text of a delivered comment: its fragments joined, each mention shown as `@handle`. */
 export function figmaCommentText(
   fragments: ReadonlyArray<Partial<{ text: unknown; mention: unknown }>>,
@@ -74,7 +70,7 @@ export function figmaCommentText(
 
 export type FigmaEventKind = 'TASK' | 'REPLY' | 'COMMENT';
 
-export function hasTaskMarker(text: string): boolean {
+function hasTaskMarker(text: string): boolean {
   MARKER_PATTERN.lastIndex = 0;
   return MARKER_PATTERN.test(text);
 }

@@ -5,7 +5,7 @@ import { taskStatusSchema } from './status-schema.ts';
 // Import (docs/product.md#import): a file is sent and read, the person confirms the mapping, a job
 // writes the tasks and reports its progress.
 
-export const IMPORT_FORMATS = ['trello', 'csv', 'figgle'] as const;
+const IMPORT_FORMATS = ['trello', 'csv', 'figgle'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 const IMPORT_STATES = ['analysed', 'queued', 'running', 'done', 'failed'] as const;
 

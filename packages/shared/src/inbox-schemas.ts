@@ -3,7 +3,7 @@ import { INBOX_PAGE_SIZE, INBOX_QUERY_LIMIT } from './constants.ts';
 import { logMetadataSchema, logTypeSchema } from './log-type.ts';
 
 /** Deep pages cost a scan of every entry before them; nobody clicks See more a thousand times. */
-export const INBOX_OFFSET_MAX = 10_000;
+const INBOX_OFFSET_MAX = 10_000;
 /** Characters of a comment's text shown in the inbox. */
 export const INBOX_COMMENT_EXCERPT_MAX = 200;
 
@@ -21,11 +21,10 @@ export const inboxQuery = z.object({
     .max(INBOX_QUERY_LIMIT, `limit is at most ${INBOX_QUERY_LIMIT}.`)
     .default(INBOX_PAGE_SIZE),
 });
-export type InboxQuery = z.input<typeof inboxQuery>;
 
 const personSchema = z.object({ user_id: z.uuid(), firstname: z.string(), lastname: z.string() });
 
-export const inboxEntrySchema = z.object({
+const inboxEntrySchema = z.object({
   /** The log entry's id. */
   entry_id: z.uuid(),
   /** COMMENT for a new comment (its words in `comment`), CREATION for a new task, else what changed. */

@@ -37,7 +37,6 @@ export const LOG_TYPES = [
   'CYCLE',
   'CUSTOM_FIELD',
 ] as const;
-export type LogType = (typeof LOG_TYPES)[number];
 export const logTypeSchema = z.enum(LOG_TYPES);
 
 const loggedLabelSchema = z.object({ label_id: z.string(), name: z.string() });

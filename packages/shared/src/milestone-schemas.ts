@@ -51,7 +51,7 @@ export const milestoneIdParams = z.object({ milestoneId: z.uuid() });
 /** PUT /api/tasks/:taskId/milestone: a milestone of the task's project, or null to leave it. */
 export const setTaskMilestoneInput = z.object({ milestone_id: z.uuid().nullable() }).strict();
 
-export const milestoneStates = ['empty', 'complete', 'on_track', 'at_risk', 'no_pace'] as const;
+const milestoneStates = ['empty', 'complete', 'on_track', 'at_risk', 'no_pace'] as const;
 
 export const milestoneViewSchema = z.object({
   milestone_id: z.uuid(),

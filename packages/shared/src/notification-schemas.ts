@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** Entries of "For me" per page, and the most a client may ask for. */
-export const NOTIFICATION_PAGE_SIZE = 20;
-export const NOTIFICATION_PAGE_MAX = 50;
+const NOTIFICATION_PAGE_SIZE = 20;
+const NOTIFICATION_PAGE_MAX = 50;
 /** Characters of a comment's or description's words kept with a mention or a comment. */
 export const NOTIFICATION_EXCERPT_MAX = 200;
 
@@ -18,14 +18,12 @@ export const notificationsQuery = z.object({
     .max(NOTIFICATION_PAGE_MAX, `limit is at most ${NOTIFICATION_PAGE_MAX}.`)
     .default(NOTIFICATION_PAGE_SIZE),
 });
-export type NotificationsQuery = z.input<typeof notificationsQuery>;
 
-export const NOTIFICATION_KINDS = ['mention', 'assignment', 'comment', 'change', 'design_changed'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+const NOTIFICATION_KINDS = ['mention', 'assignment', 'comment', 'change', 'design_changed'] as const;
 
 const personSchema = z.object({ user_id: z.uuid(), firstname: z.string(), lastname: z.string() });
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   notification_id: z.uuid(),
   kind: z.enum(NOTIFICATION_KINDS),
   /**

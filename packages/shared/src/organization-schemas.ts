@@ -3,7 +3,7 @@ import { nameRules } from './display-text.ts';
 import { roleSchema } from './roles.ts';
 
 /** An organization's name: trimmed, 1 to 100 characters. */
-export const organizationNameSchema = z
+const organizationNameSchema = z
   .string()
   .trim()
   .min(1, 'The name of the organization is required.')
@@ -11,13 +11,10 @@ export const organizationNameSchema = z
   .check(...nameRules('The name of the organization'));
 
 export const createOrganizationInput = z.object({ name: organizationNameSchema });
-export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
 
 export const renameOrganizationInput = z.object({ name: organizationNameSchema });
-export type RenameOrganizationInput = z.infer<typeof renameOrganizationInput>;
 
-export const ruleSchema = z.object({ rule_id: z.uuid(), user_id: z.uuid(), role: roleSchema });
-export type RuleView = z.infer<typeof ruleSchema>;
+const ruleSchema = z.object({ rule_id: z.uuid(), user_id: z.uuid(), role: roleSchema });
 
 export const organizationSchema = z.object({
   organization_id: z.uuid(),

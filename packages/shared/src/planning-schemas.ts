@@ -3,7 +3,7 @@ import { displayTextRules } from './display-text.ts';
 import { TASK_PRIORITIES } from './priority.ts';
 
 // The list itself lives in priority.ts (no zod), for screens that only show priorities.
-export { TASK_PRIORITIES, type TaskPriority } from './priority.ts';
+export { TASK_PRIORITIES } from './priority.ts';
 
 export const taskPrioritySchema = z.enum(TASK_PRIORITIES, {
   error: `The priority must be one of ${TASK_PRIORITIES.join(', ')}.`,
@@ -35,7 +35,7 @@ export const MAX_LABELS_PER_TASK = 20;
 export const CHECKLIST_TEXT_MAX = 1000;
 
 /** A label's name: trimmed, 1 to 30 characters, unique in its organization whatever the case. */
-export const labelNameSchema = z
+const labelNameSchema = z
   .string({ error: 'The name of the label is required.' })
   .trim()
   .min(1, 'The name of the label is required.')
@@ -149,7 +149,6 @@ export const labelIdsSchema = z
 
 /** PUT /api/tasks/:taskId/labels: replaces the task's labels with these. */
 export const setTaskLabelsInput = z.object({ label_ids: labelIdsSchema }).strict();
-export type SetTaskLabelsInput = z.input<typeof setTaskLabelsInput>;
 
 export const labelIdParams = z.object({ labelId: z.uuid() });
 export const organizationLabelsParams = z.object({ organizationId: z.uuid() });

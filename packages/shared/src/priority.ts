@@ -5,8 +5,6 @@
 export const TASK_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW', 'NONE'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
-export const DEFAULT_TASK_PRIORITY: TaskPriority = 'NONE';
-
 export const PRIORITY_LABELS: Readonly<Record<TaskPriority, string>> = {
   URGENT: 'Urgent',
   HIGH: 'High',

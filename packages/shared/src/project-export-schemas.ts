@@ -48,7 +48,7 @@ const instantSchema = z.iso
  * only for someone the reader of the export may see it for (a member of the organization today);
  * `role` is null for someone who has left it.
  */
-export const exportedPersonSchema = z.object({
+const exportedPersonSchema = z.object({
   id: z.string().min(1),
   firstname: z.string(),
   lastname: z.string(),
@@ -57,14 +57,14 @@ export const exportedPersonSchema = z.object({
 });
 export type ExportedPerson = z.infer<typeof exportedPersonSchema>;
 
-export const exportedLabelSchema = z.object({
+const exportedLabelSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   color: labelColorSchema,
 });
 export type ExportedLabel = z.infer<typeof exportedLabelSchema>;
 
-export const exportedChecklistItemSchema = z.object({
+const exportedChecklistItemSchema = z.object({
   text: z.string(),
   done: z.boolean(),
   /** Fractional-indexing key: items sort by it byte-wise, as on the board. */
@@ -72,7 +72,7 @@ export const exportedChecklistItemSchema = z.object({
   created_at: instantSchema,
 });
 
-export const exportedCommentSchema = z.object({
+const exportedCommentSchema = z.object({
   id: z.string().min(1),
   author: personRefSchema,
   /** The name shown for the author when there is no person (a comment that came from Figma). */
@@ -80,7 +80,6 @@ export const exportedCommentSchema = z.object({
   created_at: instantSchema,
   content: richTextSchema,
 });
-export type ExportedComment = z.infer<typeof exportedCommentSchema>;
 
 /**
  * A line of the task's change log. Its metadata is the log's own (logMetadataSchema): assignee ids
@@ -88,7 +87,7 @@ export type ExportedComment = z.infer<typeof exportedCommentSchema>;
  * carry the name they had then (their id may be of a label since deleted), and a COMMENT line names
  * its comment by `comment_id`.
  */
-export const exportedLogEntrySchema = z.object({
+const exportedLogEntrySchema = z.object({
   type: logTypeSchema,
   author: personRefSchema,
   created_at: instantSchema,
@@ -101,7 +100,7 @@ export type ExportedLogEntry = z.infer<typeof exportedLogEntrySchema>;
  * exporting server: `url` is its address there (site-relative, as in the deltas), readable by whoever
  * may read the task.
  */
-export const exportedUploadSchema = z.object({
+const exportedUploadSchema = z.object({
   name: z.string(),
   content_type: z.string(),
   size: z.number().int().nonnegative(),
@@ -109,28 +108,25 @@ export const exportedUploadSchema = z.object({
   url: z.string().min(1),
   created_at: instantSchema,
 });
-export type ExportedUpload = z.infer<typeof exportedUploadSchema>;
 
 /**
  * Another task a task's structure names (its parent, the other end of a relation): `id` is the
  * exporting server's id of it (a task of the file when the file holds a task with this id), and
  * `reference` its reference then ("WEB-12"), by which an importer finds a task of another project.
  */
-export const exportedTaskLinkSchema = z.object({
+const exportedTaskLinkSchema = z.object({
   id: z.string().min(1),
   reference: z.string().min(1).max(40),
 });
-export type ExportedTaskLink = z.infer<typeof exportedTaskLinkSchema>;
 
 /** One relation as this task reads it ("blocked_by" WEB-9); a relation between two tasks of the file is on both. */
-export const exportedRelationSchema = z.object({
+const exportedRelationSchema = z.object({
   side: z.enum(RELATION_SIDES),
   task: exportedTaskLinkSchema,
 });
-export type ExportedRelation = z.infer<typeof exportedRelationSchema>;
 
 /** A live task of the project (archived ones have status ARCHIVE; deleted ones are not exported). */
-export const exportedTaskSchema = z.object({
+const exportedTaskSchema = z.object({
   id: z.string().min(1),
   /** The number after the trigram (ABC-12 → 12). */
   reference: z.number().int().positive(),
@@ -178,7 +174,7 @@ export const exportedTaskSchema = z.object({
 export type ExportedTask = z.infer<typeof exportedTaskSchema>;
 
 /** A milestone of the project (docs/product.md#milestones). */
-export const exportedMilestoneSchema = z.object({
+const exportedMilestoneSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(MILESTONE_NAME_MAX),
   target_date: dueOnSchema,
@@ -188,7 +184,7 @@ export const exportedMilestoneSchema = z.object({
 export type ExportedMilestone = z.infer<typeof exportedMilestoneSchema>;
 
 /** How the project plans in cycles (docs/product.md#cycles); null: never turned on. */
-export const exportedCycleSettingsSchema = z.object({
+const exportedCycleSettingsSchema = z.object({
   enabled: z.boolean(),
   weeks: z.number().int().min(CYCLE_WEEKS_MIN).max(CYCLE_WEEKS_MAX),
   week_start: z.number().int().min(0).max(6),
@@ -197,7 +193,7 @@ export const exportedCycleSettingsSchema = z.object({
 const finalCount = z.number().int().nonnegative().nullable();
 
 /** A cycle of the project: its number, days (ends_on is the day after its last), name and, once closed, its final figures. */
-export const exportedCycleSchema = z
+const exportedCycleSchema = z
   .object({
     id: z.string().min(1),
     number: z.number().int().positive(),
@@ -216,7 +212,7 @@ export const exportedCycleSchema = z
   });
 export type ExportedCycle = z.infer<typeof exportedCycleSchema>;
 
-export const exportedProjectSchema = z.object({
+const exportedProjectSchema = z.object({
   name: z.string().min(1),
   trigram: z.string().min(1),
   emoji: projectEmojiSchema,
@@ -233,7 +229,7 @@ export const exportedProjectSchema = z.object({
 });
 
 /** A custom field on in the project (docs/product.md#custom-fields), with its options. */
-export const exportedCustomFieldSchema = z.object({
+const exportedCustomFieldSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   kind: z.enum(CUSTOM_FIELD_KINDS),
@@ -282,7 +278,6 @@ export const organizationExportSchema = z.object({
   /** Each live project as its own complete project export. */
   projects: z.array(projectExportSchema),
 });
-export type OrganizationExport = z.infer<typeof organizationExportSchema>;
 
 /** The columns of the tasks CSV, in order (GET /api/projects/:projectId/export.csv). */
 export const TASK_CSV_COLUMNS = [

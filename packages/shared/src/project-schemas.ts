@@ -4,8 +4,8 @@ import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
 import { estimateScaleSchema } from './estimate.ts';
 import { trigramSchema } from './trigram.ts';
 
-export const PROJECT_NAME_MAX = 100;
-export const PROJECT_DESCRIPTION_MAX = 2000;
+const PROJECT_NAME_MAX = 100;
+const PROJECT_DESCRIPTION_MAX = 2000;
 
 /** A project's name: trimmed, 1 to 100 characters. */
 export const projectNameSchema = z
@@ -15,7 +15,7 @@ export const projectNameSchema = z
   .max(PROJECT_NAME_MAX, `The name of the project is at most ${PROJECT_NAME_MAX} characters.`)
   .check(...displayTextRules('The name of the project'));
 
-export const projectDescriptionSchema = z
+const projectDescriptionSchema = z
   .string()
   .trim()
   .max(PROJECT_DESCRIPTION_MAX, `The description is at most ${PROJECT_DESCRIPTION_MAX} characters.`);

@@ -108,14 +108,14 @@ export function parseTopic(topic: string): ParsedTopic | null {
 const topicString = z.string().min(1).max(100);
 
 // Client → server
-export const subscribeFrame = z.object({ type: z.literal('subscribe'), topic: topicString });
-export const unsubscribeFrame = z.object({ type: z.literal('unsubscribe'), topic: topicString });
+const subscribeFrame = z.object({ type: z.literal('subscribe'), topic: topicString });
+const unsubscribeFrame = z.object({ type: z.literal('unsubscribe'), topic: topicString });
 /** 'online' on the user's organizations: the route the tab shows (null when it shows nothing to share). */
-export const presenceFrame = z.object({
+const presenceFrame = z.object({
   type: z.literal('presence'),
   route: z.string().max(PRESENCE_ROUTE_MAX).nullable(),
 });
-export const pingFrame = z.object({ type: z.literal('ping'), ref: z.number().int().optional() });
+const pingFrame = z.object({ type: z.literal('ping'), ref: z.number().int().optional() });
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   subscribeFrame,
@@ -139,8 +139,8 @@ export const EVENT_KINDS = [
   /** On `notifications`: the user was told something (created) or read it (updated); id is the user's. */
   'notification',
 ] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-export type EventAction = 'created' | 'updated' | 'deleted';
+type EventKind = (typeof EVENT_KINDS)[number];
+type EventAction = 'created' | 'updated' | 'deleted';
 
 export const ERROR_CODES = [
   'forbidden',
@@ -152,7 +152,7 @@ export const ERROR_CODES = [
 ] as const;
 export type RealtimeErrorCode = (typeof ERROR_CODES)[number];
 
-export interface HelloFrame {
+interface HelloFrame {
   type: 'hello';
   protocol: number;
   connectionId: string;
@@ -160,7 +160,7 @@ export interface HelloFrame {
   heartbeatMs: number;
 }
 
-export interface SubscribedFrame {
+interface SubscribedFrame {
   type: 'subscribed';
   topic: string;
   /**
@@ -220,13 +220,13 @@ export interface ErrorFrame {
   topic?: string;
 }
 
-export interface PongFrame {
+interface PongFrame {
   type: 'pong';
   ref?: number;
 }
 
 /** Events may have been lost (the server's bus reconnected): refetch what is on screen. */
-export interface ResyncFrame {
+interface ResyncFrame {
   type: 'resync';
 }
 

@@ -38,7 +38,7 @@ export const setRecurrenceInput = z
   });
 export type SetRecurrenceInput = z.input<typeof setRecurrenceInput>;
 
-export const recurrenceViewSchema = z.object({
+const recurrenceViewSchema = z.object({
   task_id: z.uuid(),
   /** As stored, in a fixed order of its parts. */
   rrule: z.string(),

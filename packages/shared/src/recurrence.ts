@@ -3,17 +3,17 @@
 // counted as calendar days (no time zone); recurrence-time.ts turns instants into days and back in
 // the organization's time zone.
 
-export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
-export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
+const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
 
 export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
 
-export const RECURRENCE_INTERVAL_MAX = 999;
-export const RECURRENCE_COUNT_MAX = 9999;
+const RECURRENCE_INTERVAL_MAX = 999;
+const RECURRENCE_COUNT_MAX = 9999;
 export const RRULE_TEXT_MAX = 200;
 
-export interface NthWeekday {
+interface NthWeekday {
   /** 1…4, or -1 for the last one of the month. */
   nth: number;
   day: WeekdayCode;
@@ -192,7 +192,7 @@ function toDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function addDaysTo(day: string, days: number): string {
+function addDaysTo(day: string, days: number): string {
   return toDay(new Date(toDate(day).getTime() + days * DAY_MS));
 }
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { taskStatusSchema } from './status-schema.ts';
 
 /** Longer search text is cut to this many characters rather than refused. */
-export const SEARCH_TEXT_MAX = 200;
-export const SEARCH_LIMIT_DEFAULT = 20;
-export const SEARCH_LIMIT_MAX = 50;
+const SEARCH_TEXT_MAX = 200;
+const SEARCH_LIMIT_DEFAULT = 20;
+const SEARCH_LIMIT_MAX = 50;
 
 export const SEARCH_KINDS = ['task', 'comment', 'project', 'person'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -50,11 +50,10 @@ export const searchQuery = z.object({
     .default(SEARCH_LIMIT_DEFAULT),
   cursor: z.string().min(1).max(200, 'The cursor is not one this server gave.').optional(),
 });
-export type SearchQueryInput = z.input<typeof searchQuery>;
 export type SearchQuery = z.output<typeof searchQuery>;
 
 /** A text with the places that matched: [start, end) offsets in UTF-16 code units. Never HTML. */
-export const markedTextSchema = z.object({
+const markedTextSchema = z.object({
   text: z.string(),
   marks: z.array(z.tuple([z.number().int(), z.number().int()])),
 });
@@ -66,7 +65,7 @@ const searchPersonSchema = z.object({
   lastname: z.string(),
 });
 
-export const taskHitSchema = z.object({
+const taskHitSchema = z.object({
   task_id: z.uuid(),
   project_id: z.uuid(),
   project_name: z.string(),
@@ -90,7 +89,7 @@ export const taskHitSchema = z.object({
 });
 export type TaskHit = z.infer<typeof taskHitSchema>;
 
-export const commentHitSchema = z.object({
+const commentHitSchema = z.object({
   comment_id: z.uuid(),
   task_id: z.uuid(),
   /** `CHE-12`. */
@@ -105,7 +104,7 @@ export const commentHitSchema = z.object({
 });
 export type CommentHit = z.infer<typeof commentHitSchema>;
 
-export const projectHitSchema = z.object({
+const projectHitSchema = z.object({
   project_id: z.uuid(),
   name: markedTextSchema,
   code: z.string(),
@@ -116,7 +115,7 @@ export const projectHitSchema = z.object({
 });
 export type ProjectHit = z.infer<typeof projectHitSchema>;
 
-export const personHitSchema = z.object({
+const personHitSchema = z.object({
   user_id: z.uuid(),
   firstname: z.string(),
   lastname: z.string(),

@@ -13,7 +13,7 @@ export const moveSubtaskInput = z
   .strict();
 
 /** DELETE /api/tasks/:taskId?subtasks=: its sub-tasks stay as top-level tasks, or are deleted with it. */
-export const SUBTASKS_ON_DELETE = ['keep', 'delete'] as const;
+const SUBTASKS_ON_DELETE = ['keep', 'delete'] as const;
 export type SubtasksOnDelete = (typeof SUBTASKS_ON_DELETE)[number];
 export const deleteTaskQuery = z.object({ subtasks: z.enum(SUBTASKS_ON_DELETE).default('keep') }).strict();
 

@@ -3,7 +3,6 @@ import { richTextSchema } from './delta.ts';
 
 /** PATCH /api/tasks/:taskId/content: the description, a Delta checked by richTextSchema. */
 export const updateTaskContentInput = z.object({ content_json: richTextSchema });
-export type UpdateTaskContentInput = z.input<typeof updateTaskContentInput>;
 
 const deltaViewSchema = z.object({ ops: z.array(z.record(z.string(), z.unknown())) });
 

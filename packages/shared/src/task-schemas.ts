@@ -107,7 +107,7 @@ export const personViewSchema = z.object({
 export type PersonView = z.infer<typeof personViewSchema>;
 
 /** A parent's sub-tasks (live tasks of live projects): how many are Done or Archive, of how many. */
-export const subtaskProgressSchema = z.object({ done: z.number().int(), total: z.number().int() });
+const subtaskProgressSchema = z.object({ done: z.number().int(), total: z.number().int() });
 export type SubtaskProgress = z.infer<typeof subtaskProgressSchema>;
 
 /** A row of a project's list or board, and of My tasks (which adds `project`). */
@@ -153,7 +153,7 @@ export const taskSummaryViewSchema = z.object({
 });
 export type TaskSummaryView = z.infer<typeof taskSummaryViewSchema>;
 
-export const taskProjectViewSchema = z.object({
+const taskProjectViewSchema = z.object({
   project_id: z.uuid(),
   name: z.string(),
   trigram: z.string(),

@@ -60,7 +60,6 @@ export type CreateTaskFromTemplateInput = z.input<typeof createTaskFromTemplateI
 export const createProjectFromTemplateInput = createProjectInput
   .pick({ name: true, trigram: true, emoji: true, description: true, is_bookmarked: true })
   .strict();
-export type CreateProjectFromTemplateInput = z.input<typeof createProjectFromTemplateInput>;
 
 export const taskTemplateViewSchema = z.object({
   template_id: z.uuid(),

@@ -3,7 +3,7 @@ import { commentSchema, personSchema } from './comment-schemas.ts';
 import { logMetadataSchema, logTypeSchema } from './log-type.ts';
 
 /** A change-log line of the task page; `author` null means Figma made the change. */
-export const timelineLogSchema = z.object({
+const timelineLogSchema = z.object({
   kind: z.literal('log'),
   log_id: z.uuid(),
   type: logTypeSchema,
@@ -15,10 +15,10 @@ export const timelineLogSchema = z.object({
 });
 export type TimelineLogView = z.infer<typeof timelineLogSchema>;
 
-export const timelineCommentSchema = commentSchema.extend({ kind: z.literal('comment'), at: z.string() });
+const timelineCommentSchema = commentSchema.extend({ kind: z.literal('comment'), at: z.string() });
 export type TimelineCommentView = z.infer<typeof timelineCommentSchema>;
 
-export const timelineItemSchema = z.discriminatedUnion('kind', [timelineCommentSchema, timelineLogSchema]);
+const timelineItemSchema = z.discriminatedUnion('kind', [timelineCommentSchema, timelineLogSchema]);
 export type TimelineItemView = z.infer<typeof timelineItemSchema>;
 
 /** GET /api/tasks/:taskId/timeline: oldest first; `names` holds every user a log line mentions. */

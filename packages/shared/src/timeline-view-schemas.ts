@@ -4,7 +4,7 @@ import { personViewSchema } from './task-schemas.ts';
 
 // The project's Timeline view (docs/product.md#timeline): what GET /api/projects/:projectId/timeline answers.
 
-export const timelineTaskSchema = z.object({
+const timelineTaskSchema = z.object({
   task_id: z.uuid(),
   /** The number after the project's trigram ("WEB-12"). */
   reference: z.number().int(),
@@ -23,16 +23,14 @@ export const timelineTaskSchema = z.object({
 });
 export type TimelineTask = z.infer<typeof timelineTaskSchema>;
 
-export const timelineMilestoneSchema = z.object({
+const timelineMilestoneSchema = z.object({
   milestone_id: z.uuid(),
   name: z.string(),
   target_date: z.string(),
 });
-export type TimelineMilestone = z.infer<typeof timelineMilestoneSchema>;
 
 /** from_task_id blocks to_task_id; both are tasks of the answer. */
-export const timelineBlockSchema = z.object({ from_task_id: z.uuid(), to_task_id: z.uuid() });
-export type TimelineBlock = z.infer<typeof timelineBlockSchema>;
+const timelineBlockSchema = z.object({ from_task_id: z.uuid(), to_task_id: z.uuid() });
 
 export const projectTimelineSchema = z.object({
   project_id: z.uuid(),

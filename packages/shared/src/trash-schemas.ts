@@ -9,7 +9,7 @@ export const TRASH_LIST_MAX = 500;
 
 export const trashIdParams = z.object({ trashId: z.uuid() });
 
-export const trashItemSchema = z.object({
+const trashItemSchema = z.object({
   trash_id: z.uuid(),
   kind: z.enum(['TASK', 'PROJECT']),
   /** The task's title or the project's name. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const TRIGRAM_LENGTH = 3;
+const TRIGRAM_LENGTH = 3;
 export const TRIGRAM_MESSAGE = 'The trigram must be exactly 3 letters or digits.';
 
 const TRIGRAM_PATTERN = /^[A-Za-z0-9]{3}$/;

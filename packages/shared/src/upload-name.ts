@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What an upload is called when nothing of its own name survives cleaning. */
-export const FALLBACK_UPLOAD_NAME = 'file';
+const FALLBACK_UPLOAD_NAME = 'file';
 
 // File systems stop at 255 bytes per name and the stored name also carries a random id prefix,
 // so very long names are cut rather than failing the upload.

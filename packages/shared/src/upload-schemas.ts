@@ -27,7 +27,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 export const uploadTooLargeMessage = (maxBytes: number) =>
   `The file is too large: the limit is ${formatBytes(maxBytes)}.`;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
   return `${bytes} bytes`;

@@ -64,7 +64,7 @@ export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 export const webhookListSchema = z.array(webhookSchema);
 
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   attempt_id: z.uuid(),
   delivery_id: z.uuid(),
   event: z.string(),

@@ -18,7 +18,7 @@ export const weeklySummaryQuery = z.object({
 });
 
 /** What the summary is written from, counted over the viewer's own organizations only. */
-export const weeklyFactsSchema = z.object({
+const weeklyFactsSchema = z.object({
   /** The first instant counted (ISO), SUMMARY_DAYS days before `until`. */
   since: z.string(),
   until: z.string(),

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@figgle/shared/constants';
 import { fillTitlePattern, type TaskTemplateView } from '@figgle/shared/task-template-schemas';
 import { Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import { confirm } from '../../../ui/confirm/confirm-service';
@@ -43,7 +44,8 @@ export function TemplatePicker({
     <Select
       label="Template"
       description="Start from a template: its checklist and sub-tasks come with the task"
-      placeholder="None"
+      placeholder={MESSAGES.selectPlaceholder}
+      nothingFoundMessage={MESSAGES.selectNoMatch}
       clearable
       searchable
       data-autofocus={autoFocus || undefined}
