@@ -9,6 +9,8 @@
  *   npm run bench -- subtasks          a browser one (build the web app first): a task page with 100 sub-tasks
  *                                      and 50 relations painted, cold, warm and in the app
  *   npm run bench -- search            search p50/p95 on 100,000 tasks and 500,000 comments, a title change's p99
+ *   npm run bench -- workflow          8 statuses and 6 custom fields on 1,000 tasks (board's (a), (b), (c); build the
+ *                                      web app first for (b)), and a bulk change of 500 tasks reaching another board
  *   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test npm run bench
  *                                      benchmarks that can also run on PostgreSQL do so (passed through)
  *
