@@ -9,7 +9,7 @@ export const STATUS_NAME_MAX = 30;
 /** More columns than a board can show side by side; past it, a project should merge some. */
 export const STATUSES_PER_PROJECT_MAX = 30;
 
-export const statusCategorySchema = z.enum(STATUS_CATEGORIES, {
+const statusCategorySchema = z.enum(STATUS_CATEGORIES, {
   error: `The category must be one of ${STATUS_CATEGORIES.join(', ')}.`,
 });
 
