@@ -84,6 +84,8 @@ for (const { scheme, width, height } of [
 
       // "Current cycle" keeps the three planned tasks, after a reload too.
       await page.getByText('Current cycle', { exact: true }).click();
+      // The chip is kept in the address: reload only once it is there.
+      await expect(page).toHaveURL(/[?&]cycle=current/);
       await page.reload();
       for (const title of ['Write the brief', 'Draw the icons', 'Test the signup']) {
         await expect(page.getByRole('link', { name: title })).toBeVisible();
