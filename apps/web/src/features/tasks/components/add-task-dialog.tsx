@@ -189,7 +189,15 @@ function AddTaskForm({
             />
           </>
         )}
-        <Group justify="flex-end" gap="sm" mt="xs">
+        {/* The form is taller than a phone's screen: Create and Cancel stay at the bottom of the dialog
+            as it scrolls, so a title typed at the top is created without looking for the button. */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          mt="xs"
+          py="xs"
+          style={{ position: 'sticky', bottom: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}
+        >
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
