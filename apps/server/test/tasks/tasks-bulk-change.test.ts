@@ -123,6 +123,10 @@ describe('POST /api/tasks/bulk-change', () => {
     expect(lines[0]!.metadata).toMatchObject({ priority: { new: 'HIGH' } });
     const updated = events.filter((event) => event.kind === 'task' && event.action === 'updated');
     expect(updated.map((event) => event.taskId).sort()).toEqual([...ids].sort());
+    // Carol was told of each assignment (read for all five tasks at once): one live event per task.
+    const told = events.filter((event) => event.kind === 'notification' && event.action === 'created');
+    expect(told.every((event) => event.id === carol.userId)).toBe(true);
+    expect(told.map((event) => event.taskId).sort()).toEqual([...ids].sort());
   });
 
   it('puts back earlier values per group, as the undo toast sends them', async () => {

@@ -12,9 +12,9 @@ import { announceChange, type ChangedTask, changeTask, type TaskChange } from '.
  * figgle_change_task, the same statement as a PATCH, so each gets its own log row, version and
  * rules (a refused role, an assignee outside the organization). All of it runs in one transaction:
  * the first refusal (404, 403, 400) rolls back every task changed before it. After the commit, each
- * changed task gets its own bus event (the bus has no batch event) and its notifications. A cycle
- * (cycle_id) is written first, by the cycles feature's own step with its CYCLE log row; the summary
- * figgle_change_task then reads carries it.
+ * changed task gets its own bus event (the bus has no batch event), and the people its change told
+ * are read for all the tasks in one statement. A cycle (cycle_id) is written first, by the cycles
+ * feature's own step with its CYCLE log row; the summary figgle_change_task then reads carries it.
  */
 export async function bulkChangeTasks(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
@@ -46,10 +46,9 @@ export async function bulkChangeTasks(
       }),
     (done) => [...done.values()].flatMap((task) => announceChange(task, user.user_id)),
   );
-  for (const task of changed.values()) {
-    await announceChangeNotifications({ db, bus }, task, user.user_id, since);
-    await announceUnblocked({ db, bus }, task, user.user_id, since);
-  }
+  // The people told, read once for every changed task; the tasks unblocked, per finished task.
+  await announceChangeNotifications({ db, bus }, [...changed.values()], user.user_id, since);
+  for (const task of changed.values()) await announceUnblocked({ db, bus }, task, user.user_id, since);
   // In the order the request named them.
   return groups.flatMap((group) => group.task_ids.map((taskId) => changed.get(taskId)!));
 }
