@@ -29,8 +29,9 @@ export function toastError(message: string): void {
 
 /**
  * A change that the server refused and that was undone: says which change of which task was lost
- * (the title), the failure text under it, and offers Retry. It stays until closed or retried, so it
- * cannot pass unseen.
+ * (the title), the failure text under it, and offers Retry. It stays until closed, or until a Retry
+ * is saved. One toast per lost change (its id is its title): a Retry refused again says so in the
+ * same toast, rather than in a second one while the first leaves.
  */
 export function toastRefusedChange({
   title,
@@ -39,9 +40,12 @@ export function toastRefusedChange({
 }: {
   title: string;
   message: string;
-  onRetry: () => void;
+  /** Sends the change again; settles once the server answered (rejects when it refused again). */
+  onRetry: () => Promise<unknown>;
 }) {
-  const id = notifications.show({
+  const id = `refused-change:${title}`;
+  const toast = {
+    id,
     title,
     message: (
       <Group gap="xs" justify="space-between" wrap="nowrap">
@@ -51,8 +55,10 @@ export function toastRefusedChange({
           variant="light"
           color="red"
           onClick={() => {
-            notifications.hide(id);
-            onRetry();
+            onRetry().then(
+              () => notifications.hide(id),
+              () => {},
+            );
           }}
         >
           Retry
@@ -61,10 +67,13 @@ export function toastRefusedChange({
     ),
     color: 'red',
     icon: <IconAlertTriangle size={18} stroke={2.25} aria-hidden />,
-    autoClose: false,
+    autoClose: false as const,
     withBorder: true,
     closeButtonProps,
-  });
+  };
+  // Shown already: said again in place (show ignores an id it holds); else shown.
+  notifications.update(toast);
+  notifications.show(toast);
 }
 
 /**

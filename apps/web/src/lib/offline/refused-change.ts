@@ -129,9 +129,7 @@ export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutat
   toastRefusedChange({
     title,
     message: refusalReason(error) ?? MESSAGES.saveFailed,
-    onRetry: () => {
-      const retry = new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey });
-      void retry.mutate(variables).catch(() => {});
-    },
+    onRetry: () =>
+      new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey }).mutate(variables),
   });
 }
