@@ -60,7 +60,9 @@ test.describe('export', () => {
       '\uFEFFReference,Title,Status,Assignee email,Due date,Start date,Priority,Estimate,Parent,Blocked by,Milestone,Cycle,Labels,Description,Created,Updated',
     );
     // Quoted where a comma or quote sits in the cell, quotes doubled (RFC 4180).
-    expect(lines[1]).toMatch(/^HBR-1,"Paint the crane, ""blue"" ⚓",To Do,,2026-12-24,,High,,,,,,Dock,,\d{4}-/);
+    expect(lines[1]).toMatch(
+      /^HBR-1,"Paint the crane, ""blue"" ⚓",To Do,,2026-12-24,,High,,,,,,Dock,,\d{4}-/,
+    );
     // The formula arrives as text: a spreadsheet shows it and does not run it.
     expect(lines[2]).toMatch(/^HBR-2,"'=HYPERLINK\(""http:\/\/evil\.test""\)",To Do,/);
 
