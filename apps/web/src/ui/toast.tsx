@@ -40,8 +40,8 @@ export function toastRefusedChange({
 }: {
   title: string;
   message: string;
-  /** Sends the change again; settles once the server answered (rejects when it refused again). */
-  onRetry: () => Promise<unknown>;
+  /** Sends the change again; true once the server saved it, false when it refused it again. */
+  onRetry: () => Promise<boolean>;
 }) {
   const id = `refused-change:${title}`;
   const toast = {
@@ -55,10 +55,9 @@ export function toastRefusedChange({
           variant="light"
           color="red"
           onClick={() => {
-            onRetry().then(
-              () => notifications.hide(id),
-              () => {},
-            );
+            void onRetry().then((saved) => {
+              if (saved) notifications.hide(id);
+            });
           }}
         >
           Retry

@@ -129,7 +129,11 @@ export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutat
   toastRefusedChange({
     title,
     message: refusalReason(error) ?? MESSAGES.saveFailed,
+    // Refused again, the mutation cache's error handler says so (in the same toast): not thrown here.
     onRetry: () =>
-      new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey }).mutate(variables),
+      new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey }).mutate(variables).then(
+        () => true,
+        () => false,
+      ),
   });
 }
