@@ -63,4 +63,23 @@ describe('the burn-up of a cycle', () => {
     expect(points.every((point) => point.scope === 1 && point.done === 0)).toBe(true);
     expect(addedAfterStart).toBe(0);
   });
+
+  it("counts a task done when it reaches any of the project's finished statuses (Shipped)", () => {
+    const tasks = [task('a', 'SHIPPED'), task('b', 'IN_REVIEW')];
+    const moved = (task_id: string, status: string, when: string): CycleHistoryRow => ({
+      task_id,
+      type: 'STATUS',
+      metadata: { status: { old: 'TODO', new: status } },
+      created_at: at(when),
+    });
+    const lines = [
+      joined('a', '2026-11-30T09:00:00Z'),
+      joined('b', '2026-11-30T09:00:00Z'),
+      moved('a', 'SHIPPED', '2026-11-30T12:00:00Z'),
+      moved('b', 'IN_REVIEW', '2026-11-30T12:00:00Z'),
+    ];
+    const finishedKeys = new Set(['DONE', 'SHIPPED', 'ARCHIVE']);
+    const { points } = burnUp(cycle, tasks, lines, at('2026-11-30T15:00:00Z'), finishedKeys);
+    expect(points).toEqual([{ date: '2026-11-30', scope: 2, done: 1, scope_points: 0, done_points: 0 }]);
+  });
 });

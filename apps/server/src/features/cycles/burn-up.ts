@@ -17,7 +17,8 @@ interface Span {
   byRollover: boolean;
 }
 
-const FINISHED = new Set(['DONE', 'ARCHIVE']);
+/** The keys of the four first statuses that are finished, when the project's are not given. */
+const FIRST_FINISHED: ReadonlySet<string> = new Set(['DONE', 'ARCHIVE']);
 const points = (estimate: string | null) => (estimate && /^[0-9]+$/.test(estimate) ? Number(estimate) : 0);
 
 function spansOf(cycleId: string, task: HistoryTask, lines: CycleHistoryRow[]): Span[] {
@@ -47,13 +48,18 @@ function spansOf(cycleId: string, task: HistoryTask, lines: CycleHistoryRow[]): 
 }
 
 /** Whether the task was finished at `at`, from its STATUS lines (before any: its status now if none changed it). */
-function finishedAt(task: HistoryTask, lines: CycleHistoryRow[], at: number): boolean {
+function finishedAt(
+  task: HistoryTask,
+  lines: CycleHistoryRow[],
+  at: number,
+  finishedKeys: ReadonlySet<string>,
+): boolean {
   const statusLines = lines.filter((line) => line.type === 'STATUS');
-  if (statusLines.length === 0) return FINISHED.has(task.status);
-  let finished = FINISHED.has(String((statusLines[0]?.metadata.status as { old?: unknown })?.old));
+  if (statusLines.length === 0) return finishedKeys.has(task.status);
+  let finished = finishedKeys.has(String((statusLines[0]?.metadata.status as { old?: unknown })?.old));
   for (const line of statusLines) {
     if (line.created_at.getTime() > at) break;
-    finished = FINISHED.has(String((line.metadata.status as { new?: unknown }).new));
+    finished = finishedKeys.has(String((line.metadata.status as { new?: unknown }).new));
   }
   return finished;
 }
@@ -69,6 +75,8 @@ export function burnUp(
   tasks: HistoryTask[],
   lines: CycleHistoryRow[],
   now: Date,
+  /** The keys of the project's statuses of the Done and Canceled categories. */
+  finishedKeys: ReadonlySet<string> = FIRST_FINISHED,
 ): { points: BurnUpPoint[]; addedAfterStart: number } {
   const byTask = new Map<string, CycleHistoryRow[]>();
   for (const line of lines) byTask.set(line.task_id, [...(byTask.get(line.task_id) ?? []), line]);
@@ -88,7 +96,7 @@ export function burnUp(
       if (!spans.some((span) => span.joinedAt <= at && span.leftAt > at)) continue;
       point.scope += 1;
       point.scope_points += points(task.estimate);
-      if (finishedAt(task, own, at)) {
+      if (finishedAt(task, own, at, finishedKeys)) {
         point.done += 1;
         point.done_points += points(task.estimate);
       }

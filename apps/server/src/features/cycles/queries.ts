@@ -76,7 +76,8 @@ export interface CycleHistoryRow {
 
 /**
  * What the burn-up is drawn from: for each live task that is or was in the cycle, its CYCLE log lines
- * (joining and leaving) and STATUS log lines, oldest first, with its status and estimate now.
+ * (joining and leaving) and STATUS log lines, oldest first, with its status and estimate now; and the
+ * keys of the project's finished statuses.
  */
 export async function cycleHistory(db: Kysely<Database>, cycleId: string) {
   const tasks = await db
@@ -110,5 +111,13 @@ export async function cycleHistory(db: Kysely<Database>, cycleId: string) {
           .orderBy('created_at')
           .orderBy('log_id')
           .execute();
-  return { tasks, lines };
+  // The keys of the project's statuses of the Done and Canceled categories (migration 0037).
+  const finished = await db
+    .selectFrom('cycle')
+    .innerJoin('project_status', 'project_status.project_id', 'cycle.project_id')
+    .select('project_status.key')
+    .where('cycle.cycle_id', '=', cycleId)
+    .where('project_status.category', 'in', ['done', 'canceled'])
+    .execute();
+  return { tasks, lines, finishedKeys: new Set(finished.map((row) => row.key)) };
 }

@@ -79,7 +79,7 @@ export async function cycleRoutes(app: AppInstance): Promise<void> {
       await authorize(db, user, 'project.read', organizationId, 'Cycle');
       const now = clock.now();
       const history = await cycleHistory(db, row.cycle_id);
-      const drawn = burnUp(row, history.tasks, history.lines, now);
+      const drawn = burnUp(row, history.tasks, history.lines, now, history.finishedKeys);
       return { ...presentCycle(row, now), added_after_start: drawn.addedAfterStart, burn_up: drawn.points };
     },
   );

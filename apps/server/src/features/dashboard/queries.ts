@@ -49,8 +49,10 @@ export interface WeekRow {
 
 /**
  * Per week (Monday, UTC) of the last DASHBOARD_WEEKS: tasks created (CREATION logs) and status
- * changes to Done (STATUS logs), in live projects. Each kind is counted per project from its own
- * partial index (migration 0003) without reading the log rows, then kept only for live projects.
+ * changes to a status of the Done category (STATUS logs), in live projects. Creations and changes
+ * to the key DONE are counted per project from their own partial index (migration 0003) without
+ * reading the log rows; changes to a project's own Done statuses (migration 0037) are read only for
+ * the projects that have one. A line counts by the category its status has now.
  */
 export async function weeklyCounts(db: Kysely<Database>, userId: string): Promise<WeekRow[]> {
   const result = await sql<WeekRow>`
@@ -73,10 +75,28 @@ export async function weeklyCounts(db: Kysely<Database>, userId: string): Promis
       GROUP BY 1, 2
     ),
     completed AS (
+      SELECT done.* FROM (
+        SELECT log.project_id, date_trunc('week', log.created_at AT TIME ZONE 'UTC') AS week_start,
+          count(*) AS n
+        FROM orgs JOIN log ON log.organization_id = orgs.organization_id
+        WHERE log.type = 'STATUS' AND (log.metadata->'status'->>'new') = 'DONE'
+          AND log.created_at >= (SELECT at FROM since)
+        GROUP BY 1, 2
+      ) AS done
+      -- Unless the project made its DONE a status of another category.
+      WHERE NOT EXISTS (
+        SELECT 1 FROM project_status AS moved_away WHERE moved_away.project_id = done.project_id
+          AND moved_away.key = 'DONE' AND moved_away.category <> 'done'
+      )
+      UNION ALL
       SELECT log.project_id, date_trunc('week', log.created_at AT TIME ZONE 'UTC') AS week_start,
         count(*) AS n
-      FROM orgs JOIN log ON log.organization_id = orgs.organization_id
-      WHERE log.type = 'STATUS' AND (log.metadata->'status'->>'new') = 'DONE'
+      FROM orgs
+      JOIN project ON project.organization_id = orgs.organization_id
+      JOIN project_status AS own ON own.project_id = project.project_id AND own.category = 'done'
+        AND own.key <> 'DONE'
+      JOIN log ON log.organization_id = orgs.organization_id AND log.project_id = project.project_id
+      WHERE log.type = 'STATUS' AND (log.metadata->'status'->>'new') = own.key
         AND log.created_at >= (SELECT at FROM since)
       GROUP BY 1, 2
     ),

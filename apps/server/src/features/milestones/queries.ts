@@ -23,13 +23,13 @@ export interface MilestoneAtRiskRow extends MilestoneRow {
   project_emoji: string;
 }
 
-/** The categories of a finished task (migration 0037), and the keys the change log names. */
+/** The categories of a finished task (migration 0037). */
 const FINISHED = `('done', 'canceled')`;
-const FINISHED_KEYS = `('DONE', 'ARCHIVE')`;
 
 /**
  * Each milestone with its live tasks counted: all, finished (Done or Archive), finished within the
- * pace window before `now` (a STATUS log line that made it Done or Archive), and the same by points.
+ * pace window before `now` (a STATUS log line to a status of its project in the Done or Canceled
+ * category, as the status is now), and the same by points.
  */
 function milestonesWithCounts(db: Kysely<Database>, now: Date) {
   const since = new Date(now.getTime() - PACE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
@@ -56,7 +56,11 @@ function milestonesWithCounts(db: Kysely<Database>, now: Date) {
       ),
       sql<number>`(count(task.task_id) FILTER (WHERE task.status_category IN ${sql.raw(FINISHED)} AND EXISTS (
         SELECT 1 FROM log WHERE log.task_id = task.task_id AND log.type = 'STATUS'
-          AND log.metadata #>> '{status,new}' IN ${sql.raw(FINISHED_KEYS)} AND log.created_at >= ${since}
+          AND log.metadata #>> '{status,new}' IN (
+            SELECT project_status.key FROM project_status
+            WHERE project_status.project_id = task.project_id
+              AND project_status.category IN ${sql.raw(FINISHED)}
+          ) AND log.created_at >= ${since}
       )))::int`.as('done_recently'),
       sql<number>`coalesce(sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'), 0)::int`.as(
         'points_total',

@@ -22,7 +22,7 @@ export interface WeekTotalsRow {
   completed: number;
 }
 
-/** Tasks created and moves to Done over the last SUMMARY_DAYS days, in live projects. */
+/** Tasks created and moves to a status of the Done category over the last SUMMARY_DAYS days, in live projects. */
 export async function weekTotals(db: Kysely<Database>, userId: string): Promise<WeekTotalsRow> {
   const result = await sql<WeekTotalsRow>`
     WITH bounds AS (
@@ -30,15 +30,17 @@ export async function weekTotals(db: Kysely<Database>, userId: string): Promise<
     )
     SELECT bounds.since, bounds.until,
       count(log.log_id) FILTER (WHERE log.type = 'CREATION')::int AS created,
-      count(log.log_id) FILTER (
-        WHERE log.type = 'STATUS' AND (log.metadata->'status'->>'new') = 'DONE'
-      )::int AS completed
+      count(log.log_id) FILTER (WHERE log.type = 'STATUS' AND log.category = 'done')::int AS completed
     FROM bounds
     LEFT JOIN (
-      SELECT log.log_id, log.type, log.metadata
+      -- A status removed since leaves its key in the line: DONE still reads as done.
+      SELECT log.log_id, log.type,
+        coalesce(reached.category, CASE WHEN log.metadata->'status'->>'new' = 'DONE' THEN 'done' END) AS category
       FROM rule
       JOIN log ON log.organization_id = rule.organization_id
       JOIN project ON project.project_id = log.project_id AND project.deleted_at IS NULL
+      LEFT JOIN project_status AS reached ON reached.project_id = log.project_id
+        AND reached.key = (log.metadata->'status'->>'new')
       WHERE rule.user_id = ${userId} AND log.type IN ('CREATION', 'STATUS')
         AND log.created_at >= now() - ${SUMMARY_DAYS}::int * interval '1 day'
     ) AS log ON true
@@ -59,16 +61,19 @@ export interface MoverRow {
 
 /**
  * The people with the most changes over the last SUMMARY_DAYS days in live projects: every log
- * entry they wrote, the status changes among them, and the moves to Done.
+ * entry they wrote, the status changes among them, and the moves to a status of the Done category.
  */
 export async function topMovers(db: Kysely<Database>, userId: string): Promise<MoverRow[]> {
   const result = await sql<MoverRow>`
     SELECT app_user.firstname, app_user.lastname, count(*)::int AS changes,
       count(*) FILTER (WHERE log.type = 'STATUS')::int AS moved,
-      count(*) FILTER (WHERE log.type = 'STATUS' AND (log.metadata->'status'->>'new') = 'DONE')::int AS completed
+      count(*) FILTER (WHERE log.type = 'STATUS' AND coalesce(reached.category,
+        CASE WHEN log.metadata->'status'->>'new' = 'DONE' THEN 'done' END) = 'done')::int AS completed
     FROM rule
     JOIN log ON log.organization_id = rule.organization_id
     JOIN project ON project.project_id = log.project_id AND project.deleted_at IS NULL
+    LEFT JOIN project_status AS reached ON reached.project_id = log.project_id
+      AND reached.key = (log.metadata->'status'->>'new')
     JOIN app_user ON app_user.user_id = log.author_id
     WHERE rule.user_id = ${userId}
       AND log.created_at >= now() - ${SUMMARY_DAYS}::int * interval '1 day'
