@@ -40,6 +40,8 @@ const inboxEntrySchema = z.object({
   metadata: logMetadataSchema,
   /** Display names of the assignees named in metadata, by user id (for describeLogChange). */
   people: z.record(z.string(), z.string()),
+  /** Names in the task's project of the statuses named in metadata, by key (for describeLogChange). */
+  status_names: z.record(z.string(), z.string()),
   /** The first words of a new comment; null for other entries. */
   comment: z.string().nullable(),
 });

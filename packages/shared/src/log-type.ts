@@ -199,9 +199,21 @@ function nameOf(id: string, names: UserNames | undefined): string {
   return name?.trim() || 'an unknown user';
 }
 
-function describeStatus(change: { old: unknown; new: unknown }): string {
-  const label = (value: unknown) =>
-    taskStatusSchema.safeParse(value).success ? defaultStatusLabel(value as string) : 'none';
+/** Status names by key, of the task's project (a project's own "In review" instead of IN_REVIEW). */
+export type StatusNames = Readonly<Record<string, string>>;
+
+function describeStatus(
+  change: { old: unknown; new: unknown },
+  statusNames: StatusNames | undefined,
+): string {
+  const label = (value: unknown) => {
+    if (!taskStatusSchema.safeParse(value).success) return 'none';
+    const key = value as string;
+    return (
+      (statusNames && Object.hasOwn(statusNames, key) ? statusNames[key] : undefined) ??
+      defaultStatusLabel(key)
+    );
+  };
   return change.old == null
     ? `status ${label(change.new)}`
     : `status ${label(change.old)} → ${label(change.new)}`;
@@ -251,10 +263,15 @@ function describeLabels(change: NonNullable<LabelsChange>): string {
 /**
  * The words for what a log entry changed, e.g. 'status To Do → Doing', 'title "Old" → "New"',
  * 'assignee Ada Lovelace', 'assignee none' or 'description edited'; several changes are joined by ', '.
+ * A status reads by its name in `statusNames`, else by its first name (To Do) or its key.
  */
-export function describeLogChange(metadata: LogMetadata, names?: UserNames): string {
+export function describeLogChange(
+  metadata: LogMetadata,
+  names?: UserNames,
+  statusNames?: StatusNames,
+): string {
   const parts: string[] = [];
-  if (changed(metadata.status)) parts.push(describeStatus(metadata.status));
+  if (changed(metadata.status)) parts.push(describeStatus(metadata.status, statusNames));
   if (changed(metadata.title)) parts.push(describeTitle(metadata.title));
   if (changed(metadata.assignee_id)) parts.push(describeAssignee(metadata.assignee_id, names));
   if (changed(metadata.due)) parts.push(describeDue(metadata.due));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUS_CATEGORIES } from './status-categories.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
 /** Longer search text is cut to this many characters rather than refused. */
@@ -77,6 +78,9 @@ const taskHitSchema = z.object({
   number: z.number().int(),
   title: markedTextSchema,
   status: taskStatusSchema,
+  /** The status's name in the task's project ("In review"), and its category ("started"). */
+  status_name: z.string(),
+  status_category: z.enum(STATUS_CATEGORIES),
   assignee: searchPersonSchema.nullable(),
   /** Matching words of the description in context; null when only the title matched. */
   snippet: markedTextSchema.nullable(),

@@ -23,3 +23,15 @@ export function statusKeyFromName(name: string): string {
     .slice(0, 32);
   return key === '' ? 'S' : key;
 }
+
+/**
+ * Whether a task is finished (Done or Canceled category): by its category when the answer gave it,
+ * else by the keys of the first four statuses (a row the page made before the server answered).
+ */
+export function isFinishedStatus(task: {
+  status: string;
+  status_category?: StatusCategory | undefined;
+}): boolean {
+  if (task.status_category) return task.status_category === 'done' || task.status_category === 'canceled';
+  return task.status === 'DONE' || task.status === 'ARCHIVE';
+}

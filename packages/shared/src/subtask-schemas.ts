@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUS_CATEGORIES } from './status-categories.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
 /** The most sub-tasks one task may have (docs/product.md, "Sub-tasks"): past it, a 400. */
@@ -41,6 +42,9 @@ const taskLinkSchema = z.object({
   reference: z.string(),
   title: z.string(),
   status: taskStatusSchema,
+  /** Its status's name in its project ("In review") and category: absent in a row the page adds before the answer. */
+  status_name: z.string().optional(),
+  status_category: z.enum(STATUS_CATEGORIES).optional(),
 });
 
 /** GET /api/tasks/:taskId/structure: what the task page's Sub-tasks and Relations sections show. */

@@ -6,6 +6,7 @@ import { defaultStatusLabel } from '@figgle/shared/status';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { Database } from '../../db/schema.ts';
+import { statusesOfProject } from '../project-statuses/queries.ts';
 import { customCsvColumns } from './custom-field-export.ts';
 import type { ExportProjectRow, ExportTaskRow } from './queries.ts';
 import { taskRowPages } from './task-pages.ts';
@@ -25,12 +26,12 @@ function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-/** One task as a line of the CSV, in TASK_CSV_COLUMNS order. */
-function csvRow(trigram: string, row: ExportTaskRow): string[] {
+/** One task as a line of the CSV, in TASK_CSV_COLUMNS order; a status by its name in the project. */
+function csvRow(trigram: string, statusNames: ReadonlyMap<string, string>, row: ExportTaskRow): string[] {
   return [
     `${trigram}-${row.reference}`,
     row.title,
-    defaultStatusLabel(row.status),
+    statusNames.get(row.status) ?? defaultStatusLabel(row.status),
     row.assignee_email ?? '',
     row.due_on ?? row.due_at ?? '',
     row.start_date ?? '',
@@ -56,9 +57,12 @@ function csvLines(rows: string[][]): string {
 export async function* tasksCsv(db: Kysely<Database>, project: ExportProjectRow): AsyncGenerator<string> {
   // The project's custom fields follow, one column each (docs/product.md#custom-fields).
   const custom = await customCsvColumns(db, project);
+  const statuses = await statusesOfProject(db, project.project_id);
+  const statusNames = new Map(statuses.map((status) => [status.key, status.name]));
   yield BYTE_ORDER_MARK + csvLines([[...TASK_CSV_COLUMNS, ...custom.names]]) + NEWLINE;
   for await (const rows of taskRowPages(db, project)) {
-    yield csvLines(rows.map((row) => [...csvRow(project.trigram, row), ...custom.cells(row.task_id)])) +
-      NEWLINE;
+    yield csvLines(
+      rows.map((row) => [...csvRow(project.trigram, statusNames, row), ...custom.cells(row.task_id)]),
+    ) + NEWLINE;
   }
 }

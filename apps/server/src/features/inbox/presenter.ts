@@ -39,6 +39,10 @@ export function presentInboxEntry(row: InboxRow): InboxEntryView {
   if (row.new_assignee_id) {
     people[row.new_assignee_id] = fullName(row.new_assignee_firstname, row.new_assignee_lastname);
   }
+  const statusNames: Record<string, string> = {};
+  const status = row.metadata?.status as { old?: unknown; new?: unknown } | undefined;
+  if (typeof status?.old === 'string' && row.old_status_name) statusNames[status.old] = row.old_status_name;
+  if (typeof status?.new === 'string' && row.new_status_name) statusNames[status.new] = row.new_status_name;
   return {
     entry_id: row.entry_id,
     type: row.type,
@@ -60,6 +64,7 @@ export function presentInboxEntry(row: InboxRow): InboxEntryView {
     },
     metadata: row.type === 'COMMENT' ? {} : cleanMetadata(row.metadata),
     people,
+    status_names: statusNames,
     comment: row.type === 'COMMENT' ? commentExcerpt(row.content_json as DeltaDocument | null) : null,
   };
 }

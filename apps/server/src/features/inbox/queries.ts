@@ -24,6 +24,9 @@ export interface InboxRow {
   new_assignee_id: string | null;
   new_assignee_firstname: string | null;
   new_assignee_lastname: string | null;
+  /** The names in the task's project of the statuses a STATUS change names (null: no such status). */
+  old_status_name: string | null;
+  new_status_name: string | null;
 }
 
 /** A uuid read from a log's metadata, or null: a malformed value must not fail the whole page. */
@@ -75,7 +78,8 @@ export function inboxPage(
       old_assignee.user_id AS old_assignee_id, old_assignee.firstname AS old_assignee_firstname,
       old_assignee.lastname AS old_assignee_lastname,
       new_assignee.user_id AS new_assignee_id, new_assignee.firstname AS new_assignee_firstname,
-      new_assignee.lastname AS new_assignee_lastname
+      new_assignee.lastname AS new_assignee_lastname,
+      old_status.name AS old_status_name, new_status.name AS new_status_name
     FROM page
     JOIN task ON task.task_id = page.task_id
     JOIN project ON project.project_id = task.project_id
@@ -83,6 +87,10 @@ export function inboxPage(
     LEFT JOIN comment ON page.type = 'COMMENT' AND comment.comment_id = ${uuidIn("->>'comment_id'")}
     LEFT JOIN app_user AS old_assignee ON old_assignee.user_id = ${uuidIn("->'assignee_id'->>'old'")}
     LEFT JOIN app_user AS new_assignee ON new_assignee.user_id = ${uuidIn("->'assignee_id'->>'new'")}
+    LEFT JOIN project_status AS old_status ON old_status.project_id = task.project_id
+      AND old_status.key = page.metadata->'status'->>'old'
+    LEFT JOIN project_status AS new_status ON new_status.project_id = task.project_id
+      AND new_status.key = page.metadata->'status'->>'new'
     ORDER BY page.created_at DESC, page.log_id DESC
   `
     .execute(db)

@@ -27,3 +27,15 @@ describe('a design change in the daily digest', () => {
     );
   });
 });
+
+describe('a status change in an email', () => {
+  it("names the statuses as the task's project does, else by their first names", () => {
+    const change = { field: 'status', from: 'DOING', to: 'SHIPPED' };
+    expect(
+      notificationLine({ ...row('change', change), status_from_name: 'Doing', status_to_name: 'Shipped' }),
+    ).toBe('Someone changed Status: Doing → Shipped');
+    expect(notificationLine(row('change', { field: 'status', from: 'TODO', to: 'DONE' }))).toBe(
+      'Someone changed Status: To Do → Done',
+    );
+  });
+});

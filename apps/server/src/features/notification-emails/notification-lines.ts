@@ -56,7 +56,10 @@ export function notificationLine(row: NotificationForEmail): string {
         ? detail.fields.filter((f) => f !== field).map((f) => FIELD_LABELS[String(f)] ?? String(f))
         : [];
       const also = others.length > 0 ? ` (and ${others.join(', ')})` : '';
-      return `${who} changed ${label}: ${valueText(field, detail.from)} → ${valueText(field, detail.to)}${also}`;
+      // A status reads by its name in the task's project ("Shipped"), when it still has it.
+      const from = (field === 'status' && row.status_from_name) || valueText(field, detail.from);
+      const to = (field === 'status' && row.status_to_name) || valueText(field, detail.to);
+      return `${who} changed ${label}: ${from} → ${to}${also}`;
     }
     case 'design_changed': {
       // Figma made the change (no actor): the version and who saved it say what changed.

@@ -15,7 +15,16 @@ export interface NotificationForEmail {
   project_name: string;
   project_trigram: string;
   actor_name: string | null;
+  /** A status change: the names in the task's project of the statuses it went from and to. */
+  status_from_name?: string | null;
+  status_to_name?: string | null;
 }
+
+/** The name of the status a change went `side` (from, to), in the task's project. */
+const statusNameIn = (side: 'from' | 'to') =>
+  sql<string | null>`(SELECT project_status.name FROM project_status
+    WHERE n.detail->>'field' = 'status' AND project_status.project_id = t.project_id
+      AND project_status.key = n.detail->>${side})`.as(`status_${side}_name`);
 
 /**
  * Notifications an email may tell of, read when it is sent: the person still holds a rule in the
@@ -46,6 +55,8 @@ function tellable(db: Kysely<Database>) {
       'p.name as project_name',
       'p.trigram as project_trigram',
       sql<string | null>`nullif(trim(a.firstname || ' ' || a.lastname), '')`.as('actor_name'),
+      statusNameIn('from'),
+      statusNameIn('to'),
     ]);
 }
 

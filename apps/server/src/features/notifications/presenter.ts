@@ -1,11 +1,22 @@
 import type { NotificationView, WatchersView } from '@figgle/shared/notification-schemas';
 import type { NotificationRow } from './queries.ts';
 
+/** A status change also names its statuses as the project calls them (from_name, to_name). */
+function withStatusNames(row: NotificationRow): Record<string, unknown> {
+  const detail = row.detail ?? {};
+  if (detail.field !== 'status') return detail;
+  return {
+    ...detail,
+    ...(row.status_from_name ? { from_name: row.status_from_name } : {}),
+    ...(row.status_to_name ? { to_name: row.status_to_name } : {}),
+  };
+}
+
 export function presentNotification(row: NotificationRow): NotificationView {
   return {
     notification_id: row.notification_id,
     kind: row.kind,
-    detail: row.detail ?? {},
+    detail: withStatusNames(row),
     created_at: new Date(row.created_at).toISOString(),
     read: row.read_at !== null,
     actor: row.actor_id

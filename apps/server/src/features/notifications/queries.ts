@@ -19,7 +19,16 @@ export interface NotificationRow {
   project_name: string;
   project_emoji: string;
   project_trigram: string;
+  /** A status change: the names in the task's project of the statuses it went from and to. */
+  status_from_name: string | null;
+  status_to_name: string | null;
 }
+
+/** The name of the status a change notification went `side` (from, to), in the task's project. */
+const statusNameIn = (side: 'from' | 'to') =>
+  sql<string | null>`(SELECT project_status.name FROM project_status
+    WHERE notification.detail->>'field' = 'status' AND project_status.project_id = task.project_id
+      AND project_status.key = notification.detail->>${side})`.as(`status_${side}_name`);
 
 interface Cursor {
   createdAt: string;
@@ -73,6 +82,8 @@ export async function notificationsPage(
       'project.name as project_name',
       'project.emoji as project_emoji',
       'project.trigram as project_trigram',
+      statusNameIn('from'),
+      statusNameIn('to'),
     ])
     .where(visibleNotificationsOf(userId))
     .where('task.deleted_at', 'is', null)

@@ -22,6 +22,8 @@ function presentTaskHit(row: TaskHitRow, terms: MatchTerms): TaskHit {
     number: row.reference,
     title: markText(row.title, terms),
     status: row.status,
+    status_name: row.status_name,
+    status_category: row.status_category,
     assignee: person(row.assignee_id, row.assignee_firstname, row.assignee_lastname),
     snippet: snippet(row.description, terms),
     due_on: row.due_on,

@@ -154,6 +154,9 @@ export interface TaskHitRow {
   reference: number;
   title: string;
   status: TaskStatus;
+  /** The status's name in the task's project, and its category (migration 0037). */
+  status_name: string;
+  status_category: StatusCategory;
   assignee_id: string | null;
   assignee_firstname: string | null;
   assignee_lastname: string | null;
@@ -167,7 +170,8 @@ export interface TaskHitRow {
 
 const TASK_HIT_COLUMNS = sql`
   task.task_id, task.project_id, project.name AS project_name, project.trigram AS project_code,
-  task.reference, task.title, task.status, task.assignee_id,
+  task.reference, task.title, task.status, coalesce(status_of.name, task.status) AS status_name,
+  task.status_category, task.assignee_id,
   assignee.firstname AS assignee_firstname, assignee.lastname AS assignee_lastname,
   figgle_delta_text(task.content_json) AS description, task.updated_at,
   to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
@@ -177,6 +181,8 @@ const TASK_HIT_COLUMNS = sql`
 
 const TASK_HIT_JOINS = sql`
   JOIN project ON project.project_id = task.project_id
+  LEFT JOIN project_status AS status_of ON status_of.project_id = task.project_id
+    AND status_of.key = task.status
   LEFT JOIN app_user AS assignee ON assignee.user_id = task.assignee_id`;
 
 /** The tasks a typed reference names (`CHE-12`, or `#12` in the current project), in the filters. */

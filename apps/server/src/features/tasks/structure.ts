@@ -7,13 +7,14 @@ import { authorize, organizationOfTask } from '../../policies/authorize.ts';
 type Link = TaskStructureView['parent'] & {};
 /** The categories of a finished task (migration 0037). */
 const FINISHED = new Set(['done', 'canceled']);
-/** A row as read: the category of its status rides along (the answer's schema leaves it out). */
+/** A row as read: the category of its status (migration 0037). */
 type Read = { status_category: string };
 
 /** Live tasks only: a deleted task, or one of a deleted project, is in no structure. */
 const LINK = sql`
   task.task_id, project.trigram || '-' || task.reference AS reference, task.title, task.status,
-  task.status_category
+  task.status_category, coalesce((SELECT status_of.name FROM project_status AS status_of
+    WHERE status_of.project_id = task.project_id AND status_of.key = task.status), task.status) AS status_name
 `;
 
 /**
@@ -56,7 +57,14 @@ export async function readTaskStructure(
     WHERE relation.from_task_id = ${taskId} OR relation.to_task_id = ${taskId}
     ORDER BY relation.created_at, relation.relation_id
   `.execute(db);
-  const link = ({ task_id, reference, title, status }: Link): Link => ({ task_id, reference, title, status });
+  const link = ({ task_id, reference, title, status, status_name, status_category }: Link): Link => ({
+    task_id,
+    reference,
+    title,
+    status,
+    status_name,
+    status_category,
+  });
   return {
     parent: parent.rows[0] ? link(parent.rows[0]) : null,
     subtasks: subtasks.rows,

@@ -21,6 +21,7 @@ function entry(overrides: Partial<InboxEntryView>): InboxEntryView {
     },
     metadata: {},
     people: {},
+    status_names: {},
     comment: null,
     ...overrides,
   };
@@ -32,6 +33,16 @@ describe('inbox entry words', () => {
     expect(authorLabel(entry({ author: null }))).toBe('Figma');
     expect(authorLabel(entry({ author: null, author_name: 'grace.h' }))).toBe('grace.h (Figma)');
     expect(authorLabel(entry({ author: { ...ada, firstname: '', lastname: '' } }))).toBe('Someone');
+  });
+
+  it("names a status by its project's name, else its first name", () => {
+    const metadata = { status: { old: 'DOING', new: 'SHIPPED' } };
+    expect(changeWords(entry({ metadata, status_names: { DOING: 'Doing', SHIPPED: 'Shipped' } }))).toBe(
+      'status Doing → Shipped',
+    );
+    expect(changeWords(entry({ metadata: { status: { old: 'TODO', new: 'DONE' } } }))).toBe(
+      'status To Do → Done',
+    );
   });
 
   it('says what a sub-task or relation line changed', () => {

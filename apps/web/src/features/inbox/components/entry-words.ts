@@ -29,7 +29,9 @@ export function changeWords(entry: InboxEntryView): string {
     return assigneeName ? `task created, assignee ${assigneeName}` : 'task created';
   }
   const planning = planningFragments(entry.metadata);
-  if (planning.length === 0) return describeLogChange(entry.metadata, entry.people);
+  if (planning.length === 0) return describeLogChange(entry.metadata, entry.people, entry.status_names);
   const rest = otherChanges(entry.metadata);
-  return [...(rest ? [describeLogChange(rest, entry.people)] : []), ...planning].join(', ');
+  return [...(rest ? [describeLogChange(rest, entry.people, entry.status_names)] : []), ...planning].join(
+    ', ',
+  );
 }

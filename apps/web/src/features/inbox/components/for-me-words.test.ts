@@ -29,3 +29,19 @@ describe('a design change in "For me"', () => {
     );
   });
 });
+
+describe('a status change in "For me"', () => {
+  const change: NotificationView = { ...designChanged, kind: 'change', actor: null };
+
+  it("names the statuses as the task's project does, else by their first names", () => {
+    expect(
+      forMeDetail({
+        ...change,
+        detail: { field: 'status', from: 'DOING', to: 'SHIPPED', from_name: 'Doing', to_name: 'Shipped' },
+      }),
+    ).toBe('status Doing → Shipped');
+    expect(forMeDetail({ ...change, detail: { field: 'status', from: 'TODO', to: 'DONE' } })).toBe(
+      'status To Do → Done',
+    );
+  });
+});

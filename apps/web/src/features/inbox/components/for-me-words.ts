@@ -60,7 +60,16 @@ export function forMeDetail(entry: NotificationView): string | null {
   }
   if (entry.kind === 'change' && typeof detail.field === 'string') {
     const field = detail.field;
-    return `${FIELD_WORDS[field] ?? field} ${valueWords(field, detail.from)} → ${valueWords(field, detail.to)}`;
+    // A status reads by its name in the task's project when the server gave it (from_name, to_name).
+    const from =
+      field === 'status' && typeof detail.from_name === 'string'
+        ? detail.from_name
+        : valueWords(field, detail.from);
+    const to =
+      field === 'status' && typeof detail.to_name === 'string'
+        ? detail.to_name
+        : valueWords(field, detail.to);
+    return `${FIELD_WORDS[field] ?? field} ${from} → ${to}`;
   }
   if (typeof detail.excerpt === 'string' && detail.excerpt !== '') return `“${detail.excerpt}”`;
   return null;

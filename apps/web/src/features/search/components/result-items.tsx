@@ -1,6 +1,5 @@
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { CommentHit, ProjectHit, TaskHit } from '@figgle/shared/search-schemas';
-import { defaultStatusLabel } from '@figgle/shared/status';
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -30,10 +29,10 @@ export function TaskResult({ hit }: { hit: TaskHit }) {
         </Text>
       ) : null}
       <Text size="xs" c="dimmed" mt={4}>
-        {hit.project_name} · {defaultStatusLabel(hit.status)} · {personName(hit.assignee, 'Nobody')} · updated{' '}
+        {hit.project_name} · {hit.status_name} · {personName(hit.assignee, 'Nobody')} · updated{' '}
         {relativeTime(hit.updated_at)}
       </Text>
-      <DueMark due={hit} finished={hit.status === 'DONE' || hit.status === 'ARCHIVE'} />
+      <DueMark due={hit} finished={hit.status_category === 'done' || hit.status_category === 'canceled'} />
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import type { TaskHit } from '@figgle/shared/search-schemas';
+import { isFinishedStatus } from '@figgle/shared/status-categories';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/api/query-keys';
@@ -15,8 +16,6 @@ const PENDING_RELATION = 'pending:';
 export const isPendingRelation = (relation: Relation) => relation.relation_id.startsWith(PENDING_RELATION);
 export const pendingRelationId = () => `${PENDING_RELATION}${Date.now()}:${Math.random()}`;
 
-const isFinished = (status: TaskLink['status']) => status === 'DONE' || status === 'ARCHIVE';
-
 /** A found task as a parent's Sub-tasks show it; the search does not say its estimate. */
 export function subtaskOfHit(hit: TaskHit): Subtask {
   return {
@@ -24,6 +23,8 @@ export function subtaskOfHit(hit: TaskHit): Subtask {
     reference: hit.reference,
     title: hit.title.text,
     status: hit.status,
+    status_name: hit.status_name,
+    status_category: hit.status_category,
     assignee_id: hit.assignee?.user_id ?? null,
     due_on: hit.due_on,
     due_at: hit.due_at,
@@ -32,7 +33,14 @@ export function subtaskOfHit(hit: TaskHit): Subtask {
 }
 
 export function linkOfHit(hit: TaskHit): TaskLink {
-  return { task_id: hit.task_id, reference: hit.reference, title: hit.title.text, status: hit.status };
+  return {
+    task_id: hit.task_id,
+    reference: hit.reference,
+    title: hit.title.text,
+    status: hit.status,
+    status_name: hit.status_name,
+    status_category: hit.status_category,
+  };
 }
 
 /** The sub-task joins the end of the list (where the server puts an attached task) and the progress. */
@@ -42,7 +50,7 @@ export function withSubtask(structure: TaskStructureView, subtask: Subtask): Tas
   return {
     ...structure,
     subtasks: [...structure.subtasks, subtask],
-    progress: { done: done + (isFinished(subtask.status) ? 1 : 0), total: total + 1 },
+    progress: { done: done + (isFinishedStatus(subtask) ? 1 : 0), total: total + 1 },
   };
 }
 
@@ -53,13 +61,13 @@ export function withoutSubtask(structure: TaskStructureView, taskId: string): Ta
   return {
     ...structure,
     subtasks: structure.subtasks.filter((row) => row !== leaving),
-    progress: { done: done - (isFinished(leaving.status) ? 1 : 0), total: total - 1 },
+    progress: { done: done - (isFinishedStatus(leaving) ? 1 : 0), total: total - 1 },
   };
 }
 
 /** The Blocked mark follows the relations shown, as the server reckons it. */
 const blockedBy = (relations: Relation[]) =>
-  relations.some((relation) => relation.side === 'blocked_by' && !isFinished(relation.task.status));
+  relations.some((relation) => relation.side === 'blocked_by' && !isFinishedStatus(relation.task));
 
 export function withRelation(structure: TaskStructureView, relation: Relation): TaskStructureView {
   const relations = [...structure.relations, relation];

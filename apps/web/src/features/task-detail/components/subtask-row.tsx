@@ -18,6 +18,13 @@ export const NOBODY = 'none';
 
 export type Subtask = TaskStructureView['subtasks'][number];
 
+/** The row with the changes; a new status drops the old one's name and category until the answer. */
+function changedRow(row: Subtask, changes: UpdateTaskInput): Subtask {
+  if (changes.status === undefined) return { ...row, ...changes };
+  const { status_name: _name, status_category: _category, ...rest } = row;
+  return { ...rest, ...changes };
+}
+
 /**
  * One sub-task: a grip to move it (mouse, touch or keyboard), its reference and title, then its
  * status, assignee and due date, each changed in place.
@@ -47,7 +54,7 @@ export function SubtaskRow({
         ? {
             ...structure,
             subtasks: structure.subtasks.map((row) =>
-              row.task_id === subtask.task_id ? { ...row, ...changes } : row,
+              row.task_id === subtask.task_id ? changedRow(row, changes) : row,
             ),
           }
         : structure,
@@ -92,7 +99,10 @@ export function SubtaskRow({
           data={
             STATUS_OPTIONS.some((option) => option.value === subtask.status)
               ? STATUS_OPTIONS
-              : [...STATUS_OPTIONS, { value: subtask.status, label: defaultStatusLabel(subtask.status) }]
+              : [
+                  ...STATUS_OPTIONS,
+                  { value: subtask.status, label: subtask.status_name ?? defaultStatusLabel(subtask.status) },
+                ]
           }
           value={subtask.status}
           onChange={(event) => {

@@ -1,4 +1,5 @@
 import { defaultStatusLabel } from '@figgle/shared/status';
+import { isFinishedStatus } from '@figgle/shared/status-categories';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
@@ -50,7 +51,7 @@ function RelationRow({ taskId, relation }: { taskId: string; relation: Relation 
         </Text>
       </Anchor>
       <Badge variant="light" size="sm">
-        {defaultStatusLabel(task.status)}
+        {task.status_name ?? defaultStatusLabel(task.status)}
       </Badge>
       <ActionIcon
         variant="subtle"
@@ -177,12 +178,12 @@ export function TaskRelations({
   );
 }
 
-/** The tasks that block this one and are neither Done nor Archive. */
+/** The tasks that block this one and are neither of the Done nor of the Canceled category. */
 export function openBlockersOf(structure: TaskStructureView | undefined): Relation['task'][] {
   return (structure?.relations ?? [])
     .filter((relation) => relation.side === 'blocked_by')
     .map((relation) => relation.task)
-    .filter((task) => task.status !== 'DONE' && task.status !== 'ARCHIVE');
+    .filter((task) => !isFinishedStatus(task));
 }
 
 /** Beside the title: "Blocked", with the open blockers on hover or focus. */

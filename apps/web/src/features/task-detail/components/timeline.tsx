@@ -2,7 +2,7 @@ import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
 import { customFieldLogWords } from '@figgle/shared/custom-field-schemas';
 import { cycleLogWords } from '@figgle/shared/cycle-words';
 import { estimateLogWords } from '@figgle/shared/estimate';
-import { describeLogChange } from '@figgle/shared/log-type';
+import { describeLogChange, type StatusNames } from '@figgle/shared/log-type';
 import { milestoneLogWords } from '@figgle/shared/milestone-words';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { structureLogWords } from '@figgle/shared/structure-log-words';
@@ -10,6 +10,7 @@ import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { AuthorMark, personName } from './author-mark';
@@ -24,7 +25,7 @@ function When({ at, now }: { at: string; now: number }) {
   );
 }
 
-function logText(log: TimelineLogView, names: Record<string, string>): string {
+function logText(log: TimelineLogView, names: Record<string, string>, statusNames: StatusNames): string {
   if (log.type === 'CREATION') return 'created the task';
   if (log.type === 'CONTENT') return 'edited the description';
   if (log.type === 'COMMENT_EDIT') return 'edited a comment';
@@ -40,12 +41,24 @@ function logText(log: TimelineLogView, names: Record<string, string>): string {
   const structure = structureLogWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);
-  if (planning.length === 0) return `changed ${describeLogChange(log.metadata, names)}`;
+  if (planning.length === 0) return `changed ${describeLogChange(log.metadata, names, statusNames)}`;
   const rest = otherChanges(log.metadata);
-  return [...(rest ? [`changed ${describeLogChange(rest, names)}`] : []), ...planning].join(', ');
+  return [...(rest ? [`changed ${describeLogChange(rest, names, statusNames)}`] : []), ...planning].join(
+    ', ',
+  );
 }
 
-function LogLine({ log, names, now }: { log: TimelineLogView; names: Record<string, string>; now: number }) {
+function LogLine({
+  log,
+  names,
+  statusNames,
+  now,
+}: {
+  log: TimelineLogView;
+  names: Record<string, string>;
+  statusNames: StatusNames;
+  now: number;
+}) {
   // The rollover of an ended cycle is Figgle's own doing (no author), not Figma's.
   const byRollover = log.type === 'CYCLE' && log.metadata.rollover === true;
   return (
@@ -59,7 +72,7 @@ function LogLine({ log, names, now }: { log: TimelineLogView; names: Record<stri
         <Text span fw={600} c="var(--mantine-color-text)">
           {byRollover ? 'Figgle' : personName(log.author)}
         </Text>{' '}
-        {logText(log, names)}
+        {logText(log, names, statusNames)}
       </Text>
       <When at={log.at} now={now} />
     </Group>
@@ -99,9 +112,17 @@ function CommentCard({ comment, now }: { comment: TimelineCommentView; now: numb
   );
 }
 
-/** One chronological list of comments and change-log lines; the 2 latest comments show at first. */
-export function Timeline({ timeline }: { timeline: TimelineView }) {
+/**
+ * One chronological list of comments and change-log lines; the 2 latest comments show at first. A
+ * status reads by its name in the task's project (`projectId`), as the board shows it.
+ */
+export function Timeline({ timeline, projectId }: { timeline: TimelineView; projectId: string }) {
   const [expanded, setExpanded] = useState(false);
+  const statuses = useStatusChoices(projectId);
+  const statusNames = useMemo(
+    () => Object.fromEntries(statuses.map((status) => [status.key, status.name])),
+    [statuses],
+  );
   const [now, setNow] = useState(() => Date.now());
   // Relative times ('2 minutes ago') move on while the page stays open.
   useEffect(() => {
@@ -135,7 +156,7 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
             {item.kind === 'comment' ? (
               <CommentCard comment={item} now={now} />
             ) : (
-              <LogLine log={item} names={timeline.names} now={now} />
+              <LogLine log={item} names={timeline.names} statusNames={statusNames} now={now} />
             )}
           </li>
         ))}

@@ -204,7 +204,9 @@ function TaskPageContent({ taskId }: { taskId: string }) {
               Activity
             </Title>
             <Stack gap="md">
-              {timeline.data ? <Timeline timeline={timeline.data} /> : null}
+              {timeline.data ? (
+                <Timeline timeline={timeline.data} projectId={data.project.project_id} />
+              ) : null}
               <CommentComposer taskId={taskId} organizationId={data.project.organization_id} />
             </Stack>
           </section>

@@ -1,9 +1,8 @@
 import { scaleOfEstimate } from '@figgle/shared/estimate';
+import { isFinishedStatus } from '@figgle/shared/status-categories';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 
 // What the structure marks of rows and cards (structure-marks.tsx) say, in words.
-
-const FINISHED = new Set(['DONE', 'ARCHIVE']);
 
 /** "2 of 5 sub-tasks done", as the progress mark says it to a screen reader and on hover. */
 export function subtaskProgressWords({ done, total }: { done: number; total: number }): string {
@@ -13,7 +12,7 @@ export function subtaskProgressWords({ done, total }: { done: number; total: num
 /** The open tasks that block a task, as its structure names them ("WEB-9 Payment API"). */
 export function openBlockers(structure: TaskStructureView | undefined): string[] {
   return (structure?.relations ?? [])
-    .filter((relation) => relation.side === 'blocked_by' && !FINISHED.has(relation.task.status))
+    .filter((relation) => relation.side === 'blocked_by' && !isFinishedStatus(relation.task))
     .map((relation) => `${relation.task.reference} ${relation.task.title}`);
 }
 
