@@ -1,6 +1,7 @@
 import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
 import { defaultStatusLabel, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../lib/api-client';
 import { queryKeys } from './query-keys';
 
@@ -56,4 +57,38 @@ export function statusChoiceOf(statuses: readonly StatusChoice[], key: TaskStatu
 /** The project's statuses once loaded, else the four first ones. */
 export function useStatusChoices(projectId: string | undefined): readonly StatusChoice[] {
   return useProjectStatuses(projectId).data ?? DEFAULT_STATUS_CHOICES;
+}
+
+/** Finished: of the Done or Canceled category among `statuses` (not late, not blocking, not planned). */
+export function isFinishedIn(statuses: readonly StatusChoice[], status: TaskStatus): boolean {
+  const { category } = statusChoiceOf(statuses, status);
+  return category === 'done' || category === 'canceled';
+}
+
+/** A test of "is it finished?" for the tasks of one project, the same function while its statuses are. */
+export function useFinishedTest(
+  statuses: readonly StatusChoice[] | undefined,
+): (task: { status: TaskStatus }) => boolean {
+  return useCallback(
+    (task: { status: TaskStatus }) => isFinishedIn(statuses ?? DEFAULT_STATUS_CHOICES, task.status),
+    [statuses],
+  );
+}
+
+const NO_IDS: readonly string[] = [];
+
+/**
+ * The statuses of several projects (My tasks, across projects), by project id: each read through the
+ * same query as the project's own screens, the four first ones while it loads. The map is the same
+ * object until an answer changes (useQueries memoizes what a stable `combine` makes).
+ */
+export function useStatusChoicesOfProjects(
+  projectIds: readonly string[] = NO_IDS,
+): ReadonlyMap<string, readonly StatusChoice[]> {
+  const combine = useCallback(
+    (results: Array<{ data?: ProjectStatusView[] | undefined }>) =>
+      new Map(projectIds.map((id, index) => [id, results[index]?.data ?? DEFAULT_STATUS_CHOICES])),
+    [projectIds],
+  );
+  return useQueries({ queries: projectIds.map((id) => projectStatusesQueryOptions(id)), combine });
 }

@@ -2,8 +2,9 @@ import { MESSAGES } from '@figgle/shared/constants';
 import type { MyTaskView } from '@figgle/shared/task-schemas';
 import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
+import { isFinishedIn, useStatusChoicesOfProjects } from '../../../shared/api/list-project-statuses';
 import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
@@ -15,6 +16,7 @@ import { useFadeOut } from './filters/fade-out';
 import { TaskFilterBar } from './filters/task-filter-bar';
 import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
 import { LazyBoard } from './lazy-board';
+import { myTasksStatuses } from './my-tasks-statuses';
 
 const NO_TASKS: MyTaskView[] = [];
 
@@ -24,7 +26,16 @@ export function MyTasksScreen() {
   const tasks = useMyTasks();
   const filterState = useTaskFilters();
   const allTasks = tasks.data ?? NO_TASKS;
-  const matching = useFilteredTasks(allTasks, filterState.filters);
+  // Each task's project's statuses: a project's own status shows by its name, in its category's place.
+  const projectsKey = [...new Set(allTasks.map((task) => task.project.project_id))].sort().join(',');
+  const projectIds = useMemo(() => (projectsKey ? projectsKey.split(',') : []), [projectsKey]);
+  const statusesOf = useStatusChoicesOfProjects(projectIds);
+  const statuses = useMemo(() => myTasksStatuses(allTasks, statusesOf), [allTasks, statusesOf]);
+  const finished = useCallback(
+    (task: MyTaskView) => isFinishedIn(statusesOf.get(task.project.project_id) ?? [], task.status),
+    [statusesOf],
+  );
+  const matching = useFilteredTasks(allTasks, filterState.filters, null, finished);
   const filtered = useFadeOut(matching, filterState.key);
   useEffect(() => {
     if (tasks.isError) toastError(MESSAGES.loadFailed);
@@ -53,7 +64,13 @@ export function MyTasksScreen() {
         <>
           {/* Every task here is the viewer's: no assignee filter. */}
           <TaskFilterBar state={filterState} tasks={allTasks} shownCount={matching.length} />
-          <LazyBoard tasks={allTasks} shown={filtered.items} leaving={filtered.leaving} personal />
+          <LazyBoard
+            tasks={allTasks}
+            shown={filtered.items}
+            leaving={filtered.leaving}
+            statuses={statuses}
+            personal
+          />
         </>
       )}
     </>

@@ -21,7 +21,7 @@ import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useMembers } from '../../../shared/api/list-members';
 import { useProjectCustomFields, useValuesByTask } from '../../../shared/api/list-project-custom-fields';
-import { useProjectStatuses } from '../../../shared/api/list-project-statuses';
+import { useFinishedTest, useProjectStatuses } from '../../../shared/api/list-project-statuses';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { onNewTaskRequested } from '../../../shared/app-actions';
 import { FieldFilterButtons } from '../../../shared/custom-values/field-filter-buttons';
@@ -95,7 +95,14 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
     customFields.data?.fields,
     valuesByTask,
   );
-  const matching = useFilteredTasks(fieldMatching, filterState.filters, currentCycle?.cycle_id ?? null);
+  // "Overdue" leaves out finished tasks: of the Done or Canceled category (docs/product.md#statuses).
+  const finished = useFinishedTest(statuses.data);
+  const matching = useFilteredTasks(
+    fieldMatching,
+    filterState.filters,
+    currentCycle?.cycle_id ?? null,
+    finished,
+  );
   const filtered = useFadeOut(matching, `${filterState.key}|${[...fieldFilters].join(';')}`);
   const addDialog = useLazyDialog(AddTaskDialog, shown);
   const settingsDialog = useLazyDialog(ProjectSettingsDialog, shown);

@@ -3,6 +3,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { IconGripVertical } from '@tabler/icons-react';
 import { type KeyboardEventHandler, memo } from 'react';
 import { Link } from 'react-router';
+import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { paths } from '../../../../shared/paths';
 import classes from './calendar.module.css';
 
@@ -15,12 +16,14 @@ export const CalendarChip = memo(function CalendarChip({ task }: { task: TaskSum
     id: task.task_id,
   });
   const { onKeyDown, ...pointerListeners } = listeners ?? {};
+  // Done is a category (docs/product.md#statuses): a project's own "Shipped" is done too.
+  const done = statusChoiceOf(useStatusChoices(task.project_id), task.status).category === 'done';
   return (
     <li
       ref={setNodeRef}
       className={classes.chip}
       data-dragging={isDragging || undefined}
-      data-done={task.status === 'DONE' || undefined}
+      data-done={done || undefined}
       {...pointerListeners}
     >
       <button

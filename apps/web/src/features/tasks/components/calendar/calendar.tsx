@@ -19,6 +19,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../../shared/api/update-task';
 import { dayIn, dueDay } from '../../../../ui/planning/due-date';
 import classes from './calendar.module.css';
@@ -75,8 +76,13 @@ export default function Calendar({ tasks }: CalendarProps) {
     useSensor(KeyboardSensor, { coordinateGetter: byOneDay }),
   );
 
-  // Archived tasks are out of the plan.
-  const planned = useMemo(() => tasks.filter((task) => task.status !== 'ARCHIVE'), [tasks]);
+  // Tasks of the Canceled category (Archive, a project's own "Won't do") are out of the plan. The
+  // tasks are all of one project: the first one's names it.
+  const statuses = useStatusChoices(tasks[0]?.project_id);
+  const planned = useMemo(
+    () => tasks.filter((task) => statusChoiceOf(statuses, task.status).category !== 'canceled'),
+    [tasks, statuses],
+  );
   const byId = useMemo(() => new Map(planned.map((task) => [task.task_id, task])), [planned]);
   const byDay = useMemo(() => tasksByDay(planned), [planned]);
   const undated = useMemo(() => planned.filter((task) => !task.due_on && !task.due_at), [planned]);

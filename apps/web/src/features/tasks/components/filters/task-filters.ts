@@ -82,6 +82,11 @@ interface FilterContext {
   now: Date;
   /** The project's current cycle, for "Current cycle"; without it that filter matches nothing. */
   currentCycleId?: string | null;
+  /**
+   * Whether a task is finished (its status of the Done or Canceled category), for "Overdue"; without
+   * it, the keys of the first four statuses decide (DONE, ARCHIVE).
+   */
+  finished?: (task: FilterableTask) => boolean;
 }
 
 /** The longest text kept from the address: a filter never needs more, and a pasted page stays cheap. */
@@ -167,7 +172,8 @@ function matchesDue(task: FilterableTask, wanted: DueFilter, context: FilterCont
     return day >= week.first && day <= week.last;
   }
   // Finished work is not late.
-  if (task.status === 'DONE' || task.status === 'ARCHIVE') return false;
+  if (context.finished ? context.finished(task) : task.status === 'DONE' || task.status === 'ARCHIVE')
+    return false;
   if (dueAt !== null) return Date.parse(dueAt) < context.now.getTime();
   return day < localDay(context.now);
 }

@@ -80,13 +80,20 @@ export function useFilteredTasks<T extends FilterableTask>(
   filters: TaskFilters,
   /** The project's current cycle, for "Current cycle". */
   currentCycleId: string | null = null,
+  /** Whether a task is finished (Done or Canceled category), for "Overdue". */
+  finished?: (task: T) => boolean,
 ): T[] {
   const me = useMe();
   const meId = me.data?.user_id ?? null;
   return useMemo(() => {
     const key = filtersKey(filters);
     if (!key) return tasks as T[];
-    const matches = filterPredicate(filters, { meId, now: new Date(), currentCycleId });
+    const matches = filterPredicate(filters, {
+      meId,
+      now: new Date(),
+      currentCycleId,
+      finished: finished as ((task: FilterableTask) => boolean) | undefined,
+    });
     return tasks.filter(matches);
-  }, [tasks, filters, meId, currentCycleId]);
+  }, [tasks, filters, meId, currentCycleId, finished]);
 }
