@@ -3,7 +3,7 @@ import type { ProjectView } from '@figgle/shared/project-schemas';
 import type { EventFrame } from '@figgle/shared/realtime-protocol';
 import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
-import { type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+import { type InvalidateQueryFilters, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyRealtimeEvent } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';
@@ -164,6 +164,32 @@ describe('applyRealtimeEvent', () => {
       ['t1', 'DONE', 4],
       ['t3', 'TODO', 1],
     ]);
+  });
+
+  it('reads a board again when a read on its way may predate the live change', async () => {
+    const key = ['tasks', projectId];
+    queryClient.setQueryData<TaskSummaryView[]>(key, [task('t1', 1)]);
+    let answerStaleRead: (tasks: TaskSummaryView[]) => void = () => {};
+    let reads = 0;
+    // The board on screen: its first read was answered before the change, the next one sees it.
+    const board = new QueryObserver<TaskSummaryView[]>(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        reads += 1;
+        if (reads === 1) return new Promise((resolve) => (answerStaleRead = resolve));
+        return Promise.resolve([task('t1', 2, { status: 'DONE' })]);
+      },
+    });
+    const stop = board.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toBe(1));
+    applyRealtimeEvent(event(`tasks:${projectId}`, task('t1', 2, { status: 'DONE' })), context());
+    answerStaleRead([task('t1', 1)]);
+    invalidate.flush();
+    await vi.waitFor(() => expect(reads).toBe(2));
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<TaskSummaryView[]>(key)?.map((t) => t.status)).toEqual(['DONE']),
+    );
+    stop();
   });
 
   it('keeps in My tasks only the tasks assigned to the user', () => {

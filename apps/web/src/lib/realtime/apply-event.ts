@@ -3,7 +3,7 @@ import type { ProjectView } from '@figgle/shared/project-schemas';
 import { type EventFrame, type ParsedTopic, parseTopic } from '@figgle/shared/realtime-protocol';
 import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/api/query-keys';
 import type { InvalidationBatch } from './invalidation-batch';
 import { type InboxStatus, inboxStatusQueryKey, notificationsQueryKey } from './query-keys';
@@ -102,15 +102,28 @@ function changesSearchResults(frame: EventFrame, topicType: ParsedTopic['type'])
 const holdsSearchAnswers = (queryClient: QueryClient) =>
   queryClient.getQueryCache().find({ queryKey: queryKeys.search, exact: false }) !== undefined;
 
-function applyBoardTask(frame: EventFrame, projectId: string, { queryClient }: EventContext): void {
+/**
+ * A read of `key` still on its way may have been answered before this change, and its answer would
+ * put the change back on screen for good. Such a read is asked again: the batch's invalidation
+ * cancels it and reads anew, after the change.
+ */
+function readAgainIfReading(key: QueryKey, { queryClient, invalidate }: EventContext): void {
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') invalidate.add(key, true);
+}
+
+function applyBoardTask(frame: EventFrame, projectId: string, context: EventContext): void {
+  const { queryClient } = context;
   const key = queryKeys.projectTasks(projectId);
+  readAgainIfReading(key, context);
   const task = frame.data as TaskSummaryView | null;
   queryClient.setQueryData<TaskSummaryView[]>(key, (list) =>
     task && frame.action !== 'deleted' ? upsertTask(list, task) : removeTask(list, frame.id),
   );
 }
 
-function applyMyTask(frame: EventFrame, { queryClient, userId }: EventContext): void {
+function applyMyTask(frame: EventFrame, context: EventContext): void {
+  const { queryClient, userId } = context;
+  readAgainIfReading(queryKeys.myTasks, context);
   const task = frame.data as MyTaskView | null;
   queryClient.setQueryData<MyTaskView[]>(queryKeys.myTasks, (list) =>
     task && frame.action !== 'deleted' && task.assignee?.user_id === userId
@@ -128,6 +141,7 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
       invalidate.add(queryKeys.task(taskId), true);
       return;
     }
+    readAgainIfReading(queryKeys.task(taskId), context);
     queryClient.setQueryData<TaskDetailView>(queryKeys.task(taskId), (cached) => {
       if (!cached) return cached;
       if (cached.version > task.version) return cached;
