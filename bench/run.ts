@@ -26,6 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { calibrate, describeCalibration } from './support/calibration.ts';
 import { LineBuffer } from './support/lines.ts';
 import { signalGroup, stopGroup } from './support/process-group.ts';
 import { dropScratchDatabasesSince, listScratchDatabases } from './support/scratch-database.ts';
@@ -77,6 +78,9 @@ async function runBench(name: string): Promise<{ rows: BenchRow[]; finished: boo
   const databasesBefore = adminUrl ? await listScratchDatabases(adminUrl).catch(() => undefined) : undefined;
   const rows: BenchRow[] = [];
   const prefix = `[${name}]`;
+  // Beside every figure: how fast this machine was right before, on a fixed workload (calibration.ts).
+  const machine = describeCalibration(calibrate());
+  console.log(`${prefix} machine calibration: fixed CPU workload ${machine}`);
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, `${name}.ts`)], {
     cwd: root,
@@ -90,7 +94,7 @@ async function runBench(name: string): Promise<{ rows: BenchRow[]; finished: boo
   const show = (line: string, out: NodeJS.WriteStream) => {
     const read = readOutputLine(line);
     if ('figure' in read) {
-      rows.push({ bench: name, ...read.figure });
+      rows.push({ bench: name, ...read.figure, machine });
       const { figure, target, measured, pass } = read.figure;
       out.write(`${prefix} ▸ ${figure}: ${measured} (target ${target}) ${verdict(pass)}\n`);
     } else if ('malformed' in read) {
@@ -142,8 +146,8 @@ async function runBench(name: string): Promise<{ rows: BenchRow[]; finished: boo
       console.error(`${prefix} left databases still in use, not dropped: ${inUse.join(', ')}`);
   }
   console.log(`${prefix} ${describeExit(exit)} after ${seconds(started)}`);
-  if (!finished) rows.push(crashRow(name, exit));
-  else if (rows.length === 0) rows.push(silentRow(name));
+  if (!finished) rows.push({ ...crashRow(name, exit), machine });
+  else if (rows.length === 0) rows.push({ ...silentRow(name), machine });
   return { rows, finished };
 }
 

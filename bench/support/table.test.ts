@@ -34,14 +34,21 @@ describe('formatTable', () => {
     const table = formatTable([
       { bench: 'inbox-dashboard', ...figure },
       { bench: 'board', figure: 'moves per second', target: '≥ 500/s', measured: '420/s', pass: false },
-      { bench: 'realtime', figure: 'RSS', target: 'none', measured: '180 MB', pass: null },
+      {
+        bench: 'realtime',
+        figure: 'RSS',
+        target: 'none',
+        measured: '180 MB',
+        pass: null,
+        machine: '152 ms, load 0.8',
+      },
     ]);
     expect(table.split('\n')).toEqual([
-      '| bench           | figure                         | target  | measured | pass/fail |',
-      '|-----------------|--------------------------------|---------|----------|-----------|',
-      '| inbox-dashboard | inbox first page, median of 20 | ≤ 50 ms | 12.3 ms  | PASS      |',
-      '| board           | moves per second               | ≥ 500/s | 420/s    | FAIL      |',
-      '| realtime        | RSS                            | none    | 180 MB   | —         |',
+      '| bench           | figure                         | target  | measured | pass/fail | machine          |',
+      '|-----------------|--------------------------------|---------|----------|-----------|------------------|',
+      '| inbox-dashboard | inbox first page, median of 20 | ≤ 50 ms | 12.3 ms  | PASS      | —                |',
+      '| board           | moves per second               | ≥ 500/s | 420/s    | FAIL      | —                |',
+      '| realtime        | RSS                            | none    | 180 MB   | —         | 152 ms, load 0.8 |',
     ]);
   });
 
@@ -49,7 +56,7 @@ describe('formatTable', () => {
     const [, , row] = formatTable([
       { bench: 'b', figure: 'a | b\nc', target: 't', measured: 'm', pass: true },
     ]).split('\n');
-    expect(row).toBe('| b     | a \\| b c | t      | m        | PASS      |');
+    expect(row).toBe('| b     | a \\| b c | t      | m        | PASS      | —       |');
   });
 
   it('prints the header alone when there is no row', () => {

@@ -3,6 +3,8 @@ import { type BenchFigure, FIGURE_PREFIX, parseFigureLine } from './report.ts';
 /** One line of the table `npm run bench` prints at the end: a figure and the benchmark it came from. */
 export interface BenchRow extends BenchFigure {
   bench: string;
+  /** The machine's calibration (calibration.ts) taken right before the benchmark ran. */
+  machine?: string;
 }
 
 /**
@@ -69,7 +71,7 @@ export function silentRow(bench: string): BenchRow {
   return { bench, figure: 'no figure reported', target: '—', measured: '—', pass: null };
 }
 
-const HEADER = ['bench', 'figure', 'target', 'measured', 'pass/fail'];
+const HEADER = ['bench', 'figure', 'target', 'measured', 'pass/fail', 'machine'];
 
 /**
  * A Markdown table with aligned columns: readable in a terminal and pasteable as it is into a note.
@@ -78,7 +80,14 @@ const HEADER = ['bench', 'figure', 'target', 'measured', 'pass/fail'];
 export function formatTable(rows: BenchRow[]): string {
   const cells = [
     HEADER,
-    ...rows.map((row) => [row.bench, row.figure, row.target, row.measured, verdict(row.pass)]),
+    ...rows.map((row) => [
+      row.bench,
+      row.figure,
+      row.target,
+      row.measured,
+      verdict(row.pass),
+      row.machine ?? '—',
+    ]),
   ].map((line) => line.map((cell) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ')));
   const widths = HEADER.map((_, column) => Math.max(...cells.map((line) => [...line[column]!].length)));
   const render = (line: string[]) =>

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { calibrate, describeCalibration } from './calibration.ts';
+
+describe('calibrate', () => {
+  it('times the fixed workload and reads the load average', () => {
+    const calibration = calibrate();
+    expect(calibration.ms).toBeGreaterThan(0);
+    expect(calibration.load).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reads as milliseconds and load', () => {
+    expect(describeCalibration({ ms: 151.6, load: 0.83 })).toBe('152 ms, load 0.8');
+  });
+});
