@@ -24,7 +24,7 @@ export interface NotificationForEmail {
 const statusNameIn = (side: 'from' | 'to') =>
   sql<string | null>`(SELECT project_status.name FROM project_status
     WHERE n.detail->>'field' = 'status' AND project_status.project_id = t.project_id
-      AND project_status.key = n.detail->>${side})`.as(`status_${side}_name`);
+      AND project_status.key = n.detail->>${side}::text)`;
 
 /**
  * Notifications an email may tell of, read when it is sent: the person still holds a rule in the
@@ -55,8 +55,8 @@ function tellable(db: Kysely<Database>) {
       'p.name as project_name',
       'p.trigram as project_trigram',
       sql<string | null>`nullif(trim(a.firstname || ' ' || a.lastname), '')`.as('actor_name'),
-      statusNameIn('from'),
-      statusNameIn('to'),
+      statusNameIn('from').as('status_from_name'),
+      statusNameIn('to').as('status_to_name'),
     ]);
 }
 

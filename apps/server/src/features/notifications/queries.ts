@@ -28,7 +28,7 @@ export interface NotificationRow {
 const statusNameIn = (side: 'from' | 'to') =>
   sql<string | null>`(SELECT project_status.name FROM project_status
     WHERE notification.detail->>'field' = 'status' AND project_status.project_id = task.project_id
-      AND project_status.key = notification.detail->>${side})`.as(`status_${side}_name`);
+      AND project_status.key = notification.detail->>${side}::text)`;
 
 interface Cursor {
   createdAt: string;
@@ -82,8 +82,8 @@ export async function notificationsPage(
       'project.name as project_name',
       'project.emoji as project_emoji',
       'project.trigram as project_trigram',
-      statusNameIn('from'),
-      statusNameIn('to'),
+      statusNameIn('from').as('status_from_name'),
+      statusNameIn('to').as('status_to_name'),
     ])
     .where(visibleNotificationsOf(userId))
     .where('task.deleted_at', 'is', null)
