@@ -1,11 +1,3 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Auth } from './auth/auth.ts';
 import type { SessionMemory } from './auth/session-lookup.ts';
@@ -13,7 +5,7 @@ import type { Clock } from './clock/clock.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { Env } from './env.ts';
-import type { ImportSlots } from './features/imports/import-slots.ts';
+import type { AppInstance } from './http/app-instance.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ServerMetrics } from './metrics/server-metrics.ts';
 import type { HostLookup } from './net/host-lookup.ts';
@@ -21,6 +13,13 @@ import type { Bus } from './realtime/bus.ts';
 
 // The app's types live apart from app.ts: routes and commands import them, and app.ts imports every
 // route, so importing app.ts from a route would close an import cycle through the whole server.
+// This file stands above the folders whose services it names (auth/, clock/, mail/), so none of
+// them imports it: their plugins take `AppInstance` from http/app-instance.ts, their functions the
+// services they use by name. A feature's own service joins `AppDeps` from the feature, by declaration
+// merging (features/imports/import-slots.ts), so this file names no feature.
+// See docs/decisions/0020-server-folders-in-one-direction.md.
+
+export type { AppInstance };
 
 export interface AppDeps {
   env: Env;
@@ -35,8 +34,6 @@ export interface AppDeps {
   hostLookup?: HostLookup;
   /** Session reads remembered until their tables are written (auth/session-lookup.ts). */
   sessionMemory: SessionMemory;
-  /** Files to import being received and read at once (features/imports/import-slots.ts). */
-  importSlots: ImportSlots;
   /** This server's counters for GET /metrics (metrics/server-metrics.ts). */
   metrics: ServerMetrics;
 }
@@ -45,14 +42,6 @@ export interface AppInputs {
   env: Env;
   database: DatabaseHandle;
 }
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -96,6 +96,7 @@ import { installUnicodeGuard } from './http/unicode-guard.ts';
 import { readBuiltIndex, serveWebApp } from './http/web-app.ts';
 import { webhookPausedEmailHandler } from './jobs/handlers/webhook-paused-email.ts';
 import type { JobHandler } from './jobs/job-handler.ts';
+import { wakeWorkers } from './jobs/wake.ts';
 import { jobWorkerPlugin } from './jobs/worker.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -241,7 +242,7 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   );
   await app.register(authRoutes);
   await app.register(devMailboxRoutes);
-  await app.register(clockControlRoutes(controlled)); // tests only: exists with TEST_CLOCK_CONTROL
+  await app.register(clockControlRoutes(controlled, wakeWorkers)); // tests only: exists with TEST_CLOCK_CONTROL
   await app.register(meRoutes);
   await app.register(apiTokenRoutes);
   await app.register(calendarFeedRoutes);

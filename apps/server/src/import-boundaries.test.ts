@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * apps/server/biome.json lets a feature use another feature only through its presenter.ts,
- * queries.ts and commands/, and lets jobs/, figma/, http/, db/ and policies/ use no feature. Biome
- * matches import specifiers, so these cases lint a planted file through Biome itself, at a
- * feature's depth and one folder deeper, and in the folders below. The file sits in the tree for
- * the moment of the lint, under a name no source uses, because Biome's overrides match real paths.
+ * queries.ts and commands/, and lets the folders below the features (jobs/, figma/, http/, db/,
+ * policies/, auth/, mail/, clock/, …) use no feature and not app-types.ts. Biome matches import
+ * specifiers, so these cases lint a planted file through Biome itself, at a feature's depth and one
+ * folder deeper, and in the folders below. The file sits in the tree for the moment of the lint,
+ * under a name no source uses, because Biome's overrides match real paths.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -40,8 +41,20 @@ describe('import boundaries of the server', () => {
   it.each([
     ['apps/server/src/jobs/handlers/planted.ts', "import { x } from '../../features/imports/run-import.ts';"],
     ['apps/server/src/policies/planted.ts', "import { x } from '../features/tasks/queries.ts';"],
+    ['apps/server/src/auth/planted.ts', "import { x } from '../features/me/queries.ts';"],
   ])('refuses %s importing a feature (%s)', (filePath, source) => {
     const { ok, output } = lint(filePath, `${source}\nexport const y = x;\n`);
+    expect(ok).toBe(false);
+    expect(output).toContain('noRestrictedImports');
+  });
+
+  // app-types.ts names the services of auth/, clock/, mail/ and stands above them and the rest below.
+  it.each([
+    ['apps/server/src/auth/planted.ts', "import type { x } from '../app-types.ts';"],
+    ['apps/server/src/jobs/planted.ts', "import type { x } from '../app-types.ts';"],
+    ['apps/server/src/clock/planted.ts', "import type { x } from '../app-types.ts';"],
+  ])('refuses %s importing app-types.ts (%s)', (filePath, source) => {
+    const { ok, output } = lint(filePath, `${source}\nexport type y = x;\n`);
     expect(ok).toBe(false);
     expect(output).toContain('noRestrictedImports');
   });
@@ -57,6 +70,8 @@ describe('import boundaries of the server', () => {
     ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../../../http/errors.ts';"],
     ['apps/server/src/features/tasks/commands/planted.ts', "import { x } from '../queries.ts';"],
     ['apps/server/src/jobs/handlers/planted.ts', "import { x } from '../job-queue.ts';"],
+    ['apps/server/src/auth/planted.ts', "import { x } from '../http/app-instance.ts';"],
+    ['apps/server/src/features/timeline/planted.ts', "import { x } from '../../app-types.ts';"],
   ])('lets %s import %s', (filePath, source) => {
     const { ok, output } = lint(filePath, `${source}\nexport const y = x;\n`);
     expect(output).not.toContain('noRestrictedImports');

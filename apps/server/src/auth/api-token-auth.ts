@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app-types.ts';
 import type { ApiTokenScope } from '../db/schema.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { HttpError } from '../http/errors.ts';
 import { tokenScopeAllows } from '../policies/api-tokens.ts';
 import { invalidToken, readOnlyToken, sessionRequired } from './api-token-errors.ts';

@@ -11,7 +11,7 @@ import {
 } from '@figgle/shared/auth-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import type { AttemptRule } from './attempt-limiter.ts';
 import type { CurrentUser } from './current-user.ts';
 import type { PolicyLimits } from './endpoint-limits.ts';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { signJWT, verifyJWT } from 'better-auth/crypto';
 import { sql, type Transaction } from 'kysely';
-import type { AppDeps } from '../app-types.ts';
 import type { Database } from '../db/schema.ts';
+import type { AuthServices } from './auth-services.ts';
 import { announceSessionsEnded, sessionKeyOf } from './session-ended.ts';
 import { isSignUpBrowser } from './sign-up-browser.ts';
 import {
@@ -24,7 +24,7 @@ import {
  *   proof always end with it.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'auth' | 'env' | 'mailer' | 'bus' | 'sessionMemory'>;
+type Deps = Pick<AuthServices, 'db' | 'auth' | 'env' | 'mailer' | 'bus' | 'sessionMemory'>;
 
 /** How long the link to choose a password, given right after a confirmation, stays valid. */
 const CHOOSE_PASSWORD_EXPIRES_SECONDS = 60 * 60;
@@ -59,7 +59,7 @@ async function dropAccess(
 
 /** Tells every server's sockets about the sessions that ended, when there were any. */
 export function announceEndedSessions(
-  deps: Pick<AppDeps, 'bus' | 'sessionMemory'>,
+  deps: Pick<AuthServices, 'bus' | 'sessionMemory'>,
   authUserId: string,
   keys: string[],
 ) {

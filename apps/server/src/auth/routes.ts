@@ -3,7 +3,7 @@ import type { ApiError } from '@figgle/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { devMailboxOpenTo } from '../mail/dev-mailbox-routes.ts';
 import { tooManyAttemptsMessage } from './attempt-limiter.ts';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app-types.ts';
 import type { EndedSessions } from '../realtime/bus.ts';
+import type { AuthServices } from './auth-services.ts';
 import { sessionTokenOf } from './session-lookup.ts';
 
-type Deps = Pick<AppDeps, 'auth' | 'bus' | 'sessionMemory' | 'db'>;
+type Deps = Pick<AuthServices, 'auth' | 'bus' | 'sessionMemory' | 'db'>;
 
 /** How the bus and the sockets name a session: a digest of its token, which alone would sign in. */
 export function sessionKeyOf(token: string): string {
@@ -16,7 +16,7 @@ export function sessionKeyOf(token: string): string {
  * their realtime sockets, on every server sharing the database.
  */
 export function announceSessionsEnded(
-  deps: Pick<AppDeps, 'bus' | 'sessionMemory'>,
+  deps: Pick<AuthServices, 'bus' | 'sessionMemory'>,
   ended: EndedSessions,
 ): void {
   deps.sessionMemory.forget();
@@ -41,7 +41,7 @@ const NOTHING_ENDED: AfterAuthCall = async () => {};
  * A reset, a change of password and "sign out everywhere" end the account's API tokens too: a token
  * made by whoever held the account must not outlive the owner taking it back (issue 37, item 2).
  */
-export async function revokeApiTokensOf(db: AppDeps['db'], authUserId: string): Promise<void> {
+export async function revokeApiTokensOf(db: AuthServices['db'], authUserId: string): Promise<void> {
   await sql`
     UPDATE api_token SET revoked_at = now()
     WHERE revoked_at IS NULL

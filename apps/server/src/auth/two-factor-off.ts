@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { actionEmail } from '../mail/templates.ts';
 import type { CurrentUser } from './current-user.ts';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../app-types.ts';
-import { wakeWorkers } from '../jobs/wake.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { comesFromThisMachine } from '../mail/dev-mailbox-routes.ts';
 import type { DrivenClock } from './clock.ts';
 
@@ -24,9 +23,10 @@ const clockState = z.object({
  * against a separate server process moves that server's clock forward, or back to the real time, and
  * the job worker looks for due work at once. Without the setting the route does not exist (404); with
  * it, it answers only connections from this machine, as the dev mailbox does. Hidden from the API
- * description: it is no part of Figgle's API.
+ * description: it is no part of Figgle's API. `afterMove` is given by app.ts (the job worker's wake,
+ * jobs/wake.ts), since clock/ stands below jobs/ (docs/decisions/0020-server-folders-in-one-direction.md).
  */
-export function clockControlRoutes(clock: DrivenClock | undefined) {
+export function clockControlRoutes(clock: DrivenClock | undefined, afterMove: (db: object) => void) {
   return async function clockControl(app: AppInstance): Promise<void> {
     if (!clock) return;
     app.post(
@@ -37,7 +37,7 @@ export function clockControlRoutes(clock: DrivenClock | undefined) {
         const move = request.body;
         if ('reset' in move) clock.reset();
         else clock.advance(move.advance_ms);
-        wakeWorkers(app.deps.db);
+        afterMove(app.deps.db);
         return { now: clock.now().toISOString(), ahead_ms: clock.aheadMs() };
       },
     );

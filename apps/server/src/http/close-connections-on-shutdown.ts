@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 /**
  * Fastify closes idle keep-alive connections when it starts closing, but a connection busy with a

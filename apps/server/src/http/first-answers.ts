@@ -1,6 +1,6 @@
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/first-page-preloads.md
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 /** The element of the page that carries them; read by apps/web/src/app/first-answers.ts. */
 const FIRST_ANSWERS_ID = 'figgle-first-answers';

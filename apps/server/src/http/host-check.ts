@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app-types.ts';
 import type { Env } from '../env.ts';
+import type { AppInstance } from './app-instance.ts';
 import { HttpError } from './errors.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppInstance } from '../app-types.ts';
 import type { ServerMetrics } from '../metrics/server-metrics.ts';
+import type { AppInstance } from './app-instance.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 

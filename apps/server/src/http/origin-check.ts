@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 import { HttpError } from './errors.ts';
 import { comesFromAnotherSite, REQUEST_ORIGIN_HEADER, requestOrigin } from './request-origin.ts';
 

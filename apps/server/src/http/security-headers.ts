@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 /** Hashes of the inline scripts of the built index.html, so the CSP can stay free of 'unsafe-inline'. */
 export function inlineScriptHashes(html: string): string[] {

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 import { badRequest } from './errors.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what is refused

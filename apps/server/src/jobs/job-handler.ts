@@ -1,10 +1,24 @@
-import type { Transaction } from 'kysely';
-import type { AppDeps } from '../app-types.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../clock/clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { ServerMetrics } from '../metrics/server-metrics.ts';
+import type { HostLookup } from '../net/host-lookup.ts';
+import type { Bus } from '../realtime/bus.ts';
 import type { ClaimedJob } from './job-queue.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'bus' | 'mailer' | 'clock' | 'hostLookup'> & {
+/**
+ * What a job's handler is given: app-types.ts's `AppDeps` by name (that file stands above jobs/ and
+ * is not imported from here, docs/decisions/0020-server-folders-in-one-direction.md), and the log.
+ */
+export type JobDeps = {
+  db: Kysely<Database>;
+  env: Env;
+  bus: Bus;
+  mailer: Mailer;
+  clock: Clock;
+  hostLookup?: HostLookup;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Resolves once the commits made so far are on disk (the embedded database's group commit). */
   durable?: () => Promise<void>;

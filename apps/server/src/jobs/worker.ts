@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppInstance } from '../app-types.ts';
 import { FigmaAuthorizationBroken } from '../figma/errors.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { backgroundWork } from './background-work.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';

@@ -1,6 +1,6 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { isLoopbackOrPublicHost } from '../http/host-check.ts';
 
 const escapeHtml = (text: string) =>

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app-types.ts';
+import type { AuthServices } from '../auth-services.ts';
 import { announceSessionsEnded } from '../session-ended.ts';
 import { type LdapSettings, stillInDirectory } from './directory.ts';
 import { LDAP_PROVIDER_ID } from './ldap-plugin.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'bus' | 'sessionMemory'> & {
+type Deps = Pick<AuthServices, 'db' | 'bus' | 'sessionMemory'> & {
   log: { warn: (obj: object, msg: string) => void };
 };
 

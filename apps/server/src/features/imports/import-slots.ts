@@ -1,5 +1,12 @@
 import { HttpError } from '../../http/errors.ts';
 
+declare module '../../app-types.ts' {
+  interface AppDeps {
+    /** Files to import being received and read at once (this file), made by app.ts. */
+    importSlots: ImportSlots;
+  }
+}
+
 /**
  * Files to import this server is receiving and reading at once, per person and in all (issue 37): each
  * costs memory in proportion to the file and time on the one event loop, so 4 parallel 48 MB files
