@@ -4,7 +4,7 @@ import { xOf } from './timeline-axis';
 import { type Arrow, type Bar, HEADER_HEIGHT, ROW_HEIGHT } from './timeline-model';
 
 /** One timeline per page: a fixed id that url(#…) can name as it is. */
-const MARKER_ID = 'timeline-arrow-head';
+export const ARROW_HEAD_ID = 'timeline-arrow-head';
 
 /**
  * The "blocks" arrows, from the end of the blocker's bar to the start of the blocked one, in one SVG
@@ -45,7 +45,7 @@ export function TimelineArrows({
     >
       <defs>
         <marker
-          id={MARKER_ID}
+          id={ARROW_HEAD_ID}
           viewBox="0 0 8 8"
           refX="7"
           refY="4"
@@ -77,7 +77,7 @@ export function TimelineArrows({
             data-late={late || undefined}
             data-from={arrow.from}
             data-to={arrow.to}
-            markerEnd={`url(#${MARKER_ID})`}
+            markerEnd={`url(#${ARROW_HEAD_ID})`}
           />
         );
       })}

@@ -1,10 +1,20 @@
 import type { TimelineTask, TimelineZoom } from '@figgle/shared/timeline-view-schemas';
-import { type DragEvent, type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Menu } from '@mantine/core';
+import {
+  type DragEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { longDay, today } from './days';
 import classes from './timeline.module.css';
-import { TimelineArrows } from './timeline-arrows';
+import { ARROW_HEAD_ID, TimelineArrows } from './timeline-arrows';
 import { TimelineAxis, xOf } from './timeline-axis';
 import { DAY_WIDTH, HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, type TimelineLayout } from './timeline-model';
 import { type BarHandlers, TimelineRow } from './timeline-row';
@@ -32,6 +42,26 @@ interface Drag {
   moved: boolean;
 }
 
+/** An arrow being drawn from a bar's end handle: its blocker, where it leaves, the bar under the pointer. */
+interface Link {
+  from: string;
+  x: number;
+  y: number;
+  pointerId: number;
+  target: HTMLElement | null;
+}
+
+/** The bar under a point, if any (the arrows and the drawn line let the pointer through). */
+function barAt(clientX: number, clientY: number): HTMLElement | null {
+  return (document.elementFromPoint(clientX, clientY)?.closest('[data-timeline-bar]') as HTMLElement) ?? null;
+}
+
+/** Gives the focus back to a task's bar (or its "…" button in the narrow list) after its menu or dialog. */
+export function focusBar(taskId: string) {
+  const id = CSS.escape(taskId);
+  document.querySelector<HTMLElement>(`[data-timeline-bar="${id}"], [data-task-menu="${id}"]`)?.focus();
+}
+
 function shifted(bar: { start: number; end: number }, mode: DragMode, delta: number) {
   if (mode === 'move') return { start: bar.start + delta, end: bar.end + delta };
   if (mode === 'start') return { start: Math.min(bar.start + delta, bar.end), end: bar.end };
@@ -41,19 +71,27 @@ function shifted(bar: { start: number; end: number }, mode: DragMode, delta: num
 /**
  * The bars on a horizontally scrolling axis, with the arrows between them. A bar is dragged whole or
  * by either end (pointer), moved by a day or a week with the arrow keys, or opened with a click; a
- * task from the "No dates" list is dropped on a day.
+ * task from the "No dates" list is dropped on a day. An arrow is drawn from the handle past a bar's
+ * end onto another bar (that task is blocked by this one), or from the bar's menu (Shift+F10, the
+ * menu key or a right click): "Add dependency…".
  */
 export function TimelineChart({
   layout,
   zoom,
   onChange,
   onDrop,
+  onLink,
+  onAddDependency,
 }: {
   layout: TimelineLayout;
   zoom: TimelineZoom;
   /** byPointer: a drag (offered an Undo), not an arrow key. */
   onChange: (change: DatesChange, byPointer: boolean) => void;
   onDrop: (taskId: string, day: number) => void;
+  /** An arrow drawn by hand: `from` blocks `to`. */
+  onLink: (from: string, to: string) => void;
+  /** "Add dependency…" chosen in a bar's menu. */
+  onAddDependency: (taskId: string) => void;
 }) {
   const navigate = useNavigate();
   const hintId = useId();
@@ -62,6 +100,10 @@ export function TimelineChart({
   const [over, setOver] = useState(false);
   const dragRef = useRef<Drag | null>(null);
   const suppressClick = useRef(false);
+  const canvas = useRef<HTMLDivElement>(null);
+  const draft = useRef<SVGPathElement>(null);
+  const linkRef = useRef<Link | null>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
   const latest = useRef({ layout, zoom, onChange, navigate });
   latest.current = { layout, zoom, onChange, navigate };
 
@@ -112,6 +154,11 @@ export function TimelineChart({
         latest.current.onChange({ task: bar.task, mode: current.mode, ...days }, true);
       },
       onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, taskId) => {
+        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+          event.preventDefault();
+          setMenuFor(taskId);
+          return;
+        }
         if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
         event.preventDefault();
         const bar = latest.current.layout.bars.get(taskId);
@@ -126,6 +173,10 @@ export function TimelineChart({
         }
         void latest.current.navigate(paths.task(taskId));
       },
+      onContextMenu: (event, taskId) => {
+        event.preventDefault();
+        setMenuFor(taskId);
+      },
     }),
     [],
   );
@@ -135,6 +186,52 @@ export function TimelineChart({
     const x = clientX - element.getBoundingClientRect().left + element.scrollLeft - LABEL_WIDTH;
     return from + Math.max(0, Math.floor(x / DAY_WIDTH[zoom]));
   };
+  // Drawing an arrow: the press on a bar's end handle starts it; the line follows the pointer through
+  // the DOM, not React, so a move redraws one path and no bar.
+  const canvasPoint = (event: PointerEvent) => {
+    const box = canvas.current!.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  const markTarget = (link: Link, bar: HTMLElement | null) => {
+    const target = bar && bar.dataset.timelineBar !== link.from ? bar : null;
+    if (target === link.target) return;
+    link.target?.removeAttribute('data-link-target');
+    target?.setAttribute('data-link-target', 'true');
+    link.target = target;
+  };
+  const startLink = (event: PointerEvent<HTMLElement>) => {
+    const from = (event.target as HTMLElement).dataset.connect;
+    if (!from || event.button !== 0) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const { x, y } = canvasPoint(event);
+    linkRef.current = { from, x, y, pointerId: event.pointerId, target: null };
+    event.currentTarget.dataset.linking = 'true';
+  };
+  const moveLink = (event: PointerEvent<HTMLElement>) => {
+    const link = linkRef.current;
+    if (!link || event.pointerId !== link.pointerId) return;
+    const { x, y } = canvasPoint(event);
+    draft.current?.setAttribute('d', `M${link.x},${link.y} L${x},${y}`);
+    markTarget(link, barAt(event.clientX, event.clientY));
+  };
+  const endLink = (event: PointerEvent<HTMLElement>, drop: boolean) => {
+    const link = linkRef.current;
+    if (!link || event.pointerId !== link.pointerId) return;
+    linkRef.current = null;
+    event.currentTarget.removeAttribute('data-linking');
+    draft.current?.setAttribute('d', '');
+    markTarget(link, null);
+    const to = drop ? barAt(event.clientX, event.clientY)?.dataset.timelineBar : undefined;
+    if (to && to !== link.from) onLink(link.from, to);
+  };
+
+  const menuBar = menuFor !== null ? bars.get(menuFor) : undefined;
+  const closeMenu = () => {
+    if (menuFor !== null) focusBar(menuFor);
+    setMenuFor(null);
+  };
+
   const isTaskDrag = (event: DragEvent) => event.dataTransfer.types.includes(UNDATED_DRAG_TYPE);
 
   const moved =
@@ -146,7 +243,7 @@ export function TimelineChart({
     <>
       <p id={hintId} hidden>
         Drag to move, or drag an end to change one date. Left and right arrows move a day, with Shift a week.
-        Enter opens the task.
+        Enter opens the task; Shift+F10 opens its menu, with Add dependency.
       </p>
       <section
         ref={scroller}
@@ -162,6 +259,10 @@ export function TimelineChart({
           setOver(true);
         }}
         onDragLeave={() => setOver(false)}
+        onPointerDown={startLink}
+        onPointerMove={moveLink}
+        onPointerUp={(event) => endLink(event, true)}
+        onPointerCancel={(event) => endLink(event, false)}
         onDrop={(event) => {
           setOver(false);
           if (!isTaskDrag(event)) return;
@@ -169,7 +270,7 @@ export function TimelineChart({
           onDrop(event.dataTransfer.getData(UNDATED_DRAG_TYPE), dayAt(event.clientX));
         }}
       >
-        <div className={classes.canvas} style={{ width, height: HEADER_HEIGHT + height }}>
+        <div ref={canvas} className={classes.canvas} style={{ width, height: HEADER_HEIGHT + height }}>
           <TimelineAxis from={from} to={to} zoom={zoom} height={height} />
           {rows.map((row, index) => (
             <TimelineRow
@@ -193,6 +294,50 @@ export function TimelineChart({
             width={width}
             moved={moved}
           />
+          <svg
+            className={`${classes.arrows} ${classes.draftLayer}`}
+            style={{ top: 0 }}
+            width={width}
+            height={HEADER_HEIGHT + height}
+            aria-hidden
+          >
+            <path ref={draft} d="" className={classes.draft} markerEnd={`url(#${ARROW_HEAD_ID})`} />
+          </svg>
+          <Menu
+            opened={menuBar !== undefined}
+            onChange={(opened) => (opened ? null : closeMenu())}
+            position="bottom-start"
+          >
+            <Menu.Target>
+              <span
+                className={classes.menuAnchor}
+                style={
+                  menuBar
+                    ? {
+                        left: xOf(menuBar.start, from, zoom),
+                        top:
+                          HEADER_HEIGHT +
+                          (rowOf.get(menuBar.task.task_id) ?? 0) * ROW_HEIGHT +
+                          ROW_HEIGHT -
+                          4,
+                      }
+                    : undefined
+                }
+              />
+            </Menu.Target>
+            <Menu.Dropdown aria-label={menuBar ? `${menuBar.label} ${menuBar.task.title}` : undefined}>
+              <Menu.Item
+                onClick={() => {
+                  if (menuBar) void navigate(paths.task(menuBar.task.task_id));
+                }}
+              >
+                Open task
+              </Menu.Item>
+              <Menu.Item onClick={() => menuBar && onAddDependency(menuBar.task.task_id)}>
+                Add dependency…
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </div>
       </section>
     </>

@@ -188,3 +188,22 @@ export function layoutTimeline(data: ProjectTimeline, group: TimelineGroup): Tim
   for (const milestone of data.milestones) last = Math.max(last, dayOf(milestone.target_date));
   return { rows, rowOf, bars, arrows, undated, from: mondayOf(first - 14), to: mondayOf(last + 35) - 1 };
 }
+
+/** Whether `from` blocks `to`, directly or through a chain of "blocks" pairs. */
+export function blocksThrough(blocks: ProjectTimeline['blocks'], from: string, to: string): boolean {
+  const next = new Map<string, string[]>();
+  for (const pair of blocks)
+    next.set(pair.from_task_id, [...(next.get(pair.from_task_id) ?? []), pair.to_task_id]);
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const task of next.get(queue.pop()!) ?? []) {
+      if (task === to) return true;
+      if (!seen.has(task)) {
+        seen.add(task);
+        queue.push(task);
+      }
+    }
+  }
+  return false;
+}

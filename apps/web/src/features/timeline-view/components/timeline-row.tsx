@@ -1,6 +1,6 @@
 import type { TimelineZoom } from '@figgle/shared/timeline-view-schemas';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type KeyboardEvent, memo, type PointerEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { longDay } from './days';
@@ -14,6 +14,7 @@ export interface BarHandlers {
   onPointerUp: (event: PointerEvent<HTMLButtonElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, taskId: string) => void;
   onClick: (taskId: string) => void;
+  onContextMenu: (event: MouseEvent<HTMLButtonElement>, taskId: string) => void;
 }
 
 /** What a bar says to a screen reader: which task, its days, and the late mark in words. */
@@ -87,12 +88,21 @@ export const TimelineRow = memo(function TimelineRow({
         onPointerCancel={handlers.onPointerUp}
         onKeyDown={(event) => handlers.onKeyDown(event, bar.task.task_id)}
         onClick={() => handlers.onClick(bar.task.task_id)}
+        onContextMenu={(event) => handlers.onContextMenu(event, bar.task.task_id)}
       >
         <span className={classes.handle} data-edge="start" />
         {late ? <IconAlertTriangle size={13} stroke={2} aria-hidden style={{ flex: 'none' }} /> : null}
         <span className={classes.barTitle}>{bar.task.title}</span>
         <span className={classes.handle} data-edge="end" />
       </button>
+      {/* Drawing an arrow from here by pointer (the chart listens); the keyboard's way is the bar's menu. */}
+      <span
+        className={classes.connector}
+        data-connect={bar.task.task_id}
+        style={{ left: xOf(end + 1, from, zoom) + 2 }}
+        title="Drag onto another bar: this task blocks it"
+        aria-hidden
+      />
     </div>
   );
 });

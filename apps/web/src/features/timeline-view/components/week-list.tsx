@@ -1,4 +1,5 @@
-import { Anchor, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu, Text, Title } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { longDay, mondayOf, shortDay } from './days';
@@ -7,9 +8,16 @@ import type { Bar, TimelineLayout } from './timeline-model';
 
 /**
  * The narrow screen's timeline (≤ 600 px): no bars, a list by the week each task starts in, with its
- * days and the late mark in words; the tasks without dates last.
+ * days and the late mark in words; the tasks without dates last. Each dated task's "…" menu offers
+ * "Add dependency…", the narrow screen's way to draw an arrow.
  */
-export function WeekList({ layout }: { layout: TimelineLayout }) {
+export function WeekList({
+  layout,
+  onAddDependency,
+}: {
+  layout: TimelineLayout;
+  onAddDependency: (taskId: string) => void;
+}) {
   const weeks = new Map<number, Bar[]>();
   for (const bar of layout.bars.values()) {
     const monday = mondayOf(bar.start);
@@ -37,14 +45,34 @@ export function WeekList({ layout }: { layout: TimelineLayout }) {
                     <Anchor component={Link} to={paths.task(bar.task.task_id)} size="sm">
                       {bar.label} {bar.task.title}
                     </Anchor>
-                    <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                      {bar.start === bar.end
-                        ? shortDay(bar.start)
-                        : `${shortDay(bar.start)} – ${shortDay(bar.end)}`}
-                      {bar.startsBefore.length > 0
-                        ? ` · starts before ${bar.startsBefore.join(', ')} ends`
-                        : ''}
-                    </Text>
+                    <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+                      <Text size="xs" c="dimmed">
+                        {bar.start === bar.end
+                          ? shortDay(bar.start)
+                          : `${shortDay(bar.start)} – ${shortDay(bar.end)}`}
+                        {bar.startsBefore.length > 0
+                          ? ` · starts before ${bar.startsBefore.join(', ')} ends`
+                          : ''}
+                      </Text>
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            size="sm"
+                            aria-label={`More for ${bar.label} ${bar.task.title}`}
+                            data-task-menu={bar.task.task_id}
+                          >
+                            <IconDots size={14} aria-hidden />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => onAddDependency(bar.task.task_id)}>
+                            Add dependency…
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
                   </li>
                 ))}
             </ul>

@@ -11,13 +11,16 @@ import { useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useProjects } from '../../../shared/api/list-projects';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError } from '../../../ui/toast';
 import { toastUndo } from '../../../ui/undo-toast';
+import { useAddDependency } from '../api/add-dependency';
 import { useChangeTaskDates } from '../api/change-task-dates';
 import { useProjectTimeline } from '../api/get-project-timeline';
+import { AddDependencyDialog } from '../components/add-dependency-dialog';
 import { longDay, shortDay, textOf, today } from '../components/days';
 import classes from '../components/timeline.module.css';
-import { type DatesChange, DROPPED_LENGTH_DAYS, TimelineChart } from '../components/timeline-chart';
-import { layoutTimeline } from '../components/timeline-model';
+import { type DatesChange, DROPPED_LENGTH_DAYS, focusBar, TimelineChart } from '../components/timeline-chart';
+import { blocksThrough, layoutTimeline } from '../components/timeline-model';
 import { UndatedList } from '../components/undated-list';
 import { ViewSwitch } from '../components/view-switch';
 import { WeekList } from '../components/week-list';
@@ -54,7 +57,10 @@ export function TimelinePage() {
   const project = useProjects().data?.find((candidate) => candidate.project_id === projectId);
   const timeline = useProjectTimeline(projectId);
   const changeDates = useChangeTaskDates(projectId);
+  const addDependency = useAddDependency(projectId);
   const [announcement, setAnnouncement] = useState('');
+  /** The task whose "Add dependency…" dialog is open. */
+  const [linking, setLinking] = useState<string | null>(null);
   const layout = useMemo(
     () => (timeline.data ? layoutTimeline(timeline.data, group) : null),
     [timeline.data, group],
@@ -109,6 +115,34 @@ export function TimelinePage() {
     offerUndo(task, `Planned ${reference(task)}, ${shortDays(start, end)}`);
   };
 
+  /** `from` blocks `to`, drawn by hand or chosen in the dialog: the arrow shows at once. */
+  const link = (from: string, to: string) => {
+    const blocker = layout?.bars.get(from);
+    const blocked = layout?.bars.get(to);
+    if (!blocker || !blocked || from === to) return;
+    if (layout?.arrows.some((arrow) => arrow.from === from && arrow.to === to)) {
+      setAnnouncement(`${blocker.label} already blocks ${blocked.label}.`);
+      return;
+    }
+    // An arrow back along a chain of blockers would make a loop that no order of work can follow.
+    if (timeline.data && blocksThrough(timeline.data.blocks, to, from)) {
+      const message = `${blocked.label} already blocks ${blocker.label}, directly or through other tasks: ${blocker.label} cannot also block it.`;
+      toastError(message);
+      setAnnouncement(message);
+      return;
+    }
+    addDependency(blocker.task, blocked.task);
+    setAnnouncement(
+      `${blocker.label} ${blocker.task.title} now blocks ${blocked.label} ${blocked.task.title}.`,
+    );
+  };
+  // The focus goes back to the task's bar, or its "…" button in the narrow list.
+  const closeLinking = () => {
+    if (linking) focusBar(linking);
+    setLinking(null);
+  };
+  const linkingBar = linking ? (layout?.bars.get(linking) ?? null) : null;
+
   return (
     <>
       <PageHeader
@@ -138,10 +172,17 @@ export function TimelinePage() {
       {timeline.error ? <Text c="red">{timeline.error.message}</Text> : null}
       {layout && timeline.data ? (
         narrow ? (
-          <WeekList layout={layout} />
+          <WeekList layout={layout} onAddDependency={setLinking} />
         ) : (
           <div className={classes.layout}>
-            <TimelineChart layout={layout} zoom={zoom} onChange={change} onDrop={plan} />
+            <TimelineChart
+              layout={layout}
+              zoom={zoom}
+              onChange={change}
+              onDrop={plan}
+              onLink={link}
+              onAddDependency={setLinking}
+            />
             <UndatedList
               tasks={layout.undated}
               trigram={timeline.data.trigram}
@@ -149,6 +190,18 @@ export function TimelinePage() {
             />
           </div>
         )
+      ) : null}
+      {layout ? (
+        <AddDependencyDialog
+          blocker={linkingBar}
+          bars={layout.bars}
+          blocks={new Set(layout.arrows.filter((arrow) => arrow.from === linking).map((arrow) => arrow.to))}
+          onAdd={(blocked) => {
+            if (linking) link(linking, blocked);
+            closeLinking();
+          }}
+          onClose={closeLinking}
+        />
       ) : null}
     </>
   );
