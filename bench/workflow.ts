@@ -244,8 +244,8 @@ async function bulkChanges(
       if (!carriesEvents(bytes)) return;
       const frame = JSON.parse(bytes.toString()) as
         | { type: 'event'; kind: string; taskId: string | null }
-        | { type: 'events'; events: Array<{ kind: string; taskId: string | null }> };
-      for (const event of frame.type === 'events' ? frame.events : [frame]) {
+        | { type: 'events' | 'batch'; events: Array<{ kind: string; taskId: string | null }> };
+      for (const event of frame.type === 'event' ? [frame] : frame.events) {
         if (event.kind === 'task' && event.taskId) seen.add(event.taskId);
       }
       lastAt = at;

@@ -262,10 +262,14 @@ export function startsWith(bytes: Buffer, prefix: Buffer): boolean {
 
 const EVENT = Buffer.from('{"type":"event"');
 const EVENTS = Buffer.from('{"type":"events"');
+const BATCH = Buffer.from('{"type":"batch"');
 
-/** Whether the frame carries events: one (`event`) or several sent together (`events`). */
+/**
+ * Whether the frame carries events: one (`event`), several sent together (`events`), or those of
+ * one bulk change (`batch`).
+ */
 export function carriesEvents(bytes: Buffer): boolean {
-  return startsWith(bytes, EVENT) || startsWith(bytes, EVENTS);
+  return startsWith(bytes, EVENT) || startsWith(bytes, EVENTS) || startsWith(bytes, BATCH);
 }
 
 /** How many times `needle` occurs in the frame's bytes. */

@@ -8,8 +8,12 @@ import { z } from 'zod';
  * Version 2 added the `events` frame: events waiting for the same socket go out together.
  * Version 3 added the `notifications` topic and its `notification` events (older clients never
  * subscribe to it, so they are still served).
+ * Version 4 added the `batch` frame: the events of one change of many tasks (a bulk change) that a
+ * socket may see, in one frame, applied at once. Older clients get the same events in `events` frames.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
+/** The first version that understands `batch` frames. */
+export const BATCH_PROTOCOL_VERSION = 4;
 export const MIN_CLIENT_PROTOCOL_VERSION = 2;
 export const REALTIME_PATH = '/api/realtime';
 
@@ -195,6 +199,18 @@ export interface EventsFrame {
   events: EventFrame[];
 }
 
+/**
+ * The events of one write that changed many tasks at once (a bulk change or bulk delete: one
+ * transaction), those this socket may see, in the order they were published. The client applies
+ * them together, as one change of its cache. `id` names the write; a batch is never split over
+ * frames, and a socket gets at most one frame per batch.
+ */
+export interface BatchFrame {
+  type: 'batch';
+  id: string;
+  events: EventFrame[];
+}
+
 /** Most events in one `events` frame: more go out in further frames. */
 export const MAX_EVENTS_PER_FRAME = 200;
 
@@ -235,6 +251,7 @@ export type ServerFrame =
   | SubscribedFrame
   | EventFrame
   | EventsFrame
+  | BatchFrame
   | PresenceStateFrame
   | ErrorFrame
   | PongFrame

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Bus, BusEvent, LocalFacts } from '../realtime/bus.ts';
 import { markWriteStep } from '../write-timings.ts';
 
@@ -26,4 +27,18 @@ export async function publishAfterCommit<Result>(
   const announcements = announced === null ? [] : 'event' in announced ? [announced] : announced;
   for (const { event, local } of announcements) await bus.publish(event, local);
   return result;
+}
+
+/**
+ * The announcements of one write that changed many tasks, marked as one batch: every socket gets
+ * its share of them in one frame, applied at once (realtime/batches.ts). A single one stays as it is.
+ */
+export function inOneBatch(announcements: readonly Announcement[]): Announcement[] {
+  if (announcements.length < 2) return [...announcements];
+  const id = randomUUID();
+  const size = announcements.length;
+  return announcements.map(({ event, local }, index) => ({
+    event: { ...event, batch: { id, size, index } },
+    local,
+  }));
 }

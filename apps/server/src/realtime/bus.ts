@@ -39,6 +39,12 @@ export interface BusEvent {
    * there follows). Only that project's lists hear this one; the task page and my tasks hear the next.
    */
   movedToProjectId?: string;
+  /**
+   * The `index`th of the `size` events of one write that changed many tasks (a bulk change): each server's
+   * hub holds a batch's frames until it has fanned out all of them, then sends each socket its share
+   * in one `batch` frame (realtime/batches.ts).
+   */
+  batch?: { id: string; size: number; index: number };
 }
 
 // What this speed device saves, what invalidates it, its benchmark: docs/machinery/writer-summary.md

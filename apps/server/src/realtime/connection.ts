@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@figgle/shared/realtime-protocol';
+import { PROTOCOL_VERSION, type ServerFrame } from '@figgle/shared/realtime-protocol';
 import { framesOf, type OutgoingEvent } from './outgoing-event.ts';
 import { TokenBucket } from './rate-limit.ts';
 import type { SharedFrame } from './shared-frame.ts';
@@ -55,6 +55,8 @@ export class Connection {
   lastRateLimitNotice = 0;
   closed = false;
   session: SocketSession | null = null;
+  /** The protocol version the client asked for (`?v=`): a client older than 4 gets no `batch` frames. */
+  protocol = PROTOCOL_VERSION;
   /** Events the hub's outbox holds for this socket (sent before any other frame, to keep the order). */
   outgoing: OutgoingEvent[] = [];
   /** Frames are handled one after another, so a subscribe and its unsubscribe keep their order. */

@@ -24,7 +24,8 @@ export interface EntityLoader {
 export interface FanOutHub {
   /** The sockets listening to a topic that may see the organization's data, but `exceptUserId`'s. */
   audience(topic: string, organizationId: string, exceptUserId?: string | null): readonly Connection[];
-  readonly outbox: EventOutbox;
+  /** The hub's outbox, or the batch that holds the frames of an event of a batch (batches.ts). */
+  readonly outbox: Pick<EventOutbox, 'queue'>;
 }
 
 function frame(event: BusEvent, topic: string, data: unknown): string {

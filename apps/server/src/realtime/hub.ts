@@ -11,6 +11,7 @@ import {
   type RealtimeErrorCode,
   routeSubject,
 } from '@figgle/shared/realtime-protocol';
+import { Batches } from './batches.ts';
 import type { Bus, BusEvent, EndedSessions, LocalFacts } from './bus.ts';
 import {
   Connection,
@@ -62,6 +63,8 @@ export interface AcceptOptions {
   revalidate: () => Promise<boolean>;
   /** The session the socket was opened with, closed at once when it ends. */
   session?: SocketSession;
+  /** The protocol version the client asked for; the newest when absent. */
+  protocol?: number;
 }
 
 const DEFAULT_LIMITS: ConnectionLimits = { burst: 100, perSecond: 20, maxDropped: 200, maxBadFrames: 20 };
@@ -82,6 +85,8 @@ export class RealtimeHub {
   readonly listeners = new Map<string, Set<Connection>>();
   readonly presence: PresenceRegistry;
   readonly outbox: EventOutbox;
+  /** The batches (bulk changes) being fanned out, held until their last event is done. */
+  private readonly batches: Batches;
   /** Increases with every access revocation, so a subscribe in flight can tell it lost the race. */
   private sequence = 0;
   private readonly dirtyPresence = new Set<string>();
@@ -103,6 +108,7 @@ export class RealtimeHub {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.revalidateMs = options.revalidateMs ?? 5 * 60_000;
     this.outbox = new EventOutbox(options.outbox);
+    this.batches = new Batches(this.outbox);
     this.presence = new PresenceRegistry(
       options.bus,
       (organizationId) => this.markPresence(organizationId),
@@ -122,10 +128,14 @@ export class RealtimeHub {
   }
 
   /** Registers an open socket; the caller forwards its frames to `receive` and its close to `disconnect`. */
-  async accept(socket: RealtimeSocket, { user, revalidate, session }: AcceptOptions): Promise<Connection> {
+  async accept(
+    socket: RealtimeSocket,
+    { user, revalidate, session, protocol }: AcceptOptions,
+  ): Promise<Connection> {
     const organizations = new Set(await this.options.access.organizationsOf(user.userId));
     const connection = new Connection(randomUUID(), user, organizations, socket, this.limits);
     connection.session = session ?? null;
+    if (protocol !== undefined) connection.protocol = protocol;
     if (this.recentlyEnded.some(({ ended }) => endsSessionOf(ended, connection))) {
       connection.close(CLOSE_CODES.signedOut, 'Signed out');
       return connection;
@@ -246,6 +256,7 @@ export class RealtimeHub {
     clearTimeout(this.presenceTimer);
     for (const stop of this.unsubscribeBus) stop();
     this.presence.close();
+    this.batches.releaseAll();
     this.outbox.flush();
     this.outbox.close();
     for (const connection of [...this.connections.values()]) {
@@ -412,11 +423,15 @@ export class RealtimeHub {
     const key = event.taskId ?? event.projectId ?? `${event.kind}:${event.id}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
     this.fanOutsRunning += 1;
+    // An event of a batch leaves its frames with the batch, which sends them once all are done.
+    const outbox = this.batches.outboxFor(event);
+    const hub = outbox === this.outbox ? this : { audience: this.audience.bind(this), outbox };
     const next = previous
-      .then(() => fanOut(this, this.options.loader, event, local))
+      .then(() => fanOut(hub, this.options.loader, event, local))
       .catch((error: unknown) => this.options.log.error({ err: error, event }, 'realtime: fan-out failed'))
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);
+        this.batches.finished(event);
         // Once no other fan-out runs, everything queued leaves now, before the request that published
         // goes on with its answer; events released together (one flush of the WAL) still share each
         // socket's frame. A fan-out still running (a read) leaves the rest to the end of the turn.

@@ -1,4 +1,9 @@
-import { PROTOCOL_VERSION, REALTIME_PATH, type ServerFrame } from '@figgle/shared/realtime-protocol';
+import {
+  type BatchFrame,
+  PROTOCOL_VERSION,
+  REALTIME_PATH,
+  type ServerFrame,
+} from '@figgle/shared/realtime-protocol';
 import WebSocket from 'ws';
 
 export interface OpenOptions {
@@ -14,8 +19,10 @@ type Waiter = { match: (frame: ServerFrame) => boolean; resolve: (frame: ServerF
 /** A real websocket client of /api/realtime that records every frame it receives. */
 export class TestSocket {
   readonly frames: ServerFrame[] = [];
-  /** Websocket messages received (an `events` frame counts once). */
+  /** Websocket messages received (an `events` or `batch` frame counts once). */
   wireFrames = 0;
+  /** The `batch` frames received, whole (their events are in `frames` too, one by one). */
+  readonly batches: BatchFrame[] = [];
   private readonly waiters = new Set<Waiter>();
   readonly closed: Promise<{ code: number; reason: string }>;
 
@@ -23,8 +30,10 @@ export class TestSocket {
     ws.on('message', (data) => {
       const received = JSON.parse(data.toString()) as ServerFrame;
       this.wireFrames += 1;
+      if (received.type === 'batch') this.batches.push(received);
       // Events that went out together are recorded one by one, as the web client hands them over.
-      for (const frame of received.type === 'events' ? received.events : [received]) this.record(frame);
+      const frames = received.type === 'events' || received.type === 'batch' ? received.events : [received];
+      for (const frame of frames) this.record(frame);
     });
     this.closed = new Promise((resolve) =>
       ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),

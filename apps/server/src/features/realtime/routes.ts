@@ -113,6 +113,7 @@ export function realtimeRoutes(hubOptions: Partial<HubOptions> = {}) {
               user: { userId: user.user_id, firstname: user.firstname, lastname: user.lastname },
               revalidate: async () => !!(await auth.api.getSession({ headers: sessionHeaders(cookie) })),
               session,
+              protocol: version,
             }),
           )
           .then(

@@ -1,3 +1,4 @@
+import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -66,4 +67,39 @@ export async function replaceTaskLabels(
     INSERT INTO task_label (task_id, label_id) SELECT ${taskId}, unnest(${ids}::uuid[])
     ON CONFLICT DO NOTHING
   `.execute(trx);
+}
+
+/**
+ * Gives a locked task the labels `wanted` (checked with labelsOfOrganization) in place of `current`:
+ * when they differ, the labels, a new version and one LABELS log row with both lists. Returns
+ * whether anything was written.
+ */
+export async function writeTaskLabels(
+  trx: Kysely<Database>,
+  actorId: string,
+  task: { taskId: string; projectId: string; organizationId: string },
+  current: readonly LoggedLabel[],
+  wanted: readonly LoggedLabel[],
+): Promise<boolean> {
+  const ids = (labels: readonly LoggedLabel[]) => labels.map((label) => label.label_id).join();
+  if (ids(wanted) === ids(current)) return false;
+  await replaceTaskLabels(trx, task.taskId, wanted);
+  await trx
+    .updateTable('task')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date(), last_modified_by: actorId }))
+    .where('task_id', '=', task.taskId)
+    .execute();
+  const metadata: LogMetadata = { labels: { old: [...current], new: [...wanted] } };
+  await trx
+    .insertInto('log')
+    .values({
+      task_id: task.taskId,
+      project_id: task.projectId,
+      organization_id: task.organizationId,
+      author_id: actorId,
+      type: 'LABELS',
+      metadata: JSON.stringify(metadata),
+    })
+    .execute();
+  return true;
 }

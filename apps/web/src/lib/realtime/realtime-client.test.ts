@@ -103,6 +103,37 @@ describe('RealtimeClient', () => {
     expect(vi.mocked(handlers.onEvent).mock.calls.map(([frame]) => frame.id)).toEqual(['t1', 't2', 't3']);
   });
 
+  it('hands a batch frame over whole to onBatch, or event by event without one', () => {
+    const event = (id: string): EventFrame => ({
+      type: 'event',
+      topic: 'tasks:p',
+      kind: 'task',
+      action: 'updated',
+      id,
+      organizationId: 'o',
+      projectId: 'p',
+      taskId: id,
+      actorId: null,
+      data: { id },
+    });
+    const batches: string[][] = [];
+    handlers.onBatch = (events) => batches.push(events.map((frame) => frame.id));
+    const client = newClient();
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'batch', id: 'b1', events: [event('t1'), event('t2')] });
+    expect(batches).toEqual([['t1', 't2']]);
+    expect(handlers.onEvent).not.toHaveBeenCalled();
+    client.stop();
+
+    handlers.onBatch = undefined;
+    const plain = newClient();
+    plain.start();
+    sockets[1]!.open();
+    sockets[1]!.receive({ type: 'batch', id: 'b2', events: [event('t3'), event('t4')] });
+    expect(vi.mocked(handlers.onEvent).mock.calls.map(([frame]) => frame.id)).toEqual(['t3', 't4']);
+  });
+
   it('reconnects after 1 s, 2 s, 5 s, then every 10 s, re-subscribes and asks for a resync', () => {
     const client = newClient();
     client.subscribe('my-tasks');

@@ -16,6 +16,8 @@ export type RealtimeStatus = 'connecting' | 'open' | 'waiting' | 'offline' | 'ou
 
 export interface RealtimeHandlers {
   onEvent(frame: EventFrame): void;
+  /** The events of one change of many tasks (a `batch` frame), to apply at once; else each by onEvent. */
+  onBatch?(events: EventFrame[]): void;
   onPresence(frame: PresenceStateFrame): void;
   /** Events may have been missed (a reconnection, or the server said so): refetch what is shown. */
   onResync(): void;
@@ -184,6 +186,10 @@ export class RealtimeClient {
         return;
       case 'events':
         for (const event of frame.events) this.handlers.onEvent(event);
+        return;
+      case 'batch':
+        if (this.handlers.onBatch) this.handlers.onBatch(frame.events);
+        else for (const event of frame.events) this.handlers.onEvent(event);
         return;
       case 'presence':
         this.handlers.onPresence(frame);

@@ -1,6 +1,6 @@
 import type { Me } from '@figgle/shared/me-schemas';
 import { topics } from '@figgle/shared/realtime-protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { organizationsQueryOptions } from '../../shared/api/list-organizations';
@@ -36,6 +36,12 @@ export function RealtimeConnection() {
     });
     setRealtimeHandlers({
       onEvent: (frame) => applyRealtimeEvent(frame, context()),
+      // A bulk change's events: every cache write of them in one notification, so each screen
+      // draws the whole change once instead of once a task.
+      onBatch: (events) =>
+        notifyManager.batch(() => {
+          for (const frame of events) applyRealtimeEvent(frame, context());
+        }),
       onPresence: (frame) =>
         queryClient.setQueryData<PresenceState>(presenceQueryKey, (state) => ({
           ...state,

@@ -6,6 +6,10 @@ let handlers: Partial<RealtimeHandlers> = {};
 /** The tab's one live connection (started and stopped by <RealtimeConnection>). */
 export const realtimeClient = new RealtimeClient({
   onEvent: (frame) => handlers.onEvent?.(frame),
+  onBatch: (events) => {
+    if (handlers.onBatch) handlers.onBatch(events);
+    else for (const event of events) handlers.onEvent?.(event);
+  },
   onPresence: (frame) => handlers.onPresence?.(frame),
   onResync: () => handlers.onResync?.(),
   onChangedBeforeSubscribing: (topic, lastEventMsAgo) =>

@@ -1,20 +1,33 @@
 import type { BulkChangeTasksInput } from '@figgle/shared/bulk-task-schemas';
+import type { CustomValue } from '@figgle/shared/custom-field-schemas';
+import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { inOneBatch, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import type { Database } from '../../../db/schema.ts';
+import { writeTaskCustomValue } from '../../custom-fields/commands/set-task-custom-value.ts';
 import { planTaskInCycle } from '../../cycles/commands/plan-task-in-cycle.ts';
 import { announceChangeNotifications } from '../../notifications/commands/record.ts';
 import { announceUnblocked } from '../../notifications/commands/record-unblocked.ts';
+import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
+import { labelsOfOrganization, labelsOfTask, writeTaskLabels } from '../task-labels.ts';
+import { type BulkMove, BulkMoves } from './bulk-move.ts';
 import { announceChange, type ChangedTask, changeTask, type TaskChange } from './change-task.ts';
+import { announceMove, type MovedTask } from './move-task-to-project.ts';
+import { writeTaskEstimate } from './task-estimate.ts';
 
 /**
  * A bulk change from the list's selection bar (or its undo): each named task goes through
  * figgle_change_task, the same statement as a PATCH, so each gets its own log row, version and
- * rules (a refused role, an assignee outside the organization). All of it runs in one transaction:
+ * rules (a refused role, an assignee outside the organization); labels, an estimate and a custom
+ * field's value follow, each with its own checks and log line. A move to another project comes
+ * before them (bulk-move.ts: statuses mapped by name, then category, then the status_map the person
+ * chose; a status with none is a 409 naming each). All of it runs in one transaction:
  * the first refusal (404, 403, 400) rolls back every task changed before it. After the commit, each
- * changed task gets its own bus event (the bus has no batch event), and the people its change told
- * are read for all the tasks in one statement. A cycle (cycle_id) is written first, by the cycles
- * feature's own step with its CYCLE log row; the summary figgle_change_task then reads carries it.
+ * changed task gets its own bus event, all marked as one batch (each socket gets them in one
+ * `batch` frame), and the people its change told are read for all the tasks in one statement. A
+ * cycle (cycle_id) is written first, by the cycles feature's own step with its CYCLE log row; the
+ * summary figgle_change_task then reads carries it.
  */
 export async function bulkChangeTasks(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
@@ -29,6 +42,8 @@ export async function bulkChangeTasks(
         taskId,
         change: taskChangeOf(group.changes),
         cycleId: group.changes.cycle_id,
+        move: moveOf(group.changes),
+        more: laterWritesOf(group.changes),
       })),
     )
     .sort((a, b) => (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0));
@@ -37,15 +52,28 @@ export async function bulkChangeTasks(
     () =>
       db.transaction().execute(async (trx) => {
         const done = new Map<string, ChangedTask>();
-        for (const { taskId, change, cycleId } of steps) {
+        const moved: MovedTask[] = [];
+        const moves = new BulkMoves(trx, user);
+        for (const { taskId, change, cycleId, move, more } of steps) {
           const planned = cycleId === undefined ? null : await planTaskInCycle(trx, user, taskId, cycleId);
+          // Moved first, so a status in the same group is one of the project it moved to.
+          const movedTask = move ? await moves.move(taskId, move) : null;
+          if (movedTask) moved.push(movedTask);
           const task = await changeTask(trx, user, taskId, change, 'task.update');
-          done.set(taskId, planned?.changed ? { ...task, changed: true } : task);
+          const wrote = more ? await writeLater(trx, user, task, more) : false;
+          const summary = wrote ? await summaryOf(trx, taskId) : task.summary;
+          done.set(taskId, planned?.changed || wrote ? { ...task, summary, changed: true } : task);
         }
-        return done;
+        moves.refuseUnmatched();
+        return { done, moved };
       }),
-    (done) => [...done.values()].flatMap((task) => announceChange(task, user.user_id)),
-  );
+    // One batch: each socket gets what it may see of the whole change in one frame.
+    ({ done, moved }) =>
+      inOneBatch([
+        ...moved.flatMap((task) => announceMove(task, user.user_id)),
+        ...[...done.values()].flatMap((task) => announceChange(task, user.user_id)),
+      ]),
+  ).then(({ done }) => done);
   // The people told, read once for every changed task; the tasks unblocked, per finished task.
   await announceChangeNotifications({ db, bus }, [...changed.values()], user.user_id, since);
   for (const task of changed.values()) await announceUnblocked({ db, bus }, task, user.user_id, since);
@@ -53,7 +81,78 @@ export async function bulkChangeTasks(
   return groups.flatMap((group) => group.task_ids.map((taskId) => changed.get(taskId)!));
 }
 
-function taskChangeOf(fields: BulkChangeTasksInput['groups'][number]['changes']): TaskChange {
+type BulkChanges = BulkChangeTasksInput['groups'][number]['changes'];
+
+function moveOf(fields: BulkChanges): BulkMove | null {
+  if (fields.project_id === undefined) return null;
+  const statusMap = new Map(
+    Object.entries(fields.status_map ?? {}).map(([name, key]) => [name.toLowerCase(), key]),
+  );
+  return { projectId: fields.project_id.toLowerCase(), statusMap, status: fields.status };
+}
+
+/** What a group sets after figgle_change_task's fields: labels, estimate, a custom field's value. */
+interface LaterWrites {
+  estimate?: string | null;
+  labels?: { set: string[] } | { add: string[]; remove: string[] };
+  customValue?: { fieldId: string; value: CustomValue | null };
+}
+
+function laterWritesOf(fields: BulkChanges): LaterWrites | null {
+  const lower = (ids: readonly string[] | undefined) => (ids ?? []).map((id) => id.toLowerCase());
+  const labels =
+    fields.label_ids !== undefined
+      ? { set: lower(fields.label_ids) }
+      : fields.add_label_ids || fields.remove_label_ids
+        ? { add: lower(fields.add_label_ids), remove: lower(fields.remove_label_ids) }
+        : undefined;
+  const customValue = fields.custom_value
+    ? { fieldId: fields.custom_value.field_id, value: fields.custom_value.value }
+    : undefined;
+  if (fields.estimate === undefined && !labels && !customValue) return null;
+  return { estimate: fields.estimate, labels, customValue };
+}
+
+/**
+ * The writes after figgle_change_task's, on the task it has just locked and authorized: each checks
+ * its value (a label of another organization, an estimate off the project's scale, a field not on in
+ * the project or a value not of its kind is a 400 that rolls the whole bulk change back) and writes
+ * its own log line. Whether any of them changed the task.
+ */
+async function writeLater(
+  trx: Transaction<Database>,
+  user: CurrentUser,
+  task: ChangedTask,
+  { estimate, labels, customValue }: LaterWrites,
+): Promise<boolean> {
+  let wrote = false;
+  if (estimate !== undefined) wrote = (await writeTaskEstimate(trx, user, task.taskId, estimate)).changed;
+  if (labels) {
+    const current = await labelsOfTask(trx, task.taskId);
+    let wantedIds: string[];
+    if ('set' in labels) wantedIds = labels.set;
+    else {
+      // A label to remove must be one of the organization's too, whether the task has it or not.
+      await labelsOfOrganization(trx, task.organizationId, labels.remove);
+      const removed = new Set(labels.remove);
+      wantedIds = [...current.map((label) => label.label_id).filter((id) => !removed.has(id)), ...labels.add];
+    }
+    const wanted = await labelsOfOrganization(trx, task.organizationId, wantedIds);
+    if (await writeTaskLabels(trx, user.user_id, task, current, wanted)) wrote = true;
+  }
+  if (customValue && (await writeTaskCustomValue(trx, user, { taskId: task.taskId, ...customValue })).changed)
+    wrote = true;
+  return wrote;
+}
+
+async function summaryOf(trx: Transaction<Database>, taskId: string): Promise<string> {
+  const { rows } = await sql<{ body: string }>`
+    SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
+  `.execute(trx);
+  return rows[0]!.body;
+}
+
+function taskChangeOf(fields: BulkChanges): TaskChange {
   return {
     status: fields.status,
     assigneeId: fields.assignee_id,

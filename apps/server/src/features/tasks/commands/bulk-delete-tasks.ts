@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { inOneBatch, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
 import { announceDeletions, deleteTaskIn, type TaskDeletion } from './delete-task.ts';
 
@@ -8,7 +8,7 @@ import { announceDeletions, deleteTaskIn, type TaskDeletion } from './delete-tas
  * The list's bulk delete: each task deleted as DELETE /api/tasks/:id deletes it (its sub-tasks kept,
  * at the top level), all in one transaction, so a task the person may not delete (another
  * organization's: 404) or one already gone refuses the whole delete and nothing is deleted. Each
- * deleted task gets its own bus event after the commit.
+ * deleted task gets its own bus event after the commit, all of them one batch (one frame a socket).
  */
 export async function bulkDeleteTasks(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
@@ -29,7 +29,7 @@ export async function bulkDeleteTasks(
         }
         return done;
       }),
-    (done) => announceDeletions(done, user.user_id),
+    (done) => inOneBatch(announceDeletions(done, user.user_id)),
   );
   return deletions.length;
 }

@@ -2,7 +2,7 @@ import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { serially } from '../../../commands/serially.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
@@ -76,105 +76,137 @@ export async function moveTaskToProject(
         .executeTakeFirst();
       // Deleted, or moved elsewhere, meanwhile.
       if (!task || task.project_id !== fromProjectId) throw notFound('Task');
-      const projects = await trx
-        .selectFrom('project')
-        .select(['project_id', 'name'])
-        .where('project_id', 'in', [fromProjectId, projectId])
-        .where('organization_id', '=', organizationId)
-        .execute();
-      const from = projects.find((row) => row.project_id === fromProjectId);
-      const to = await trx
-        .updateTable('project')
-        .set((eb) => ({ last_reference: eb('last_reference', '+', 1) }))
-        .where('project_id', '=', projectId)
-        .where('organization_id', '=', organizationId)
-        .where('deleted_at', 'is', null)
-        .returning(['project_id', 'name', 'last_reference'])
-        .executeTakeFirst();
-      if (!to || !from) throw notFound('Project');
-
       const status = await statusIn(trx, fromProjectId, projectId, task.status);
-      await lockColumn(trx, projectId, status);
-      const { rows } = await sql<{ rank: string }>`
-        SELECT figgle_rank_between((
-          SELECT rank FROM task
-          WHERE project_id = ${projectId} AND status = ${status} AND deleted_at IS NULL
-          ORDER BY rank DESC LIMIT 1
-        ), NULL) AS rank
-      `.execute(trx);
-      const now = new Date();
-      await trx
-        .updateTable('task')
-        .set((eb) => ({
-          project_id: projectId,
-          reference: to.last_reference,
-          status,
-          rank: rows[0]!.rank,
-          updated_at: now,
-          last_modified_by: user.user_id,
-          version: eb('version', '+', 1),
-        }))
-        .where('task_id', '=', taskId)
-        .execute();
-      // Its history and what people were told of it follow the task to its new project.
-      await trx.updateTable('log').set({ project_id: projectId }).where('task_id', '=', taskId).execute();
-      await trx
-        .updateTable('notification')
-        .set({ project_id: projectId })
-        .where('task_id', '=', taskId)
-        .execute();
-      const metadata: LogMetadata = {
-        project: {
-          old: { project_id: from.project_id, name: from.name },
-          new: { project_id: to.project_id, name: to.name },
-        },
-      };
-      await trx
-        .insertInto('log')
-        .values({
-          task_id: taskId,
-          project_id: projectId,
-          organization_id: organizationId,
-          author_id: user.user_id,
-          type: 'MOVE',
-          metadata: JSON.stringify(metadata),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return { taskId, organizationId, fromProjectId, projectId, status, reference: to.last_reference };
+      const reference = await writeMove(trx, user, {
+        taskId,
+        organizationId,
+        fromProjectId,
+        projectId,
+        status,
+      });
+      return { taskId, organizationId, fromProjectId, projectId, status, reference };
     });
 
   return publishAfterCommit(
     bus,
     () => serially(`task-creation:${projectId.toLowerCase()}`, write),
-    (moved) => [
-      // The old project's list and board lose the task; the new one's gain it.
-      {
-        event: {
-          kind: 'task',
-          action: 'deleted',
-          id: taskId,
-          organizationId,
-          projectId: moved.fromProjectId,
-          taskId,
-          status: moved.status,
-          actorId: user.user_id,
-          movedToProjectId: moved.projectId,
-        },
-      },
-      {
-        event: {
-          kind: 'task',
-          action: 'created',
-          id: taskId,
-          organizationId,
-          projectId: moved.projectId,
-          taskId,
-          status: moved.status,
-          actorId: user.user_id,
-        },
-      },
-    ],
+    (moved) => announceMove(moved, user.user_id),
   );
+}
+
+/** The old project's list and board lose the task; the new one's gain it. */
+export function announceMove(moved: MovedTask, actorId: string): Announcement[] {
+  const { taskId, organizationId } = moved;
+  return [
+    {
+      event: {
+        kind: 'task',
+        action: 'deleted',
+        id: taskId,
+        organizationId,
+        projectId: moved.fromProjectId,
+        taskId,
+        status: moved.status,
+        actorId,
+        movedToProjectId: moved.projectId,
+      },
+    },
+    {
+      event: {
+        kind: 'task',
+        action: 'created',
+        id: taskId,
+        organizationId,
+        projectId: moved.projectId,
+        taskId,
+        status: moved.status,
+        actorId,
+      },
+    },
+  ];
+}
+
+/**
+ * The move itself, inside the caller's transaction, of a live task the caller has locked and whose
+ * move it has authorized: the task takes the project's next reference and the end of `status`'s
+ * column there; its log and notifications follow it, and a MOVE line names both projects. A
+ * project gone (or of another organization) is a 404. Returns the new reference.
+ */
+export async function writeMove(
+  trx: Kysely<Database>,
+  user: CurrentUser,
+  {
+    taskId,
+    organizationId,
+    fromProjectId,
+    projectId,
+    status,
+  }: { taskId: string; organizationId: string; fromProjectId: string; projectId: string; status: TaskStatus },
+): Promise<number> {
+  const projects = await trx
+    .selectFrom('project')
+    .select(['project_id', 'name'])
+    .where('project_id', 'in', [fromProjectId, projectId])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  const from = projects.find((row) => row.project_id === fromProjectId);
+  const to = await trx
+    .updateTable('project')
+    .set((eb) => ({ last_reference: eb('last_reference', '+', 1) }))
+    .where('project_id', '=', projectId)
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .returning(['project_id', 'name', 'last_reference'])
+    .executeTakeFirst();
+  if (!to || !from) throw notFound('Project');
+
+  await lockColumn(trx, projectId, status);
+  const { rows } = await sql<{ rank: string }>`
+    SELECT figgle_rank_between((
+      SELECT rank FROM task
+      WHERE project_id = ${projectId} AND status = ${status} AND deleted_at IS NULL
+      ORDER BY rank DESC LIMIT 1
+    ), NULL) AS rank
+  `.execute(trx);
+  const now = new Date();
+  await trx
+    .updateTable('task')
+    .set((eb) => ({
+      project_id: projectId,
+      reference: to.last_reference,
+      status,
+      rank: rows[0]!.rank,
+      updated_at: now,
+      last_modified_by: user.user_id,
+      version: eb('version', '+', 1),
+    }))
+    .where('task_id', '=', taskId)
+    .execute();
+  // Its history and what people were told of it follow the task to its new project.
+  await trx.updateTable('log').set({ project_id: projectId }).where('task_id', '=', taskId).execute();
+  await trx
+    .updateTable('notification')
+    .set({ project_id: projectId })
+    .where('task_id', '=', taskId)
+    .execute();
+  const metadata: LogMetadata = {
+    project: {
+      old: { project_id: from.project_id, name: from.name },
+      new: { project_id: to.project_id, name: to.name },
+    },
+  };
+  await trx
+    .insertInto('log')
+    .values({
+      task_id: taskId,
+      project_id: projectId,
+      organization_id: organizationId,
+      author_id: user.user_id,
+      type: 'MOVE',
+      metadata: JSON.stringify(metadata),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return to.last_reference;
 }

@@ -1,4 +1,3 @@
-import type { LogMetadata } from '@figgle/shared/log-type';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
@@ -7,7 +6,7 @@ import { notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
 import { announceChangeNotifications } from '../../notifications/commands/record.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
-import { labelsOfOrganization, labelsOfTask, replaceTaskLabels } from '../task-labels.ts';
+import { labelsOfOrganization, labelsOfTask, writeTaskLabels } from '../task-labels.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';
 
 /**
@@ -41,33 +40,13 @@ export async function setTaskLabels(
 
         const wanted = await labelsOfOrganization(trx, task.organization_id, labelIds);
         const current = await labelsOfTask(trx, taskId);
-        const ids = (labels: ReadonlyArray<{ label_id: string }>) =>
-          labels.map((label) => label.label_id).join();
-        const changed = ids(wanted) !== ids(current);
-        if (changed) {
-          await replaceTaskLabels(trx, taskId, wanted);
-          await trx
-            .updateTable('task')
-            .set((eb) => ({
-              version: eb('version', '+', 1),
-              updated_at: new Date(),
-              last_modified_by: user.user_id,
-            }))
-            .where('task_id', '=', taskId)
-            .execute();
-          const metadata: LogMetadata = { labels: { old: current, new: wanted } };
-          await trx
-            .insertInto('log')
-            .values({
-              task_id: taskId,
-              project_id: task.project_id,
-              organization_id: task.organization_id,
-              author_id: user.user_id,
-              type: 'LABELS',
-              metadata: JSON.stringify(metadata),
-            })
-            .execute();
-        }
+        const changed = await writeTaskLabels(
+          trx,
+          user.user_id,
+          { taskId, projectId: task.project_id, organizationId: task.organization_id },
+          current,
+          wanted,
+        );
         const { rows } = await sql<{ body: string }>`
           SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
         `.execute(trx);
