@@ -7,6 +7,7 @@ import {
   Migrator,
 } from 'kysely';
 import { authSchemaOptions } from './auth-schema.ts';
+import { applyDatabaseFunctions } from './database-functions.ts';
 import * as domain from './migrations/0001_domain.ts';
 import * as figmaIntegration from './migrations/0002_figma_integration.ts';
 import * as inboxDashboard from './migrations/0003_inbox_dashboard.ts';
@@ -107,7 +108,8 @@ interface MigrateOptions {
 
 /**
  * Refuses a database migrated by a newer Figgle (upgrade-guard.ts) before touching it; then
- * better-auth's own tables (its programmatic migrator), then the numbered domain migrations.
+ * better-auth's own tables (its programmatic migrator), then the numbered domain migrations, then
+ * the functions and triggers of db/functions/ whose text changed (database-functions.ts).
  */
 export async function migrateToLatest(
   db: Kysely<Database>,
@@ -117,9 +119,13 @@ export async function migrateToLatest(
   refuseNewerDatabase(state, migrationNames);
   await beforeMigrating?.(state);
   await migrate(db, (migrator) => migrator.migrateToLatest());
+  await applyDatabaseFunctions(db);
 }
 
-/** Brings a database up to `name` and no further: tests of an upgrade make an older database with it. */
+/**
+ * Brings a database up to `name` and no further, without db/functions/: tests of an upgrade make an
+ * older database with it.
+ */
 export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
   if (!migrationNames.includes(name)) throw new Error(`There is no migration ${name}.`);
   await migrate(db, (migrator) => migrator.migrateTo(name));

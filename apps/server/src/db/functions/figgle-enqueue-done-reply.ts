@@ -1,0 +1,31 @@
+/** The function figgle_enqueue_done_reply: its full current text, applied when it changes (db/database-functions.ts). */
+export const figgleEnqueueDoneReply = {
+  name: 'function figgle_enqueue_done_reply',
+  text: `CREATE OR REPLACE FUNCTION public.figgle_enqueue_done_reply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      root record;
+    BEGIN
+      SELECT figma_event.figma_event_id, figma_event.organization_id, figma_event.done_reply_at,
+        organization.figma_reply_on_done INTO root
+      FROM figma_event
+      JOIN organization ON organization.organization_id = figma_event.organization_id
+      WHERE figma_event.task_id = NEW.task_id AND figma_event.kind <> 'REPLY'
+      ORDER BY figma_event.created_at ASC
+      LIMIT 1;
+      IF NOT FOUND OR root.done_reply_at IS NOT NULL OR NOT root.figma_reply_on_done THEN
+        RETURN NULL;
+      END IF;
+      INSERT INTO job (kind, organization_id, dedupe_key, payload)
+      VALUES ('figma_reply', root.organization_id, root.figma_event_id::text,
+        jsonb_build_object('task_id', NEW.task_id, 'figma_event_id', root.figma_event_id))
+      ON CONFLICT (kind, organization_id, dedupe_key) DO UPDATE
+        SET state = 'pending', attempts = 0, run_at = now(), last_error = NULL, locked_by = NULL,
+          locked_until = NULL, finished_at = NULL, payload = EXCLUDED.payload
+        WHERE job.state IN ('done', 'failed');
+      RETURN NULL;
+    END;
+    $function$`,
+};
