@@ -1,3 +1,4 @@
+import { readDayBounds, readNumberBounds } from '@figgle/shared/custom-field-filters';
 import type { StatusCategory } from '@figgle/shared/status-categories';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, TaskStatus } from '../../db/schema.ts';
@@ -89,26 +90,62 @@ export interface TaskFilters {
 
 /**
  * A task whose value of the field named `name` (on in its project) reads as `value`: an option of
- * that name, a person of that first or last name or email, yes/no for a checkbox, the number, or
- * text, a URL or a day holding it (case aside).
+ * that name, a person of that first or last name or email, yes/no for a checkbox, text, a URL or a
+ * day holding it (case aside); a number or a day within a condition (`>5`, `2..8`, `<2026-03-01`,
+ * `2026-03-01`: @figgle/shared/custom-field-filters); `*`: any value. The statement's text is the
+ * same whatever the value: each part is a parameter, null when it does not apply.
  */
 function customFieldMatch({ name, value }: { name: string; value: string }): RawBuilder<unknown> {
+  const numbers = readNumberBounds(value);
+  const days = readDayBounds(value);
+  const number = sql`(cv.value #>> '{}')::numeric`;
+  const day = sql`(cv.value #>> '{}')`;
   return sql`EXISTS (SELECT 1 FROM task_custom_value AS cv
     JOIN custom_field AS cf ON cf.field_id = cv.field_id
     JOIN project_custom_field AS pcf ON pcf.field_id = cf.field_id AND pcf.project_id = task.project_id
     WHERE cv.task_id = task.task_id AND lower(cf.name) = lower(${name}::text) AND (
-      (cf.kind IN ('single_select', 'multi_select') AND EXISTS (
+      ${value === '*'}::boolean
+      OR (cf.kind IN ('single_select', 'multi_select') AND EXISTS (
         SELECT 1 FROM jsonb_array_elements(cf.options) AS opt
         WHERE lower(opt ->> 'name') = lower(${value}::text)
           AND (cv.value = to_jsonb(opt ->> 'option_id') OR cv.value @> jsonb_build_array(opt ->> 'option_id'))))
       OR (cf.kind = 'checkbox' AND cv.value = to_jsonb(lower(${value}::text) IN ('yes', 'true')))
-      OR (cf.kind = 'number' AND cv.value #>> '{}' = ${value}::text)
-      OR (cf.kind IN ('text', 'url', 'date')
+      OR (cf.kind = 'number' AND ${numbers !== null}::boolean AND CASE WHEN jsonb_typeof(cv.value) = 'number'
+        THEN (${numbers?.low ?? null}::numeric IS NULL OR ${number} > ${numbers?.low ?? null}::numeric
+            OR (${numbers?.lowIncluded ?? false}::boolean AND ${number} = ${numbers?.low ?? null}::numeric))
+          AND (${numbers?.high ?? null}::numeric IS NULL OR ${number} < ${numbers?.high ?? null}::numeric
+            OR (${numbers?.highIncluded ?? false}::boolean AND ${number} = ${numbers?.high ?? null}::numeric))
+        ELSE false END)
+      OR (cf.kind = 'date' AND ${days !== null}::boolean
+        AND (${days?.low ?? null}::text IS NULL OR ${day} > ${days?.low ?? null}::text
+          OR (${days?.lowIncluded ?? false}::boolean AND ${day} = ${days?.low ?? null}::text))
+        AND (${days?.high ?? null}::text IS NULL OR ${day} < ${days?.high ?? null}::text
+          OR (${days?.highIncluded ?? false}::boolean AND ${day} = ${days?.high ?? null}::text)))
+      OR (cf.kind IN ('text', 'url') AND position(lower(${value}::text) IN lower(cv.value #>> '{}')) > 0)
+      OR (cf.kind = 'date' AND ${days === null}::boolean
         AND position(lower(${value}::text) IN lower(cv.value #>> '{}')) > 0)
       OR (cf.kind = 'person' AND EXISTS (SELECT 1 FROM app_user AS person
         WHERE person.user_id::text = cv.value #>> '{}' AND lower(${value}::text)
           IN (lower(person.firstname), lower(person.lastname), lower(person.email))))
     ))`;
+}
+
+/**
+ * The kinds of the custom fields of these organizations named as a search token names them
+ * (`Effort:abc`), to tell a condition the field cannot hold (a 400) from one that finds nothing.
+ */
+export async function fieldKindsByName(
+  db: Db,
+  organizationIds: string[],
+  names: string[],
+): Promise<Map<string, Set<string>>> {
+  const { rows } = await sql<{ name: string; kind: string }>`
+    SELECT DISTINCT lower(name) AS name, kind FROM custom_field
+    WHERE organization_id = ANY(${organizationIds}::uuid[]) AND lower(name) = ANY(${names.map((n) => n.toLowerCase())}::text[])
+  `.execute(db);
+  const kinds = new Map<string, Set<string>>();
+  for (const row of rows) kinds.set(row.name, (kinds.get(row.name) ?? new Set()).add(row.kind));
+  return kinds;
 }
 
 const LIVE_PARENT = sql`EXISTS (SELECT 1 FROM task AS parent JOIN project AS parent_project

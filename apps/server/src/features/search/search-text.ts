@@ -1,3 +1,4 @@
+import { readDayBounds, readNumberBounds } from '@figgle/shared/custom-field-filters';
 import { ESTIMATES, estimateRank, scaleOfEstimate } from '@figgle/shared/estimate';
 import { SEARCH_KINDS, type SearchKind } from '@figgle/shared/search-schemas';
 import type { StatusCategory } from '@figgle/shared/status-categories';
@@ -82,6 +83,29 @@ function takeFieldTokens(text: string): { rest: string; fields: SearchText['fiel
     return ' ';
   });
   return { rest: rest.trim(), fields };
+}
+
+/** A day, or a month or year a day's text holds (`Due:2026-03`): what a date field is searched by. */
+const PART_OF_DAY = /^\d{4}(?:-\d{2})?$/;
+
+/**
+ * Why a field token cannot hold for the fields of its name (their kinds, in the organizations
+ * searched): `Effort:abc` when every field named Effort is a number, a date field's `Due:soon`,
+ * a checkbox's `Urgent:maybe`. null when it reads (or no field has the name: it finds nothing).
+ */
+export function fieldTokenProblem(
+  field: { name: string; value: string },
+  kinds: ReadonlySet<string>,
+): string | null {
+  if (kinds.size === 0 || field.value === '*') return null;
+  const only = (kind: string) => [...kinds].every((known) => known === kind);
+  if (only('number') && readNumberBounds(field.value) === null)
+    return `${field.name} holds numbers: write ${field.name}:5, ${field.name}:>5, ${field.name}:<5 or ${field.name}:2..8.`;
+  if (only('date') && readDayBounds(field.value) === null && !PART_OF_DAY.test(field.value))
+    return `${field.name} holds days: write ${field.name}:2026-03-01, ${field.name}:<2026-03-01, ${field.name}:>2026-03-01 or a range from..to.`;
+  if (only('checkbox') && !/^(yes|no|true|false)$/i.test(field.value))
+    return `${field.name} is a checkbox: write ${field.name}:yes or ${field.name}:no.`;
+  return null;
 }
 
 /** `parent:WEB-12`, `is:blocked`, `has:parent`, `no:parent`: tokens of the structure, no words of the text. */

@@ -2,11 +2,13 @@ import type { SearchQuery } from '@figgle/shared/search-schemas';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Database } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
 import { requireProjectInScope, type SearchScope, searchScope } from '../../policies/search-scope.ts';
 import type { MatchTerms } from './marks.ts';
 import type { Found, FoundGroup } from './presenter.ts';
 import {
   type CommentHitRow,
+  fieldKindsByName,
   filteredTasks,
   INDEX_CAP,
   indexedCommentMatches,
@@ -27,6 +29,7 @@ import {
 import {
   decodeCursor,
   encodeCursor,
+  fieldTokenProblem,
   hasTaskTokens,
   kindsToAnswer,
   type QueryWord,
@@ -188,6 +191,20 @@ async function findPeople(request: Request): Promise<FoundGroup<PersonHitRow>> {
   return offsetPage(rows, 'person', offset, request.limit);
 }
 
+/** `Effort:abc` on a number field is a 400 that says how to write it, not a search finding nothing. */
+async function refuseUnreadableFieldTokens(db: Db, text: SearchText, scope: SearchScope): Promise<void> {
+  if (text.fields.length === 0) return;
+  const kinds = await fieldKindsByName(
+    db,
+    scope.organizationIds,
+    text.fields.map((field) => field.name),
+  );
+  for (const field of text.fields) {
+    const problem = fieldTokenProblem(field, kinds.get(field.name.toLowerCase()) ?? new Set());
+    if (problem) throw badRequest(problem, [{ path: 'querystring.q', message: problem }]);
+  }
+}
+
 /**
  * GET /api/search: what the user may see (policies/search-scope.ts) that matches the text. A filter
  * naming a project outside the scope is a 404; a text with no letters or digits finds nothing.
@@ -201,6 +218,7 @@ export async function search(db: Db, user: CurrentUser, query: SearchQuery): Pro
 
   const text = readSearchText(query.q);
   if (scope.organizationIds.length === 0) return nothingFound();
+  await refuseUnreadableFieldTokens(db, text, scope);
   const assignee = query.assignee;
   const filtered: Omit<Request, 'tsquery'> = {
     db,

@@ -18,4 +18,12 @@ describe('custom field filters in the address', () => {
     expect(next.get('field')).toBe(`${FIELD}:yes`);
     expect(searchWithFieldFilters(next, new Map()).has('field')).toBe(false);
   });
+
+  it('keeps conditions on text, numbers and days, escaping what would split them', () => {
+    const filters = new Map([[FIELD, ['>5', '~a,b:c%', 'any']]]);
+    const written = searchWithFieldFilters(new URLSearchParams(), filters);
+    expect([...fieldFiltersFrom(written)]).toEqual([[FIELD, ['>5', '~a,b:c%', 'any']]]);
+    const typed = new URLSearchParams(`field=${FIELD}:2..8,${FIELD}:<2026-03-01,${FIELD}:>abc`);
+    expect([...fieldFiltersFrom(typed)]).toEqual([[FIELD, ['2..8', '<2026-03-01']]]);
+  });
 });
