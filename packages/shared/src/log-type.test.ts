@@ -31,6 +31,7 @@ describe('log types', () => {
       'MILESTONE',
       'CYCLE',
       'CUSTOM_FIELD',
+      'RESTORE',
     ]);
     expect(logTypeSchema.safeParse('STATUS').success).toBe(true);
     expect(logTypeSchema.safeParse('status').success).toBe(false);

@@ -14,7 +14,8 @@ import { RELATION_SIDES } from './subtask-schemas.ts';
  * changes (migration 0023). START_DATE, derived too, when a task's start date changes (migration 0026).
  * MILESTONE when a task joins or leaves a milestone (migration 0032). CYCLE when a task joins or
  * leaves a cycle, by a person or by the rollover of an ended cycle (migration 0033). CUSTOM_FIELD
- * when a task's value of a custom field changes (migration 0036).
+ * when a task's value of a custom field changes (migration 0036). RESTORE when a task comes back
+ * from the trash (migration 0041).
  */
 export const LOG_TYPES = [
   'STATUS',
@@ -36,6 +37,7 @@ export const LOG_TYPES = [
   'MILESTONE',
   'CYCLE',
   'CUSTOM_FIELD',
+  'RESTORE',
 ] as const;
 export const logTypeSchema = z.enum(LOG_TYPES);
 

@@ -30,7 +30,8 @@ export type LogType =
   | 'START_DATE'
   | 'MILESTONE'
   | 'CYCLE'
-  | 'CUSTOM_FIELD';
+  | 'CUSTOM_FIELD'
+  | 'RESTORE';
 export type TaskPriority = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE';
 export type LabelColor =
   | 'gray'

@@ -152,6 +152,14 @@ describe('restoring a task', () => {
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(TRASH_PROJECT_DELETED_MESSAGE);
     expect((await taskRow(task))?.deleted_at).not.toBeNull();
+    expect(
+      await server.deps.db
+        .selectFrom('log')
+        .select('log_id')
+        .where('task_id', '=', task)
+        .where('type', '=', 'RESTORE')
+        .execute(),
+    ).toEqual([]);
     expect((await trashOf(world.member, world.organizationId)).some((entry) => entry.task_id === task)).toBe(
       true,
     );
@@ -163,6 +171,44 @@ describe('restoring a task', () => {
     expect((await world.member.api(`/api/projects/${projectId}`)).status).toBe(200);
     await restored(world.member, taskItem.trash_id);
     expect((await world.member.api(`/api/tasks/${task}`)).status).toBe(200);
+  });
+
+  it('writes "restored from the trash" in the change log of each task back, by who restored it, once', async () => {
+    const projectId = await createProject(world.member, world.organizationId, 'Logged');
+    const parent = await createTask(world.member, projectId, 'Logged parent');
+    const child = await createTask(world.member, projectId, 'Logged child');
+    await setParent(world.member, child, parent);
+    await deleteTask(world.member, parent, 'delete');
+    const trashId = await trashIdOf(world.owner, world.organizationId, parent);
+    const restoreLines = () =>
+      server.deps.db
+        .selectFrom('log')
+        .select(['task_id', 'author_id', 'project_id'])
+        .where('type', '=', 'RESTORE')
+        .where('task_id', 'in', [parent, child])
+        .orderBy('created_at')
+        .execute();
+    expect(await restoreLines()).toEqual([]);
+
+    await restored(world.owner, trashId);
+    const lines = await restoreLines();
+    expect(lines).toHaveLength(2);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { task_id: parent, author_id: world.owner.userId, project_id: projectId },
+        { task_id: child, author_id: world.owner.userId, project_id: projectId },
+      ]),
+    );
+    // The task page's activity shows it, after the creation line.
+    const timeline = (await (await world.member.api(`/api/tasks/${parent}/timeline`)).json()) as {
+      items: Array<{ kind: string; type?: string; author_id?: string | null }>;
+    };
+    const types = timeline.items.filter((entry) => entry.kind === 'log').map((entry) => entry.type);
+    expect(types.indexOf('RESTORE')).toBeGreaterThan(types.indexOf('CREATION'));
+    expect(timeline.items.find((entry) => entry.type === 'RESTORE')?.author_id).toBe(world.owner.userId);
+    // A second restore is a 404 that writes nothing more.
+    expect((await restore(world.owner, trashId)).status).toBe(404);
+    expect(await restoreLines()).toHaveLength(2);
   });
 });
 

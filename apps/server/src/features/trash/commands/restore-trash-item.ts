@@ -24,7 +24,8 @@ export interface Restored {
 /**
  * Brings a trash item back (docs/product.md#trash), in one transaction. A project: its row is live
  * again, with its tasks (they were never deleted one by one). A task: it and the sub-tasks deleted
- * with it, with their comments, history, checklists and files (their rows stayed); the relations the
+ * with it, with their comments, history, checklists and files (their rows stayed), each with a
+ * RESTORE line in its change log; the relations the
  * delete removed whose other end is live; under its parent again (last) when the parent is live, at
  * the top level otherwise. A task of a project in the trash is a 409: the project comes first.
  */
@@ -95,6 +96,21 @@ async function restoreTasks(
     .execute();
   // The task first, then its sub-tasks in the order the delete met them.
   tasks.sort((a, b) => ids.indexOf(a.task_id) - ids.indexOf(b.task_id));
+  // Each task back says so in its change log: "restored the task from the trash" (migration 0041).
+  if (tasks.length > 0)
+    await trx
+      .insertInto('log')
+      .values(
+        tasks.map((task) => ({
+          task_id: task.task_id,
+          project_id: task.project_id,
+          organization_id: place.organizationId,
+          author_id: user.user_id,
+          type: 'RESTORE' as const,
+          metadata: JSON.stringify({}),
+        })),
+      )
+      .execute();
   const touched: Restored['touched'] = [];
 
   // Under its parent again when the parent is live (last among its sub-tasks), at the top otherwise.

@@ -28,6 +28,7 @@ function When({ at, now }: { at: string; now: number }) {
 function logText(log: TimelineLogView, names: Record<string, string>, statusNames: StatusNames): string {
   if (log.type === 'CREATION') return 'created the task';
   if (log.type === 'CONTENT') return 'edited the description';
+  if (log.type === 'RESTORE') return 'restored the task from the trash';
   if (log.type === 'COMMENT_EDIT') return 'edited a comment';
   if (log.type === 'COMMENT_DELETE') return 'deleted a comment';
   if (log.type === 'MOVE' && log.metadata.project)
