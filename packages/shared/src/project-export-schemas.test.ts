@@ -135,6 +135,19 @@ const sample: ProjectExport = {
       options: [{ id: 'o1', name: 'iOS', colour: 'blue' }],
     },
   ],
+  templates: [
+    {
+      name: 'Release',
+      title_pattern: 'Release {date}',
+      description: { ops: [{ insert: 'Ship it\n' }] },
+      checklist: ['Tag the build'],
+      subtasks: ['Write the notes'],
+      labels: ['l1'],
+      priority: 'HIGH',
+      estimate: null,
+      custom_values: [{ field: 'f1', value: 'o1' }],
+    },
+  ],
 };
 
 describe('project export schema', () => {

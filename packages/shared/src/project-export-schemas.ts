@@ -24,6 +24,13 @@ import {
 import { roleSchema } from './roles.ts';
 import { taskStatusSchema } from './status-schema.ts';
 import { RELATION_SIDES } from './subtask-schemas.ts';
+import {
+  TEMPLATE_CHECKLIST_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SUBTASKS_MAX,
+  TEMPLATE_TITLE_PATTERN_MAX,
+  TEMPLATES_PER_PROJECT_MAX,
+} from './task-template-schemas.ts';
 
 /**
  * Figgle's own export files (docs/product.md#export). Version 1 is what this server writes; an
@@ -238,6 +245,25 @@ const exportedCustomFieldSchema = z.object({
 });
 export type ExportedCustomField = z.infer<typeof exportedCustomFieldSchema>;
 
+/**
+ * A task template of the project (docs/product.md#templates): its labels are ids of the file's
+ * `labels`, its custom values name the file's `custom_fields` (a person by an id of `members`).
+ */
+const exportedTemplateSchema = z.object({
+  name: z.string().min(1).max(TEMPLATE_NAME_MAX),
+  title_pattern: z.string().min(1).max(TEMPLATE_TITLE_PATTERN_MAX),
+  description: richTextSchema,
+  checklist: z.array(z.string()).max(TEMPLATE_CHECKLIST_MAX),
+  subtasks: z.array(z.string()).max(TEMPLATE_SUBTASKS_MAX),
+  labels: z.array(z.string().min(1)).max(1000),
+  priority: taskPrioritySchema,
+  estimate: estimateSchema.nullable(),
+  custom_values: z
+    .array(z.object({ field: z.string().min(1), value: customValueSchema }))
+    .max(CUSTOM_FIELDS_PER_ORGANIZATION_MAX),
+});
+export type ExportedTemplate = z.infer<typeof exportedTemplateSchema>;
+
 /** GET /api/projects/:projectId/export.json */
 export const projectExportSchema = z.object({
   format: z.literal(PROJECT_EXPORT_FORMAT),
@@ -262,6 +288,8 @@ export const projectExportSchema = z.object({
     .default([]),
   /** The custom fields on in the project; absent in files from before custom fields. */
   custom_fields: z.array(exportedCustomFieldSchema).max(CUSTOM_FIELDS_PER_ORGANIZATION_MAX).default([]),
+  /** The project's task templates, by name; absent in files from before templates. */
+  templates: z.array(exportedTemplateSchema).max(TEMPLATES_PER_PROJECT_MAX).default([]),
 });
 export type ProjectExport = z.infer<typeof projectExportSchema>;
 

@@ -1,10 +1,13 @@
+import type { CustomValue } from '@figgle/shared/custom-field-schemas';
 import {
   EXPORT_VERSION,
+  type ExportedTemplate,
   ORGANIZATION_EXPORT_FORMAT,
   PROJECT_EXPORT_FORMAT,
 } from '@figgle/shared/project-export-schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { templatesOfProject } from '../task-templates/queries.ts';
 import { projectCustomValues } from './custom-field-export.ts';
 import {
   peopleNamedBy,
@@ -54,12 +57,49 @@ export async function* projectExportJson(
     yield `${first ? '' : ','}${tasks.map((task) => JSON.stringify(task)).join(',')}`;
     first = false;
   }
+  const templates = await exportedTemplates(db, project.project_id, custom.exported, people, labels);
   const labelRows = labels.size > 0 ? await exportedLabels(db, project.organization_id, [...labels]) : [];
   const personRows = people.size > 0 ? await exportedPeople(db, project.organization_id, [...people]) : [];
   const milestones = (await exportedMilestones(db, project.project_id)).map(presentMilestone);
+  const knownLabels = new Set(labelRows.map((row) => row.label_id));
+  for (const template of templates) template.labels = template.labels.filter((id) => knownLabels.has(id));
   yield `],"labels":${JSON.stringify(labelRows.map(presentLabel))},"members":${JSON.stringify(personRows.map(presentPerson))}`;
   yield `,"milestones":${JSON.stringify(milestones)},"cycles":${JSON.stringify(cycles.cycles.map(presentCycle))}`;
-  yield `,"custom_fields":${JSON.stringify(custom.exported)}}`;
+  yield `,"custom_fields":${JSON.stringify(custom.exported)},"templates":${JSON.stringify(templates)}}`;
+}
+
+/**
+ * The project's task templates, with the labels and people they name added to the file's: values
+ * of fields no longer on in the project are left out, as a task made from the template would.
+ */
+async function exportedTemplates(
+  db: Kysely<Database>,
+  projectId: string,
+  fields: ReadonlyArray<{ id: string; kind: string }>,
+  people: Set<string>,
+  labels: Set<string>,
+): Promise<ExportedTemplate[]> {
+  const kindOf = new Map(fields.map((field) => [field.id, field.kind]));
+  return (await templatesOfProject(db, projectId)).map((template) => {
+    for (const id of template.label_ids) labels.add(id);
+    const customValues = Object.entries(template.custom_values).flatMap(([field, value]) => {
+      const kind = kindOf.get(field);
+      if (!kind || value === null || value === undefined) return [];
+      if (kind === 'person' && typeof value === 'string') people.add(value);
+      return [{ field, value: value as CustomValue }];
+    });
+    return {
+      name: template.name,
+      title_pattern: template.title_pattern,
+      description: template.content_json as ExportedTemplate['description'],
+      checklist: template.checklist,
+      subtasks: template.subtasks,
+      labels: template.label_ids,
+      priority: template.priority,
+      estimate: template.estimate as ExportedTemplate['estimate'],
+      custom_values: customValues,
+    };
+  });
 }
 
 /** The text of an organization export: its members and labels, then each live project in full. */

@@ -4,6 +4,7 @@ import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { TASK_DESCRIPTION_MAX } from '@figgle/shared/task-schemas';
 import type { DeltaJson, LabelColor, RelationKind, TaskPriority, TaskStatus } from '../../db/schema.ts';
 import type { CustomFieldToImport } from '../custom-fields/commands/import-custom-fields.ts';
+import type { TemplateToImport } from '../task-templates/commands/import-task-templates.ts';
 
 /** One task to write, whatever file it came from: what the batch writer (write-batch.ts) needs. */
 export interface ImportTask {
@@ -60,6 +61,8 @@ export interface ImportPlanning {
   }>;
   /** The file's custom fields, found or made in the organization and turned on in the project. */
   customFields?: CustomFieldToImport[];
+  /** The file's task templates, made in the project after its custom fields. */
+  templates?: TemplateToImport[];
 }
 
 /** A task of the file by its key, or a task outside it by its id and reference where it was exported. */

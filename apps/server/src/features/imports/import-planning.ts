@@ -7,6 +7,7 @@ import { importCycles } from '../cycles/commands/import-cycles.ts';
 import { cyclesOfProject } from '../cycles/queries.ts';
 import { importMilestones } from '../milestones/commands/import-milestones.ts';
 import { milestonesOfProject } from '../milestones/queries.ts';
+import { importTaskTemplates } from '../task-templates/commands/import-task-templates.ts';
 import type { ImportPlanning } from './import-item.ts';
 
 /** The project's milestone and cycle ids by the file's keys, for the batches to link the tasks. */
@@ -21,9 +22,9 @@ export interface PlanningIds {
 }
 
 /**
- * Before the first batch. A Figgle file's milestones, cycle settings and cycles are made in the
- * project or found there, in one transaction (each step finds what an earlier run of the same import
- * made, so a restarted job links the same rows). Then, for a CSV file's Milestone and Cycle columns,
+ * Before the first batch. A Figgle file's milestones, cycle settings, cycles, custom fields and task
+ * templates are made in the project or found there, in one transaction (each step finds what an
+ * earlier run of the same import made, so a restarted job links the same rows). Then, for a CSV file's Milestone and Cycle columns,
  * the project's milestones by name and cycles by number.
  */
 export async function preparePlanning(
@@ -32,16 +33,20 @@ export async function preparePlanning(
   planning: ImportPlanning | undefined,
 ): Promise<PlanningIds> {
   const fromFile = planning
-    ? await db.transaction().execute(async (trx) => ({
-        milestones: await importMilestones(trx, place, planning.milestones),
-        cycles: await importCycles(
-          trx,
-          place,
-          { settings: planning.cycleSettings, cycles: planning.cycles },
-          dayOf(clock.now()),
-        ),
-        customFields: await importCustomFields(trx, place, planning.customFields ?? []),
-      }))
+    ? await db.transaction().execute(async (trx) => {
+        const made = {
+          milestones: await importMilestones(trx, place, planning.milestones),
+          cycles: await importCycles(
+            trx,
+            place,
+            { settings: planning.cycleSettings, cycles: planning.cycles },
+            dayOf(clock.now()),
+          ),
+          customFields: await importCustomFields(trx, place, planning.customFields ?? []),
+        };
+        await importTaskTemplates(trx, place, planning.templates ?? [], made.customFields);
+        return made;
+      })
     : {
         milestones: new Map<string, string>(),
         cycles: new Map<string, string>(),

@@ -7,6 +7,7 @@ import {
 } from '@figgle/shared/project-export-schemas';
 import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import type { DeltaJson, RelationKind } from '../../../db/schema.ts';
+import type { TemplateToImport } from '../../task-templates/commands/import-task-templates.ts';
 import type {
   ImportLabel,
   ImportPlan,
@@ -244,7 +245,7 @@ export function planFiggle(file: ProjectExport): ImportPlan {
  */
 function customTextsOf(
   file: ProjectExport,
-  task: ProjectExport['tasks'][number],
+  task: Pick<ProjectExport['tasks'][number], 'custom_values'>,
   people: ReadonlyMap<string, { email?: string | null }>,
 ): Array<{ fieldId: string; text: string }> {
   return task.custom_values.flatMap(({ field: key, value }) => {
@@ -297,5 +298,29 @@ function figglePlanning(file: ProjectExport): ImportPlanning {
       unit: field.unit,
       options: field.options.map((option) => ({ name: option.name, colour: option.colour })),
     })),
+    templates: figgleTemplates(file),
   };
+}
+
+/** The file's task templates: labels by name, values as cells (the tasks' reading of them). */
+function figgleTemplates(file: ProjectExport): TemplateToImport[] {
+  const labels = new Map(file.labels.map((label) => [label.id, label]));
+  const people = new Map(file.members.map((person) => [person.id, person]));
+  return file.templates.map((template) => ({
+    name: template.name,
+    titlePattern: template.title_pattern,
+    description: template.description as DeltaJson,
+    checklist: template.checklist,
+    subtasks: template.subtasks,
+    labels: template.labels.flatMap((id) => {
+      const label = labels.get(id);
+      return label ? [{ name: label.name, color: label.color }] : [];
+    }),
+    priority: template.priority,
+    estimate: template.estimate,
+    customTexts: customTextsOf(file, template, people).map(({ fieldId, text }) => ({
+      fieldKey: fieldId,
+      text,
+    })),
+  }));
 }
