@@ -6,7 +6,9 @@ import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 // Issue 39, item 15: on a task's page, s, a, p, l and d open that field's picker with the focus in
 // it, i assigns the task to oneself, and Esc closes the picker, then the task. None of the keys fires
-// while typing or with Ctrl, ⌘ or Alt held. Walked at 1440 px in light mode and at 390 px in dark.
+// while typing or with Ctrl, ⌘ or Alt held. The same keys act on a focused list row and a focused
+// board card (a field without a picker there opens the task with that picker open). Walked at 1440 px
+// in light mode and at 390 px in dark.
 
 const details = (page: Page) => page.getByRole('complementary', { name: 'Task details' });
 const field = (page: Page, name: string) => details(page).getByRole('combobox', { name, exact: true });
@@ -23,6 +25,17 @@ async function openWithKey(page: Page, key: string, picker: Locator) {
 async function leaveFields(page: Page) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(page.locator('body')).toBeFocused();
+}
+
+/** ArrowDown until `name` is the option Enter would pick (a row's picker opens with none marked). */
+async function arrowToOption(page: Page, name: string) {
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(option).toBeVisible();
+  for (let presses = 0; presses < 10; presses++) {
+    await page.keyboard.press('ArrowDown');
+    if ((await option.getAttribute('data-combobox-selected')) === 'true') return;
+  }
+  throw new Error(`ArrowDown never reached the option ${name}`);
 }
 
 /** The task as the server has it. */
@@ -143,6 +156,73 @@ for (const { scheme, width, height } of [
       await expect(page).toHaveURL(new RegExp(`/task/${taskId}$`));
       await page.keyboard.press('Escape');
       await expect(page).toHaveURL(new RegExp(`/project/${projectId}/`));
+    });
+
+    test('on a focused list row s, i and p change it, l opens the task; on a focused card a', async ({
+      page,
+      mail,
+      baseURL,
+    }) => {
+      const rhea = await signUpWithOrganization(page, mail, baseURL, {
+        firstname: 'Rhea',
+        lastname: 'Rows',
+        organization: `Row keys ${scheme}`,
+      });
+      const { projectId, taskId } = await createProjectWithTask(page, baseURL, rhea.organizationId, {
+        project: 'Keycaps',
+        trigram: 'CAP',
+        task: 'Sort the keycaps',
+      });
+      await page.goto(`/project/${projectId}/list`);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      const row = page.getByRole('row', { name: /Sort the keycaps/ });
+      const status = row.getByRole('combobox', { name: 'Status of Sort the keycaps' });
+      await expect(status).toContainText('To Do');
+
+      // j selects the row from the keyboard; s opens its status picker, arrows and Enter pick.
+      await page.keyboard.press('j');
+      await expect(row).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('s');
+      await expect(row.getByRole('combobox', { name: 'Status of Sort the keycaps' })).toBeFocused();
+      await arrowToOption(page, 'Doing');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await expect(status).toContainText('Doing');
+
+      // i assigns the row's task to oneself; p opens its priority picker.
+      await page.keyboard.press('i');
+      await expect(row.getByRole('combobox', { name: 'Assignee of Sort the keycaps' })).toContainText(
+        'Rhea Rows',
+      );
+      await page.keyboard.press('p');
+      await arrowToOption(page, 'Low');
+      await page.keyboard.press('Enter');
+      await expect(row.getByRole('combobox', { name: 'Priority of Sort the keycaps' })).toContainText('Low');
+      await expect
+        .poll(() => savedTask(page, taskId))
+        .toMatchObject({ status: 'DOING', priority: 'LOW', assignee: { firstname: 'Rhea' } });
+
+      // l: a row shows no labels picker, so the task opens with that picker open.
+      await page.keyboard.press('l');
+      await expect(page).toHaveURL(new RegExp(`/task/${taskId}$`));
+      await expect(field(page, 'Labels')).toBeFocused();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+
+      // On the board, a card with the focus (its grip, reached by Tab): a opens its assignee picker.
+      await page.goto(`/project/${projectId}/kanban`);
+      const card = page.getByRole('article', { name: '#1 Sort the keycaps' });
+      const assignee = card.getByRole('combobox', { name: 'Assignee of Sort the keycaps' });
+      await expect(assignee).toContainText('Rhea Rows');
+      await card.getByRole('button', { name: 'Move Sort the keycaps' }).focus();
+      await page.keyboard.press('a');
+      await expect(card.getByRole('combobox', { name: 'Assignee of Sort the keycaps' })).toBeFocused();
+      await page.keyboard.type('None');
+      await arrowToOption(page, 'None');
+      await page.keyboard.press('Enter');
+      await expect(assignee).toContainText('None');
+      await expect.poll(() => savedTask(page, taskId)).toMatchObject({ assignee: null });
     });
   });
 }

@@ -2,7 +2,7 @@
  * The app's keyboard shortcuts (docs/product.md#search-and-shortcuts): the list "?" shows, and the
  * checks every key handler makes before acting. The handlers live with what they drive: the global
  * ones in app/shell/keyboard-shortcuts.tsx, j/k/Enter in the task list and My tasks, the field keys
- * on the task page.
+ * on the task page, the list's rows and the board's cards.
  */
 
 interface Shortcut {
@@ -26,7 +26,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['g', 'm'], does: 'Go to My tasks' },
   { keys: ['g', 'p'], does: 'Go to Projects' },
   { keys: ['?'], does: 'Show the keyboard shortcuts' },
-  // The field keys (shared/field-keys.ts), on a task's page.
+  // The field keys (shared/field-keys.ts), on a task's page, a focused row or a focused card.
   { keys: ['s'], does: 'Change the status', field: true },
   { keys: ['a'], does: 'Change the assignee', field: true },
   { keys: ['p'], does: 'Change the priority', field: true },

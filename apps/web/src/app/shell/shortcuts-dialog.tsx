@@ -51,12 +51,16 @@ export function ShortcutsDialog({ opened, onClose }: ShortcutsDialogProps) {
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered radius="lg" size="md">
       <ShortcutTable caption="Everywhere" shortcuts={SHORTCUTS.filter((shortcut) => !shortcut.field)} />
       <Title order={3} fz="sm" mt="md">
-        On a task's page
+        On a task's page, a focused row or a focused card
       </Title>
-      <ShortcutTable caption="On a task's page" shortcuts={SHORTCUTS.filter((shortcut) => shortcut.field)} />
+      <ShortcutTable
+        caption="On a task's page, a focused row or a focused card"
+        shortcuts={SHORTCUTS.filter((shortcut) => shortcut.field)}
+      />
       <Text size="xs" c="dimmed" mt="sm">
         Shortcuts do nothing while you type in a field or the editor. A field key opens that field’s picker:
-        arrows and Enter pick, Esc closes it.
+        arrows and Enter pick, Esc closes it. On a row or a card (the one with the focus, or the one j and k
+        selected), a field without a picker there opens the task with that field’s picker open.
       </Text>
     </Modal>
   );

@@ -13,6 +13,7 @@ import type { ValuesByTask } from '../../../shared/api/list-project-custom-field
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { CustomValueText } from '../../../shared/custom-values/custom-value-text';
 import { compareByField } from '../../../shared/custom-values/field-sort';
+import { useFocusedTaskFieldKeys } from '../../../shared/field-keys';
 import { paths } from '../../../shared/paths';
 import { TaskActionsMenu } from '../../../shared/task-actions/task-actions-menu';
 import { confirmDoneWhenBlocked } from '../../../ui/planning/confirm-done-when-blocked';
@@ -160,6 +161,8 @@ export function TaskList({
   const { selectedId } = useKeyboardSelection(order, {
     onMove: (id) => virtualizer.scrollToIndex(rows.findIndex((row) => row.task.task_id === id)),
   });
+  // s, a, p, l, d and i on the row that holds the focus, or else the one j and k selected.
+  useFocusedTaskFieldKeys(bodyRef, (taskId) => sorted.find((task) => task.task_id === taskId));
   // The rows ticked for a bulk change (list/bulk-bar.tsx), apart from j/k's one selected row.
   const ticked = useRowSelection(order);
   const tickedTasks = useMemo(() => {
@@ -398,6 +401,7 @@ function TaskRow({
       aria-current={selected || undefined}
       data-flash={flashing || undefined}
       data-ticked={ticked || undefined}
+      data-task-id={task.task_id}
       style={{ height }}
     >
       <Table.Td role={cellRole} className={classes.checkCell}>
@@ -452,7 +456,7 @@ function TaskRow({
           />
         </div>
       </Table.Td>
-      <Table.Td role={cellRole}>
+      <Table.Td role={cellRole} data-field-key="status">
         <StatusPicker
           status={task.status}
           projectId={task.project_id}
@@ -470,7 +474,7 @@ function TaskRow({
           }}
         />
       </Table.Td>
-      <Table.Td role={cellRole}>
+      <Table.Td role={cellRole} data-field-key="priority">
         <TaskPriorityPicker task={task} iconOnly />
       </Table.Td>
       <Table.Td role={cellRole}>
@@ -483,7 +487,7 @@ function TaskRow({
           </Text>
         </Table.Td>
       ) : null}
-      <Table.Td role={cellRole}>
+      <Table.Td role={cellRole} data-field-key="assignee">
         <AssigneePicker
           organizationId={organizationId}
           assignee={task.assignee}
