@@ -129,15 +129,18 @@ test.describe('filters on the board', () => {
     const moved = page.waitForResponse((response) => response.url().endsWith('/api/kanban-update'));
     const card = (await page.getByRole('article', { name: '#2 Alpha' }).boundingBox())!;
     const delta = (await page.getByRole('article', { name: '#8 Delta' }).boundingBox())!;
-    await page.mouse.move(card.x + card.width / 2, card.y + 14);
+    // Aimed by Delta's own geometry, whatever the cards' height: the card is held 14 px below its
+    // top, and goes where its top lies in Delta's lower quarter. It goes down first, within To Do,
+    // then straight across, so it enters Doing already below Delta's middle (a slanted path entered
+    // it above, and the card went before Delta).
+    const grab = { x: card.x + card.width / 2, y: card.y + 14 };
+    const end = { x: delta.x + delta.width / 2, y: delta.y + delta.height * 0.75 + 14 };
+    await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
-    const end = { x: delta.x + delta.width / 2, y: delta.y + delta.height - 4 };
-    for (let step = 1; step <= 15; step++) {
-      await page.mouse.move(
-        card.x + card.width / 2 + ((end.x - card.x - card.width / 2) * step) / 15,
-        card.y + 14 + ((end.y - card.y - 14) * step) / 15,
-      );
-    }
+    for (let step = 1; step <= 6; step++)
+      await page.mouse.move(grab.x, grab.y + ((end.y - grab.y) * step) / 6);
+    for (let step = 1; step <= 10; step++)
+      await page.mouse.move(grab.x + ((end.x - grab.x) * step) / 10, end.y);
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );

@@ -25,9 +25,11 @@ export interface AddTaskDialogProps {
   onClose: () => void;
   projectId: string;
   organizationId: string;
+  /** The status chosen when the form opens: a board column's "+" gives its own; To Do otherwise. */
+  status?: TaskStatus;
 }
 
-export function AddTaskDialog({ opened, onClose, projectId, organizationId }: AddTaskDialogProps) {
+export function AddTaskDialog({ opened, onClose, projectId, organizationId, status }: AddTaskDialogProps) {
   // On a phone the dialog is a full-screen sheet: every field and "Create" stay on the screen.
   const phone = useMediaQuery('(max-width: 599.98px)', false) ?? false;
   return (
@@ -40,7 +42,14 @@ export function AddTaskDialog({ opened, onClose, projectId, organizationId }: Ad
       radius={phone ? 0 : 'lg'}
       fullScreen={phone}
     >
-      {opened ? <AddTaskForm projectId={projectId} organizationId={organizationId} onDone={onClose} /> : null}
+      {opened ? (
+        <AddTaskForm
+          projectId={projectId}
+          organizationId={organizationId}
+          initialStatus={status}
+          onDone={onClose}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -48,17 +57,19 @@ export function AddTaskDialog({ opened, onClose, projectId, organizationId }: Ad
 function AddTaskForm({
   projectId,
   organizationId,
+  initialStatus,
   onDone,
 }: {
   projectId: string;
   organizationId: string;
+  initialStatus: TaskStatus | undefined;
   onDone: () => void;
 }) {
   const createTask = useCreateTask();
   const members = useMembers(organizationId);
   const [title, setTitle] = useState('');
   const statuses = useStatusChoices(projectId);
-  const [chosenStatus, setStatus] = useState<TaskStatus | null>(null);
+  const [chosenStatus, setStatus] = useState<TaskStatus | null>(initialStatus ?? null);
   // To Do, or the project's first status when it has no To Do.
   const status =
     chosenStatus ?? (statuses.find((choice) => choice.key === 'TODO') ?? statuses[0])?.key ?? 'TODO';

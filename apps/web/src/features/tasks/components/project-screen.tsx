@@ -1,4 +1,5 @@
 import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
+import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import {
@@ -12,7 +13,7 @@ import {
   IconTimeline,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
@@ -109,14 +110,20 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   // "c" and the command palette's "Create a task" open the add-task dialog (shared/app-actions.ts).
   const openAddDialog = useRef(addDialog.open);
   openAddDialog.current = addDialog.open;
+  // The status the form opens with: a board column's "+" gives its own, every other way To Do.
+  const [addStatus, setAddStatus] = useState<TaskStatus | undefined>(undefined);
+  const openAdd = useCallback((status?: TaskStatus) => {
+    setAddStatus(status);
+    openAddDialog.current();
+  }, []);
   useEffect(
     () =>
       onNewTaskRequested((requested) => {
         if (requested !== undefined && requested !== projectId) return false;
-        openAddDialog.current();
+        openAdd();
         return true;
       }),
-    [projectId],
+    [projectId, openAdd],
   );
 
   // The list animates changes only from 1000 ms after the project opens (docs/product.md#task-list).
@@ -155,7 +162,12 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
       <EmptyState
         label="No task yet"
         hint="This project has no task yet. Add the first one: it shows in the list, on the board and on the calendar."
-        action={<AddFirstButton label="Add the first task" dialog={addDialog} />}
+        action={
+          <AddFirstButton
+            label="Add the first task"
+            dialog={{ open: () => openAdd(), preload: addDialog.preload }}
+          />
+        }
       />
     ) : null;
 
@@ -246,7 +258,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
             </ActionIcon>
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={addDialog.open}
+              onClick={() => openAdd()}
               onPointerEnter={addDialog.preload}
               onFocus={addDialog.preload}
             >
@@ -304,6 +316,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               leaving={filtered.leaving}
               project={project.data}
               statuses={statuses.data}
+              onAddTask={openAdd}
             />
           </>
         ) : (
@@ -332,6 +345,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           onClose={addDialog.close}
           projectId={projectId}
           organizationId={project.data.organization_id}
+          status={addStatus}
         />
       ) : null}
       {settingsDialog.ready ? (

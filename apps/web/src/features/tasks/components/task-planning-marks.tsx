@@ -60,25 +60,31 @@ export function TaskPriorityPicker({
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 
-/** The planning line of a board card: priority picker, due date and labels. */
-export function CardPlanning({ task }: { task: Planned }) {
+/** A board card's priority picker: its own control, so pressing in it neither drags nor opens the card. */
+export function CardPriority({ task }: { task: Planned }) {
   return (
-    <div className={classes.card}>
-      {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}
-      <div
-        onMouseDown={stop}
-        onTouchStart={stop}
-        onClick={stop}
-        onKeyDown={stop}
-        className={classes.cardPicker}
-      >
-        <TaskPriorityPicker task={task} compact />
-      </div>
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card.
+    <div
+      onMouseDown={stop}
+      onTouchStart={stop}
+      onClick={stop}
+      onKeyDown={stop}
+      className={classes.cardPicker}
+      data-field-key="priority"
+    >
+      <TaskPriorityPicker task={task} compact />
+    </div>
+  );
+}
+
+/** A board card's due date, blocked and estimate marks and labels; nothing for a task without any. */
+export function CardMarks({ task }: { task: Planned }) {
+  return (
+    <>
       <TaskDue task={task} />
       <CardStructure task={task} />
       <TaskLabels task={task} />
-    </div>
+    </>
   );
 }
 

@@ -19,14 +19,18 @@ import { ChecklistProgress } from '../checklist-progress';
 import { DesignChangedMark } from '../design-changed-mark';
 import { DesignStatusMark } from '../design-status-mark';
 import { SubtaskProgress } from '../structure-marks';
-import { CardPlanning } from '../task-planning-marks';
+import { CardMarks, CardPriority } from '../task-planning-marks';
 import classes from './board.module.css';
 
 export interface BoardCardData {
   task: TaskSummaryView;
   /** '#12' on a project's board, 'TRI-12' on My tasks. */
   reference: string;
-  projectName: string;
+  /**
+   * My tasks only, where cards come from every project; absent on a project's own board, which is
+   * that project (docs/product.md#board).
+   */
+  projectName?: string;
   organizationId: string;
 }
 
@@ -125,14 +129,23 @@ export function BoardCardBody({
       data-dragging={dragging || undefined}
       data-overlay={overlay || undefined}
       aria-label={`${reference} ${task.title}`}
+      data-task-id={overlay ? undefined : task.task_id}
       onClick={open}
       {...pointerListeners}
     >
       {/* Plain elements styled by the module: a board shows many cards at once, each kept cheap to render. */}
+      {/* Three lines: what identifies the task, its title, then how urgent and who, with any marks
+          after them. The status is the column's and the project the board's: not repeated. */}
       <div className={classes.cardHeader}>
         {handle}
         <span className={`${classes.meta} ${classes.reference}`}>{reference}</span>
-        <span className={`${classes.meta} ${classes.projectName}`}>{projectName}</span>
+        {projectName ? <span className={`${classes.meta} ${classes.projectName}`}>{projectName}</span> : null}
+        <span
+          title={new Date(task.created_at).toLocaleString()}
+          className={`${classes.meta} ${classes.created}`}
+        >
+          {relativeTime(task.created_at)}
+        </span>
         <span
           aria-label={`${task.comments_total} comments`}
           role="img"
@@ -156,11 +169,8 @@ export function BoardCardBody({
       <a href={href} draggable={false} className={classes.cardTitle} onClick={follow}>
         {task.title}
       </a>
-      <CardPlanning task={task} />
-      <CardFieldLines projectId={task.project_id} taskId={task.task_id} organizationId={organizationId} />
-      <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
-      <DesignStatusMark status={task.design_status} />
       <div className={classes.footer}>
+        <CardPriority task={task} />
         {/* The picker is its own control: pressing in it neither drags nor opens the card. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops events of the picker inside from reaching the card. */}
         <div
@@ -169,6 +179,7 @@ export function BoardCardBody({
           onClick={stop}
           onKeyDown={stop}
           className={classes.picker}
+          data-field-key="assignee"
         >
           <AssigneePicker
             organizationId={organizationId}
@@ -178,13 +189,11 @@ export function BoardCardBody({
             width="100%"
           />
         </div>
-        <span
-          title={new Date(task.created_at).toLocaleString()}
-          className={`${classes.meta} ${classes.created}`}
-        >
-          {relativeTime(task.created_at)}
-        </span>
+        <CardMarks task={task} />
+        <DesignChangedMark projectId={task.project_id} taskId={task.task_id} />
+        <DesignStatusMark status={task.design_status} />
       </div>
+      <CardFieldLines projectId={task.project_id} taskId={task.task_id} organizationId={organizationId} />
     </article>
   );
 }

@@ -1,6 +1,8 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import type { TaskStatus } from '@figgle/shared/status';
+import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { memo, useEffect, useId, useRef } from 'react';
 import type { StatusChoice } from '../../../../shared/api/list-project-statuses';
 import filterClasses from '../filters/filters.module.css';
@@ -23,6 +25,8 @@ export interface BoardColumnProps {
   wasDragging: () => boolean;
   /** What the column's shown cards' estimates add up to ("13 pts"); null without any. */
   estimateTotal?: string | null;
+  /** Opens "Add a task" with this column's status chosen; the header's "+" is absent without it. */
+  onAdd?: (status: TaskStatus) => void;
 }
 
 /**
@@ -38,6 +42,7 @@ export const BoardColumn = memo(function BoardColumn({
   onAssign,
   wasDragging,
   estimateTotal = null,
+  onAdd,
 }: BoardColumnProps) {
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -78,6 +83,18 @@ export const BoardColumn = memo(function BoardColumn({
           <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${shownCount} tasks`}>
             {shownCount}
           </Badge>
+          {onAdd ? (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Add a task to ${status.name}`}
+              title={`Add a task to ${status.name}`}
+              onClick={() => onAdd(status.key)}
+            >
+              <IconPlus size={14} stroke={2} aria-hidden />
+            </ActionIcon>
+          ) : null}
         </Group>
       </Group>
       <div

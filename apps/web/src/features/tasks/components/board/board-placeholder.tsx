@@ -1,7 +1,10 @@
 import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
-import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Group, Skeleton, Text } from '@mantine/core';
 import { StatusDot } from '../status-dot';
 import classes from './board.module.css';
+
+/** About a compact card's height (board.module.css). */
+const CARD_HEIGHT = 94;
 
 /**
  * The board's four columns, drawn where the board will be while its tasks or its code are on their
@@ -20,14 +23,12 @@ export function BoardPlaceholder() {
                 {STATUS_LABELS[status]}
               </Text>
             </Group>
-            {/* Keeps the height of the count badge the real header shows. */}
-            <Badge variant="light" color="gray" radius="sm" size="sm" style={{ visibility: 'hidden' }}>
-              0
-            </Badge>
+            {/* Keeps the height of the "+" the real header shows (a project's board). */}
+            <ActionIcon component="span" size="sm" variant="subtle" style={{ visibility: 'hidden' }} />
           </Group>
           <div className={`${classes.columnScroll} ${classes.placeholderScroll}`}>
-            <Skeleton height={170} radius="md" mb={8} />
-            <Skeleton height={170} radius="md" />
+            <Skeleton height={CARD_HEIGHT} radius="md" mb={8} />
+            <Skeleton height={CARD_HEIGHT} radius="md" />
           </div>
           <div className={classes.endZone} />
         </div>

@@ -16,7 +16,6 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { BOARD_STATIC_CLASS_DELAY_MS } from '@figgle/shared/constants';
 import type { EstimateScale } from '@figgle/shared/estimate';
 import type { TaskStatus } from '@figgle/shared/status';
@@ -29,6 +28,7 @@ import {
   statusChoiceOf,
 } from '../../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../../shared/api/update-task';
+import { useFocusedTaskFieldKeys } from '../../../../shared/field-keys';
 import { confirmDoneWhenBlocked } from '../../../../ui/planning/confirm-done-when-blocked';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
 import { estimateTotalsOf } from '../estimate-words';
@@ -36,6 +36,7 @@ import { useKeyboardSelection } from '../filters/use-keyboard-selection';
 import classes from './board.module.css';
 import { BoardCardBody, type BoardCardData } from './board-card';
 import { BoardColumn } from './board-column';
+import { boardKeyboardCoordinates } from './board-keyboard';
 import {
   type Columns,
   columnDropId,
@@ -72,6 +73,8 @@ export interface BoardProps {
   leaving?: ReadonlySet<string>;
   /** The project's statuses in board order: one column each (the four first ones on My tasks). */
   statuses?: readonly StatusChoice[];
+  /** A project's board: each column's "+" opens "Add a task" with the column's status (stable callback). */
+  onAddTask?: (status: TaskStatus) => void;
 }
 
 const NOTHING_LEAVING: ReadonlySet<string> = new Set();
@@ -87,6 +90,7 @@ export default function Board({
   shown: shownTasks,
   leaving = NOTHING_LEAVING,
   statuses = DEFAULT_STATUS_CHOICES,
+  onAddTask,
 }: BoardProps) {
   const statusKeys = useMemo(() => statuses.map((status) => status.key), [statuses]);
   const queryClient = useQueryClient();
@@ -137,6 +141,8 @@ export default function Board({
   );
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
+  // Left and right by the columns' order (board-keyboard.ts); up and down card by card.
+  const [keyboardCoordinates] = useState(() => boardKeyboardCoordinates(() => columnsRef.current));
 
   // The board keeps its 'static' look (no motion) for 1500 ms after it opens (the
   // project screen is keyed by project, so a project change mounts a new board).
@@ -149,7 +155,7 @@ export default function Board({
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   const cardData = useCallback(
@@ -161,7 +167,8 @@ export default function Board({
         task,
         reference:
           personal && taskProject ? `${taskProject.trigram}-${task.reference}` : `#${task.reference}`,
-        projectName: taskProject?.name ?? '',
+        // Only where the board is not one project's own: there every card would repeat its name.
+        projectName: project ? undefined : task.project?.name,
         organizationId: taskProject?.organization_id ?? '',
       };
     },
@@ -284,6 +291,9 @@ export default function Board({
     [personal, shownColumns, leaving],
   );
   const { selectedId } = useKeyboardSelection(order, { enabled: personal && activeId === null });
+  // a, p, i (and s, l, d, which open the task) on the card that holds the focus or j and k selected.
+  const boardRef = useRef<HTMLDivElement>(null);
+  useFocusedTaskFieldKeys(boardRef, (taskId) => byId.get(taskId), activeId === null);
 
   const active = activeId ? cardData(activeId) : undefined;
   return (
@@ -303,6 +313,7 @@ export default function Board({
       }}
     >
       <div
+        ref={boardRef}
         className={`${classes.board}${staticLook ? ` ${classes.static} static` : ''}`}
         data-dragging={activeId ? true : undefined}
       >
@@ -317,6 +328,7 @@ export default function Board({
             onAssign={onAssign}
             wasDragging={wasDragging}
             estimateTotal={estimateTotals[status]}
+            onAdd={onAddTask}
           />
         ))}
       </div>
