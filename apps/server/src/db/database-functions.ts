@@ -60,6 +60,7 @@ import { triggerNotificationEmails } from './functions/trigger-notification-emai
 import { triggerProjectDefaultStatuses } from './functions/trigger-project-default-statuses.ts';
 import { triggerProjectSearchWords } from './functions/trigger-project-search-words.ts';
 import { triggerProjectStatusCategoryChanged } from './functions/trigger-project-status-category-changed.ts';
+import { triggerTaskCategoryRecurring } from './functions/trigger-task-category-recurring.ts';
 import { triggerTaskDevResourceName } from './functions/trigger-task-dev-resource-name.ts';
 import { triggerTaskDoneFigmaReply } from './functions/trigger-task-done-figma-reply.ts';
 import { triggerTaskFigmaNodeDevResource } from './functions/trigger-task-figma-node-dev-resource.ts';
@@ -154,6 +155,7 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   triggerProjectDefaultStatuses,
   triggerProjectSearchWords,
   triggerProjectStatusCategoryChanged,
+  triggerTaskCategoryRecurring,
   triggerTaskDevResourceName,
   triggerTaskDoneFigmaReply,
   triggerTaskFigmaNodeDevResource,
