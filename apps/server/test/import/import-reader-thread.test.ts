@@ -55,18 +55,46 @@ describe('reading a file to import in a thread', () => {
     const rows = Array.from({ length: 1_200 }, (_, n) => `Task ${n + 1},To Do`);
     const csv = `Title,Status\n${rows.join('\n')}\n`;
     const plan = await planInThread(bytesOf(csv), 'csv', { csvColumns: ['title', 'status'] }, 20);
-    try {
-      expect(plan.taskCount).toBe(1_200);
-      const batches: ImportTask[][] = [];
-      for (let batch = await plan.nextBatch(); batch !== null; batch = await plan.nextBatch())
-        batches.push(batch);
-      expect(batches.length).toBeGreaterThan(1);
-      const titles = batches.flat().map((task) => task.title);
-      expect(titles).toEqual(rows.slice(20).map((row) => row.split(',')[0]));
-      expect(await plan.nextBatch()).toBeNull();
-    } finally {
-      await plan.close();
-    }
+    expect(plan.taskCount).toBe(1_200);
+    const batches: ImportTask[][] = [];
+    // Each batch as many rows as asked (a CSV task here writes one row): 100, then 7 at a time.
+    for (let batch = plan.nextBatch(100); batch !== null; batch = plan.nextBatch(7)) batches.push(batch);
+    expect(batches[0]).toHaveLength(100);
+    expect(batches[1]).toHaveLength(7);
+    const titles = batches.flat().map((task) => task.title);
+    expect(titles).toEqual(rows.slice(20).map((row) => row.split(',')[0]));
+    expect(plan.nextBatch(100)).toBeNull();
+  });
+
+  it('reads a file from storage only in its turn, and hands over one task at least however few rows are asked', async () => {
+    const board = JSON.stringify(
+      trelloBoard({ cards: 30, commentsPerCard: [3], lists: ['To Do', 'Done'] }).board,
+    );
+    const bytes = bytesOf(board);
+    let opened = 0;
+    const stored = async () => {
+      opened += 1;
+      // Read as storage hands it: chunks of a few KB.
+      async function* chunks() {
+        for (let at = 0; at < bytes.length; at += 4_096) yield Buffer.from(bytes.subarray(at, at + 4_096));
+      }
+      return { size: bytes.length, chunks: chunks() };
+    };
+    const analysed = await analyseInThread(stored);
+    expect(analysed.analysis).toMatchObject({ format: 'trello', cards: 30, comments: 90 });
+    const lists = Object.fromEntries(
+      analysed.analysis.format === 'trello'
+        ? analysed.analysis.lists.map((list) => [list.list_id, list.suggested_status])
+        : [],
+    );
+    const plan = await planInThread(stored, 'trello', { trelloLists: lists }, 0);
+    expect(opened).toBe(2);
+    expect(plan.taskCount).toBe(30);
+    const first = plan.nextBatch(1);
+    expect(first).toHaveLength(1);
+    // A card with its 3 comments writes 4 rows (and its labels): 8 rows take at most two cards.
+    expect(plan.nextBatch(8)?.length).toBeLessThanOrEqual(2);
+    expect(first?.[0]?.comments).toHaveLength(3);
   });
 
   it('parses one file at a time per server: three sent at once take turns, and all are answered', async () => {
@@ -97,11 +125,11 @@ describe('reading a file to import in a thread', () => {
       expect(plan.taskCount).toBe(500);
       expect(mostRunning).toBe(1);
       expect(mostWaiting).toBe(2);
-      // The plan's thread still hands over its batches, and the turn is free for the next parse.
+      // The plan's thread has ended; its packed tasks are handed over here, and the turn is free.
       expect(fileParses.state()).toEqual({ running: 0, waiting: 0 });
-      expect((await plan.nextBatch())?.length).toBeGreaterThan(0);
+      expect(plan.nextBatch(500)?.length).toBe(500);
     } finally {
-      await plan.close();
+      watching = false;
     }
   }, 60_000);
 

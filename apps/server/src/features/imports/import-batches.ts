@@ -1,36 +1,76 @@
 import type { ImportTask } from './import-item.ts';
 
-/**
- * A batch closes at this many tasks, or earlier when their comments and items add up. Each batch
- * costs a commit and a few fixed statements besides its rows. Measured with bench/import on the
- * embedded database at the same load, a 50,000-row CSV file took 25.7 s with 250-task batches,
- * 20.8 s with 500 and 20.2 s with 1,000: 500 keeps most of the gain with transactions half as long,
- * so requests wait little between them. Smaller batches sized to commit in 40 ms (tried with
- * bench/import-load.ts) brought /healthz's p99 from 192 to 98 ms during a 48 MB board but made the
- * import twice as slow and left its slowest answers as they were.
- */
-const BATCH_TASKS = 500;
-const BATCH_ROWS = 4_000;
-
 /** The rows a task writes: itself, its comments, checklist items and labels. */
 const rowsOf = (task: ImportTask): number =>
   1 + task.comments.length + task.checklist.length + task.labels.length;
 
-/** The tasks after the first `from` (already written), a batch at a time, read as they are asked for. */
-export function* batchesOf(tasks: Iterable<ImportTask>, from: number): Generator<ImportTask[]> {
-  let current: ImportTask[] = [];
-  let rows = 0;
+/**
+ * A plan's tasks after the first `from` (already written), packed as JSON text in one buffer outside
+ * the JavaScript heap: what a file-reader thread hands over before it ends (file-reader-thread.ts).
+ * A 48 MB Trello board's 43,000 tasks take ~35 MB this way, against ~90 MB of live objects and a thread
+ * kept alive for the whole import.
+ */
+export interface PackedTasks {
+  /** Each task's JSON followed by a comma, one after the other. */
+  text: Uint8Array;
+  /** Where each task's JSON ends in `text` (its comma's offset). */
+  ends: Float64Array;
+  /** The rows each task writes. */
+  rows: Uint32Array;
+}
+
+/** Packs `tasks`, the first `from` left out; reads a lazy iterable once, keeping no task object. */
+export function packTasks(tasks: Iterable<ImportTask>, from: number): PackedTasks {
+  const encoder = new TextEncoder();
+  let text = new Uint8Array(1 << 20);
+  let used = 0;
+  const ends: number[] = [];
+  const rows: number[] = [];
   let seen = 0;
   for (const task of tasks) {
     seen += 1;
     if (seen <= from) continue;
-    current.push(task);
-    rows += rowsOf(task);
-    if (current.length >= BATCH_TASKS || rows >= BATCH_ROWS) {
-      yield current;
-      current = [];
-      rows = 0;
+    const json = `${JSON.stringify(task)},`;
+    // At most 3 bytes of UTF-8 for each UTF-16 unit.
+    if (used + json.length * 3 > text.length) {
+      const larger = new Uint8Array(Math.max(text.length * 2, used + json.length * 3));
+      larger.set(text.subarray(0, used));
+      text = larger;
     }
+    used += encoder.encodeInto(json, text.subarray(used)).written;
+    ends.push(used - 1);
+    rows.push(rowsOf(task));
   }
-  if (current.length > 0) yield current;
+  return { text: text.slice(0, used), ends: Float64Array.from(ends), rows: Uint32Array.from(rows) };
+}
+
+/**
+ * Hands packed tasks out a batch at a time, each as many tasks as fit in the rows asked for (one at
+ * least), parsed only when handed out.
+ */
+export class TaskBatches {
+  #next = 0;
+  readonly #decoder = new TextDecoder();
+
+  constructor(private readonly packed: PackedTasks) {}
+
+  /** The tasks not handed out yet. */
+  get left(): number {
+    return this.packed.ends.length - this.#next;
+  }
+
+  /** The next tasks writing about `rows` rows together, or null after the last. */
+  take(rows: number): ImportTask[] | null {
+    const { text, ends, rows: rowsOfTask } = this.packed;
+    if (this.#next >= ends.length) return null;
+    const first = this.#next;
+    let total = 0;
+    do {
+      total += rowsOfTask[this.#next]!;
+      this.#next += 1;
+    } while (this.#next < ends.length && total + rowsOfTask[this.#next]! <= rows);
+    const start = first === 0 ? 0 : ends[first - 1]! + 1;
+    const json = this.#decoder.decode(text.subarray(start, ends[this.#next - 1]!));
+    return JSON.parse(`[${json}]`) as ImportTask[];
+  }
 }

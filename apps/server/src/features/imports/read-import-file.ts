@@ -3,7 +3,13 @@ import type { TaskStatus } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { analyseCsv, planCsv, readCsv } from './formats/csv.ts';
 import { analyseFiggle, looksLikeFiggle, planFiggle, readFiggleExport } from './formats/figgle.ts';
-import { analyseTrello, looksLikeTrello, planTrello, readTrelloBoard } from './formats/trello.ts';
+import {
+  analyseTrello,
+  looksLikeTrello,
+  planTrello,
+  readTrelloBoard,
+  readTrelloBytes,
+} from './formats/trello.ts';
 import type { ImportPlan } from './import-item.ts';
 
 export interface ImportMapping {
@@ -34,8 +40,33 @@ function isJson(text: string): boolean {
   return /^\uFEFF?\s*[[{]/.test(text);
 }
 
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
+
+/**
+ * A Trello board read an element at a time from the bytes (readTrelloBytes), or null when the file
+ * is anything else or broken: then it is read whole, as text, and refused as before where it breaks.
+ */
+function trelloFromBytes(
+  bytes: Uint8Array,
+  options?: { comments: boolean },
+): ReturnType<typeof readTrelloBoard> | null {
+  try {
+    return readTrelloBytes(bytes, options);
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
 /** What the file is and holds, or a 400 saying why it cannot be imported. Nothing is written. */
-export function analyseImportFile(text: string): { format: ImportFormat; analysis: ImportAnalysis } {
+export function analyseImportFile(bytes: Uint8Array): { format: ImportFormat; analysis: ImportAnalysis } {
+  // Its comments are only counted.
+  const board = trelloFromBytes(bytes, { comments: false });
+  if (board) {
+    if ('error' in board) throw unreadable(board.error);
+    return { format: 'trello', analysis: analyseTrello(board.board) };
+  }
+  const text = decode(bytes);
   if (isJson(text)) {
     const json = parseJson(text.replace(/^\uFEFF/, ''));
     if (looksLikeFiggle(json)) {
@@ -56,14 +87,15 @@ export function analyseImportFile(text: string): { format: ImportFormat; analysi
 }
 
 /** The tasks to write, read again from the stored file with the confirmed mapping (in the import job). */
-export function planImportFile(format: ImportFormat, text: string, mapping: ImportMapping): ImportPlan {
+export function planImportFile(format: ImportFormat, bytes: Uint8Array, mapping: ImportMapping): ImportPlan {
   if (format === 'trello') {
-    const read = readTrelloBoard(parseJson(text.replace(/^\uFEFF/, '')));
+    const read = trelloFromBytes(bytes) ?? readTrelloBoard(parseJson(decode(bytes).replace(/^\uFEFF/, '')));
     if ('error' in read) throw unreadable(read.error);
     return planTrello(read.board, mapping.trelloLists ?? {}, {
       checklistsAsSubtasks: mapping.trelloChecklistsAsSubtasks === true,
     });
   }
+  const text = decode(bytes);
   if (format === 'csv') {
     return planCsv(text, mapping.csvColumns ?? []);
   }

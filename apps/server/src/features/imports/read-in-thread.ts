@@ -3,6 +3,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
+import { TaskBatches } from './import-batches.ts';
 import type { ImportLabel, ImportPlanning, ImportStructure, ImportTask } from './import-item.ts';
 import { fileParses } from './one-parse-at-a-time.ts';
 import type { ImportMapping } from './read-import-file.ts';
@@ -71,12 +72,25 @@ class FileReader {
     this.#worker.on('exit', () => end(new Error('The file-reader thread stopped.')));
   }
 
+  /**
+   * Sends the file to the thread as it is read, a chunk at a time (copied: a chunk may share its
+   * buffer with others), so that it is whole only there; nothing of it stays on this side.
+   */
+  async send(file: StoredFile): Promise<void> {
+    this.#worker.postMessage({ kind: 'begin', size: file.size } satisfies FileReaderRequest);
+    for await (const chunk of file.chunks) {
+      if (this.#ended) throw this.#ended;
+      const own = new Uint8Array(chunk);
+      this.#worker.postMessage({ kind: 'chunk', bytes: own } satisfies FileReaderRequest, [own.buffer]);
+    }
+  }
+
   /** Sends `request` (moving `bytes` into the thread) and waits for its one reply. */
-  ask(request: FileReaderRequest): Promise<FileReaderReply> {
+  ask(request: Extract<FileReaderRequest, { kind: 'analyse' | 'plan' }>): Promise<FileReaderReply> {
     if (this.#ended) return Promise.reject(this.#ended);
     return new Promise<FileReaderReply>((resolve, reject) => {
       this.#pending = { resolve, reject };
-      const transfer = 'bytes' in request ? [request.bytes.buffer as ArrayBuffer] : [];
+      const transfer = request.bytes ? [request.bytes.buffer as ArrayBuffer] : [];
       this.#worker.postMessage(request, transfer);
     }).then((reply) => {
       if (reply.kind === 'refused')
@@ -97,17 +111,37 @@ function movable(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(bytes);
 }
 
+/** A stored file, read only once its parse has its turn: files waiting for theirs hold no memory. */
+export interface StoredFile {
+  size: number;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** The file as bytes (moved to the thread), or from storage, opened when the turn comes. */
+type FileToRead = Uint8Array | (() => Promise<StoredFile>);
+
+/** Starts `request` on `reader`, the file with it or sent before it. */
+async function askAbout(
+  reader: FileReader,
+  file: FileToRead,
+  request: Extract<FileReaderRequest, { kind: 'analyse' | 'plan' }>,
+): Promise<FileReaderReply> {
+  if (file instanceof Uint8Array) return reader.ask({ ...request, bytes: movable(file) });
+  await reader.send(await file());
+  return reader.ask(request);
+}
+
 /**
  * What the file is and holds (read-import-file.ts's analyseImportFile), read in a thread: a file that
- * cannot be read is the same 400 as before. `bytes` is moved to the thread and unusable after.
+ * cannot be read is the same 400 as before. Bytes given are moved to the thread and unusable after.
  */
 export function analyseInThread(
-  bytes: Uint8Array,
+  file: FileToRead,
 ): Promise<{ format: ImportFormat; analysis: ImportAnalysis }> {
   return fileParses.run(async () => {
     const reader = new FileReader();
     try {
-      const reply = await reader.ask({ kind: 'analyse', bytes: movable(bytes) });
+      const reply = await askAbout(reader, file, { kind: 'analyse' });
       if (reply.kind !== 'analysed') throw new Error(`unexpected reply ${reply.kind}`);
       return { format: reply.format, analysis: reply.analysis };
     } finally {
@@ -126,45 +160,38 @@ export interface PlanInThread {
   structure?: ImportStructure;
   /** Figgle files: milestones and cycles to make before the first batch. */
   planning?: ImportPlanning;
-  /** The next batch of tasks to write (import-batches.ts), or null after the last. */
-  nextBatch(): Promise<ImportTask[] | null>;
-  /** Ends the thread; call it once, whatever happened. */
-  close(): Promise<number>;
+  /** The next tasks to write, about `rows` rows of them (import-batches.ts), or null after the last. */
+  nextBatch(rows: number): ImportTask[] | null;
 }
 
 /**
- * The tasks to write (planImportFile), read in a thread that keeps the parsed file and hands them
- * over a batch at a time (import-batches.ts), the first `from` left out (already written).
+ * The tasks to write (planImportFile), read in a thread that packs them (import-batches.ts), the first
+ * `from` left out (already written), and ends: the parsed file and the thread's heap are gone before
+ * the first batch is written, and the next file's parse can take its turn.
  */
 export async function planInThread(
-  bytes: Uint8Array,
+  file: FileToRead,
   format: ImportFormat,
   mapping: ImportMapping,
   from: number,
 ): Promise<PlanInThread> {
-  const reader = new FileReader();
-  try {
-    // Only the parse waits its turn: the batches that follow come from the thread's compact tasks.
-    const reply = await fileParses.run(() =>
-      reader.ask({ kind: 'plan', bytes: movable(bytes), format, mapping, from }),
-    );
-    if (reply.kind !== 'planned') throw new Error(`unexpected reply ${reply.kind}`);
-    return {
-      taskCount: reply.taskCount,
-      labels: reply.labels,
-      skipped: reply.skipped,
-      estimateScale: reply.estimateScale,
-      structure: reply.structure,
-      planning: reply.planning,
-      nextBatch: async () => {
-        const next = await reader.ask({ kind: 'next' });
-        if (next.kind !== 'batch') throw new Error(`unexpected reply ${next.kind}`);
-        return next.tasks;
-      },
-      close: () => reader.close(),
-    };
-  } catch (error) {
-    await reader.close();
-    throw error;
-  }
+  const reply = await fileParses.run(async () => {
+    const reader = new FileReader();
+    try {
+      return await askAbout(reader, file, { kind: 'plan', format, mapping, from });
+    } finally {
+      await reader.close();
+    }
+  });
+  if (reply.kind !== 'planned') throw new Error(`unexpected reply ${reply.kind}`);
+  const batches = new TaskBatches(reply.tasks);
+  return {
+    taskCount: reply.taskCount,
+    labels: reply.labels,
+    skipped: reply.skipped,
+    estimateScale: reply.estimateScale,
+    structure: reply.structure,
+    planning: reply.planning,
+    nextBatch: (rows) => batches.take(rows),
+  };
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { EstimateScale } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -8,12 +9,13 @@ import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { fieldsOfProject } from '../custom-fields/queries.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
+import type { ImportTask } from './import-item.ts';
 import { preparePlanning } from './import-planning.ts';
 import { placeStructure, rememberKeys, type TouchedTask } from './place-structure.ts';
 import { type ImportRunRow, importRunOf } from './queries.ts';
 import type { ImportMapping } from './read-import-file.ts';
 import { type PlanInThread, planInThread } from './read-in-thread.ts';
-import { readStoredImportFile } from './receive-import-file.ts';
+import { storedImportFile } from './receive-import-file.ts';
 import {
   type BatchContext,
   ensureLabels,
@@ -26,6 +28,10 @@ import {
 const PROBLEMS_KEPT = 1_000;
 /** Open boards hear of the new tasks at most this often while the import runs. */
 const ANNOUNCE_EVERY_MS = 2_000;
+/** A batch's transaction takes about this long; the rows of one are kept between the two bounds. */
+const BATCH_MS = 25;
+const BATCH_ROWS_MIN = 50;
+const BATCH_ROWS_MAX = 4_000;
 
 async function recordProblems(
   trx: Kysely<Database>,
@@ -46,6 +52,30 @@ async function recordProblems(
 
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The rows a batch writes, as import-batches.ts counts them. */
+const rowsOf = (tasks: ImportTask[]): number =>
+  tasks.reduce((sum, task) => sum + 1 + task.comments.length + task.checklist.length + task.labels.length, 0);
+
+/**
+ * How many rows the next batch writes: as many as commit in about BATCH_MS, from the rows per
+ * millisecond the batches so far took. On the embedded database a transaction holds the one
+ * connection and each statement the event loop: /healthz and every request wait for the batch under
+ * way (issue 37, item 6: batches of 500 tasks took 0.5-0.9 s under load, /healthz 2-3 s behind a few).
+ */
+class BatchSize {
+  #rowsPerMs = 2;
+
+  rows(): number {
+    return Math.round(Math.min(BATCH_ROWS_MAX, Math.max(BATCH_ROWS_MIN, this.#rowsPerMs * BATCH_MS)));
+  }
+
+  took(rows: number, ms: number): void {
+    const measured = rows / Math.max(ms, 1);
+    // Smoothed, and quick to shrink: one slow batch (a busy machine) makes the next smaller at once.
+    this.#rowsPerMs = measured < this.#rowsPerMs ? measured : 0.7 * this.#rowsPerMs + 0.3 * measured;
+  }
+}
+
 /**
  * The import job's work: reads the stored file again with the confirmed mapping, creates the labels,
  * then writes the tasks in batches; each batch commits with the run's progress, so after a restart
@@ -61,15 +91,19 @@ export async function runImport(
   if (!run || run.state === 'done' || run.state === 'failed') return;
   if (!run.project_id) throw new PermanentJobError('The import has no project.');
   const projectId = run.project_id;
-  const bytes = await readStoredImportFile(createStorage(deps.env), run.storage_path);
-  if (bytes === null) throw new PermanentJobError('The imported file is no longer stored.');
+  const file = storedImportFile(
+    createStorage(deps.env),
+    run.storage_path,
+    () => new PermanentJobError('The imported file is no longer stored.'),
+  );
   const current = await importRunOf(db, importId);
-  // The file is parsed in a thread of its own that hands the tasks over a batch at a time: the
-  // parsed file never enters this heap, and the event loop answers requests meanwhile.
+  // The file is parsed in a thread of its own, read from storage when its turn comes, which hands the
+  // tasks over packed and ends: the parsed file never enters this heap, and the event loop answers
+  // requests meanwhile.
   let plan: PlanInThread;
   try {
     plan = await planInThread(
-      bytes,
+      file,
       run.format,
       (run.mapping ?? {}) as ImportMapping,
       current?.progress_done ?? 0,
@@ -78,11 +112,7 @@ export async function runImport(
     if (error instanceof HttpError) throw new PermanentJobError(error.message);
     throw error;
   }
-  try {
-    await writePlan(deps, { importId, run, projectId }, plan, completeIn);
-  } finally {
-    await plan.close();
-  }
+  await writePlan(deps, { importId, run, projectId }, plan, completeIn);
 }
 
 /**
@@ -175,13 +205,16 @@ async function writePlan(
     });
   let touched: TouchedTask[] = [];
   try {
+    const size = new BatchSize();
     // One batch read ahead: the last one is known, and commits with the run marked done.
-    let next = await plan.nextBatch();
+    let next = plan.nextBatch(size.rows());
     const nothingToWrite = next === null;
     while (next !== null) {
       const batch = next;
-      next = await plan.nextBatch();
+      next = plan.nextBatch(size.rows());
       const last = next === null;
+      if (last) await analyseFilledTables(db);
+      const startedAt = performance.now();
       await db.transaction().execute(async (trx) => {
         const written = await writeBatch(trx, context, batch);
         await recordProblems(trx, importId, written.problems);
@@ -202,6 +235,7 @@ async function writePlan(
         `.execute(trx);
         if (last) await finish(trx, importId, completeIn);
       });
+      size.took(rowsOf(batch), performance.now() - startedAt);
       if (!last && Date.now() - announcedAt > ANNOUNCE_EVERY_MS) {
         announcedAt = Date.now();
         await announce();
@@ -241,10 +275,21 @@ async function finish(
     .where('import_id', '=', importId)
     .execute();
   await completeIn(trx);
-  // The planner's statistics still describe the tables before the import: on the embedded database
-  // (no autovacuum) until its next maintenance run, an hour away. Refreshed now, with the last batch,
-  // so that the first board or export of thousands of new tasks is not planned for an empty table.
-  await sql`ANALYZE ${sql.join(TABLES_AN_IMPORT_FILLS.map((table) => sql.id(table)))}`.execute(trx);
+}
+
+/**
+ * The planner's statistics still describe the tables before the import: on the embedded database
+ * (no autovacuum) until its next maintenance run, an hour away. Refreshed as the import ends, so that
+ * the first board or export of thousands of new tasks is not planned for an empty table: before the
+ * last batch (its few rows change nothing the planner needs), a table at a time, each a statement of
+ * its own with requests let in between. One ANALYZE of all ten in the last batch's transaction held
+ * the embedded database's one connection for as long as the ten took.
+ */
+async function analyseFilledTables(db: Kysely<Database>): Promise<void> {
+  for (const table of TABLES_AN_IMPORT_FILLS) {
+    await sql`ANALYZE ${sql.id(table)}`.execute(db);
+    await yieldToOthers();
+  }
 }
 
 const TABLES_AN_IMPORT_FILLS = [

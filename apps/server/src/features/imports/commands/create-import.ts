@@ -6,7 +6,7 @@ import { authorize, organizationOfProject } from '../../../policies/authorize.ts
 import type { Storage } from '../../../storage/storage.ts';
 import type { ImportRunRow } from '../queries.ts';
 import { analyseInThread } from '../read-in-thread.ts';
-import { importTooLarge, receiveImportFile } from '../receive-import-file.ts';
+import { importTooLarge, receiveImportFile, storedImportFile } from '../receive-import-file.ts';
 
 export interface CreateImportInput {
   /** Into this project; null: into a new project of organizationId, created when the import starts. */
@@ -19,9 +19,10 @@ export interface CreateImportInput {
 }
 
 /**
- * Receives a file to import and reads it (in a thread, read-in-thread.ts): its format, what it holds and the suggested mapping are
- * stored on a new run ('analysed'), with the file itself. A file that cannot be read is a 400 and a
- * file over IMPORT_MAX_BYTES a 413, and then nothing is kept. Nothing is imported until the run is
+ * Receives a file to import into storage and reads it back (in a thread, read-in-thread.ts): its
+ * format, what it holds and the suggested mapping are stored on a new run ('analysed'), with the
+ * file. A file that cannot be read is a 400 and a file over IMPORT_MAX_BYTES a 413, and then
+ * nothing is kept. Nothing is imported until the run is
  * started (start-import.ts), so this announces nothing.
  */
 export async function createImport(
@@ -44,26 +45,29 @@ export async function createImport(
 
   // Limited per person and per server before the first byte is read (import-slots.ts).
   const release = importSlots.take(actor.user_id);
+  const importId = randomUUID();
+  const storagePath = `imports/${organizationId}/${importId}`;
   let received: Awaited<ReturnType<typeof receiveImportFile>>;
   let read: Awaited<ReturnType<typeof analyseInThread>>;
   try {
     received = await receiveImportFile(input.body, storage, maxBytes);
+    // Stored first, then read back by a thread when its parse has its turn: the request holds no
+    // copy of the file meanwhile, and the server's event loop goes on answering.
+    await received.file.keep(storagePath, {
+      contentType: 'application/octet-stream',
+      cacheControl: 'private, no-store',
+    });
     try {
-      // Parsed in a thread of its own: the server's event loop goes on answering meanwhile.
-      read = await analyseInThread(received.bytes);
+      read = await analyseInThread(
+        storedImportFile(storage, storagePath, () => new Error('The file to import was not stored.')),
+      );
     } catch (error) {
-      await received.file.discard();
+      await storage.remove(storagePath);
       throw error;
     }
   } finally {
     release();
   }
-  const importId = randomUUID();
-  const storagePath = `imports/${organizationId}/${importId}`;
-  await received.file.keep(storagePath, {
-    contentType: 'application/octet-stream',
-    cacheControl: 'private, no-store',
-  });
   return db
     .insertInto('import_run')
     .values({

@@ -19,6 +19,7 @@ import {
   importedDescription,
   textDelta,
 } from '../import-item.ts';
+import { elementsOf, isArraySpan, membersOf, parseSpan } from './json-members.ts';
 
 // A Trello board's JSON export (Menu → Print, export and share → Export as JSON). Only what Figgle
 // carries is read; everything else in the file is ignored.
@@ -26,51 +27,63 @@ const text = z
   .string()
   .nullish()
   .transform((value) => value ?? '');
-const trelloBoardSchema = z.object({
+const listSchema = z.object({
+  id: z.string(),
   name: text,
-  lists: z.array(
-    z.object({ id: z.string(), name: text, closed: z.boolean().nullish(), pos: z.number().nullish() }),
-  ),
-  cards: z.array(
-    z.object({
-      id: z.string(),
-      name: text,
-      desc: text,
-      closed: z.boolean().nullish(),
-      idList: z.string(),
-      idLabels: z.array(z.string()).nullish(),
-      due: z.string().nullish(),
-      pos: z.number().nullish(),
-    }),
-  ),
-  labels: z.array(z.object({ id: z.string(), name: text, color: z.string().nullish() })).default([]),
-  checklists: z
-    .array(
-      z.object({
-        id: z.string(),
-        idCard: z.string(),
-        name: text,
-        pos: z.number().nullish(),
-        checkItems: z
-          .array(z.object({ name: text, state: z.string().nullish(), pos: z.number().nullish() }))
-          .default([]),
-      }),
-    )
-    .default([]),
-  actions: z
-    .array(
-      z.object({
-        type: z.string(),
-        date: z.string().nullish(),
-        data: z
-          .object({ text: z.string().nullish(), card: z.object({ id: z.string() }).nullish() })
-          .nullish(),
-        memberCreator: z.object({ fullName: z.string().nullish(), username: z.string().nullish() }).nullish(),
-      }),
-    )
+  closed: z.boolean().nullish(),
+  pos: z.number().nullish(),
+});
+const cardSchema = z.object({
+  id: z.string(),
+  name: text,
+  desc: text,
+  closed: z.boolean().nullish(),
+  idList: z.string(),
+  idLabels: z.array(z.string()).nullish(),
+  due: z.string().nullish(),
+  pos: z.number().nullish(),
+});
+const labelSchema = z.object({ id: z.string(), name: text, color: z.string().nullish() });
+const checklistSchema = z.object({
+  id: z.string(),
+  idCard: z.string(),
+  name: text,
+  pos: z.number().nullish(),
+  checkItems: z
+    .array(z.object({ name: text, state: z.string().nullish(), pos: z.number().nullish() }))
     .default([]),
 });
-type TrelloBoard = z.infer<typeof trelloBoardSchema>;
+const actionSchema = z.object({
+  type: z.string(),
+  date: z.string().nullish(),
+  data: z.object({ text: z.string().nullish(), card: z.object({ id: z.string() }).nullish() }).nullish(),
+  memberCreator: z.object({ fullName: z.string().nullish(), username: z.string().nullish() }).nullish(),
+});
+const trelloBoardSchema = z.object({
+  name: text,
+  lists: z.array(listSchema),
+  cards: z.array(cardSchema),
+  labels: z.array(labelSchema).default([]),
+  checklists: z.array(checklistSchema).default([]),
+  actions: z.array(actionSchema).default([]),
+});
+
+/** A comment of the board as the import keeps it (a `commentCard` action), read as it is met. */
+interface TrelloComment {
+  cardId: string;
+  /** When it was written (ISO), or when it was read where Trello's date cannot be. */
+  at: string;
+  authorName: string;
+  body: string;
+}
+
+/** What the import reads of a board: the actions kept only as the comments they are. */
+type TrelloBoard = Omit<z.infer<typeof trelloBoardSchema>, 'actions'> & {
+  /** Newest first, as Trello lists them. */
+  comments: TrelloComment[];
+  /** The board's `commentCard` actions, empty ones included, for the analysis's count. */
+  commentActions: number;
+};
 
 /** Whether parsed JSON looks like a Trello board (lists and cards), before it is checked in full. */
 export function looksLikeTrello(json: unknown): boolean {
@@ -82,14 +95,119 @@ export function looksLikeTrello(json: unknown): boolean {
   );
 }
 
+const unreadableBecause = (issue: z.ZodError['issues'][number], prefix: Array<string | number> = []) => ({
+  error: `This Trello export cannot be read: ${[...prefix, ...issue.path].join('.') || 'the file'} ${issue.message.toLowerCase()}.`,
+});
+
+/** One string for each distinct value: a board's 170,000 comments name a few cards and people each. */
+function interning(): (value: string) => string {
+  const seen = new Map<string, string>();
+  return (value) => {
+    const known = seen.get(value);
+    if (known !== undefined) return known;
+    seen.set(value, value);
+    return value;
+  };
+}
+
+/** The comment an action is, or null when it is none (another kind of action, no card, no text). */
+function commentOf(
+  action: z.infer<typeof actionSchema>,
+  intern: (value: string) => string = (value) => value,
+): TrelloComment | null {
+  const cardId = action.data?.card?.id;
+  const body = cleanText(action.data?.text ?? '').trim();
+  if (action.type !== 'commentCard' || !cardId || !body) return null;
+  const authorName = cleanLine(
+    action.memberCreator?.fullName || action.memberCreator?.username || 'someone on Trello',
+    100,
+  );
+  return { cardId: intern(cardId), at: commentTime(action.date), authorName: intern(authorName), body };
+}
+
 /** The board, or the first thing that keeps it from being one, said for people. */
 export function readTrelloBoard(json: unknown): { board: TrelloBoard } | { error: string } {
   const parsed = trelloBoardSchema.safeParse(json);
-  if (parsed.success) return { board: parsed.data };
-  const issue = parsed.error.issues[0]!;
+  if (!parsed.success) return unreadableBecause(parsed.error.issues[0]!);
+  const { actions, ...rest } = parsed.data;
   return {
-    error: `This Trello export cannot be read: ${issue.path.join('.') || 'the file'} ${issue.message.toLowerCase()}.`,
+    board: {
+      ...rest,
+      comments: actions.flatMap((action) => commentOf(action) ?? []),
+      commentActions: actions.filter((action) => action.type === 'commentCard').length,
+    },
   };
+}
+
+/**
+ * The same board read from the file's bytes an element at a time (json-members.ts): each card,
+ * list or action is parsed, checked and cut to what the import reads before the next, so the whole
+ * file is never held as objects. The first problem is the one readTrelloBoard would tell (the same
+ * order: name, lists, cards, labels, checklists, actions). null when the bytes are not plainly a
+ * Trello board (no object, no `lists` or `cards` array, a `format` member, a key twice): then the
+ * caller parses the whole file as before. Throws a SyntaxError where the JSON is broken. Without
+ * `comments` (an analysis, which only counts them) no comment is kept.
+ */
+export function readTrelloBytes(
+  bytes: Uint8Array,
+  { comments = true }: { comments?: boolean } = {},
+): { board: TrelloBoard } | { error: string } | null {
+  const members = membersOf(bytes);
+  if (!members || members.has('format')) return null;
+  const spanOf = (key: string) => members.get(key);
+  const lists = spanOf('lists');
+  const cards = spanOf('cards');
+  if (!lists || !cards || !isArraySpan(bytes, lists) || !isArraySpan(bytes, cards)) return null;
+  for (const key of ['labels', 'checklists', 'actions']) {
+    const span = spanOf(key);
+    if (span && !isArraySpan(bytes, span)) return null;
+  }
+  const nameSpan = spanOf('name');
+  const name = text.safeParse(nameSpan ? parseSpan(bytes, nameSpan) : undefined);
+  if (!name.success) return unreadableBecause(name.error.issues[0]!, ['name']);
+
+  let problem: { error: string } | null = null;
+  /** Each element of the member `key` checked with `schema` and handed to `keep`; false at a problem. */
+  const read = <T>(key: string, schema: z.ZodType<T>, keep: (value: T) => void): boolean => {
+    const span = spanOf(key);
+    if (!span) return true;
+    let index = 0;
+    for (const element of elementsOf(bytes, span)) {
+      const checked = schema.safeParse(element);
+      if (!checked.success) {
+        problem = unreadableBecause(checked.error.issues[0]!, [key, index]);
+        return false;
+      }
+      keep(checked.data);
+      index += 1;
+    }
+    return true;
+  };
+  const board: TrelloBoard = {
+    name: name.data,
+    lists: [],
+    cards: [],
+    labels: [],
+    checklists: [],
+    comments: [],
+    commentActions: 0,
+  };
+  const intern = interning();
+  const complete =
+    read('lists', listSchema, (list) => board.lists.push(list)) &&
+    read('cards', cardSchema, (card) => {
+      // The card's own id is the one its comments share.
+      intern(card.id);
+      board.cards.push(card);
+    }) &&
+    read('labels', labelSchema, (label) => board.labels.push(label)) &&
+    read('checklists', checklistSchema, (checklist) => board.checklists.push(checklist)) &&
+    read('actions', actionSchema, (action) => {
+      if (action.type === 'commentCard') board.commentActions += 1;
+      const comment = comments ? commentOf(action, intern) : null;
+      if (comment) board.comments.push(comment);
+    });
+  return complete ? { board } : (problem ?? { error: 'This Trello export cannot be read.' });
 }
 
 const STATUS_WORDS: Array<[RegExp, TaskStatus]> = [
@@ -118,7 +236,7 @@ export function analyseTrello(board: TrelloBoard): TrelloAnalysis {
       suggested_status: suggestStatus(list.name, list.closed === true),
     })),
     cards: board.cards.length,
-    comments: board.actions.filter((action) => action.type === 'commentCard').length,
+    comments: board.commentActions,
     checklist_items: board.checklists.reduce((sum, checklist) => sum + checklist.checkItems.length, 0),
     labels: board.labels.length,
   };
@@ -176,6 +294,9 @@ function commentTime(date: string | null | undefined): string {
  * `checklistsAsSubtasks`, each checklist item is a task of its own instead, right after its card's,
  * under it as a sub-task in the checklists' order: Done when ticked, else To do (archived with an
  * archived card).
+ *
+ * Which cards come in, the count and the sub-task structure are known at once; each task itself is
+ * made as `tasks` is read (a 48 MB board's tasks made all at once were ~90 MB of objects).
  */
 export function planTrello(
   board: TrelloBoard,
@@ -192,29 +313,28 @@ export function planTrello(
     list.push(checklist);
     checklistsByCard.set(checklist.idCard, list);
   }
-  const commentsByCard = new Map<string, ImportTask['comments']>();
-  // Trello lists actions newest first; a task's comments read oldest first.
-  for (const action of [...board.actions].reverse()) {
-    const cardId = action.data?.card?.id;
-    const body = cleanText(action.data?.text ?? '').trim();
-    if (action.type !== 'commentCard' || !cardId || !body) continue;
-    const at = commentTime(action.date);
-    const authorName = cleanLine(
-      action.memberCreator?.fullName || action.memberCreator?.username || 'someone on Trello',
-      100,
-    );
-    const list = commentsByCard.get(cardId) ?? [];
-    list.push({ authorName, at, content: textDelta(`${originalAuthorLine(authorName, at)}\n${body}`) });
-    commentsByCard.set(cardId, list);
+  const commentsByCard = new Map<string, TrelloComment[]>();
+  for (const comment of board.comments) {
+    const list = commentsByCard.get(comment.cardId) ?? [];
+    list.push(comment);
+    commentsByCard.set(comment.cardId, list);
   }
 
   const listOrder = new Map([...board.lists].sort(byPos).map((list, index) => [list.id, index]));
   const cards = [...board.cards].sort(
     (a, b) => (listOrder.get(a.idList) ?? 1e9) - (listOrder.get(b.idList) ?? 1e9) || byPos(a, b),
   );
-  const tasks: ImportTask[] = [];
   const skipped: ImportProblem[] = [];
   const parents: ImportStructure['parents'] = [];
+  const coming: Array<{
+    card: TrelloBoard['cards'][number];
+    row: string;
+    title: string;
+    status: TaskStatus;
+    checklist: Array<{ text: string; done: boolean }>;
+    firstKey: number;
+  }> = [];
+  let taskCount = 0;
   for (const card of cards) {
     const row = `Card “${cleanLine(card.name, 60) || card.id}”`;
     const title = cleanLine(card.name, TASK_TITLE_MAX);
@@ -228,18 +348,6 @@ export function planTrello(
       skipped.push({ row, reason: 'Its list is not on the board.', imported: false });
       continue;
     }
-    const problems: ImportProblem[] = [];
-    const description = importedDescription(card.desc, row, problems);
-    let dueAt: string | null = null;
-    if (card.due) {
-      if (isDueInstant(card.due)) dueAt = card.due;
-      else
-        problems.push({
-          row,
-          reason: `The due date “${card.due.slice(0, 40)}” cannot be read.`,
-          imported: true,
-        });
-    }
     const checklists = [...(checklistsByCard.get(card.id) ?? [])].sort(byPos);
     const checklist = checklists.flatMap((list) =>
       [...list.checkItems].sort(byPos).flatMap((item) => {
@@ -248,55 +356,81 @@ export function planTrello(
       }),
     );
     const status = card.closed ? 'ARCHIVE' : listStatusOf;
-    const subtasks = checklistsAsSubtasks ? checklist.slice(0, SUBTASKS_PER_PARENT_MAX) : [];
-    if (checklistsAsSubtasks && checklist.length > SUBTASKS_PER_PARENT_MAX)
-      problems.push({
+    coming.push({ card, row, title, status, checklist, firstKey: taskCount + 1 });
+    taskCount += 1;
+    const subtasks = checklistsAsSubtasks ? Math.min(checklist.length, SUBTASKS_PER_PARENT_MAX) : 0;
+    for (let n = 0; n < subtasks; n += 1) {
+      parents.push({ row, child: `item:${taskCount}`, parent: { key: `card:${card.id}` } });
+      taskCount += 1;
+    }
+  }
+
+  function* tasks(): Generator<ImportTask> {
+    for (const { card, row, title, status, checklist, firstKey } of coming) {
+      const problems: ImportProblem[] = [];
+      const description = importedDescription(card.desc, row, problems);
+      let dueAt: string | null = null;
+      if (card.due) {
+        if (isDueInstant(card.due)) dueAt = card.due;
+        else
+          problems.push({
+            row,
+            reason: `The due date “${card.due.slice(0, 40)}” cannot be read.`,
+            imported: true,
+          });
+      }
+      const subtasks = checklistsAsSubtasks ? checklist.slice(0, SUBTASKS_PER_PARENT_MAX) : [];
+      if (checklistsAsSubtasks && checklist.length > SUBTASKS_PER_PARENT_MAX)
+        problems.push({
+          row,
+          reason: `Only the first ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} checklist items became sub-tasks.`,
+          imported: true,
+        });
+      // Trello lists actions newest first; a task's comments read oldest first.
+      const comments = [...(commentsByCard.get(card.id) ?? [])].reverse().map((comment) => ({
+        authorName: comment.authorName,
+        at: comment.at,
+        content: textDelta(`${originalAuthorLine(comment.authorName, comment.at)}\n${comment.body}`),
+      }));
+      yield {
         row,
-        reason: `Only the first ${SUBTASKS_PER_PARENT_MAX.toLocaleString('en')} checklist items became sub-tasks.`,
-        imported: true,
-      });
-    const cardKey = `card:${card.id}`;
-    tasks.push({
-      row,
-      title,
-      status,
-      description: textDelta(description),
-      dueOn: null,
-      dueAt,
-      priority: 'NONE',
-      assigneeEmail: null,
-      labels: (card.idLabels ?? []).slice(0, MAX_LABELS_PER_TASK).flatMap((id) => {
-        const label = labelsById.get(id);
-        return label ? [label.name] : [];
-      }),
-      checklist: checklistsAsSubtasks ? [] : checklist,
-      comments: commentsByCard.get(card.id) ?? [],
-      problems,
-      ...(subtasks.length > 0 ? { key: cardKey } : {}),
-    });
-    for (const item of subtasks) {
-      const key = `item:${tasks.length}`;
-      tasks.push({
-        row: `Checklist item “${item.text.slice(0, 60)}” of ${row}`,
-        title: item.text,
-        status: item.done ? 'DONE' : status === 'ARCHIVE' ? 'ARCHIVE' : 'TODO',
-        description: textDelta(''),
+        title,
+        status,
+        description: textDelta(description),
         dueOn: null,
-        dueAt: null,
+        dueAt,
         priority: 'NONE',
         assigneeEmail: null,
-        labels: [],
-        checklist: [],
-        comments: [],
-        problems: [],
-        key,
-      });
-      parents.push({ row, child: key, parent: { key: cardKey } });
+        labels: (card.idLabels ?? []).slice(0, MAX_LABELS_PER_TASK).flatMap((id) => {
+          const label = labelsById.get(id);
+          return label ? [label.name] : [];
+        }),
+        checklist: checklistsAsSubtasks ? [] : checklist,
+        comments,
+        problems,
+        ...(subtasks.length > 0 ? { key: `card:${card.id}` } : {}),
+      };
+      for (const [index, item] of subtasks.entries())
+        yield {
+          row: `Checklist item “${item.text.slice(0, 60)}” of ${row}`,
+          title: item.text,
+          status: item.done ? 'DONE' : status === 'ARCHIVE' ? 'ARCHIVE' : 'TODO',
+          description: textDelta(''),
+          dueOn: null,
+          dueAt: null,
+          priority: 'NONE',
+          assigneeEmail: null,
+          labels: [],
+          checklist: [],
+          comments: [],
+          problems: [],
+          key: `item:${firstKey + index}`,
+        };
     }
   }
   return {
-    tasks,
-    taskCount: tasks.length,
+    tasks: { [Symbol.iterator]: tasks },
+    taskCount,
     labels: [...labelsById.values()],
     skipped,
     ...(parents.length > 0 ? { structure: { parents, relations: [] } } : {}),
