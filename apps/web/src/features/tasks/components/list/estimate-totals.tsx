@@ -1,14 +1,15 @@
 import type { EstimateScale } from '@figgle/shared/estimate';
-import { defaultStatusLabel, TASK_STATUSES } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { estimateTotalsOf } from '../estimate-words';
 import classes from '../task-list.module.css';
 
 /**
  * Above the list: what the estimates of the shown tasks add up to, per status (the board's
- * columns) and in all ("To Do 8 pts · Doing 5 pts · All 13 pts"). Nothing when none has one.
+ * columns, in their order and by their names in the project) and in all ("To Do 8 pts · In review
+ * 5 pts · All 13 pts"). Nothing when none has one.
  */
 export function EstimateTotals({
   scale,
@@ -16,14 +17,16 @@ export function EstimateTotals({
   leaving,
 }: {
   scale: EstimateScale;
-  tasks: readonly Pick<TaskSummaryView, 'task_id' | 'status' | 'estimate'>[];
+  tasks: readonly Pick<TaskSummaryView, 'task_id' | 'project_id' | 'status' | 'estimate'>[];
   leaving?: ReadonlySet<string>;
 }) {
+  // The tasks are all of one project: the first one's names it.
+  const statuses = useStatusChoices(tasks[0]?.project_id);
   const totals = useMemo(() => {
     const shown = tasks.filter((task) => !leaving?.has(task.task_id));
     const estimates = new Map(shown.map((task) => [task.task_id, task.estimate]));
     const groups: Record<string, string[]> = {
-      ...Object.fromEntries(TASK_STATUSES.map((status) => [status, [] as string[]])),
+      ...Object.fromEntries(statuses.map((status) => [status.key, [] as string[]])),
       all: shown.map((task) => task.task_id),
     };
     for (const task of shown) {
@@ -31,7 +34,7 @@ export function EstimateTotals({
       groups[task.status]!.push(task.task_id);
     }
     return estimateTotalsOf(scale, groups, (id) => estimates.get(id));
-  }, [scale, tasks, leaving]);
+  }, [scale, tasks, leaving, statuses]);
   if (!totals.all) return null;
   return (
     <Group gap="md" px="sm" py={6} className={classes.estimateTotals} aria-label="Estimates added up">
@@ -39,7 +42,7 @@ export function EstimateTotals({
         .filter((status) => status !== 'all' && totals[status])
         .map((status) => (
           <Text key={status} size="xs" c="dimmed">
-            {defaultStatusLabel(status)} <strong>{totals[status]}</strong>
+            {statusChoiceOf(statuses, status).name} <strong>{totals[status]}</strong>
           </Text>
         ))}
       <Text size="xs" c="dimmed">
