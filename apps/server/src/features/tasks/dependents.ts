@@ -12,14 +12,20 @@ export type Dependent = [taskId: string, projectId: string];
 
 /**
  * The live dependents of a row named `task` (its parent, the tasks it blocks), as JSON of
- * Dependent[], or null when it has none.
+ * Dependent[], or null when it has none. The ids are listed first and each is looked up by the
+ * task's key: an `id = parent OR id IN (…)` filter on task is planned (and, in the move's prepared
+ * statement, kept) as a scan of every task of every project (docs/machinery/move-write-path.md).
  */
 export const DEPENDENTS_JSON = sql<Dependent[] | null>`(
   SELECT json_agg(json_build_array(dependent.task_id, dependent.project_id))
-  FROM task AS dependent
-  WHERE dependent.deleted_at IS NULL AND (dependent.task_id = task.parent_id OR dependent.task_id IN (
+  FROM (
+    SELECT task.parent_id AS task_id WHERE task.parent_id IS NOT NULL
+    UNION
     SELECT relation.to_task_id FROM task_relation AS relation
-    WHERE relation.from_task_id = task.task_id AND relation.kind = 'blocks'))
+    WHERE relation.from_task_id = task.task_id AND relation.kind = 'blocks'
+  ) AS wanted
+  JOIN task AS dependent ON dependent.task_id = wanted.task_id
+  WHERE dependent.deleted_at IS NULL
 )`;
 
 /** The categories that count as finished for a parent's progress and for a blocker (migration 0037). */
