@@ -1,16 +1,12 @@
 // @database both
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { testDatabaseKind, withDatabaseName } from '@figgle/test-support/database-template';
+import { testDatabaseKind } from '@figgle/test-support/database-template';
 import { useTestDatabase } from '@figgle/test-support/test-database';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { applyDatabaseFunctions, databaseFunctions } from '../../src/db/database-functions.ts';
 import { migrateTo, migrateToLatest, migrationNames } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
+import { useEmptyDatabases } from '../support/empty-databases.ts';
 
 /**
  * The database's functions and triggers live as files under db/functions/, applied after the last
@@ -20,37 +16,7 @@ import type { Database } from '../../src/db/schema.ts';
  */
 const kind = testDatabaseKind();
 const NEWEST = migrationNames[migrationNames.length - 1] as string;
-const folders: string[] = [];
-const databases: string[] = [];
-const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-afterAll(async () => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  if (databases.length > 0) {
-    const client = admin();
-    await client.connect();
-    for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  }
-});
-
-async function emptyDatabase() {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'figgle-database-functions-'));
-  folders.push(folder);
-  const dataDir = path.join(folder, 'data');
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (kind === 'pglite') return openDatabase({ dataDir, databaseUrl: '' });
-  const name = `figgle_functions_${Math.random().toString(36).slice(2, 10)}`;
-  const client = admin();
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  databases.push(name);
-  return openDatabase({
-    dataDir,
-    databaseUrl: withDatabaseName(process.env.TEST_DATABASE_URL as string, name),
-  });
-}
+const emptyDatabase = useEmptyDatabases('database-functions');
 
 /** Every function and trigger of the public schema, as the database itself writes it out. */
 async function liveDefinitions(db: Kysely<Database>): Promise<string[]> {
