@@ -6,6 +6,7 @@ import { callApi, createTask } from './planning-support.ts';
 
 // Issue 43, custom fields: a single-select "Platform" is made in the organization's settings, turned
 // on in a project, set on three tasks, shown as a list column and filtered by; a reload keeps both.
+// A number field "Effort" is filtered by a condition (more than 3).
 for (const { scheme, width, height } of [
   { scheme: 'light', width: 1440, height: 900 },
   { scheme: 'dark', width: 390, height: 844 },
@@ -74,6 +75,24 @@ for (const { scheme, width, height } of [
       await callApi(page, baseURL, 'PUT', `/api/tasks/${third}/custom-fields/${platform.field_id}`, {
         value: option('Android'),
       });
+      // A number field "Effort" too, on the two iOS tasks: 8 and 2.
+      const effort = await callApi<{ field_id: string }>(
+        page,
+        baseURL,
+        'POST',
+        `/api/organizations/${ivy.organizationId}/custom-fields`,
+        { name: 'Effort', kind: 'number', unit: 'h' },
+      );
+      await callApi(page, baseURL, 'PUT', `/api/projects/${projectId}/custom-fields/${effort.field_id}`, {
+        enabled: true,
+        on_card: false,
+      });
+      await callApi(page, baseURL, 'PUT', `/api/tasks/${taskId}/custom-fields/${effort.field_id}`, {
+        value: 8,
+      });
+      await callApi(page, baseURL, 'PUT', `/api/tasks/${second}/custom-fields/${effort.field_id}`, {
+        value: 2,
+      });
 
       // The list: "Platform" chosen in Columns (below 600 px its values show under the titles).
       await page.goto(`/project/${projectId}/list`);
@@ -107,6 +126,19 @@ for (const { scheme, width, height } of [
       await expect(table.getByText('iOS')).toHaveCount(2);
       if (width >= 600) await expect(table.getByRole('button', { name: 'Sort by Platform' })).toBeVisible();
       await page.screenshot({ path: `.tmp/custom-fields-${scheme}-${width}.png`, fullPage: false });
+
+      // A number field is filtered by a condition: more than 3 hours keeps the login screen alone.
+      await page.getByRole('button', { name: 'Filter by Effort' }).click();
+      await page
+        .getByRole('dialog', { name: 'Filter by Effort' })
+        .getByRole('textbox', { name: /^Effort/ })
+        .fill('>3');
+      await expect(page.getByRole('button', { name: 'Filter by Effort (1)' })).toBeVisible();
+      await page.screenshot({ path: `.tmp/custom-field-conditions-${scheme}-${width}.png`, fullPage: false });
+      await page.keyboard.press('Escape');
+      await expect(table.getByRole('link', { name: /Fix the crash on start/ })).toHaveCount(0);
+      await expect(table.getByRole('link', { name: /Ship the login screen/ })).toBeVisible();
+      await expect(page).toHaveURL(/%3E3/);
 
       // Shown on the board's cards once the project asks for it.
       await callApi(page, baseURL, 'PUT', `/api/projects/${projectId}/custom-fields/${platform.field_id}`, {

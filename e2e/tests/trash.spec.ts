@@ -1,11 +1,13 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
+import { live } from '../support/two-members.ts';
 import { axeCheck } from './accessibility-support.ts';
 import { callApi } from './planning-support.ts';
 
 // Issue 43, the trash (docs/product.md#trash): a task deleted from its page is found in
-// Settings › Trash and restored with its comments; an open board shows it again live.
+// Settings › Trash and restored with its comments, which its activity says; an open board shows it
+// again live, and Settings › Trash open in another tab sees it come and go without a reload.
 
 for (const { scheme, width, height } of [
   { scheme: 'light', width: 1440, height: 900 },
@@ -43,6 +45,10 @@ for (const { scheme, width, height } of [
       await board.goto(`/project/${projectId}/kanban`);
       const card = board.getByRole('article', { name: `#${reference} Print the proofs` });
       await expect(card).toBeVisible();
+      const otherTab = await page.context().newPage();
+      await otherTab.goto(`/settings/organization/${ida.organizationId}/trash`);
+      await expect(otherTab.getByText('The trash is empty.')).toBeVisible();
+      await live(otherTab);
 
       // The task page's menu: Delete, after a question that says where it goes.
       await page.goto(`/task/${taskId}`);
@@ -55,6 +61,9 @@ for (const { scheme, width, height } of [
       await question.getByRole('button', { name: 'Delete' }).click();
       await expect(page).toHaveURL(new RegExp(`/project/${projectId}/`));
       await expect(card).toHaveCount(0);
+      await expect(otherTab.getByRole('list', { name: 'Trash' }).getByRole('listitem')).toContainText(
+        'Print the proofs',
+      );
 
       // Settings › Trash of the organization.
       await page.goto('/settings/profile');
@@ -77,11 +86,16 @@ for (const { scheme, width, height } of [
       await item.getByRole('button', { name: `Restore BRO-${reference} Print the proofs` }).click();
       await expect(page.getByText(`BRO-${reference} is back.`)).toBeVisible();
       await expect(page.getByText('The trash is empty.')).toBeVisible();
-      // Back on the open board, and on its page with its comment.
+      await expect(otherTab.getByText('The trash is empty.')).toBeVisible();
+      // Back on the open board, and on its page with its comment; its activity says it came back.
       await expect(card).toBeVisible();
       await page.goto(`/task/${taskId}`);
       await expect(page.getByText('The paper is ordered.')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Comments and changes' })).toContainText(
+        'restored the task from the trash',
+      );
       await board.close();
+      await otherTab.close();
     });
   });
 }

@@ -203,6 +203,8 @@ function applyTaskPage(frame: EventFrame, taskId: string, context: EventContext)
 function applyOrganization(frame: EventFrame, organizationId: string, context: EventContext): void {
   const { queryClient, invalidate, userId } = context;
   if (frame.kind === 'project') {
+    // A task or project deleted or restored (by anyone) comes as its project's change: Settings › Trash.
+    invalidate.add(queryKeys.trash(organizationId), true);
     // A milestone made, changed or removed is announced as its project's change.
     invalidate.add(queryKeys.milestones(frame.id), true);
     invalidate.add(queryKeys.milestonesAtRisk, true);

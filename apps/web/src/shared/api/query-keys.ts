@@ -56,6 +56,12 @@ export const queryKeys = {
   projectCustomFields: (projectId: string) => ['project', projectId, 'custom-fields'] as const,
   /** A project's task templates, the ready ones first: the add-task dialog; saved from the task's menu. */
   taskTemplates: (projectId: string) => ['project', projectId, 'task-templates'] as const,
+  /**
+   * Settings › Trash of an organization, under its key: leaving the organization drops it with it.
+   * Read again with every project event of the organization (a task deleted or restored changes
+   * its project's count, so its event comes too).
+   */
+  trash: (organizationId: string) => ['organizations', organizationId, 'trash'] as const,
   figmaEvents: ['figma-events'] as const,
   /** Every search answer (palette and search page): a live task change reads the open ones again. */
   search: ['search'] as const,

@@ -3,9 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-/** Under the organization's key: leaving or losing the organization drops it with it. */
-export const trashQueryKey = (organizationId: string) =>
-  [...queryKeys.organization(organizationId), 'trash'] as const;
+/** Under the organization's key, and read again live (shared/api/query-keys.ts). */
+export const trashQueryKey = queryKeys.trash;
 
 async function listTrash(organizationId: string, signal?: AbortSignal): Promise<TrashItemView[]> {
   const answer = await api.get<TrashListView>(
