@@ -123,4 +123,106 @@ for (const { scheme, width, height } of [
     await expect(checkbox(page, TITLES[2]!)).toBeVisible();
     await expect(page.getByRole('toolbar')).toHaveCount(0);
   });
+
+  test(`bulk changes at ${width} px, ${scheme}: add a label, move to a project (asked for a status), then My tasks`, async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    const headers = { origin: baseURL };
+    const user = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Bea',
+      lastname: 'Bulk',
+      organization: `Bulk more ${scheme}`,
+    });
+    const titles = ['Move task 1', 'Move task 2', 'Move task 3'];
+    const { projectId, ids } = await seedProject(page, baseURL, user.organizationId, {
+      name: 'Source',
+      trigram: 'SRC',
+      tasks: titles.map((title) => ({ title, mine: true })),
+    });
+    const target = await seedProject(page, baseURL, user.organizationId, {
+      name: 'Target',
+      trigram: 'TGT',
+      tasks: [],
+    });
+    // A status of a category Target has none of: moving its task asks where it goes.
+    const added = await page.request.post(`/api/projects/${projectId}/statuses`, {
+      headers,
+      data: { name: 'Waiting', color: 'gray', category: 'backlog' },
+    });
+    expect(added.status()).toBe(201);
+    const waiting = ((await added.json()) as Array<{ key: string; name: string }>).find(
+      (status) => status.name === 'Waiting',
+    )!;
+    const moved = await page.request.patch(`/api/tasks/${ids[titles[2]!]}`, {
+      headers,
+      data: { status: waiting.key },
+    });
+    expect(moved.status()).toBe(200);
+    const label = await page.request.post(`/api/organizations/${user.organizationId}/labels`, {
+      headers,
+      data: { name: 'Urgent', color: 'red' },
+    });
+    expect(label.status()).toBe(201);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height });
+    const bulkAnswer = () =>
+      page.waitForResponse((response) => response.url().includes('/api/tasks/bulk-change'));
+
+    await page.goto(`/project/${projectId}/list`);
+    await page.getByRole('checkbox', { name: 'Select all shown tasks' }).click();
+    const bar = page.getByRole('toolbar', { name: 'Change 3 selected tasks' });
+    await bar.getByRole('button', { name: 'Labels' }).click();
+    await Promise.all([bulkAnswer(), page.getByRole('menuitem', { name: 'Add Urgent' }).click()]);
+    await expect(page.getByText('Changed 3 tasks')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const tasks = (await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()) as Array<{
+          labels: Array<{ name: string }>;
+        }>;
+        return tasks.map((task) => task.labels.map((one) => one.name).join());
+      })
+      .toEqual(['Urgent', 'Urgent', 'Urgent']);
+
+    // Move: To Do finds Target's To Do by name; Waiting has no match, so the bar asks.
+    await bar.getByRole('button', { name: 'Move to project' }).click();
+    const [refused] = await Promise.all([
+      bulkAnswer(),
+      page.getByRole('menuitem', { name: 'Target' }).click(),
+    ]);
+    expect(refused.status()).toBe(409);
+    const question = page.getByRole('dialog', { name: 'Which status in Target?' });
+    await question.getByRole('combobox', { name: 'Tasks in Waiting go to' }).selectOption({ label: 'Done' });
+    const [answered] = await Promise.all([
+      bulkAnswer(),
+      question.getByRole('button', { name: 'Move' }).click(),
+    ]);
+    expect(answered.status()).toBe(200);
+    await expect(page.getByText('Moved 3 tasks to Target')).toBeVisible();
+    await expect(checkbox(page, titles[0]!)).toHaveCount(0);
+    await expect(page.getByRole('toolbar')).toHaveCount(0);
+    const inTarget = (await (
+      await page.request.get(`/api/projects/${target.projectId}/tasks`)
+    ).json()) as Array<{
+      title: string;
+      status: string;
+    }>;
+    expect(inTarget.map((task) => [task.title, task.status]).sort()).toEqual([
+      [titles[0], 'TODO'],
+      [titles[1], 'TODO'],
+      [titles[2], 'DONE'],
+    ]);
+
+    // My tasks, as a list: the same bar, one request for the two open tasks.
+    await page.goto('/my-tasks?view=list');
+    await expect(page.getByRole('link', { name: 'List view' })).toHaveAttribute('aria-current', 'page');
+    await checkbox(page, titles[0]!).click();
+    await checkbox(page, titles[1]!).click({ modifiers: ['Shift'] });
+    const mine = page.getByRole('toolbar', { name: 'Change 2 selected tasks' });
+    await mine.getByRole('button', { name: 'Priority' }).click();
+    await Promise.all([bulkAnswer(), page.getByRole('menuitem', { name: 'High' }).click()]);
+    await expect(page.getByRole('button', { name: 'Undo: changed 2 tasks' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`bulk-my-tasks-${width}-${scheme}.png`) });
+  });
 }

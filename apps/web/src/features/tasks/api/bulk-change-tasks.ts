@@ -2,6 +2,7 @@ import type { BulkChangeTasksInput, BulkTaskFields } from '@figgle/shared/bulk-t
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../shared/api/query-keys';
 import {
   patchTasks,
   refreshTaskLists,
@@ -11,6 +12,10 @@ import {
 } from '../../../shared/api/task-cache';
 
 type BulkGroup = BulkChangeTasksInput['groups'][number];
+
+/** A project's custom fields and values (queryKeys.projectCustomFields), whichever project. */
+const isCustomFieldsQuery = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+  queryKey[0] === 'project' && queryKey[2] === 'custom-fields';
 
 export interface BulkChangeVariables {
   groups: BulkGroup[];
@@ -27,8 +32,11 @@ function shownFields(
   changes: BulkTaskFields,
   people: BulkChangeVariables['people'],
 ): Partial<TaskSummaryView> {
-  const { assignee_id: assigneeId, due_on: dueOn, due_at: dueAt, status, priority } = changes;
+  const { assignee_id: assigneeId, due_on: dueOn, due_at: dueAt, status, priority, estimate } = changes;
+  // A move shows once the server answers: the row leaves its project's list then.
+  if (changes.project_id !== undefined) return {};
   return {
+    ...(estimate !== undefined ? { estimate } : {}),
     ...(status ? { status } : {}),
     ...(priority ? { priority } : {}),
     ...(assigneeId !== undefined
@@ -76,6 +84,17 @@ export function useBulkChangeTasks() {
       );
     },
     onError: (_error, _variables, context) => restoreTaskLists(queryClient, context?.snapshot),
-    onSettled: () => refreshTaskLists(queryClient),
+    onSettled: (_answer, _error, { groups }) => {
+      refreshTaskLists(queryClient);
+      // Custom values are read with the project's fields; labels' counts with the organization's labels.
+      if (groups.some((group) => group.changes.custom_value))
+        void queryClient.invalidateQueries({ predicate: isCustomFieldsQuery });
+      if (
+        groups.some(
+          (group) => group.changes.label_ids || group.changes.add_label_ids || group.changes.remove_label_ids,
+        )
+      )
+        void queryClient.invalidateQueries({ queryKey: queryKeys.allLabels });
+    },
   });
 }

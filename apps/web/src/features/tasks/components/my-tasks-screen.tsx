@@ -1,9 +1,9 @@
-import { MESSAGES } from '@figgle/shared/constants';
-import type { MyTaskView } from '@figgle/shared/task-schemas';
-import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconMoodSmile } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo } from 'react';
-import { Link } from 'react-router';
+import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
+import type { MyTaskView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import { ActionIcon, Anchor, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconLayoutKanban, IconList, IconMoodSmile } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { isFinishedIn, useStatusChoicesOfProjects } from '../../../shared/api/list-project-statuses';
 import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
@@ -17,10 +17,53 @@ import { TaskFilterBar } from './filters/task-filter-bar';
 import { useFilteredTasks, useTaskFilters } from './filters/use-task-filters';
 import { LazyBoard } from './lazy-board';
 import { myTasksStatuses } from './my-tasks-statuses';
+import { TaskList } from './task-list';
 
 const NO_TASKS: MyTaskView[] = [];
 
-/** The board of the tasks given to the signed-in user, across projects and organizations. */
+const organizationOfTask = (task: TaskSummaryView) => (task as MyTaskView).project.organization_id;
+
+/** Board or list, kept in the address (?view=list) with the filters. */
+function MyTasksViewSwitch({ list }: { list: boolean }) {
+  const [params] = useSearchParams();
+  const to = (asList: boolean) => {
+    const next = new URLSearchParams(params);
+    if (asList) next.set('view', 'list');
+    else next.delete('view');
+    const search = next.toString();
+    return `${paths.myTasks}${search ? `?${search}` : ''}`;
+  };
+  const view = (label: string, asList: boolean, icon: ReactNode) => (
+    <ActionIcon
+      component={Link}
+      to={to(asList)}
+      replace
+      size="lg"
+      variant={list === asList ? 'light' : 'subtle'}
+      color={list === asList ? undefined : 'gray'}
+      aria-label={label}
+      aria-current={list === asList ? 'page' : undefined}
+      title={label}
+    >
+      {icon}
+    </ActionIcon>
+  );
+  return (
+    <Group
+      gap={2}
+      p={2}
+      style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      {view('Kanban view', false, <IconLayoutKanban size={18} stroke={1.8} aria-hidden />)}
+      {view('List view', true, <IconList size={18} stroke={1.8} aria-hidden />)}
+    </Group>
+  );
+}
+
+/**
+ * The board of the tasks given to the signed-in user, across projects and organizations, or their
+ * list, where rows can be ticked for a bulk change.
+ */
 export function MyTasksScreen() {
   preloadBoard();
   const tasks = useMyTasks();
@@ -37,13 +80,30 @@ export function MyTasksScreen() {
   );
   const matching = useFilteredTasks(allTasks, filterState.filters, null, finished);
   const filtered = useFadeOut(matching, filterState.key);
+  const [params] = useSearchParams();
+  const asList = params.get('view') === 'list';
+  // The list animates changes only a moment after it opens, as a project's does.
+  const [animated, setAnimated] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnimated(true), LIST_ANIMATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   useEffect(() => {
     if (tasks.isError) toastError(MESSAGES.loadFailed);
   }, [tasks.isError]);
 
   return (
     <>
-      <PageHeader title="My tasks" subtitle={MESSAGES.myTasksSubtitle} actions={<AddTaskAnywhere />} />
+      <PageHeader
+        title="My tasks"
+        subtitle={MESSAGES.myTasksSubtitle}
+        actions={
+          <>
+            <MyTasksViewSwitch list={asList} />
+            <AddTaskAnywhere />
+          </>
+        }
+      />
       {tasks.isPending ? (
         <PageLoader />
       ) : (tasks.data ?? []).length === 0 ? (
@@ -64,13 +124,26 @@ export function MyTasksScreen() {
         <>
           {/* Every task here is the viewer's: no assignee filter. */}
           <TaskFilterBar state={filterState} tasks={allTasks} shownCount={matching.length} />
-          <LazyBoard
-            tasks={allTasks}
-            shown={filtered.items}
-            leaving={filtered.leaving}
-            statuses={statuses}
-            personal
-          />
+          {asList ? (
+            // The list's selection bar changes many tasks at once (docs/product.md#bulk-changes).
+            <TaskList
+              tasks={filtered.items}
+              loading={false}
+              organizationId={allTasks[0]!.project.organization_id}
+              organizationOf={organizationOfTask}
+              animated={animated}
+              leaving={filtered.leaving}
+              emptyMessage="No task matches these filters."
+            />
+          ) : (
+            <LazyBoard
+              tasks={allTasks}
+              shown={filtered.items}
+              leaving={filtered.leaving}
+              statuses={statuses}
+              personal
+            />
+          )}
         </>
       )}
     </>

@@ -70,6 +70,11 @@ export interface TaskListProps {
   /** The project's custom fields and its tasks' values: the chosen ones are columns, sortable. */
   customFields?: readonly ProjectCustomField[];
   valuesByTask?: ValuesByTask;
+  /**
+   * Each row's organization, where the rows are of several (My tasks): its row pickers ask that one,
+   * and the selection bar offers what is an organization's only for rows of one.
+   */
+  organizationOf?: (task: TaskSummaryView) => string;
 }
 
 /**
@@ -93,6 +98,7 @@ export function TaskList({
   allTasks,
   customFields,
   valuesByTask,
+  organizationOf,
 }: TaskListProps) {
   const [sort, setSort] = useTaskSort();
   const estimated = estimateScale !== 'none';
@@ -132,8 +138,11 @@ export function TaskList({
     [],
   );
   const referenceOf = useCallback(
-    (task: Pick<TaskSummaryView, 'reference'>) =>
-      trigram ? `${trigram}-${task.reference}` : `#${task.reference}`,
+    (task: Pick<TaskSummaryView, 'reference'> & { project?: { trigram: string } }) => {
+      // My tasks' rows carry their own project's trigram.
+      const own = trigram ?? task.project?.trigram.toUpperCase();
+      return own ? `${own}-${task.reference}` : `#${task.reference}`;
+    },
     [trigram],
   );
   const byId = useMemo(
@@ -262,7 +271,7 @@ export function TaskList({
                       key={task.task_id}
                       task={task}
                       rowIndex={item.index + 2}
-                      organizationId={organizationId}
+                      organizationId={organizationOf?.(task) ?? organizationId}
                       animated={animated}
                       leaving={leaving?.has(task.task_id)}
                       selected={task.task_id === selectedId}
@@ -297,11 +306,27 @@ export function TaskList({
         <>
           {/* Room below the last row, so it can scroll clear of the bar that floats there. */}
           <div className={classes.barRoom} aria-hidden />
-          <BulkBar tasks={tickedTasks} organizationId={organizationId} onClear={ticked.clear} />
+          <BulkBar
+            tasks={tickedTasks}
+            organizationId={organizationOf ? commonOrganization(tickedTasks, organizationOf) : organizationId}
+            onClear={ticked.clear}
+            estimateScale={estimateScale}
+            customFields={customFields}
+            valuesByTask={valuesByTask}
+          />
         </>
       ) : null}
     </>
   );
+}
+
+/** The one organization of the tasks, or null when they are of several. */
+function commonOrganization(
+  tasks: readonly TaskSummaryView[],
+  organizationOf: (task: TaskSummaryView) => string,
+): string | null {
+  const first = tasks[0] ? organizationOf(tasks[0]) : null;
+  return first !== null && tasks.every((task) => organizationOf(task) === first) ? first : null;
 }
 
 /** "Sub-task of WEB-3 Checkout": the parent of a sub-task drawn without it, named when it is known. */

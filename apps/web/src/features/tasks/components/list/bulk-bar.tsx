@@ -1,4 +1,7 @@
-import type { BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
+import { type BulkTaskFields, STATUS_UNMATCHED } from '@figgle/shared/bulk-task-schemas';
+import { MESSAGES } from '@figgle/shared/constants';
+import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
+import { ESTIMATE_VALUES, type EstimateScale } from '@figgle/shared/estimate';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
@@ -16,10 +19,12 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { ApiRequestError } from '../../../../lib/api-client';
 import { useMembers } from '../../../../shared/api/list-members';
+import type { ValuesByTask } from '../../../../shared/api/list-project-custom-fields';
 import { useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { confirm } from '../../../../ui/confirm/confirm-service';
-import { toastSuccess } from '../../../../ui/toast';
+import { toastError, toastSuccess } from '../../../../ui/toast';
 import { toastUndo } from '../../../../ui/undo-toast';
 import { useBulkChangeTasks } from '../../api/bulk-change-tasks';
 import { useBulkDeleteTasks } from '../../api/bulk-delete-tasks';
@@ -27,24 +32,52 @@ import { memberName } from '../member-name';
 import { StatusDot } from '../status-dot';
 import classes from './bulk-bar.module.css';
 import { BulkCycleMenu } from './bulk-cycle-menu';
+import { BulkFieldButton } from './bulk-field-button';
+import { BulkLabelsMenu } from './bulk-labels-menu';
+import { BulkMoveMenu, BulkStatusQuestion } from './bulk-move-menu';
 import { type BulkField, changedTasksMessage, undoGroups } from './bulk-undo';
 
 export interface BulkBarProps {
   /** The ticked tasks, in list order. */
   tasks: readonly TaskSummaryView[];
-  organizationId: string;
+  /**
+   * The tasks' organization; null when they are of several (My tasks): the assignee, labels, field
+   * and move, which are an organization's, are left out then.
+   */
+  organizationId: string | null;
   onClear: () => void;
+  /** The estimate scale of the tasks' one project: with one, "Estimate" is offered. */
+  estimateScale?: EstimateScale;
+  /** The custom fields on in the tasks' one project, and its tasks' values (for the undo). */
+  customFields?: readonly ProjectCustomField[];
+  valuesByTask?: ValuesByTask;
+}
+
+/** A move that waits for the person to say where the statuses without a match go. */
+interface StatusQuestion {
+  projectId: string;
+  projectName: string;
+  names: string[];
 }
 
 /**
- * The bar that appears while rows are ticked: set the status, assignee, priority, due date or cycle
- * (tasks of one project that plans in cycles) of all of them in one request, then "Changed 24 tasks" with Undo for 10 s. The rows stay ticked, so
- * another field can follow.
+ * The bar that appears while rows are ticked: set the status, assignee, priority, labels, due date,
+ * estimate, a custom field or the cycle (tasks of one project that plans in cycles) of all of them,
+ * or move them to another project, in one request, then "Changed 24 tasks" with Undo for 10 s. The
+ * rows stay ticked, so another field can follow.
  */
-export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
+export function BulkBar({
+  tasks,
+  organizationId,
+  onClear,
+  estimateScale = 'none',
+  customFields,
+  valuesByTask,
+}: BulkBarProps) {
   const bulkChange = useBulkChangeTasks();
   const bulkDelete = useBulkDeleteTasks();
-  const members = useMembers(organizationId);
+  const [question, setQuestion] = useState<StatusQuestion | null>(null);
+  const members = useMembers(organizationId ?? undefined);
   // The statuses of the tasks' project when they share one (a project's list), else the four first.
   const projectId = tasks.every((task) => task.project_id === tasks[0]?.project_id)
     ? tasks[0]?.project_id
@@ -62,16 +95,26 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
   );
   const count = tasks.length;
 
-  function apply(field: BulkField, changes: BulkTaskFields) {
+  async function apply(field: BulkField, changes: BulkTaskFields, done?: string) {
     const undo = undoGroups(tasks, field);
     const taskIds = tasks.map((task) => task.task_id);
-    bulkChange.mutate(
-      { groups: [{ task_ids: taskIds, changes }], people },
-      {
-        onSuccess: () =>
-          toastUndo(changedTasksMessage(taskIds.length), () => bulkChange.mutate({ groups: undo, people })),
-      },
-    );
+    // Awaited for the same reason as a delete: a change may take the rows out of the list shown
+    // (a status the filters hide, another project), and the Undo toast must still come.
+    try {
+      await bulkChange.mutateAsync({ groups: [{ task_ids: taskIds, changes }], people });
+    } catch (error) {
+      const unmatched = unmatchedStatuses(error);
+      if (unmatched && changes.project_id) {
+        setQuestion({ projectId: changes.project_id, projectName: done ?? 'the project', names: unmatched });
+      } else {
+        toastError(refusal(error));
+      }
+      return;
+    }
+    const message = done
+      ? `Moved ${taskIds.length === 1 ? '1 task' : `${taskIds.length.toLocaleString('en')} tasks`} to ${done}`
+      : changedTasksMessage(taskIds.length);
+    toastUndo(message, () => bulkChange.mutate({ groups: undo, people }));
   }
 
   // A delete has no Undo here: it asks first, and says where the tasks go (Settings › Trash).
@@ -84,12 +127,17 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
       confirmLabel: 'Delete',
     });
     if (!confirmed) return;
-    bulkDelete.mutate(taskIds, {
-      onSuccess: () => {
-        onClear();
-        toastSuccess(`Deleted ${many}`);
-      },
-    });
+    // Awaited, not mutate's onSuccess: the deleted rows' live events may reach the list before the
+    // answer, unticking them and unmounting this bar, and mutate drops the callbacks of an unmounted
+    // component, so the toast would never show.
+    try {
+      await bulkDelete.mutateAsync(taskIds);
+    } catch (error) {
+      toastError(refusal(error));
+      return;
+    }
+    onClear();
+    toastSuccess(`Deleted ${many}`);
   }
 
   return (
@@ -110,34 +158,71 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
             <Menu.Item
               key={status.key}
               leftSection={<StatusDot status={status.key} color={status.color} />}
-              onClick={() => apply('status', { status: status.key })}
+              onClick={() => void apply('status', { status: status.key })}
             >
               {status.name}
             </Menu.Item>
           ))}
         </FieldMenu>
-        <FieldMenu label="Assignee">
-          <ScrollArea.Autosize mah={280} type="auto">
-            <Menu.Item onClick={() => apply('assignee', { assignee_id: null })}>Nobody</Menu.Item>
-            {[...people.values()].map((person) => (
-              <Menu.Item
-                key={person.user_id}
-                onClick={() => apply('assignee', { assignee_id: person.user_id })}
-              >
-                {memberName(person)}
-              </Menu.Item>
-            ))}
-          </ScrollArea.Autosize>
-        </FieldMenu>
+        {organizationId ? (
+          <FieldMenu label="Assignee">
+            <ScrollArea.Autosize mah={280} type="auto">
+              <Menu.Item onClick={() => void apply('assignee', { assignee_id: null })}>Nobody</Menu.Item>
+              {[...people.values()].map((person) => (
+                <Menu.Item
+                  key={person.user_id}
+                  onClick={() => void apply('assignee', { assignee_id: person.user_id })}
+                >
+                  {memberName(person)}
+                </Menu.Item>
+              ))}
+            </ScrollArea.Autosize>
+          </FieldMenu>
+        ) : null}
         <FieldMenu label="Priority">
           {TASK_PRIORITIES.map((priority) => (
-            <Menu.Item key={priority} onClick={() => apply('priority', { priority })}>
+            <Menu.Item key={priority} onClick={() => void apply('priority', { priority })}>
               {PRIORITY_LABELS[priority]}
             </Menu.Item>
           ))}
         </FieldMenu>
-        <DueDateButton onSet={(dueOn) => apply('due', { due_on: dueOn })} />
-        <BulkCycleMenu tasks={tasks} onSet={(cycleId) => apply('cycle', { cycle_id: cycleId })} />
+        {organizationId ? (
+          <BulkLabelsMenu
+            organizationId={organizationId}
+            onSet={(changes) => void apply('labels', changes)}
+          />
+        ) : null}
+        <DueDateButton onSet={(dueOn) => void apply('due', { due_on: dueOn })} />
+        {estimateScale !== 'none' ? (
+          <FieldMenu label="Estimate">
+            {ESTIMATE_VALUES[estimateScale].map((estimate) => (
+              <Menu.Item key={estimate} onClick={() => void apply('estimate', { estimate })}>
+                {estimate}
+              </Menu.Item>
+            ))}
+            <Menu.Item onClick={() => void apply('estimate', { estimate: null })}>No estimate</Menu.Item>
+          </FieldMenu>
+        ) : null}
+        {organizationId && customFields?.length ? (
+          <BulkFieldButton
+            fields={customFields}
+            organizationId={organizationId}
+            onSet={(fieldId, value) =>
+              void apply(
+                { fieldId, valueOf: (taskId) => valuesByTask?.get(taskId)?.get(fieldId) ?? null },
+                { custom_value: { field_id: fieldId, value } },
+              )
+            }
+          />
+        ) : null}
+        <BulkCycleMenu tasks={tasks} onSet={(cycleId) => void apply('cycle', { cycle_id: cycleId })} />
+        {organizationId ? (
+          <BulkMoveMenu
+            tasks={tasks}
+            organizationId={organizationId}
+            onMove={({ projectId, name }) => void apply('project', { project_id: projectId }, name)}
+          />
+        ) : null}
         <Button
           size="compact-sm"
           variant="subtle"
@@ -157,8 +242,39 @@ export function BulkBar({ tasks, organizationId, onClear }: BulkBarProps) {
           <IconX size={16} aria-hidden />
         </ActionIcon>
       </Group>
+      {question ? (
+        <BulkStatusQuestion
+          {...question}
+          onCancel={() => setQuestion(null)}
+          onAnswer={(statusMap) => {
+            setQuestion(null);
+            void apply(
+              'project',
+              { project_id: question.projectId, status_map: statusMap },
+              question.projectName,
+            );
+          }}
+        />
+      ) : null}
     </Paper>
   );
+}
+
+/** The statuses a refused move names as having no match in the project, or null for another refusal. */
+function unmatchedStatuses(error: unknown): string[] | null {
+  if (!(error instanceof ApiRequestError) || error.code !== STATUS_UNMATCHED) return null;
+  const prefix = 'status_map.';
+  const names = (error.issues ?? [])
+    .filter((issue) => issue.path.startsWith(prefix))
+    .map((issue) => issue.path.slice(prefix.length));
+  return names.length > 0 ? names : null;
+}
+
+/** The server's own words for a change it refused as such; else that it could not be saved. */
+function refusal(error: unknown): string {
+  return error instanceof ApiRequestError && error.statusCode >= 400 && error.statusCode < 500
+    ? error.message
+    : MESSAGES.saveFailed;
 }
 
 function FieldMenu({ label, children }: { label: string; children: ReactNode }) {

@@ -52,6 +52,42 @@ describe('undoGroups', () => {
   });
 });
 
+describe('undoGroups of the fields added with labels and moves', () => {
+  const urgent = { label_id: '00000000-0000-4000-8000-0000000000a1', name: 'Urgent', color: 'red' };
+  it("puts back each task's own labels, estimate and custom value", () => {
+    const tasks = [
+      task('1', { labels: [urgent], estimate: '3' } as Partial<TaskSummaryView>),
+      task('2', { labels: [], estimate: null } as Partial<TaskSummaryView>),
+    ];
+    expect(undoGroups(tasks, 'labels').map((group) => group.changes)).toEqual([
+      { label_ids: [urgent.label_id] },
+      { label_ids: [] },
+    ]);
+    expect(undoGroups(tasks, 'estimate').map((group) => group.changes)).toEqual([
+      { estimate: '3' },
+      { estimate: null },
+    ]);
+    const values = new Map([['1', 'ios']]);
+    const field = { fieldId: 'f', valueOf: (taskId: string) => values.get(taskId) ?? null };
+    expect(undoGroups(tasks, field)).toEqual([
+      { task_ids: ['1'], changes: { custom_value: { field_id: 'f', value: 'ios' } } },
+      { task_ids: ['2'], changes: { custom_value: { field_id: 'f', value: null } } },
+    ]);
+  });
+
+  it('moves each task back to its project, in the status it had there', () => {
+    const tasks = [
+      task('1', { project_id: 'p1', status: 'WAITING' }),
+      task('2', { project_id: 'p1', status: 'TODO' }),
+      task('3', { project_id: 'p1', status: 'WAITING' }),
+    ];
+    expect(undoGroups(tasks, 'project')).toEqual([
+      { task_ids: ['1', '3'], changes: { project_id: 'p1', status: 'WAITING' } },
+      { task_ids: ['2'], changes: { project_id: 'p1', status: 'TODO' } },
+    ]);
+  });
+});
+
 describe('changedTasksMessage', () => {
   it('counts in words', () => {
     expect(changedTasksMessage(1)).toBe('Changed 1 task');
