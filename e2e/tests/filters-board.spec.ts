@@ -130,11 +130,12 @@ test.describe('filters on the board', () => {
     const card = (await page.getByRole('article', { name: '#2 Alpha' }).boundingBox())!;
     const delta = (await page.getByRole('article', { name: '#8 Delta' }).boundingBox())!;
     // Aimed by Delta's own geometry, whatever the cards' height: the card is held 14 px below its
-    // top, and goes where its top lies in Delta's lower quarter. It goes down first, within To Do,
-    // then straight across, so it enters Doing already below Delta's middle (a slanted path entered
-    // it above, and the card went before Delta).
+    // top and goes where its top lies just under Delta's bottom (the end of Doing, where it then
+    // takes its own place after Delta; over Delta itself, the sortable list would put it before).
+    // It goes down first, within To Do, then straight across, so it never enters Doing above that
+    // line (a slanted path entered it above Delta's middle with shorter cards).
     const grab = { x: card.x + card.width / 2, y: card.y + 14 };
-    const end = { x: delta.x + delta.width / 2, y: delta.y + delta.height * 0.75 + 14 };
+    const end = { x: delta.x + delta.width / 2, y: delta.y + delta.height + 12 + 14 };
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
     for (let step = 1; step <= 6; step++)
