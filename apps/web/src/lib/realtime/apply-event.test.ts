@@ -387,8 +387,10 @@ describe('project events', () => {
       trigram: 'WB2',
       emoji: 'octopus',
     });
-    // Its milestones, cycles and statuses, whose changes are announced as the project's.
+    // The trash (a task deleted or restored changes its project), its milestones, cycles and
+    // statuses, whose changes are announced as the project's.
     expect(flushedKeys()).toEqual([
+      `=${JSON.stringify(['organizations', organizationId, 'trash'])}`,
       `=${JSON.stringify(['milestones', projectId])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', projectId])}`,
@@ -436,6 +438,7 @@ describe('project events', () => {
     expect(queryClient.getQueryData<ProjectView[]>(['projects'])!.map((p) => p.project_id)).toEqual(['p2']);
     expect(favorites()).toEqual([]);
     expect(flushedKeys()).toEqual([
+      `=${JSON.stringify(['organizations', organizationId, 'trash'])}`,
       `=${JSON.stringify(['milestones', 'p1'])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', 'p1'])}`,
