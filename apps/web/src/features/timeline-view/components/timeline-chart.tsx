@@ -1,5 +1,4 @@
 import type { TimelineTask, TimelineZoom } from '@figgle/shared/timeline-view-schemas';
-import { Menu } from '@mantine/core';
 import {
   type DragEvent,
   type KeyboardEvent,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { BarMenu } from './bar-menu';
 import { longDay, today } from './days';
 import classes from './timeline.module.css';
 import { ARROW_HEAD_ID, TimelineArrows } from './timeline-arrows';
@@ -303,41 +303,22 @@ export function TimelineChart({
           >
             <path ref={draft} d="" className={classes.draft} markerEnd={`url(#${ARROW_HEAD_ID})`} />
           </svg>
-          <Menu
-            opened={menuBar !== undefined}
-            onChange={(opened) => (opened ? null : closeMenu())}
-            position="bottom-start"
-          >
-            <Menu.Target>
-              <span
-                className={classes.menuAnchor}
-                style={
-                  menuBar
-                    ? {
-                        left: xOf(menuBar.start, from, zoom),
-                        top:
-                          HEADER_HEIGHT +
-                          (rowOf.get(menuBar.task.task_id) ?? 0) * ROW_HEIGHT +
-                          ROW_HEIGHT -
-                          4,
-                      }
-                    : undefined
-                }
-              />
-            </Menu.Target>
-            <Menu.Dropdown aria-label={menuBar ? `${menuBar.label} ${menuBar.task.title}` : undefined}>
-              <Menu.Item
-                onClick={() => {
-                  if (menuBar) void navigate(paths.task(menuBar.task.task_id));
-                }}
-              >
-                Open task
-              </Menu.Item>
-              <Menu.Item onClick={() => menuBar && onAddDependency(menuBar.task.task_id)}>
-                Add dependency…
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <BarMenu
+            bar={menuBar ?? null}
+            left={menuBar ? xOf(menuBar.start, from, zoom) : 0}
+            top={
+              menuBar
+                ? HEADER_HEIGHT + (rowOf.get(menuBar.task.task_id) ?? 0) * ROW_HEIGHT + ROW_HEIGHT - 4
+                : 0
+            }
+            onOpenTask={() => {
+              if (menuBar) void navigate(paths.task(menuBar.task.task_id));
+            }}
+            onAddDependency={() => {
+              if (menuBar) onAddDependency(menuBar.task.task_id);
+            }}
+            onClose={closeMenu}
+          />
         </div>
       </section>
     </>
