@@ -17,7 +17,7 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
-export interface JsonSpan {
+interface JsonSpan {
   start: number;
   end: number;
 }
