@@ -80,6 +80,24 @@ describe('the layout', () => {
         .rows.filter((row) => row.kind === 'group')
         .map((row) => row.label),
     ).toEqual(['To Do', 'Done']);
+    // A project's own statuses group by their names, in the board's order.
+    const reviewed = tasks.map((one) =>
+      one.reference === 2
+        ? { ...one, status: 'IN_REVIEW' }
+        : one.reference === 1
+          ? { ...one, status: 'DONE' as const }
+          : one,
+    );
+    const statuses = [
+      { key: 'TODO', name: 'To Do' },
+      { key: 'IN_REVIEW', name: 'In review' },
+      { key: 'DONE', name: 'Shipped' },
+    ];
+    expect(
+      layoutTimeline(timeline(reviewed as typeof tasks), 'status', statuses)
+        .rows.filter((row) => row.kind === 'group')
+        .map((row) => row.label),
+    ).toEqual(['To Do', 'In review', 'Shipped']);
     const ada = { user_id: id(50), firstname: 'Ada', lastname: 'Lovelace' };
     const assigned = tasks.map((one) => (one.reference === 4 ? { ...one, assignee: ada } : one));
     expect(

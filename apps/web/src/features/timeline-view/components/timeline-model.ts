@@ -68,14 +68,30 @@ interface GroupOf {
   target: number | null;
 }
 
-function groupsOf(data: ProjectTimeline, group: TimelineGroup): (task: TimelineTask) => GroupOf {
-  if (group === 'status')
-    return (task) => ({
-      key: task.status,
-      label: defaultStatusLabel(task.status),
-      order: statusOrder(task.status),
-      target: null,
-    });
+/** A project's status as the timeline groups by it: its key and name, in the board's order. */
+export interface TimelineStatus {
+  key: string;
+  name: string;
+}
+
+function groupsOf(
+  data: ProjectTimeline,
+  group: TimelineGroup,
+  statuses: readonly TimelineStatus[],
+): (task: TimelineTask) => GroupOf {
+  if (group === 'status') {
+    // The project's own names and order; a status not (yet) among them after the known ones.
+    const known = new Map(statuses.map((status, index) => [status.key, { name: status.name, index }]));
+    return (task) => {
+      const status = known.get(task.status);
+      return {
+        key: task.status,
+        label: status?.name ?? defaultStatusLabel(task.status),
+        order: status ? status.index : statuses.length + statusOrder(task.status),
+        target: null,
+      };
+    };
+  }
   if (group === 'assignee')
     return (task) =>
       task.assignee
@@ -106,7 +122,11 @@ function groupsOf(data: ProjectTimeline, group: TimelineGroup): (task: TimelineT
  * Rows, bars and arrows for a project's timeline: dated tasks in groups (in the groups' own order),
  * sub-tasks right under their parent when both are dated and in the same group; undated tasks apart.
  */
-export function layoutTimeline(data: ProjectTimeline, group: TimelineGroup): TimelineLayout {
+export function layoutTimeline(
+  data: ProjectTimeline,
+  group: TimelineGroup,
+  statuses: readonly TimelineStatus[] = [],
+): TimelineLayout {
   const reference = (task: TimelineTask) => `${data.trigram}-${task.reference}`;
   const spans = new Map<string, { start: number; end: number }>();
   const undated: TimelineTask[] = [];
@@ -116,7 +136,7 @@ export function layoutTimeline(data: ProjectTimeline, group: TimelineGroup): Tim
     else undated.push(task);
   }
 
-  const groupOf = groupsOf(data, group);
+  const groupOf = groupsOf(data, group, statuses);
   const groups = new Map<string, { info: GroupOf; tasks: TimelineTask[] }>();
   for (const task of data.tasks) {
     if (!spans.has(task.task_id)) continue;

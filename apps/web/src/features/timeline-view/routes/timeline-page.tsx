@@ -9,6 +9,7 @@ import { Group, Loader, SegmentedControl, Text, VisuallyHidden } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../shared/api/list-projects';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
@@ -61,9 +62,10 @@ export function TimelinePage() {
   const [announcement, setAnnouncement] = useState('');
   /** The task whose "Add dependency…" dialog is open. */
   const [linking, setLinking] = useState<string | null>(null);
+  const statuses = useStatusChoices(projectId);
   const layout = useMemo(
-    () => (timeline.data ? layoutTimeline(timeline.data, group) : null),
-    [timeline.data, group],
+    () => (timeline.data ? layoutTimeline(timeline.data, group, statuses) : null),
+    [timeline.data, group, statuses],
   );
 
   const setParam = (name: string, value: string) =>
