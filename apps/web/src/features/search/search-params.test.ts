@@ -10,10 +10,12 @@ describe('the search page’s address', () => {
     expect(readSearchParams(params)).toEqual({ q: 'chekout', projectId, status: 'DOING', assignee: 'me' });
     expect(readSearchParams(new URLSearchParams({ assignee: userId })).assignee).toBe(userId);
     expect(readSearchParams(new URLSearchParams({ assignee: 'none' })).assignee).toBe('none');
+    // A project's own status (issue 43) is a key like the four first ones.
+    expect(readSearchParams(new URLSearchParams({ status: 'IN_REVIEW' })).status).toBe('IN_REVIEW');
   });
 
   it('leaves out a filter that cannot be one, so a mangled link still opens', () => {
-    const params = new URLSearchParams({ q: 'x', project: 'nope', status: 'LATER', assignee: "'; drop" });
+    const params = new URLSearchParams({ q: 'x', project: 'nope', status: "later'--", assignee: "'; drop" });
     expect(readSearchParams(params)).toEqual({
       q: 'x',
       projectId: undefined,

@@ -1,10 +1,11 @@
-import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import type { SearchFilters } from './api/search';
 
 export interface SearchPageState extends SearchFilters {
   q: string;
 }
 
+/** A status key as the server takes it (TODO, IN_REVIEW); whether the project has it is its to say. */
+const statusKey = /^[A-Z][A-Z0-9_]{0,39}$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -18,7 +19,7 @@ export function readSearchParams(params: URLSearchParams): SearchPageState {
   return {
     q: params.get('q') ?? '',
     projectId: uuid.test(project) ? project.toLowerCase() : undefined,
-    status: (TASK_STATUSES as readonly string[]).includes(status) ? (status as TaskStatus) : undefined,
+    status: statusKey.test(status) ? status : undefined,
     assignee:
       assignee === 'me' || assignee === 'none' || uuid.test(assignee) ? assignee.toLowerCase() : undefined,
   };

@@ -1,13 +1,12 @@
 import { MESSAGES } from '@figgle/shared/constants';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStatus } from '@figgle/shared/status';
 import { Select, SimpleGrid } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { membersQueryOptions } from '../../../shared/api/list-members';
 import { useOrganizations } from '../../../shared/api/list-organizations';
+import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../shared/api/list-projects';
 import type { SearchFilters as Filters } from '../api/search';
-
-const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
 export interface SearchFiltersProps {
   value: Filters;
@@ -24,6 +23,13 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
     ? [project.organization_id]
     : (organizations.data ?? []).map((organization) => organization.organization_id);
   const members = useQueries({ queries: organizationIds.map((id) => membersQueryOptions(id)) });
+  // The chosen project's own statuses by name; across projects, the four every project starts with.
+  const statusOptions = useStatusChoices(project?.project_id).map((status) => ({
+    value: status.key,
+    label: status.name,
+  }));
+  if (value.status && !statusOptions.some((option) => option.value === value.status))
+    statusOptions.push({ value: value.status, label: value.status });
 
   const byOrganization = new Map<string, { value: string; label: string }[]>();
   for (const candidate of projects.data ?? []) {
@@ -63,7 +69,7 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
       <Select
         label="Status"
         placeholder={MESSAGES.selectPlaceholder}
-        data={STATUS_OPTIONS}
+        data={statusOptions}
         value={value.status ?? null}
         onChange={(status) => onChange({ ...value, status: (status as TaskStatus | null) ?? undefined })}
         clearable
