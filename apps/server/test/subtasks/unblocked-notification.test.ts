@@ -96,6 +96,46 @@ describe('the last blocker done', () => {
     expect(await unblockedRows(blocked)).toHaveLength(1);
   });
 
+  it('tells each blocked task’s assignee, naming its own blocker, when one bulk change finishes both blockers', async () => {
+    const blockers = [
+      await createTask(world.owner, world.projectId, 'Bulk blocker one'),
+      await createTask(world.owner, world.projectId, 'Bulk blocker two'),
+    ];
+    const blocked = [
+      await createTask(world.owner, world.projectId, 'Waits on one'),
+      await createTask(world.owner, world.projectId, 'Waits on two'),
+    ];
+    for (const [index, task] of blocked.entries()) {
+      const assigned = await world.owner.api(`/api/tasks/${task}`, {
+        method: 'PATCH',
+        body: { assignee_id: world.member.userId },
+      });
+      expect(assigned.status).toBe(200);
+      const added = await world.owner.api(`/api/tasks/${task}/relations`, {
+        body: { side: 'blocked_by', task_id: blockers[index] },
+      });
+      expect(added.status, await added.clone().text()).toBe(201);
+    }
+    const bulk = await world.owner.api('/api/tasks/bulk-change', {
+      body: { groups: [{ task_ids: blockers, changes: { status: 'DONE' } }] },
+    });
+    expect(bulk.status, await bulk.clone().text()).toBe(200);
+    for (const [index, task] of blocked.entries())
+      expect(await unblockedRows(task)).toEqual([
+        {
+          user_id: world.member.userId,
+          actor_id: world.owner.userId,
+          kind: 'change',
+          detail: {
+            field: 'unblocked',
+            from: await referenceOf(blockers[index]!),
+            to: null,
+            fields: ['unblocked'],
+          },
+        },
+      ]);
+  });
+
   it('tells nobody when the blocked task is already done, or when its assignee finished the blocker', async () => {
     const blocker = await createTask(world.member, world.projectId, 'Blocker');
     const blocked = await createTask(world.owner, world.projectId, 'Blocked');

@@ -12,7 +12,7 @@ import { announceNotified, type Notified } from './record.ts';
  */
 async function recordUnblocked(
   db: Kysely<Database>,
-  blockerId: string,
+  blockerIds: readonly string[],
   actorId: string,
   since: Date,
 ): Promise<Notified[]> {
@@ -23,9 +23,9 @@ async function recordUnblocked(
     organization_id: string;
   }>`
     WITH blocker AS (
-      SELECT project.trigram || '-' || task.reference AS ref
+      SELECT task.task_id, project.trigram || '-' || task.reference AS ref
       FROM task JOIN project ON project.project_id = task.project_id
-      WHERE task.task_id = ${blockerId}::uuid AND task.status_category IN ('done', 'canceled')
+      WHERE task.task_id = ANY(${blockerIds as string[]}::uuid[]) AND task.status_category IN ('done', 'canceled')
         -- This change moved it there: a later edit of a finished task tells nobody again.
         AND EXISTS (
           SELECT 1 FROM log
@@ -36,11 +36,12 @@ async function recordUnblocked(
         )
     ),
     unblocked AS (
-      SELECT blocked.task_id, blocked.project_id, project.organization_id, blocked.assignee_id
-      FROM task_relation relation
+      SELECT blocked.task_id, blocked.project_id, project.organization_id, blocked.assignee_id, blocker.ref
+      FROM blocker
+      JOIN task_relation relation ON relation.from_task_id = blocker.task_id AND relation.kind = 'blocks'
       JOIN task blocked ON blocked.task_id = relation.to_task_id AND blocked.deleted_at IS NULL
       JOIN project ON project.project_id = blocked.project_id AND project.deleted_at IS NULL
-      WHERE relation.from_task_id = ${blockerId}::uuid AND relation.kind = 'blocks'
+      WHERE TRUE
         AND blocked.status_category NOT IN ('done', 'canceled')
         AND NOT EXISTS (
           SELECT 1 FROM task_relation other
@@ -50,7 +51,8 @@ async function recordUnblocked(
         )
     ),
     told AS (
-      SELECT DISTINCT unblocked.task_id, unblocked.project_id, unblocked.organization_id, person.user_id
+      SELECT DISTINCT unblocked.task_id, unblocked.project_id, unblocked.organization_id, unblocked.ref,
+        person.user_id
       FROM unblocked
       CROSS JOIN LATERAL (
         SELECT unblocked.assignee_id AS user_id WHERE unblocked.assignee_id IS NOT NULL
@@ -66,8 +68,8 @@ async function recordUnblocked(
     )
     INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind, detail)
     SELECT told.user_id, told.organization_id, told.project_id, told.task_id, ${actorId}::uuid, 'change',
-      jsonb_build_object('field', 'unblocked', 'from', blocker.ref, 'to', NULL, 'fields', jsonb_build_array('unblocked'))
-    FROM told CROSS JOIN blocker
+      jsonb_build_object('field', 'unblocked', 'from', told.ref, 'to', NULL, 'fields', jsonb_build_array('unblocked'))
+    FROM told
     RETURNING user_id, task_id, project_id, organization_id
   `.execute(db);
   const byTask = new Map<string, Notified>();
@@ -85,22 +87,33 @@ async function recordUnblocked(
   return [...byTask.values()];
 }
 
+/** A committed change of one task, as the change commands answer it. */
+interface StatusChange {
+  taskId: string;
+  status: string;
+  changed: boolean;
+}
+
 /**
- * After a committed change of a task's status to Done or Archive: whoever waited on it is told
- * (recordUnblocked), and each of them gets the live event of a new notification.
+ * After committed changes of tasks' statuses to Done or Archive: whoever waited on them is told
+ * (recordUnblocked), and each of them gets the live event of a new notification. A bulk change
+ * passes all its tasks at once: one statement, not one commit per task before its answer.
  */
 export async function announceUnblocked(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
-  change: { taskId: string; status: string; changed: boolean },
+  changes: StatusChange | readonly StatusChange[],
   actorId: string,
   /** When the change began: its STATUS log line is written at or after it. */
   since: Date,
 ): Promise<void> {
   // To Do and Doing are open in every project; any other status may be of a finished category.
-  if (!change.changed || change.status === 'TODO' || change.status === 'DOING') return;
+  const blockerIds = (Array.isArray(changes) ? changes : [changes as StatusChange])
+    .filter((change) => change.changed && change.status !== 'TODO' && change.status !== 'DOING')
+    .map((change) => change.taskId);
+  if (blockerIds.length === 0) return;
   await publishAfterCommit(
     bus,
-    () => recordUnblocked(db, change.taskId, actorId, since),
+    () => recordUnblocked(db, blockerIds, actorId, since),
     (told) => told.flatMap(announceNotified),
   );
 }

@@ -76,7 +76,7 @@ export async function bulkChangeTasks(
   ).then(({ done }) => done);
   // The people told, read once for every changed task; the tasks unblocked, per finished task.
   await announceChangeNotifications({ db, bus }, [...changed.values()], user.user_id, since);
-  for (const task of changed.values()) await announceUnblocked({ db, bus }, task, user.user_id, since);
+  await announceUnblocked({ db, bus }, [...changed.values()], user.user_id, since);
   // In the order the request named them.
   return groups.flatMap((group) => group.task_ids.map((taskId) => changed.get(taskId)!));
 }
