@@ -91,7 +91,14 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          // English messages in place, as main.tsx puts them before the app renders.
+          setupFiles: ['apps/web/src/lib/i18n/english-for-tests.ts'],
+        },
+      },
       // The Figma plugin's sandbox code against a fake `figma` global (apps/figma-plugin/test).
       { test: { name: 'figma-plugin', include: ['apps/figma-plugin/test/**/*.test.ts'] } },
     ],
