@@ -1,6 +1,7 @@
 // Type only: the zod schema behind parseApiError would add ~23 KB gzip to the first load for a shape
 // this small, so the guard below checks it by hand.
 import type { ApiError } from '@figgle/shared/errors';
+import { errorText } from './i18n/error-text';
 
 /** A failed call, carrying the server's error shape `{ statusCode, code, message, issues? }`. */
 export class ApiRequestError extends Error implements ApiError {
@@ -9,7 +10,8 @@ export class ApiRequestError extends Error implements ApiError {
   readonly issues: ApiError['issues'];
 
   constructor(body: ApiError) {
-    super(body.message);
+    // In the reader's language when the errors catalogue has the server's message for its code.
+    super(errorText(body.code, body.message));
     this.name = 'ApiRequestError';
     this.statusCode = body.statusCode;
     this.code = body.code;

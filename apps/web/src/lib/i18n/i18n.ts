@@ -54,6 +54,14 @@ function format(key: string): IntlMessageFormat | string {
   return found;
 }
 
+/** The key under `prefix` whose English message is exactly `text`: how a server's English is matched. */
+export function keyOfEnglish(prefix: string, text: string): string | undefined {
+  for (const [key, message] of Object.entries(fallback)) {
+    if (message === text && key.startsWith(prefix)) return key;
+  }
+  return undefined;
+}
+
 /** The message for `key`, with its `{arguments}` filled in. */
 export function t(key: string, values?: Values): string {
   const message = format(key);
