@@ -12,9 +12,9 @@ import {
 
 /**
  * Issue 42, relations: blocks / is blocked by, relates to, duplicates / is duplicated by, between two
- * tasks of one organization in any of its projects. Both tasks log it; itself, another organization
- * and the same relation twice are refused and change nothing (two requests at once included: run on
- * both databases).
+ * tasks of one organization in any of its projects. Both tasks log it; itself, another organization,
+ * a loop of blockers (issue 44) and the same relation twice are refused and change nothing (two
+ * requests at once included: run on both databases).
  */
 let server: TestServer;
 let mail: MailCatcher;
@@ -120,5 +120,83 @@ describe('relations between tasks', () => {
     expect((await relate(task, 'supersedes', world.taskId)).status).toBe(400);
     expect(await relationsOf(task)).toEqual([]);
     expect(await relationsOf(world.outsiderTaskId)).toEqual([]);
+  });
+});
+
+/** "WEB-12": a task's reference as the API answers it. */
+const referenceOf = async (taskId: string) => {
+  const task = (await (await world.owner.api(`/api/tasks/${taskId}`)).json()) as { reference: number };
+  return `WEB-${task.reference}`;
+};
+
+const blocksRows = async (taskIds: string[]) =>
+  (
+    await server.deps.db
+      .selectFrom('task_relation')
+      .select(['from_task_id', 'to_task_id'])
+      .where('kind', '=', 'blocks')
+      .where('from_task_id', 'in', taskIds)
+      .execute()
+  ).length;
+
+describe('loops of blockers (issue 44)', () => {
+  it('refuses the "blocks" that would close a loop, naming it, from either end, and changes nothing', async () => {
+    const [a, b, c] = await Promise.all(
+      ['Loop A', 'Loop B', 'Loop C'].map((title) => createTask(world.owner, world.projectId, title)),
+    );
+    const [refA, refB, refC] = await Promise.all([a!, b!, c!].map(referenceOf));
+    expect((await relate(a!, 'blocks', b!)).status).toBe(201);
+    expect((await relate(c!, 'blocked_by', b!)).status).toBe(201);
+    const linesBefore = (await relationLines(c!)).length;
+
+    for (const [taskId, side, otherId] of [
+      [c!, 'blocks', a!],
+      [a!, 'blocked_by', c!],
+    ] as const) {
+      const refused = await relate(taskId, side, otherId, world.member);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        code: 'dependency_loop',
+        message: `This would make a loop: ${refC} → ${refA} → ${refB} → ${refC}.`,
+      });
+    }
+    // Two tasks only: the shortest loop is named.
+    const back = await relate(b!, 'blocks', a!);
+    expect(await back.json()).toMatchObject({
+      message: `This would make a loop: ${refB} → ${refA} → ${refB}.`,
+    });
+    expect(await blocksRows([a!, b!, c!])).toBe(2);
+    expect(await relationLines(c!)).toHaveLength(linesBefore);
+
+    // "Relates to" and "duplicates" make no order of work: they may go round.
+    expect((await relate(c!, 'relates', a!)).status).toBe(201);
+    expect((await relate(c!, 'duplicates', a!)).status).toBe(201);
+    // A chain that does not come back is fine, as are two ways to the same task.
+    expect((await relate(a!, 'blocks', c!)).status).toBe(201);
+  });
+
+  it('lets only one of two relations sent together close a loop, for a pair and across four tasks', async () => {
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = await Promise.all(
+        ['A', 'B'].map((name) => createTask(world.owner, world.projectId, `Race ${round} ${name}`)),
+      );
+      // The pair: A blocks B and B blocks A at once.
+      const pair = await Promise.all([relate(a!, 'blocks', b!), relate(b!, 'blocks', a!, world.member)]);
+      expect(pair.map((answer) => answer.status).sort()).toEqual([201, 400]);
+      expect(await blocksRows([a!, b!])).toBe(1);
+
+      // Four tasks, no task shared: with E blocks F and G blocks H there, "F blocks G" and "H blocks E"
+      // together would make E → F → G → H → E, though each alone is fine.
+      const [e, f, g, h] = await Promise.all(
+        ['E', 'F', 'G', 'H'].map((name) => createTask(world.owner, world.projectId, `Race ${round} ${name}`)),
+      );
+      expect((await relate(e!, 'blocks', f!)).status).toBe(201);
+      expect((await relate(g!, 'blocks', h!)).status).toBe(201);
+      const answers = await Promise.all([relate(f!, 'blocks', g!), relate(h!, 'blocks', e!, world.member)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+      const refusal = (await answers.find((answer) => answer.status === 400)!.json()) as { message: string };
+      expect(refusal.message).toMatch(/^This would make a loop: (WEB-\d+ → ){4}WEB-\d+\.$/);
+      expect(await blocksRows([e!, f!, g!, h!])).toBe(3);
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database, RelationKind } from '../../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';
@@ -137,6 +137,72 @@ async function bothTasks(trx: Transaction<Database>, user: CurrentUser, taskId: 
   return { self, other };
 }
 
+/**
+ * The chain of "blocks" that already leads from `to` back to `from`, shortest first, as references
+ * from `from` round to itself ("WEB-3 → WEB-7 → WEB-3"); null when "`from` blocks `to`" closes no
+ * loop. The walk reads each reachable task once (UNION), so a dense web of blockers stays one pass;
+ * the path itself is only worked out when there is a loop to name.
+ */
+async function loopThrough(trx: Transaction<Database>, from: string, to: string): Promise<string[] | null> {
+  const { rows: edges } = await sql<{ from_task_id: string; to_task_id: string }>`
+    WITH RECURSIVE reach (task_id) AS (
+      SELECT ${to}::uuid
+      UNION
+      SELECT relation.to_task_id FROM reach
+      JOIN task_relation AS relation ON relation.from_task_id = reach.task_id AND relation.kind = 'blocks'
+    )
+    SELECT relation.from_task_id, relation.to_task_id FROM task_relation AS relation
+    WHERE relation.kind = 'blocks' AND relation.from_task_id IN (SELECT task_id FROM reach)
+      AND EXISTS (SELECT 1 FROM reach WHERE reach.task_id = ${from}::uuid)
+  `.execute(trx);
+  if (edges.length === 0) return null;
+  // Breadth first from `to`: the first time `from` is reached, the way there is a shortest one.
+  const next = new Map<string, string[]>();
+  for (const edge of edges)
+    next.set(edge.from_task_id, [...(next.get(edge.from_task_id) ?? []), edge.to_task_id]);
+  const cameFrom = new Map<string, string>([[to, to]]);
+  const queue = [to];
+  for (let index = 0; index < queue.length && !cameFrom.has(from); index++) {
+    for (const task of next.get(queue[index]!) ?? []) {
+      if (cameFrom.has(task)) continue;
+      cameFrom.set(task, queue[index]!);
+      queue.push(task);
+    }
+  }
+  if (!cameFrom.has(from)) return null;
+  const chain = [from];
+  while (chain[0] !== to) chain.unshift(cameFrom.get(chain[0]!)!);
+  const ids = [from, ...chain];
+  const { rows } = await sql<{ task_id: string; ref: string }>`
+    SELECT task.task_id, project.trigram || '-' || task.reference AS ref
+    FROM task JOIN project ON project.project_id = task.project_id WHERE task.task_id = ANY(${ids}::uuid[])
+  `.execute(trx);
+  const refOf = new Map(rows.map((row) => [row.task_id, row.ref]));
+  return ids.map((id) => refOf.get(id) ?? '?');
+}
+
+/**
+ * "Blocks" relations of one organization are added one after the other (a transaction-scoped lock,
+ * taken once both tasks are locked and the person is allowed), so two relations sent together that
+ * would close a loop between them (A blocks B, B blocks A) cannot both pass the check: the second
+ * sees the first. A loop is refused (400, `dependency_loop`) with its tasks named, and nothing changes.
+ */
+async function refuseLoop(
+  trx: Transaction<Database>,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-blocks:${organizationId}`}, 0))`.execute(
+    trx,
+  );
+  const loop = await loopThrough(trx, from, to);
+  if (loop)
+    throw new HttpError(400, 'dependency_loop', `This would make a loop: ${loop.join(' → ')}.`, [
+      { path: 'task_id', message: 'would make a loop of blockers' },
+    ]);
+}
+
 export interface AddedRelation {
   relationId: string;
   changed: ChangedTask[];
@@ -144,8 +210,9 @@ export interface AddedRelation {
 
 /**
  * POST /api/tasks/:taskId/relations: `side` as this task reads it ("blocked_by" WEB-9), to a task of
- * the same organization in any project. Itself, another organization and a relation the pair already
- * holds are refused (400, 400, 409) and change nothing. Both tasks get a RELATION line and an event.
+ * the same organization in any project. Itself, another organization, a "blocks" that would close a
+ * loop of blockers and a relation the pair already holds are refused (400, 400, 400, 409) and change
+ * nothing. Both tasks get a RELATION line and an event.
  */
 export async function addTaskRelation(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
@@ -162,6 +229,8 @@ export async function addTaskRelation(
           ]);
         const { self, other } = await bothTasks(trx, user, taskId, otherId);
         const relation = stored(side, self.task_id, other.task_id);
+        if (relation.kind === 'blocks')
+          await refuseLoop(trx, self.organization_id, relation.from, relation.to);
         const inserted = await trx
           .insertInto('task_relation')
           .values({
