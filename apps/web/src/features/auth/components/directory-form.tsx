@@ -1,6 +1,7 @@
 import type { LdapSignInInput } from '@figgle/shared/auth-schemas';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 
 export interface DirectoryFormProps {
   onSubmit: (credentials: LdapSignInInput) => void;
@@ -18,13 +19,13 @@ export function DirectoryForm({ onSubmit, submitting = false }: DirectoryFormPro
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Log in with your directory">
+    <form onSubmit={handleSubmit} aria-label={t('auth.directoryFormLabel')}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Use the username and password of your company directory.
+          {t('auth.directoryHint')}
         </Text>
         <TextInput
-          label="Username"
+          label={t('auth.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -34,16 +35,16 @@ export function DirectoryForm({ onSubmit, submitting = false }: DirectoryFormPro
           onChange={(event) => setUsername(event.currentTarget.value)}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth.password')}
           name="password"
           autoComplete="current-password"
           required
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
         />
         <Button type="submit" fullWidth loading={submitting}>
-          Connect
+          {t('auth.connect')}
         </Button>
       </Stack>
     </form>

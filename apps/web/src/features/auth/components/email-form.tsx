@@ -1,5 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 
 export interface EmailFormProps {
   submitLabel: string;
@@ -29,7 +30,7 @@ export function EmailForm({
     <form onSubmit={handleSubmit} aria-label={label}>
       <Stack gap="md">
         <TextInput
-          label="Email"
+          label={t('auth.email')}
           type="email"
           name="email"
           autoComplete="email"

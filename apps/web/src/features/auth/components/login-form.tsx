@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { useAuthProviders } from '../api/get-auth-providers';
 import type { SignInCredentials } from '../api/sign-in-email';
@@ -42,21 +43,21 @@ export function LoginForm({ onSubmit, onDirectorySubmit, submitting = false, not
 
   return (
     <Stack gap="lg">
-      <ProviderButtons verb="Sign in with" disabled={submitting} />
+      <ProviderButtons verb="signIn" disabled={submitting} />
       {hasProviders ? (
-        <Divider label={directory ? 'or with' : 'or with your email'} labelPosition="center" />
+        <Divider label={directory ? t('auth.orWith') : t('auth.orWithEmail')} labelPosition="center" />
       ) : null}
       {directory ? (
         <SegmentedControl
           fullWidth
-          aria-label="Sign-in method"
+          aria-label={t('auth.signInMethod')}
           // No sliding indicator: it is caught halfway by screenshots and by people who switch fast.
           transitionDuration={0}
           value={method}
           onChange={(value) => setMethod(value === 'directory' ? 'directory' : 'email')}
           data={[
-            { value: 'email', label: 'Email' },
-            { value: 'directory', label: 'Directory' },
+            { value: 'email', label: t('auth.email') },
+            { value: 'directory', label: t('auth.methodDirectory') },
           ]}
         />
       ) : null}
@@ -64,11 +65,11 @@ export function LoginForm({ onSubmit, onDirectorySubmit, submitting = false, not
       {withDirectory ? (
         <DirectoryForm onSubmit={onDirectorySubmit} submitting={submitting} />
       ) : (
-        <form onSubmit={handleSubmit} aria-label="Log in">
+        <form onSubmit={handleSubmit} aria-label={t('auth.logIn')}>
           <Stack gap="md">
             {notice}
             <TextInput
-              label="Email"
+              label={t('auth.email')}
               type="email"
               name="email"
               autoComplete="email"
@@ -79,22 +80,22 @@ export function LoginForm({ onSubmit, onDirectorySubmit, submitting = false, not
             />
             <Stack gap={6}>
               <PasswordInput
-                label="Password"
+                label={t('auth.password')}
                 name="password"
                 autoComplete="current-password"
                 required
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
               />
               <Group justify="flex-end">
                 <Anchor component={Link} to={paths.resetPassword} size="xs">
-                  Forgot your password?
+                  {t('auth.forgotPassword')}
                 </Anchor>
               </Group>
             </Stack>
             <Button type="submit" fullWidth loading={submitting}>
-              Connect
+              {t('auth.connect')}
             </Button>
           </Stack>
         </form>
@@ -102,13 +103,16 @@ export function LoginForm({ onSubmit, onDirectorySubmit, submitting = false, not
 
       <Stack gap={6} align="center">
         <Anchor component={Link} to={paths.magicLogin} size="sm">
-          Log in with a magic link?
+          {t('auth.magicLinkQuestion')}
         </Anchor>
         <Text size="sm" c="dimmed">
-          New to Figgle?{' '}
-          <Anchor component={Link} to={paths.register} fw={500}>
-            Register
-          </Anchor>
+          {tRich('auth.newToFiggle', {
+            link: (chunks) => (
+              <Anchor component={Link} to={paths.register} fw={500}>
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
       </Stack>
     </Stack>

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
 import { toastError } from '../../../ui/toast';
 import { useAuthProviders } from '../api/get-auth-providers';
@@ -8,7 +8,7 @@ import { useSignInWithProvider } from '../api/sign-in-social';
 
 export interface ProviderButtonsProps {
   /** 'Sign in with' on the login page, 'Connect with' on the register page. */
-  verb: 'Sign in with' | 'Connect with';
+  verb: 'signIn' | 'connect';
   disabled?: boolean;
 }
 
@@ -17,9 +17,11 @@ export function ProviderButtons({ verb, disabled = false }: ProviderButtonsProps
   const providers = useAuthProviders();
   const signIn = useSignInWithProvider();
   const start = (provider: string) =>
-    signIn.mutate(provider, { onError: () => toastError(MESSAGES.tryAgain) });
+    signIn.mutate(provider, { onError: () => toastError(t('messages.tryAgain')) });
 
   if (!providers.data || (!providers.data.google && !providers.data.oidc)) return null;
+  const label = (provider: string) =>
+    verb === 'signIn' ? t('auth.signInWith', { provider }) : t('auth.connectWith', { provider });
   const busy = signIn.isPending || signIn.isSuccess;
   return (
     <Stack gap="xs">
@@ -32,7 +34,7 @@ export function ProviderButtons({ verb, disabled = false }: ProviderButtonsProps
           disabled={disabled || busy}
           loading={busy && signIn.variables === 'google'}
         >
-          {verb} Google
+          {label('Google')}
         </Button>
       ) : null}
       {providers.data.oidc ? (
@@ -44,7 +46,7 @@ export function ProviderButtons({ verb, disabled = false }: ProviderButtonsProps
           disabled={disabled || busy}
           loading={busy && signIn.variables === providers.data.oidc.id}
         >
-          {verb} {providers.data.oidc.name}
+          {label(providers.data.oidc.name)}
         </Button>
       ) : null}
     </Stack>

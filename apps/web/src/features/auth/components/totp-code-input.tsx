@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 
 type TotpCodeInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string;
@@ -12,7 +13,7 @@ type TotpCodeInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
 export function TotpCodeInput({ value, onChange, ...props }: TotpCodeInputProps) {
   return (
     <TextInput
-      label="Authentication code"
+      label={t('auth.authCode')}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]{6}"

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { TotpCodeInput } from './totp-code-input';
 
@@ -44,11 +45,11 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Two-factor authentication">
+    <form onSubmit={handleSubmit} aria-label={t('auth.twoFactor')}>
       <Stack gap="md">
         {kind === 'totp' ? (
           <TotpCodeInput
-            description="The 6-digit code your authenticator app shows for Figgle."
+            description={t('auth.totpDescription')}
             autoFocus
             value={code}
             error={error ? true : undefined}
@@ -64,7 +65,7 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
           />
         ) : (
           <TextInput
-            label="Backup code"
+            label={t('auth.backupCode')}
             autoComplete="one-time-code"
             required
             autoFocus
@@ -83,7 +84,7 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
           loading={verify.isPending}
           disabled={kind === 'totp' && code.length < 6}
         >
-          Verify
+          {t('auth.verify')}
         </Button>
         <Group justify="center">
           <Anchor
@@ -96,7 +97,7 @@ export function TwoFactorChallenge({ onVerified, onRestart }: TwoFactorChallenge
               setError(null);
             }}
           >
-            {kind === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
+            {kind === 'totp' ? t('auth.useBackupCode') : t('auth.useAuthenticator')}
           </Anchor>
         </Group>
       </Stack>

@@ -17,6 +17,7 @@ import { IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { PageLoader } from '../../../ui/page-loader';
@@ -35,27 +36,26 @@ export function TwoFactorSettings() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
 
   if (me.isPending) return <PageLoader />;
-  if (!me.data) return <Text c="dimmed">Sorry, something went wrong.</Text>;
+  if (!me.data) return <Text c="dimmed">{t('messages.loadFailed')}</Text>;
 
   return (
     <Stack gap="lg">
       <Group gap="sm">
         <Title order={2} fz="lg">
-          Two-factor authentication
+          {t('auth.twoFactor')}
         </Title>
         {me.data.two_factor_enabled ? (
           <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} aria-hidden />}>
-            On
+            {t('auth.twoFactorOn')}
           </Badge>
         ) : (
           <Badge color="gray" variant="light">
-            Off
+            {t('auth.twoFactorOff')}
           </Badge>
         )}
       </Group>
       <Text size="sm" c="dimmed" maw={620}>
-        With two-factor authentication, logging in also asks for a 6-digit code from an authenticator app on
-        your phone (Google Authenticator, 1Password, Aegis, …), so a stolen password or email is not enough.
+        {t('auth.twoFactorIntro')}
       </Text>
       {me.data.two_factor_enabled ? (
         <TurnOff hasPassword={me.data.has_password} />
@@ -88,17 +88,17 @@ function StartSetup({
 
   return (
     <Card withBorder radius="md" p="lg" maw={460}>
-      <form onSubmit={handleSubmit} aria-label="Set up two-factor authentication">
+      <form onSubmit={handleSubmit} aria-label={t('auth.setUpTwoFactor')}>
         <Stack gap="md">
           {hasPassword ? (
             <PasswordInput
-              label="Current password"
-              description="To make sure it is you."
+              label={t('auth.currentPassword')}
+              description={t('auth.confirmItsYou')}
               autoComplete="current-password"
               required
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
             />
           ) : null}
           <Button
@@ -106,7 +106,7 @@ function StartSetup({
             leftSection={<IconShieldLock size={16} aria-hidden />}
             loading={enable.isPending}
           >
-            Set up two-factor authentication
+            {t('auth.setUpTwoFactor')}
           </Button>
         </Stack>
       </form>
@@ -131,7 +131,7 @@ function FinishSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => v
           // Turning the factor on renews the session cookie: both answers are read again.
           await queryClient.invalidateQueries({ queryKey: queryKeys.session });
           await queryClient.invalidateQueries({ queryKey: queryKeys.me });
-          toastSuccess('Two-factor authentication is on.');
+          toastSuccess(t('auth.twoFactorTurnedOn'));
           onDone();
         },
         onError: (failure) => setError(failure.message),
@@ -143,19 +143,19 @@ function FinishSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => v
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={900}>
       <Card withBorder radius="md" p="lg">
         <Stack gap="md">
-          <Text fw={600}>1. Scan this QR code with your authenticator app</Text>
+          <Text fw={600}>{t('auth.scanStep')}</Text>
           <Group justify="center" p="sm" bg="white" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
             <QRCodeSVG
               value={setup.totpURI}
               size={176}
               marginSize={1}
               role="img"
-              aria-label="QR code for your authenticator app"
+              aria-label={t('auth.qrCodeLabel')}
             />
           </Group>
           <TextInput
-            label="Setup key"
-            description="Or type this key into the app."
+            label={t('auth.setupKey')}
+            description={t('auth.setupKeyHint')}
             readOnly
             value={setupKey}
             styles={{ input: { fontFamily: 'ui-monospace, monospace', letterSpacing: '0.05em' } }}
@@ -165,13 +165,12 @@ function FinishSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => v
       <Stack gap="lg">
         <Card withBorder radius="md" p="lg">
           <Stack gap="sm">
-            <Text fw={600}>2. Keep your backup codes</Text>
+            <Text fw={600}>{t('auth.backupStep')}</Text>
             <Text size="sm" c="dimmed">
-              Each code logs you in once if you lose your phone. Store them somewhere safe: they are shown
-              only now.
+              {t('auth.backupHint')}
             </Text>
             <List
-              aria-label="Backup codes"
+              aria-label={t('auth.backupCodes')}
               listStyleType="none"
               styles={{ root: { columns: 2, fontFamily: 'ui-monospace, monospace', fontSize: 14 } }}
             >
@@ -182,23 +181,23 @@ function FinishSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => v
             <CopyButton value={setup.backupCodes.join('\n')}>
               {({ copied, copy }) => (
                 <Button variant="light" size="xs" onClick={copy} w="fit-content">
-                  {copied ? 'Copied' : 'Copy the backup codes'}
+                  {copied ? t('auth.copied') : t('auth.copyBackupCodes')}
                 </Button>
               )}
             </CopyButton>
           </Stack>
         </Card>
         <Card withBorder radius="md" p="lg">
-          <form onSubmit={handleSubmit} aria-label="Activate two-factor authentication">
+          <form onSubmit={handleSubmit} aria-label={t('auth.activateTwoFactor')}>
             <Stack gap="sm">
-              <Text fw={600}>3. Enter the code the app shows</Text>
+              <Text fw={600}>{t('auth.enterCodeStep')}</Text>
               <TotpCodeInput value={code} error={error} onChange={setCode} />
               <Group gap="sm">
                 <Button type="submit" loading={verify.isPending}>
-                  Activate
+                  {t('auth.activate')}
                 </Button>
                 <Button variant="subtle" color="gray" onClick={onDone}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               </Group>
             </Stack>
@@ -225,7 +224,7 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.me });
         setPassword('');
         setCode('');
-        toastSuccess('Two-factor authentication is off.');
+        toastSuccess(t('auth.twoFactorTurnedOff'));
       },
       onError: (failure) => setError(failure.message),
     });
@@ -234,28 +233,27 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
   return (
     <Stack gap="md" maw={460}>
       <Alert color="teal" variant="light" icon={<IconShieldCheck size={18} aria-hidden />}>
-        Logging in asks for a code from your authenticator app.
+        {t('auth.twoFactorActiveNotice')}
       </Alert>
       <Card withBorder radius="md" p="lg">
-        <form onSubmit={handleSubmit} aria-label="Turn off two-factor authentication">
+        <form onSubmit={handleSubmit} aria-label={t('auth.turnOffTwoFactor')}>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              To turn it off, enter the code your authenticator app shows now
-              {hasPassword ? ' and your password' : ''}. We will let you know by email.
+              {hasPassword ? t('auth.turnOffHintWithPassword') : t('auth.turnOffHint')}
             </Text>
             <TotpCodeInput value={code} error={error} onChange={setCode} />
             {hasPassword ? (
               <PasswordInput
-                label="Current password"
+                label={t('auth.currentPassword')}
                 autoComplete="current-password"
                 required
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
               />
             ) : null}
             <Button type="submit" color="red" variant="light" loading={disable.isPending}>
-              Turn off two-factor authentication
+              {t('auth.turnOffTwoFactor')}
             </Button>
           </Stack>
         </form>

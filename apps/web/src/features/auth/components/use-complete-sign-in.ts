@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
 import { meQueryOptions } from '../../../shared/api/get-me';
 import { sessionQueryOptions } from '../../../shared/api/get-session';
@@ -24,7 +24,7 @@ export function useCompleteSignIn() {
     } catch {
       // The guard loads the profile again before any signed-in page.
     }
-    toastSuccess(MESSAGES.welcomeAfterLogin);
+    toastSuccess(t('messages.welcomeAfterLogin'));
     await navigate(paths.projects, { replace: true });
   };
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@figgle/shared/constants';
+import type { MESSAGES } from '@figgle/shared/constants';
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCircleCheck,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { useAuthProviders } from '../api/get-auth-providers';
@@ -23,6 +24,7 @@ const EMAIL_SENT: Flag[] = ['creation', 'confirmation', 'magic', 'password'];
 interface Card {
   icon: TablerIcon;
   color: string;
+  title: string;
   text: ReactNode;
 }
 
@@ -32,12 +34,14 @@ function cardFor(flag: Flag, email: string | null): Card {
       return {
         icon: IconMailForward,
         color: 'figgle',
+        title: t('messages.authCards.creation'),
         text: (
           <>
-            We sent a confirmation link to {email ? <strong>{email}</strong> : 'your email'}. Open it to
-            activate your account.{' '}
+            {email
+              ? tRich('auth.creationSentTo', { email, strong: (chunks) => <strong>{chunks}</strong> })
+              : t('auth.creationSentToYourEmail')}{' '}
             <Anchor component={Link} to={resendLink(email)} size="sm">
-              Resend the confirmation email
+              {t('auth.resendConfirmationEmail')}
             </Anchor>
           </>
         ),
@@ -46,35 +50,40 @@ function cardFor(flag: Flag, email: string | null): Card {
       return {
         icon: IconCircleCheck,
         color: 'teal',
-        text: 'Your account is active. Log in to get started.',
+        title: t('messages.authCards.activation'),
+        text: t('auth.accountActive'),
       };
     case 'confirmation':
       return {
         icon: IconMailForward,
         color: 'figgle',
-        text: 'Open the link in the new email to verify your address, then log in.',
+        title: t('messages.authCards.confirmation'),
+        text: t('auth.confirmationSent'),
       };
     case 'magic':
       return {
         icon: IconSparkles,
         color: 'figgle',
-        text: 'If an account exists for this address, the email holds a link that logs you in. It works once and expires in 15 minutes.',
+        title: t('messages.authCards.magic'),
+        text: t('auth.magicSent'),
       };
     case 'password':
       return {
         icon: IconMailCheck,
         color: 'figgle',
-        text: 'If an account exists for this address, the email holds a link to choose a new password.',
+        title: t('messages.authCards.password'),
+        text: t('auth.passwordSent'),
       };
     case 'invitation':
       return {
         icon: IconUsersGroup,
         color: 'teal',
+        title: t('messages.authCards.invitation'),
         text: (
           <>
-            You are now a member.{' '}
+            {t('auth.nowMember')}{' '}
             <Anchor component={Link} to={paths.projects} size="sm">
-              See its projects
+              {t('auth.seeItsProjects')}
             </Anchor>
           </>
         ),
@@ -95,7 +104,7 @@ export function AuthResultPage() {
 
   return (
     <CenteredPanel
-      title={error ? 'This link can no longer be used' : 'Almost there'}
+      title={error ? t('auth.linkUnusable') : t('auth.almostThere')}
       subtitle={subtitleFor(error, flags)}
     >
       <Stack gap="md">
@@ -105,7 +114,7 @@ export function AuthResultPage() {
           flags.map((flag) => {
             const card = cardFor(flag, email);
             return (
-              <ResultCard key={flag} icon={card.icon} color={card.color} title={MESSAGES.authCards[flag]}>
+              <ResultCard key={flag} icon={card.icon} color={card.color} title={card.title}>
                 {card.text}
               </ResultCard>
             );
@@ -113,7 +122,7 @@ export function AuthResultPage() {
         )}
         {!error && flags.some((flag) => EMAIL_SENT.includes(flag)) ? <DevMailboxHint /> : null}
         <Button component={Link} to={paths.login} fullWidth mt="xs">
-          Log in
+          {t('auth.logIn')}
         </Button>
       </Stack>
     </CenteredPanel>
@@ -129,20 +138,22 @@ function DevMailboxHint() {
   if (!providers.data?.dev_mailbox) return null;
   return (
     <Text size="sm" c="dimmed">
-      No email server is set up, so Figgle keeps its emails in the{' '}
-      <Anchor href={paths.devMailbox} target="_blank" rel="noopener" size="sm">
-        dev mailbox
-      </Anchor>
-      .
+      {tRich('auth.devMailboxHint', {
+        link: (chunks) => (
+          <Anchor href={paths.devMailbox} target="_blank" rel="noopener" size="sm">
+            {chunks}
+          </Anchor>
+        ),
+      })}
     </Text>
   );
 }
 
 function subtitleFor(error: string | null, flags: Flag[]): string | undefined {
   if (error) return undefined;
-  if (flags.includes('activation')) return 'Welcome to Figgle.';
-  if (flags.length === 0) return 'Nothing to show here: log in to continue.';
-  return 'Check your inbox to continue.';
+  if (flags.includes('activation')) return t('auth.welcomeToFiggle');
+  if (flags.length === 0) return t('auth.nothingToShow');
+  return t('auth.checkInbox');
 }
 
 function LinkFailedCard({ flags }: { flags: Flag[] }) {
@@ -151,16 +162,16 @@ function LinkFailedCard({ flags }: { flags: Flag[] }) {
     <ResultCard
       icon={IconLinkOff}
       color="orange"
-      title={magic ? 'This sign-in link has expired' : 'This confirmation link has expired'}
+      title={magic ? t('auth.magicLinkExpired') : t('auth.confirmationLinkExpired')}
     >
-      It was already used, or it is too old.{' '}
+      {t('auth.linkUsedOrOld')}{' '}
       {magic ? (
         <Anchor component={Link} to={paths.magicLogin} size="sm">
-          Send a new magic link
+          {t('auth.sendNewMagicLink')}
         </Anchor>
       ) : (
         <Anchor component={Link} to={paths.resendConfirmation} size="sm">
-          Resend the confirmation email
+          {t('auth.resendConfirmationEmail')}
         </Anchor>
       )}
     </ResultCard>

@@ -1,11 +1,11 @@
 import type { LdapSignInInput } from '@figgle/shared/auth-schemas';
-import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { answeredThisLoad } from '../../../lib/offline/this-load';
 import { sessionQueryOptions } from '../../../shared/api/get-session';
 import { paths } from '../../../shared/paths';
@@ -45,18 +45,18 @@ export function LoginPage() {
     welcomed.current = true;
     // Back from a magic link or a provider: this is the sign-in itself, greeted like one.
     if (justSignedIn) {
-      toastSuccess(MESSAGES.welcomeAfterLogin);
+      toastSuccess(t('messages.welcomeAfterLogin'));
       navigate(paths.projects, { replace: true });
       return;
     }
-    toastSuccess(MESSAGES.welcome);
+    toastSuccess(t('messages.welcome'));
     navigate(paths.projectsCards, { replace: true });
   }, [session.data, session.isFetching, sessionIsCurrent, navigate, justSignedIn]);
 
   // Back from Google or the OIDC provider without a session: the catalogue's provider failure toast.
   useEffect(() => {
     if (!searchParams.has('provider-error')) return;
-    toastError(MESSAGES.tryAgain);
+    toastError(t('messages.tryAgain'));
     setSearchParams({}, { replace: true });
   }, [searchParams, setSearchParams]);
 
@@ -109,8 +109,8 @@ export function LoginPage() {
   if (step === 'code') {
     return (
       <CenteredPanel
-        title="Two-factor authentication"
-        subtitle="Enter the code from your authenticator app to finish logging in."
+        title={t('auth.twoFactor')}
+        subtitle={t('auth.twoFactorSubtitle')}
         footer={<LegalLinks />}
       >
         <Stack gap="md">
@@ -129,7 +129,7 @@ export function LoginPage() {
             to={paths.login}
             onClick={() => setStep('password')}
           >
-            Back to log in
+            {t('auth.backToLogin')}
           </Button>
         </Stack>
       </CenteredPanel>
@@ -137,11 +137,7 @@ export function LoginPage() {
   }
 
   return (
-    <CenteredPanel
-      title="Log in to Figgle"
-      subtitle="Track your projects and tasks, linked to Figma."
-      footer={<LegalLinks />}
-    >
+    <CenteredPanel title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} footer={<LegalLinks />}>
       <LoginForm
         onSubmit={submit}
         onDirectorySubmit={submitToDirectory}
@@ -157,19 +153,19 @@ function UnverifiedNotice({ email }: { email: string }) {
     <Alert
       color="yellow"
       variant="light"
-      title="Your email is not verified yet"
+      title={t('auth.emailNotVerified')}
       icon={<IconMailExclamation size={18} stroke={1.75} aria-hidden />}
       role="alert"
     >
       <Text size="sm">
-        Open the link in the confirmation email we sent to {email}.{' '}
+        {t('auth.openConfirmationSentTo', { email })}{' '}
         <Anchor
           component={Link}
           to={`${paths.resendConfirmation}?email=${encodeURIComponent(email)}`}
           size="sm"
           fw={500}
         >
-          Resend the confirmation email
+          {t('auth.resendConfirmationEmail')}
         </Anchor>
       </Text>
     </Alert>

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
@@ -14,19 +14,16 @@ export function MagicLoginPage() {
   const send = useSendMagicLink();
 
   return (
-    <CenteredPanel
-      title="Log in with a magic link"
-      subtitle="We will email you a link that logs you in, no password needed. It works once, for 15 minutes."
-    >
+    <CenteredPanel title={t('auth.magicTitle')} subtitle={t('auth.magicSubtitle')}>
       <Stack gap="lg">
         <EmailForm
-          label="Magic link"
-          submitLabel="Send link in my inbox"
+          label={t('auth.magicFormLabel')}
+          submitLabel={t('auth.sendMagicLink')}
           submitting={send.isPending}
           onSubmit={(email) =>
             send.mutate(email, {
               onSuccess: () => {
-                toastSuccess(MESSAGES.emailSent(email));
+                toastSuccess(t('messages.emailSent', { email }));
                 navigate(`${paths.authResult}?magic=true`);
               },
               onError: (error) => void showErrorDialog(error),

@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { setOnboardingFlag } from '../../../lib/onboarding-flag';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
@@ -40,18 +41,18 @@ export function RegisterPage() {
 
   return (
     <CenteredPanel
-      title="Create your account"
-      subtitle="Register to start tracking projects with your team."
+      title={t('auth.registerTitle')}
+      subtitle={t('auth.registerSubtitle')}
       footer={<LegalLinks />}
     >
       <Stack gap="lg">
-        <ProviderButtons verb="Connect with" disabled={signUp.isPending} />
-        {hasProviders ? <Divider label="or with your email" labelPosition="center" /> : null}
-        <form onSubmit={handleSubmit} aria-label="Register">
+        <ProviderButtons verb="connect" disabled={signUp.isPending} />
+        {hasProviders ? <Divider label={t('auth.orWithEmail')} labelPosition="center" /> : null}
+        <form onSubmit={handleSubmit} aria-label={t('auth.register')}>
           <Stack gap="md">
             <Group grow align="flex-start" gap="sm" wrap="wrap">
               <TextInput
-                label="Firstname"
+                label={t('auth.firstname')}
                 name="firstname"
                 autoComplete="given-name"
                 required
@@ -61,7 +62,7 @@ export function RegisterPage() {
                 onChange={set('firstname')}
               />
               <TextInput
-                label="Lastname"
+                label={t('auth.lastname')}
                 name="lastname"
                 autoComplete="family-name"
                 required
@@ -72,7 +73,7 @@ export function RegisterPage() {
               />
             </Group>
             <TextInput
-              label="Email"
+              label={t('auth.email')}
               type="email"
               name="email"
               autoComplete="email"
@@ -82,27 +83,30 @@ export function RegisterPage() {
               onChange={set('email')}
             />
             <PasswordInput
-              label="Password"
+              label={t('auth.password')}
               name="password"
               autoComplete="new-password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              description={t('auth.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
               required
               minLength={PASSWORD_MIN_LENGTH}
               maxLength={128}
               value={fields.password}
               onChange={set('password')}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
             />
             <Button type="submit" fullWidth loading={signUp.isPending}>
-              Register
+              {t('auth.register')}
             </Button>
           </Stack>
         </form>
         <Text size="sm" c="dimmed" ta="center">
-          Already have an account?{' '}
-          <Anchor component={Link} to={paths.login} fw={500}>
-            Log in
-          </Anchor>
+          {tRich('auth.alreadyHaveAccount', {
+            link: (chunks) => (
+              <Anchor component={Link} to={paths.login} fw={500}>
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
       </Stack>
     </CenteredPanel>

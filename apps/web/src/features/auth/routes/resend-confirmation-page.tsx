@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
@@ -15,20 +15,17 @@ export function ResendConfirmationPage() {
   const resend = useResendConfirmation();
 
   return (
-    <CenteredPanel
-      title="Resend the confirmation"
-      subtitle="Enter the email you registered with to receive a new confirmation link."
-    >
+    <CenteredPanel title={t('auth.resendTitle')} subtitle={t('auth.resendSubtitle')}>
       <Stack gap="lg">
         <EmailForm
-          label="Resend confirmation"
-          submitLabel="Create"
+          label={t('auth.resendFormLabel')}
+          submitLabel={t('auth.resendSubmit')}
           initialEmail={searchParams.get('email') ?? ''}
           submitting={resend.isPending}
           onSubmit={(email) =>
             resend.mutate(email, {
               onSuccess: () => {
-                toastSuccess(MESSAGES.emailSent(email));
+                toastSuccess(t('messages.emailSent', { email }));
                 navigate(`${paths.authResult}?confirmation=true`);
               },
               onError: (error) => void showErrorDialog(error),

@@ -1,8 +1,9 @@
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
@@ -24,27 +25,27 @@ function RequestReset({ linkFailed }: { linkFailed: boolean }) {
   const navigate = useNavigate();
   const request = useRequestPasswordReset();
   return (
-    <CenteredPanel title="Reset your password" subtitle="Enter your email and we will send you a reset link.">
+    <CenteredPanel title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <Stack gap="lg">
         {linkFailed ? (
           <Alert
             color="yellow"
             variant="light"
-            title="This reset link can no longer be used"
+            title={t('auth.resetLinkUnusable')}
             icon={<IconClockExclamation size={18} stroke={1.75} aria-hidden />}
             role="alert"
           >
-            It has expired or was already used. Ask for a new one below.
+            {t('auth.resetLinkUnusableHint')}
           </Alert>
         ) : null}
         <EmailForm
-          label="Reset password"
-          submitLabel="Reset"
+          label={t('auth.resetFormLabel')}
+          submitLabel={t('auth.resetSubmit')}
           submitting={request.isPending}
           onSubmit={(email) =>
             request.mutate(email, {
               onSuccess: () => {
-                toastSuccess(MESSAGES.passwordResetEmailSent);
+                toastSuccess(t('messages.passwordResetEmailSent'));
                 navigate(`${paths.authResult}?password=true`);
               },
               onError: (error) => void showErrorDialog(error),
@@ -73,7 +74,7 @@ function NewPasswordForm({ token, confirmed }: { token: string; confirmed: boole
       { token, newPassword },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.passwordUpdated);
+          toastSuccess(t('messages.passwordUpdated'));
           navigate(paths.login, { replace: true });
         },
         onError: (error) => void showErrorDialog(error),
@@ -83,31 +84,27 @@ function NewPasswordForm({ token, confirmed }: { token: string; confirmed: boole
 
   return (
     <CenteredPanel
-      title={confirmed ? 'Your email is verified: choose your password' : 'Choose a new password'}
-      subtitle={
-        confirmed
-          ? 'A password set before your email was confirmed no longer works. You will log in with this one.'
-          : 'You will log in with it from now on; other devices are logged out and your API tokens revoked.'
-      }
+      title={confirmed ? t('auth.verifiedChoosePassword') : t('auth.chooseNewPassword')}
+      subtitle={confirmed ? t('auth.verifiedPasswordHint') : t('auth.newPasswordHint')}
     >
       <Stack gap="lg">
-        <form onSubmit={handleSubmit} aria-label="New password">
+        <form onSubmit={handleSubmit} aria-label={t('auth.newPasswordFormLabel')}>
           <Stack gap="md">
             <PasswordInput
-              label="New Password"
+              label={t('auth.newPasswordLabel')}
               name="new-password"
               autoComplete="new-password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              description={t('auth.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
               required
               minLength={PASSWORD_MIN_LENGTH}
               maxLength={128}
               autoFocus
               value={newPassword}
               onChange={(event) => setNewPassword(event.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
             />
             <Button type="submit" fullWidth loading={reset.isPending}>
-              Change
+              {t('auth.change')}
             </Button>
           </Stack>
         </form>
