@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } 
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
@@ -34,15 +35,15 @@ export function InvitationPage() {
     const message =
       invitation.error instanceof ApiRequestError && invitation.error.statusCode !== 404
         ? invitation.error.message
-        : 'This invitation link is not valid. Check that you opened the whole link from the email.';
+        : t('invitations.invalidLink');
     return (
-      <CenteredPanel title="Invitation">
+      <CenteredPanel title={t('invitations.invitation')}>
         <Stack gap="md">
-          <Alert color="orange" title="This invitation cannot be used">
+          <Alert color="orange" title={t('invitations.cannotBeUsed')}>
             {message}
           </Alert>
           <Anchor component={Link} to={paths.login} ta="center">
-            Go to the login page
+            {t('invitations.goToLogin')}
           </Anchor>
         </Stack>
       </CenteredPanel>
@@ -51,9 +52,9 @@ export function InvitationPage() {
 
   if (!invitation.data) {
     return (
-      <CenteredPanel title="Invitation">
+      <CenteredPanel title={t('invitations.invitation')}>
         <Stack align="center" py="lg">
-          <Loader aria-label="Loading the invitation" />
+          <Loader aria-label={t('invitations.loading')} />
         </Stack>
       </CenteredPanel>
     );
@@ -63,17 +64,20 @@ export function InvitationPage() {
   if (hasAccount) {
     return (
       <CenteredPanel
-        title={`Join ${organizationName}`}
-        subtitle={`Welcome ${firstname}! You were invited to join the organization with your Figgle account.`}
+        title={t('invitations.joinTitle', { organization: organizationName })}
+        subtitle={t('invitations.welcomeExisting', { firstname })}
       >
-        <form onSubmit={handleSubmit} aria-label={`Join ${organizationName}`}>
+        <form
+          onSubmit={handleSubmit}
+          aria-label={t('invitations.joinTitle', { organization: organizationName })}
+        >
           <Stack gap="md">
-            <TextInput label="Email" value={email} readOnly autoComplete="username" />
+            <TextInput label={t('invitations.email')} value={email} readOnly autoComplete="username" />
             <Button type="submit" fullWidth loading={accept.isPending}>
-              Join the organization
+              {t('invitations.join')}
             </Button>
             <Text size="xs" c="dimmed" ta="center">
-              Nothing changes until you join. Not expecting this? Close this page.
+              {t('invitations.nothingChanges')}
             </Text>
           </Stack>
         </form>
@@ -83,26 +87,29 @@ export function InvitationPage() {
 
   return (
     <CenteredPanel
-      title={`Join ${organizationName}`}
-      subtitle={`Welcome ${firstname}! Choose a password to join the organization on Figgle.`}
+      title={t('invitations.joinTitle', { organization: organizationName })}
+      subtitle={t('invitations.welcomeNew', { firstname })}
     >
-      <form onSubmit={handleSubmit} aria-label={`Join ${organizationName}`}>
+      <form
+        onSubmit={handleSubmit}
+        aria-label={t('invitations.joinTitle', { organization: organizationName })}
+      >
         <Stack gap="md">
-          <TextInput label="Email" value={email} readOnly autoComplete="username" />
+          <TextInput label={t('invitations.email')} value={email} readOnly autoComplete="username" />
           <PasswordInput
-            label="Password"
+            label={t('invitations.password')}
             name="password"
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={128}
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            description={t('invitations.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+            visibilityToggleButtonProps={{ 'aria-label': t('invitations.showHidePassword') }}
           />
           <Button type="submit" fullWidth loading={accept.isPending}>
-            Join the organization
+            {t('invitations.join')}
           </Button>
         </Stack>
       </form>

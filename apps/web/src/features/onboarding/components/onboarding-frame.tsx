@@ -2,10 +2,15 @@ import { Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 
-const STEPS = ['Profile', 'Organization', 'Welcome'] as const;
+const stepLabels = () => [
+  t('onboarding.stepProfile'),
+  t('onboarding.stepOrganization'),
+  t('onboarding.stepWelcome'),
+];
 const STEP_PATHS = [paths.onboardingStep1, paths.onboardingStep2, paths.onboardingStep3] as const;
 
 export interface OnboardingFrameProps {
@@ -21,6 +26,7 @@ export function OnboardingFrame({ step, title, subtitle, children }: OnboardingF
   // On a phone the three labels do not fit beside the step numbers: the current one is said below.
   const wide = useMediaQuery('(min-width: 30em)', true);
   const navigate = useNavigate();
+  const steps = stepLabels();
   return (
     <CenteredPanel title={title} subtitle={subtitle} width={520}>
       <Stepper
@@ -34,13 +40,13 @@ export function OnboardingFrame({ step, title, subtitle, children }: OnboardingF
           if (index < step - 1) navigate(STEP_PATHS[index]!);
         }}
         mb={wide ? 'xl' : 'xs'}
-        aria-label={`Step ${step} of 3`}
+        aria-label={t('onboarding.stepOf', { step })}
         styles={{
           stepLabel: { fontSize: 'var(--mantine-font-size-xs)' },
           stepBody: wide ? undefined : { display: 'none' },
         }}
       >
-        {STEPS.map((label, index) => (
+        {steps.map((label, index) => (
           <Stepper.Step
             key={label}
             label={label}
@@ -51,7 +57,7 @@ export function OnboardingFrame({ step, title, subtitle, children }: OnboardingF
       </Stepper>
       {wide ? null : (
         <Text size="xs" c="dimmed" mb="lg">
-          Step {step} of 3 · {STEPS[step - 1]}
+          {t('onboarding.stepOfNamed', { step, name: steps[step - 1] })}
         </Text>
       )}
       {children}

@@ -1,7 +1,7 @@
-import { DEFAULT_ORGANIZATION_NAME, MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
@@ -12,7 +12,7 @@ export function OnboardingOrganizationPage() {
   const navigate = useNavigate();
   const create = useCreatePersonalOrganization();
   const me = useMe();
-  const [name, setName] = useState<string>(DEFAULT_ORGANIZATION_NAME);
+  const [name, setName] = useState<string>(() => t('onboarding.defaultOrganizationName'));
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,20 +23,20 @@ export function OnboardingOrganizationPage() {
     }
     create.mutate(name.trim(), {
       onSuccess: () => navigate(paths.onboardingStep3),
-      onError: () => toastError(MESSAGES.tryAgain),
+      onError: () => toastError(t('messages.tryAgain')),
     });
   }
 
   return (
     <OnboardingFrame
       step={2}
-      title="Your personal organization"
-      subtitle="Projects live in organizations. Start with your own: you can rename it and invite your team later."
+      title={t('onboarding.organizationTitle')}
+      subtitle={t('onboarding.organizationSubtitle')}
     >
-      <form onSubmit={handleSubmit} aria-label="Your personal organization">
+      <form onSubmit={handleSubmit} aria-label={t('onboarding.organizationTitle')}>
         <Stack gap="md">
           <TextInput
-            label="Name of your organization"
+            label={t('onboarding.organizationName')}
             required
             maxLength={100}
             autoFocus
@@ -44,14 +44,14 @@ export function OnboardingOrganizationPage() {
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <Text size="xs" c="dimmed">
-            You will be its owner.
+            {t('onboarding.youWillBeOwner')}
           </Text>
           <Group justify="space-between">
             <Button component={Link} to={paths.onboardingStep1} variant="subtle" color="gray">
-              Back
+              {t('onboarding.back')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Confirm
+              {t('onboarding.confirm')}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { useUpdateMe } from '../../../shared/api/update-me';
 import { paths } from '../../../shared/paths';
@@ -27,24 +27,20 @@ export function OnboardingProfilePage() {
       { firstname: names.firstname.trim(), lastname: names.lastname.trim() },
       {
         onSuccess: () => navigate(paths.onboardingStep2),
-        onError: () => toastError(MESSAGES.tryAgain),
+        onError: () => toastError(t('messages.tryAgain')),
       },
     );
   }
 
   return (
-    <OnboardingFrame
-      step={1}
-      title="Hi! Who are you?"
-      subtitle="Your teammates will see this name on tasks and comments."
-    >
+    <OnboardingFrame step={1} title={t('onboarding.profileTitle')} subtitle={t('onboarding.profileSubtitle')}>
       {names === null ? (
         <PageLoader />
       ) : (
-        <form onSubmit={handleSubmit} aria-label="Who are you?">
+        <form onSubmit={handleSubmit} aria-label={t('onboarding.profileFormLabel')}>
           <Stack gap="md">
             <TextInput
-              label="Firstname"
+              label={t('onboarding.firstname')}
               autoComplete="given-name"
               required
               maxLength={100}
@@ -53,7 +49,7 @@ export function OnboardingProfilePage() {
               onChange={(event) => setNames({ ...names, firstname: event.currentTarget.value })}
             />
             <TextInput
-              label="Lastname"
+              label={t('onboarding.lastname')}
               autoComplete="family-name"
               required
               maxLength={100}
@@ -62,7 +58,7 @@ export function OnboardingProfilePage() {
             />
             <Group justify="flex-end">
               <Button type="submit" loading={update.isPending}>
-                Next
+                {t('onboarding.next')}
               </Button>
             </Group>
           </Stack>

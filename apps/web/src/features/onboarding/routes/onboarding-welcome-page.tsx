@@ -1,12 +1,13 @@
 import { Anchor, Button, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 export function OnboardingWelcomePage() {
   return (
-    <OnboardingFrame step={3} title="Welcome to Figgle!" subtitle="Your workspace is ready.">
+    <OnboardingFrame step={3} title={t('onboarding.welcomeTitle')} subtitle={t('onboarding.welcomeSubtitle')}>
       <Stack gap="lg">
         <List
           spacing="xs"
@@ -17,18 +18,21 @@ export function OnboardingWelcomePage() {
             </ThemeIcon>
           }
         >
-          <List.Item>Create a project and add its first tasks, as a list or on a board.</List.Item>
-          <List.Item>Invite your team from the settings of your organization.</List.Item>
-          <List.Item>Link a Figma file: comments tagged #task arrive as tasks.</List.Item>
+          <List.Item>{t('onboarding.tipProject')}</List.Item>
+          <List.Item>{t('onboarding.tipInvite')}</List.Item>
+          <List.Item>{t('onboarding.tipFigma')}</List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          New to the Figma link?{' '}
-          <Anchor component={Link} to={paths.settingsFigma} size="sm">
-            Read how to connect Figma
-          </Anchor>
+          {tRich('onboarding.figmaHelp', {
+            link: (chunks) => (
+              <Anchor component={Link} to={paths.settingsFigma} size="sm">
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
         <Button component={Link} to={paths.projectsCards} size="md" fullWidth>
-          Go to Figgle
+          {t('onboarding.goToFiggle')}
         </Button>
       </Stack>
     </OnboardingFrame>
