@@ -11,6 +11,9 @@ export const CALENDAR_YEAR_COUNT = 200;
 export const CALENDAR_YEARS_BEFORE = 100;
 export const CALENDAR_DEFAULT_LOCALE = 'en-US';
 export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
+/** The languages of the web app and of emails (issue 45): English, German, French, Spanish. */
+export const LOCALES = ['en', 'de', 'fr', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
 
 // Project page
 export const LIST_ANIMATION_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personNameSchema } from './auth-schemas.ts';
-import { COLOR_SCHEMES } from './constants.ts';
+import { COLOR_SCHEMES, LOCALES } from './constants.ts';
 
 /** GET /api/me: the signed-in user's own profile. */
 export const meSchema = z.object({
@@ -11,6 +11,8 @@ export const meSchema = z.object({
   /** Registration sets it; creating an organization (or already owning one) clears it. */
   needs_onboarding: z.boolean(),
   color_scheme: z.enum(COLOR_SCHEMES),
+  /** The chosen language (Settings › Preferences), or null to follow the browser's. */
+  locale: z.enum(LOCALES).nullable(),
   /** False for accounts made through Google, OIDC or an invitation until a password is set. */
   has_password: z.boolean(),
   two_factor_enabled: z.boolean(),
@@ -25,6 +27,11 @@ export const updateMeInput = z
     firstname: personNameSchema('Firstname').optional(),
     lastname: personNameSchema('Lastname').optional(),
     color_scheme: z.enum(COLOR_SCHEMES, { error: 'The colour scheme is auto, light or dark.' }).optional(),
+    /** null goes back to the browser's language. */
+    locale: z
+      .enum(LOCALES, { error: 'The language is en (English), de (Deutsch), fr (Français) or es (Español).' })
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {

@@ -48,6 +48,7 @@ import * as projectStatuses from './migrations/0037_project_statuses.ts';
 import * as figmaRenderBudget from './migrations/0039_figma_render_budget.ts';
 import * as taskTemplates from './migrations/0040_task_templates.ts';
 import * as restoreLogCategoryRecurrence from './migrations/0041_restore_log_category_recurrence.ts';
+import * as userLocale from './migrations/0042_user_locale.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0037_project_statuses': projectStatuses,
   '0040_task_templates': taskTemplates,
   '0041_restore_log_category_recurrence': restoreLogCategoryRecurrence,
+  '0042_user_locale': userLocale,
 };
 
 /** The names of every domain migration, in order. */

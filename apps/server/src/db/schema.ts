@@ -60,6 +60,8 @@ interface AppUserTable {
   lastname: Generated<string>;
   needs_onboarding: Generated<boolean>;
   color_scheme: Generated<'auto' | 'light' | 'dark'>;
+  /** Migration 0042: the chosen language; NULL follows the browser (and English for emails). */
+  locale: 'en' | 'de' | 'fr' | 'es' | null;
   figma_token_encrypted: string | null;
   figma_token_redacted: string | null;
   inbox_seen_at: Timestamp;

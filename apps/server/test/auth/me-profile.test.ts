@@ -30,6 +30,7 @@ describe('GET /api/me', () => {
       lastname: 'Lovelace',
       needs_onboarding: true,
       color_scheme: 'auto',
+      locale: null,
       has_password: true,
       two_factor_enabled: false,
       redacted_figma_token: null,
@@ -114,6 +115,10 @@ describe('PATCH /api/me', () => {
     [{ lastname: '   ' }, 'Lastname is required.'],
     [{ firstname: 'x'.repeat(101) }, 'Firstname is at most 100 characters.'],
     [{ color_scheme: 'purple' }, 'The colour scheme is auto, light or dark.'],
+    [{ locale: 'xx' }, 'The language is en (English), de (Deutsch), fr (Français) or es (Español).'],
+    [{ locale: 'de-XX' }, 'The language is en (English), de (Deutsch), fr (Français) or es (Español).'],
+    [{ locale: 'DE' }, 'The language is en (English), de (Deutsch), fr (Français) or es (Español).'],
+    [{ locale: 'pseudo' }, 'The language is en (English), de (Deutsch), fr (Français) or es (Español).'],
     [{}, 'Nothing to update.'],
     [{ email: 'someone@else.test' }, 'email'],
     [{ firstname: 42 }, 'firstname'],
@@ -129,7 +134,18 @@ describe('PATCH /api/me', () => {
       lastname: 'Names',
       email: user.email,
       color_scheme: 'auto',
+      locale: null,
     });
+  });
+
+  it('saves the language, and null goes back to following the browser', async () => {
+    const user = await createUser(server, mail);
+    const saved = await user.api('/api/me', { method: 'PATCH', body: { locale: 'de' } });
+    expect(saved.status).toBe(200);
+    expect(await meOf(saved)).toMatchObject({ locale: 'de' });
+    expect(await meOf(await user.api('/api/me'))).toMatchObject({ locale: 'de' });
+    const cleared = await user.api('/api/me', { method: 'PATCH', body: { locale: null } });
+    expect(await meOf(cleared)).toMatchObject({ locale: null });
   });
 
   it('answers 401 without a session', async () => {

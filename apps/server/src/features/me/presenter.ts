@@ -11,6 +11,7 @@ export function presentMe(user: AppUser, facts: AccountFacts, needsOnboarding: b
     lastname: user.lastname,
     needs_onboarding: needsOnboarding,
     color_scheme: user.color_scheme,
+    locale: user.locale,
     has_password: facts.hasPassword,
     two_factor_enabled: facts.twoFactorEnabled,
     redacted_figma_token: user.figma_token_redacted,

@@ -5,7 +5,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { AppUser } from '../../../db/schema.ts';
 
 /**
- * Changes the user's own names or colour scheme. A new name shows in every organization's member
+ * Changes the user's own names, colour scheme or language. A new name shows in every organization's member
  * list, so each of the user's organizations hears about it after the commit.
  */
 export async function updateMe(
@@ -22,6 +22,7 @@ export async function updateMe(
           ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
           ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
           ...(input.color_scheme !== undefined ? { color_scheme: input.color_scheme } : {}),
+          ...(input.locale !== undefined ? { locale: input.locale } : {}),
           updated_at: sql`now()`,
         })
         .where('user_id', '=', user.user_id)
