@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   CUSTOM_FIELD_KIND_LABELS,
   customValueFromText,
@@ -7,7 +8,7 @@ import { type EstimateScale, isEstimateOf } from '@figgle/shared/estimate';
 import type { ImportProblem } from '@figgle/shared/import-schemas';
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { MILESTONES_PER_PROJECT_MAX } from '@figgle/shared/milestone-schemas';
-import { TASK_STATUSES } from '@figgle/shared/status';
+import type { StatusCategory } from '@figgle/shared/status-categories';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { type Kysely, sql } from 'kysely';
 import type { Database, LabelColor, TaskStatus } from '../../db/schema.ts';
@@ -86,6 +87,39 @@ export async function membersByEmail(
   return new Map(rows.map((row) => [row.email.toLowerCase(), row.user_id]));
 }
 
+const DEFAULT_CATEGORIES: Readonly<Record<string, StatusCategory>> = {
+  TODO: 'unstarted',
+  DOING: 'started',
+  DONE: 'done',
+  ARCHIVE: 'canceled',
+};
+
+/**
+ * A task's status is a key of the project's statuses (migration 0037): the mapping the person chose
+ * was checked when the import started, but a file's own keys (a Trello card archived → ARCHIVE, a
+ * ticked checklist item → DONE) may name one the project removed. Such a task takes the project's
+ * first status of that key's category, else its first status, rather than failing the import.
+ */
+async function placeInProjectStatuses(
+  trx: Kysely<Database>,
+  projectId: string,
+  tasks: ImportTask[],
+): Promise<void> {
+  const statuses = await trx
+    .selectFrom('project_status')
+    .select(['key', 'category'])
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .orderBy('key')
+    .execute();
+  const keys = new Set(statuses.map((status) => status.key));
+  for (const task of tasks) {
+    if (keys.has(task.status) || statuses.length === 0) continue;
+    const category = DEFAULT_CATEGORIES[task.status];
+    task.status = (statuses.find((status) => status.category === category) ?? statuses[0]!).key as TaskStatus;
+  }
+}
+
 /**
  * Writes one batch inside the caller's transaction, with a few multi-row statements whatever its size
  * (arrays unnested by PostgreSQL, so each statement's text is the same every batch): the project's next
@@ -98,6 +132,10 @@ export async function writeBatch(
   context: BatchContext,
   tasks: ImportTask[],
 ): Promise<BatchResult> {
+  let __at = performance.now();
+  const __times: string[] = [];
+  const __mark = (label: string) => { const now = performance.now(); __times.push(`${label} ${(now - __at).toFixed(0)}`); __at = now; };
+  (globalThis as any).__batchTimes = __times;
   const problems: ImportProblem[] = tasks.flatMap((task) => task.problems);
   const project = await trx
     .updateTable('project')
@@ -107,12 +145,14 @@ export async function writeBatch(
     .returning('last_reference')
     .executeTakeFirst();
   if (!project) throw new ProjectGoneError('The project was deleted during the import.');
+  __mark('project');
   const firstReference = project.last_reference - tasks.length + 1;
 
+  await placeInProjectStatuses(trx, context.projectId, tasks);
   const ranks = new Map<ImportTask, string>();
-  for (const status of TASK_STATUSES) {
+  // The columns in one order (by key), so two imports into one project never wait on each other's lock.
+  for (const status of [...new Set(tasks.map((task) => task.status))].sort()) {
     const inColumn = tasks.filter((task) => task.status === status);
-    if (inColumn.length === 0) continue;
     await lockColumn(trx, context.projectId, status as TaskStatus);
     const { rows } = await sql<{ rank: string | null }>`
       SELECT max(rank) AS rank FROM task
@@ -122,11 +162,13 @@ export async function writeBatch(
     for (const [index, task] of inColumn.entries()) ranks.set(task, keys[index]!);
   }
 
+  __mark('ranks');
   // The ids a task made one by one gets (migration 0018: its creation time in front), made before
   // the insert because labels, checklists and comments below name their tasks.
   const { rows: made } = await sql<{ id: string }>`
     SELECT figgle_task_id() AS id FROM generate_series(1, ${tasks.length}::integer)
   `.execute(trx);
+  __mark('ids');
   const ids = made.map((row) => row.id);
   const assignees = tasks.map((task) => {
     if (!task.assigneeEmail) return null;
@@ -216,6 +258,7 @@ export async function writeBatch(
         estimate, milestone, cycle)
   `.execute(trx);
 
+  __mark('insert task');
   const metadata = tasks.map((task, index) => {
     const labels = labelsOf[index]!;
     const entry: LogMetadata = {
@@ -238,6 +281,7 @@ export async function writeBatch(
     JOIN task ON task.task_id = t.id
   `.execute(trx);
 
+  __mark('insert log');
   const labelTask: string[] = [];
   const labelId: string[] = [];
   labelsOf.forEach((labels, index) => {
@@ -254,8 +298,10 @@ export async function writeBatch(
     `.execute(trx);
   }
 
+  __mark('labels');
   await writeCustomValues(trx, context, tasks, ids, problems);
 
+  __mark('custom');
   const itemTask: string[] = [];
   const itemText: string[] = [];
   const itemDone: boolean[] = [];
@@ -279,6 +325,7 @@ export async function writeBatch(
     `.execute(trx);
   }
 
+  __mark('checklist');
   const commentTask: string[] = [];
   const commentAuthor: string[] = [];
   const commentAt: string[] = [];
@@ -299,6 +346,7 @@ export async function writeBatch(
         AS t(task_id, author_name, content, created_at)
     `.execute(trx);
   }
+  __mark('comments');
   const keyed: Record<string, string> = {};
   tasks.forEach((task, index) => {
     if (task.key !== undefined) keyed[task.key] = ids[index]!;

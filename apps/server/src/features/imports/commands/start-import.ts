@@ -3,6 +3,7 @@ import {
   importAnalysisSchema,
   type startImportInput,
 } from '@figgle/shared/import-schemas';
+import { TASK_STATUSES } from '@figgle/shared/status';
 import { trigramFromName } from '@figgle/shared/trigram';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../app-types.ts';
@@ -67,6 +68,35 @@ async function checkCustomFieldColumns(
     ]);
 }
 
+/**
+ * The statuses the Trello lists go to are statuses of the project the tasks go to: its own
+ * (docs/product.md#statuses), or the four every new project starts with. Else a 400 that names the
+ * list, before anything is written.
+ */
+async function checkListStatuses(
+  db: AppDeps['db'],
+  projectId: string | null,
+  analysis: ImportAnalysis,
+  lists: ImportMapping['trelloLists'],
+): Promise<void> {
+  if (analysis.format !== 'trello' || !lists) return;
+  const keys = new Set<string>(
+    projectId
+      ? (
+          await db.selectFrom('project_status').select('key').where('project_id', '=', projectId).execute()
+        ).map((status) => status.key)
+      : TASK_STATUSES,
+  );
+  const wrong = analysis.lists.find((list) => !keys.has(lists[list.list_id]!));
+  if (wrong)
+    throw new HttpError(
+      400,
+      'unknown_status',
+      `The list “${wrong.name}” goes to a status the project does not have. Choose one of its statuses.`,
+      [{ path: `trello_lists.${wrong.list_id}`, message: 'is not a status of the project' }],
+    );
+}
+
 function trigramOf(name: string): string {
   return trigramFromName(name).padEnd(3, 'X');
 }
@@ -87,8 +117,10 @@ export async function startImport(
   const run = await importRunOf(db, importId);
   if (!run) throw notFound('Import');
   if (run.state !== 'analysed') throw conflict('This import has already started.');
-  const mapping = checkedMapping(importAnalysisSchema.parse(run.analysis), input);
+  const analysis = importAnalysisSchema.parse(run.analysis);
+  const mapping = checkedMapping(analysis, input);
   await checkCustomFieldColumns(db, run.project_id, mapping.csvColumns);
+  await checkListStatuses(db, run.project_id, analysis, mapping.trelloLists);
   if (!run.project_id) {
     await authorize(db, actor, 'project.create', organizationId);
     if (!input.project_name)
