@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
 import { optimisticChecklist } from './checklist-cache';
@@ -24,7 +24,7 @@ export function useConvertChecklistItem(taskId: string) {
             : item,
         ),
       ),
-    onError: () => toastError(MESSAGES.saveFailed),
+    onError: () => toastError(t('messages.saveFailed')),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(taskId), exact: true });
       return checklist.settle();

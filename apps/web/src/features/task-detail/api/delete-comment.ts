@@ -1,8 +1,8 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
 
@@ -37,6 +37,7 @@ export function useDeleteComment() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(taskId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
     },
-    onError: (error) => toastError(error instanceof ApiRequestError ? error.message : MESSAGES.saveFailed),
+    onError: (error) =>
+      toastError(error instanceof ApiRequestError ? error.message : t('messages.saveFailed')),
   });
 }

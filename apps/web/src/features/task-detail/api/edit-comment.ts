@@ -1,8 +1,8 @@
 import type { CommentView } from '@figgle/shared/comment-schemas';
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import { toastError } from '../../../ui/toast';
@@ -42,6 +42,7 @@ export function useEditComment() {
       storeEditedComment(queryClient, taskId, comment);
       void queryClient.invalidateQueries({ queryKey: queryKeys.timeline(taskId) });
     },
-    onError: (error) => toastError(error instanceof ApiRequestError ? error.message : MESSAGES.saveFailed),
+    onError: (error) =>
+      toastError(error instanceof ApiRequestError ? error.message : t('messages.saveFailed')),
   });
 }

@@ -1,10 +1,11 @@
 import type { PersonView } from '@figgle/shared/task-schemas';
 import { Avatar } from '@mantine/core';
 import { IconBrandFigma } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import { UserAvatar } from '../../../ui/user-avatar';
 
 export const personName = (person: PersonView | null | undefined, fallback = 'Figma') =>
-  person ? `${person.firstname} ${person.lastname}`.trim() || 'Unnamed member' : fallback;
+  person ? `${person.firstname} ${person.lastname}`.trim() || t('task-detail.unnamedMember') : fallback;
 
 /** A person's avatar, or Figma's mark when no person is the author (a null author means Figma). */
 export function AuthorMark({ person, size = 28 }: { person: PersonView | null; size?: number }) {

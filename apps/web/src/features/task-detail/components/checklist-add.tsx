@@ -2,6 +2,7 @@ import { CHECKLIST_TEXT_MAX } from '@figgle/shared/planning-schemas';
 import { TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useAddChecklistItem } from '../api/add-checklist-item';
 
 /** The field under the checklist: Enter adds what was typed and leaves the field ready for the next. */
@@ -10,8 +11,8 @@ export function ChecklistAdd({ taskId }: { taskId: string }) {
   const [text, setText] = useState('');
   return (
     <TextInput
-      aria-label="Add an item"
-      placeholder="Add an item, then press Enter"
+      aria-label={t('task-detail.addItem')}
+      placeholder={t('task-detail.addItemPlaceholder')}
       size="sm"
       variant="filled"
       maxLength={CHECKLIST_TEXT_MAX}

@@ -5,6 +5,7 @@ import { ActionIcon, Anchor, Checkbox, Menu, TextInput, UnstyledButton } from '@
 import { IconDotsVertical, IconGripVertical, IconSubtask, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import classes from './checklist.module.css';
 
@@ -56,7 +57,7 @@ export function ChecklistItemRow({
         {...attributes}
         {...listeners}
         role="button"
-        aria-label={`Move ${item.text}`}
+        aria-label={t('task-detail.moveItem', { name: item.text })}
         disabled={pending}
       >
         <IconGripVertical size={14} aria-hidden />
@@ -80,7 +81,7 @@ export function ChecklistItemRow({
         <UnstyledButton
           className={classes.text}
           disabled={pending}
-          aria-label={`Edit ${item.text}`}
+          aria-label={t('task-detail.editItem', { text: item.text })}
           onClick={() => setEditing(true)}
         >
           {item.text}
@@ -92,7 +93,9 @@ export function ChecklistItemRow({
           to={paths.task(item.converted_task.task_id)}
           size="xs"
           ff="monospace"
-          aria-label={`Open task #${item.converted_task.reference}`}
+          aria-label={t('task-detail.openTaskReference', {
+            reference: String(item.converted_task.reference),
+          })}
         >
           #{item.converted_task.reference}
         </Anchor>
@@ -104,7 +107,7 @@ export function ChecklistItemRow({
             color="gray"
             size="sm"
             disabled={pending}
-            aria-label={`Actions for ${item.text}`}
+            aria-label={t('task-detail.actionsFor', { text: item.text })}
           >
             <IconDotsVertical size={14} aria-hidden />
           </ActionIcon>
@@ -112,11 +115,11 @@ export function ChecklistItemRow({
         <Menu.Dropdown>
           {item.converted_task ? null : (
             <Menu.Item leftSection={<IconSubtask size={14} aria-hidden />} onClick={actions.onConvert}>
-              Convert to task
+              {t('task-detail.convertToTask')}
             </Menu.Item>
           )}
           <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={actions.onRemove}>
-            Remove
+            {t('task-detail.remove')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -141,7 +144,7 @@ function ItemEditor({ text, onDone }: { text: string; onDone: (text: string | nu
       autoFocus
       size="xs"
       style={{ flex: 1, minWidth: 0 }}
-      aria-label="Item text"
+      aria-label={t('task-detail.itemText')}
       maxLength={CHECKLIST_TEXT_MAX}
       value={draft}
       onChange={(event) => setDraft(event.currentTarget.value.replace(/[\r\n]+/g, ' '))}

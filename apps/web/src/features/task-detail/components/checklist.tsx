@@ -13,6 +13,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import type { ChecklistItemView } from '@figgle/shared/checklist-schemas';
 import { Anchor, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { useConvertChecklistItem } from '../api/convert-checklist-item';
 import { useDeleteChecklistItem } from '../api/delete-checklist-item';
@@ -38,6 +39,7 @@ export function Checklist({ taskId }: { taskId: string }) {
   );
 
   const items = checklist.data?.items ?? [];
+  const convertedId = convert.data?.task_id ?? '';
   const done = items.filter((item) => item.done).length;
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -47,15 +49,21 @@ export function Checklist({ taskId }: { taskId: string }) {
     update.mutate({ taskId, itemId: String(active.id), changes: { index } });
   }
 
-  const textOf = (id: string | number) => items.find((item) => item.item_id === id)?.text ?? 'the item';
-  const placeOf = (id: string | number) =>
-    `position ${items.findIndex((item) => item.item_id === id) + 1} of ${items.length}`;
+  const textOf = (id: string | number) =>
+    items.find((item) => item.item_id === id)?.text ?? t('task-detail.theItem');
+  const placeOf = (id: string | number) => ({
+    position: items.findIndex((item) => item.item_id === id) + 1,
+    total: items.length,
+  });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${textOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${textOf(active.id)} is at ${placeOf(over.id)}.` : undefined),
+    onDragStart: ({ active }) => t('task-detail.dragPickedUp', { name: textOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('task-detail.dragOver', { name: textOf(active.id), ...placeOf(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${textOf(active.id)} was dropped at ${placeOf(over.id)}.` : `${textOf(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${textOf(active.id)} was cancelled.`,
+      over
+        ? t('task-detail.dragDroppedAt', { name: textOf(active.id), ...placeOf(over.id) })
+        : t('task-detail.dragDropped', { name: textOf(active.id) }),
+    onDragCancel: ({ active }) => t('task-detail.dragCancelled', { name: textOf(active.id) }),
   };
 
   const actionsFor = (item: ChecklistItemView) => ({
@@ -70,10 +78,14 @@ export function Checklist({ taskId }: { taskId: string }) {
     <section aria-labelledby="task-checklist-heading">
       <Group justify="space-between" align="center" mb={8}>
         <Title id="task-checklist-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase">
-          Checklist
+          {t('task-detail.checklist')}
         </Title>
         {items.length > 0 ? (
-          <Text size="sm" c="dimmed" aria-label={`${done} of ${items.length} done`}>
+          <Text
+            size="sm"
+            c="dimmed"
+            aria-label={t('task-detail.checklistDone', { done, total: items.length })}
+          >
             {done}/{items.length}
           </Text>
         ) : null}
@@ -84,7 +96,7 @@ export function Checklist({ taskId }: { taskId: string }) {
             value={(done / items.length) * 100}
             size="xs"
             color={done === items.length ? 'teal' : undefined}
-            aria-label="Checklist progress"
+            aria-label={t('task-detail.checklistProgress')}
           />
         ) : null}
         {checklist.isPending ? (
@@ -97,13 +109,12 @@ export function Checklist({ taskId }: { taskId: string }) {
             accessibility={{
               announcements,
               screenReaderInstructions: {
-                draggable:
-                  'To pick up an item, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.',
+                draggable: t('task-detail.checklistDragHelp'),
               },
             }}
           >
             <SortableContext items={items.map((item) => item.item_id)} strategy={verticalListSortingStrategy}>
-              <ul className={classes.list} aria-label="Checklist items">
+              <ul className={classes.list} aria-label={t('task-detail.checklistItems')}>
                 {items.map((item) => (
                   <ChecklistItemRow key={item.item_id} item={item} actions={actionsFor(item)} />
                 ))}
@@ -115,10 +126,14 @@ export function Checklist({ taskId }: { taskId: string }) {
       </Stack>
       {convert.data ? (
         <Text size="xs" c="dimmed" mt={6} role="status">
-          Task #{convert.data.reference} created.{' '}
-          <Anchor component={Link} to={paths.task(convert.data.task_id)} size="xs">
-            Open it
-          </Anchor>
+          {tRich('task-detail.convertedToTask', {
+            reference: String(convert.data.reference),
+            link: (chunks) => (
+              <Anchor key="open" component={Link} to={paths.task(convertedId)} size="xs">
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import type { TimelineCommentView } from '@figgle/shared/timeline-schemas';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
@@ -13,8 +14,13 @@ import { SeeMore } from './see-more';
 export function EditedMark({ comment }: { comment: TimelineCommentView }) {
   if (!comment.edited_at) return null;
   return (
-    <Text span size="xs" c="dimmed" title={`Edited ${new Date(comment.edited_at).toLocaleString()}`}>
-      (edited)
+    <Text
+      span
+      size="xs"
+      c="dimmed"
+      title={t('task-detail.editedAt', { date: new Date(comment.edited_at).toLocaleString(intlLocale()) })}
+    >
+      {t('task-detail.edited')}
     </Text>
   );
 }
@@ -41,9 +47,9 @@ export function CommentBody({ comment, name }: { comment: TimelineCommentView; n
 
   const askToDelete = async () => {
     const confirmed = await confirm({
-      title: 'Delete this comment?',
-      text: 'The comment is removed for everyone. This cannot be undone.',
-      confirmLabel: 'Delete',
+      title: t('task-detail.deleteCommentTitle'),
+      text: t('task-detail.deleteCommentText'),
+      confirmLabel: t('common.delete'),
     });
     if (confirmed) remove.mutate({ taskId: comment.task_id, commentId: comment.comment_id });
   };
@@ -52,16 +58,16 @@ export function CommentBody({ comment, name }: { comment: TimelineCommentView; n
     return (
       <div>
         <RichTextEditor
-          label="Edit your comment"
+          label={t('task-detail.editYourComment')}
           value={comment.content_json}
           hasSave
-          saveLabel="Save"
+          saveLabel={t('common.save')}
           saving={edit.isPending}
           onSave={save}
         />
         <Group justify="flex-end" mt={4}>
           <Button variant="subtle" size="compact-sm" onClick={() => setEditing(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Group>
       </div>
@@ -70,7 +76,7 @@ export function CommentBody({ comment, name }: { comment: TimelineCommentView; n
   return (
     <>
       <SeeMore>
-        <RichTextEditor readOnly value={comment.content_json} label={`Comment by ${name}`} />
+        <RichTextEditor readOnly value={comment.content_json} label={t('task-detail.commentBy', { name })} />
       </SeeMore>
       {mine ? (
         <Group gap={4} mt={4}>
@@ -78,9 +84,9 @@ export function CommentBody({ comment, name }: { comment: TimelineCommentView; n
             variant="subtle"
             size="compact-xs"
             onClick={() => setEditing(true)}
-            aria-label="Edit comment"
+            aria-label={t('task-detail.editComment')}
           >
-            Edit
+            {t('task-detail.edit')}
           </Button>
           <Button
             variant="subtle"
@@ -88,9 +94,9 @@ export function CommentBody({ comment, name }: { comment: TimelineCommentView; n
             size="compact-xs"
             loading={remove.isPending}
             onClick={() => void askToDelete()}
-            aria-label="Delete comment"
+            aria-label={t('task-detail.deleteComment')}
           >
-            Delete
+            {t('common.delete')}
           </Button>
         </Group>
       ) : null}

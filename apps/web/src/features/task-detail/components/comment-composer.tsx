@@ -1,7 +1,7 @@
-import { EDITOR_PLACEHOLDER, MESSAGES } from '@figgle/shared/constants';
 import { taskUploadFolder } from '@figgle/shared/upload-schemas';
 import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import { isBlankDocument, type RichTextValue } from '../../../ui/editor/rich-text-value';
 import { toastError } from '../../../ui/toast';
@@ -34,7 +34,7 @@ export function CommentComposer({ taskId, organizationId }: { taskId: string; or
     create.mutate(
       { taskId, content: value },
       // A comment that waited in the queue and was then refused is said by name with Retry instead.
-      { onSuccess: () => setDraft(emptyDocument()), onError: () => toastError(MESSAGES.saveFailed) },
+      { onSuccess: () => setDraft(emptyDocument()), onError: () => toastError(t('messages.saveFailed')) },
     );
   };
 
@@ -42,8 +42,8 @@ export function CommentComposer({ taskId, organizationId }: { taskId: string; or
     <>
       <PendingComments taskId={taskId} />
       <RichTextEditor
-        label="Write a comment"
-        placeholder={EDITOR_PLACEHOLDER}
+        label={t('task-detail.writeComment')}
+        placeholder={t('task-detail.commentPlaceholder')}
         value={draft}
         hasSave
         saving={sending}

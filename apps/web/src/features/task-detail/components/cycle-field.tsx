@@ -1,5 +1,6 @@
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { Select } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useSetTaskCycle } from '../../../shared/api/set-task-cycle';
 import { cycleChoices, NO_CYCLE } from '../../../shared/task-actions/cycle-choices';
@@ -19,7 +20,7 @@ export function CycleField({ task }: { task: TaskDetailView }) {
   if (!options.some((option) => option.value === value)) options.push({ value, label: '…' });
   return (
     <Select
-      label="Cycle"
+      label={t('task-detail.cycle')}
       size="sm"
       allowDeselect={false}
       data={options}

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
@@ -27,7 +28,7 @@ export function DuplicateArchiveOffer({
 }: DuplicateArchiveOfferProps) {
   const update = useUpdateTask();
   const comment = useCreateComment();
-  const name = original ? `${original.reference} ${original.title}` : 'the original task';
+  const name = original ? `${original.reference} ${original.title}` : t('task-detail.theOriginalTask');
 
   async function archive() {
     try {
@@ -35,7 +36,7 @@ export function DuplicateArchiveOffer({
         taskId,
         content: {
           ops: [
-            { insert: 'Duplicate of ' },
+            { insert: t('task-detail.duplicateOfComment') },
             {
               insert: name,
               attributes: { link: new URL(paths.task(originalId), window.location.href).href },
@@ -52,16 +53,16 @@ export function DuplicateArchiveOffer({
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Archive ${reference} as a duplicate?`} centered>
+    <Modal opened onClose={onClose} title={t('task-detail.archiveDuplicateTitle', { reference })} centered>
       <Text size="sm" mb="md">
-        {reference} duplicates {name}. Archive it now, with a comment that links {name}?
+        {t('task-detail.archiveDuplicateText', { reference, name })}
       </Text>
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose}>
-          Keep it open
+          {t('task-detail.keepOpen')}
         </Button>
         <Button onClick={archive} loading={update.isPending || comment.isPending}>
-          Archive
+          {t('task-detail.archive')}
         </Button>
       </Group>
     </Modal>

@@ -2,6 +2,7 @@ import { figmaFileUrl, figmaNodeUrl } from '@figgle/shared/figma';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { Anchor, Box, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
 
 export interface FigmaNodeSlotProps {
@@ -27,7 +28,7 @@ export function FigmaNodeSlot({ task }: FigmaNodeSlotProps) {
   const link = design.nodeId ? figmaNodeUrl(design.fileKey, design.nodeId) : figmaFileUrl(design.fileKey);
 
   return (
-    <Stack gap="xs" component="section" aria-label="Figma design">
+    <Stack gap="xs" component="section" aria-label={t('task-detail.figmaDesign')}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
         Figma
       </Text>
@@ -44,13 +45,13 @@ export function FigmaNodeSlot({ task }: FigmaNodeSlotProps) {
           {state === 'loading' ? <Skeleton height={140} radius={0} /> : null}
           {state === 'failed' ? (
             <Text size="xs" c="dimmed" p="sm">
-              The design cannot be shown right now.
+              {t('task-detail.designUnavailable')}
             </Text>
           ) : (
             <Anchor href={link} target="_blank" rel="noopener noreferrer" display="block">
               <Image
                 src={`/api/tasks/${encodeURIComponent(task.task_id)}/figma-image`}
-                alt={`Design node ${design.nodeId} in Figma`}
+                alt={t('task-detail.designNodeAlt', { node: design.nodeId })}
                 fit="contain"
                 mah={320}
                 style={{ display: state === 'shown' ? 'block' : 'none' }}
@@ -64,7 +65,7 @@ export function FigmaNodeSlot({ task }: FigmaNodeSlotProps) {
       <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm">
         <Group gap={6} wrap="nowrap" component="span">
           <Icon name="figma" size={16} />
-          <span>Open in Figma</span>
+          <span>{t('task-detail.openInFigma')}</span>
         </Group>
       </Anchor>
     </Stack>

@@ -1,5 +1,6 @@
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { Select } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjectMilestones } from '../../../shared/api/list-milestones';
 import { useSetTaskMilestone } from '../api/set-task-milestone';
 
@@ -10,7 +11,7 @@ export function MilestoneField({ task }: { task: TaskDetailView }) {
   const milestones = useProjectMilestones(task.project_id);
   const setMilestone = useSetTaskMilestone();
   const options = [
-    { value: NONE, label: 'None' },
+    { value: NONE, label: t('task-detail.none') },
     ...(milestones.data ?? []).map((milestone) => ({ value: milestone.milestone_id, label: milestone.name })),
   ];
   const value = task.milestone_id ?? NONE;
@@ -18,7 +19,7 @@ export function MilestoneField({ task }: { task: TaskDetailView }) {
   if (!options.some((option) => option.value === value)) options.push({ value, label: '…' });
   return (
     <Select
-      label="Milestone"
+      label={t('task-detail.milestone')}
       size="sm"
       allowDeselect={false}
       data={options}

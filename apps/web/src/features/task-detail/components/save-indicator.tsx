@@ -1,5 +1,6 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import type { AutosaveStatus } from '../hooks/use-autosave';
 
 /** One indicator for the title and the description: the least finished of the two wins. */
@@ -17,7 +18,7 @@ export function SaveIndicator({ statuses }: { statuses: AutosaveStatus[] }) {
         <>
           <Loader size={12} />
           <Text size="xs" c="dimmed">
-            Saving…
+            {t('task-detail.saving')}
           </Text>
         </>
       ) : null}
@@ -25,7 +26,7 @@ export function SaveIndicator({ statuses }: { statuses: AutosaveStatus[] }) {
         <>
           <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />
           <Text size="xs" c="dimmed">
-            Saved
+            {t('task-detail.saved')}
           </Text>
         </>
       ) : null}
@@ -33,7 +34,7 @@ export function SaveIndicator({ statuses }: { statuses: AutosaveStatus[] }) {
         <>
           <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden />
           <Text size="xs" c="red">
-            Not saved
+            {t('task-detail.notSaved')}
           </Text>
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import { LONG_CONTENT_THRESHOLD_PX } from '@figgle/shared/constants';
 import { Box, Button } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import classes from './task-detail.module.css';
 
 /** Content taller than 200 px is cut with a See more control (docs/product.md#task-page). */
@@ -37,7 +38,7 @@ export function SeeMore({ children }: { children: ReactNode }) {
           aria-controls={id}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? 'See less' : 'See more'}
+          {open ? t('task-detail.seeLess') : t('task-detail.seeMore')}
         </Button>
       ) : null}
     </div>

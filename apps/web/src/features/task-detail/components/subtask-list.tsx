@@ -10,6 +10,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { t } from '../../../lib/i18n/i18n';
 import { useMoveSubtask } from '../api/move-subtask';
 import { type Subtask, SubtaskRow } from './subtask-row';
 import classes from './task-detail.module.css';
@@ -39,16 +40,21 @@ export function SubtaskList({
 
   const nameOf = (id: string | number) => {
     const subtask = subtasks.find((row) => row.task_id === id);
-    return subtask ? `${subtask.reference} ${subtask.title}` : 'the sub-task';
+    return subtask ? `${subtask.reference} ${subtask.title}` : t('task-detail.theSubtask');
   };
-  const placeOf = (id: string | number) =>
-    `position ${subtasks.findIndex((row) => row.task_id === id) + 1} of ${subtasks.length}`;
+  const placeOf = (id: string | number) => ({
+    position: subtasks.findIndex((row) => row.task_id === id) + 1,
+    total: subtasks.length,
+  });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is at ${placeOf(over.id)}.` : undefined),
+    onDragStart: ({ active }) => t('task-detail.dragPickedUp', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('task-detail.dragOver', { name: nameOf(active.id), ...placeOf(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was dropped at ${placeOf(over.id)}.` : `${nameOf(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+      over
+        ? t('task-detail.dragDroppedAt', { name: nameOf(active.id), ...placeOf(over.id) })
+        : t('task-detail.dragDropped', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('task-detail.dragCancelled', { name: nameOf(active.id) }),
   };
 
   return (
@@ -59,8 +65,7 @@ export function SubtaskList({
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable:
-            'To pick up a sub-task, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.',
+          draggable: t('task-detail.subtaskDragHelp'),
         },
       }}
     >
@@ -68,7 +73,7 @@ export function SubtaskList({
         items={subtasks.map((subtask) => subtask.task_id)}
         strategy={verticalListSortingStrategy}
       >
-        <ul aria-label="Sub-tasks" className={classes.subtaskList}>
+        <ul aria-label={t('task-detail.subtasks')} className={classes.subtaskList}>
           {subtasks.map((subtask) => (
             <SubtaskRow
               key={subtask.task_id}

@@ -7,6 +7,7 @@ import { IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
@@ -76,7 +77,7 @@ export function SubtaskRow({
           {...attributes}
           {...listeners}
           role="button"
-          aria-label={`Move ${subtask.reference} ${subtask.title}`}
+          aria-label={t('task-detail.moveItem', { name: `${subtask.reference} ${subtask.title}` })}
         >
           <IconGripVertical size={14} aria-hidden />
         </ActionIcon>
@@ -93,7 +94,7 @@ export function SubtaskRow({
           its page slow to draw (bench/subtasks). */}
       <Group gap="xs" wrap="wrap" className={classes.subtaskFields}>
         <NativeSelect
-          aria-label={`Status of ${subtask.reference}`}
+          aria-label={t('task-detail.statusOf', { reference: subtask.reference })}
           size="xs"
           w={110}
           data={
@@ -111,7 +112,7 @@ export function SubtaskRow({
           }}
         />
         <NativeSelect
-          aria-label={`Assignee of ${subtask.reference}`}
+          aria-label={t('task-detail.assigneeOf', { reference: subtask.reference })}
           size="xs"
           w={150}
           data={assigneeOptions}
@@ -124,7 +125,7 @@ export function SubtaskRow({
         />
         <TextInput
           type="date"
-          aria-label={`Due date of ${subtask.reference}`}
+          aria-label={t('task-detail.dueDateOf', { reference: subtask.reference })}
           size="xs"
           w={140}
           value={dueDay(due) ?? ''}

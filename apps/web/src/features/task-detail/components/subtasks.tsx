@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { paths } from '../../../shared/paths';
@@ -55,7 +56,7 @@ export function Subtasks({
   const scale = estimates.map((value) => (value ? scaleOfEstimate(value) : null)).find(Boolean) ?? 'none';
   const total = estimateTotal(scale, estimates);
   const assigneeOptions = [
-    { value: NOBODY, label: 'No assignee' },
+    { value: NOBODY, label: t('task-detail.noAssignee') },
     ...(members.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) })),
   ];
   // Neither the task, its sub-tasks nor its parent can go under it.
@@ -79,16 +80,22 @@ export function Subtasks({
     <section aria-labelledby="task-subtasks-heading">
       <Group gap="xs" mb={8}>
         <Title id="task-subtasks-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase">
-          Sub-tasks
+          {t('task-detail.subtasks')}
         </Title>
         {progress && progress.total > 0 ? (
-          <Text size="sm" c="dimmed" aria-label={`${progress.done} of ${progress.total} sub-tasks done`}>
+          <Text
+            size="sm"
+            c="dimmed"
+            aria-label={t('task-detail.subtaskProgress', { done: progress.done, total: progress.total })}
+          >
             {progress.done}/{progress.total}
           </Text>
         ) : null}
         {total ? (
           <Text size="sm" c="dimmed">
-            · {total} in sub-tasks{ownEstimate ? `, ${estimateWords(ownEstimate)} on this task` : ''}
+            {ownEstimate
+              ? t('task-detail.subtaskEstimateWithOwn', { total, own: estimateWords(ownEstimate) })
+              : t('task-detail.subtaskEstimate', { total })}
           </Text>
         ) : null}
       </Group>
@@ -96,25 +103,25 @@ export function Subtasks({
         {subtasks.length > 0 ? (
           <SubtaskList parentId={taskId} subtasks={subtasks} assigneeOptions={assigneeOptions} />
         ) : null}
-        <form onSubmit={submit} aria-label="Add a sub-task">
+        <form onSubmit={submit} aria-label={t('task-detail.addSubtask')}>
           <Group gap="xs" wrap="nowrap">
             <TextInput
               ref={titleInput}
-              aria-label="New sub-task"
-              placeholder="Add a sub-task"
+              aria-label={t('task-detail.newSubtask')}
+              placeholder={t('task-detail.addSubtask')}
               value={title}
               onChange={(event) => setTitle(event.currentTarget.value)}
               style={{ flex: 1 }}
               maxLength={500}
             />
             <Button type="submit" variant="default" loading={addSubtask.isPending} disabled={!title.trim()}>
-              Add
+              {t('task-detail.add')}
             </Button>
           </Group>
         </form>
         <TaskFinder
-          label="Attach an existing task as a sub-task"
-          placeholder="Attach an existing task by title or reference"
+          label={t('task-detail.attachSubtask')}
+          placeholder={t('task-detail.attachSubtaskPlaceholder')}
           projectId={projectId}
           exclude={excluded}
           onChoose={(childId) => {
@@ -133,10 +140,14 @@ export function ParentLink({ taskId }: { taskId: string }) {
   if (!parent) return null;
   return (
     <Text size="sm" c="dimmed">
-      Sub-task of{' '}
-      <Anchor component={Link} to={paths.task(parent.task_id)} size="sm">
-        {parent.reference} {parent.title}
-      </Anchor>
+      {tRich('task-detail.subtaskOf', {
+        name: `${parent.reference} ${parent.title}`,
+        link: (chunks) => (
+          <Anchor key="parent" component={Link} to={paths.task(parent.task_id)} size="sm">
+            {chunks}
+          </Anchor>
+        ),
+      })}
     </Text>
   );
 }

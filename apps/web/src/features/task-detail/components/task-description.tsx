@@ -1,5 +1,6 @@
 import { taskUploadFolder } from '@figgle/shared/upload-schemas';
 import { useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
 import type { Autosave } from '../hooks/use-autosave';
@@ -26,7 +27,7 @@ export function TaskDescription({ taskId, organizationId, content, autosave }: T
 
   return (
     <RichTextEditor
-      label="Description"
+      label={t('task-detail.description')}
       value={shown}
       uploadFolder={taskUploadFolder(taskId)}
       mentionables={mentionables}

@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Ref, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useFindTasks } from '../api/find-tasks';
 
 interface TaskFinderProps {
@@ -48,7 +49,7 @@ export function TaskFinder({
       data={options}
       // The server already matched the text (references and words alike).
       filter={({ options: all }) => all}
-      nothingFoundMessage={typed.trim() && !found.isFetching ? 'No task matches' : undefined}
+      nothingFoundMessage={typed.trim() && !found.isFetching ? t('task-detail.noTaskMatches') : undefined}
       onChange={(taskId) => {
         if (!taskId) return;
         setText('');

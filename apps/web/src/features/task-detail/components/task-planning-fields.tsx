@@ -2,6 +2,7 @@ import type { TaskLabelView } from '@figgle/shared/planning-schemas';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateLabel } from '../../../shared/api/create-label';
 import { useLabels } from '../../../shared/api/list-labels';
 import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
@@ -60,7 +61,7 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
         <DueMark due={due} finished={finished} />
       </Stack>
       <PrioritySelect
-        label="Priority"
+        label={t('task-detail.priority')}
         data-field-key="priority"
         size="sm"
         value={task.priority ?? 'NONE'}
@@ -68,7 +69,7 @@ export function TaskPlanningFields({ task }: { task: TaskDetailView }) {
       />
       {scale !== 'none' ? (
         <EstimateSelect
-          label="Estimate"
+          label={t('task-detail.estimate')}
           size="sm"
           scale={scale}
           value={task.estimate ?? null}

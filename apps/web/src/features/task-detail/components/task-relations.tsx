@@ -6,6 +6,7 @@ import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { paths } from '../../../shared/paths';
 import { useStructureRequests } from '../../../shared/task-actions/structure-requests';
@@ -18,14 +19,24 @@ import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { TaskFinder } from './task-finder';
 
 /** The five ways a task reads a relation, in the order the section lists them. */
-const SIDE_LABELS: Record<RelationSide, string> = {
-  blocked_by: 'Is blocked by',
-  blocks: 'Blocks',
-  relates: 'Relates to',
-  duplicates: 'Duplicates',
-  duplicated_by: 'Is duplicated by',
+const SIDE_LABELS: Record<RelationSide, () => string> = {
+  blocked_by: () => t('task-detail.sideBlockedBy'),
+  blocks: () => t('task-detail.sideBlocks'),
+  relates: () => t('task-detail.sideRelates'),
+  duplicates: () => t('task-detail.sideDuplicates'),
+  duplicated_by: () => t('task-detail.sideDuplicatedBy'),
 };
 const SIDES = Object.keys(SIDE_LABELS) as RelationSide[];
+const sideLabel = (side: RelationSide) => SIDE_LABELS[side]();
+/** The finder's name: "Task that WEB-12 is blocked by". */
+const FINDER_LABELS: Record<RelationSide, (reference: string) => string> = {
+  blocked_by: (reference) => t('task-detail.finderBlockedBy', { reference }),
+  blocks: (reference) => t('task-detail.finderBlocks', { reference }),
+  relates: (reference) => t('task-detail.finderRelates', { reference }),
+  duplicates: (reference) => t('task-detail.finderDuplicates', { reference }),
+  duplicated_by: (reference) => t('task-detail.finderDuplicatedBy', { reference }),
+};
+const finderLabel = (side: RelationSide, reference: string) => FINDER_LABELS[side](reference);
 
 type Relation = TaskStructureView['relations'][number];
 
@@ -56,7 +67,7 @@ function RelationRow({ taskId, relation }: { taskId: string; relation: Relation 
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Remove the relation to ${task.reference}`}
+        aria-label={t('task-detail.removeRelation', { reference: task.reference })}
         disabled={pending}
         onClick={() => remove.mutate({ taskId, relationId: relation.relation_id, otherId: task.task_id })}
       >
@@ -122,7 +133,7 @@ export function TaskRelations({
   return (
     <section aria-labelledby="task-relations-heading">
       <Title id="task-relations-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
-        Relations
+        {t('task-detail.relations')}
       </Title>
       <Stack gap="sm">
         {SIDES.map((kind) => {
@@ -131,12 +142,12 @@ export function TaskRelations({
           return (
             <div key={kind}>
               <Text size="xs" fw={600} c="dimmed" mb={4}>
-                {SIDE_LABELS[kind]}
+                {sideLabel(kind)}
               </Text>
               <Stack
                 component="ul"
                 gap={4}
-                aria-label={SIDE_LABELS[kind]}
+                aria-label={sideLabel(kind)}
                 style={{ listStyle: 'none', margin: 0, padding: 0 }}
               >
                 {ofKind.map((relation) => (
@@ -148,8 +159,8 @@ export function TaskRelations({
         })}
         <Group gap="xs" wrap="wrap" align="flex-start">
           <Select
-            aria-label="Kind of relation"
-            data={SIDES.map((kind) => ({ value: kind, label: SIDE_LABELS[kind] }))}
+            aria-label={t('task-detail.relationKind')}
+            data={SIDES.map((kind) => ({ value: kind, label: sideLabel(kind) }))}
             value={side}
             onChange={(value) => value && setSide(value as RelationSide)}
             allowDeselect={false}
@@ -157,8 +168,8 @@ export function TaskRelations({
           />
           <TaskFinder
             ref={finder}
-            label={`Task that ${reference} ${SIDE_LABELS[side].toLowerCase()}`}
-            placeholder="Find a task by title or reference"
+            label={finderLabel(side, reference)}
+            placeholder={t('task-detail.findTask')}
             projectId={projectId}
             exclude={related}
             onChoose={choose}

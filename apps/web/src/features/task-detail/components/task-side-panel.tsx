@@ -1,9 +1,9 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { relativeTime } from '@figgle/shared/relative-time';
 import type { PersonView, TaskDetailView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
@@ -49,7 +49,7 @@ function Person({ person, fallback }: { person: PersonView | null; fallback: str
 
 function Moment({ at }: { at: string }) {
   return (
-    <time dateTime={at} title={new Date(at).toLocaleString()}>
+    <time dateTime={at} title={new Date(at).toLocaleString(intlLocale())}>
       {relativeTime(at)}
     </time>
   );
@@ -69,7 +69,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
   if (task.assignee && !people.some((person) => person.user_id === task.assignee?.user_id))
     people.push(task.assignee);
   const assigneeOptions = [
-    { value: NONE, label: 'None' },
+    { value: NONE, label: t('task-detail.none') },
     ...people.map((person) => ({ value: person.user_id, label: personName(person) })),
   ];
   const author = task.author ?? null;
@@ -80,13 +80,14 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
       radius="md"
       p="md"
       component="aside"
-      aria-label="Task details"
+      aria-label={t('task-detail.taskDetails')}
+      data-task-panel
       className={classes.panel}
     >
       <Stack gap="md">
         <WatchToggle taskId={task.task_id} />
         <Select
-          label="Status"
+          label={t('task-detail.status')}
           data-field-key="status"
           size="sm"
           allowDeselect={false}
@@ -108,13 +109,13 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="Assignee"
+          label={t('task-detail.assignee')}
           data-field-key="assignee"
           size="sm"
           searchable
           allowDeselect={false}
-          nothingFoundMessage={MESSAGES.selectNoMatch}
-          placeholder={MESSAGES.selectPlaceholder}
+          nothingFoundMessage={t('messages.selectNoMatch')}
+          placeholder={t('messages.selectPlaceholder')}
           data={assigneeOptions}
           // The current name is selected on focus (the "a" key puts it there), so typing replaces it.
           onFocus={(event) => event.currentTarget.select()}
@@ -142,7 +143,7 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
         />
         <TaskSections task={task} />
         <dl className={classes.facts}>
-          <Field label="Project">
+          <Field label={t('task-detail.project')}>
             <Anchor component={Link} to={paths.projectList(task.project.project_id)} size="sm">
               <Group gap={6} wrap="nowrap" component="span">
                 <ProjectEmoji emoji={task.project.emoji} size="xs" />
@@ -150,22 +151,22 @@ export function TaskSidePanel({ task }: { task: TaskDetailView }) {
               </Group>
             </Anchor>
           </Field>
-          <Field label="Author">
+          <Field label={t('task-detail.author')}>
             <Person
               person={author}
-              fallback={task.author_name || (task.is_from_figma ? 'Figma' : 'Unknown')}
+              fallback={task.author_name || (task.is_from_figma ? 'Figma' : t('task-detail.unknownAuthor'))}
             />
           </Field>
-          <Field label="Created">
+          <Field label={t('task-detail.created')}>
             <Moment at={task.created_at} />
           </Field>
-          <Field label="Updated">
+          <Field label={t('task-detail.updated')}>
             <Moment at={task.updated_at} />
           </Field>
-          <Field label="Last modified by">
+          <Field label={t('task-detail.lastModifiedBy')}>
             {task.last_modifier ? <Person person={task.last_modifier} fallback="" /> : '—'}
           </Field>
-          <Field label="Reference">
+          <Field label={t('task-detail.reference')}>
             #{task.reference} · {task.project.trigram.toUpperCase()}-{task.reference}
           </Field>
         </dl>

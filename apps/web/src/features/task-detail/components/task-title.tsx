@@ -1,6 +1,7 @@
 import { TASK_TITLE_MAX } from '@figgle/shared/task-schemas';
 import { Textarea, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import type { Autosave } from '../hooks/use-autosave';
 import classes from './task-detail.module.css';
 
@@ -25,7 +26,7 @@ export function TaskTitle({ title, autosave }: TaskTitleProps) {
       {/* The page's heading for screen readers, who jump by headings; sighted people see the field. */}
       <VisuallyHidden component="h1">{title}</VisuallyHidden>
       <Textarea
-        aria-label="Title"
+        aria-label={t('task-detail.title')}
         variant="unstyled"
         autosize
         minRows={1}
@@ -40,7 +41,7 @@ export function TaskTitle({ title, autosave }: TaskTitleProps) {
             setError(null);
             autosave.schedule(next.trim());
           } else {
-            setError('The title of the task is required.');
+            setError(t('task-detail.titleRequired'));
           }
         }}
         onKeyDown={(event) => {

@@ -1,4 +1,5 @@
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import type { OnlinePerson } from '../../../lib/realtime/use-presence';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useTaskViewers } from '../hooks/use-task-viewers';
@@ -9,7 +10,7 @@ const MAX_FACES = 4;
 const AVATAR_SIZE = 28;
 
 const fullName = (person: OnlinePerson) =>
-  [person.firstname, person.lastname].filter(Boolean).join(' ') || 'A member';
+  [person.firstname, person.lastname].filter(Boolean).join(' ') || t('task-detail.aMember');
 
 /** Who else has this task open right now (realtime presence); nothing at all when the user is alone. */
 export function TaskViewers({ taskId }: { taskId: string }) {
@@ -23,9 +24,9 @@ export function TaskViewers({ taskId }: { taskId: string }) {
     <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
       {/* The list carries its own name; these are the same words for the eye. */}
       <Text size="xs" c="dimmed" visibleFrom="xs" aria-hidden>
-        Also viewing
+        {t('task-detail.alsoViewing')}
       </Text>
-      <ul className={classes.viewers} aria-label="Also viewing this task">
+      <ul className={classes.viewers} aria-label={t('task-detail.alsoViewingTask')}>
         {faces.map((person) => (
           <Tooltip key={person.userId} label={fullName(person)} withArrow>
             <li>
@@ -46,7 +47,7 @@ export function TaskViewers({ taskId }: { taskId: string }) {
                 size={AVATAR_SIZE}
                 radius="xl"
                 role="img"
-                aria-label={`and ${folded.length} more: ${foldedNames}`}
+                aria-label={t('task-detail.moreViewers', { count: folded.length, names: foldedNames })}
               >
                 +{folded.length}
               </Avatar>

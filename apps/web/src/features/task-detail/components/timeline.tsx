@@ -10,6 +10,7 @@ import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { UserAvatar } from '../../../ui/user-avatar';
@@ -19,20 +20,29 @@ import classes from './task-detail.module.css';
 
 function When({ at, now }: { at: string; now: number }) {
   return (
-    <Text component="time" dateTime={at} title={new Date(at).toLocaleString()} size="xs" c="dimmed">
+    <Text
+      component="time"
+      dateTime={at}
+      title={new Date(at).toLocaleString(intlLocale())}
+      size="xs"
+      c="dimmed"
+    >
       {relativeTime(at, new Date(now))}
     </Text>
   );
 }
 
 function logText(log: TimelineLogView, names: Record<string, string>, statusNames: StatusNames): string {
-  if (log.type === 'CREATION') return 'created the task';
-  if (log.type === 'CONTENT') return 'edited the description';
-  if (log.type === 'RESTORE') return 'restored the task from the trash';
-  if (log.type === 'COMMENT_EDIT') return 'edited a comment';
-  if (log.type === 'COMMENT_DELETE') return 'deleted a comment';
+  if (log.type === 'CREATION') return t('task-detail.logCreated');
+  if (log.type === 'CONTENT') return t('task-detail.logContent');
+  if (log.type === 'RESTORE') return t('task-detail.logRestored');
+  if (log.type === 'COMMENT_EDIT') return t('task-detail.logCommentEdited');
+  if (log.type === 'COMMENT_DELETE') return t('task-detail.logCommentDeleted');
   if (log.type === 'MOVE' && log.metadata.project)
-    return `moved the task from ${log.metadata.project.old.name} to ${log.metadata.project.new.name}`;
+    return t('task-detail.logMoved', {
+      from: log.metadata.project.old.name,
+      to: log.metadata.project.new.name,
+    });
   if (log.type === 'ESTIMATE' && log.metadata.estimate) return estimateLogWords(log.metadata.estimate);
   if (log.type === 'MILESTONE' && log.metadata.milestone) return milestoneLogWords(log.metadata.milestone);
   if (log.type === 'CYCLE' && log.metadata.cycle)
@@ -42,11 +52,13 @@ function logText(log: TimelineLogView, names: Record<string, string>, statusName
   const structure = structureLogWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);
-  if (planning.length === 0) return `changed ${describeLogChange(log.metadata, names, statusNames)}`;
+  if (planning.length === 0)
+    return t('task-detail.logChanged', { what: describeLogChange(log.metadata, names, statusNames) });
   const rest = otherChanges(log.metadata);
-  return [...(rest ? [`changed ${describeLogChange(rest, names, statusNames)}`] : []), ...planning].join(
-    ', ',
-  );
+  return [
+    ...(rest ? [t('task-detail.logChanged', { what: describeLogChange(rest, names, statusNames) })] : []),
+    ...planning,
+  ].join(', ');
 }
 
 function LogLine({
@@ -96,13 +108,8 @@ function CommentCard({ comment, now }: { comment: TimelineCommentView; now: numb
         </Text>
         {comment.is_imported ? (
           // The name is only what the imported file said: it may be any member's, so say so.
-          <Badge
-            size="xs"
-            variant="light"
-            color="gray"
-            title={`Imported: written as ${name} in the imported file`}
-          >
-            Imported
+          <Badge size="xs" variant="light" color="gray" title={t('task-detail.importedTitle', { name })}>
+            {t('task-detail.imported')}
           </Badge>
         ) : null}
         <When at={comment.at} now={now} />
@@ -148,10 +155,12 @@ export function Timeline({ timeline, projectId }: { timeline: TimelineView; proj
           onClick={() => setExpanded((value) => !value)}
           aria-expanded={expanded}
         >
-          {expanded ? 'Show fewer comments' : `Show more comments (${hiddenCount})`}
+          {expanded
+            ? t('task-detail.showFewerComments')
+            : t('task-detail.showMoreComments', { count: hiddenCount })}
         </Button>
       ) : null}
-      <ol className={classes.timeline} aria-label="Comments and changes">
+      <ol className={classes.timeline} aria-label={t('task-detail.commentsAndChanges')}>
         {visible.map((item) => (
           <li key={item.kind === 'comment' ? item.comment_id : item.log_id}>
             {item.kind === 'comment' ? (

@@ -1,12 +1,12 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeCheck } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { useWatchers } from '../api/list-watchers';
 import { useWatchTask } from '../api/watch-task';
 
 const fullName = (person: { firstname: string; lastname: string }) =>
-  `${person.firstname} ${person.lastname}`.trim() || 'Someone';
+  `${person.firstname} ${person.lastname}`.trim() || t('task-detail.someone');
 
 /**
  * "Watch" / "Watching": the person is told of the task's changes and comments while they watch it.
@@ -20,11 +20,7 @@ export function WatchToggle({ taskId }: { taskId: string }) {
   return (
     <Stack gap={6}>
       <Group gap="xs" wrap="nowrap">
-        <Tooltip
-          label={
-            watching ? 'You are told of its changes and comments' : 'Be told of its changes and comments'
-          }
-        >
+        <Tooltip label={watching ? t('task-detail.watchingHint') : t('task-detail.watchHint')}>
           <Button
             size="xs"
             variant={watching ? 'light' : 'default'}
@@ -34,19 +30,19 @@ export function WatchToggle({ taskId }: { taskId: string }) {
             aria-pressed={watching}
             disabled={!watchers.data}
             loading={watch.isPending}
-            onClick={() => watch.mutate(!watching, { onError: () => toastError(MESSAGES.error) })}
+            onClick={() => watch.mutate(!watching, { onError: () => toastError(t('messages.error')) })}
           >
-            {watching ? 'Watching' : 'Watch'}
+            {watching ? t('task-detail.watching') : t('task-detail.watch')}
           </Button>
         </Tooltip>
         <Text size="xs" c="dimmed">
-          {names.length === 1 ? '1 watcher' : `${names.length} watchers`}
+          {t('task-detail.watcherCount', { count: names.length })}
         </Text>
       </Group>
       {names.length > 0 ? (
         <Text
           component="ul"
-          aria-label="Watchers"
+          aria-label={t('task-detail.watchers')}
           size="xs"
           c="dimmed"
           m={0}

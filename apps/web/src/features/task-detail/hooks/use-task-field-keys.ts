@@ -1,8 +1,8 @@
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { useFieldAskedOnArrival, useTaskFieldKeys as useFieldKeysOn } from '../../../shared/field-keys';
 
-/** The side panel the field keys open pickers in (task-side-panel.tsx names it so). */
-const PANEL = 'aside[aria-label="Task details"]';
+/** The side panel the field keys open pickers in (task-side-panel.tsx marks it so, in any language). */
+const PANEL = 'aside[data-task-panel]';
 const panel = () => document.querySelector(PANEL);
 
 /**

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
@@ -34,13 +34,11 @@ function TaskNotFound() {
   return (
     <Stack align="flex-start" gap="sm" py="xl">
       <Title order={1} fz={24}>
-        Task not found
+        {t('task-detail.notFoundTitle')}
       </Title>
-      <Text c="dimmed">
-        This task does not exist, was deleted, or belongs to an organization you are not in.
-      </Text>
+      <Text c="dimmed">{t('task-detail.notFoundText')}</Text>
       <Button component={Link} to={paths.projects} variant="light">
-        Back to projects
+        {t('task-detail.backToProjects')}
       </Button>
     </Stack>
   );
@@ -72,12 +70,12 @@ function TaskPageContent({ taskId }: { taskId: string }) {
 
   useEffect(() => {
     if (titleAutosave.status === 'error' || contentAutosave.status === 'error')
-      toastError(MESSAGES.saveFailed);
+      toastError(t('messages.saveFailed'));
   }, [titleAutosave.status, contentAutosave.status]);
 
   useEffect(() => {
     if (task.error && !(task.error instanceof ApiRequestError && task.error.statusCode === 404)) {
-      toastError(MESSAGES.loadFailed);
+      toastError(t('messages.loadFailed'));
     }
   }, [task.error]);
 
@@ -120,7 +118,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
     <Stack gap="lg">
       <Stack gap={6}>
         <Group justify="space-between" align="center" wrap="nowrap" gap="md" mih={28}>
-          <nav aria-label="Breadcrumb" style={{ minWidth: 0 }}>
+          <nav aria-label={t('task-detail.breadcrumb')} style={{ minWidth: 0 }}>
             <Breadcrumbs separator="›" separatorMargin={6}>
               {/* A long project name ends in an ellipsis rather than run under the faces beside it. */}
               <Anchor
@@ -172,7 +170,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
         <Stack gap="xl" miw={0}>
           <section aria-labelledby="task-description-heading">
             <Title id="task-description-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
-              Description
+              {t('task-detail.description')}
             </Title>
             <TaskDescription
               taskId={taskId}
@@ -201,7 +199,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
 
           <section aria-labelledby="task-activity-heading">
             <Title id="task-activity-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
-              Activity
+              {t('task-detail.activity')}
             </Title>
             <Stack gap="md">
               {timeline.data ? (

@@ -2,6 +2,7 @@ import type { DesignChangeView } from '@figgle/shared/design-change-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { useMe } from '../../../../shared/api/get-me';
 import { useCachedTask } from '../../api/get-task';
 import { useDesignChanges } from '../../api/list-design-changes';
@@ -34,25 +35,30 @@ export function DesignChangeBlock({ taskId }: { taskId: string }) {
 
   if (shown.length === 0) return null;
   return (
-    <Stack gap="xs" aria-label="Design changes">
+    <Stack gap="xs" aria-label={t('task-detail.designChanges')}>
       {shown.map((change) => (
         <Alert key={change.task_figma_node_id} color="orange" variant="light" radius="md" p="sm">
           <Stack gap={6}>
             <Text size="sm" fw={600}>
-              Design changed {relativeTime(change.changed_at)}
+              {t('task-detail.designChangedWhen', { when: relativeTime(change.changed_at) })}
             </Text>
             <Text size="xs">
-              Frame {change.node_id}: {versionName(change)}
-              {change.version.author ? ` by ${change.version.author}` : ''}
+              {change.version.author
+                ? t('task-detail.frameVersionBy', {
+                    node: change.node_id,
+                    version: versionName(change),
+                    author: change.version.author,
+                  })
+                : t('task-detail.frameVersion', { node: change.node_id, version: versionName(change) })}
             </Text>
             <Button
               size="xs"
               variant="default"
               w="fit-content"
-              aria-label={`Compare frame ${change.node_id} before and after`}
+              aria-label={t('task-detail.compareFrame', { node: change.node_id })}
               onClick={() => setOpen(change)}
             >
-              Compare
+              {t('task-detail.compare')}
             </Button>
           </Stack>
         </Alert>

@@ -1,10 +1,11 @@
 import type { DesignChangeView } from '@figgle/shared/design-change-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Box, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { t, tRich } from '../../../../lib/i18n/i18n';
 import { Icon } from '../../../../ui/icon/icon';
 
 export function versionName(change: DesignChangeView): string {
-  return change.version.label ?? 'An unnamed version';
+  return change.version.label ?? t('task-detail.unnamedVersion');
 }
 
 function Side({ title, src, alt }: { title: string; src: string; alt: string }) {
@@ -36,27 +37,44 @@ export function DesignChangeDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={change !== null} onClose={onClose} title="Design changed" centered radius="lg" size="xl">
+    <Modal
+      opened={change !== null}
+      onClose={onClose}
+      title={t('task-detail.designChanged')}
+      centered
+      radius="lg"
+      size="xl"
+    >
       {change ? (
         <Stack gap="md">
           <Text size="sm">
-            <Text span fw={600}>
-              {versionName(change)}
-            </Text>
-            {change.version.author ? ` by ${change.version.author}` : ''}, {relativeTime(change.changed_at)}
+            {tRich(change.version.author ? 'task-detail.versionByWhen' : 'task-detail.versionWhen', {
+              version: versionName(change),
+              author: change.version.author,
+              when: relativeTime(change.changed_at),
+              b: (chunks) => (
+                <Text key="version" span fw={600}>
+                  {chunks}
+                </Text>
+              ),
+            })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Side title="Before" src={change.before_image_url} alt={`Frame ${change.node_id} as last seen`} />
             <Side
-              title="After"
+              title={t('task-detail.before')}
+              src={change.before_image_url}
+              alt={t('task-detail.frameLastSeen', { node: change.node_id })}
+            />
+            <Side
+              title={t('task-detail.after')}
               src={change.after_image_url}
-              alt={`Frame ${change.node_id} in ${versionName(change)}`}
+              alt={t('task-detail.frameInVersion', { node: change.node_id, version: versionName(change) })}
             />
           </SimpleGrid>
           <Anchor href={change.figma_url} target="_blank" rel="noopener noreferrer" size="sm">
             <Group gap={6} wrap="nowrap" component="span">
               <Icon name="figma" size={16} />
-              <span>Open this version in Figma</span>
+              <span>{t('task-detail.openVersionInFigma')}</span>
             </Group>
           </Anchor>
         </Stack>

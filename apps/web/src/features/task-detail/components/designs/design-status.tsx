@@ -1,5 +1,5 @@
-import { DESIGN_STATUS_LABELS } from '@figgle/shared/figma-dev-status-schemas';
 import { Badge } from '@mantine/core';
+import { t } from '../../../../lib/i18n/i18n';
 import { useCachedTask } from '../../api/get-task';
 
 /** The Designs section's "Design: Ready for dev" / "Design: Completed", from Figma's Dev Mode status. */
@@ -9,7 +9,9 @@ export function DesignStatus({ taskId }: { taskId: string }) {
   if (!status) return null;
   return (
     <Badge color={status === 'READY_FOR_DEV' ? 'teal' : 'gray'} variant="light" size="md" w="fit-content">
-      {DESIGN_STATUS_LABELS[status]}
+      {status === 'READY_FOR_DEV'
+        ? t('task-detail.designStatusReady')
+        : t('task-detail.designStatusCompleted')}
     </Badge>
   );
 }

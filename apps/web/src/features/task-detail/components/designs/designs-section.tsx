@@ -2,6 +2,7 @@ import type { TaskFigmaNode } from '@figgle/shared/figma-node-schemas';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { Icon } from '../../../../ui/icon/icon';
 import { useLinkFigmaNode } from '../../api/link-figma-node';
 import { useTaskFigmaNodes } from '../../api/list-figma-nodes';
@@ -10,24 +11,24 @@ import { DesignChangeBlock } from './design-change-block';
 import { DesignStatus } from './design-status';
 import { DevResourceStatus } from './dev-resource-status';
 
-const SOURCE_NOTES: Record<TaskFigmaNode['source'], string | null> = {
-  comment: 'From a Figma comment',
+const SOURCE_NOTES: Record<TaskFigmaNode['source'], (() => string) | null> = {
+  comment: () => t('task-detail.fromFigmaComment'),
   link: null,
-  figma: 'Linked in Figma',
+  figma: () => t('task-detail.linkedInFigma'),
 };
 
 /** One linked design: where it opens in Figma, how it came, and what Figma says about it. */
 function DesignRow({ link }: { link: TaskFigmaNode }) {
   const unlink = useUnlinkFigmaNode(link.task_id);
-  const note = SOURCE_NOTES[link.source];
+  const note = SOURCE_NOTES[link.source]?.() ?? null;
   return (
-    <Stack gap={4} component="li" aria-label={`Design ${link.node_id}`}>
+    <Stack gap={4} component="li" aria-label={t('task-detail.designNamed', { node: link.node_id })}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Anchor href={link.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap" component="span">
             <Icon name="figma" size={16} />
             <Text span size="sm" truncate>
-              Frame {link.node_id}
+              {t('task-detail.frame', { node: link.node_id })}
             </Text>
           </Group>
         </Anchor>
@@ -35,7 +36,7 @@ function DesignRow({ link }: { link: TaskFigmaNode }) {
           variant="subtle"
           color="gray"
           size="sm"
-          aria-label={`Remove the link to frame ${link.node_id}`}
+          aria-label={t('task-detail.unlinkFrame', { node: link.node_id })}
           onClick={() => unlink.mutate({ taskId: link.task_id, nodeLinkId: link.task_figma_node_id })}
         >
           <IconX size={14} aria-hidden />
@@ -62,11 +63,11 @@ function LinkDesignForm({ taskId }: { taskId: string }) {
     link.mutate({ taskId, url: url.trim() }, { onSuccess: () => setUrl('') });
   };
   return (
-    <form onSubmit={submit} aria-label="Link a Figma design">
+    <form onSubmit={submit} aria-label={t('task-detail.linkDesign')}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <TextInput
-          aria-label="Figma link to a frame"
-          placeholder="Paste a Figma link to a frame"
+          aria-label={t('task-detail.figmaFrameLink')}
+          placeholder={t('task-detail.pasteFigmaLink')}
           size="xs"
           style={{ flex: 1 }}
           value={url}
@@ -78,7 +79,7 @@ function LinkDesignForm({ taskId }: { taskId: string }) {
           }}
         />
         <Button type="submit" size="xs" variant="light" loading={link.isPending}>
-          Link
+          {t('task-detail.link')}
         </Button>
       </Group>
     </form>
@@ -93,9 +94,9 @@ export function DesignsSection({ taskId }: { taskId: string }) {
   const { data: links } = useTaskFigmaNodes(taskId);
   if (!links) return null;
   return (
-    <Stack gap="xs" component="section" aria-label="Designs">
+    <Stack gap="xs" component="section" aria-label={t('task-detail.designs')}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-        Designs
+        {t('task-detail.designs')}
       </Text>
       <DesignChangeBlock taskId={taskId} />
       <DesignStatus taskId={taskId} />
@@ -107,7 +108,7 @@ export function DesignsSection({ taskId }: { taskId: string }) {
         </Stack>
       ) : (
         <Text size="xs" c="dimmed">
-          No design linked yet.
+          {t('task-detail.noDesignLinked')}
         </Text>
       )}
       <LinkDesignForm taskId={taskId} />

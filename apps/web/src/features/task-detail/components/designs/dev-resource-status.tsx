@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { t } from '../../../../lib/i18n/i18n';
 import { toastError } from '../../../../ui/toast';
 import { useTaskDevResources } from '../../api/list-dev-resources';
 import { useRetryDevResource } from '../../api/retry-dev-resource';
@@ -14,7 +15,7 @@ export function DevResourceStatus({ taskId, nodeLinkId }: { taskId: string; node
   const state = states?.find((known) => known.task_figma_node_id === nodeLinkId);
   if (!state?.message) return null;
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start" role="status" aria-label="Link in Figma">
+    <Group gap={6} wrap="nowrap" align="flex-start" role="status" aria-label={t('task-detail.linkInFigma')}>
       <IconAlertTriangle
         size={14}
         aria-hidden
@@ -32,7 +33,7 @@ export function DevResourceStatus({ taskId, nodeLinkId }: { taskId: string; node
           retry.mutate({ taskId, nodeLinkId }, { onError: (error) => toastError(error.message) })
         }
       >
-        Try again
+        {t('task-detail.tryAgain')}
       </Button>
     </Group>
   );
