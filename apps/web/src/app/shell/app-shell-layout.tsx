@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { FigmaOAuthNotice } from '../../features/figma-settings/components/figma-oauth-notice';
 import { openPalette } from '../../features/search/components/palette-store';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
+import { LanguageSync } from '../../features/settings/components/language-sync';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
 import { RealtimeConnection } from '../../lib/realtime/realtime-connection';
 import { useUnreadCount } from '../../lib/realtime/unread-count';
@@ -70,6 +71,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
       </AppShell.Navbar>
 
       <ColorSchemeSync />
+      <LanguageSync />
       <RealtimeConnection />
       <KeyboardShortcuts />
       <ShellPalette />

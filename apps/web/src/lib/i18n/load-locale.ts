@@ -23,15 +23,47 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Record<string, Catalo
 
 const STORAGE_KEY = 'figgle-locale';
 
+/** Each language by its own name, as the Preferences select lists them. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+};
+
+/** The Preferences select's choices; development builds add the pseudo-locale. */
+export function languageOptions(): { value: AnyLocale; label: string }[] {
+  const options: { value: AnyLocale; label: string }[] = LOCALES.map((value) => ({
+    value,
+    label: LANGUAGE_NAMES[value],
+  }));
+  if (import.meta.env.DEV) options.push({ value: 'pseudo', label: '[Ƥšéüðö·ļöçáļé]' });
+  return options;
+}
+
+function isAnyLocale(value: unknown): value is AnyLocale {
+  return isLocale(value) || (value === 'pseudo' && import.meta.env.DEV);
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The saved choice on this device, else the browser's first language we have, else English. */
+/**
+ * In development, `?lang=pseudo` (or `?lang=de`…) in the address; then the saved choice on this
+ * device, else the browser's first language we have, else English.
+ */
 export function initialLocale(): AnyLocale {
+  if (import.meta.env.DEV) {
+    const asked = new URLSearchParams(window.location.search).get('lang');
+    if (isAnyLocale(asked)) {
+      rememberLocale(asked);
+      return asked;
+    }
+  }
   try {
     const saved = window.localStorage.getItem(STORAGE_KEY);
-    if (isLocale(saved) || (saved === 'pseudo' && import.meta.env.DEV)) return saved;
+    if (isAnyLocale(saved)) return saved;
   } catch {}
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag.toLowerCase().split('-')[0];
@@ -40,11 +72,17 @@ export function initialLocale(): AnyLocale {
   return 'en';
 }
 
-/** Remembers the choice on this device, so the next page load starts in it without a flash. */
-export function rememberLocale(next: Locale): void {
+/**
+ * Remembers the choice on this device, so the next page load starts in it without a flash. False
+ * when the browser keeps nothing (storage off): a reload would then not change the language.
+ */
+export function rememberLocale(next: AnyLocale): boolean {
   try {
     window.localStorage.setItem(STORAGE_KEY, next);
-  } catch {}
+    return window.localStorage.getItem(STORAGE_KEY) === next;
+  } catch {
+    return false;
+  }
 }
 
 export async function loadLocale(next: AnyLocale): Promise<void> {

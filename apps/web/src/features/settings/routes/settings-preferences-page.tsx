@@ -2,6 +2,7 @@ import { MESSAGES } from '@figgle/shared/constants';
 import { Paper, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useUpdateMe } from '../../../shared/api/update-me';
 import { toastError } from '../../../ui/toast';
+import { LanguageChoice } from '../components/language-choice';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 
 export function SettingsPreferencesPage() {
@@ -41,6 +42,7 @@ export function SettingsPreferencesPage() {
           </Text>
         </Stack>
       </Paper>
+      <LanguageChoice />
     </>
   );
 }
