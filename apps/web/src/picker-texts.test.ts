@@ -46,11 +46,19 @@ function pickerTags(source: string): string[] {
 function ruleBreaks(tag: string): string[] {
   const breaks: string[] = [];
   const placeholder = /\splaceholder=(\{[^}]*\}|"[^"]*"|'[^']*')/.exec(tag)?.[1];
-  if (placeholder !== undefined && !placeholder.includes('MESSAGES.selectPlaceholder'))
+  // The texts are MESSAGES' own, or their translations by the same key (`t('messages.…')`).
+  if (
+    placeholder !== undefined &&
+    !placeholder.includes('MESSAGES.selectPlaceholder') &&
+    !placeholder.includes("t('messages.selectPlaceholder')")
+  )
     breaks.push(`placeholder ${placeholder}`);
   // A picker that can be emptied says "Select ..." once it is.
   if (/\sclearable[\s=/>]/.test(tag) && placeholder === undefined) breaks.push('no placeholder');
-  if (/\ssearchable[\s=/>]/.test(tag) && !/\snothingFoundMessage=\{MESSAGES\.selectNoMatch\}/.test(tag))
+  if (
+    /\ssearchable[\s=/>]/.test(tag) &&
+    !/\snothingFoundMessage=\{(MESSAGES\.selectNoMatch|t\('messages\.selectNoMatch'\))\}/.test(tag)
+  )
     breaks.push('typed text matching nothing does not say "None"');
   return breaks;
 }
