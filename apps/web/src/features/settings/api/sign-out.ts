@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { clearOfflineCache } from '../../../lib/offline/query-persister';
 import { paths } from '../../../shared/paths';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -21,8 +21,8 @@ export function useSignOut() {
       // Nothing of this account stays on the device: not in memory, not in the offline copy.
       queryClient.clear();
       await clearOfflineCache();
-      toastSuccess(MESSAGES.bye);
+      toastSuccess(t('messages.bye'));
     },
-    onError: () => toastError(MESSAGES.tryAgain),
+    onError: () => toastError(t('messages.tryAgain')),
   });
 }

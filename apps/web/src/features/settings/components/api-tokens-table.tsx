@@ -2,14 +2,13 @@ import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 
 const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500
-    ? error.message
-    : 'Sorry, something went wrong. Please reload the page and try again.';
+  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
 
 function When({ at, never }: { at: string | null; never: string }) {
   if (!at)
@@ -19,7 +18,7 @@ function When({ at, never }: { at: string | null; never: string }) {
       </Text>
     );
   return (
-    <Text size="sm" title={new Date(at).toLocaleString()}>
+    <Text size="sm" title={new Date(at).toLocaleString(intlLocale())}>
       {relativeTime(at)}
     </Text>
   );
@@ -29,15 +28,15 @@ function When({ at, never }: { at: string | null; never: string }) {
 export function ApiTokensTable({ tokens }: { tokens: ApiTokenView[] }) {
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="API tokens">
+      <Table verticalSpacing="xs" aria-label={t('settings.apiTokens')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th miw={180}>Name</Table.Th>
-            <Table.Th>Scope</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
+            <Table.Th miw={180}>{t('settings.name')}</Table.Th>
+            <Table.Th>{t('settings.scope')}</Table.Th>
+            <Table.Th>{t('settings.created')}</Table.Th>
+            <Table.Th>{t('settings.lastUsed')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -56,16 +55,16 @@ function ApiTokenRow({ token }: { token: ApiTokenView }) {
 
   async function askToRevoke() {
     const sure = await confirm({
-      title: `Revoke the token “${token.name}”?`,
-      text: 'Scripts that use it are refused from their next request. This cannot be undone: a new token would have to be created and given to them.',
-      confirmLabel: 'Revoke',
+      title: t('settings.revokeTokenTitle', { name: token.name }),
+      text: t('settings.revokeTokenText'),
+      confirmLabel: t('settings.revoke'),
     });
     if (!sure) return;
     // Awaited rather than mutate's callbacks: the row leaves the list on success, and callbacks of
     // an unmounted component's mutate never run.
     try {
       await revoke.mutateAsync(token.api_token_id);
-      toastSuccess(`The token “${token.name}” has been revoked.`);
+      toastSuccess(t('settings.tokenRevoked', { name: token.name }));
     } catch (error) {
       toastError(reason(error));
     }
@@ -81,25 +80,25 @@ function ApiTokenRow({ token }: { token: ApiTokenView }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm" fw={token.scope === 'read' ? 400 : 600}>
-          {token.scope === 'read' ? 'Read only' : 'Read and write'}
+          {token.scope === 'read' ? t('settings.readOnly') : t('settings.readWrite')}
         </Text>
       </Table.Td>
       <Table.Td>
         <When at={token.created_at} never="" />
       </Table.Td>
       <Table.Td>
-        <When at={token.last_used_at} never="Never" />
+        <When at={token.last_used_at} never={t('settings.never')} />
       </Table.Td>
       <Table.Td>
         <Button
           size="xs"
           variant="subtle"
           color="red"
-          aria-label={`Revoke the token ${token.name}`}
+          aria-label={t('settings.revokeTokenAria', { name: token.name })}
           loading={revoke.isPending}
           onClick={askToRevoke}
         >
-          Revoke
+          {t('settings.revoke')}
         </Button>
       </Table.Td>
     </Table.Tr>

@@ -2,29 +2,28 @@ import type { CalendarFeedView } from '@figgle/shared/calendar-feed-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
 
 const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500
-    ? error.message
-    : 'Sorry, something went wrong. Please reload the page and try again.';
+  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
 
 const feedName = (feed: CalendarFeedView) =>
-  feed.project_name ? `Project ${feed.project_name}` : 'My tasks';
+  feed.project_name ? t('settings.projectNamed', { name: feed.project_name }) : t('settings.myTasks');
 
 /** The person's feeds: what each shows, when it was made, and a way to end it. */
 export function CalendarFeedsTable({ feeds }: { feeds: CalendarFeedView[] }) {
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label="Calendar feeds">
+      <Table verticalSpacing="xs" aria-label={t('settings.calendarFeeds')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Feed</Table.Th>
-            <Table.Th>Created</Table.Th>
+            <Table.Th>{t('settings.feed')}</Table.Th>
+            <Table.Th>{t('settings.created')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -44,14 +43,14 @@ function CalendarFeedRow({ feed }: { feed: CalendarFeedView }) {
 
   async function askToRevoke() {
     const sure = await confirm({
-      title: `Revoke the calendar feed “${name}”?`,
-      text: 'Calendars subscribed to its address stop receiving due dates from their next fetch. This cannot be undone: a new address would have to be created.',
-      confirmLabel: 'Revoke',
+      title: t('settings.revokeFeedTitle', { name }),
+      text: t('settings.revokeFeedText'),
+      confirmLabel: t('settings.revoke'),
     });
     if (!sure) return;
     try {
       await revoke.mutateAsync(feed.calendar_feed_id);
-      toastSuccess(`The calendar feed “${name}” has been revoked.`);
+      toastSuccess(t('settings.feedRevoked', { name }));
     } catch (error) {
       toastError(reason(error));
     }
@@ -65,7 +64,7 @@ function CalendarFeedRow({ feed }: { feed: CalendarFeedView }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" title={new Date(feed.created_at).toLocaleString()}>
+        <Text size="sm" title={new Date(feed.created_at).toLocaleString(intlLocale())}>
           {relativeTime(feed.created_at)}
         </Text>
       </Table.Td>
@@ -74,11 +73,11 @@ function CalendarFeedRow({ feed }: { feed: CalendarFeedView }) {
           size="xs"
           variant="subtle"
           color="red"
-          aria-label={`Revoke the calendar feed ${name}`}
+          aria-label={t('settings.revokeFeedAria', { name })}
           loading={revoke.isPending}
           onClick={askToRevoke}
         >
-          Revoke
+          {t('settings.revoke')}
         </Button>
       </Table.Td>
     </Table.Tr>

@@ -1,6 +1,7 @@
 import type { CreatedApiToken } from '@figgle/shared/api-token-schemas';
 import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { t, tRich } from '../../../lib/i18n/i18n';
 
 /** The new token, shown once: copied now, or lost (only its hash is kept). */
 export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
@@ -9,18 +10,17 @@ export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiT
       color="green"
       variant="light"
       radius="md"
-      title={`Your new token “${created.name}”`}
+      title={t('settings.newTokenTitle', { name: created.name })}
       role="status"
       // The light green tint leaves too little contrast for green title text: the text colour instead.
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="sm">
         <Text size="sm">
-          Copy it now and keep it somewhere safe, such as your script’s secret settings.{' '}
-          <strong>You will not see it again.</strong>
+          {tRich('settings.newTokenCopyNow', { strong: (chunks) => <strong>{chunks}</strong> })}
         </Text>
         <Textarea
-          label="Token"
+          label={t('settings.token')}
           readOnly
           autosize
           minRows={1}
@@ -36,12 +36,12 @@ export function CreatedApiTokenPanel({ created, onDone }: { created: CreatedApiT
                 onClick={copy}
                 leftSection={copied ? <IconCheck size={14} aria-hidden /> : null}
               >
-                {copied ? 'Copied' : 'Copy the token'}
+                {copied ? t('settings.copied') : t('settings.copyToken')}
               </Button>
             )}
           </CopyButton>
           <Button size="xs" variant="subtle" color="gray" onClick={onDone}>
-            Done
+            {t('settings.done')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
 import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { t, tRich } from '../../../lib/i18n/i18n';
 
 /** The new feed's address, shown once: copied into a calendar now, or lost (only its hash is kept). */
 export function CreatedCalendarFeedPanel({
@@ -10,23 +11,25 @@ export function CreatedCalendarFeedPanel({
   created: CreatedCalendarFeed;
   onDone: () => void;
 }) {
-  const kind = created.project_name ? `the project ${created.project_name}` : 'your tasks';
   return (
     <Alert
       color="green"
       variant="light"
       radius="md"
-      title={`Your calendar feed of ${kind}`}
+      title={
+        created.project_name
+          ? t('settings.newFeedTitleProject', { name: created.project_name })
+          : t('settings.newFeedTitleMine')
+      }
       role="status"
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="sm">
         <Text size="sm">
-          Add this address to your calendar application as a subscription (“From URL”). Anyone with it can
-          read these due dates: keep it private. <strong>You will not see it again.</strong>
+          {tRich('settings.newFeedCopyNow', { strong: (chunks) => <strong>{chunks}</strong> })}
         </Text>
         <Textarea
-          label="Feed address"
+          label={t('settings.feedAddress')}
           readOnly
           autosize
           minRows={1}
@@ -42,12 +45,12 @@ export function CreatedCalendarFeedPanel({
                 onClick={copy}
                 leftSection={copied ? <IconCheck size={14} aria-hidden /> : null}
               >
-                {copied ? 'Copied' : 'Copy the address'}
+                {copied ? t('settings.copied') : t('settings.copyAddress')}
               </Button>
             )}
           </CopyButton>
           <Button size="xs" variant="subtle" color="gray" onClick={onDone}>
-            Done
+            {t('settings.done')}
           </Button>
         </Group>
       </Stack>

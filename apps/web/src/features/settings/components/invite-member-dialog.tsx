@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useInviteMember } from '../api/invite-member';
@@ -26,7 +26,7 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
       { firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() },
       {
         onSuccess: (result) => {
-          toastSuccess(MESSAGES.memberInvited(result.email));
+          toastSuccess(t('messages.memberInvited', { email: result.email }));
           close();
         },
         onError: (error) => void showErrorDialog(error),
@@ -45,27 +45,32 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
 
   return (
     <>
-      <Button onClick={dialog.open}>Invite a new member</Button>
+      <Button onClick={dialog.open}>{t('settings.inviteMember')}</Button>
       <Modal
         opened={opened}
         onClose={close}
-        title="Invite a new member"
+        title={t('settings.inviteMember')}
         centered
         radius="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        <form onSubmit={handleSubmit} aria-label="Invite a new member">
+        <form onSubmit={handleSubmit} aria-label={t('settings.inviteMember')}>
           <Stack gap="md">
             <TextInput
-              label="Firstname"
-              {...nonBlank('Firstname')}
+              label={t('settings.firstname')}
+              {...nonBlank(t('settings.firstnameNotBlank'))}
               maxLength={100}
               data-autofocus
               {...field('firstname')}
             />
-            <TextInput label="Lastname" {...nonBlank('Lastname')} maxLength={100} {...field('lastname')} />
             <TextInput
-              label="Email"
+              label={t('settings.lastname')}
+              {...nonBlank(t('settings.lastnameNotBlank'))}
+              maxLength={100}
+              {...field('lastname')}
+            />
+            <TextInput
+              label={t('settings.email')}
               type="email"
               required
               maxLength={254}
@@ -74,10 +79,10 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
             />
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" loading={invite.isPending}>
-                Invite
+                {t('settings.invite')}
               </Button>
             </Group>
           </Stack>

@@ -2,7 +2,8 @@ import { LABEL_COLORS, type LabelColor } from '@figgle/shared/planning-schemas';
 import { ColorSwatch, Group, type MantineSize, Select } from '@mantine/core';
 import { colorName } from '../../../ui/planning/label-color';
 
-const OPTIONS = LABEL_COLORS.map((value) => ({ value, label: colorName(value) }));
+// Built at render: the names may come from the language's catalogue, loaded after this module.
+const colorOptions = () => LABEL_COLORS.map((value) => ({ value, label: colorName(value) }));
 
 const swatch = (color: string, size: number) => (
   <ColorSwatch color={`var(--mantine-color-${color}-filled)`} size={size} withShadow={false} aria-hidden />
@@ -34,7 +35,7 @@ export function LabelColorSelect({
       size={size}
       disabled={disabled}
       allowDeselect={false}
-      data={OPTIONS}
+      data={colorOptions()}
       value={value}
       onChange={(next) => {
         if (next && next !== value) onChange(next as LabelColor);

@@ -3,6 +3,7 @@ import { ActionIcon, Table, Text, TextInput, VisuallyHidden } from '@mantine/cor
 import { IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { LabelChip } from '../../../ui/planning/label-chips';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -11,32 +12,28 @@ import { useUpdateLabel } from '../api/update-label';
 import { LabelColorSelect } from './label-color-select';
 
 const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500
-    ? error.message
-    : 'Sorry, something went wrong. Please reload the page and try again.';
-
-const tasksWord = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
+  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
 
 /** The text of the deletion's confirmation: how many tasks lose the label. */
 function deleteLabelText(label: Pick<LabelView, 'name' | 'task_count'>): string {
   return label.task_count === 0
-    ? `No task carries “${label.name}”. It will be deleted for everyone in the organization.`
-    : `“${label.name}” is on ${tasksWord(label.task_count)}. Deleting it removes it from ${label.task_count === 1 ? 'that task' : 'all of them'}, for everyone in the organization.`;
+    ? t('settings.deleteLabelUnused', { name: label.name })
+    : t('settings.deleteLabelUsed', { name: label.name, count: label.task_count });
 }
 
 /** The organization's labels: rename in place (Enter or leaving the field), recolour, delete. */
 export function LabelsTable({ organizationId, labels }: { organizationId: string; labels: LabelView[] }) {
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="Labels">
+      <Table verticalSpacing="xs" aria-label={t('settings.labels')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={150}>Label</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th w={150}>Colour</Table.Th>
-            <Table.Th w={90}>Tasks</Table.Th>
+            <Table.Th w={150}>{t('settings.label')}</Table.Th>
+            <Table.Th>{t('settings.name')}</Table.Th>
+            <Table.Th w={150}>{t('settings.colour')}</Table.Th>
+            <Table.Th w={90}>{t('settings.tasks')}</Table.Th>
             <Table.Th w={70}>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -66,7 +63,7 @@ function LabelRow({ organizationId, label }: { organizationId: string; label: La
     update.mutate(
       { labelId: label.label_id, changes: { name: next } },
       {
-        onSuccess: (saved) => toastSuccess(`The label has been renamed “${saved.name}”.`),
+        onSuccess: (saved) => toastSuccess(t('settings.labelRenamed', { name: saved.name })),
         onError: (error) => {
           setName(label.name);
           toastError(reason(error));
@@ -77,13 +74,13 @@ function LabelRow({ organizationId, label }: { organizationId: string; label: La
 
   async function askToDelete() {
     const sure = await confirm({
-      title: `Delete the label “${label.name}”?`,
+      title: t('settings.deleteLabelTitle', { name: label.name }),
       text: deleteLabelText(label),
-      confirmLabel: 'Delete',
+      confirmLabel: t('common.delete'),
     });
     if (!sure) return;
     remove.mutate(label.label_id, {
-      onSuccess: () => toastSuccess(`The label “${label.name}” has been deleted.`),
+      onSuccess: () => toastSuccess(t('settings.labelDeleted', { name: label.name })),
       onError: (error) => toastError(reason(error)),
     });
   }
@@ -96,7 +93,7 @@ function LabelRow({ organizationId, label }: { organizationId: string; label: La
       <Table.Td>
         <TextInput
           size="xs"
-          aria-label={`Name of the label ${label.name}`}
+          aria-label={t('settings.labelNameAria', { name: label.name })}
           maxLength={LABEL_NAME_MAX}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
@@ -113,7 +110,7 @@ function LabelRow({ organizationId, label }: { organizationId: string; label: La
       <Table.Td>
         <LabelColorSelect
           size="xs"
-          ariaLabel={`Colour of the label ${label.name}`}
+          ariaLabel={t('settings.labelColourAria', { name: label.name })}
           value={label.color}
           onChange={(color) =>
             update.mutate(
@@ -124,7 +121,7 @@ function LabelRow({ organizationId, label }: { organizationId: string; label: La
         />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" c="dimmed" aria-label={`On ${tasksWord(label.task_count)}`}>
+        <Text size="sm" c="dimmed" aria-label={t('settings.labelTaskCount', { count: label.task_count })}>
           {label.task_count}
         </Text>
       </Table.Td>
@@ -132,8 +129,8 @@ function LabelRow({ organizationId, label }: { organizationId: string; label: La
         <ActionIcon
           variant="subtle"
           color="red"
-          aria-label={`Delete the label ${label.name}`}
-          title="Delete"
+          aria-label={t('settings.deleteLabelAria', { name: label.name })}
+          title={t('common.delete')}
           onClick={() => void askToDelete()}
           loading={remove.isPending}
         >

@@ -1,7 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { MemberView } from '@figgle/shared/organization-schemas';
-import { ROLE_LABELS } from '@figgle/shared/roles';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
@@ -18,9 +17,6 @@ export interface MembersTableProps {
   onSelfRemoved?: () => void;
   currentUserId?: string;
 }
-
-/** Shown beside the last owner's disabled controls: the server refuses the same (409). */
-const LAST_OWNER_REASON = 'The last owner: make someone else an owner first.';
 
 /** Make owner, Make member, or Step down on one's own row. */
 function RoleButton({
@@ -42,11 +38,11 @@ function RoleButton({
       <Button
         size="xs"
         variant="light"
-        aria-label={`Make ${name} an owner`}
+        aria-label={t('settings.makeOwnerAria', { name })}
         loading={busy}
         onClick={() => onChange('OWNER')}
       >
-        Make owner
+        {t('settings.makeOwner')}
       </Button>
     );
   }
@@ -54,12 +50,12 @@ function RoleButton({
     <Button
       size="xs"
       variant="default"
-      aria-label={self ? 'Step down as owner' : `Make ${name} a member`}
+      aria-label={self ? t('settings.stepDownAria') : t('settings.makeMemberAria', { name })}
       disabled={lastOwner}
       loading={busy}
       onClick={() => onChange('MEMBER')}
     >
-      {self ? 'Step down' : 'Make member'}
+      {self ? t('settings.stepDown') : t('settings.makeMember')}
     </Button>
   );
 }
@@ -83,20 +79,20 @@ export function MembersTable({
     const confirmed = await confirm(
       role === 'OWNER'
         ? {
-            title: 'Make an owner?',
-            text: `${fullName(member)} will manage the organization: its name, members, Figma link and webhooks.`,
-            confirmLabel: 'Make owner',
+            title: t('settings.makeOwnerTitle'),
+            text: t('settings.makeOwnerText', { name: fullName(member) }),
+            confirmLabel: t('settings.makeOwner'),
           }
         : self
           ? {
-              title: 'Step down as owner?',
-              text: 'You stay a member; another owner can make you an owner again.',
-              confirmLabel: 'Step down',
+              title: t('settings.stepDownTitle'),
+              text: t('settings.stepDownText'),
+              confirmLabel: t('settings.stepDown'),
             }
           : {
-              title: 'Make a member?',
-              text: `${fullName(member)} will no longer manage the organization.`,
-              confirmLabel: 'Make member',
+              title: t('settings.makeMemberTitle'),
+              text: t('settings.makeMemberText', { name: fullName(member) }),
+              confirmLabel: t('settings.makeMember'),
             },
     );
     if (!confirmed) return;
@@ -106,10 +102,10 @@ export function MembersTable({
         onSuccess: () =>
           toastSuccess(
             role === 'OWNER'
-              ? `${fullName(member)} is now an owner`
+              ? t('settings.nowOwner', { name: fullName(member) })
               : self
-                ? 'You are now a member'
-                : `${fullName(member)} is now a member`,
+                ? t('settings.nowMemberSelf')
+                : t('settings.nowMember', { name: fullName(member) }),
           ),
         onError: (error) => void showErrorDialog(error),
       },
@@ -118,14 +114,14 @@ export function MembersTable({
 
   async function revoke(member: MemberView) {
     const confirmed = await confirm({
-      title: MESSAGES.revokeAccessTitle,
-      text: MESSAGES.revokeAccessText(fullName(member)),
-      confirmLabel: 'Revoke',
+      title: t('messages.revokeAccessTitle'),
+      text: t('messages.revokeAccessText', { name: fullName(member) }),
+      confirmLabel: t('settings.revoke'),
     });
     if (!confirmed) return;
     removeMember.mutate(member.rule_id, {
       onSuccess: () => {
-        toastSuccess(MESSAGES.memberRevoked);
+        toastSuccess(t('messages.memberRevoked'));
         if (member.user_id === currentUserId) onSelfRemoved?.();
       },
       onError: (error) => void showErrorDialog(error),
@@ -134,14 +130,14 @@ export function MembersTable({
 
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Members">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('settings.members')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Firstname</Table.Th>
-            <Table.Th>Lastname</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            {manageable ? <Table.Th>Actions</Table.Th> : null}
+            <Table.Th>{t('settings.firstname')}</Table.Th>
+            <Table.Th>{t('settings.lastname')}</Table.Th>
+            <Table.Th>{t('settings.email')}</Table.Th>
+            <Table.Th>{t('settings.roleColumn')}</Table.Th>
+            {manageable ? <Table.Th>{t('settings.actions')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -168,7 +164,7 @@ export function MembersTable({
                   tt="none"
                   miw="max-content"
                 >
-                  {ROLE_LABELS[member.role]}
+                  {t('settings.role', { role: member.role })}
                 </Badge>
               </Table.Td>
               {manageable ? (
@@ -185,19 +181,20 @@ export function MembersTable({
                       size="xs"
                       variant="light"
                       color="red"
-                      aria-label={`Remove ${fullName(member)}`}
+                      aria-label={t('settings.removeAria', { name: fullName(member) })}
                       onClick={() => void revoke(member)}
                       disabled={
                         (member.role === 'OWNER' && owners <= 1) ||
                         (removeMember.isPending && removeMember.variables === member.rule_id)
                       }
                     >
-                      Remove
+                      {t('settings.remove')}
                     </Button>
                   </Group>
+                  {/* Beside the last owner's disabled controls: the server refuses the same (409). */}
                   {member.role === 'OWNER' && owners <= 1 ? (
                     <Text size="xs" c="dimmed" mt={4}>
-                      {LAST_OWNER_REASON}
+                      {t('settings.lastOwnerReason')}
                     </Text>
                   ) : null}
                 </Table.Td>

@@ -2,6 +2,7 @@ import type { ApiTokenScope, CreatedApiToken } from '@figgle/shared/api-token-sc
 import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateApiToken } from '../api/create-api-token';
 
 const NAME_MAX = 60;
@@ -28,18 +29,18 @@ export function NewApiTokenForm({ onCreated }: { onCreated: (created: CreatedApi
           setError(
             failure instanceof ApiRequestError && failure.statusCode < 500
               ? failure.message
-              : 'Sorry, the token could not be created. Please try again.',
+              : t('settings.apiTokenCreateFailed'),
           ),
       },
     );
   }
 
   return (
-    <form onSubmit={submit} aria-label="New API token">
+    <form onSubmit={submit} aria-label={t('settings.newApiToken')}>
       <Stack gap="md">
         <TextInput
-          label="Token name"
-          description="So you know which script holds it, e.g. “Nightly report”."
+          label={t('settings.tokenName')}
+          description={t('settings.tokenNameHint')}
           name="name"
           required
           maxLength={NAME_MAX}
@@ -48,22 +49,22 @@ export function NewApiTokenForm({ onCreated }: { onCreated: (created: CreatedApi
           error={error}
         />
         <Radio.Group
-          label="Scope"
+          label={t('settings.scope')}
           value={scope}
           onChange={(value) => setScope(value === 'read-write' ? 'read-write' : 'read')}
         >
           <Stack gap="xs" mt={6}>
-            <Radio value="read" label="Read only" description="Looks at what you can see; changes nothing." />
+            <Radio value="read" label={t('settings.readOnly')} description={t('settings.readOnlyHint')} />
             <Radio
               value="read-write"
-              label="Read and write"
-              description="Does whatever you may do: creates, changes and deletes."
+              label={t('settings.readWrite')}
+              description={t('settings.readWriteHint')}
             />
           </Stack>
         </Radio.Group>
         <Group>
           <Button type="submit" loading={create.isPending} disabled={name.trim() === ''}>
-            Create token
+            {t('settings.createToken')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { LABEL_NAME_MAX, type LabelColor, type LabelView } from '@figgle/shared/
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateLabel } from '../../../shared/api/create-label';
 import { nextLabelColor } from '../../../ui/planning/label-color';
 import { toastSuccess } from '../../../ui/toast';
@@ -22,7 +23,7 @@ export function NewLabelForm({ organizationId, labels }: { organizationId: strin
       { name: name.trim(), color },
       {
         onSuccess: (label) => {
-          toastSuccess(`The label “${label.name}” has been created.`);
+          toastSuccess(t('settings.labelCreated', { name: label.name }));
           setName('');
           setColor(null);
         },
@@ -30,17 +31,17 @@ export function NewLabelForm({ organizationId, labels }: { organizationId: strin
           setError(
             failure instanceof ApiRequestError && failure.statusCode < 500
               ? failure.message
-              : 'Sorry, the label could not be created. Please try again.',
+              : t('settings.labelCreateFailed'),
           ),
       },
     );
   }
 
   return (
-    <form onSubmit={submit} aria-label="New label">
+    <form onSubmit={submit} aria-label={t('settings.newLabel')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label="Name"
+          label={t('settings.name')}
           name="name"
           required
           maxLength={LABEL_NAME_MAX}
@@ -50,9 +51,9 @@ export function NewLabelForm({ organizationId, labels }: { organizationId: strin
           flex="1 1 200px"
           miw={0}
         />
-        <LabelColorSelect label="Colour" value={color} onChange={setColor} />
+        <LabelColorSelect label={t('settings.colour')} value={color} onChange={setColor} />
         <Button type="submit" mt={25} loading={create.isPending} disabled={name.trim() === ''}>
-          Create label
+          {t('settings.createLabel')}
         </Button>
       </Group>
     </form>

@@ -1,6 +1,5 @@
 import {
   type CreatedWebhook,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
   type WebhookEvent,
@@ -8,7 +7,9 @@ import {
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateWebhook } from '../api/create-webhook';
+import { webhookEventLabels } from './webhook-event-labels';
 
 /** URL and events of a new webhook; a refusal (a private address, a bad URL) shows under the URL. */
 export function NewWebhookForm({
@@ -38,36 +39,37 @@ export function NewWebhookForm({
           setError(
             failure instanceof ApiRequestError && failure.statusCode < 500
               ? failure.message
-              : 'Sorry, the webhook could not be added. Please try again.',
+              : t('settings.webhookAddFailed'),
           ),
       },
     );
   }
 
+  const eventLabels = webhookEventLabels();
   return (
-    <form onSubmit={submit} aria-label="New webhook">
+    <form onSubmit={submit} aria-label={t('settings.newWebhook')}>
       <Stack gap="md">
         <TextInput
-          label="URL"
+          label={t('settings.url')}
           name="url"
           type="url"
           required
           placeholder="https://example.com/figgle-hook"
-          description="Figgle sends a signed POST with a JSON body to this address for each event you choose."
+          description={t('settings.urlHint')}
           maxLength={WEBHOOK_URL_MAX}
           value={url}
           onChange={(event) => setUrl(event.currentTarget.value)}
           error={error}
         />
         <Checkbox.Group
-          label="Events"
+          label={t('settings.events')}
           value={events}
           onChange={(value) => setEvents(value as WebhookEvent[])}
-          error={events.length === 0 ? 'Choose at least one event.' : null}
+          error={events.length === 0 ? t('settings.chooseEvent') : null}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
             {WEBHOOK_EVENTS.map((event) => (
-              <Checkbox key={event} value={event} label={WEBHOOK_EVENT_LABELS[event]} />
+              <Checkbox key={event} value={event} label={eventLabels[event]} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
@@ -77,7 +79,7 @@ export function NewWebhookForm({
             loading={create.isPending}
             disabled={url.trim() === '' || events.length === 0}
           >
-            Add webhook
+            {t('settings.addWebhook')}
           </Button>
         </Group>
       </Stack>

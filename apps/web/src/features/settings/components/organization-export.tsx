@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { useExportOrganization } from '../api/export-organization';
 
@@ -10,13 +11,12 @@ export function OrganizationExport({ organizationId }: { organizationId: string 
   return (
     <Stack gap="md" component="section" aria-labelledby="organization-export-title">
       <Title order={3} fz="md" fw={600} id="organization-export-title">
-        Export
+        {t('settings.export')}
       </Title>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm" c="dimmed">
-            One JSON file with every project of the organization (tasks, comments, change log, checklists and
-            file references), its labels and its members with their emails.
+            {t('settings.exportText')}
           </Text>
           <Button
             variant="default"
@@ -25,13 +25,11 @@ export function OrganizationExport({ organizationId }: { organizationId: string 
             onClick={() =>
               exportOrganization.mutate(organizationId, {
                 onError: (error) =>
-                  toastError(
-                    error instanceof ApiRequestError ? error.message : 'The export could not be downloaded.',
-                  ),
+                  toastError(error instanceof ApiRequestError ? error.message : t('settings.exportFailed')),
               })
             }
           >
-            Export organization
+            {t('settings.exportOrganization')}
           </Button>
         </Stack>
       </Paper>

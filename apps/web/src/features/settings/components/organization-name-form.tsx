@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRenameOrganization } from '../api/rename-organization';
 import { nonBlank } from './non-blank';
@@ -20,18 +20,18 @@ export function OrganizationNameForm({ organizationId, name }: OrganizationNameF
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     rename.mutate(value.trim(), {
-      onSuccess: () => toastSuccess(MESSAGES.organizationUpdated),
-      onError: () => toastError(MESSAGES.saveFailed),
+      onSuccess: () => toastSuccess(t('messages.organizationUpdated')),
+      onError: () => toastError(t('messages.saveFailed')),
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Organization name">
+    <form onSubmit={handleSubmit} aria-label={t('settings.organizationNameForm')}>
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <TextInput
-          label="Name"
+          label={t('settings.name')}
           name="name"
-          {...nonBlank('The name')}
+          {...nonBlank(t('settings.nameNotBlank'))}
           maxLength={100}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
@@ -39,7 +39,7 @@ export function OrganizationNameForm({ organizationId, name }: OrganizationNameF
           miw={0}
         />
         <Button type="submit" loading={rename.isPending}>
-          Save
+          {t('common.save')}
         </Button>
       </Group>
     </form>

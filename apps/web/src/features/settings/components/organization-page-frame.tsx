@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 
 /** Whether any of an organization page's reads was refused as not found: no such organization for me. */
@@ -12,12 +13,15 @@ export function organizationMissing(...errors: unknown[]): boolean {
 /** The one answer for an organization that does not exist or that I am not a member of. */
 export function OrganizationNotFound() {
   return (
-    <Alert color="gray" title="Organization not found" maw={560}>
+    <Alert color="gray" title={t('settings.organizationNotFound')} maw={560}>
       <Text size="sm">
-        This organization does not exist or you are not one of its members.{' '}
-        <Anchor component={Link} to={paths.settingsProfile}>
-          Back to my profile
-        </Anchor>
+        {tRich('settings.organizationNotFoundText', {
+          link: (chunks) => (
+            <Anchor component={Link} to={paths.settingsProfile}>
+              {chunks}
+            </Anchor>
+          ),
+        })}
       </Text>
     </Alert>
   );

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Select, Stack, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useOrganizationTimeZone, useSetOrganizationTimeZone } from '../api/organization-time-zone';
 
@@ -26,7 +26,7 @@ export function OrganizationTimeZone({
     return (
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          Time zone
+          {t('settings.timeZone')}
         </Text>
         <Text>{current}</Text>
       </Stack>
@@ -34,19 +34,19 @@ export function OrganizationTimeZone({
   }
   return (
     <Select
-      label="Time zone"
-      description="Recurring tasks count days and keep due times in it."
+      label={t('settings.timeZone')}
+      description={t('settings.organizationTimeZoneHint')}
       searchable
       allowDeselect={false}
       disabled={zone.isPending || setZone.isPending}
-      nothingFoundMessage={MESSAGES.selectNoMatch}
+      nothingFoundMessage={t('messages.selectNoMatch')}
       data={zones(current)}
       value={current}
       onChange={(value) => {
         if (!value || value === current) return;
         setZone.mutate(value, {
-          onSuccess: () => toastSuccess(MESSAGES.organizationUpdated),
-          onError: () => toastError(MESSAGES.saveFailed),
+          onSuccess: () => toastSuccess(t('messages.organizationUpdated')),
+          onError: () => toastError(t('messages.saveFailed')),
         });
       }}
       comboboxProps={{ withinPortal: true }}

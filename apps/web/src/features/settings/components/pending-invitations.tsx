@@ -1,26 +1,19 @@
 import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Skeleton, Table, Text } from '@mantine/core';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useInvitations } from '../api/list-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 
-const INVITATION_TEXTS = {
-  revokeTitle: 'Revoke the invitation?',
-  revokeText: (email: string) =>
-    `Are you sure you want to revoke the invitation sent to ${email}? Its link will stop working.`,
-  revoked: 'Invitation has been revoked.',
-  empty: 'No pending invitations.',
-};
-
 const inviterName = (invitation: PendingInvitation) =>
   invitation.invited_by
     ? [invitation.invited_by.firstname, invitation.invited_by.lastname].filter(Boolean).join(' ')
-    : 'A former member';
+    : t('settings.formerMember');
 
-const fullDate = (iso: string) => new Date(iso).toLocaleString();
+const fullDate = (iso: string) => new Date(iso).toLocaleString(intlLocale());
 
 /** Owners only: the invitations still waiting for an answer, each with Revoke. */
 export function PendingInvitations({ organizationId }: { organizationId: string }) {
@@ -29,13 +22,13 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
 
   async function askToRevoke(invitation: PendingInvitation) {
     const confirmed = await confirm({
-      title: INVITATION_TEXTS.revokeTitle,
-      text: INVITATION_TEXTS.revokeText(invitation.email),
-      confirmLabel: 'Revoke',
+      title: t('settings.revokeInvitationTitle'),
+      text: t('settings.revokeInvitationText', { email: invitation.email }),
+      confirmLabel: t('settings.revoke'),
     });
     if (!confirmed) return;
     revoke.mutate(invitation.invitation_id, {
-      onSuccess: () => toastSuccess(INVITATION_TEXTS.revoked),
+      onSuccess: () => toastSuccess(t('settings.invitationRevoked')),
       onError: (error) => void showErrorDialog(error),
     });
   }
@@ -44,20 +37,20 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
   if (invitations.data.length === 0)
     return (
       <Text size="sm" c="dimmed" p="xs">
-        {INVITATION_TEXTS.empty}
+        {t('settings.invitationsEmpty')}
       </Text>
     );
 
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Pending invitations">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('settings.pendingInvitations')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Invited by</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>{t('settings.email')}</Table.Th>
+            <Table.Th>{t('settings.invitedBy')}</Table.Th>
+            <Table.Th>{t('settings.sent')}</Table.Th>
+            <Table.Th>{t('settings.expires')}</Table.Th>
+            <Table.Th>{t('settings.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -82,11 +75,11 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
                   size="xs"
                   variant="light"
                   color="red"
-                  aria-label={`Revoke the invitation of ${invitation.email}`}
+                  aria-label={t('settings.revokeInvitationAria', { email: invitation.email })}
                   onClick={() => void askToRevoke(invitation)}
                   disabled={revoke.isPending && revoke.variables === invitation.invitation_id}
                 >
-                  Revoke
+                  {t('settings.revoke')}
                 </Button>
               </Table.Td>
             </Table.Tr>

@@ -1,5 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { paths } from '../../../shared/paths';
@@ -20,39 +21,45 @@ export function SettingsNavigation() {
     rules.some((rule) => rule.user_id === me.data?.user_id && rule.role === 'OWNER');
 
   const links: SettingsLink[] = [
-    { to: paths.settingsProfile, label: 'My Profile' },
+    { to: paths.settingsProfile, label: t('settings.myProfile') },
     ...(organizations.data ?? []).flatMap((organization) => [
       {
         to: paths.settingsOrganization(organization.organization_id),
-        label: `Organization ${organization.name}`,
+        label: t('settings.organizationNamed', { name: organization.name }),
       },
-      { to: paths.settingsLabels(organization.organization_id), label: `Labels of ${organization.name}` },
+      {
+        to: paths.settingsLabels(organization.organization_id),
+        label: t('settings.labelsOf', { name: organization.name }),
+      },
       {
         to: paths.settingsCustomFields(organization.organization_id),
-        label: `Custom fields of ${organization.name}`,
+        label: t('settings.customFieldsOf', { name: organization.name }),
       },
-      { to: paths.settingsTrash(organization.organization_id), label: `Trash of ${organization.name}` },
+      {
+        to: paths.settingsTrash(organization.organization_id),
+        label: t('settings.trashOf', { name: organization.name }),
+      },
       ...(owns(organization.rules)
         ? [
             {
               to: paths.settingsWebhooks(organization.organization_id),
-              label: `Webhooks of ${organization.name}`,
+              label: t('settings.webhooksOf', { name: organization.name }),
             },
           ]
         : []),
     ]),
-    { to: paths.settingsNewOrganization, label: 'Create an organization' },
-    { to: paths.settingsPreferences, label: 'Preferences' },
-    { to: paths.settingsNotifications, label: 'Notifications' },
-    { to: paths.settingsPassword, label: 'Password' },
-    { to: paths.settingsSecurity, label: 'Security' },
-    { to: paths.settingsApiTokens, label: 'API tokens' },
-    { to: paths.settingsCalendarFeed, label: 'Calendar feed' },
+    { to: paths.settingsNewOrganization, label: t('settings.createOrganization') },
+    { to: paths.settingsPreferences, label: t('settings.preferences') },
+    { to: paths.settingsNotifications, label: t('settings.notifications') },
+    { to: paths.settingsPassword, label: t('settings.password') },
+    { to: paths.settingsSecurity, label: t('settings.security') },
+    { to: paths.settingsApiTokens, label: t('settings.apiTokens') },
+    { to: paths.settingsCalendarFeed, label: t('settings.calendarFeed') },
     { to: paths.settingsFigma, label: 'Figma' },
   ];
 
   return (
-    <Stack component="nav" aria-label="Settings" gap={2}>
+    <Stack component="nav" aria-label={t('settings.title')} gap={2}>
       {links.map((link) => {
         const active = matchPath(link.to, pathname) !== null;
         return (
@@ -73,7 +80,7 @@ export function SettingsNavigation() {
       <NavLink
         component="button"
         type="button"
-        label="Log out"
+        label={t('settings.logOut')}
         leftSection={<Icon name="logout" size={16} />}
         onClick={() => signOut.mutate()}
         disabled={signOut.isPending}

@@ -1,17 +1,17 @@
-import { WEBHOOK_EVENT_LABELS, type Webhook } from '@figgle/shared/webhook-schemas';
+import type { Webhook } from '@figgle/shared/webhook-schemas';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useSendWebhookTest } from '../api/send-webhook-test';
 import { useSetWebhookActive } from '../api/set-webhook-active';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
+import { webhookEventLabels } from './webhook-event-labels';
 
 const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500
-    ? error.message
-    : 'Sorry, something went wrong. Please reload the page and try again.';
+  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
 
 /** One webhook: its URL and events, on/off, a test event, deletion, and its delivery log. */
 export function WebhookCard({ organizationId, webhook }: { organizationId: string; webhook: Webhook }) {
@@ -21,24 +21,25 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
 
   async function askToDelete() {
     const sure = await confirm({
-      title: 'Delete this webhook?',
-      text: `Figgle stops sending events to ${webhook.url} and forgets its delivery log. This cannot be undone.`,
-      confirmLabel: 'Delete webhook',
+      title: t('settings.deleteWebhookTitle'),
+      text: t('settings.deleteWebhookText', { url: webhook.url }),
+      confirmLabel: t('settings.deleteWebhook'),
     });
     if (!sure) return;
     remove.mutate(webhook.webhook_id, {
-      onSuccess: () => toastSuccess('The webhook has been deleted.'),
+      onSuccess: () => toastSuccess(t('settings.webhookDeleted')),
       onError: (error) => toastError(reason(error)),
     });
   }
 
+  const eventLabels = webhookEventLabels();
   return (
     <Paper
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
-      aria-label={`Webhook ${webhook.url}`}
+      aria-label={t('settings.webhookAria', { url: webhook.url })}
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -49,13 +50,13 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
             <Group gap={6}>
               {webhook.events.map((event) => (
                 <Badge key={event} variant="light" color="gray" radius="sm" tt="none">
-                  {WEBHOOK_EVENT_LABELS[event]}
+                  {eventLabels[event]}
                 </Badge>
               ))}
             </Group>
           </Stack>
           <Switch
-            label="Enabled"
+            label={t('settings.enabled')}
             checked={webhook.active}
             disabled={setActive.isPending}
             onChange={(event) =>
@@ -67,7 +68,7 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
           />
         </Group>
         {webhook.paused_at && (
-          <Alert color="orange" variant="light" title="Paused by Figgle" role="status">
+          <Alert color="orange" variant="light" title={t('settings.pausedByFiggle')} role="status">
             <Stack gap="xs" align="flex-start">
               <Text fz="sm">{webhook.paused_reason}</Text>
               <Button
@@ -78,13 +79,13 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
                   setActive.mutate(
                     { webhookId: webhook.webhook_id, active: true },
                     {
-                      onSuccess: () => toastSuccess('The webhook is back on.'),
+                      onSuccess: () => toastSuccess(t('settings.webhookResumed')),
                       onError: (error) => toastError(reason(error)),
                     },
                   )
                 }
               >
-                Resume webhook
+                {t('settings.resumeWebhook')}
               </Button>
             </Stack>
           </Alert>
@@ -97,12 +98,12 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
             disabled={!webhook.active}
             onClick={() =>
               sendTest.mutate(webhook.webhook_id, {
-                onSuccess: () => toastSuccess('A test event is on its way: watch the delivery log.'),
+                onSuccess: () => toastSuccess(t('settings.testEventSent')),
                 onError: (error) => toastError(reason(error)),
               })
             }
           >
-            Send test event
+            {t('settings.sendTestEvent')}
           </Button>
           <Button
             size="xs"
@@ -111,12 +112,12 @@ export function WebhookCard({ organizationId, webhook }: { organizationId: strin
             loading={remove.isPending}
             onClick={() => void askToDelete()}
           >
-            Delete webhook
+            {t('settings.deleteWebhook')}
           </Button>
         </Group>
         <Stack gap="xs">
           <Title order={4} fz="sm" fw={600}>
-            Delivery log
+            {t('settings.deliveryLog')}
           </Title>
           <WebhookDeliveryLog
             organizationId={organizationId}

@@ -1,7 +1,12 @@
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { useWebhookDeliveries } from '../api/list-webhook-deliveries';
 
-const OUTCOME_LABELS = { succeeded: 'Delivered', retrying: 'Will retry', failed: 'Failed' } as const;
+const outcomeLabels = () => ({
+  succeeded: t('settings.outcomeSucceeded'),
+  retrying: t('settings.outcomeRetrying'),
+  failed: t('settings.outcomeFailed'),
+});
 const OUTCOME_COLORS = { succeeded: 'green', retrying: 'yellow', failed: 'red' } as const;
 
 /** Every attempt to deliver to one webhook, newest first; it reads itself again every few seconds. */
@@ -19,26 +24,27 @@ export function WebhookDeliveryLog({
   if (deliveries.data.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        Nothing sent yet. Deliveries appear here a moment after an event, or after “Send test event”.
+        {t('settings.deliveriesEmpty')}
       </Text>
     );
+  const outcomes = outcomeLabels();
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table verticalSpacing={4} fz="sm" aria-label={`Delivery log of ${url}`}>
+      <Table verticalSpacing={4} fz="sm" aria-label={t('settings.deliveryLogOf', { url })}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status code</Table.Th>
-            <Table.Th>Attempt</Table.Th>
-            <Table.Th>Result</Table.Th>
+            <Table.Th>{t('settings.time')}</Table.Th>
+            <Table.Th>{t('settings.event')}</Table.Th>
+            <Table.Th>{t('settings.statusCode')}</Table.Th>
+            <Table.Th>{t('settings.attempt')}</Table.Th>
+            <Table.Th>{t('settings.result')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {deliveries.data.map((delivery) => (
             <Table.Tr key={delivery.attempt_id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {new Date(delivery.created_at).toLocaleString()}
+                {new Date(delivery.created_at).toLocaleString(intlLocale())}
               </Table.Td>
               <Table.Td>
                 <Text span ff="monospace" fz="sm">
@@ -49,7 +55,7 @@ export function WebhookDeliveryLog({
               <Table.Td>{delivery.attempt}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={OUTCOME_COLORS[delivery.outcome]} radius="sm" tt="none">
-                  {OUTCOME_LABELS[delivery.outcome]}
+                  {outcomes[delivery.outcome]}
                 </Badge>
                 {delivery.error ? (
                   <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>

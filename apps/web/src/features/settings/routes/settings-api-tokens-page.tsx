@@ -1,6 +1,7 @@
 import type { CreatedApiToken } from '@figgle/shared/api-token-schemas';
 import { Anchor, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { useApiTokens } from '../api/list-api-tokens';
 import { ApiTokensTable } from '../components/api-tokens-table';
 import { CreatedApiTokenPanel } from '../components/created-api-token';
@@ -17,18 +18,16 @@ export function SettingsApiTokensPage() {
   return (
     <>
       <SettingsSectionTitle
-        title="API tokens"
-        description={
-          <>
-            A token lets a script use Figgle’s API as you: it sees and changes only what you may, and a
-            read-only token changes nothing. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
-            Every route is described in the{' '}
+        title={t('settings.apiTokens')}
+        description={tRich('settings.apiTokensIntro', {
+          header: 'Authorization: Bearer <token>',
+          code: (chunks) => <code>{chunks}</code>,
+          link: (chunks) => (
             <Anchor href="/api/docs" target="_blank" rel="noopener" inherit underline="always">
-              API documentation
+              {chunks}
             </Anchor>
-            .
-          </>
-        }
+          ),
+        })}
       />
       <Stack gap="xl" maw={760}>
         {created ? <CreatedApiTokenPanel created={created} onDone={() => setCreated(null)} /> : null}
@@ -39,7 +38,7 @@ export function SettingsApiTokensPage() {
           {tokens.data ? (
             tokens.data.length === 0 ? (
               <Text size="sm" c="dimmed" p="xs">
-                No API tokens yet. Create one above when a script needs to reach Figgle.
+                {t('settings.apiTokensEmpty')}
               </Text>
             ) : (
               <ApiTokensTable tokens={tokens.data} />

@@ -1,8 +1,8 @@
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjects } from '../../../shared/api/list-projects';
 import { toastError } from '../../../ui/toast';
 import { useCreateCalendarFeed } from '../api/create-calendar-feed';
@@ -13,9 +13,7 @@ import { SettingsSectionTitle } from '../components/settings-section-title';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
 
 const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500
-    ? error.message
-    : 'Sorry, something went wrong. Please reload the page and try again.';
+  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
 
 /** Calendar feeds (docs/product.md#calendar-feeds): secret, read-only iCalendar addresses of due tasks. */
 export function SettingsCalendarFeedPage() {
@@ -37,8 +35,8 @@ export function SettingsCalendarFeedPage() {
   return (
     <>
       <SettingsSectionTitle
-        title="Calendar feed"
-        description="Subscribe to your due dates from a calendar application: each task with a due date is an event, all day or at its due time, with a link back to the task. The address is secret and read-only; revoke it to end it."
+        title={t('settings.calendarFeed')}
+        description={t('settings.calendarFeedIntro')}
       />
       <Stack gap="xl" maw={760}>
         {created ? <CreatedCalendarFeedPanel created={created} onDone={() => setCreated(null)} /> : null}
@@ -46,21 +44,21 @@ export function SettingsCalendarFeedPage() {
           <Stack gap="md">
             <div>
               <Text fw={600} size="sm">
-                My tasks
+                {t('settings.myTasks')}
               </Text>
               <Text size="sm" c="dimmed">
-                The tasks assigned to you that have a due date. A new address replaces the previous one.
+                {t('settings.myFeedHint')}
               </Text>
             </div>
             <Group>
               <Button loading={create.isPending} onClick={() => createFeed(null)}>
-                Create my feed address
+                {t('settings.createMyFeed')}
               </Button>
             </Group>
             <Select
-              label="A project’s feed"
-              description="Every task of the project that has a due date."
-              placeholder={MESSAGES.selectPlaceholder}
+              label={t('settings.projectFeed')}
+              description={t('settings.projectFeedHint')}
+              placeholder={t('messages.selectPlaceholder')}
               data={(projects.data ?? []).map((project) => ({
                 value: project.project_id,
                 label: project.name,
@@ -68,7 +66,7 @@ export function SettingsCalendarFeedPage() {
               value={projectId}
               onChange={setProjectId}
               searchable
-              nothingFoundMessage={MESSAGES.selectNoMatch}
+              nothingFoundMessage={t('messages.selectNoMatch')}
               maw={360}
             />
             <Group>
@@ -78,11 +76,11 @@ export function SettingsCalendarFeedPage() {
                 loading={create.isPending}
                 onClick={() => createFeed(projectId)}
               >
-                Create the project’s feed address
+                {t('settings.createProjectFeed')}
               </Button>
             </Group>
             <Text size="xs" c="dimmed">
-              Feeds hold tasks due from a year ago to two years ahead, at most 1000 of them.
+              {t('settings.feedLimits')}
             </Text>
           </Stack>
         </Paper>
@@ -90,7 +88,7 @@ export function SettingsCalendarFeedPage() {
           {feeds.data ? (
             feeds.data.length === 0 ? (
               <Text size="sm" c="dimmed" p="xs">
-                No calendar feeds yet.
+                {t('settings.calendarFeedsEmpty')}
               </Text>
             ) : (
               <CalendarFeedsTable feeds={feeds.data} />

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useLabels } from '../../../shared/api/list-labels';
 import { useOrganization } from '../api/get-organization';
 import { LabelsTable } from '../components/labels-table';
@@ -25,11 +26,12 @@ export function SettingsLabelsPage() {
       title={
         <Stack gap={4}>
           <OrganizationPageTitle>
-            {organization.data ? `Labels of ${organization.data.name}` : 'Labels'}
+            {organization.data
+              ? t('settings.labelsOf', { name: organization.data.name })
+              : t('settings.labels')}
           </OrganizationPageTitle>
           <Text size="sm" c="dimmed">
-            Labels sort the organization’s tasks into kinds everyone can see on lists and boards. Each has a
-            name of 1 to 30 characters, unique in the organization, and a colour.
+            {t('settings.labelsIntro')}
           </Text>
         </Stack>
       }
@@ -42,7 +44,7 @@ export function SettingsLabelsPage() {
         {labels.data ? (
           labels.data.length === 0 ? (
             <Text size="sm" c="dimmed" p="xs">
-              No labels yet. Create one above, or type a new name in a task’s label picker.
+              {t('settings.labelsEmpty')}
             </Text>
           ) : (
             <LabelsTable organizationId={organizationId} labels={labels.data} />

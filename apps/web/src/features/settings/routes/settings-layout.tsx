@@ -1,6 +1,7 @@
 import { Box, Flex } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { SettingsNavigation } from '../components/settings-navigation';
@@ -8,7 +9,7 @@ import { SettingsNavigation } from '../components/settings-navigation';
 export function SettingsLayout() {
   return (
     <>
-      <PageHeader title="Settings" subtitle="Your profile, organizations and preferences" />
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'lg', sm: 40 }} align="flex-start">
         <Box w={{ base: '100%', sm: 220 }} style={{ flexShrink: 0 }}>
           <SettingsNavigation />

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateOrganization } from '../../../shared/api/create-organization';
 import { paths } from '../../../shared/paths';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -17,38 +17,35 @@ export function SettingsNewOrganizationPage() {
     event.preventDefault();
     create.mutate(name.trim(), {
       onSuccess: (organization) => {
-        toastSuccess(MESSAGES.organizationCreated);
+        toastSuccess(t('messages.organizationCreated'));
         setName('');
         void navigate(paths.settingsOrganization(organization.organization_id));
       },
-      onError: () => toastError(MESSAGES.saveFailed),
+      onError: () => toastError(t('messages.saveFailed')),
     });
   }
 
   return (
     <>
-      <SettingsSectionTitle title="Create an organization" />
+      <SettingsSectionTitle title={t('settings.createOrganization')} />
       <Stack gap="lg" maw={560}>
-        <Alert variant="light" color="indigo" radius="md" title="A new space for a team">
-          <Text size="sm">
-            An organization groups projects and the people who work on them. You will be its owner: you can
-            rename it, invite members and connect it to a Figma team.
-          </Text>
+        <Alert variant="light" color="indigo" radius="md" title={t('settings.newOrganizationAlertTitle')}>
+          <Text size="sm">{t('settings.newOrganizationAlert')}</Text>
         </Alert>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-          <form onSubmit={handleSubmit} aria-label="Create an organization">
+          <form onSubmit={handleSubmit} aria-label={t('settings.createOrganization')}>
             <Stack gap="md">
               <TextInput
-                label="Name of the new Organization"
+                label={t('settings.newOrganizationName')}
                 name="name"
-                {...nonBlank('The name')}
+                {...nonBlank(t('settings.nameNotBlank'))}
                 maxLength={100}
                 value={name}
                 onChange={(event) => setName(event.currentTarget.value)}
               />
               <Group justify="flex-end">
                 <Button type="submit" loading={create.isPending}>
-                  Create
+                  {t('settings.create')}
                 </Button>
               </Group>
             </Stack>

@@ -1,6 +1,4 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import {
-  EMAIL_LEVEL_LABELS,
   EMAIL_LEVELS,
   type EmailLevel,
   isKnownTimeZone,
@@ -8,17 +6,23 @@ import {
 } from '@figgle/shared/notification-preference-schemas';
 import { Divider, Group, Loader, Paper, Radio, Select, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 
-const LEVEL_DESCRIPTIONS: Record<EmailLevel, string> = {
-  mentions: 'When someone mentions you or assigns a task to you.',
-  watching:
-    'Also comments and changes on the tasks you watch, gathered in one email every two minutes at most.',
-  nothing: 'No notification emails. Figgle still shows them under For me.',
-};
+const levelLabels = (): Record<EmailLevel, string> => ({
+  mentions: t('settings.levelMentions'),
+  watching: t('settings.levelWatching'),
+  nothing: t('settings.levelNothing'),
+});
+
+const levelDescriptions = (): Record<EmailLevel, string> => ({
+  mentions: t('settings.levelMentionsHint'),
+  watching: t('settings.levelWatchingHint'),
+  nothing: t('settings.levelNothingHint'),
+});
 
 /** The browser's own zone: what a person who never chose one is in. */
 function detectedTimeZone(): string {
@@ -37,8 +41,8 @@ export function SettingsNotificationsPage() {
   return (
     <>
       <SettingsSectionTitle
-        title="Notifications"
-        description="What Figgle sends you by email. The For me inbox shows everything either way."
+        title={t('settings.notifications')}
+        description={t('settings.notificationsIntro')}
       />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
         {preferences.data ? (
@@ -46,9 +50,9 @@ export function SettingsNotificationsPage() {
         ) : (
           <Group justify="center">
             {preferences.isError ? (
-              <Text size="sm">{MESSAGES.saveFailed}</Text>
+              <Text size="sm">{t('messages.saveFailed')}</Text>
             ) : (
-              <Loader size="sm" aria-label="Loading" />
+              <Loader size="sm" aria-label={t('settings.loading')} />
             )}
           </Group>
         )}
@@ -74,57 +78,54 @@ function NotificationsForm({ saved }: { saved: NotificationPreferences }) {
     update.mutate(next, {
       onError: () => {
         setShown(previous);
-        toastError(MESSAGES.saveFailed);
+        toastError(t('messages.saveFailed'));
       },
     });
   }
 
+  const labels = levelLabels();
+  const descriptions = levelDescriptions();
   return (
     <Stack gap="lg">
       <Radio.Group
-        label="Email me about"
+        label={t('settings.emailMeAbout')}
         value={shown.email_level}
         onChange={(value) => save({ email_level: value as EmailLevel })}
       >
         <Stack gap="sm" mt="xs">
           {EMAIL_LEVELS.map((level) => (
-            <Radio
-              key={level}
-              value={level}
-              label={EMAIL_LEVEL_LABELS[level]}
-              description={LEVEL_DESCRIPTIONS[level]}
-            />
+            <Radio key={level} value={level} label={labels[level]} description={descriptions[level]} />
           ))}
         </Stack>
       </Radio.Group>
       <Divider />
       <Switch
-        label="Daily digest"
-        description="At 08:00 in your time zone: your unread notifications of the last day, when there are any."
+        label={t('settings.dailyDigest')}
+        description={t('settings.dailyDigestHint')}
         size="md"
         checked={shown.daily_digest}
         onChange={(event) => save({ daily_digest: event.currentTarget.checked })}
       />
       <Switch
-        label="Design changes"
-        description="Tell me in “For me” when a Figma design linked to a task I am assigned or watch has changed."
+        label={t('settings.designChanges')}
+        description={t('settings.designChangesHint')}
         size="md"
         checked={shown.design_changes}
         onChange={(event) => save({ design_changes: event.currentTarget.checked })}
       />
       <Select
-        label="Time zone"
+        label={t('settings.timeZone')}
         description={
           shown.time_zone === null || shown.time_zone === detected
-            ? `Detected by your browser: ${detected}.`
-            : `Your browser says ${detected}.`
+            ? t('settings.timeZoneDetected', { zone: detected })
+            : t('settings.timeZoneBrowser', { zone: detected })
         }
         data={zones}
         value={timeZone}
         searchable
         allowDeselect={false}
-        placeholder={MESSAGES.selectPlaceholder}
-        nothingFoundMessage={MESSAGES.selectNoMatch}
+        placeholder={t('messages.selectPlaceholder')}
+        nothingFoundMessage={t('messages.selectNoMatch')}
         maxDropdownHeight={280}
         comboboxProps={{ withinPortal: true }}
         onChange={(value) => {

@@ -1,6 +1,6 @@
-import { ROLE_LABELS } from '@figgle/shared/roles';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { useMembers } from '../../../shared/api/list-members';
 import { paths } from '../../../shared/paths';
@@ -46,9 +46,11 @@ export function SettingsOrganizationPage() {
       missing={false}
       title={
         <Group gap="sm" wrap="wrap">
-          <OrganizationPageTitle>Organization {organization.data.name}</OrganizationPageTitle>
+          <OrganizationPageTitle>
+            {t('settings.organizationNamed', { name: organization.data.name })}
+          </OrganizationPageTitle>
           <Badge variant={isOwner ? 'filled' : 'light'} radius="sm" tt="none">
-            {ROLE_LABELS[role]}
+            {t('settings.role', { role })}
           </Badge>
         </Group>
       }
@@ -59,7 +61,7 @@ export function SettingsOrganizationPage() {
         ) : (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Name
+              {t('settings.name')}
             </Text>
             <Text>{organization.data.name}</Text>
           </Stack>
@@ -72,7 +74,7 @@ export function SettingsOrganizationPage() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={3} fz="md" fw={600}>
-            Members
+            {t('settings.members')}
           </Title>
           {isOwner ? <InviteMemberDialog organizationId={organizationId} /> : null}
         </Group>
@@ -94,7 +96,7 @@ export function SettingsOrganizationPage() {
       {isOwner ? (
         <Stack gap="md">
           <Title order={3} fz="md" fw={600}>
-            Pending invitations
+            {t('settings.pendingInvitations')}
           </Title>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
             <PendingInvitations organizationId={organizationId} />

@@ -1,8 +1,9 @@
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
 import { FRESH_SIGN_IN_MINUTES } from '@figgle/shared/password-schemas';
 import { Alert, Anchor, Button, Group, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
@@ -10,7 +11,7 @@ import { useChangePassword } from '../api/change-password';
 import { usePasswordStatus } from '../api/get-password-status';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 
-const toggleLabel = { 'aria-label': 'Show or hide the password' };
+const toggleLabel = () => ({ 'aria-label': t('settings.showHidePassword') });
 
 export function SettingsPasswordPage() {
   const status = usePasswordStatus();
@@ -18,25 +19,25 @@ export function SettingsPasswordPage() {
 
   return (
     <>
-      <SettingsSectionTitle title="Password" />
+      <SettingsSectionTitle title={t('settings.password')} />
       <Stack gap="lg" maw={560}>
-        <Alert variant="light" color="indigo" radius="md" title="Change or set your password">
+        <Alert variant="light" color="indigo" radius="md" title={t('settings.passwordAlertTitle')}>
           <Text size="sm">
-            To change your password, enter the current one, then the new one. If you forgot it, choose a new
-            one from the{' '}
-            {/* The alert's tint leaves too little contrast for the link colour: text colour, underlined. */}
-            <Anchor component={Link} to={paths.resetPassword} inherit c="inherit" underline="always">
-              password reset page
-            </Anchor>
-            . An account without a password yet, because you signed in with Google or a link, can set one here
-            within {FRESH_SIGN_IN_MINUTES} minutes of signing in. A new password logs out your other devices
-            and revokes your API tokens.
+            {tRich('settings.passwordAlert', {
+              minutes: FRESH_SIGN_IN_MINUTES,
+              // The alert's tint leaves too little contrast for the link colour: text colour, underlined.
+              link: (chunks) => (
+                <Anchor component={Link} to={paths.resetPassword} inherit c="inherit" underline="always">
+                  {chunks}
+                </Anchor>
+              ),
+            })}
           </Text>
         </Alert>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           {hasPassword === undefined ? (
             <Group justify="center">
-              <Loader size="sm" aria-label="Loading" />
+              <Loader size="sm" aria-label={t('settings.loading')} />
             </Group>
           ) : (
             <PasswordForm hasPassword={hasPassword} />
@@ -58,46 +59,46 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       onSuccess: () => {
         setCurrentPassword('');
         setNewPassword('');
-        toastSuccess(MESSAGES.passwordUpdated);
+        toastSuccess(t('messages.passwordUpdated'));
       },
       onError: (error) => void showErrorDialog(error),
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Change password">
+    <form onSubmit={handleSubmit} aria-label={t('settings.changePassword')}>
       <Stack gap="md">
         {hasPassword ? (
           <PasswordInput
-            label="Current Password"
+            label={t('settings.currentPassword')}
             name="currentPassword"
             autoComplete="current-password"
             required
             maxLength={128}
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-            visibilityToggleButtonProps={toggleLabel}
+            visibilityToggleButtonProps={toggleLabel()}
           />
         ) : (
           <Text size="sm" c="dimmed">
-            Your account has no password yet: the one you choose here also signs you in.
+            {t('settings.noPasswordYet')}
           </Text>
         )}
         <PasswordInput
-          label="New Password"
+          label={t('settings.newPassword')}
           name="newPassword"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={128}
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          description={t('settings.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
           value={newPassword}
           onChange={(event) => setNewPassword(event.currentTarget.value)}
-          visibilityToggleButtonProps={toggleLabel}
+          visibilityToggleButtonProps={toggleLabel()}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
-            Change
+            {t('settings.change')}
           </Button>
         </Group>
       </Stack>

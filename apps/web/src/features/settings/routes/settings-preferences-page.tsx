@@ -1,5 +1,5 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Paper, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { useUpdateMe } from '../../../shared/api/update-me';
 import { toastError } from '../../../ui/toast';
 import { LanguageChoice } from '../components/language-choice';
@@ -20,7 +20,7 @@ export function SettingsPreferencesPage() {
       {
         onError: () => {
           setColorScheme(previous);
-          toastError(MESSAGES.saveFailed);
+          toastError(t('messages.saveFailed'));
         },
       },
     );
@@ -28,17 +28,17 @@ export function SettingsPreferencesPage() {
 
   return (
     <>
-      <SettingsSectionTitle title="Preferences" description="How Figgle looks for you." />
+      <SettingsSectionTitle title={t('settings.preferences')} description={t('settings.preferencesIntro')} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
         <Stack gap="xs">
           <Switch
-            label="Dark Mode"
+            label={t('settings.darkMode')}
             size="md"
             checked={computed === 'dark'}
             onChange={(event) => toggle(event.currentTarget.checked)}
           />
           <Text size="sm" c="dimmed">
-            Saved with your account and applied on every device you sign in on.
+            {t('settings.darkModeHint')}
           </Text>
         </Stack>
       </Paper>

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { useUpdateMe } from '../../../shared/api/update-me';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -27,18 +27,18 @@ export function SettingsProfilePage() {
     updateMe.mutate(
       { firstname: firstname.trim(), lastname: lastname.trim() },
       {
-        onSuccess: () => toastSuccess(MESSAGES.profileUpdated),
-        onError: () => toastError(MESSAGES.saveFailed),
+        onSuccess: () => toastSuccess(t('messages.profileUpdated')),
+        onError: () => toastError(t('messages.saveFailed')),
       },
     );
   }
 
   return (
     <>
-      <SettingsSectionTitle title="My Profile" description="How your teammates see you." />
+      <SettingsSectionTitle title={t('settings.myProfile')} description={t('settings.profileIntro')} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
         {me.data ? (
-          <form onSubmit={handleSubmit} aria-label="Profile">
+          <form onSubmit={handleSubmit} aria-label={t('settings.profile')}>
             <Stack gap="lg">
               <Group gap="md" wrap="nowrap">
                 <UserAvatar
@@ -59,20 +59,20 @@ export function SettingsProfilePage() {
               </Group>
               <Group grow align="flex-start" wrap="wrap">
                 <TextInput
-                  label="Firstname"
+                  label={t('settings.firstname')}
                   name="firstname"
                   autoComplete="given-name"
-                  {...nonBlank('Firstname')}
+                  {...nonBlank(t('settings.firstnameNotBlank'))}
                   maxLength={100}
                   value={firstname}
                   onChange={(event) => setFirstname(event.currentTarget.value)}
                   miw={200}
                 />
                 <TextInput
-                  label="Lastname"
+                  label={t('settings.lastname')}
                   name="lastname"
                   autoComplete="family-name"
-                  {...nonBlank('Lastname')}
+                  {...nonBlank(t('settings.lastnameNotBlank'))}
                   maxLength={100}
                   value={lastname}
                   onChange={(event) => setLastname(event.currentTarget.value)}
@@ -81,7 +81,7 @@ export function SettingsProfilePage() {
               </Group>
               <Group justify="flex-end">
                 <Button type="submit" loading={updateMe.isPending}>
-                  Save
+                  {t('common.save')}
                 </Button>
               </Group>
             </Stack>

@@ -1,6 +1,7 @@
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useOrganization } from '../api/get-organization';
 import { useTrash } from '../api/list-trash';
 import {
@@ -25,11 +26,12 @@ export function SettingsTrashPage() {
       title={
         <Stack gap={4}>
           <OrganizationPageTitle>
-            {organization.data ? `Trash of ${organization.data.name}` : 'Trash'}
+            {organization.data
+              ? t('settings.trashOf', { name: organization.data.name })
+              : t('settings.trash')}
           </OrganizationPageTitle>
           <Text size="sm" c="dimmed">
-            Deleted tasks and projects stay here for {TRASH_DAYS} days, then they are removed for good with
-            their comments and files. Owners can restore anything; members what they deleted themselves.
+            {t('settings.trashIntro', { days: TRASH_DAYS })}
           </Text>
         </Stack>
       }
@@ -38,7 +40,7 @@ export function SettingsTrashPage() {
         {trash.data ? (
           trash.data.length === 0 ? (
             <Text size="sm" c="dimmed" p="xs">
-              The trash is empty.
+              {t('settings.trashEmpty')}
             </Text>
           ) : (
             <TrashList organizationId={organizationId} items={trash.data} />

@@ -3,6 +3,7 @@ import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useOrganization } from '../api/get-organization';
 import { useWebhooks } from '../api/list-webhooks';
 import { NewWebhookForm } from '../components/new-webhook-form';
@@ -33,19 +34,19 @@ export function SettingsWebhooksPage() {
       title={
         <Stack gap={4}>
           <OrganizationPageTitle>
-            {organization.data ? `Webhooks of ${organization.data.name}` : 'Webhooks'}
+            {organization.data
+              ? t('settings.webhooksOf', { name: organization.data.name })
+              : t('settings.webhooks')}
           </OrganizationPageTitle>
           <Text size="sm" c="dimmed" maw={720}>
-            A webhook tells another system what happens in this organization: Figgle sends a signed JSON POST
-            to its URL when a task is created, changed, moved or deleted, a comment is written or a Figma
-            comment arrives. Failed deliveries are tried again for about an hour.
+            {t('settings.webhooksIntro')}
           </Text>
         </Stack>
       }
     >
       {notOwner ? (
-        <Alert color="gray" title="Owners only" maw={560}>
-          <Text size="sm">Only owners of the organization see and manage its webhooks.</Text>
+        <Alert color="gray" title={t('settings.ownersOnly')} maw={560}>
+          <Text size="sm">{t('settings.ownersOnlyText')}</Text>
         </Alert>
       ) : (
         <>
@@ -56,7 +57,7 @@ export function SettingsWebhooksPage() {
           {webhooks.data ? (
             webhooks.data.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No webhooks yet. Add one above.
+                {t('settings.webhooksEmpty')}
               </Text>
             ) : (
               <Stack gap="md" maw={960}>
