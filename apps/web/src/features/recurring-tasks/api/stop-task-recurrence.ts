@@ -1,6 +1,7 @@
 import type { TaskRecurrenceAnswer } from '@figgle/shared/recurrence-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { toastError } from '../../../ui/toast';
 
@@ -14,7 +15,6 @@ export function useStopTaskRecurrence(taskId: string) {
         next_task: answer?.next_task ?? null,
         recurrence: null,
       })),
-    onError: (error) =>
-      toastError(error instanceof Error ? error.message : 'The repetition was not stopped.'),
+    onError: (error) => toastError(error instanceof Error ? error.message : t('recurring-tasks.notStopped')),
   });
 }

@@ -2,6 +2,7 @@ import { parseRecurrence, WEEKDAY_CODES, type WeekdayCode } from '@figgle/shared
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { Anchor, Button, Chip, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { intlLocale, t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { useTaskRecurrence } from '../api/get-task-recurrence';
 import { useSetTaskRecurrence } from '../api/set-task-recurrence';
@@ -9,21 +10,17 @@ import { useStopTaskRecurrence } from '../api/stop-task-recurrence';
 import {
   changed,
   choiceOf,
-  INTERVAL_UNITS,
   inputFor,
-  REPEAT_CHOICES,
+  intervalUnit,
   type RepeatChoice,
+  repeatChoices,
 } from './repeat-choices';
 
-const WEEKDAY_WORDS: Record<WeekdayCode, { short: string; long: string }> = {
-  MO: { short: 'Mon', long: 'Monday' },
-  TU: { short: 'Tue', long: 'Tuesday' },
-  WE: { short: 'Wed', long: 'Wednesday' },
-  TH: { short: 'Thu', long: 'Thursday' },
-  FR: { short: 'Fri', long: 'Friday' },
-  SA: { short: 'Sat', long: 'Saturday' },
-  SU: { short: 'Sun', long: 'Sunday' },
-};
+/** A weekday's name in the chosen language ("Mon" / "Monday"): 2024-01-01 was a Monday. */
+function weekdayName(day: WeekdayCode, weekday: 'short' | 'long'): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAY_CODES.indexOf(day)));
+  return new Intl.DateTimeFormat(intlLocale(), { weekday, timeZone: 'UTC' }).format(date);
+}
 
 function localToday(): string {
   const now = new Date();
@@ -41,7 +38,7 @@ function anchorDay(task: TaskDetailView): string {
 }
 
 function longDay(day: string): string {
-  return new Date(`${day}T12:00:00`).toLocaleDateString(undefined, {
+  return new Date(`${day}T12:00:00`).toLocaleDateString(intlLocale(), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -65,13 +62,13 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
   const busy = set.isPending || stop.isPending;
 
   return (
-    <Stack gap={6} component="section" aria-label="Repetition">
+    <Stack gap={6} component="section" aria-label={t('recurring-tasks.repetition')}>
       <Select
-        label="Repeat"
+        label={t('recurring-tasks.repeat')}
         size="sm"
         allowDeselect={false}
         disabled={answer.isPending}
-        data={REPEAT_CHOICES.map(({ value, label }) => ({ value, label }))}
+        data={repeatChoices()}
         value={choice}
         onChange={(value) => {
           if (!value || value === choice) return;
@@ -87,7 +84,7 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
         <>
           <NumberInput
             key={`${recurrence.rrule}-${recurrence.after_completion}`}
-            label="Every"
+            label={t('recurring-tasks.every')}
             size="xs"
             min={1}
             max={999}
@@ -96,7 +93,7 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
             defaultValue={rule.interval}
             rightSection={
               <Text size="xs" c="dimmed" pr="xs">
-                {INTERVAL_UNITS[choice]}
+                {intervalUnit(choice, rule.interval)}
               </Text>
             }
             rightSectionWidth={64}
@@ -119,10 +116,10 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
                 set.mutate(changed(recurrence.rrule, recurrence.after_completion, { byDay }));
               }}
             >
-              <Group gap={4} role="group" aria-label="Repeat on">
+              <Group gap={4} role="group" aria-label={t('recurring-tasks.repeatOn')}>
                 {WEEKDAY_CODES.map((day) => (
-                  <Chip key={day} value={day} size="xs" aria-label={WEEKDAY_WORDS[day].long} disabled={busy}>
-                    {WEEKDAY_WORDS[day].short}
+                  <Chip key={day} value={day} size="xs" aria-label={weekdayName(day, 'long')} disabled={busy}>
+                    {weekdayName(day, 'short')}
                   </Chip>
                 ))}
               </Group>
@@ -133,8 +130,11 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
           </Text>
           <Text size="xs" c="dimmed">
             {recurrence.next_due_on
-              ? `Next: ${longDay(recurrence.next_due_on)} · times in ${recurrence.time_zone}`
-              : 'This is the last one.'}
+              ? t('recurring-tasks.nextDue', {
+                  date: longDay(recurrence.next_due_on),
+                  zone: recurrence.time_zone,
+                })
+              : t('recurring-tasks.lastOne')}
           </Text>
           <Group>
             <Button
@@ -144,17 +144,21 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
               disabled={busy}
               onClick={() => stop.mutate()}
             >
-              Stop repeating
+              {t('recurring-tasks.stopRepeating')}
             </Button>
           </Group>
         </>
       ) : null}
       {next ? (
         <Text size="xs">
-          Next occurrence:{' '}
-          <Anchor component={Link} to={paths.task(next.task_id)} size="xs">
-            {next.trigram.toUpperCase()}-{next.reference}
-          </Anchor>
+          {tRich('recurring-tasks.nextOccurrence', {
+            reference: `${next.trigram.toUpperCase()}-${next.reference}`,
+            link: (chunks) => (
+              <Anchor key="next" component={Link} to={paths.task(next.task_id)} size="xs">
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
       ) : null}
     </Stack>

@@ -6,28 +6,43 @@ import {
   weekdayOf,
 } from '@figgle/shared/recurrence';
 import type { SetRecurrenceInput } from '@figgle/shared/recurrence-schemas';
+import { t } from '../../../lib/i18n/i18n';
+
+export type RepeatChoice =
+  | 'none'
+  | 'daily'
+  | 'weekly'
+  | 'monthly_day'
+  | 'monthly_nth'
+  | 'yearly'
+  | 'after_completion';
 
 /** What the Repeat field offers (docs/product.md#recurring-tasks). */
-export const REPEAT_CHOICES = [
-  { value: 'none', label: 'Does not repeat' },
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'monthly_day', label: 'Monthly on the day' },
-  { value: 'monthly_nth', label: 'Monthly on the weekday' },
-  { value: 'yearly', label: 'Yearly' },
-  { value: 'after_completion', label: 'Days after completion' },
-] as const;
-export type RepeatChoice = (typeof REPEAT_CHOICES)[number]['value'];
+export const repeatChoices = (): Array<{ value: RepeatChoice; label: string }> => [
+  { value: 'none', label: t('recurring-tasks.doesNotRepeat') },
+  { value: 'daily', label: t('recurring-tasks.daily') },
+  { value: 'weekly', label: t('recurring-tasks.weekly') },
+  { value: 'monthly_day', label: t('recurring-tasks.monthlyOnDay') },
+  { value: 'monthly_nth', label: t('recurring-tasks.monthlyOnWeekday') },
+  { value: 'yearly', label: t('recurring-tasks.yearly') },
+  { value: 'after_completion', label: t('recurring-tasks.daysAfterCompletion') },
+];
 
-/** The unit the "Every" number counts, by choice. */
-export const INTERVAL_UNITS: Record<Exclude<RepeatChoice, 'none'>, string> = {
-  daily: 'days',
-  weekly: 'weeks',
-  monthly_day: 'months',
-  monthly_nth: 'months',
-  yearly: 'years',
-  after_completion: 'days',
-};
+/** The unit the "Every" number counts, by choice, for `count` of them. */
+export function intervalUnit(choice: Exclude<RepeatChoice, 'none'>, count: number): string {
+  switch (choice) {
+    case 'daily':
+    case 'after_completion':
+      return t('recurring-tasks.unitDays', { count });
+    case 'weekly':
+      return t('recurring-tasks.unitWeeks', { count });
+    case 'monthly_day':
+    case 'monthly_nth':
+      return t('recurring-tasks.unitMonths', { count });
+    case 'yearly':
+      return t('recurring-tasks.unitYears', { count });
+  }
+}
 
 /** Which choice a stored rule is. */
 export function choiceOf(rrule: string, afterCompletion: boolean): RepeatChoice {
