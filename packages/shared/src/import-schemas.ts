@@ -22,17 +22,7 @@ export const CSV_FIELDS = [
   'cycle',
 ] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
-export const CSV_FIELD_NAMES: Record<CsvField, string> = {
-  title: 'Title',
-  description: 'Description',
-  status: 'Status',
-  assignee: 'Assignee (email)',
-  due_date: 'Due date',
-  priority: 'Priority',
-  labels: 'Labels',
-  milestone: "Milestone (one of the project's, by name)",
-  cycle: "Cycle (one of the project's, by number)",
-};
+// Their names on the import screen are in the web app's catalogue (projects.csvField*).
 export const CSV_PREVIEW_ROWS = 5;
 
 /** A custom field on in the project as what a column fills: `field:<field id>` (docs/product.md#custom-fields). */

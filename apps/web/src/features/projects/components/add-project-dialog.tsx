@@ -1,4 +1,3 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectEmoji } from '@figgle/shared/emoji';
 import { autofillTrigram } from '@figgle/shared/trigram';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useProjects } from '../../../shared/api/list-projects';
 import { paths, projectPath } from '../../../shared/paths';
@@ -30,7 +30,7 @@ export interface AddProjectDialogProps {
 
 export function AddProjectDialog({ opened, onClose }: AddProjectDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a project" centered size="lg" radius="lg">
+    <Modal opened={opened} onClose={onClose} title={t('projects.addProject')} centered size="lg" radius="lg">
       {opened ? <AddProjectForm onDone={onClose} /> : null}
     </Modal>
   );
@@ -83,7 +83,7 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
           onDone();
           navigate(projectPath(project));
         },
-        onError: () => toastError(MESSAGES.saveFailed),
+        onError: () => toastError(t('messages.saveFailed')),
       },
     );
   }
@@ -91,11 +91,13 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
   if (organizations.isSuccess && choices.length === 0) {
     return (
       <Text size="sm">
-        A project belongs to an organization, and you are not in one yet.{' '}
-        <Anchor component={Link} to={paths.settingsNewOrganization}>
-          Create an organization
-        </Anchor>{' '}
-        first.
+        {tRich('projects.noOrganizationYet', {
+          link: (chunks) => (
+            <Anchor component={Link} to={paths.settingsNewOrganization}>
+              {chunks}
+            </Anchor>
+          ),
+        })}
       </Text>
     );
   }
@@ -104,7 +106,7 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit}>
       <Stack gap="md">
         <TextInput
-          label="Name"
+          label={t('projects.name')}
           name="name"
           required
           maxLength={100}
@@ -117,31 +119,31 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
           }}
         />
         <TextInput
-          label="Trigram"
+          label={t('projects.trigram')}
           name="trigram"
-          description="Exactly 3 letters or digits"
+          description={t('projects.trigramHint')}
           required
           minLength={3}
           maxLength={3}
           pattern="[A-Za-z0-9]{3}"
-          title="Exactly 3 letters or digits"
+          title={t('projects.trigramHint')}
           value={trigram}
           onChange={(event) => setTrigram(event.currentTarget.value.toUpperCase())}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
         />
         {organizations.isError && choices.length === 0 ? (
           // Without its organizations the dialog cannot offer a choice: an empty select would say nothing.
-          <Alert color="red" variant="light" role="alert" title="Organization">
+          <Alert color="red" variant="light" role="alert" title={t('projects.organization')}>
             <Group justify="space-between" gap="sm">
-              <Text size="sm">{MESSAGES.loadFailed}</Text>
+              <Text size="sm">{t('messages.loadFailed')}</Text>
               <Button size="compact-sm" variant="default" onClick={() => void organizations.refetch()}>
-                Try again
+                {t('projects.tryAgain')}
               </Button>
             </Group>
           </Alert>
         ) : (
           <NativeSelect
-            label="Organization"
+            label={t('projects.organization')}
             name="organization_id"
             required
             value={organizationId}
@@ -149,7 +151,7 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
             data={[
               {
                 value: '',
-                label: organizations.isPending ? 'Loading' : MESSAGES.selectPlaceholder,
+                label: organizations.isPending ? t('messages.tableLoading') : t('messages.selectPlaceholder'),
                 disabled: true,
               },
               ...choices.map((organization) => ({
@@ -160,19 +162,19 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
           />
         )}
         <NativeSelect
-          label="Start from"
+          label={t('projects.startFrom')}
           name="template_project_id"
-          description="A project's statuses, custom fields and task templates, without its tasks"
+          description={t('projects.startFromHint')}
           value={templateProject}
           onChange={(event) => setTemplateProjectId(event.currentTarget.value)}
           data={[
-            { value: '', label: 'An empty project' },
+            { value: '', label: t('projects.emptyProject') },
             ...templateChoices.map((project) => ({ value: project.project_id, label: project.name })),
           ]}
         />
         <EmojiSelect value={emoji} onChange={setEmoji} />
         <Textarea
-          label="Description"
+          label={t('projects.description')}
           name="description"
           maxLength={2000}
           autosize
@@ -182,20 +184,20 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
         <Checkbox
-          label="Add to my favorites"
+          label={t('projects.addToMyFavorites')}
           checked={bookmarked}
           onChange={(event) => setBookmarked(event.currentTarget.checked)}
         />
         <Group justify="space-between" gap="sm" mt="xs">
           <Button component={Link} to={paths.projectsImport} variant="subtle" onClick={onDone}>
-            Import from a file
+            {t('projects.importFromFile')}
           </Button>
           <Group gap="sm">
             <Button variant="default" onClick={onDone}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={createProject.isPending}>
-              Create
+              {t('projects.create')}
             </Button>
           </Group>
         </Group>

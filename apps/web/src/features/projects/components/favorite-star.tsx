@@ -1,5 +1,6 @@
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useSetBookmark } from '../api/set-bookmark';
 import classes from './favorite-star.module.css';
 
@@ -17,7 +18,9 @@ export function FavoriteStar({ projectId, projectName, bookmarked: saved, size =
   // (it waits for the query cache), and the star then follows the list again once the write settled.
   const [pressed, setPressed] = useState<boolean | null>(null);
   const bookmarked = pressed ?? saved;
-  const label = bookmarked ? `Remove ${projectName} from favorites` : `Add ${projectName} to favorites`;
+  const label = bookmarked
+    ? t('projects.removeNamedFromFavorites', { name: projectName })
+    : t('projects.addNamedToFavorites', { name: projectName });
   return (
     <button
       type="button"
@@ -27,7 +30,7 @@ export function FavoriteStar({ projectId, projectName, bookmarked: saved, size =
       // The browser's own tooltip: a Mantine Tooltip per row (fifty on a full projects table) would set
       // up floating-ui for each, a large share of a cold load. A plain button for the same reason: no
       // style resolution per star.
-      title={bookmarked ? 'Remove from favorites' : 'Add to favorites'}
+      title={bookmarked ? t('projects.removeFromFavorites') : t('projects.addToFavorites')}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();

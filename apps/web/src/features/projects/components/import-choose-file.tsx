@@ -3,6 +3,7 @@ import { Alert, FileInput, Group, Loader, NativeSelect, Stack, Text } from '@man
 import { IconFileImport } from '@tabler/icons-react';
 import Papa from 'papaparse';
 import { useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useSendImportFile } from '../api/send-import-file';
 
@@ -50,12 +51,11 @@ export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProp
   return (
     <Stack gap="md" maw={560}>
       <Text size="sm" c="dimmed">
-        A Trello board export (JSON, from the board's menu: Print, export and share → Export as JSON), a
-        project exported from Figgle (JSON), or a CSV file with one task per row.
+        {t('projects.chooseFileHint')}
       </Text>
       {projectId === null && choices.length > 1 ? (
         <NativeSelect
-          label="Organization"
+          label={t('projects.organization')}
           value={organizationId}
           onChange={(event) => setOrganizationId(event.currentTarget.value)}
           data={choices.map((organization) => ({
@@ -65,8 +65,8 @@ export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProp
         />
       ) : null}
       <FileInput
-        label="File to import"
-        placeholder="Choose a .json or .csv file"
+        label={t('projects.fileToImport')}
+        placeholder={t('projects.chooseFilePlaceholder')}
         accept=".json,.csv,application/json,text/csv"
         value={file}
         onChange={choose}
@@ -76,18 +76,18 @@ export function ImportChooseFile({ projectId, onAnalysed }: ImportChooseFileProp
       />
       {columns && columns.length > 0 ? (
         <Text size="sm" aria-live="polite">
-          Columns: {columns.join(', ')}
+          {t('projects.columnsList', { columns: columns.join(', ') })}
         </Text>
       ) : null}
       {send.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="xs" aria-hidden />
-          <Text size="sm">Reading the file…</Text>
+          <Text size="sm">{t('projects.readingFile')}</Text>
         </Group>
       ) : null}
       {send.isError ? (
-        <Alert color="red" title="This file cannot be imported" role="alert">
-          {send.error.message} Choose another file to try again.
+        <Alert color="red" title={t('projects.fileCannotBeImported')} role="alert">
+          {t('projects.chooseAnotherToRetry', { error: send.error.message })}
         </Alert>
       ) : null}
     </Stack>

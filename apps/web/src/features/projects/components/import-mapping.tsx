@@ -1,13 +1,13 @@
 import {
-  CSV_FIELD_NAMES,
   CSV_FIELDS,
   type CsvAnalysis,
   type CsvColumn,
+  type CsvField,
   type ImportView,
   type StartImportInput,
   type TrelloAnalysis,
 } from '@figgle/shared/import-schemas';
-import { STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import {
   Alert,
   Button,
@@ -21,6 +21,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { intlLocale, t, tRich } from '../../../lib/i18n/i18n';
 import { useProjectCustomFields } from '../../../shared/api/list-project-custom-fields';
 import { useStartImport } from '../api/start-import';
 
@@ -29,7 +30,34 @@ interface ImportMappingProps {
   onCancel: () => void;
 }
 
-const FORMAT_NAMES = { trello: 'Trello board export', csv: 'CSV file', figgle: 'Figgle export' } as const;
+function formatName(format: ImportView['format']): string {
+  if (format === 'trello') return t('projects.formatTrello');
+  if (format === 'csv') return t('projects.formatCsv');
+  return t('projects.formatFiggle');
+}
+
+function statusLabel(status: TaskStatus): string {
+  if (status === 'TODO') return t('projects.statusTodo');
+  if (status === 'DOING') return t('projects.statusDoing');
+  if (status === 'DONE') return t('projects.statusDone');
+  if (status === 'ARCHIVE') return t('projects.statusArchive');
+  return status;
+}
+
+function csvFieldName(field: CsvField): string {
+  const names: Record<CsvField, string> = {
+    title: t('projects.csvFieldTitle'),
+    description: t('projects.csvFieldDescription'),
+    status: t('projects.csvFieldStatus'),
+    assignee: t('projects.csvFieldAssignee'),
+    due_date: t('projects.csvFieldDueDate'),
+    priority: t('projects.csvFieldPriority'),
+    labels: t('projects.csvFieldLabels'),
+    milestone: t('projects.csvFieldMilestone'),
+    cycle: t('projects.csvFieldCycle'),
+  };
+  return names[field];
+}
 
 function TrelloLists({
   analysis,
@@ -42,19 +70,23 @@ function TrelloLists({
 }) {
   return (
     <Stack gap="xs">
-      <Text fw={600}>Where each list goes</Text>
+      <Text fw={600}>{t('projects.whereEachListGoes')}</Text>
       <Text size="sm" c="dimmed">
-        {analysis.cards} cards, {analysis.comments} comments, {analysis.checklist_items} checklist items and{' '}
-        {analysis.labels} labels. Archived cards go to Archive whatever their list.
+        {t('projects.trelloSummary', {
+          cards: analysis.cards,
+          comments: analysis.comments,
+          checklistItems: analysis.checklist_items,
+          labels: analysis.labels,
+        })}
       </Text>
       {analysis.lists.map((list) => (
         <NativeSelect
           key={list.list_id}
-          label={`${list.name} (${list.cards} cards)`}
-          aria-label={`Status for the list ${list.name}`}
+          label={t('projects.listWithCards', { name: list.name, count: list.cards })}
+          aria-label={t('projects.statusForList', { name: list.name })}
           value={lists[list.list_id]}
           onChange={(event) => onChange(list.list_id, event.currentTarget.value as TaskStatus)}
-          data={TASK_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          data={TASK_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
           maw={360}
         />
       ))}
@@ -77,13 +109,12 @@ function CsvColumns({
   const customFields = useProjectCustomFields(projectId);
   return (
     <Stack gap="xs">
-      <Text fw={600}>Columns</Text>
+      <Text fw={600}>{t('projects.columns')}</Text>
       <Text size="sm" c="dimmed">
-        {analysis.rows} rows. Choose what each column fills; a column left out is not imported. Assignees are
-        matched by email with the organization's members.
+        {t('projects.csvSummary', { rows: analysis.rows })}
       </Text>
       <ScrollArea type="auto">
-        <Table withTableBorder withColumnBorders striped aria-label="First rows of the file">
+        <Table withTableBorder withColumnBorders striped aria-label={t('projects.firstRows')}>
           <Table.Thead>
             <Table.Tr>
               {analysis.columns.map((column, index) => (
@@ -91,17 +122,17 @@ function CsvColumns({
                 <Table.Th key={`${column}-${index}`} miw={150}>
                   <NativeSelect
                     label={column}
-                    aria-label={`Column ${column}`}
+                    aria-label={t('projects.columnNamed', { name: column })}
                     value={columns[index] ?? ''}
                     onChange={(event) =>
                       onChange(index, (event.currentTarget.value || null) as CsvColumn | null)
                     }
                     data={[
-                      { value: '', label: 'Leave out' },
-                      ...CSV_FIELDS.map((field) => ({ value: field, label: CSV_FIELD_NAMES[field] })),
+                      { value: '', label: t('projects.leaveOut') },
+                      ...CSV_FIELDS.map((field) => ({ value: field, label: csvFieldName(field) })),
                       ...(customFields.data?.fields ?? []).map((field) => ({
                         value: `field:${field.field_id}`,
-                        label: `${field.name} (custom field)`,
+                        label: t('projects.customFieldOption', { name: field.name }),
                       })),
                     ]}
                     size="xs"
@@ -157,9 +188,9 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
     run.analysis.format !== 'csv'
       ? null
       : titleColumns !== 1
-        ? 'Choose one column for the title.'
+        ? t('projects.chooseOneTitleColumn')
         : new Set(columns.filter(Boolean)).size !== columns.filter(Boolean).length
-          ? 'Each field can come from one column only.'
+          ? t('projects.oneColumnPerField')
           : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -179,14 +210,19 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Text>
-          <Text span fw={600}>
-            {run.file_name}
-          </Text>{' '}
-          is a {FORMAT_NAMES[run.format]}.
+          {tRich('projects.fileIsFormat', {
+            file: run.file_name,
+            format: formatName(run.format),
+            strong: (chunks) => (
+              <Text span fw={600}>
+                {chunks}
+              </Text>
+            ),
+          })}
         </Text>
         {run.project_id === null ? (
           <TextInput
-            label="Name of the new project"
+            label={t('projects.newProjectName')}
             value={projectName}
             onChange={(event) => setProjectName(event.currentTarget.value)}
             required
@@ -202,8 +238,8 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
         ) : null}
         {run.analysis.format === 'trello' && run.analysis.checklist_items > 0 ? (
           <Checkbox
-            label="Turn Trello checklists into sub-tasks"
-            description="Each checklist item becomes a task under its card's task; ticked items are Done."
+            label={t('projects.checklistsAsSubtasks')}
+            description={t('projects.checklistsAsSubtasksHint')}
             checked={checklistsAsSubtasks}
             onChange={(event) => setChecklistsAsSubtasks(event.currentTarget.checked)}
           />
@@ -219,16 +255,20 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
           />
         ) : null}
         {run.duplicate_of ? (
-          <Alert color="yellow" title="This file was imported before">
+          <Alert color="yellow" title={t('projects.importedBefore')}>
             <Stack gap="xs">
               <Text size="sm">
-                The same file was imported
-                {run.duplicate_of.project_name ? ` into “${run.duplicate_of.project_name}”` : ''} on{' '}
-                {new Date(run.duplicate_of.created_at).toLocaleString()}. Importing it again creates its tasks
-                a second time.
+                {run.duplicate_of.project_name
+                  ? t('projects.importedBeforeInto', {
+                      project: run.duplicate_of.project_name,
+                      date: new Date(run.duplicate_of.created_at).toLocaleString(intlLocale()),
+                    })
+                  : t('projects.importedBeforeOn', {
+                      date: new Date(run.duplicate_of.created_at).toLocaleString(intlLocale()),
+                    })}
               </Text>
               <Checkbox
-                label="Import it again anyway"
+                label={t('projects.importAgainAnyway')}
                 checked={again}
                 onChange={(event) => setAgain(event.currentTarget.checked)}
               />
@@ -241,7 +281,7 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
           </Text>
         ) : null}
         {startImport.isError ? (
-          <Alert color="red" title="The import did not start" role="alert">
+          <Alert color="red" title={t('projects.importDidNotStart')} role="alert">
             {startImport.error.message}
           </Alert>
         ) : null}
@@ -255,10 +295,10 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
               (!run.project_id && !projectName.trim())
             }
           >
-            Import
+            {t('projects.import')}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Choose another file
+            {t('projects.chooseAnotherFile')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import type { ImportView } from '@figgle/shared/import-schemas';
 import { Alert, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 
 interface ImportProgressProps {
@@ -18,20 +19,18 @@ function Problems({ run }: { run: ImportView }) {
   if (run.problems_total === 0) return null;
   return (
     <Stack gap="xs">
-      <Text fw={600}>
-        {run.problems_total === 1 ? '1 row needs a look' : `${run.problems_total} rows need a look`}
-      </Text>
+      <Text fw={600}>{t('projects.rowsNeedALook', { count: run.problems_total })}</Text>
       {run.problems_total > run.problems.length ? (
         <Text size="sm" c="dimmed">
-          The first {run.problems.length} are listed.
+          {t('projects.firstListed', { count: run.problems.length })}
         </Text>
       ) : null}
-      <Table withTableBorder striped aria-label="Rows not imported, or imported without a value">
+      <Table withTableBorder striped aria-label={t('projects.problemsTable')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Where</Table.Th>
-            <Table.Th>Why</Table.Th>
-            <Table.Th>Imported</Table.Th>
+            <Table.Th>{t('projects.where')}</Table.Th>
+            <Table.Th>{t('projects.why')}</Table.Th>
+            <Table.Th>{t('projects.imported')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -40,7 +39,7 @@ function Problems({ run }: { run: ImportView }) {
             <Table.Tr key={index}>
               <Table.Td>{problem.row}</Table.Td>
               <Table.Td>{problem.reason}</Table.Td>
-              <Table.Td>{problem.imported ? 'Yes, without it' : 'No'}</Table.Td>
+              <Table.Td>{problem.imported ? t('projects.yesWithoutIt') : t('projects.no')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -59,37 +58,41 @@ export function ImportProgress({ run, onAnother }: ImportProgressProps) {
           value={percent(run)}
           animated={working}
           size="lg"
-          aria-label="Import progress"
+          aria-label={t('projects.importProgress')}
           color={run.state === 'failed' ? 'red' : undefined}
         />
         <Text size="sm" aria-live="polite">
           {working
-            ? `${run.progress.done} of ${run.progress.total || '…'} tasks imported. You can leave this page: the import goes on.`
+            ? t('projects.progressWorking', { done: run.progress.done, total: run.progress.total || '…' })
             : run.state === 'done'
-              ? 'Import finished.'
-              : 'The import stopped.'}
+              ? t('projects.importFinished')
+              : t('projects.importStopped')}
         </Text>
       </Stack>
       {run.state === 'failed' ? (
-        <Alert color="red" title="The import stopped" role="alert">
-          {run.error ?? 'The import stopped.'} {run.progress.done} of {run.progress.total} tasks had been
-          imported.
+        <Alert color="red" title={t('projects.importStoppedTitle')} role="alert">
+          {run.error ?? t('projects.importStopped')}{' '}
+          {t('projects.importedSoFar', { done: run.progress.done, total: run.progress.total })}
         </Alert>
       ) : null}
       {run.state === 'done' ? (
         <Text>
-          Imported {run.imported.tasks} tasks, {run.imported.comments} comments,{' '}
-          {run.imported.checklist_items} checklist items and {run.imported.labels} new labels.
+          {t('projects.importedSummary', {
+            tasks: run.imported.tasks,
+            comments: run.imported.comments,
+            checklistItems: run.imported.checklist_items,
+            labels: run.imported.labels,
+          })}
         </Text>
       ) : null}
       <Problems run={run} />
       {!working && run.project_id ? (
         <Group>
           <Button component={Link} to={paths.projectKanban(run.project_id)}>
-            Open the board
+            {t('projects.openBoard')}
           </Button>
           <Button variant="default" onClick={onAnother}>
-            Import another file
+            {t('projects.importAnotherFile')}
           </Button>
         </Group>
       ) : null}

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { projectPath } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -18,7 +18,7 @@ export function ProjectCards({ projects, loading }: ProjectCardsProps) {
   if (loading || !projects || projects.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl" size="sm">
-        {loading ? MESSAGES.tableLoading : MESSAGES.tableEmpty}
+        {loading ? t('messages.tableLoading') : t('messages.tableEmpty')}
       </Text>
     );
   }
@@ -27,7 +27,7 @@ export function ProjectCards({ projects, loading }: ProjectCardsProps) {
       cols={{ base: 1, xs: 2, lg: 3 }}
       spacing="md"
       component="ul"
-      aria-label="Projects"
+      aria-label={t('projects.projectsLabel')}
       className={classes.cardList}
     >
       {projects.map((project) => (
@@ -40,7 +40,6 @@ export function ProjectCards({ projects, loading }: ProjectCardsProps) {
 }
 
 function ProjectCard({ project }: { project: ProjectView }) {
-  const taskWord = project.task_count === 1 ? 'task' : 'tasks';
   return (
     <Card withBorder radius="lg" padding="lg" className={classes.card}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -75,7 +74,7 @@ function ProjectCard({ project }: { project: ProjectView }) {
         <Group gap={6} wrap="nowrap" miw={0}>
           <Icon name="task" size={15} />
           <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
-            {project.task_count} {taskWord}
+            {t('common.taskCount', { count: project.task_count })}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             · {project.organization.name}

@@ -1,14 +1,19 @@
-import { CALENDAR_DEFAULT_LOCALE, MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Paper, Table, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, type NavigateFunction, useNavigate } from 'react-router';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { projectPath } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { FavoriteStar } from './favorite-star';
 import classes from './projects.module.css';
 
-const dateFormat = new Intl.DateTimeFormat(CALENDAR_DEFAULT_LOCALE, { dateStyle: 'medium' });
+// Made on first use, after the catalogue is in place: a change of language reloads the page.
+let dateFormat: Intl.DateTimeFormat | null = null;
+function formatDate(date: string): string {
+  dateFormat ??= new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' });
+  return dateFormat.format(new Date(date));
+}
 
 export interface ProjectsTableProps {
   projects: ProjectView[] | undefined;
@@ -60,28 +65,35 @@ const ProjectRow = memo(function ProjectRow({
             bookmarked={project.is_bookmarked}
             size="sm"
           />
-          {project.is_bookmarked ? 'Yes' : 'No'}
+          {project.is_bookmarked ? t('projects.yes') : t('projects.no')}
         </span>
       </td>
-      <td className={classes.dimmed}>{dateFormat.format(new Date(project.created_at))}</td>
+      <td className={classes.dimmed}>{formatDate(project.created_at)}</td>
     </tr>
   );
 });
 
-/** The same element on every render, so a change of the projects leaves the header as it is. */
-const TABLE_HEAD = (
-  <Table.Thead>
-    <Table.Tr>
-      <Table.Th w={90}>Trigram</Table.Th>
-      <Table.Th>Name</Table.Th>
-      <Table.Th>Description</Table.Th>
-      <Table.Th w={70}>Tasks</Table.Th>
-      <Table.Th>Organization</Table.Th>
-      <Table.Th w={110}>Favorite</Table.Th>
-      <Table.Th w={130}>Created at</Table.Th>
-    </Table.Tr>
-  </Table.Thead>
-);
+/**
+ * The same element on every render, so a change of the projects leaves the header as it is. Made on
+ * first render, not at module level: the catalogue is loaded after the modules.
+ */
+let tableHeadElement: ReactNode = null;
+function tableHead(): ReactNode {
+  tableHeadElement ??= (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th w={90}>{t('projects.trigram')}</Table.Th>
+        <Table.Th>{t('projects.name')}</Table.Th>
+        <Table.Th>{t('projects.description')}</Table.Th>
+        <Table.Th w={70}>{t('projects.columnTasks')}</Table.Th>
+        <Table.Th>{t('projects.organization')}</Table.Th>
+        <Table.Th w={110}>{t('projects.columnFavorite')}</Table.Th>
+        <Table.Th w={130}>{t('projects.columnCreatedAt')}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+  return tableHeadElement;
+}
 
 export function ProjectsTable({ projects, loading }: ProjectsTableProps) {
   const navigate = useNavigate();
@@ -89,13 +101,13 @@ export function ProjectsTable({ projects, loading }: ProjectsTableProps) {
     <Paper withBorder radius="md" className={classes.tableFrame}>
       <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={classes.table}>
-          {TABLE_HEAD}
+          {tableHead()}
           <Table.Tbody>
             {loading || !projects || projects.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={7}>
                   <Text c="dimmed" ta="center" py="lg" size="sm">
-                    {loading ? MESSAGES.tableLoading : MESSAGES.tableEmpty}
+                    {loading ? t('messages.tableLoading') : t('messages.tableEmpty')}
                   </Text>
                 </Table.Td>
               </Table.Tr>

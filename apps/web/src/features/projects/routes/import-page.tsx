@@ -3,6 +3,7 @@ import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjects } from '../../../shared/api/list-projects';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
@@ -54,22 +55,22 @@ export function ImportPage() {
   return (
     <>
       <PageHeader
-        title={project ? `Import into ${project.name}` : 'Import from a file'}
+        title={project ? t('projects.importInto', { name: project.name }) : t('projects.importFromFile')}
         subtitle={
           project ? (
             <Anchor component={Link} to={paths.projectKanban(project.project_id)} size="sm">
-              Back to the board
+              {t('projects.backToBoard')}
             </Anchor>
           ) : (
-            'The import creates a new project with what the file holds.'
+            t('projects.importNewProjectHint')
           )
         }
       />
       <Stack gap="lg">
         {importId === null ? <ImportChooseFile projectId={projectId} onAnalysed={show} /> : null}
-        {importId !== null && run.isPending ? <Loader aria-label="Loading the import" /> : null}
+        {importId !== null && run.isPending ? <Loader aria-label={t('projects.loadingImport')} /> : null}
         {importId !== null && run.isError ? (
-          <Alert color="red" title="This import cannot be shown" role="alert">
+          <Alert color="red" title={t('projects.importCannotBeShown')} role="alert">
             {run.error.message}
           </Alert>
         ) : null}

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Paper } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjects } from '../../../shared/api/list-projects';
@@ -31,11 +31,7 @@ function ProjectsList({ asCards, addFirst }: { asCards: boolean; addFirst: React
         radius="md"
         style={{ backgroundColor: 'var(--figgle-surface)', borderColor: 'var(--figgle-border)' }}
       >
-        <EmptyState
-          label="No project yet"
-          hint="A project holds a team's tasks, as a list, a board and a calendar. Add the first one to start."
-          action={addFirst}
-        />
+        <EmptyState label={t('projects.noProjectYet')} hint={t('projects.noProjectHint')} action={addFirst} />
       </Paper>
     );
   }
@@ -56,26 +52,26 @@ export function ProjectsPage() {
   const addDialog = useLazyDialog(AddProjectDialog, isSuccess);
 
   useEffect(() => {
-    if (isError) toastError(MESSAGES.loadFailed);
+    if (isError) toastError(t('messages.loadFailed'));
   }, [isError]);
 
   return (
     <>
       <PageHeader
-        title="Projects"
-        tag="Cross-Organizations"
+        title={t('projects.title')}
+        tag={t('projects.crossOrganizations')}
         actions={
           <>
             <ViewSwitch
               choices={[
                 {
-                  label: 'List view',
+                  label: t('projects.listView'),
                   to: paths.projects,
                   icon: <IconList size={17} stroke={1.8} aria-hidden />,
                   active: !asCards,
                 },
                 {
-                  label: 'Card view',
+                  label: t('projects.cardView'),
                   to: paths.projectsCards,
                   icon: <IconLayoutGrid size={17} stroke={1.8} aria-hidden />,
                   active: asCards,
@@ -88,14 +84,14 @@ export function ProjectsPage() {
               onPointerEnter={addDialog.preload}
               onFocus={addDialog.preload}
             >
-              Add a project
+              {t('projects.addProject')}
             </Button>
           </>
         }
       />
       <ProjectsList
         asCards={asCards}
-        addFirst={<AddFirstButton label="Add the first project" dialog={addDialog} />}
+        addFirst={<AddFirstButton label={t('projects.addFirstProject')} dialog={addDialog} />}
       />
       {addDialog.ready ? <AddProjectDialog opened={addDialog.opened} onClose={addDialog.close} /> : null}
     </>
