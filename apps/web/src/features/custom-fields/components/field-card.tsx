@@ -1,12 +1,14 @@
-import { CUSTOM_FIELD_KIND_LABELS, type CustomFieldView } from '@figgle/shared/custom-field-schemas';
+import type { CustomFieldView } from '@figgle/shared/custom-field-schemas';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastSuccess } from '../../../ui/toast';
 import { useDeleteCustomField } from '../api/delete-custom-field';
 import { useSetProjectCustomField } from '../api/set-project-custom-field';
 import { useUpdateCustomField } from '../api/update-custom-field';
+import { kindLabel } from './kind-label';
 import { type OptionDraft, OptionsEditor } from './options-editor';
 
 /** One field: its kind and options, the projects it is on (and on their cards), and Delete. */
@@ -28,16 +30,16 @@ export function FieldCard({
   async function deleteField() {
     const held =
       field.value_count === 0
-        ? 'No task holds a value of it.'
-        : `${field.value_count} task${field.value_count === 1 ? ' holds a value' : 's hold a value'} of it: deleting it removes ${field.value_count === 1 ? 'that value' : 'those values'}.`;
+        ? t('custom-fields.heldNone')
+        : t('custom-fields.held', { count: field.value_count });
     const sure = await confirm({
-      title: `Delete the field “${field.name}”?`,
-      text: `${held} It leaves every project it is on.`,
-      confirmLabel: 'Delete field',
+      title: t('custom-fields.deleteTitle', { name: field.name }),
+      text: t('custom-fields.deleteText', { held }),
+      confirmLabel: t('custom-fields.deleteField'),
     });
     if (!sure) return;
     remove.mutate(field.field_id, {
-      onSuccess: () => toastSuccess(`The field “${field.name}” has been deleted.`),
+      onSuccess: () => toastSuccess(t('custom-fields.deleted', { name: field.name })),
     });
   }
 
@@ -50,7 +52,7 @@ export function FieldCard({
               {field.name}
             </Title>
             <Badge variant="default" radius="sm" tt="none">
-              {CUSTOM_FIELD_KIND_LABELS[field.kind]}
+              {kindLabel(field.kind)}
               {field.unit ? ` (${field.unit})` : ''}
             </Badge>
           </Group>
@@ -59,9 +61,9 @@ export function FieldCard({
             variant="subtle"
             color="red"
             onClick={deleteField}
-            aria-label={`Delete ${field.name}`}
+            aria-label={t('custom-fields.deleteNamed', { name: field.name })}
           >
-            Delete
+            {t('common.delete')}
           </Button>
         </Group>
         {selects ? (
@@ -82,10 +84,10 @@ export function FieldCard({
                     )
                   }
                 >
-                  Save options
+                  {t('custom-fields.saveOptions')}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               </Group>
             </Stack>
@@ -101,25 +103,25 @@ export function FieldCard({
                 variant="subtle"
                 onClick={() => setEditing(field.options.map((option) => ({ ...option })))}
               >
-                Edit options
+                {t('custom-fields.editOptions')}
               </Button>
             </Group>
           )
         ) : null}
         <Text size="xs" c="dimmed">
-          {field.value_count === 1 ? '1 task holds a value.' : `${field.value_count} tasks hold a value.`}
+          {t('custom-fields.valueCount', { count: field.value_count })}
         </Text>
         {projects.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The organization has no project yet.
+            {t('custom-fields.noProject')}
           </Text>
         ) : (
           <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th w={70}>On</Table.Th>
-                <Table.Th w={90}>On cards</Table.Th>
+                <Table.Th>{t('custom-fields.columnProject')}</Table.Th>
+                <Table.Th w={70}>{t('custom-fields.columnOn')}</Table.Th>
+                <Table.Th w={90}>{t('custom-fields.columnOnCards')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -134,7 +136,7 @@ export function FieldCard({
                     </Table.Td>
                     <Table.Td>
                       <Checkbox
-                        aria-label={`${field.name} on in ${project.name}`}
+                        aria-label={t('custom-fields.onIn', { field: field.name, project: project.name })}
                         checked={place !== undefined}
                         onChange={(event) =>
                           setOn.mutate({
@@ -148,7 +150,10 @@ export function FieldCard({
                     </Table.Td>
                     <Table.Td>
                       <Checkbox
-                        aria-label={`${field.name} on the cards of ${project.name}`}
+                        aria-label={t('custom-fields.onCardsOf', {
+                          field: field.name,
+                          project: project.name,
+                        })}
                         disabled={place === undefined}
                         checked={place?.on_card === true}
                         onChange={(event) =>

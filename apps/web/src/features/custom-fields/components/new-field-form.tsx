@@ -1,5 +1,4 @@
 import {
-  CUSTOM_FIELD_KIND_LABELS,
   CUSTOM_FIELD_KINDS,
   CUSTOM_FIELD_NAME_MAX,
   CUSTOM_FIELD_UNIT_MAX,
@@ -8,11 +7,13 @@ import {
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateCustomField } from '../api/create-custom-field';
+import { kindLabel } from './kind-label';
 import { type OptionDraft, OptionsEditor } from './options-editor';
 
-const KINDS = CUSTOM_FIELD_KINDS.map((value) => ({ value, label: CUSTOM_FIELD_KIND_LABELS[value] }));
+const kinds = () => CUSTOM_FIELD_KINDS.map((value) => ({ value, label: kindLabel(value) }));
 const selects = (kind: CustomFieldKind) => kind === 'single_select' || kind === 'multi_select';
 
 /** A new field: its name, kind, a number's unit or a select's options. A refusal shows under the name. */
@@ -36,7 +37,7 @@ export function NewFieldForm({ organizationId }: { organizationId: string }) {
       },
       {
         onSuccess: (field) => {
-          toastSuccess(`The field “${field.name}” has been created.`);
+          toastSuccess(t('custom-fields.created', { name: field.name }));
           setName('');
           setUnit('');
           setOptions([]);
@@ -45,18 +46,18 @@ export function NewFieldForm({ organizationId }: { organizationId: string }) {
           setError(
             failure instanceof ApiRequestError && failure.statusCode < 500
               ? failure.message
-              : 'Sorry, the field could not be created. Please try again.',
+              : t('custom-fields.createFailed'),
           ),
       },
     );
   }
 
   return (
-    <form onSubmit={submit} aria-label="New field">
+    <form onSubmit={submit} aria-label={t('custom-fields.newField')}>
       <Stack gap="sm">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label="Name"
+            label={t('custom-fields.name')}
             name="name"
             required
             maxLength={CUSTOM_FIELD_NAME_MAX}
@@ -67,20 +68,20 @@ export function NewFieldForm({ organizationId }: { organizationId: string }) {
             miw={0}
           />
           <Select
-            label="Kind"
+            label={t('custom-fields.kind')}
             w={170}
             allowDeselect={false}
-            data={KINDS}
+            data={kinds()}
             value={kind}
             onChange={(next) => next && setKind(next as CustomFieldKind)}
             comboboxProps={{ withinPortal: true }}
           />
           {kind === 'number' ? (
             <TextInput
-              label="Unit"
+              label={t('custom-fields.unit')}
               w={100}
               maxLength={CUSTOM_FIELD_UNIT_MAX}
-              placeholder="h, €, pt"
+              placeholder={t('custom-fields.unitPlaceholder')}
               value={unit}
               onChange={(event) => setUnit(event.currentTarget.value)}
             />
@@ -89,7 +90,7 @@ export function NewFieldForm({ organizationId }: { organizationId: string }) {
         {selects(kind) ? <OptionsEditor options={options} onChange={setOptions} fieldName={name} /> : null}
         <Group>
           <Button type="submit" loading={create.isPending} disabled={name.trim() === ''}>
-            Create field
+            {t('custom-fields.createField')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { CUSTOM_FIELD_OPTION_NAME_MAX } from '@figgle/shared/custom-field-schema
 import { LABEL_COLORS, type LabelColor } from '@figgle/shared/planning-schemas';
 import { ActionIcon, Button, ColorSwatch, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import { colorName } from '../../../ui/planning/label-color';
 
 export interface OptionDraft {
@@ -10,7 +11,7 @@ export interface OptionDraft {
   colour: LabelColor;
 }
 
-const COLOURS = LABEL_COLORS.map((value) => ({ value, label: colorName(value) }));
+const colours = () => LABEL_COLORS.map((value) => ({ value, label: colorName(value) }));
 
 /** A select field's options: a name and a colour each, in their order; one more with "Add an option". */
 export function OptionsEditor({
@@ -30,8 +31,11 @@ export function OptionsEditor({
         <Group key={option.option_id ?? `new-${index}`} gap={6} wrap="nowrap">
           <TextInput
             size="xs"
-            aria-label={`Option ${index + 1} of ${fieldName || 'the field'}`}
-            placeholder="Option name"
+            aria-label={t('custom-fields.optionOf', {
+              index: index + 1,
+              field: fieldName || t('custom-fields.theField'),
+            })}
+            placeholder={t('custom-fields.optionName')}
             maxLength={CUSTOM_FIELD_OPTION_NAME_MAX}
             value={option.name}
             onChange={(event) => change(index, { name: event.currentTarget.value })}
@@ -41,9 +45,9 @@ export function OptionsEditor({
           <Select
             size="xs"
             w={120}
-            aria-label={`Colour of option ${index + 1}`}
+            aria-label={t('custom-fields.optionColour', { index: index + 1 })}
             allowDeselect={false}
-            data={COLOURS}
+            data={colours()}
             value={option.colour}
             onChange={(colour) => colour && change(index, { colour: colour as LabelColor })}
             leftSection={
@@ -59,7 +63,7 @@ export function OptionsEditor({
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Remove option ${option.name || index + 1}`}
+            aria-label={t('custom-fields.removeOption', { name: option.name || String(index + 1) })}
             onClick={() => onChange(options.filter((_, at) => at !== index))}
           >
             <IconX size={14} aria-hidden />
@@ -78,7 +82,7 @@ export function OptionsEditor({
             ])
           }
         >
-          Add an option
+          {t('custom-fields.addOption')}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useProjects } from '../../../shared/api/list-projects';
 import { useCustomFields } from '../api/list-custom-fields';
@@ -21,7 +22,7 @@ export function CustomFieldsPage() {
   if (fields.isError) {
     return (
       <Text c="dimmed" size="sm">
-        This organization does not exist or you are not one of its members.
+        {t('custom-fields.notFound')}
       </Text>
     );
   }
@@ -29,11 +30,10 @@ export function CustomFieldsPage() {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1} fz={24}>
-          {organization ? `Custom fields of ${organization.name}` : 'Custom fields'}
+          {organization ? t('custom-fields.titleOf', { name: organization.name }) : t('custom-fields.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Fields of your own (“Platform”, “Customer”, “Effort”) for every task of the projects you turn them
-          on in. They show on the task page, as columns of the list, and as lines on the board’s cards.
+          {t('custom-fields.intro')}
         </Text>
       </Stack>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
@@ -42,7 +42,7 @@ export function CustomFieldsPage() {
       {fields.data ? (
         fields.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No custom field yet. Create one above.
+            {t('custom-fields.empty')}
           </Text>
         ) : (
           <Stack gap="md" maw={760}>
