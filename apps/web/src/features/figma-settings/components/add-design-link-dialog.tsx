@@ -1,11 +1,17 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateDesignLink } from '../api/create-design-link';
 import { useLinkProjects } from '../api/list-link-projects';
+
+/** A message as a sentence, ending with a full stop, for the "Something went wrong" dialog. */
+function asSentence(message: string): string {
+  const text = message.trim() || t('messages.loadFailed');
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
 
 /** 'Add a new link': a file id (or the file's address) and a project of an organization the user owns. */
 export function AddDesignLinkDialog() {
@@ -27,13 +33,13 @@ export function AddDesignLinkDialog() {
       { figma_file_id: fileId.trim(), project_id: projectId },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.figmaLinkCreated);
+          toastSuccess(t('messages.figmaLinkCreated'));
           close();
         },
         onError: (error) =>
           void confirm({
-            title: MESSAGES.somethingWentWrongTitle,
-            text: MESSAGES.withReloadAdvice(error.message),
+            title: t('messages.somethingWentWrongTitle'),
+            text: t('messages.withReloadAdvice', { message: asSentence(error.message) }),
             noCancel: true,
           }),
       },
@@ -47,21 +53,21 @@ export function AddDesignLinkDialog() {
 
   return (
     <>
-      <Button onClick={dialog.open}>Add a new link</Button>
+      <Button onClick={dialog.open}>{t('figma-settings.addLink')}</Button>
       <Modal
         opened={opened}
         onClose={close}
-        title="Add a new link"
+        title={t('figma-settings.addLink')}
         centered
         radius="lg"
         // Below the app's confirm dialog (z-index 200), which reports a failure over this one.
         zIndex={190}
       >
-        <form onSubmit={handleSubmit} aria-label="Add a new link">
+        <form onSubmit={handleSubmit} aria-label={t('figma-settings.addLink')}>
           <Stack gap="md">
             <TextInput
-              label="Figma file id"
-              description="The id, or the whole address of the file."
+              label={t('figma-settings.fileId')}
+              description={t('figma-settings.fileIdHint')}
               placeholder="zH44k2FUM629Fa4EMShiHL"
               required
               pattern="\s*\S+\s*"
@@ -73,33 +79,34 @@ export function AddDesignLinkDialog() {
               onChange={(event) => setFileId(event.currentTarget.value)}
             />
             <NativeSelect
-              label="Project"
-              description="Only projects of the organizations you own."
+              label={t('figma-settings.project')}
+              description={t('figma-settings.projectHint')}
               required
               value={projectId}
               onChange={(event) => setProjectId(event.currentTarget.value)}
               data={[
                 {
                   value: '',
-                  label: projects.isPending ? 'Loading' : MESSAGES.selectPlaceholder,
+                  label: projects.isPending ? t('figma-settings.loading') : t('messages.selectPlaceholder'),
                   disabled: true,
                 },
                 ...options,
               ]}
             />
-            <Alert variant="light" color="gray" radius="md" title="Where is the file id?">
+            <Alert variant="light" color="gray" radius="md" title={t('figma-settings.whereFileId')}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                Open the file in Figma and copy its address: the id is the part after <code>/design/</code>{' '}
-                (or <code>/file/</code>), for example figma.com/design/<strong>zH44k2FUM629Fa4EMShiHL</strong>
-                /Checkout. Pasting the whole address works too.
+                {tRich('figma-settings.whereFileIdText', {
+                  code: (chunks) => <code>{chunks}</code>,
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                })}
               </Text>
             </Alert>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" loading={create.isPending}>
-                Create
+                {t('figma-settings.create')}
               </Button>
             </Group>
           </Stack>

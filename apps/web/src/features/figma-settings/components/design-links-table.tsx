@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { DesignLinkView } from '@figgle/shared/figma-schemas';
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { Icon } from '../../../ui/icon/icon';
@@ -15,30 +15,30 @@ export function DesignLinksTable({ links }: { links: DesignLinkView[] }) {
 
   async function removeLink(link: DesignLinkView) {
     const confirmed = await confirm({
-      title: MESSAGES.deleteFigmaLinkTitle,
-      text: MESSAGES.deleteFigmaLinkText,
-      confirmLabel: 'Delete',
+      title: t('messages.deleteFigmaLinkTitle'),
+      text: t('messages.deleteFigmaLinkText'),
+      confirmLabel: t('common.delete'),
     });
     if (!confirmed) return;
     remove.mutate(link.file_id, {
       onSuccess: () =>
         void confirm({
-          title: MESSAGES.figmaLinkDeletedTitle,
-          text: MESSAGES.figmaLinkDeletedText,
+          title: t('messages.figmaLinkDeletedTitle'),
+          text: t('messages.figmaLinkDeletedText'),
           noCancel: true,
         }),
-      onError: () => toastError(MESSAGES.saveFailed),
+      onError: () => toastError(t('messages.saveFailed')),
     });
   }
 
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Figma links">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('figma-settings.figmaLinks')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Figgle Project</Table.Th>
-            <Table.Th>Figma File</Table.Th>
-            <Table.Th w={110}>Remove</Table.Th>
+            <Table.Th>{t('figma-settings.figgleProject')}</Table.Th>
+            <Table.Th>{t('figma-settings.figmaFile')}</Table.Th>
+            <Table.Th w={110}>{t('figma-settings.remove')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -46,7 +46,7 @@ export function DesignLinksTable({ links }: { links: DesignLinkView[] }) {
             <Table.Tr>
               <Table.Td colSpan={3}>
                 <Text size="sm" c="dimmed" ta="center" py="md">
-                  {MESSAGES.tableEmpty}
+                  {t('messages.tableEmpty')}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -77,11 +77,14 @@ export function DesignLinksTable({ links }: { links: DesignLinkView[] }) {
                     size="xs"
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove the link between ${link.name} and ${link.project.name}`}
+                    aria-label={t('figma-settings.removeLinkAria', {
+                      file: link.name,
+                      project: link.project.name,
+                    })}
                     onClick={() => void removeLink(link)}
                     disabled={remove.isPending && remove.variables === link.file_id}
                   >
-                    Remove
+                    {t('figma-settings.remove')}
                   </Button>
                 </Table.Td>
               </Table.Tr>

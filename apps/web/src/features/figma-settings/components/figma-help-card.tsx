@@ -1,20 +1,25 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
 
-const TUTORIALS = [
+// Built at render: the labels come from the language's catalogue, loaded after this module.
+const tutorials = () => [
   {
     href: 'https://help.figma.com/hc/en-us/articles/8085703771159-Manage-personal-access-tokens',
-    label: 'Create a personal access token in Figma',
+    label: t('figma-settings.tutorialToken'),
   },
   {
     href: 'https://developers.figma.com/docs/rest-api/webhooks/',
-    label: 'How Figma webhooks work (a paid Figma plan is needed)',
+    label: t('figma-settings.tutorialWebhooks'),
   },
   {
     href: 'https://help.figma.com/hc/en-us/articles/360040028114-Guide-to-comments-in-Figma',
-    label: 'Comments in Figma',
+    label: t('figma-settings.tutorialComments'),
   },
-] as const;
+];
+
+const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
 /** How the integration works and where to find what it asks for. */
 export function FigmaHelpCard() {
@@ -23,30 +28,19 @@ export function FigmaHelpCard() {
       variant="light"
       color="violet"
       radius="md"
-      title="Connect Figma in three steps"
+      title={t('figma-settings.connectTitle')}
       icon={<Icon name="figma" size={20} />}
     >
       <List type="ordered" size="sm" spacing={6}>
-        <List.Item>
-          Register your personal Figma token. Give it the scopes <code>file_content:read</code>,{' '}
-          <code>file_comments:read</code>, <code>file_comments:write</code>,{' '}
-          <code>file_dev_resources:read</code>, <code>file_dev_resources:write</code>,{' '}
-          <code>webhooks:read</code> and <code>webhooks:write</code>.
-        </List.Item>
-        <List.Item>
-          Save the Team Id of each organization: it is the number after <code>/team/</code> in the address of
-          your team's page in Figma. Figgle then receives the team's comments.
-        </List.Item>
-        <List.Item>
-          Link design files to projects. A comment containing <code>#task</code> on a linked file becomes a
-          task in the project, and the replies to it become its comments.
-        </List.Item>
+        <List.Item>{tRich('figma-settings.stepToken', { code })}</List.Item>
+        <List.Item>{tRich('figma-settings.stepTeam', { code })}</List.Item>
+        <List.Item>{tRich('figma-settings.stepLinks', { code })}</List.Item>
       </List>
       <Text size="sm" fw={500} mt="sm" mb={4}>
-        Tutorials
+        {t('figma-settings.tutorials')}
       </Text>
       <List size="sm" spacing={4}>
-        {TUTORIALS.map((tutorial) => (
+        {tutorials().map((tutorial) => (
           <List.Item key={tutorial.href}>
             {/* The card's violet tint leaves too little contrast for the link colour: text colour, underlined. */}
             <Anchor

@@ -1,5 +1,6 @@
 import type { FigmaOAuthConnection } from '@figgle/shared/figma-oauth-schemas';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDisconnectFigmaOAuth } from '../api/disconnect-figma-oauth';
@@ -7,7 +8,7 @@ import { useFigmaOAuth } from '../api/get-figma-oauth';
 import { useStartFigmaOAuth } from '../api/start-figma-oauth';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The organization's link through Figma's OAuth: "Connect with Figma" (when the server has an OAuth
@@ -22,20 +23,20 @@ export function FigmaOAuthCard({ organizationId, name }: { organizationId: strin
   const { connection, personal_token_fallback: fallback } = status.data;
 
   const connect = () =>
-    start.mutate(undefined, { onError: () => toastError('Figma could not be reached. Try again.') });
+    start.mutate(undefined, { onError: () => toastError(t('figma-settings.figmaUnreachable')) });
 
   async function handleDisconnect() {
     const confirmed = await confirm({
-      title: 'Disconnect Figma?',
+      title: t('figma-settings.disconnectTitle'),
       text: fallback
-        ? `Figgle deletes ${name}'s Figma access. Figma work goes on with an owner's personal token.`
-        : `Figgle deletes ${name}'s Figma access. Figma work stops until Figma is connected again or an owner registers a personal token.`,
-      confirmLabel: 'Disconnect',
+        ? t('figma-settings.disconnectTextFallback', { name })
+        : t('figma-settings.disconnectTextStop', { name }),
+      confirmLabel: t('figma-settings.disconnect'),
     });
     if (!confirmed) return;
     disconnect.mutate(undefined, {
-      onSuccess: () => toastSuccess('Figma is disconnected.'),
-      onError: () => toastError('Sorry, Figma could not be disconnected. Try again.'),
+      onSuccess: () => toastSuccess(t('figma-settings.disconnected')),
+      onError: () => toastError(t('figma-settings.disconnectFailed')),
     });
   }
 
@@ -44,30 +45,31 @@ export function FigmaOAuthCard({ organizationId, name }: { organizationId: strin
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'xl' }}
-      aria-label={`Figma connection of ${name}`}
+      aria-label={t('figma-settings.connectionAria', { name })}
       component="section"
     >
       <Stack gap="sm">
         <Title order={3} fz="md" fw={600}>
-          Sign in with Figma: {name}
+          {t('figma-settings.signInWithFigma', { name })}
         </Title>
         {connection ? (
           <Connected connection={connection} />
         ) : (
           <Text size="sm" c="dimmed">
-            Connect {name} to Figma with your Figma account instead of a personal token.
-            {fallback ? ' Until then, an owner’s personal token is used.' : ''}
+            {t(fallback ? 'figma-settings.connectInsteadFallback' : 'figma-settings.connectInstead', {
+              name,
+            })}
           </Text>
         )}
         {connection?.broken ? (
-          <Alert color="red" title="Figma refused to renew the access" role="alert">
-            {connection.broken.reason} Figma work is paused until you connect again.
+          <Alert color="red" title={t('figma-settings.refusedTitle')} role="alert">
+            {t('figma-settings.refusedText', { reason: connection.broken.reason })}
           </Alert>
         ) : null}
         <Group gap="sm" wrap="wrap">
           {!connection || connection.broken ? (
             <Button onClick={connect} loading={start.isPending}>
-              {connection ? 'Reconnect with Figma' : 'Connect with Figma'}
+              {connection ? t('figma-settings.reconnect') : t('figma-settings.connect')}
             </Button>
           ) : null}
           {connection ? (
@@ -77,7 +79,7 @@ export function FigmaOAuthCard({ organizationId, name }: { organizationId: strin
               onClick={() => void handleDisconnect()}
               loading={disconnect.isPending}
             >
-              Disconnect
+              {t('figma-settings.disconnect')}
             </Button>
           ) : null}
         </Group>
@@ -90,9 +92,13 @@ function Connected({ connection }: { connection: FigmaOAuthConnection }) {
   return (
     <Stack gap={6} data-testid="figma-oauth-connected">
       <Text size="sm">
-        Connected by {connection.connected_by?.name ?? 'a former member'} on {when(connection.connected_at)}.
+        {t('figma-settings.connectedBy', {
+          name: connection.connected_by?.name ?? t('figma-settings.formerMember'),
+          gone: connection.connected_by ? 'no' : 'yes',
+          date: when(connection.connected_at),
+        })}
       </Text>
-      <Group gap={6} wrap="wrap" aria-label="Scopes">
+      <Group gap={6} wrap="wrap" aria-label={t('figma-settings.scopes')}>
         {connection.scopes.map((scope) => (
           <Badge key={scope} variant="light" tt="none" fw={500}>
             {scope}

@@ -1,5 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { useFigmaOAuthNotices } from '../api/list-figma-oauth-notices';
 
@@ -10,11 +11,21 @@ export function FigmaOAuthNotice() {
   if (broken.length === 0) return null;
   const names = broken.map((organization) => organization.name).join(', ');
   return (
-    <Alert color="red" role="alert" title="Figma stopped working" data-testid="figma-oauth-notice" mb="lg">
-      Figma refused to renew the access of {names}: Figma work is paused.{' '}
-      <Anchor component={Link} to={paths.settingsFigma} size="sm" underline="always">
-        Connect Figma again
-      </Anchor>
+    <Alert
+      color="red"
+      role="alert"
+      title={t('figma-settings.stoppedTitle')}
+      data-testid="figma-oauth-notice"
+      mb="lg"
+    >
+      {tRich('figma-settings.stoppedText', {
+        names,
+        link: (chunks) => (
+          <Anchor component={Link} to={paths.settingsFigma} size="sm" underline="always">
+            {chunks}
+          </Anchor>
+        ),
+      })}
     </Alert>
   );
 }

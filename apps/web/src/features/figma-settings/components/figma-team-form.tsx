@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { FigmaOrganizationSettings } from '@figgle/shared/figma-schemas';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useSetFigmaTeam } from '../api/set-figma-team';
 import { useSetReplyOnDone } from '../api/set-reply-on-done';
@@ -22,41 +22,41 @@ export function FigmaTeamForm({ organization }: { organization: FigmaOrganizatio
     setTeam.mutate(teamId.trim(), {
       onSuccess: (saved) => {
         setTeamId(saved.figma_team_id ?? '');
-        toastSuccess(MESSAGES.figmaTeamIdSaved);
+        toastSuccess(t('messages.figmaTeamIdSaved'));
         if (saved.webhook_live && !saved.webhook_error) {
-          toastSuccess(MESSAGES.figmaIntegrationLive);
+          toastSuccess(t('messages.figmaIntegrationLive'));
         } else {
           setWebhookError(saved.webhook_error);
-          toastError(MESSAGES.figmaWebhookFailed);
+          toastError(t('messages.figmaWebhookFailed'));
         }
       },
-      onError: () => toastError(MESSAGES.figmaWebhookFailedReload),
+      onError: () => toastError(t('messages.figmaWebhookFailedReload')),
     });
   }
 
-  const formName = `Figma team of ${organization.name}`;
+  const formName = t('figma-settings.teamFormAria', { name: organization.name });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Title order={3} fz="md" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            Organization {organization.name}
+            {t('figma-settings.organizationNamed', { name: organization.name })}
           </Title>
           {organization.webhook_live ? (
             <Badge color="teal" variant="light" radius="sm" tt="none">
-              Integration live
+              {t('figma-settings.integrationLive')}
             </Badge>
           ) : (
             <Badge color="gray" variant="light" radius="sm" tt="none">
-              Not connected
+              {t('figma-settings.notConnected')}
             </Badge>
           )}
         </Group>
         <form onSubmit={handleSubmit} aria-label={formName}>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput
-              label="Team Id"
-              description="The number after /team/ in your Figma team's address (the address works too)."
+              label={t('figma-settings.teamId')}
+              description={t('figma-settings.teamIdHint')}
               placeholder="1234567890123456789"
               required
               pattern="\s*\S+\s*"
@@ -67,23 +67,23 @@ export function FigmaTeamForm({ organization }: { organization: FigmaOrganizatio
               style={{ flex: '1 1 260px' }}
             />
             <Button type="submit" loading={setTeam.isPending}>
-              Save
+              {t('common.save')}
             </Button>
           </Group>
         </form>
         {webhookError ? (
-          <Alert color="red" variant="light" radius="md" title={MESSAGES.figmaWebhookFailed}>
+          <Alert color="red" variant="light" radius="md" title={t('messages.figmaWebhookFailed')}>
             <Text size="sm">{webhookError}</Text>
           </Alert>
         ) : null}
         <Switch
-          label="Reply in Figma when a task is done"
-          description="Figgle answers in the comment's thread, for example 'Done in Figgle: TRI-12'."
+          label={t('figma-settings.replyOnDone')}
+          description={t('figma-settings.replyOnDoneHint')}
           checked={organization.reply_on_done}
           disabled={replyOnDone.isPending}
           onChange={(event) =>
             replyOnDone.mutate(event.currentTarget.checked, {
-              onError: () => toastError(MESSAGES.saveFailed),
+              onError: () => toastError(t('messages.saveFailed')),
             })
           }
         />

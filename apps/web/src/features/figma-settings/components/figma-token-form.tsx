@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { FIGMA_TOKEN_MAX, type FigmaTokenStatus } from '@figgle/shared/figma-schemas';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useSaveFigmaToken } from '../api/save-figma-token';
 
@@ -15,32 +15,30 @@ export function FigmaTokenForm({ token }: { token: FigmaTokenStatus }) {
     save.mutate(value.trim(), {
       onSuccess: () => {
         setValue('');
-        toastSuccess(MESSAGES.figmaTokenSaved);
+        toastSuccess(t('messages.figmaTokenSaved'));
       },
-      onError: () => toastError(MESSAGES.saveFailed),
+      onError: () => toastError(t('messages.saveFailed')),
     });
   }
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={handleSubmit} aria-label="Figma token">
+      <form onSubmit={handleSubmit} aria-label={t('figma-settings.figmaToken')}>
         <Stack gap="sm">
           <Title order={3} fz="md" fw={600}>
-            Personal token
+            {t('figma-settings.personalToken')}
           </Title>
           <Text size="sm" c="dimmed">
-            {token.is_set && token.redacted ? (
-              <>
-                Your registered token: <code data-testid="redacted-figma-token">{token.redacted}</code>.
-                Register another one to replace it.
-              </>
-            ) : (
-              'No token is registered yet.'
-            )}
+            {token.is_set && token.redacted
+              ? tRich('figma-settings.registeredToken', {
+                  token: token.redacted,
+                  code: (chunks) => <code data-testid="redacted-figma-token">{chunks}</code>,
+                })
+              : t('figma-settings.noToken')}
           </Text>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <PasswordInput
-              label="Figma token"
+              label={t('figma-settings.figmaToken')}
               placeholder={token.redacted ?? 'figd_…'}
               required
               pattern="\s*\S+\s*"
@@ -52,7 +50,7 @@ export function FigmaTokenForm({ token }: { token: FigmaTokenStatus }) {
               style={{ flex: '1 1 260px' }}
             />
             <Button type="submit" loading={save.isPending}>
-              Register
+              {t('figma-settings.register')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { figmaOAuthNoticesQueryKey } from '../api/list-figma-oauth-notices';
 
@@ -11,8 +12,8 @@ export function useFigmaOAuthReturn(): void {
   const outcome = params.get('figma_oauth');
   useEffect(() => {
     if (!outcome) return;
-    if (outcome === 'connected') toastSuccess('Figma is connected.');
-    if (outcome === 'denied') toastError('Figma was not connected: access was denied on Figma.');
+    if (outcome === 'connected') toastSuccess(t('figma-settings.connected'));
+    if (outcome === 'denied') toastError(t('figma-settings.denied'));
     void queryClient.invalidateQueries({ queryKey: ['figma-oauth'] });
     void queryClient.invalidateQueries({ queryKey: figmaOAuthNoticesQueryKey });
     setParams(

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { toastError } from '../../../ui/toast';
 import { useFigmaSettings } from '../api/get-figma-settings';
@@ -21,7 +21,7 @@ export function FigmaSettingsPage() {
   const failed = settings.isError || links.isError;
   useFigmaOAuthReturn();
   useEffect(() => {
-    if (failed) toastError(MESSAGES.error);
+    if (failed) toastError(t('messages.error'));
   }, [failed]);
 
   return (
@@ -31,11 +31,13 @@ export function FigmaSettingsPage() {
           Figma
         </Title>
         <Text size="sm" c="dimmed">
-          Comments from Figma become tasks: see them arrive on the{' '}
-          <Anchor component={Link} to={paths.figmaRadar} size="sm" underline="always">
-            Figma Radar
-          </Anchor>
-          .
+          {tRich('figma-settings.intro', {
+            link: (chunks) => (
+              <Anchor component={Link} to={paths.figmaRadar} size="sm" underline="always">
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
       </Stack>
 
@@ -65,7 +67,7 @@ export function FigmaSettingsPage() {
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Title order={3} fz="md" fw={600}>
-            Figma links
+            {t('figma-settings.figmaLinks')}
           </Title>
           <AddDesignLinkDialog />
         </Group>
@@ -74,7 +76,7 @@ export function FigmaSettingsPage() {
             <DesignLinksTable links={links.data} />
           ) : (
             <Text size="sm" c="dimmed" ta="center" py="md">
-              {MESSAGES.tableLoading}
+              {t('messages.tableLoading')}
             </Text>
           )}
         </Paper>
