@@ -1,7 +1,8 @@
 import type { MilestoneView } from '@figgle/shared/milestone-schemas';
 import { ActionIcon, Badge, Group, Menu, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { MILESTONE_STATE_BADGES, shownDay } from './milestone-state';
+import { t } from '../../../lib/i18n/i18n';
+import { milestoneStateBadge, shownDay } from './milestone-state';
 
 export interface MilestoneCardProps {
   milestone: MilestoneView;
@@ -11,7 +12,7 @@ export interface MilestoneCardProps {
 
 /** One milestone: its target, progress by count (and points), and the forecast with its method. */
 export function MilestoneCard({ milestone, onEdit, onDelete }: MilestoneCardProps) {
-  const badge = MILESTONE_STATE_BADGES[milestone.state];
+  const badge = milestoneStateBadge(milestone.state);
   const { done, total } = milestone.tasks;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   return (
@@ -23,7 +24,7 @@ export function MilestoneCard({ milestone, onEdit, onDelete }: MilestoneCardProp
               {milestone.name}
             </Title>
             <Text size="sm" c="dimmed">
-              Target {shownDay(milestone.target_date)}
+              {t('milestones.target', { date: shownDay(milestone.target_date) })}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
@@ -32,14 +33,18 @@ export function MilestoneCard({ milestone, onEdit, onDelete }: MilestoneCardProp
             </Badge>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${milestone.name}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('milestones.actionsFor', { name: milestone.name })}
+                >
                   <IconDots size={16} aria-hidden />
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={onEdit}>Edit</Menu.Item>
+                <Menu.Item onClick={onEdit}>{t('milestones.edit')}</Menu.Item>
                 <Menu.Item color="red" onClick={onDelete}>
-                  Delete
+                  {t('common.delete')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -50,20 +55,21 @@ export function MilestoneCard({ milestone, onEdit, onDelete }: MilestoneCardProp
             {milestone.description}
           </Text>
         ) : null}
-        <Progress value={percent} aria-label={`${milestone.name}: ${done} of ${total} tasks done`} />
+        <Progress
+          value={percent}
+          aria-label={t('milestones.progressLabel', { name: milestone.name, done, total })}
+        />
         <Group gap="md">
-          <Text size="sm">
-            {done} of {total} {total === 1 ? 'task' : 'tasks'} done
-          </Text>
+          <Text size="sm">{t('milestones.tasksDone', { done, total })}</Text>
           {milestone.points ? (
             <Text size="sm" c="dimmed">
-              {milestone.points.done} of {milestone.points.total} points
+              {t('milestones.pointsDone', { done: milestone.points.done, total: milestone.points.total })}
             </Text>
           ) : null}
         </Group>
         {milestone.forecast_date ? (
           <Text size="sm" fw={600}>
-            Forecast: {shownDay(milestone.forecast_date)}
+            {t('milestones.forecast', { date: shownDay(milestone.forecast_date) })}
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">

@@ -8,6 +8,7 @@ import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core'
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { pickableDays } from '../../../ui/planning/due-date';
 import { datePresets } from '../../../ui/planning/due-date-input';
 
@@ -52,10 +53,15 @@ export function MilestoneForm({
 
   return (
     <Paper withBorder radius="md" p="md">
-      <form onSubmit={submit} aria-label={milestone ? `Change ${milestone.name}` : 'New milestone'}>
+      <form
+        onSubmit={submit}
+        aria-label={
+          milestone ? t('milestones.changeNamed', { name: milestone.name }) : t('milestones.newMilestone')
+        }
+      >
         <Stack gap="sm">
           <TextInput
-            label="Name"
+            label={t('milestones.name')}
             required
             data-autofocus
             maxLength={MILESTONE_NAME_MAX}
@@ -63,9 +69,9 @@ export function MilestoneForm({
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <DatePickerInput
-            label="Target date"
+            label={t('milestones.targetDate')}
             required
-            placeholder="Pick a day"
+            placeholder={t('milestones.pickDay')}
             valueFormat="MMM D, YYYY"
             value={target}
             onChange={(next) => {
@@ -74,12 +80,12 @@ export function MilestoneForm({
             }}
             presets={datePresets()}
             {...pickableDays()}
-            error={missingTarget ? 'Pick the day the milestone should be reached.' : undefined}
+            error={missingTarget ? t('milestones.pickTargetError') : undefined}
             leftSection={<IconCalendarEvent size={16} stroke={1.8} aria-hidden />}
             popoverProps={{ withinPortal: true }}
           />
           <Textarea
-            label="Description"
+            label={t('milestones.description')}
             autosize
             minRows={2}
             maxLength={MILESTONE_DESCRIPTION_MAX}
@@ -96,7 +102,7 @@ export function MilestoneForm({
           ) : null}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={pending}>
               {submitLabel}

@@ -3,6 +3,7 @@ import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjectMilestones } from '../../../shared/api/list-milestones';
 import { useProjects } from '../../../shared/api/list-projects';
 import { paths } from '../../../shared/paths';
@@ -37,10 +38,10 @@ export function MilestonesPage() {
     );
   const askToDelete = async (milestone: MilestoneView) => {
     const sure = await confirm({
-      title: `Delete ${milestone.name}?`,
-      text: 'Its tasks stay in the project, in no milestone.',
-      confirmLabel: 'Delete',
-      cancelLabel: 'Keep it',
+      title: t('milestones.deleteTitle', { name: milestone.name }),
+      text: t('milestones.deleteText'),
+      confirmLabel: t('common.delete'),
+      cancelLabel: t('milestones.keepIt'),
     });
     if (sure) remove.mutate(milestone.milestone_id);
   };
@@ -53,16 +54,16 @@ export function MilestonesPage() {
   return (
     <>
       <PageHeader
-        title={project ? `Milestones of ${project.name}` : 'Milestones'}
+        title={project ? t('milestones.titleOf', { name: project.name }) : t('milestones.title')}
         subtitle={
           <Anchor component={Link} to={paths.projectKanban(projectId)} size="sm">
-            Back to the board
+            {t('milestones.backToBoard')}
           </Anchor>
         }
         actions={
           editing === 'new' ? null : (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-              Add a milestone
+              {t('milestones.addMilestone')}
             </Button>
           )
         }
@@ -70,28 +71,32 @@ export function MilestonesPage() {
       <Stack gap="md">
         {editing === 'new' ? (
           <MilestoneForm
-            submitLabel="Add the milestone"
+            submitLabel={t('milestones.addTheMilestone')}
             pending={create.isPending}
             error={create.error?.message ?? null}
             onSubmit={add}
             onCancel={closeForm}
           />
         ) : null}
-        {milestones.isPending ? <Loader aria-label="Loading the milestones" /> : null}
+        {milestones.isPending ? <Loader aria-label={t('milestones.loading')} /> : null}
         {milestones.error ? <Text c="red">{milestones.error.message}</Text> : null}
         {milestones.data?.length === 0 && editing !== 'new' ? (
-          <Text c="dimmed">
-            No milestone yet. A milestone groups the tasks that make a release, with a target date and a
-            forecast.
-          </Text>
+          <Text c="dimmed">{t('milestones.empty')}</Text>
         ) : null}
-        <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Milestones">
+        <Stack
+          gap="md"
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('milestones.title')}
+        >
           {milestones.data?.map((milestone) =>
             editing === milestone.milestone_id ? (
               <li key={milestone.milestone_id}>
                 <MilestoneForm
                   milestone={milestone}
-                  submitLabel="Save"
+                  submitLabel={t('common.save')}
                   pending={update.isPending}
                   error={update.error?.message ?? null}
                   onSubmit={(fields) => change(milestone, fields)}
