@@ -1,17 +1,18 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../lib/i18n/i18n';
 import { paths } from '../shared/paths';
 import { CenteredPanel } from '../ui/centered-panel';
 
 export function NotFoundPage() {
   return (
-    <CenteredPanel title="Page not found" subtitle="This address does not lead anywhere in Figgle.">
+    <CenteredPanel title={t('app.notFoundTitle')} subtitle={t('app.notFoundSubtitle')}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          The link may be outdated, or the page may have been moved or deleted.
+          {t('app.notFoundHint')}
         </Text>
         <Button component={Link} to={paths.projects} fullWidth>
-          Go to projects
+          {t('app.goToProjects')}
         </Button>
       </Stack>
     </CenteredPanel>

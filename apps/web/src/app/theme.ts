@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { t } from '../lib/i18n/i18n';
 
 /** A calm indigo: strong enough for primary actions, quiet enough for a tool used all day. */
 const figgle: MantineColorsTuple = [
@@ -48,6 +49,13 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'sm' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
     // Mantine's close button is an icon only: without a name screen readers announce just 'button'.
-    ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    // A getter: the theme is made when the module loads, before the catalogue; Mantine reads it at render.
+    ModalCloseButton: {
+      defaultProps: {
+        get 'aria-label'() {
+          return t('common.close');
+        },
+      },
+    },
   },
 });

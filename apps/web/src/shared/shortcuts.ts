@@ -4,35 +4,36 @@
  * ones in app/shell/keyboard-shortcuts.tsx, j/k/Enter in the task list and My tasks, the field keys
  * on the task page, the list's rows and the board's cards.
  */
+import { t } from '../lib/i18n/i18n';
 
 interface Shortcut {
   /** Keys pressed one after the other; `Mod` is ⌘ on macOS and Ctrl elsewhere. */
   keys: readonly string[];
-  /** What the shortcut does, in the words "?" shows. */
-  does: string;
+  /** What the shortcut does, in the words "?" shows (a function: the catalogue loads after this module). */
+  does: () => string;
   /** A field key: acts on the task shown. */
   field?: boolean;
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['Mod+K'], does: 'Open the command palette' },
-  { keys: ['/'], does: 'Search' },
-  { keys: ['c'], does: 'Create a task in the current project' },
-  { keys: ['j'], does: 'Select the next task (task list and My tasks)' },
-  { keys: ['k'], does: 'Select the previous task (task list and My tasks)' },
-  { keys: ['Enter'], does: 'Open the selected task' },
-  { keys: ['Esc'], does: 'Close the picker, the dialog, the palette or the task' },
-  { keys: ['g', 'i'], does: 'Go to Inbox' },
-  { keys: ['g', 'm'], does: 'Go to My tasks' },
-  { keys: ['g', 'p'], does: 'Go to Projects' },
-  { keys: ['?'], does: 'Show the keyboard shortcuts' },
+  { keys: ['Mod+K'], does: () => t('shared.shortcutPalette') },
+  { keys: ['/'], does: () => t('shared.shortcutSearch') },
+  { keys: ['c'], does: () => t('shared.shortcutCreateTask') },
+  { keys: ['j'], does: () => t('shared.shortcutNextTask') },
+  { keys: ['k'], does: () => t('shared.shortcutPreviousTask') },
+  { keys: ['Enter'], does: () => t('shared.shortcutOpenTask') },
+  { keys: ['Esc'], does: () => t('shared.shortcutClose') },
+  { keys: ['g', 'i'], does: () => t('shared.shortcutGoInbox') },
+  { keys: ['g', 'm'], does: () => t('shared.shortcutGoMyTasks') },
+  { keys: ['g', 'p'], does: () => t('shared.shortcutGoProjects') },
+  { keys: ['?'], does: () => t('shared.shortcutHelp') },
   // The field keys (shared/field-keys.ts), on a task's page, a focused row or a focused card.
-  { keys: ['s'], does: 'Change the status', field: true },
-  { keys: ['a'], does: 'Change the assignee', field: true },
-  { keys: ['p'], does: 'Change the priority', field: true },
-  { keys: ['l'], does: 'Change the labels', field: true },
-  { keys: ['d'], does: 'Change the due date', field: true },
-  { keys: ['i'], does: 'Assign to me', field: true },
+  { keys: ['s'], does: () => t('shared.shortcutStatus'), field: true },
+  { keys: ['a'], does: () => t('shared.shortcutAssignee'), field: true },
+  { keys: ['p'], does: () => t('shared.shortcutPriority'), field: true },
+  { keys: ['l'], does: () => t('shared.shortcutLabels'), field: true },
+  { keys: ['d'], does: () => t('shared.shortcutDueDate'), field: true },
+  { keys: ['i'], does: () => t('shared.shortcutAssignToMe'), field: true },
 ];
 
 /** Inputs whose keys do not write text: a shortcut may fire while one of them has the focus. */

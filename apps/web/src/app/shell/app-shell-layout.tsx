@@ -7,6 +7,7 @@ import { FigmaOAuthNotice } from '../../features/figma-settings/components/figma
 import { openPalette } from '../../features/search/components/palette-store';
 import { ColorSchemeSync } from '../../features/settings/components/color-scheme-sync';
 import { LanguageSync } from '../../features/settings/components/language-sync';
+import { t } from '../../lib/i18n/i18n';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
 import { RealtimeConnection } from '../../lib/realtime/realtime-connection';
 import { useUnreadCount } from '../../lib/realtime/unread-count';
@@ -41,7 +42,10 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
               opened={navigationOpened}
               onClick={navigation.toggle}
               size="sm"
-              aria-label={`${navigationOpened ? 'Close navigation' : 'Open navigation'}${inboxNews ? ', new activity' : ''}`}
+              aria-label={(() => {
+                const label = navigationOpened ? t('app.closeNavigation') : t('app.openNavigation');
+                return inboxNews ? t('app.withNewActivity', { label }) : label;
+              })()}
               aria-expanded={navigationOpened}
               aria-controls="main-navigation"
             />
@@ -50,7 +54,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
               <span className={`${classes.newActivityDot} ${classes.burgerDot}`} aria-hidden />
             ) : null}
           </Box>
-          <Box component={Link} to={paths.projects} aria-label="Figgle home" display="inline-block">
+          <Box component={Link} to={paths.projects} aria-label={t('app.figgleHome')} display="inline-block">
             <Logo height={24} />
           </Box>
           <ActionIcon
@@ -58,7 +62,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
             color="gray"
             size="lg"
             ml="auto"
-            aria-label="Search"
+            aria-label={t('app.search')}
             onClick={() => openPalette()}
           >
             <IconSearch size={20} stroke={1.8} aria-hidden />
@@ -66,7 +70,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id="main-navigation" aria-label="Main navigation" className={classes.navbar}>
+      <AppShell.Navbar id="main-navigation" aria-label={t('app.mainNavigation')} className={classes.navbar}>
         <Sidebar onNavigate={navigation.close} />
       </AppShell.Navbar>
 

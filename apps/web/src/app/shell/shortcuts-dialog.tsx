@@ -1,5 +1,6 @@
 import { Group, Kbd, Modal, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { keyLabel, SHORTCUTS } from '../../shared/shortcuts';
 
 export interface ShortcutsDialogProps {
@@ -14,8 +15,8 @@ function ShortcutTable({ shortcuts, caption }: { shortcuts: readonly ShortcutRow
     <Table verticalSpacing={6} horizontalSpacing="sm" aria-label={caption}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={110}>Keys</Table.Th>
-          <Table.Th>What they do</Table.Th>
+          <Table.Th w={110}>{t('app.keys')}</Table.Th>
+          <Table.Th>{t('app.whatTheyDo')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -27,7 +28,7 @@ function ShortcutTable({ shortcuts, caption }: { shortcuts: readonly ShortcutRow
                   <Fragment key={key}>
                     {index > 0 ? (
                       <Text span size="xs" c="dimmed">
-                        then
+                        {t('app.then')}
                       </Text>
                     ) : null}
                     <Kbd size="sm">{keyLabel(key)}</Kbd>
@@ -36,7 +37,7 @@ function ShortcutTable({ shortcuts, caption }: { shortcuts: readonly ShortcutRow
               </Group>
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{shortcut.does}</Text>
+              <Text size="sm">{shortcut.does()}</Text>
             </Table.Td>
           </Table.Tr>
         ))}
@@ -48,19 +49,27 @@ function ShortcutTable({ shortcuts, caption }: { shortcuts: readonly ShortcutRow
 /** What "?" shows: every keyboard shortcut and what it does, the field keys in a table of their own. */
 export function ShortcutsDialog({ opened, onClose }: ShortcutsDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered radius="lg" size="md">
-      <ShortcutTable caption="Everywhere" shortcuts={SHORTCUTS.filter((shortcut) => !shortcut.field)} />
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('app.keyboardShortcuts')}
+      centered
+      radius="lg"
+      size="md"
+    >
+      <ShortcutTable
+        caption={t('app.everywhere')}
+        shortcuts={SHORTCUTS.filter((shortcut) => !shortcut.field)}
+      />
       <Title order={3} fz="sm" mt="md">
-        On a task's page, a focused row or a focused card
+        {t('app.onTaskOrRow')}
       </Title>
       <ShortcutTable
-        caption="On a task's page, a focused row or a focused card"
+        caption={t('app.onTaskOrRow')}
         shortcuts={SHORTCUTS.filter((shortcut) => shortcut.field)}
       />
       <Text size="xs" c="dimmed" mt="sm">
-        Shortcuts do nothing while you type in a field or the editor. A field key opens that field’s picker:
-        arrows and Enter pick, Esc closes it. On a row or a card (the one with the focus, or the one j and k
-        selected), a field without a picker there opens the task with that field’s picker open.
+        {t('app.shortcutsHint')}
       </Text>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { t } from '../../lib/i18n/i18n';
 import { useProjects } from '../../shared/api/list-projects';
 import { paths, projectPath } from '../../shared/paths';
 import { ProjectEmoji } from '../../ui/project-emoji';
@@ -14,10 +15,10 @@ export function SidebarFavorites({ onNavigate }: SidebarFavoritesProps) {
   const projects = useProjects();
   const favorites = (projects.data ?? []).filter((project) => project.is_bookmarked);
   return (
-    <SidebarSection label="Favorites">
+    <SidebarSection label={t('app.favorites')}>
       {favorites.length === 0 ? (
         <Text size="xs" c="dimmed" px={8} py={4} lh={1.5}>
-          {projects.isPending ? 'Loading' : 'Star a project to pin it here.'}
+          {projects.isPending ? t('messages.tableLoading') : t('app.starToPin')}
         </Text>
       ) : (
         <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

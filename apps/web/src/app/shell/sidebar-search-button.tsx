@@ -2,6 +2,7 @@ import { Kbd, NavLink } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { preloadCommandPalette } from '../../features/search/components/command-palette-host';
 import { openPalette } from '../../features/search/components/palette-store';
+import { t } from '../../lib/i18n/i18n';
 import { isApplePlatform, keyLabel } from '../../shared/shortcuts';
 import classes from './shell.module.css';
 
@@ -17,8 +18,8 @@ export function SidebarSearchButton({ onNavigate }: SidebarSearchButtonProps) {
     <NavLink
       component="button"
       type="button"
-      label="Search"
-      aria-label="Search"
+      label={t('app.search')}
+      aria-label={t('app.search')}
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
       leftSection={<IconSearch size={18} stroke={1.8} className={classes.linkIcon} aria-hidden />}
       rightSection={

@@ -1,5 +1,6 @@
 import { Badge, Box, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../lib/i18n/i18n';
 import { useInboxHasNewActivity } from '../../lib/realtime/inbox-status';
 import { useUnreadCount } from '../../lib/realtime/unread-count';
 import { paths } from '../../shared/paths';
@@ -22,7 +23,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   return (
     <Stack h="100%" gap={0}>
       <Box px="md" pt="md" pb="sm" visibleFrom="sm">
-        <Box component={Link} to={paths.projects} aria-label="Figgle home" display="inline-block">
+        <Box component={Link} to={paths.projects} aria-label={t('app.figgleHome')} display="inline-block">
           <Logo height={26} />
         </Box>
       </Box>
@@ -32,15 +33,17 @@ export function Sidebar({ onNavigate }: SidebarProps) {
       <div className={classes.navScroll}>
         <Stack gap="lg">
           <SidebarSearchButton onNavigate={onNavigate} />
-          <SidebarSection label="General">
+          <SidebarSection label={t('app.general')}>
             <SidebarLink
               to={paths.inbox}
               icon="inbox"
               label={
                 <>
-                  Inbox
-                  {unread > 0 ? <VisuallyHidden>, {unread} unread</VisuallyHidden> : null}
-                  {inboxHasNewActivity ? <VisuallyHidden>, new activity</VisuallyHidden> : null}
+                  {t('app.inbox')}
+                  {unread > 0 ? (
+                    <VisuallyHidden>{t('app.unreadSuffix', { count: unread })}</VisuallyHidden>
+                  ) : null}
+                  {inboxHasNewActivity ? <VisuallyHidden>{t('app.newActivitySuffix')}</VisuallyHidden> : null}
                 </>
               }
               rightSection={
@@ -57,16 +60,31 @@ export function Sidebar({ onNavigate }: SidebarProps) {
               }
               onNavigate={onNavigate}
             />
-            <SidebarLink to={paths.myTasks} icon="my-tasks" label="My tasks" onNavigate={onNavigate} />
+            <SidebarLink
+              to={paths.myTasks}
+              icon="my-tasks"
+              label={t('app.myTasks')}
+              onNavigate={onNavigate}
+            />
             <SidebarLink
               to={paths.projects}
               icon="folder"
-              label="Projects"
+              label={t('app.projects')}
               alsoActiveOn={[paths.projectsCards]}
               onNavigate={onNavigate}
             />
-            <SidebarLink to={paths.dashboard} icon="dashboard" label="Dashboard" onNavigate={onNavigate} />
-            <SidebarLink to={paths.figmaRadar} icon="radar" label="Figma Radar" onNavigate={onNavigate} />
+            <SidebarLink
+              to={paths.dashboard}
+              icon="dashboard"
+              label={t('app.dashboard')}
+              onNavigate={onNavigate}
+            />
+            <SidebarLink
+              to={paths.figmaRadar}
+              icon="radar"
+              label={t('app.figmaRadar')}
+              onNavigate={onNavigate}
+            />
           </SidebarSection>
 
           <SidebarFavorites onNavigate={onNavigate} />
@@ -77,7 +95,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
       <Divider color="var(--figgle-border)" />
       <Box p="sm">
-        <SidebarLink to={paths.settings} icon="settings" label="Settings" onNavigate={onNavigate} />
+        <SidebarLink to={paths.settings} icon="settings" label={t('app.settings')} onNavigate={onNavigate} />
       </Box>
     </Stack>
   );

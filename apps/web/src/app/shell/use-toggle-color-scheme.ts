@@ -1,5 +1,5 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { t } from '../../lib/i18n/i18n';
 import { useUpdateMe } from '../../shared/api/update-me';
 import { toastError } from '../../ui/toast';
 
@@ -20,7 +20,7 @@ export function useToggleColorScheme(): () => void {
       {
         onError: () => {
           setColorScheme(previous);
-          toastError(MESSAGES.saveFailed);
+          toastError(t('messages.saveFailed'));
         },
       },
     );
