@@ -2,8 +2,15 @@ import '@mantine/charts/styles.css';
 import { addDays } from '@figgle/shared/cycle-dates';
 import type { BurnUpPoint } from '@figgle/shared/cycle-schemas';
 import { LineChart } from '@mantine/charts';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "3 Dec" in English (as before), the chosen language's own short day and month otherwise. */
+const dayMonthFormat = () =>
+  new Intl.DateTimeFormat(intlLocale() === 'en' ? 'en-GB' : intlLocale(), {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
 const nextDay = (day: string | undefined) => (day ? addDays(day, 1) : undefined);
 
 /**
@@ -20,6 +27,7 @@ export function BurnUpChart({
   /** The cycle's last day: the days still to come are on the axis, without figures. */
   endDate: string;
 }) {
+  const dayMonth = dayMonthFormat();
   const data: Array<{ day: string; scope?: number; done?: number }> = points.map((point) => ({
     day: dayMonth.format(new Date(`${point.date}T00:00:00Z`)),
     scope: by === 'count' ? point.scope : point.scope_points,
@@ -34,8 +42,8 @@ export function BurnUpChart({
         data={data}
         dataKey="day"
         series={[
-          { name: 'scope', label: 'Scope', color: 'gray.6' },
-          { name: 'done', label: 'Done', color: 'teal.6' },
+          { name: 'scope', label: t('cycles.scope'), color: 'gray.6' },
+          { name: 'done', label: t('cycles.done'), color: 'teal.6' },
         ]}
         curveType="stepAfter"
         withLegend

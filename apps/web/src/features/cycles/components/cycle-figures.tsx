@@ -1,5 +1,6 @@
 import type { CycleDetailView } from '@figgle/shared/cycle-schemas';
 import { Group, Paper, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -18,11 +19,19 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function CycleFigures({ cycle }: { cycle: CycleDetailView }) {
   const points = cycle.points;
   return (
-    <Group gap="sm" aria-label="Figures of the cycle" role="group">
-      <Figure label="Scope" value={`${cycle.tasks.total} tasks`} />
-      <Figure label="Done" value={`${cycle.tasks.done} of ${cycle.tasks.total}`} />
-      <Figure label="Added after start" value={String(cycle.added_after_start)} />
-      {points ? <Figure label="Points done" value={`${points.done} of ${points.total}`} /> : null}
+    <Group gap="sm" aria-label={t('cycles.figures')} role="group">
+      <Figure label={t('cycles.scope')} value={t('cycles.scopeTasks', { count: cycle.tasks.total })} />
+      <Figure
+        label={t('cycles.done')}
+        value={t('cycles.doneOfTotal', { done: cycle.tasks.done, total: cycle.tasks.total })}
+      />
+      <Figure label={t('cycles.addedAfterStart')} value={String(cycle.added_after_start)} />
+      {points ? (
+        <Figure
+          label={t('cycles.pointsDone')}
+          value={t('cycles.doneOfTotal', { done: points.done, total: points.total })}
+        />
+      ) : null}
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import { cycleDates, cycleName } from '@figgle/shared/cycle-words';
 import { Anchor, Badge, Group, Loader, NavLink, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useProjects } from '../../../shared/api/list-projects';
 import { paths } from '../../../shared/paths';
@@ -10,7 +11,11 @@ import { useCycle } from '../api/get-cycle';
 import { BurnUpChart } from '../components/burn-up-chart';
 import { CycleFigures } from '../components/cycle-figures';
 
-const STATE_WORDS = { past: 'Ended', current: 'Current', next: 'Next' } as const;
+const STATE_WORDS = {
+  past: () => t('cycles.stateEnded'),
+  current: () => t('cycles.stateCurrent'),
+  next: () => t('cycles.stateNext'),
+} as const;
 
 /**
  * A project's cycles (/project/:projectId/cycles[/:cycleId], docs/product.md#cycles): the list, and
@@ -28,19 +33,19 @@ export function CyclesPage() {
   return (
     <>
       <PageHeader
-        title={project ? `Cycles of ${project.name}` : 'Cycles'}
+        title={project ? t('cycles.titleOf', { name: project.name }) : t('cycles.title')}
         subtitle={
           <Anchor component={Link} to={paths.projectKanban(projectId)} size="sm">
-            Back to the board
+            {t('cycles.backToBoard')}
           </Anchor>
         }
       />
-      {cycles.isPending ? <Loader aria-label="Loading the cycles" /> : null}
+      {cycles.isPending ? <Loader aria-label={t('cycles.loading')} /> : null}
       {cycles.data && !cycles.data.settings?.enabled && list.length === 0 ? (
-        <Text c="dimmed">Cycles are off for this project: turn them on in the project's settings.</Text>
+        <Text c="dimmed">{t('cycles.off')}</Text>
       ) : null}
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <Stack gap={2} component="nav" aria-label="Cycles" miw={220} style={{ flex: '0 1 260px' }}>
+        <Stack gap={2} component="nav" aria-label={t('cycles.title')} miw={220} style={{ flex: '0 1 260px' }}>
           {list.map((cycle) => (
             <NavLink
               key={cycle.cycle_id}
@@ -51,7 +56,7 @@ export function CyclesPage() {
               description={cycleDates(cycle)}
               rightSection={
                 <Badge size="xs" variant={cycle.state === 'current' ? 'filled' : 'light'} color="gray">
-                  {STATE_WORDS[cycle.state]}
+                  {STATE_WORDS[cycle.state]()}
                 </Badge>
               }
             />
@@ -69,7 +74,7 @@ export function CyclesPage() {
               <Title order={2} fz="lg">
                 {cycleName(chosen.data)}
               </Title>
-              <Badge variant="light">{STATE_WORDS[chosen.data.state]}</Badge>
+              <Badge variant="light">{STATE_WORDS[chosen.data.state]()}</Badge>
               <Text size="sm" c="dimmed">
                 {cycleDates(chosen.data)}
               </Text>
@@ -77,20 +82,20 @@ export function CyclesPage() {
             <CycleFigures cycle={chosen.data} />
             {chosen.data.closed_at ? (
               <Text size="sm" c="dimmed">
-                Ended: these are its final figures. Its unfinished tasks moved to the next cycle.
+                {t('cycles.endedNote')}
               </Text>
             ) : null}
             <Group justify="space-between">
               <Title order={3} fz="md">
-                Burn-up
+                {t('cycles.burnUp')}
               </Title>
               <SegmentedControl
                 size="xs"
                 value={by}
                 onChange={(value) => setBy(value as 'count' | 'points')}
                 data={[
-                  { value: 'count', label: 'By count' },
-                  { value: 'points', label: 'By estimate' },
+                  { value: 'count', label: t('cycles.byCount') },
+                  { value: 'points', label: t('cycles.byEstimate') },
                 ]}
               />
             </Group>
@@ -98,12 +103,12 @@ export function CyclesPage() {
               <BurnUpChart points={chosen.data.burn_up} by={by} endDate={chosen.data.end_date} />
             ) : (
               <Text c="dimmed" size="sm">
-                The burn-up starts on the cycle's first day.
+                {t('cycles.burnUpStarts')}
               </Text>
             )}
           </Stack>
         ) : chosenId ? (
-          <Loader aria-label="Loading the cycle" />
+          <Loader aria-label={t('cycles.loadingCycle')} />
         ) : null}
       </Group>
     </>
