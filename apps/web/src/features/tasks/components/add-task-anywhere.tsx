@@ -1,8 +1,8 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, Suspense, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjects } from '../../../shared/api/list-projects';
 import type { AddTaskDialogProps } from './add-task-dialog';
@@ -22,9 +22,15 @@ export function AddTaskAnywhere() {
   return (
     <>
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAsking(true)}>
-        Add a task
+        {t('tasks.addTaskTitle')}
       </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Add a task" centered radius="lg">
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t('tasks.addTaskTitle')}
+        centered
+        radius="lg"
+      >
         {asking ? (
           <ProjectChoice
             onChosen={(chosen) => {
@@ -70,31 +76,31 @@ function ProjectChoice({
     <form onSubmit={submit}>
       <Stack gap="md">
         {projects.isSuccess && choices.length === 0 ? (
-          <Text size="sm">A task belongs to a project, and there is none yet: add a project first.</Text>
+          <Text size="sm">{t('tasks.anywhereNoProject')}</Text>
         ) : (
           <Select
-            label="Project"
-            description="The project the new task goes to"
-            placeholder={MESSAGES.selectPlaceholder}
+            label={t('tasks.anywhereProject')}
+            description={t('tasks.anywhereProjectDescription')}
+            placeholder={t('messages.selectPlaceholder')}
             required
             searchable
             data-autofocus
-            nothingFoundMessage={MESSAGES.selectNoMatch}
+            nothingFoundMessage={t('messages.selectNoMatch')}
             value={projectId}
             onChange={setProjectId}
             data={choices.map((project) => ({
               value: project.project_id,
               label: `${project.name} (${project.trigram})`,
             }))}
-            error={projects.isError ? 'Sorry, something went wrong.' : undefined}
+            error={projects.isError ? t('messages.loadFailed') : undefined}
           />
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={!projectId}>
-            Next
+            {t('tasks.next')}
           </Button>
         </Group>
       </Stack>

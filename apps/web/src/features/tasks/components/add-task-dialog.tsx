@@ -1,4 +1,3 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskPriority } from '@figgle/shared/priority';
 import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskTemplateView } from '@figgle/shared/task-template-schemas';
@@ -6,6 +5,7 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextI
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useMembers } from '../../../shared/api/list-members';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { takeTemplateRequest } from '../../../shared/app-actions';
@@ -36,7 +36,7 @@ export function AddTaskDialog({ opened, onClose, projectId, organizationId, stat
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Add a task"
+      title={t('tasks.addTaskTitle')}
       centered
       size="lg"
       radius={phone ? 0 : 'lg'}
@@ -96,7 +96,7 @@ function AddTaskForm({
         { projectId, input: { template_id: template.template_id, title } },
         {
           onSuccess: () => {
-            toastSuccess(MESSAGES.taskCreated);
+            toastSuccess(t('messages.taskCreated'));
             onDone();
           },
         },
@@ -119,7 +119,7 @@ function AddTaskForm({
       },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.taskCreated);
+          toastSuccess(t('messages.taskCreated'));
           onDone();
         },
       },
@@ -134,7 +134,7 @@ function AddTaskForm({
     <form onSubmit={submit}>
       <Stack gap="md">
         {failure ? (
-          <Alert color="red" variant="light" title="The task was not created" role="alert">
+          <Alert color="red" variant="light" title={t('tasks.notCreated')} role="alert">
             {failure}
           </Alert>
         ) : null}
@@ -145,7 +145,7 @@ function AddTaskForm({
           autoFocus={askedForTemplate}
         />
         <TextInput
-          label="Title"
+          label={t('tasks.title')}
           name="title"
           required
           maxLength={500}
@@ -159,7 +159,7 @@ function AddTaskForm({
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <Select
-                label="Status"
+                label={t('tasks.status')}
                 name="status"
                 allowDeselect={false}
                 data={statuses.map((choice) => ({ value: choice.key, label: choice.name }))}
@@ -168,12 +168,12 @@ function AddTaskForm({
                 comboboxProps={{ withinPortal: true }}
               />
               <Select
-                label="Assignee"
+                label={t('tasks.assignee')}
                 name="assignee"
                 searchable
                 clearable
-                placeholder={MESSAGES.selectPlaceholder}
-                nothingFoundMessage={MESSAGES.selectNoMatch}
+                placeholder={t('messages.selectPlaceholder')}
+                nothingFoundMessage={t('messages.selectNoMatch')}
                 data={(members.data ?? []).map((member) => ({
                   value: member.user_id,
                   label: memberName(member),
@@ -186,11 +186,16 @@ function AddTaskForm({
             <StartDateInput value={startDate} onChange={setStartDate} />
             <DueDateInput value={due} onChange={setDue} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <PrioritySelect label="Priority" name="priority" value={priority} onChange={setPriority} />
+              <PrioritySelect
+                label={t('tasks.priority')}
+                name="priority"
+                value={priority}
+                onChange={setPriority}
+              />
               <TaskLabelsField organizationId={organizationId} value={labelIds} onChange={setLabelIds} />
             </SimpleGrid>
             <Textarea
-              label="Description"
+              label={t('tasks.description')}
               name="description"
               autosize
               minRows={3}
@@ -210,10 +215,10 @@ function AddTaskForm({
           style={{ position: 'sticky', bottom: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}
         >
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={createTask.isPending || fromTemplate.isPending}>
-            Create
+            {t('tasks.create')}
           </Button>
         </Group>
       </Stack>
@@ -224,7 +229,7 @@ function AddTaskForm({
 /** The server's reasons for a refusal (4xx), or the generic failure text (docs/product.md#messages). */
 function failureMessage(error: Error): string {
   if (!(error instanceof ApiRequestError) || error.statusCode < 400 || error.statusCode >= 500) {
-    return MESSAGES.saveFailed;
+    return t('messages.saveFailed');
   }
   return error.issues?.length ? error.issues.map((issue) => issue.message).join(' ') : error.message;
 }

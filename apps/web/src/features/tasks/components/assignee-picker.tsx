@@ -1,6 +1,7 @@
 import type { PersonView } from '@figgle/shared/task-schemas';
 import { VisuallyHidden } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { UserAvatar } from '../../../ui/user-avatar';
 import type { AssigneeSelectProps } from './assignee-select';
@@ -33,13 +34,13 @@ export function AssigneePicker({
   width = 180,
   compact = false,
 }: AssigneePickerProps) {
-  const name = assignee ? memberName(assignee) : 'None';
+  const name = assignee ? memberName(assignee) : t('tasks.assigneeNone');
   return (
     <DeferredSelect
       label={label}
       width={width}
       openWidth={compact ? 200 : undefined}
-      title={`Assignee: ${name}`}
+      title={t('tasks.assigneeTitle', { name })}
       preload={AssigneeSelect.preload}
       display={
         assignee ? (
@@ -56,10 +57,10 @@ export function AssigneePicker({
         ) : compact ? (
           <>
             <IconUserCircle size={18} stroke={1.5} aria-hidden />
-            <VisuallyHidden>None</VisuallyHidden>
+            <VisuallyHidden>{name}</VisuallyHidden>
           </>
         ) : (
-          <span>None</span>
+          <span>{name}</span>
         )
       }
     >

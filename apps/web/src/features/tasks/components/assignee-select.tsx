@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { PersonView } from '@figgle/shared/task-schemas';
 import { Group, Select, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useMembers } from '../../../shared/api/list-members';
 import { UserAvatar } from '../../../ui/user-avatar';
 import type { OpenSelectProps } from './deferred-select';
@@ -37,7 +37,7 @@ export function AssigneeSelect({ open, organizationId, assignee, onChange }: Ass
   }, [members.data, assigneeId, firstname, lastname]);
   const data = useMemo(
     () => [
-      { value: NONE, label: 'None' },
+      { value: NONE, label: t('tasks.assigneeNone') },
       ...people.map((person) => ({ value: person.user_id, label: memberName(person) })),
     ],
     [people],
@@ -51,8 +51,8 @@ export function AssigneeSelect({ open, organizationId, assignee, onChange }: Ass
       searchable
       allowDeselect={false}
       withCheckIcon={false}
-      nothingFoundMessage={MESSAGES.selectNoMatch}
-      placeholder={MESSAGES.selectPlaceholder}
+      nothingFoundMessage={t('messages.selectNoMatch')}
+      placeholder={t('messages.selectPlaceholder')}
       data={data}
       // The current name is selected on open, so typing a name replaces it instead of appending to it.
       onFocus={(event) => event.currentTarget.select()}

@@ -1,5 +1,6 @@
-import { DESIGN_STATUS_LABELS, type DesignStatus } from '@figgle/shared/figma-dev-status-schemas';
+import type { DesignStatus } from '@figgle/shared/figma-dev-status-schemas';
 import { Badge } from '@mantine/core';
+import { designStatusLabel } from './labels';
 
 /** "Design: Ready for dev" / "Design: Completed" on a card or row: the linked designs' Dev Mode status. */
 export function DesignStatusMark({ status }: { status: DesignStatus }) {
@@ -12,7 +13,7 @@ export function DesignStatusMark({ status }: { status: DesignStatus }) {
       size="sm"
       style={{ flex: '0 0 auto' }}
     >
-      {DESIGN_STATUS_LABELS[status]}
+      {designStatusLabel(status)}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
-import { ESTIMATE_SCALE_LABELS, type EstimateScale, estimateTotal } from '@figgle/shared/estimate';
+import { type EstimateScale, estimateTotal } from '@figgle/shared/estimate';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * The question asked before a new scale clears estimates (docs/product.md#estimates); null when no
@@ -9,16 +10,11 @@ export function scaleChangeQuestion(
   next: EstimateScale,
 ): { title: string; text: string; confirmLabel: string } | null {
   if (estimatedTasks <= 0) return null;
-  const tasks = estimatedTasks === 1 ? '1 task has an estimate' : `${estimatedTasks} tasks have an estimate`;
-  const them = estimatedTasks === 1 ? 'it' : 'them';
-  const switching =
-    next === 'none'
-      ? 'Turning estimates off'
-      : `Switching to ${ESTIMATE_SCALE_LABELS[next].replace(/ \(.*\)$/, '')}`;
+  const values = { count: estimatedTasks, n: String(estimatedTasks), scale: next };
   return {
-    title: 'Clear the estimates?',
-    text: `${tasks}. ${switching} clears ${them}; each task's change log keeps what it was.`,
-    confirmLabel: estimatedTasks === 1 ? 'Clear 1 estimate' : `Clear ${estimatedTasks} estimates`,
+    title: t('tasks.clearEstimatesTitle'),
+    text: t('tasks.clearEstimatesText', values),
+    confirmLabel: t('tasks.clearEstimatesConfirm', values),
   };
 }
 
@@ -33,7 +29,11 @@ export function estimateTotalsOf<Group extends string>(
   estimateOf: (taskId: string) => string | null | undefined,
 ): Record<Group, string | null> {
   const totals = {} as Record<Group, string | null>;
-  for (const group of Object.keys(groups) as Group[])
-    totals[group] = scale === 'none' ? null : estimateTotal(scale, groups[group].map(estimateOf));
+  for (const group of Object.keys(groups) as Group[]) {
+    const total = scale === 'none' ? null : estimateTotal(scale, groups[group].map(estimateOf));
+    // Points add up to "13 pts", words of the person's language; sizes ("2 S · 1 L") need none.
+    const sum = scale === 'points' && total ? total.split(' ')[0]! : null;
+    totals[group] = sum ? t('tasks.points', { count: Number(sum), n: sum }) : total;
+  }
   return totals;
 }

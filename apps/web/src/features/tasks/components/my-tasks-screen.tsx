@@ -1,9 +1,10 @@
-import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
+import { LIST_ANIMATION_DELAY_MS } from '@figgle/shared/constants';
 import type { MyTaskView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconMoodSmile } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { isFinishedIn, useStatusChoicesOfProjects } from '../../../shared/api/list-project-statuses';
 import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
@@ -54,8 +55,8 @@ function MyTasksViewSwitch({ list }: { list: boolean }) {
       p={2}
       style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      {view('Kanban view', false, <IconLayoutKanban size={18} stroke={1.8} aria-hidden />)}
-      {view('List view', true, <IconList size={18} stroke={1.8} aria-hidden />)}
+      {view(t('tasks.kanbanView'), false, <IconLayoutKanban size={18} stroke={1.8} aria-hidden />)}
+      {view(t('tasks.listView'), true, <IconList size={18} stroke={1.8} aria-hidden />)}
     </Group>
   );
 }
@@ -89,14 +90,14 @@ export function MyTasksScreen() {
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (tasks.isError) toastError(MESSAGES.loadFailed);
+    if (tasks.isError) toastError(t('messages.loadFailed'));
   }, [tasks.isError]);
 
   return (
     <>
       <PageHeader
-        title="My tasks"
-        subtitle={MESSAGES.myTasksSubtitle}
+        title={t('tasks.myTasks')}
+        subtitle={t('messages.myTasksSubtitle')}
         actions={
           <>
             <MyTasksViewSwitch list={asList} />
@@ -113,10 +114,10 @@ export function MyTasksScreen() {
               <IconMoodSmile size={26} stroke={1.6} aria-hidden />
             </ThemeIcon>
             <Text fw={600} mt="sm">
-              {MESSAGES.noTasks}
+              {t('messages.noTasks')}
             </Text>
             <Anchor component={Link} to={paths.projects} size="sm">
-              {MESSAGES.noTasksHint}
+              {t('messages.noTasksHint')}
             </Anchor>
           </Stack>
         </Center>
@@ -133,7 +134,7 @@ export function MyTasksScreen() {
               organizationOf={organizationOfTask}
               animated={animated}
               leaving={filtered.leaving}
-              emptyMessage="No task matches these filters."
+              emptyMessage={t('tasks.noMatch')}
             />
           ) : (
             <LazyBoard

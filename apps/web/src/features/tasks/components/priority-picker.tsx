@@ -1,9 +1,11 @@
-import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import type { TaskPriority } from '@figgle/shared/priority';
 import { VisuallyHidden } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { PriorityIcon } from '../../../ui/planning/priority-icon';
 import { DeferredSelect } from './deferred-select';
 import type { InlinePrioritySelectProps } from './inline-priority-select';
+import { priorityLabel } from './labels';
 
 // The real Select is a chunk of its own, fetched when the browser is idle or a picker is reached
 // (see status-picker.tsx).
@@ -37,16 +39,16 @@ export function PriorityPicker({
       label={label}
       width={width}
       openWidth={iconOnly ? 140 : undefined}
-      title={`Priority: ${PRIORITY_LABELS[priority]}`}
+      title={t('tasks.priorityTitle', { priority: priorityLabel(priority) })}
       preload={InlinePrioritySelect.preload}
       display={
         <>
           <PriorityIcon priority={priority} labelled={false} />
           {iconOnly ? (
             // The icon alone on screen; the priority stays in the text that is read.
-            <VisuallyHidden>{PRIORITY_LABELS[priority]}</VisuallyHidden>
+            <VisuallyHidden>{priorityLabel(priority)}</VisuallyHidden>
           ) : compact && priority === 'NONE' ? null : (
-            <span>{PRIORITY_LABELS[priority]}</span>
+            <span>{priorityLabel(priority)}</span>
           )}
         </>
       }

@@ -2,17 +2,22 @@ import type { CycleSettingsInput } from '@figgle/shared/cycle-schemas';
 import { Divider, Group, Select, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useSetCycleSettings } from '../api/set-cycle-settings';
 
-const LENGTHS = [1, 2, 3, 4].map((weeks) => ({
-  value: String(weeks),
-  label: weeks === 1 ? '1 week' : `${weeks} weeks`,
-}));
-const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
-  (label, day) => ({ value: String(day), label }),
-);
+const lengths = () =>
+  [1, 2, 3, 4].map((weeks) => ({ value: String(weeks), label: t('tasks.cycleWeeks', { count: weeks }) }));
+/** Sunday (0) to Saturday (6), named in the person's language. */
+const weekDays = () => {
+  const format = new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', weekday: 'long' });
+  // 4 January 2026 is a Sunday.
+  return Array.from({ length: 7 }, (_, day) => ({
+    value: String(day),
+    label: format.format(Date.UTC(2026, 0, 4 + day)),
+  }));
+};
 const DEFAULTS = { weeks: 2, week_start: 1 };
 
 /**
@@ -37,9 +42,9 @@ export function ProjectCyclesSection({ projectId }: { projectId: string }) {
       return;
     }
     save.mutate(settings, {
-      onSuccess: () => toastSuccess(settings.enabled ? 'Cycles are on.' : 'Cycles are off.'),
+      onSuccess: () => toastSuccess(settings.enabled ? t('tasks.cyclesOn') : t('tasks.cyclesOff')),
       onError: (error) =>
-        toastError(error instanceof ApiRequestError ? error.message : 'The cycles could not be saved.'),
+        toastError(error instanceof ApiRequestError ? error.message : t('tasks.cyclesFailed')),
     });
   }
 
@@ -47,19 +52,19 @@ export function ProjectCyclesSection({ projectId }: { projectId: string }) {
     <Stack gap="xs" component="section" aria-labelledby="project-cycles-title">
       <Divider my="xs" />
       <Title order={3} fz="md" fw={600} id="project-cycles-title">
-        Cycles
+        {t('tasks.cyclesTitle')}
       </Title>
       <Switch
-        label="Plan in cycles"
-        description="Fixed periods of work; unfinished tasks move to the next cycle when one ends."
+        label={t('tasks.planInCycles')}
+        description={t('tasks.planInCyclesDescription')}
         checked={shown.enabled}
         disabled={!cycles.data || save.isPending}
         onChange={(event) => change({ enabled: event.currentTarget.checked })}
       />
       <Group grow align="flex-start">
         <Select
-          label="Cycle length"
-          data={LENGTHS}
+          label={t('tasks.cycleLength')}
+          data={lengths()}
           value={String(shown.weeks)}
           allowDeselect={false}
           disabled={save.isPending}
@@ -67,8 +72,8 @@ export function ProjectCyclesSection({ projectId }: { projectId: string }) {
           comboboxProps={{ zIndex: 300 }}
         />
         <Select
-          label="Cycles start on"
-          data={WEEK_DAYS}
+          label={t('tasks.cyclesStartOn')}
+          data={weekDays()}
           value={String(shown.week_start)}
           allowDeselect={false}
           disabled={save.isPending}

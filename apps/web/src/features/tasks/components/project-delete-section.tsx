@@ -1,8 +1,8 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { paths } from '../../../shared/paths';
 import { confirm } from '../../../ui/confirm/confirm-service';
@@ -23,24 +23,24 @@ export function ProjectDeleteSection({
 
   async function remove() {
     const sure = await confirm({
-      title: MESSAGES.deleteProjectTitle,
-      text: MESSAGES.deleteProjectText,
-      cancelLabel: MESSAGES.deleteProjectCancel,
-      confirmLabel: MESSAGES.deleteProjectConfirm,
+      title: t('messages.deleteProjectTitle'),
+      text: t('messages.deleteProjectText'),
+      cancelLabel: t('messages.deleteProjectCancel'),
+      confirmLabel: t('messages.deleteProjectConfirm'),
     });
     if (!sure) return;
     try {
       await deleteProject.mutateAsync(project.project_id);
     } catch {
-      toastError(MESSAGES.error);
+      toastError(t('messages.error'));
       return;
     }
     onDeleted();
     navigate(paths.projects);
     queryClient.removeQueries({ queryKey: queryKeys.project(project.project_id) });
     await confirm({
-      title: MESSAGES.projectDeletedTitle,
-      text: MESSAGES.projectDeletedText(project.name),
+      title: t('messages.projectDeletedTitle'),
+      text: t('messages.projectDeletedText', { name: project.name }),
       noCancel: true,
     });
   }
@@ -49,15 +49,14 @@ export function ProjectDeleteSection({
     <Stack gap="xs" component="section" aria-labelledby="project-delete-title">
       <Divider my="xs" color="red.3" />
       <Title order={3} fz="md" fw={600} c="red" id="project-delete-title">
-        Delete
+        {t('tasks.deleteTitle')}
       </Title>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" maw={380}>
-          The project and its tasks go, for everyone in the organization, to the trash: an owner or you can
-          restore them there for 30 days.
+          {t('tasks.deleteText')}
         </Text>
         <Button variant="outline" color="red" onClick={() => void remove()} loading={deleteProject.isPending}>
-          Delete this project
+          {t('tasks.deleteButton')}
         </Button>
       </Group>
     </Stack>

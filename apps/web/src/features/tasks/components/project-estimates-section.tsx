@@ -1,13 +1,15 @@
-import { ESTIMATE_SCALE_LABELS, ESTIMATE_SCALES, type EstimateScale } from '@figgle/shared/estimate';
+import { ESTIMATE_SCALES, type EstimateScale } from '@figgle/shared/estimate';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Divider, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useUpdateProject } from '../api/update-project';
 import { scaleChangeQuestion } from './estimate-words';
+import { estimateScaleLabel } from './labels';
 
 /**
  * Project settings → Estimates: the scale the project's tasks are estimated in, saved as soon as it
@@ -23,19 +25,19 @@ export function ProjectEstimatesSection({ project }: { project: ProjectView }) {
     if (next === current) return;
     const question = scaleChangeQuestion(project.estimated_task_count ?? 0, next);
     if (question) {
-      const sure = await confirm({ ...question, cancelLabel: 'Keep the scale' });
+      const sure = await confirm({ ...question, cancelLabel: t('tasks.keepScale') });
       if (!sure) return;
     }
     updateProject.mutate(
       { projectId: project.project_id, changes: { estimate_scale: next } },
       {
         onSuccess: () => {
-          toastSuccess(`Estimates: ${ESTIMATE_SCALE_LABELS[next]}.`);
+          toastSuccess(t('tasks.scaleSaved', { scale: estimateScaleLabel(next) }));
           // Cleared estimates show as none on every row and card.
           void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
         },
         onError: (error) =>
-          toastError(error instanceof ApiRequestError ? error.message : 'The scale could not be saved.'),
+          toastError(error instanceof ApiRequestError ? error.message : t('tasks.scaleFailed')),
       },
     );
   }
@@ -44,11 +46,11 @@ export function ProjectEstimatesSection({ project }: { project: ProjectView }) {
     <Stack gap="xs" component="section" aria-labelledby="project-estimates-title">
       <Divider my="xs" />
       <Title order={3} fz="md" fw={600} id="project-estimates-title">
-        Estimates
+        {t('tasks.estimatesTitle')}
       </Title>
       <Radio.Group
         aria-labelledby="project-estimates-title"
-        description="The values a task's estimate is chosen from. Rows, cards and column headers add them up."
+        description={t('tasks.estimatesDescription')}
         name="estimate_scale"
         value={
           updateProject.isPending ? (updateProject.variables.changes.estimate_scale ?? current) : current
@@ -60,7 +62,7 @@ export function ProjectEstimatesSection({ project }: { project: ProjectView }) {
             <Radio
               key={scale}
               value={scale}
-              label={ESTIMATE_SCALE_LABELS[scale]}
+              label={estimateScaleLabel(scale)}
               disabled={updateProject.isPending}
             />
           ))}
@@ -68,9 +70,7 @@ export function ProjectEstimatesSection({ project }: { project: ProjectView }) {
       </Radio.Group>
       {current !== 'none' && (project.estimated_task_count ?? 0) > 0 ? (
         <Text size="xs" c="dimmed">
-          {project.estimated_task_count === 1
-            ? '1 task has an estimate.'
-            : `${project.estimated_task_count} tasks have an estimate.`}
+          {t('tasks.estimatedCount', { count: project.estimated_task_count ?? 0 })}
         </Text>
       ) : null}
     </Stack>

@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { type ProjectExportFormat, useExportProject } from '../api/export-project';
 
@@ -14,9 +15,7 @@ export function ProjectExportSection({ projectId }: { projectId: string }) {
       { projectId, format },
       {
         onError: (error) =>
-          toastError(
-            error instanceof ApiRequestError ? error.message : 'The export could not be downloaded.',
-          ),
+          toastError(error instanceof ApiRequestError ? error.message : t('tasks.exportFailed')),
       },
     );
   }
@@ -25,11 +24,10 @@ export function ProjectExportSection({ projectId }: { projectId: string }) {
     <Stack gap="xs" component="section" aria-labelledby="project-export-title">
       <Divider my="xs" />
       <Title order={3} fz="md" fw={600} id="project-export-title">
-        Export
+        {t('tasks.exportTitle')}
       </Title>
       <Text size="sm" c="dimmed">
-        CSV lists the tasks for a spreadsheet. JSON holds the whole project (descriptions, comments, change
-        log, labels, checklists and file references) and can be imported back into Figgle.
+        {t('tasks.exportText')}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Button
@@ -39,7 +37,7 @@ export function ProjectExportSection({ projectId }: { projectId: string }) {
           disabled={pendingFormat === 'json'}
           onClick={() => download('csv')}
         >
-          Download CSV
+          {t('tasks.downloadCsv')}
         </Button>
         <Button
           variant="default"
@@ -48,7 +46,7 @@ export function ProjectExportSection({ projectId }: { projectId: string }) {
           disabled={pendingFormat === 'csv'}
           onClick={() => download('json')}
         >
-          Download JSON
+          {t('tasks.downloadJson')}
         </Button>
       </Group>
     </Stack>

@@ -1,14 +1,18 @@
 import { READY_RULE_STATUSES } from '@figgle/shared/figma-dev-status-schemas';
-import { STATUS_LABELS } from '@figgle/shared/status';
 import { Checkbox, Divider, Select, Stack, Title } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useFigmaReadyRule, useSetFigmaReadyRule } from '../api/figma-ready-rule';
+import { defaultStatusLabel } from './labels';
 
 const OFF = 'off';
-const CHOICES = [
-  { value: OFF, label: 'Leave the task where it is' },
-  ...READY_RULE_STATUSES.map((status) => ({ value: status, label: `Move it to ${STATUS_LABELS[status]}` })),
+const choices = () => [
+  { value: OFF, label: t('tasks.figmaRuleOff') },
+  ...READY_RULE_STATUSES.map((status) => ({
+    value: status,
+    label: t('tasks.figmaRuleMoveTo', { status: defaultStatusLabel(status) }),
+  })),
 ];
 
 /**
@@ -28,10 +32,12 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
       {
         onSuccess: () =>
           toastSuccess(
-            next ? `Ready for dev moves tasks to ${STATUS_LABELS[next]}.` : 'Ready for dev moves no task.',
+            next
+              ? t('tasks.figmaRuleSaved', { status: defaultStatusLabel(next) })
+              : t('tasks.figmaRuleSavedOff'),
           ),
         onError: (error) =>
-          toastError(error instanceof ApiRequestError ? error.message : 'The rule could not be saved.'),
+          toastError(error instanceof ApiRequestError ? error.message : t('tasks.figmaRuleFailed')),
       },
     );
   }
@@ -43,9 +49,9 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
         Figma
       </Title>
       <Select
-        label="When a linked design becomes Ready for dev"
-        description="Figma's Dev Mode status of a frame linked to the task."
-        data={CHOICES}
+        label={t('tasks.figmaRuleLabel')}
+        description={t('tasks.figmaRuleDescription')}
+        data={choices()}
         value={setRule.isPending ? (setRule.variables.ready_status ?? OFF) : current}
         onChange={choose}
         allowDeselect={false}
@@ -53,8 +59,8 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
         comboboxProps={{ zIndex: 300 }}
       />
       <Checkbox
-        label="When the task is Done, mark the design Completed"
-        description="Not possible: Figma's API does not let other apps set a design's Dev Mode status, only people in Figma (and Figma plugins)."
+        label={t('tasks.figmaBackLabel')}
+        description={t('tasks.figmaBackDescription')}
         checked={false}
         disabled
         readOnly

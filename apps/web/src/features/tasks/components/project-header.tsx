@@ -1,6 +1,7 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 
 export interface ProjectHeaderProps {
@@ -25,7 +26,12 @@ export function ProjectHeader({ project, actions }: ProjectHeaderProps) {
             {project.name}
           </Title>
           <Group gap={6}>
-            <Badge variant="light" radius="sm" ff="monospace" aria-label={`Trigram ${project.trigram}`}>
+            <Badge
+              variant="light"
+              radius="sm"
+              ff="monospace"
+              aria-label={t('tasks.trigramLabel', { trigram: project.trigram })}
+            >
               {project.trigram}
             </Badge>
             <Badge
@@ -35,7 +41,7 @@ export function ProjectHeader({ project, actions }: ProjectHeaderProps) {
               radius="sm"
               tt="none"
               fw={500}
-              aria-label={`Organization ${project.organization.name}`}
+              aria-label={t('tasks.organizationLabel', { name: project.organization.name })}
             >
               {project.organization.name}
             </Badge>

@@ -1,6 +1,7 @@
 import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 
 /** Project settings → Import: opens the importer, which adds tasks to this project. */
@@ -9,10 +10,10 @@ export function ProjectImportSection({ projectId, onLeave }: { projectId: string
     <Stack gap="xs" component="section" aria-labelledby="project-import-title">
       <Divider my="xs" />
       <Title order={3} fz="md" fw={600} id="project-import-title">
-        Import
+        {t('tasks.importTitle')}
       </Title>
       <Text size="sm" c="dimmed">
-        Add tasks to this project from a Trello board export, a Figgle export or a CSV file.
+        {t('tasks.importText')}
       </Text>
       <div>
         <Button
@@ -22,7 +23,7 @@ export function ProjectImportSection({ projectId, onLeave }: { projectId: string
           leftSection={<IconFileImport size={16} aria-hidden />}
           onClick={onLeave}
         >
-          Import
+          {t('tasks.importButton')}
         </Button>
       </div>
     </Stack>

@@ -1,4 +1,4 @@
-import { LIST_ANIMATION_DELAY_MS, MESSAGES } from '@figgle/shared/constants';
+import { LIST_ANIMATION_DELAY_MS } from '@figgle/shared/constants';
 import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
@@ -16,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
@@ -56,7 +57,6 @@ const ProjectSettingsDialog = lazyReady<ProjectSettingsDialogProps>(
 );
 
 const NO_TASKS: TaskSummaryView[] = [];
-const NO_MATCH = 'No task matches these filters.';
 
 export function ProjectScreen({ projectId }: { projectId: string }) {
   const { pathname, search } = useLocation();
@@ -135,21 +135,21 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
 
   const missing = project.error instanceof ApiRequestError && [400, 404].includes(project.error.statusCode);
   useEffect(() => {
-    if (project.isError && !missing) toastError(MESSAGES.error);
+    if (project.isError && !missing) toastError(t('messages.error'));
   }, [project.isError, missing]);
   useEffect(() => {
-    if (tasks.isError && !missing) toastError(MESSAGES.loadFailed);
+    if (tasks.isError && !missing) toastError(t('messages.loadFailed'));
   }, [tasks.isError, missing]);
 
   if (missing) {
     return (
       <Stack align="flex-start" gap="sm">
         <Title order={1} fz={24}>
-          Project not found
+          {t('tasks.projectNotFound')}
         </Title>
-        <Text c="dimmed">It was deleted, or it belongs to an organization you are not in.</Text>
+        <Text c="dimmed">{t('tasks.projectNotFoundText')}</Text>
         <Anchor component={Link} to={paths.projects}>
-          Back to projects
+          {t('tasks.backToProjects')}
         </Anchor>
       </Stack>
     );
@@ -160,11 +160,11 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const noTaskYet =
     tasks.isSuccess && allTasks.length === 0 ? (
       <EmptyState
-        label="No task yet"
-        hint="This project has no task yet. Add the first one: it shows in the list, on the board and on the calendar."
+        label={t('tasks.noTaskYet')}
+        hint={t('tasks.noTaskYetHint')}
         action={
           <AddFirstButton
-            label="Add the first task"
+            label={t('tasks.addFirstTask')}
             dialog={{ open: () => openAdd(), preload: addDialog.preload }}
           />
         }
@@ -201,25 +201,25 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
             >
               {view(
-                'List view',
+                t('tasks.listView'),
                 paths.projectList(projectId),
                 !asBoard && !asCalendar,
                 <IconList size={18} stroke={1.8} aria-hidden />,
               )}
               {view(
-                'Kanban view',
+                t('tasks.kanbanView'),
                 paths.projectKanban(projectId),
                 asBoard,
                 <IconLayoutKanban size={18} stroke={1.8} aria-hidden />,
               )}
               {view(
-                'Calendar view',
+                t('tasks.calendarView'),
                 paths.projectCalendar(projectId),
                 asCalendar,
                 <IconCalendarMonth size={18} stroke={1.8} aria-hidden />,
               )}
               {view(
-                'Timeline view',
+                t('tasks.timelineView'),
                 paths.projectTimeline(projectId),
                 false,
                 <IconTimeline size={18} stroke={1.8} aria-hidden />,
@@ -230,8 +230,8 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               to={paths.projectMilestones(projectId)}
               size="lg"
               variant="default"
-              aria-label="Milestones"
-              title="Milestones"
+              aria-label={t('tasks.milestones')}
+              title={t('tasks.milestones')}
             >
               <IconFlag size={18} stroke={1.8} aria-hidden />
             </ActionIcon>
@@ -240,16 +240,16 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               to={paths.projectCycles(projectId)}
               size="lg"
               variant="default"
-              aria-label="Cycles"
-              title="Cycles"
+              aria-label={t('tasks.cyclesTitle')}
+              title={t('tasks.cyclesTitle')}
             >
               <IconRepeat size={18} stroke={1.8} aria-hidden />
             </ActionIcon>
             <ActionIcon
               size="lg"
               variant="default"
-              aria-label="Project settings"
-              title="Project settings"
+              aria-label={t('tasks.projectSettings')}
+              title={t('tasks.projectSettings')}
               onClick={settingsDialog.open}
               onPointerEnter={settingsDialog.preload}
               onFocus={settingsDialog.preload}
@@ -262,7 +262,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               onPointerEnter={addDialog.preload}
               onFocus={addDialog.preload}
             >
-              Add a task
+              {t('tasks.addTaskTitle')}
             </Button>
           </>
         }
@@ -285,7 +285,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         />
         {asBoard || asCalendar ? null : (
           <Switch
-            label="Group sub-tasks"
+            label={t('tasks.groupSubtasks')}
             checked={subtaskView === 'nested'}
             onChange={(event) => setSubtaskView(event.currentTarget.checked ? 'nested' : 'flat')}
           />
@@ -329,7 +329,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
           organizationId={project.data.organization_id}
           animated={animated}
           leaving={filtered.leaving}
-          emptyMessage={allTasks.length > 0 ? NO_MATCH : undefined}
+          emptyMessage={allTasks.length > 0 ? t('tasks.noMatch') : undefined}
           emptyState={noTaskYet}
           estimateScale={project.data.estimate_scale}
           subtaskView={subtaskView}

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { DefaultView, ProjectEmoji } from '@figgle/shared/emoji';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { trigramFromName } from '@figgle/shared/trigram';
 import { Button, Group, Modal, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { EmojiSelect } from '../../../ui/emoji-select';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useUpdateProject } from '../api/update-project';
@@ -27,7 +27,7 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Project settings"
+      title={t('tasks.projectSettings')}
       centered
       size="lg"
       radius="lg"
@@ -72,10 +72,10 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
       },
       {
         onSuccess: () => {
-          toastSuccess(MESSAGES.projectUpdated);
+          toastSuccess(t('messages.projectUpdated'));
           onDone();
         },
-        onError: () => toastError(MESSAGES.saveFailed),
+        onError: () => toastError(t('messages.saveFailed')),
       },
     );
   }
@@ -84,7 +84,7 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
     <form onSubmit={submit}>
       <Stack gap="md">
         <TextInput
-          label="Name"
+          label={t('tasks.projectName')}
           name="name"
           required
           maxLength={100}
@@ -96,14 +96,14 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           }}
         />
         <TextInput
-          label="Trigram"
+          label={t('tasks.trigram')}
           name="trigram"
-          description="Exactly 3 letters or digits"
+          description={t('tasks.trigramRule')}
           required
           minLength={3}
           maxLength={3}
           pattern="[A-Za-z0-9]{3}"
-          title="Exactly 3 letters or digits"
+          title={t('tasks.trigramRule')}
           value={trigram}
           onChange={(event) => {
             const next = event.currentTarget.value.toUpperCase();
@@ -114,7 +114,7 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
         />
         <Textarea
-          label="Description"
+          label={t('tasks.projectDescription')}
           name="description"
           maxLength={2000}
           autosize
@@ -124,31 +124,31 @@ function ProjectSettingsForm({ project, onDone }: { project: ProjectView; onDone
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
         <Radio.Group
-          label="Default view"
+          label={t('tasks.defaultView')}
           name="default_view"
           required
           value={defaultView}
           onChange={(value) => setDefaultView(value as DefaultView)}
         >
           <Group gap="lg" mt={6}>
-            <Radio value="LIST" label="List" />
-            <Radio value="KANBAN" label="Kanban" />
-            <Radio value="CALENDAR" label="Calendar" />
+            <Radio value="LIST" label={t('tasks.viewList')} />
+            <Radio value="KANBAN" label={t('tasks.viewKanban')} />
+            <Radio value="CALENDAR" label={t('tasks.calendar')} />
           </Group>
         </Radio.Group>
         <EmojiSelect value={emoji} onChange={setEmoji} />
         <Switch
-          label="Favorite"
-          description="Show this project in your sidebar"
+          label={t('tasks.favorite')}
+          description={t('tasks.favoriteDescription')}
           checked={bookmarked}
           onChange={(event) => setBookmarked(event.currentTarget.checked)}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={updateProject.isPending}>
-            Save
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

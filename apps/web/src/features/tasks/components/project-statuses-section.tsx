@@ -1,10 +1,6 @@
 import { LABEL_COLORS, type LabelColor } from '@figgle/shared/planning-schemas';
 import { type ProjectStatusView, STATUS_NAME_MAX } from '@figgle/shared/project-status-schemas';
-import {
-  STATUS_CATEGORIES,
-  STATUS_CATEGORY_LABELS,
-  type StatusCategory,
-} from '@figgle/shared/status-categories';
+import { STATUS_CATEGORIES, type StatusCategory } from '@figgle/shared/status-categories';
 import {
   ActionIcon,
   Button,
@@ -20,8 +16,10 @@ import {
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjectStatuses } from '../../../shared/api/list-project-statuses';
 import { confirm } from '../../../ui/confirm/confirm-service';
+import { colorName } from '../../../ui/planning/label-color';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import {
   useCreateProjectStatus,
@@ -29,13 +27,11 @@ import {
   useReorderProjectStatuses,
   useUpdateProjectStatus,
 } from '../api/project-statuses';
+import { categoryLabel } from './labels';
 import { StatusDot } from './status-dot';
 
-const CATEGORY_OPTIONS = STATUS_CATEGORIES.map((value) => ({ value, label: STATUS_CATEGORY_LABELS[value] }));
-const COLOR_OPTIONS = LABEL_COLORS.map((value) => ({
-  value,
-  label: value[0]!.toUpperCase() + value.slice(1),
-}));
+const categoryOptions = () => STATUS_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+const colorOptions = () => LABEL_COLORS.map((value) => ({ value, label: colorName(value) }));
 
 const failed = (fallback: string) => (error: Error) =>
   toastError(error instanceof ApiRequestError ? error.message : fallback);
@@ -56,18 +52,17 @@ export function ProjectStatusesSection({ projectId }: { projectId: string }) {
     const ids = list.map((status) => status.status_id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    reorder.mutate({ projectId, statusIds: ids }, { onError: failed('The order could not be saved.') });
+    reorder.mutate({ projectId, statusIds: ids }, { onError: failed(t('tasks.statusOrderFailed')) });
   }
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="project-statuses-title">
       <Divider my="xs" />
       <Title order={3} fz="md" fw={600} id="project-statuses-title">
-        Statuses
+        {t('tasks.statusesTitle')}
       </Title>
       <Text size="sm" c="dimmed">
-        The board's columns, in this order. The category says what a status means: Done counts as finished
-        everywhere, Canceled too, and Started as in progress.
+        {t('tasks.statusesText')}
       </Text>
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.map((status, index) => (
@@ -82,16 +77,16 @@ export function ProjectStatusesSection({ projectId }: { projectId: string }) {
               // A status in use asks where its tasks go; an unused one only asks to confirm.
               if (status.task_count > 0) return setRemoving(status);
               const yes = await confirm({
-                title: `Remove “${status.name}”?`,
-                text: 'No task is in this status.',
-                confirmLabel: 'Remove status',
+                title: t('tasks.removeStatusAsk', { name: status.name }),
+                text: t('tasks.removeStatusUnused'),
+                confirmLabel: t('tasks.removeStatusConfirm'),
               });
               if (yes)
                 remove.mutate(
                   { projectId, statusId: status.status_id },
                   {
-                    onSuccess: () => toastSuccess(`Status “${status.name}” removed.`),
-                    onError: failed('The status could not be removed.'),
+                    onSuccess: () => toastSuccess(t('tasks.statusRemoved', { name: status.name })),
+                    onError: failed(t('tasks.statusRemoveFailed')),
                   },
                 );
             }}
@@ -132,7 +127,7 @@ function StatusRow({
       {
         onError: (error) => {
           setName(status.name);
-          failed('The status could not be saved.')(error);
+          failed(t('tasks.statusSaveFailed'))(error);
         },
       },
     );
@@ -148,7 +143,7 @@ function StatusRow({
     <Group component="li" gap={6} wrap="wrap" aria-label={status.name}>
       <StatusDot status={status.key} color={status.color} />
       <TextInput
-        aria-label={`Status ${status.name}`}
+        aria-label={t('tasks.statusNameLabel', { name: status.name })}
         size="xs"
         maxLength={STATUS_NAME_MAX}
         value={name}
@@ -163,25 +158,25 @@ function StatusRow({
         style={{ flex: '1 1 150px', minWidth: 0 }}
       />
       <NativeSelect
-        aria-label={`Colour of ${status.name}`}
+        aria-label={t('tasks.statusColourLabel', { name: status.name })}
         size="xs"
         w={88}
-        data={COLOR_OPTIONS}
+        data={colorOptions()}
         value={status.color}
         onChange={(event) => save({ color: event.currentTarget.value as LabelColor })}
       />
       <NativeSelect
-        aria-label={`Category of ${status.name}`}
+        aria-label={t('tasks.statusCategoryLabel', { name: status.name })}
         size="xs"
         w={104}
-        data={CATEGORY_OPTIONS}
+        data={categoryOptions()}
         value={status.category}
         onChange={(event) => save({ category: event.currentTarget.value as StatusCategory })}
       />
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Move ${status.name} up`}
+        aria-label={t('tasks.statusMoveUp', { name: status.name })}
         disabled={first}
         onClick={() => onMove(-1)}
       >
@@ -190,7 +185,7 @@ function StatusRow({
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Move ${status.name} down`}
+        aria-label={t('tasks.statusMoveDown', { name: status.name })}
         disabled={last}
         onClick={() => onMove(1)}
       >
@@ -199,7 +194,7 @@ function StatusRow({
       <ActionIcon
         variant="subtle"
         color="red"
-        aria-label={`Remove ${status.name}`}
+        aria-label={t('tasks.statusRemoveLabel', { name: status.name })}
         onClick={() => void onRemove()}
       >
         <IconTrash size={16} />
@@ -234,19 +229,19 @@ function AddStatusForm({ projectId, statuses }: { projectId: string; statuses: P
       },
       {
         onSuccess: () => {
-          toastSuccess(`Status “${trimmed}” added.`);
+          toastSuccess(t('tasks.statusAdded', { name: trimmed }));
           setName('');
         },
-        onError: failed('The status could not be added.'),
+        onError: failed(t('tasks.statusAddFailed')),
       },
     );
   }
 
   return (
-    <form onSubmit={submit} aria-label="Add a status">
+    <form onSubmit={submit} aria-label={t('tasks.addStatusLabel')}>
       <Group gap={6} align="flex-end" wrap="wrap">
         <TextInput
-          label="New status"
+          label={t('tasks.newStatus')}
           size="xs"
           maxLength={STATUS_NAME_MAX}
           value={name}
@@ -254,15 +249,15 @@ function AddStatusForm({ projectId, statuses }: { projectId: string; statuses: P
           style={{ flex: 1, minWidth: 140 }}
         />
         <NativeSelect
-          label="Category"
+          label={t('tasks.category')}
           size="xs"
           w={120}
-          data={CATEGORY_OPTIONS}
+          data={categoryOptions()}
           value={category}
           onChange={(event) => setCategory(event.currentTarget.value as StatusCategory)}
         />
         <Button type="submit" size="xs" loading={create.isPending} disabled={name.trim() === ''}>
-          Add status
+          {t('tasks.addStatus')}
         </Button>
       </Group>
     </form>
@@ -290,11 +285,11 @@ function RemoveStatusDialog({
       { projectId, statusId, moveTo: destination },
       {
         onSuccess: () => {
-          toastSuccess(`Status “${name}” removed.`);
+          toastSuccess(t('tasks.statusRemoved', { name }));
           setMoveTo(null);
           onClose();
         },
-        onError: failed('The status could not be removed.'),
+        onError: failed(t('tasks.statusRemoveFailed')),
       },
     );
 
@@ -303,26 +298,23 @@ function RemoveStatusDialog({
     <Modal
       opened={status !== null}
       onClose={onClose}
-      title={status ? `Remove “${status.name}”` : ''}
+      title={status ? t('tasks.removeStatusTitle', { name: status.name }) : ''}
       centered
       radius="lg"
       zIndex={195}
     >
       {status ? (
         <Stack gap="md">
-          <Text size="sm">
-            {count === 1 ? '1 task is' : `${count} tasks are`} in “{status.name}”. They move to the status you
-            choose, at the end of its column.
-          </Text>
+          <Text size="sm">{t('tasks.removeStatusText', { count, name: status.name })}</Text>
           <NativeSelect
-            label="Move its tasks to"
+            label={t('tasks.removeStatusMoveTo')}
             data={others.map((other) => ({ value: other.status_id, label: other.name }))}
             value={target}
             onChange={(event) => setMoveTo(event.currentTarget.value)}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               color="red"
@@ -330,7 +322,7 @@ function RemoveStatusDialog({
               disabled={!target}
               onClick={() => run(status.status_id, status.name, target)}
             >
-              {`Move ${count === 1 ? '1 task' : `${count} tasks`} and remove`}
+              {t('tasks.removeStatusMove', { count })}
             </Button>
           </Group>
         </Stack>

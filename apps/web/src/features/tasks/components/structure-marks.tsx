@@ -1,8 +1,9 @@
-import { estimateWords } from '@figgle/shared/estimate';
+import { scaleOfEstimate } from '@figgle/shared/estimate';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Badge, Tooltip } from '@mantine/core';
 import { IconHierarchy2, IconLock } from '@tabler/icons-react';
 import { type SyntheticEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { blockedWords, openBlockers, shortEstimate, subtaskProgressWords } from './structure-words';
 
@@ -76,7 +77,7 @@ export function RowBlockedMark({ taskId, count }: { taskId: string; count: numbe
           open();
         }}
       >
-        Blocked
+        {t('tasks.blocked')}
       </Badge>
     </Tooltip>
   );
@@ -85,6 +86,11 @@ export function RowBlockedMark({ taskId, count }: { taskId: string; count: numbe
 /** A task's estimate on its card ("5 pts", "M"); nothing without one. */
 function EstimateMark({ estimate }: { estimate: string | null | undefined }) {
   if (!estimate) return null;
+  const words = t('tasks.estimateTitle', {
+    scale: scaleOfEstimate(estimate),
+    count: Number(estimate) || 0,
+    n: estimate,
+  });
   return (
     <Badge
       component="span"
@@ -93,8 +99,8 @@ function EstimateMark({ estimate }: { estimate: string | null | undefined }) {
       size="sm"
       radius="sm"
       style={{ flex: '0 0 auto', textTransform: 'none' }}
-      aria-label={`Estimate: ${estimateWords(estimate)}`}
-      title={`Estimate: ${estimateWords(estimate)}`}
+      aria-label={words}
+      title={words}
     >
       {shortEstimate(estimate)}
     </Badge>

@@ -1,4 +1,3 @@
-import { CALENDAR_DEFAULT_LOCALE, MESSAGES } from '@figgle/shared/constants';
 import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import { relativeTime } from '@figgle/shared/relative-time';
@@ -9,6 +8,7 @@ import { IconChevronDown, IconChevronRight, IconCornerLeftUp, IconMessageCircle 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import type { ValuesByTask } from '../../../shared/api/list-project-custom-fields';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { CustomValueText } from '../../../shared/custom-values/custom-value-text';
@@ -41,7 +41,12 @@ const ROW_HEIGHT = 53;
 /** Below 600 px a row is two lines: the title, then its fields. */
 const STACKED_ROW_HEIGHT = 82;
 const STACKED_QUERY = '(max-width: 599.98px)';
-const dateFormat = new Intl.DateTimeFormat(CALENDAR_DEFAULT_LOCALE, { dateStyle: 'medium' });
+let dateFormat: Intl.DateTimeFormat | undefined;
+/** "Nov 25, 2026" in the person's language (made on first use: the language is known by then). */
+function mediumDate(date: Date): string {
+  dateFormat ??= new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' });
+  return dateFormat.format(date);
+}
 /** How far each level of sub-tasks is indented, in px (less on a phone). */
 const INDENT = 22;
 const STACKED_INDENT = 12;
@@ -199,30 +204,53 @@ export function TaskList({
               <Table.Th w={36} className={classes.checkCell}>
                 <Checkbox
                   size="xs"
-                  aria-label="Select all shown tasks"
+                  aria-label={t('tasks.selectAllShown')}
                   checked={order.length > 0 && ticked.ids.length === order.length}
                   indeterminate={ticked.ids.length > 0 && ticked.ids.length < order.length}
                   disabled={order.length === 0}
                   onChange={ticked.toggleAll}
                 />
               </Table.Th>
-              <Table.Th className={classes.titleHead}>Title</Table.Th>
+              <Table.Th className={classes.titleHead}>{t('tasks.title')}</Table.Th>
               <Table.Th w={132} className={classes.stackedHidden}>
-                Status
+                {t('tasks.status')}
               </Table.Th>
-              <SortableHeader column="priority" title="Priority" sort={sort} onSort={setSort} width={92} />
-              <SortableHeader column="due" title="Due date" sort={sort} onSort={setSort} width={124} />
+              <SortableHeader
+                column="priority"
+                title={t('tasks.priority')}
+                sort={sort}
+                onSort={setSort}
+                width={92}
+              />
+              <SortableHeader
+                column="due"
+                title={t('tasks.dueDate')}
+                sort={sort}
+                onSort={setSort}
+                width={124}
+              />
               {estimated && !stacked ? (
-                <SortableHeader column="estimate" title="Estimate" sort={sort} onSort={setSort} width={96} />
+                <SortableHeader
+                  column="estimate"
+                  title={t('tasks.estimate')}
+                  sort={sort}
+                  onSort={setSort}
+                  width={96}
+                />
               ) : null}
               <Table.Th w={92} className={classes.stackedHidden}>
-                Assignee
+                {t('tasks.assignee')}
               </Table.Th>
-              <Table.Th w={56} className={classes.stackedHidden} aria-label="Comments" title="Comments">
+              <Table.Th
+                w={56}
+                className={classes.stackedHidden}
+                aria-label={t('tasks.comments')}
+                title={t('tasks.comments')}
+              >
                 <IconMessageCircle size={14} stroke={1.8} aria-hidden />
               </Table.Th>
-              {columns.lastModified ? <Table.Th w={140}>Last modified</Table.Th> : null}
-              {columns.created ? <Table.Th w={116}>Created at</Table.Th> : null}
+              {columns.lastModified ? <Table.Th w={140}>{t('tasks.lastModified')}</Table.Th> : null}
+              {columns.created ? <Table.Th w={116}>{t('tasks.createdAt')}</Table.Th> : null}
               {stacked
                 ? null
                 : fieldColumns.map((field) => (
@@ -255,7 +283,7 @@ export function TaskList({
                     emptyState
                   ) : (
                     <Text c="dimmed" ta="center" py="lg" size="sm">
-                      {loading ? MESSAGES.tableLoading : (emptyMessage ?? MESSAGES.tableEmpty)}
+                      {loading ? t('messages.tableLoading') : (emptyMessage ?? t('messages.tableEmpty'))}
                     </Text>
                   )}
                 </Table.Td>
@@ -337,8 +365,8 @@ function parentName(
 ): string {
   const parent = task.parent_id ? byId?.get(task.parent_id) : undefined;
   return parent
-    ? `Sub-task of ${referenceOf(parent)} ${parent.title}`
-    : 'Sub-task of a task in another project';
+    ? t('tasks.subtaskOf', { reference: referenceOf(parent), title: parent.title })
+    : t('tasks.subtaskOfOtherProject');
 }
 
 /** Where a row sits in the nested view, and its fold button. */
@@ -432,7 +460,7 @@ function TaskRow({
       <Table.Td role={cellRole} className={classes.checkCell}>
         <Checkbox
           size="xs"
-          aria-label={`Select ${reference} ${task.title}`}
+          aria-label={t('tasks.selectRow', { reference, title: task.title })}
           checked={ticked}
           // The click, not the change, says whether Shift was held (a range from the last row clicked).
           onChange={noChange}
@@ -485,7 +513,7 @@ function TaskRow({
         <StatusPicker
           status={task.status}
           projectId={task.project_id}
-          label={`Status of ${task.title}`}
+          label={t('tasks.statusOf', { title: task.title })}
           width={stacked ? 100 : 120}
           onChange={async (status, category, currentCategory) => {
             // A blocked task asks first, as on its page and the board; Cancel keeps its status.
@@ -516,7 +544,7 @@ function TaskRow({
         <AssigneePicker
           organizationId={organizationId}
           assignee={task.assignee}
-          label={`Assignee of ${task.title}`}
+          label={t('tasks.assigneeOf', { title: task.title })}
           width={undefined}
           compact
           onChange={(assignee) =>
@@ -529,9 +557,14 @@ function TaskRow({
         />
       </Table.Td>
       <Table.Td role={cellRole}>
-        <Group gap={4} wrap="nowrap" c="dimmed" title={`${task.comments_total} comments`}>
+        <Group
+          gap={4}
+          wrap="nowrap"
+          c="dimmed"
+          title={t('tasks.commentCount', { count: task.comments_total })}
+        >
           <IconMessageCircle size={14} stroke={1.8} aria-hidden />
-          <Text size="xs" aria-label={`${task.comments_total} comments`}>
+          <Text size="xs" aria-label={t('tasks.commentCount', { count: task.comments_total })}>
             {task.comments_total}
           </Text>
         </Group>
@@ -548,7 +581,12 @@ function TaskRow({
                 labelled
               />
             ) : null}
-            <Text size="xs" c="dimmed" truncate title={new Date(task.updated_at).toLocaleString()}>
+            <Text
+              size="xs"
+              c="dimmed"
+              truncate
+              title={new Date(task.updated_at).toLocaleString(intlLocale())}
+            >
               {relativeTime(task.updated_at)}
             </Text>
           </Group>
@@ -557,7 +595,7 @@ function TaskRow({
       {columns.created ? (
         <Table.Td role={cellRole}>
           <Text size="xs" c="dimmed">
-            {dateFormat.format(new Date(task.created_at))}
+            {mediumDate(new Date(task.created_at))}
           </Text>
         </Table.Td>
       ) : null}
@@ -602,8 +640,16 @@ function NestingSlot({
           type="button"
           className={classes.fold}
           aria-expanded={!row.collapsed}
-          aria-label={`${row.collapsed ? 'Expand' : 'Collapse'} sub-tasks of ${reference}`}
-          title={`${row.collapsed ? 'Show' : 'Hide'} its ${row.children} sub-task${row.children === 1 ? '' : 's'}`}
+          aria-label={
+            row.collapsed
+              ? t('tasks.expandSubtasks', { reference })
+              : t('tasks.collapseSubtasks', { reference })
+          }
+          title={
+            row.collapsed
+              ? t('tasks.showSubtasks', { count: row.children })
+              : t('tasks.hideSubtasks', { count: row.children })
+          }
           onClick={() => onToggle(taskId)}
         >
           {row.collapsed ? (

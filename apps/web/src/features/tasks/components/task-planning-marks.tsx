@@ -2,6 +2,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { LabelChips } from '../../../ui/planning/label-chips';
@@ -50,7 +51,7 @@ export function TaskPriorityPicker({
     <PriorityPicker
       taskId={task.task_id}
       priority={task.priority ?? 'NONE'}
-      label={`Priority of ${task.title}`}
+      label={t('tasks.priorityOf', { title: task.title })}
       width={compact || iconOnly ? undefined : 108}
       compact={compact}
       iconOnly={iconOnly}
@@ -88,11 +89,11 @@ export function CardMarks({ task }: { task: Planned }) {
   );
 }
 
-const SORT_NAMES: Record<Exclude<TaskSort, 'status' | `field:${string}`>, string> = {
-  due: 'due date',
-  priority: 'priority',
-  estimate: 'estimate',
-};
+const sortNames = (): Record<Exclude<TaskSort, 'status' | `field:${string}`>, string> => ({
+  due: t('tasks.sortNameDue'),
+  priority: t('tasks.sortNamePriority'),
+  estimate: t('tasks.sortNameEstimate'),
+});
 
 /**
  * A list column header that sorts by its column: a first press sorts (earliest due, or most urgent
@@ -113,7 +114,9 @@ export function SortableHeader({
 }) {
   const active = sort === column;
   // A custom field's column is named by the field.
-  const name = column.startsWith('field:') ? title : SORT_NAMES[column as keyof typeof SORT_NAMES];
+  const name = column.startsWith('field:')
+    ? title
+    : sortNames()[column as Exclude<TaskSort, 'status' | `field:${string}`>];
   return (
     // The estimate sorts the largest first; the others the earliest or most urgent first.
     <Table.Th w={width} aria-sort={active ? (column === 'estimate' ? 'descending' : 'ascending') : undefined}>
@@ -121,8 +124,8 @@ export function SortableHeader({
         className={classes.sortButton}
         data-active={active || undefined}
         aria-pressed={active}
-        aria-label={`Sort by ${name}`}
-        title={active ? 'Back to the default order' : `Sort by ${name}`}
+        aria-label={t('tasks.sortBy', { name })}
+        title={active ? t('tasks.sortDefault') : t('tasks.sortBy', { name })}
         onClick={() => onSort(active ? 'status' : column)}
       >
         <span>{title}</span>

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { fillTitlePattern, type TaskTemplateView } from '@figgle/shared/task-template-schemas';
 import { Button, Group, List, Select, Stack, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDeleteTaskTemplate } from '../api/delete-task-template';
@@ -42,20 +42,20 @@ export function TemplatePicker({
   const own = group(false);
   return (
     <Select
-      label="Template"
-      description="Start from a template: its checklist and sub-tasks come with the task"
-      placeholder={MESSAGES.selectPlaceholder}
-      nothingFoundMessage={MESSAGES.selectNoMatch}
+      label={t('tasks.template')}
+      description={t('tasks.templateDescription')}
+      placeholder={t('messages.selectPlaceholder')}
+      nothingFoundMessage={t('messages.selectNoMatch')}
       clearable
       searchable
       data-autofocus={autoFocus || undefined}
       data={[
-        { group: 'Ready templates', items: group(true) },
-        ...(own.length > 0 ? [{ group: 'This project’s templates', items: own }] : []),
+        { group: t('tasks.readyTemplates'), items: group(true) },
+        ...(own.length > 0 ? [{ group: t('tasks.projectTemplates'), items: own }] : []),
       ]}
       value={value}
       onChange={(id) => onChange(all.find((template) => template.template_id === id) ?? null)}
-      error={templates.isError ? 'Sorry, the templates could not be read.' : undefined}
+      error={templates.isError ? t('tasks.templatesFailed') : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -72,31 +72,32 @@ export function TemplateSummary({
   template: TaskTemplateView;
   onRemoved: () => void;
 }) {
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const remove = useDeleteTaskTemplate();
   async function removeTemplate() {
     const confirmed = await confirm({
-      title: 'Remove this template?',
-      text: `“${template.name}” is no longer offered in this project. Tasks made from it stay as they are.`,
-      confirmLabel: 'Remove',
+      title: t('tasks.removeTemplateTitle'),
+      text: t('tasks.removeTemplateText', { name: template.name }),
+      confirmLabel: t('tasks.removeTemplateConfirm'),
     });
     if (!confirmed || !template.project_id) return;
     remove.mutate(
       { templateId: template.template_id, projectId: template.project_id },
       {
         onSuccess: () => {
-          toastSuccess(`Template “${template.name}” removed`);
+          toastSuccess(t('tasks.templateRemoved', { name: template.name }));
           onRemoved();
         },
-        onError: () => toastError('The template could not be removed.'),
+        onError: () => toastError(t('tasks.templateRemoveFailed')),
       },
     );
   }
   return (
-    <Stack gap={4} aria-label="What the template adds">
+    <Stack gap={4} aria-label={t('tasks.templateAddsLabel')}>
       <Text size="sm" fw={500}>
-        The task comes with {count(template.checklist.length, 'checklist item', 'checklist items')} and{' '}
-        {count(template.subtasks.length, 'sub-task', 'sub-tasks')}.
+        {t('tasks.templateAdds', {
+          checklist: template.checklist.length,
+          subtasks: template.subtasks.length,
+        })}
       </Text>
       {template.description ? (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
@@ -119,7 +120,7 @@ export function TemplateSummary({
             loading={remove.isPending}
             onClick={() => void removeTemplate()}
           >
-            Remove template
+            {t('tasks.removeTemplate')}
           </Button>
         </Group>
       )}

@@ -11,6 +11,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { intlLocale, t } from '../../../../lib/i18n/i18n';
 import { CardFieldLines } from '../../../../shared/custom-values/card-field-lines';
 import { paths } from '../../../../shared/paths';
 import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-menu';
@@ -74,7 +75,7 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: BoardCar
           ref={setActivatorNodeRef}
           className={classes.handle}
           {...attributes}
-          aria-label={`Move ${task.title}`}
+          aria-label={t('tasks.moveTask', { title: task.title })}
           onKeyDown={onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined}
         >
           <IconGripVertical size={14} aria-hidden />
@@ -141,13 +142,13 @@ export function BoardCardBody({
         <span className={`${classes.meta} ${classes.reference}`}>{reference}</span>
         {projectName ? <span className={`${classes.meta} ${classes.projectName}`}>{projectName}</span> : null}
         <span
-          title={new Date(task.created_at).toLocaleString()}
+          title={new Date(task.created_at).toLocaleString(intlLocale())}
           className={`${classes.meta} ${classes.created}`}
         >
           {relativeTime(task.created_at)}
         </span>
         <span
-          aria-label={`${task.comments_total} comments`}
+          aria-label={t('tasks.commentCount', { count: task.comments_total })}
           role="img"
           className={`${classes.meta} ${classes.comments}`}
         >
@@ -184,7 +185,7 @@ export function BoardCardBody({
           <AssigneePicker
             organizationId={organizationId}
             assignee={task.assignee}
-            label={`Assignee of ${task.title}`}
+            label={t('tasks.assigneeOf', { title: task.title })}
             onChange={(assignee) => onAssign(task.task_id, assignee)}
             width="100%"
           />

@@ -4,6 +4,7 @@ import type { TaskStatus } from '@figgle/shared/status';
 import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { memo, useEffect, useId, useRef } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import type { StatusChoice } from '../../../../shared/api/list-project-statuses';
 import filterClasses from '../filters/filters.module.css';
 import { StatusDot } from '../status-dot';
@@ -75,12 +76,18 @@ export const BoardColumn = memo(function BoardColumn({
         </Group>
         <Group gap={6} wrap="nowrap">
           {estimateTotal ? (
-            <Text size="xs" c="dimmed" fw={600} title="Estimates of the column's tasks, added up">
-              <VisuallyHidden>Estimate total </VisuallyHidden>
+            <Text size="xs" c="dimmed" fw={600} title={t('tasks.columnEstimateTitle')}>
+              <VisuallyHidden>{t('tasks.columnEstimateTotal')} </VisuallyHidden>
               {estimateTotal}
             </Text>
           ) : null}
-          <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${shownCount} tasks`}>
+          <Badge
+            variant="light"
+            color="gray"
+            radius="sm"
+            size="sm"
+            aria-label={t('tasks.columnCount', { count: shownCount })}
+          >
             {shownCount}
           </Badge>
           {onAdd ? (
@@ -88,8 +95,8 @@ export const BoardColumn = memo(function BoardColumn({
               size="sm"
               variant="subtle"
               color="gray"
-              aria-label={`Add a task to ${status.name}`}
-              title={`Add a task to ${status.name}`}
+              aria-label={t('tasks.addTaskTo', { status: status.name })}
+              title={t('tasks.addTaskTo', { status: status.name })}
               onClick={() => onAdd(status.key)}
             >
               <IconPlus size={14} stroke={2} aria-hidden />
@@ -132,7 +139,7 @@ export const BoardColumn = memo(function BoardColumn({
         </SortableContext>
       </div>
       <div ref={end.setNodeRef} className={classes.endZone} data-over={end.isOver || undefined} aria-hidden>
-        Drop here to put it last
+        {t('tasks.dropLast')}
       </div>
     </section>
   );

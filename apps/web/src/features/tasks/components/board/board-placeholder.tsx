@@ -1,5 +1,7 @@
-import { STATUS_LABELS, TASK_STATUSES } from '@figgle/shared/status';
+import { TASK_STATUSES } from '@figgle/shared/status';
 import { ActionIcon, Group, Skeleton, Text } from '@mantine/core';
+import { t } from '../../../../lib/i18n/i18n';
+import { defaultStatusLabel } from '../labels';
 import { StatusDot } from '../status-dot';
 import classes from './board.module.css';
 
@@ -13,14 +15,14 @@ const CARD_HEIGHT = 94;
  */
 export function BoardPlaceholder() {
   return (
-    <div className={classes.board} role="status" aria-label="Loading" data-board-placeholder>
+    <div className={classes.board} role="status" aria-label={t('tasks.loading')} data-board-placeholder>
       {TASK_STATUSES.map((status) => (
         <div key={status} className={classes.column} aria-hidden>
           <Group justify="space-between" className={classes.columnHeader}>
             <Group gap={8}>
               <StatusDot status={status} />
               <Text component="span" size="sm" fw={650}>
-                {STATUS_LABELS[status]}
+                {defaultStatusLabel(status)}
               </Text>
             </Group>
             {/* Keeps the height of the "+" the real header shows (a project's board). */}

@@ -22,6 +22,7 @@ import type { TaskStatus } from '@figgle/shared/status';
 import type { PersonView, TaskProjectView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import {
   DEFAULT_STATUS_CHOICES,
   type StatusChoice,
@@ -260,16 +261,22 @@ export default function Board({
   }
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(byId, active.id)}.`,
+    onDragStart: ({ active }) => t('tasks.dragPickedUp', { title: titleOf(byId, active.id) }),
     onDragOver: ({ active, over }) =>
       over
-        ? `${titleOf(byId, active.id)} is over ${placeName(columnsRef.current, byId, String(over.id), statuses)}.`
+        ? t('tasks.boardDragOver', {
+            title: titleOf(byId, active.id),
+            place: placeName(columnsRef.current, byId, String(over.id), statuses),
+          })
         : undefined,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${titleOf(byId, active.id)} was dropped in ${placeName(columnsRef.current, byId, String(over.id), statuses)}.`
-        : `${titleOf(byId, active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${titleOf(byId, active.id)} was cancelled.`,
+        ? t('tasks.boardDroppedIn', {
+            title: titleOf(byId, active.id),
+            place: placeName(columnsRef.current, byId, String(over.id), statuses),
+          })
+        : t('tasks.dragDropped', { title: titleOf(byId, active.id) }),
+    onDragCancel: ({ active }) => t('tasks.dragCancelled', { title: titleOf(byId, active.id) }),
   };
 
   // Stable, so the memoized columns only re-render when their own cards change.
@@ -307,8 +314,7 @@ export default function Board({
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable:
-            'To pick up a task, press space or enter. Use the arrow keys to move it, within its column or to another column. Press space or enter again to drop it, or escape to cancel.',
+          draggable: t('tasks.boardDragInstructions'),
         },
       }}
     >
@@ -346,7 +352,7 @@ function referenceOf(task: BoardTask, project: BoardProps['project']): string {
 }
 
 function titleOf(byId: Map<string, BoardTask>, id: string | number): string {
-  return byId.get(String(id))?.title ?? 'the task';
+  return byId.get(String(id))?.title ?? t('tasks.calendarTheTask');
 }
 
 function placeName(
@@ -356,10 +362,11 @@ function placeName(
   statuses: readonly StatusChoice[],
 ): string {
   const status = columnOf(columns, overId);
-  const column = status ? statusChoiceOf(statuses, status).name : 'the board';
-  if (!status || overId === columnDropId(status) || !byId.has(overId)) return `the column ${column}`;
+  const column = status ? statusChoiceOf(statuses, status).name : t('tasks.boardTheBoard');
+  if (!status || overId === columnDropId(status) || !byId.has(overId))
+    return t('tasks.boardColumnPlace', { column });
   const list = columnTasks(columns, status);
-  return `the column ${column}, position ${list.indexOf(overId) + 1} of ${list.length}`;
+  return t('tasks.boardPositionPlace', { column, position: list.indexOf(overId) + 1, total: list.length });
 }
 
 function maxRank(list: string[], except: string, byId: Map<string, BoardTask>): string | null {

@@ -3,6 +3,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { IconGripVertical } from '@tabler/icons-react';
 import { type KeyboardEventHandler, memo } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../../../lib/i18n/i18n';
 import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { paths } from '../../../../shared/paths';
 import classes from './calendar.module.css';
@@ -32,7 +33,7 @@ export const CalendarChip = memo(function CalendarChip({ task }: { task: TaskSum
         className={classes.grip}
         {...attributes}
         onKeyDown={onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined}
-        aria-label={`Move ${task.title}`}
+        aria-label={t('tasks.moveTask', { title: task.title })}
       >
         <IconGripVertical size={12} aria-hidden />
       </button>

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { lazyReady } from '../../../../lib/lazy-ready';
 import type { CalendarProps } from './calendar';
 
@@ -10,7 +11,7 @@ export function LazyCalendar(props: CalendarProps) {
   return (
     <Suspense
       fallback={
-        <Center py="xl" role="status" aria-label="Loading">
+        <Center py="xl" role="status" aria-label={t('tasks.loading')}>
           <Loader size="sm" type="dots" />
         </Center>
       }

@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { VisuallyHidden } from '@mantine/core';
 import { memo, useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import classes from './calendar.module.css';
 import { CalendarChip } from './calendar-chip';
 import { dayTitle } from './month-grid';
@@ -37,13 +38,9 @@ export const CalendarDay = memo(function CalendarDay({ day, tasks = [], outside,
       <span className={classes.dayNumber} aria-hidden>
         {Number(day.slice(8))}
       </span>
-      <VisuallyHidden>
-        {title}
-        {today ? ', today' : ''}
-        {tasks.length > 0 ? `, ${tasks.length} task${tasks.length === 1 ? '' : 's'}` : ''}
-      </VisuallyHidden>
+      <VisuallyHidden>{t('tasks.dayWords', { title, today, count: tasks.length })}</VisuallyHidden>
       {shown.length > 0 ? (
-        <ul className={classes.chips} aria-label={`Tasks due ${title}`}>
+        <ul className={classes.chips} aria-label={t('tasks.dayTasksLabel', { title })}>
           {shown.map((task) => (
             <CalendarChip key={task.task_id} task={task} />
           ))}
@@ -54,10 +51,14 @@ export const CalendarDay = memo(function CalendarDay({ day, tasks = [], outside,
           type="button"
           className={classes.more}
           aria-expanded={expanded}
-          aria-label={expanded ? `Show fewer tasks on ${title}` : `Show ${hidden} more tasks on ${title}`}
+          aria-label={
+            expanded
+              ? t('tasks.dayShowFewerLabel', { title })
+              : t('tasks.dayShowMoreLabel', { count: hidden, title })
+          }
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show fewer' : `+${hidden} more`}
+          {expanded ? t('tasks.dayShowFewer') : t('tasks.dayShowMore', { count: hidden })}
         </button>
       ) : null}
     </td>

@@ -19,6 +19,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { intlLocale, t } from '../../../../lib/i18n/i18n';
 import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../../shared/api/update-task';
 import { dayIn, dueDay } from '../../../../ui/planning/due-date';
@@ -33,8 +34,12 @@ export interface CalendarProps {
   tasks: TaskSummaryView[];
 }
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** Monday to Sunday in the person's language: "Mon"… ('short'), "Monday"… ('long'). */
+function weekdays(style: 'short' | 'long'): string[] {
+  const format = new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', weekday: style });
+  // 5 January 2026 is a Monday.
+  return Array.from({ length: 7 }, (_, index) => format.format(Date.UTC(2026, 0, 5 + index)));
+}
 
 // Under a pointer, the day under it; from the keyboard (no pointer), the day nearest the chip.
 const collisionDetection: CollisionDetection = (args) => {
@@ -111,19 +116,22 @@ export default function Calendar({ tasks }: CalendarProps) {
     });
   }
 
-  const titleOf = (id: string | number) => byId.get(String(id))?.title ?? 'the task';
+  const titleOf = (id: string | number) => byId.get(String(id))?.title ?? t('tasks.calendarTheTask');
   const placeOf = (id: string | number) =>
-    String(id) === NO_DATE_DROP_ID ? 'the tasks without a date' : dayTitle(String(id).slice('day:'.length));
+    String(id) === NO_DATE_DROP_ID
+      ? t('tasks.calendarNoDatePlace')
+      : dayTitle(String(id).slice('day:'.length));
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragStart: ({ active }) => t('tasks.dragPickedUp', { title: titleOf(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} is over ${placeOf(over.id)}.` : undefined,
+      over ? t('tasks.calendarDragOver', { title: titleOf(active.id), place: placeOf(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${titleOf(active.id)} was dropped on ${placeOf(over.id)}.`
-        : `${titleOf(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+        ? t('tasks.calendarDroppedOn', { title: titleOf(active.id), place: placeOf(over.id) })
+        : t('tasks.dragDropped', { title: titleOf(active.id) }),
+    onDragCancel: ({ active }) => t('tasks.dragCancelled', { title: titleOf(active.id) }),
   };
+  const [weekdaysShort, weekdaysLong] = [weekdays('short'), weekdays('long')];
 
   const active = activeId ? byId.get(activeId) : undefined;
   const title = monthTitle(month);
@@ -137,13 +145,12 @@ export default function Calendar({ tasks }: CalendarProps) {
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable:
-            'To pick up a task, press space or enter. Use the arrow keys to move it by a day or a week, or right past Sunday to the tasks without a date. Press space or enter again to drop it, or escape to cancel.',
+          draggable: t('tasks.calendarDragInstructions'),
         },
       }}
     >
       <div className={classes.layout}>
-        <section aria-label="Calendar">
+        <section aria-label={t('tasks.calendar')}>
           <Group justify="space-between" mb="xs" wrap="nowrap">
             <Title order={2} fz="lg" fw={650} aria-live="polite">
               {title}
@@ -151,19 +158,19 @@ export default function Calendar({ tasks }: CalendarProps) {
             <Group gap={4} wrap="nowrap">
               <ActionIcon
                 variant="default"
-                aria-label="Previous month"
-                title="Previous month"
+                aria-label={t('tasks.previousMonth')}
+                title={t('tasks.previousMonth')}
                 onClick={() => setMonth(shiftMonth(month, -1))}
               >
                 <IconChevronLeft size={16} aria-hidden />
               </ActionIcon>
               <Button variant="default" size="xs" onClick={() => setMonth(today.slice(0, 7))}>
-                Today
+                {t('tasks.today')}
               </Button>
               <ActionIcon
                 variant="default"
-                aria-label="Next month"
-                title="Next month"
+                aria-label={t('tasks.nextMonth')}
+                title={t('tasks.nextMonth')}
                 onClick={() => setMonth(shiftMonth(month, 1))}
               >
                 <IconChevronRight size={16} aria-hidden />
@@ -173,8 +180,8 @@ export default function Calendar({ tasks }: CalendarProps) {
           <table className={classes.table} aria-label={title}>
             <thead>
               <tr>
-                {WEEKDAYS.map((weekday, index) => (
-                  <th key={weekday} scope="col" abbr={WEEKDAY_NAMES[index]}>
+                {weekdaysShort.map((weekday, index) => (
+                  <th key={weekday} scope="col" abbr={weekdaysLong[index]}>
                     {weekday}
                   </th>
                 ))}

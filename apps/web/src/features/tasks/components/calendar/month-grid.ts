@@ -1,3 +1,4 @@
+import { intlLocale } from '../../../../lib/i18n/i18n';
 import { type DueFields, dueDay, localInstant, localTime } from '../../../../ui/planning/due-date';
 
 /** A month as YYYY-MM; a day as YYYY-MM-DD. */
@@ -48,7 +49,7 @@ export function monthWeeks(month: Month): string[][] {
 /** 'November 2026'. */
 export function monthTitle(month: Month): string {
   const [year, monthIndex] = parts(month);
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
     utcDate(year, monthIndex, 1),
   );
 }
@@ -56,7 +57,7 @@ export function monthTitle(month: Month): string {
 /** 'Wednesday, November 25, 2026', for screen readers and announcements. */
 export function dayTitle(day: string): string {
   const [year, monthNumber, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     timeZone: 'UTC',
     weekday: 'long',
     month: 'long',

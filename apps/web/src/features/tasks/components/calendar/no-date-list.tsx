@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Button, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import classes from './calendar.module.css';
 import { CalendarChip } from './calendar-chip';
 
@@ -24,25 +25,25 @@ export function NoDateList({ tasks }: { tasks: TaskSummaryView[] }) {
       aria-labelledby={headingId}
     >
       <Title id={headingId} order={2} fz="sm" fw={650} mb={4}>
-        No date
+        {t('tasks.noDate')}
       </Title>
       {tasks.length === 0 ? (
         <Text size="xs" c="dimmed">
-          Every task has a date. Drag a task here to clear its date.
+          {t('tasks.noDateEmpty')}
         </Text>
       ) : (
         <>
           <Text size="xs" c="dimmed" mb={6}>
-            Drag a task onto a day to give it that date.
+            {t('tasks.noDateHint')}
           </Text>
-          <ul className={classes.chips} aria-label="Tasks without a date">
+          <ul className={classes.chips} aria-label={t('tasks.noDateListLabel')}>
             {shown.map((task) => (
               <CalendarChip key={task.task_id} task={task} />
             ))}
           </ul>
           {tasks.length > shown.length ? (
             <Button variant="subtle" size="compact-xs" mt={6} onClick={() => setAll(true)}>
-              Show all {tasks.length}
+              {t('tasks.showAll', { count: tasks.length })}
             </Button>
           ) : null}
         </>

@@ -1,4 +1,5 @@
 import { Chip } from '@mantine/core';
+import { t } from '../../../../lib/i18n/i18n';
 import type { TaskFiltersState } from './use-task-filters';
 
 /**
@@ -15,7 +16,7 @@ export function CurrentCycleToggle({ state }: { state: TaskFiltersState }) {
       variant="outline"
       size="sm"
     >
-      Current cycle
+      {t('tasks.currentCycle')}
     </Chip>
   );
 }

@@ -1,6 +1,5 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { ESTIMATE_VALUES, ESTIMATES, type EstimateScale } from '@figgle/shared/estimate';
-import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
+import { TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
 import {
   Checkbox,
   ColorSwatch,
@@ -14,9 +13,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { useMe } from '../../../../shared/api/get-me';
 import { useMembers } from '../../../../shared/api/list-members';
 import { DEFAULT_STATUS_CHOICES, type StatusChoice } from '../../../../shared/api/list-project-statuses';
+import { priorityLabel } from '../labels';
 import { memberName } from '../member-name';
 import {
   DUE_FILTERS,
@@ -29,12 +30,27 @@ import {
   type TaskFilters,
 } from './task-filters';
 
-const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', week: 'This week', none: 'No date' };
-const START_LABELS: Record<StartFilter, string> = {
-  started: 'Started',
-  later: 'Starts later',
-  none: 'No start date',
-};
+/** The names of the fixed choices, in the person's language (read once: a language change reloads). */
+function fixedNames() {
+  const due: Record<DueFilter, string> = {
+    overdue: t('tasks.filterOverdue'),
+    week: t('tasks.filterThisWeek'),
+    none: t('tasks.noDate'),
+  };
+  const start: Record<StartFilter, string> = {
+    started: t('tasks.filterStarted'),
+    later: t('tasks.filterStartsLater'),
+    none: t('tasks.filterNoStartDate'),
+  };
+  const priority = Object.fromEntries(
+    TASK_PRIORITIES.map((value) => [value, priorityLabel(value)]),
+  ) as Record<TaskPriority, string>;
+  const estimate = Object.fromEntries([
+    ...ESTIMATES.map((value) => [value, value]),
+    ['none', t('tasks.noEstimate')],
+  ]) as Record<EstimateFilter, string>;
+  return { due, start, priority, estimate };
+}
 
 /** A label as the view's tasks carry it. */
 export interface ViewLabel {
@@ -80,6 +96,7 @@ export function FilterFields({
   parentChoices,
   statuses = DEFAULT_STATUS_CHOICES,
 }: FilterFieldsProps) {
+  const names = useMemo(fixedNames, []);
   const statusKeys = useMemo(() => statuses.map((status) => status.key), [statuses]);
   const statusNames = useMemo(
     () => Object.fromEntries(statuses.map((status) => [status.key, status.name])),
@@ -95,7 +112,7 @@ export function FilterFields({
     <Stack gap="md">
       <FilterText value={filters.text} set={set} />
       <FixedChoices
-        label="Status"
+        label={t('tasks.status')}
         kind="statuses"
         choices={statusKeys}
         names={statusNames}
@@ -108,37 +125,37 @@ export function FilterFields({
       {labels ? (
         <>
           <FixedChoices
-            label="Priority"
+            label={t('tasks.priority')}
             kind="priorities"
             choices={TASK_PRIORITIES}
-            names={PRIORITY_LABELS}
+            names={names.priority}
             value={filters.priorities}
             set={set}
           />
           <FixedChoices
-            label="Due"
+            label={t('tasks.filterDue')}
             kind="due"
             choices={DUE_FILTERS}
-            names={DUE_LABELS}
+            names={names.due}
             value={filters.due}
             set={set}
             stacked
           />
           <FixedChoices
-            label="Start"
+            label={t('tasks.filterStart')}
             kind="start"
             choices={START_FILTERS}
-            names={START_LABELS}
+            names={names.start}
             value={filters.start}
             set={set}
             stacked
           />
           {estimateScale && estimateScale !== 'none' ? (
             <FixedChoices
-              label="Estimate"
+              label={t('tasks.estimate')}
               kind="estimates"
               choices={estimateChoices(estimateScale)}
-              names={ESTIMATE_NAMES}
+              names={names.estimate}
               value={filters.estimates}
               set={set}
             />
@@ -153,11 +170,6 @@ export function FilterFields({
 
 /** The kinds of filter that are a fixed list of named values: statuses, priorities, due and start dates, estimates. */
 type FixedKind = 'statuses' | 'priorities' | 'due' | 'start' | 'estimates';
-
-const ESTIMATE_NAMES = Object.fromEntries([
-  ...ESTIMATES.map((estimate) => [estimate, estimate]),
-  ['none', 'No estimate'],
-]) as Record<EstimateFilter, string>;
 
 /** A scale's values, smallest first, then "No estimate" (one list per scale, so the memo holds). */
 const ESTIMATE_CHOICES: Record<Exclude<EstimateScale, 'none'>, readonly EstimateFilter[]> = {
@@ -217,10 +229,10 @@ const LabelChoices = memo(function LabelChoices({
   set: SetFilter;
 }) {
   return (
-    <Checkbox.Group label="Labels" value={value} onChange={(values) => set('labels', values)}>
+    <Checkbox.Group label={t('tasks.bulkLabels')} value={value} onChange={(values) => set('labels', values)}>
       {labels.length === 0 ? (
         <Text size="xs" c="dimmed" mt={4}>
-          No task here has a label yet.
+          {t('tasks.filterNoLabels')}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={150} mt={6} type="auto" offsetScrollbars>
@@ -271,8 +283,8 @@ const FilterText = memo(function FilterText({ value, set }: { value: string; set
   }, [value]);
   return (
     <TextInput
-      label="Text"
-      placeholder="Words of the title, or #12"
+      label={t('tasks.filterText')}
+      placeholder={t('tasks.filterTextPlaceholder')}
       value={typed}
       maxLength={FILTER_TEXT_MAX}
       data-autofocus
@@ -306,11 +318,11 @@ const AssigneeChoices = memo(function AssigneeChoices({
     [members.data, me.data?.user_id],
   );
   return (
-    <Checkbox.Group label="Assignee" value={value} onChange={(values) => set('assignees', values)}>
+    <Checkbox.Group label={t('tasks.assignee')} value={value} onChange={(values) => set('assignees', values)}>
       <ScrollArea.Autosize mah={170} mt={6} type="auto" offsetScrollbars>
         <Stack gap={6}>
-          <Checkbox value="me" label="Me" size="xs" />
-          <Checkbox value="none" label="Nobody" size="xs" />
+          <Checkbox value="me" label={t('tasks.filterMe')} size="xs" />
+          <Checkbox value="none" label={t('tasks.bulkNobody')} size="xs" />
           {others.map((member) => (
             <Checkbox key={member.user_id} value={member.user_id} label={memberName(member)} size="xs" />
           ))}
@@ -340,7 +352,7 @@ const ParentChoices = memo(function ParentChoices({
     () =>
       of === null || choices.some((choice) => choice.value === of)
         ? choices
-        : [{ value: of, label: 'A task not in this view' }, ...choices],
+        : [{ value: of, label: t('tasks.filterTaskNotInView') }, ...choices],
     [choices, of],
   );
   const update = (nextNone: boolean, nextOf: string | null) =>
@@ -352,17 +364,17 @@ const ParentChoices = memo(function ParentChoices({
   useEffect(() => setSearch(chosenLabel), [chosenLabel]);
   return (
     <Stack gap={6}>
-      <Input.Label component="div">Parent</Input.Label>
+      <Input.Label component="div">{t('tasks.filterParent')}</Input.Label>
       <Checkbox
-        label="Has no parent"
+        label={t('tasks.filterNoParent')}
         size="xs"
         checked={none}
         onChange={(event) => update(event.currentTarget.checked, of)}
       />
       <Select
-        label="Sub-task of"
+        label={t('tasks.filterSubtaskOf')}
         size="xs"
-        placeholder={MESSAGES.selectPlaceholder}
+        placeholder={t('messages.selectPlaceholder')}
         data={data}
         value={of}
         onChange={(next) => update(none, next)}
@@ -374,7 +386,7 @@ const ParentChoices = memo(function ParentChoices({
         }}
         clearable
         limit={50}
-        nothingFoundMessage={MESSAGES.selectNoMatch}
+        nothingFoundMessage={t('messages.selectNoMatch')}
         // Inside the popover: an option in a portal of its own would count as a click outside it.
         comboboxProps={{ withinPortal: false }}
       />

@@ -2,6 +2,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import { Badge, Button, Center, Group, Loader, Popover, Text } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { lazyReady } from '../../../../lib/lazy-ready';
 import type { StatusChoice } from '../../../../shared/api/list-project-statuses';
 import type { FilterFieldsProps, ParentChoice, ViewLabel } from './filter-fields';
@@ -103,15 +104,15 @@ export function TaskFilterBar({
                 </Badge>
               ) : null
             }
-            aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}
+            aria-label={active > 0 ? t('tasks.filtersOn', { count: active }) : t('tasks.filters')}
           >
-            Filters
+            {t('tasks.filters')}
           </Button>
         </Popover.Target>
-        <Popover.Dropdown aria-label="Filters" role="dialog" className={classes.dropdown}>
+        <Popover.Dropdown aria-label={t('tasks.filters')} role="dialog" className={classes.dropdown}>
           <Suspense
             fallback={
-              <Center py="md" role="status" aria-label="Loading">
+              <Center py="md" role="status" aria-label={t('tasks.loading')}>
                 <Loader size="sm" type="dots" />
               </Center>
             }
@@ -131,7 +132,7 @@ export function TaskFilterBar({
       {hasFilters(filters) ? (
         <>
           <Text size="sm" c="dimmed" role="status">
-            {shownCount} of {tasks.length} tasks
+            {t('tasks.shownOfTotal', { shown: shownCount, total: tasks.length })}
           </Text>
           <Button
             variant="subtle"
@@ -140,7 +141,7 @@ export function TaskFilterBar({
             leftSection={<IconX size={14} aria-hidden />}
             onClick={clear}
           >
-            Clear filters
+            {t('tasks.clearFilters')}
           </Button>
         </>
       ) : null}

@@ -1,8 +1,7 @@
 import { type BulkTaskFields, STATUS_UNMATCHED } from '@figgle/shared/bulk-task-schemas';
-import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { ESTIMATE_VALUES, type EstimateScale } from '@figgle/shared/estimate';
-import { PRIORITY_LABELS, TASK_PRIORITIES } from '@figgle/shared/priority';
+import { TASK_PRIORITIES } from '@figgle/shared/priority';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
 import {
@@ -20,6 +19,7 @@ import {
 import { IconChevronDown, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../../../lib/api-client';
+import { t } from '../../../../lib/i18n/i18n';
 import { useMembers } from '../../../../shared/api/list-members';
 import type { ValuesByTask } from '../../../../shared/api/list-project-custom-fields';
 import { useStatusChoices } from '../../../../shared/api/list-project-statuses';
@@ -28,6 +28,7 @@ import { toastError, toastSuccess } from '../../../../ui/toast';
 import { toastUndo } from '../../../../ui/undo-toast';
 import { useBulkChangeTasks } from '../../api/bulk-change-tasks';
 import { useBulkDeleteTasks } from '../../api/bulk-delete-tasks';
+import { priorityLabel } from '../labels';
 import { memberName } from '../member-name';
 import { StatusDot } from '../status-dot';
 import classes from './bulk-bar.module.css';
@@ -105,14 +106,18 @@ export function BulkBar({
     } catch (error) {
       const unmatched = unmatchedStatuses(error);
       if (unmatched && changes.project_id) {
-        setQuestion({ projectId: changes.project_id, projectName: done ?? 'the project', names: unmatched });
+        setQuestion({
+          projectId: changes.project_id,
+          projectName: done ?? t('tasks.bulkTheProject'),
+          names: unmatched,
+        });
       } else {
         toastError(refusal(error));
       }
       return;
     }
     const message = done
-      ? `Moved ${taskIds.length === 1 ? '1 task' : `${taskIds.length.toLocaleString('en')} tasks`} to ${done}`
+      ? t('tasks.bulkMoved', { count: taskIds.length, project: done })
       : changedTasksMessage(taskIds.length);
     toastUndo(message, () => bulkChange.mutate({ groups: undo, people }));
   }
@@ -120,11 +125,10 @@ export function BulkBar({
   // A delete has no Undo here: it asks first, and says where the tasks go (Settings › Trash).
   async function remove() {
     const taskIds = tasks.map((task) => task.task_id);
-    const many = taskIds.length === 1 ? '1 task' : `${taskIds.length.toLocaleString('en')} tasks`;
     const confirmed = await confirm({
-      title: `Delete ${many}?`,
-      text: `They leave the list, the board and every other view and go to the trash, where each can be restored for ${TRASH_DAYS} days (Settings › Trash). Their sub-tasks stay, as top-level tasks.`,
-      confirmLabel: 'Delete',
+      title: t('tasks.bulkDeleteTitle', { count: taskIds.length }),
+      text: t('tasks.bulkDeleteText', { days: TRASH_DAYS }),
+      confirmLabel: t('tasks.bulkDelete'),
     });
     if (!confirmed) return;
     // Awaited, not mutate's onSuccess: the deleted rows' live events may reach the list before the
@@ -137,7 +141,7 @@ export function BulkBar({
       return;
     }
     onClear();
-    toastSuccess(`Deleted ${many}`);
+    toastSuccess(t('tasks.bulkDeleted', { count: taskIds.length }));
   }
 
   return (
@@ -147,13 +151,13 @@ export function BulkBar({
       radius="md"
       className={classes.bar}
       role="toolbar"
-      aria-label={`Change ${count} selected task${count === 1 ? '' : 's'}`}
+      aria-label={t('tasks.bulkBarLabel', { count })}
     >
       <Group gap="xs" wrap="wrap" justify="center">
         <Text size="sm" fw={600} className={classes.count} aria-live="polite">
-          {count.toLocaleString('en')} selected
+          {t('tasks.bulkSelected', { count })}
         </Text>
-        <FieldMenu label="Status">
+        <FieldMenu label={t('tasks.status')}>
           {statuses.map((status) => (
             <Menu.Item
               key={status.key}
@@ -165,9 +169,11 @@ export function BulkBar({
           ))}
         </FieldMenu>
         {organizationId ? (
-          <FieldMenu label="Assignee">
+          <FieldMenu label={t('tasks.assignee')}>
             <ScrollArea.Autosize mah={280} type="auto">
-              <Menu.Item onClick={() => void apply('assignee', { assignee_id: null })}>Nobody</Menu.Item>
+              <Menu.Item onClick={() => void apply('assignee', { assignee_id: null })}>
+                {t('tasks.bulkNobody')}
+              </Menu.Item>
               {[...people.values()].map((person) => (
                 <Menu.Item
                   key={person.user_id}
@@ -179,10 +185,10 @@ export function BulkBar({
             </ScrollArea.Autosize>
           </FieldMenu>
         ) : null}
-        <FieldMenu label="Priority">
+        <FieldMenu label={t('tasks.priority')}>
           {TASK_PRIORITIES.map((priority) => (
             <Menu.Item key={priority} onClick={() => void apply('priority', { priority })}>
-              {PRIORITY_LABELS[priority]}
+              {priorityLabel(priority)}
             </Menu.Item>
           ))}
         </FieldMenu>
@@ -194,13 +200,15 @@ export function BulkBar({
         ) : null}
         <DueDateButton onSet={(dueOn) => void apply('due', { due_on: dueOn })} />
         {estimateScale !== 'none' ? (
-          <FieldMenu label="Estimate">
+          <FieldMenu label={t('tasks.estimate')}>
             {ESTIMATE_VALUES[estimateScale].map((estimate) => (
               <Menu.Item key={estimate} onClick={() => void apply('estimate', { estimate })}>
                 {estimate}
               </Menu.Item>
             ))}
-            <Menu.Item onClick={() => void apply('estimate', { estimate: null })}>No estimate</Menu.Item>
+            <Menu.Item onClick={() => void apply('estimate', { estimate: null })}>
+              {t('tasks.noEstimate')}
+            </Menu.Item>
           </FieldMenu>
         ) : null}
         {organizationId && customFields?.length ? (
@@ -230,13 +238,13 @@ export function BulkBar({
           leftSection={<IconTrash size={14} aria-hidden />}
           onClick={() => void remove()}
         >
-          Delete
+          {t('tasks.bulkDelete')}
         </Button>
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label="Clear selection"
-          title="Clear selection"
+          aria-label={t('tasks.clearSelection')}
+          title={t('tasks.clearSelection')}
           onClick={onClear}
         >
           <IconX size={16} aria-hidden />
@@ -274,7 +282,7 @@ function unmatchedStatuses(error: unknown): string[] | null {
 function refusal(error: unknown): string {
   return error instanceof ApiRequestError && error.statusCode >= 400 && error.statusCode < 500
     ? error.message
-    : MESSAGES.saveFailed;
+    : t('messages.saveFailed');
 }
 
 function FieldMenu({ label, children }: { label: string; children: ReactNode }) {
@@ -307,7 +315,7 @@ function DueDateButton({ onSet }: { onSet: (dueOn: string | null) => void }) {
           rightSection={<IconChevronDown size={14} aria-hidden />}
           onClick={() => setOpened((open) => !open)}
         >
-          Due date
+          {t('tasks.dueDate')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
@@ -315,16 +323,16 @@ function DueDateButton({ onSet }: { onSet: (dueOn: string | null) => void }) {
           <TextInput
             type="date"
             size="xs"
-            label="Due date of the selected tasks"
+            label={t('tasks.bulkDueLabel')}
             value={day}
             onChange={(event) => setDay(event.currentTarget.value)}
           />
           <Group gap="xs" justify="space-between">
             <Button size="compact-sm" variant="subtle" color="gray" onClick={() => done(null)}>
-              Clear due date
+              {t('tasks.clearDueDate')}
             </Button>
             <Button size="compact-sm" disabled={!day} onClick={() => done(day)}>
-              Set due date
+              {t('tasks.setDueDate')}
             </Button>
           </Group>
         </Stack>

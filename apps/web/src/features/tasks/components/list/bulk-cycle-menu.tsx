@@ -1,6 +1,7 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { t } from '../../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../../shared/api/list-cycles';
 import { cycleChoices, NO_CYCLE } from '../../../../shared/task-actions/cycle-choices';
 
@@ -23,7 +24,7 @@ export function BulkCycleMenu({
     <Menu position="top" withinPortal shadow="md">
       <Menu.Target>
         <Button size="compact-sm" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
-          Cycle
+          {t('tasks.bulkCycle')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -2,6 +2,7 @@ import type { CustomValue, ProjectCustomField } from '@figgle/shared/custom-fiel
 import { Button, Group, NativeSelect, Popover, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { CustomValueInput } from '../../../../shared/custom-values/custom-value-input';
 
 /** The kinds typed in a field, with the input type each takes. */
@@ -51,14 +52,14 @@ export function BulkFieldButton({
           rightSection={<IconChevronDown size={14} aria-hidden />}
           onClick={() => setOpened((open) => !open)}
         >
-          Field
+          {t('tasks.bulkField')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown miw={260}>
         <Stack gap="xs">
           <NativeSelect
             size="xs"
-            label="Field of the selected tasks"
+            label={t('tasks.bulkFieldLabel')}
             data={fields.map((candidate) => ({ value: candidate.field_id, label: candidate.name }))}
             value={field.field_id}
             onChange={(event) => {
@@ -87,10 +88,10 @@ export function BulkFieldButton({
           )}
           <Group gap="xs" justify="space-between">
             <Button size="compact-sm" variant="subtle" color="gray" onClick={() => done(null)}>
-              Clear {field.name}
+              {t('tasks.bulkFieldClear', { name: field.name })}
             </Button>
             <Button size="compact-sm" disabled={value === null} onClick={() => done(value)}>
-              Set {field.name}
+              {t('tasks.bulkFieldSet', { name: field.name })}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import type { BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
 import { Button, ColorSwatch, Menu, ScrollArea } from '@mantine/core';
 import { IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
+import { t } from '../../../../lib/i18n/i18n';
 import { useLabels } from '../../../../shared/api/list-labels';
 
 const swatch = (color: string) => (
@@ -24,20 +25,20 @@ export function BulkLabelsMenu({
     <Menu position="top" withinPortal shadow="md">
       <Menu.Target>
         <Button size="compact-sm" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
-          Labels
+          {t('tasks.bulkLabels')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <ScrollArea.Autosize mah={320} type="auto">
           {all.length === 0 ? (
-            <Menu.Label>No labels yet: add some in Settings › Labels</Menu.Label>
+            <Menu.Label>{t('tasks.bulkNoLabels')}</Menu.Label>
           ) : (
             <>
-              <Menu.Label>Add</Menu.Label>
+              <Menu.Label>{t('tasks.bulkLabelsAdd')}</Menu.Label>
               {all.map((label) => (
                 <Menu.Item
                   key={`add-${label.label_id}`}
-                  aria-label={`Add ${label.name}`}
+                  aria-label={t('tasks.bulkLabelsAddOne', { name: label.name })}
                   leftSection={<IconPlus size={12} aria-hidden />}
                   rightSection={swatch(label.color)}
                   onClick={() => onSet({ add_label_ids: [label.label_id] })}
@@ -46,11 +47,11 @@ export function BulkLabelsMenu({
                 </Menu.Item>
               ))}
               <Menu.Divider />
-              <Menu.Label>Remove</Menu.Label>
+              <Menu.Label>{t('tasks.bulkLabelsRemove')}</Menu.Label>
               {all.map((label) => (
                 <Menu.Item
                   key={`remove-${label.label_id}`}
-                  aria-label={`Remove ${label.name}`}
+                  aria-label={t('tasks.bulkLabelsRemoveOne', { name: label.name })}
                   leftSection={<IconMinus size={12} aria-hidden />}
                   rightSection={swatch(label.color)}
                   onClick={() => onSet({ remove_label_ids: [label.label_id] })}

@@ -2,6 +2,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Button, Group, Menu, Modal, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t } from '../../../../lib/i18n/i18n';
 import { useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../../shared/api/list-projects';
 
@@ -29,12 +30,12 @@ export function BulkMoveMenu({
     <Menu position="top" withinPortal shadow="md">
       <Menu.Target>
         <Button size="compact-sm" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
-          Move to project
+          {t('tasks.bulkMoveToProject')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <ScrollArea.Autosize mah={280} type="auto">
-          {choices.length === 0 ? <Menu.Label>No other project in this organization</Menu.Label> : null}
+          {choices.length === 0 ? <Menu.Label>{t('tasks.bulkNoOtherProject')}</Menu.Label> : null}
           {choices.map((project) => (
             <Menu.Item
               key={project.project_id}
@@ -70,16 +71,13 @@ export function BulkStatusQuestion({
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const answer = Object.fromEntries(names.map((name) => [name, chosen[name] ?? statuses[0]?.key ?? '']));
   return (
-    <Modal opened onClose={onCancel} title={`Which status in ${projectName}?`} centered>
+    <Modal opened onClose={onCancel} title={t('tasks.whichStatusTitle', { project: projectName })} centered>
       <Stack gap="md">
-        <Text size="sm">
-          {projectName} has no status of the same name or kind as {names.length === 1 ? 'this one' : 'these'}:
-          choose where the tasks go.
-        </Text>
+        <Text size="sm">{t('tasks.whichStatusText', { project: projectName, count: names.length })}</Text>
         {names.map((name) => (
           <NativeSelect
             key={name}
-            label={`Tasks in ${name} go to`}
+            label={t('tasks.whichStatusLabel', { name })}
             data={statuses.map((status) => ({ value: status.key, label: status.name }))}
             value={answer[name]}
             onChange={(event) => {
@@ -90,9 +88,9 @@ export function BulkStatusQuestion({
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
-          <Button onClick={() => onAnswer(answer)}>Move</Button>
+          <Button onClick={() => onAnswer(answer)}>{t('tasks.move')}</Button>
         </Group>
       </Stack>
     </Modal>

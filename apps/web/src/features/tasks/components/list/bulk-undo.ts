@@ -1,6 +1,7 @@
 import type { BulkTaskFields } from '@figgle/shared/bulk-task-schemas';
 import type { CustomValue } from '@figgle/shared/custom-field-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
+import { t } from '../../../../lib/i18n/i18n';
 
 /** A custom field the selection bar sets, with each task's value before (none: null). */
 interface BulkCustomField {
@@ -66,5 +67,5 @@ export function undoGroups(tasks: readonly TaskSummaryView[], field: BulkField):
 
 /** "Changed 24 tasks", "Changed 1 task". */
 export function changedTasksMessage(count: number): string {
-  return `Changed ${count.toLocaleString('en')} task${count === 1 ? '' : 's'}`;
+  return t('tasks.changedTasks', { count });
 }

@@ -1,6 +1,7 @@
 import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { ActionIcon, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
+import { t } from '../../../../lib/i18n/i18n';
 import type { ListColumns } from './list-columns';
 
 /** "Columns": turns "Last modified", "Created at" and the custom fields on or off, for this person. */
@@ -20,24 +21,30 @@ export function ColumnChooser({
   return (
     <Popover position="bottom-end" shadow="md" withArrow trapFocus>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Columns" title="Columns">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t('tasks.columns')}
+          title={t('tasks.columns')}
+        >
           <IconColumns3 size={15} stroke={1.8} aria-hidden />
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Columns" role="dialog">
+      <Popover.Dropdown aria-label={t('tasks.columns')} role="dialog">
         <Stack gap="xs">
           <Text size="xs" fw={600} c="dimmed">
-            Show columns
+            {t('tasks.showColumns')}
           </Text>
           {stacked ? null : (
             <>
               <Checkbox
-                label="Last modified"
+                label={t('tasks.lastModified')}
                 checked={columns.lastModified}
                 onChange={(event) => onChange({ ...columns, lastModified: event.currentTarget.checked })}
               />
               <Checkbox
-                label="Created at"
+                label={t('tasks.createdAt')}
                 checked={columns.created}
                 onChange={(event) => onChange({ ...columns, created: event.currentTarget.checked })}
               />

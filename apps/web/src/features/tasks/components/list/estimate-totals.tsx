@@ -2,6 +2,7 @@ import type { EstimateScale } from '@figgle/shared/estimate';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { t, tRich } from '../../../../lib/i18n/i18n';
 import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { estimateTotalsOf } from '../estimate-words';
 import classes from '../task-list.module.css';
@@ -37,7 +38,13 @@ export function EstimateTotals({
   }, [scale, tasks, leaving, statuses]);
   if (!totals.all) return null;
   return (
-    <Group gap="md" px="sm" py={6} className={classes.estimateTotals} aria-label="Estimates added up">
+    <Group
+      gap="md"
+      px="sm"
+      py={6}
+      className={classes.estimateTotals}
+      aria-label={t('tasks.estimatesAddedUp')}
+    >
       {Object.keys(totals)
         .filter((status) => status !== 'all' && totals[status])
         .map((status) => (
@@ -46,7 +53,10 @@ export function EstimateTotals({
           </Text>
         ))}
       <Text size="xs" c="dimmed">
-        All <strong>{totals.all}</strong>
+        {tRich('tasks.estimatesAll', {
+          total: totals.all,
+          strong: (chunks) => <strong>{chunks}</strong>,
+        })}
       </Text>
     </Group>
   );
