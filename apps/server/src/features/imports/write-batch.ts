@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import {
   CUSTOM_FIELD_KIND_LABELS,
   customValueFromText,
@@ -132,10 +131,6 @@ export async function writeBatch(
   context: BatchContext,
   tasks: ImportTask[],
 ): Promise<BatchResult> {
-  let __at = performance.now();
-  const __times: string[] = [];
-  const __mark = (label: string) => { const now = performance.now(); __times.push(`${label} ${(now - __at).toFixed(0)}`); __at = now; };
-  (globalThis as any).__batchTimes = __times;
   const problems: ImportProblem[] = tasks.flatMap((task) => task.problems);
   const project = await trx
     .updateTable('project')
@@ -145,7 +140,6 @@ export async function writeBatch(
     .returning('last_reference')
     .executeTakeFirst();
   if (!project) throw new ProjectGoneError('The project was deleted during the import.');
-  __mark('project');
   const firstReference = project.last_reference - tasks.length + 1;
 
   await placeInProjectStatuses(trx, context.projectId, tasks);
@@ -162,13 +156,11 @@ export async function writeBatch(
     for (const [index, task] of inColumn.entries()) ranks.set(task, keys[index]!);
   }
 
-  __mark('ranks');
   // The ids a task made one by one gets (migration 0018: its creation time in front), made before
   // the insert because labels, checklists and comments below name their tasks.
   const { rows: made } = await sql<{ id: string }>`
     SELECT figgle_task_id() AS id FROM generate_series(1, ${tasks.length}::integer)
   `.execute(trx);
-  __mark('ids');
   const ids = made.map((row) => row.id);
   const assignees = tasks.map((task) => {
     if (!task.assigneeEmail) return null;
@@ -258,7 +250,6 @@ export async function writeBatch(
         estimate, milestone, cycle)
   `.execute(trx);
 
-  __mark('insert task');
   const metadata = tasks.map((task, index) => {
     const labels = labelsOf[index]!;
     const entry: LogMetadata = {
@@ -281,7 +272,6 @@ export async function writeBatch(
     JOIN task ON task.task_id = t.id
   `.execute(trx);
 
-  __mark('insert log');
   const labelTask: string[] = [];
   const labelId: string[] = [];
   labelsOf.forEach((labels, index) => {
@@ -298,10 +288,8 @@ export async function writeBatch(
     `.execute(trx);
   }
 
-  __mark('labels');
   await writeCustomValues(trx, context, tasks, ids, problems);
 
-  __mark('custom');
   const itemTask: string[] = [];
   const itemText: string[] = [];
   const itemDone: boolean[] = [];
@@ -325,7 +313,6 @@ export async function writeBatch(
     `.execute(trx);
   }
 
-  __mark('checklist');
   const commentTask: string[] = [];
   const commentAuthor: string[] = [];
   const commentAt: string[] = [];
@@ -346,7 +333,6 @@ export async function writeBatch(
         AS t(task_id, author_name, content, created_at)
     `.execute(trx);
   }
-  __mark('comments');
   const keyed: Record<string, string> = {};
   tasks.forEach((task, index) => {
     if (task.key !== undefined) keyed[task.key] = ids[index]!;
