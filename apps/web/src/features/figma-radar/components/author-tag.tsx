@@ -1,5 +1,6 @@
 import { COLOUR_CODE_COUNT } from '@figgle/shared/colour-code';
 import { Badge, type MantineColor } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 
 /** The radar's six tag looks, chosen by a hash of the author. */
 /** The avatars' six colours, each readable on its own tint (AA). */
@@ -12,7 +13,7 @@ function tagLookOf(text: string): MantineColor {
 }
 
 export function AuthorTag({ handle }: { handle: string }) {
-  const name = handle || 'Someone on Figma';
+  const name = handle || t('figma-radar.someoneOnFigma');
   return (
     <Badge variant="light" color={tagLookOf(name)} radius="sm" tt="none" fw={600} maw={220}>
       {name}

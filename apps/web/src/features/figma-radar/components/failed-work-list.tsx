@@ -1,32 +1,39 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { intlLocale, t, tRich } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { useRetryFailedFigmaWork } from '../api/retry-failed-figma-work';
 
 function headline(failure: FailedFigmaWork): string {
-  const file = failure.figma_file_name || 'a Figma file';
-  const by = failure.figma_triggered_by || 'someone';
+  // The unknown file and author are words of the sentence; `noFile` and `noBy` let a language
+  // inflect them (German: "von jemandem").
+  const values = {
+    file: failure.figma_file_name || t('figma-radar.aFigmaFile'),
+    by: failure.figma_triggered_by || t('figma-radar.someone'),
+    noFile: failure.figma_file_name ? 'no' : 'yes',
+    noBy: failure.figma_triggered_by ? 'no' : 'yes',
+  };
   switch (failure.kind) {
     case 'REPLY':
-      return `Reply to Figma not sent (${file})`;
+      return t('figma-radar.failedReply', values);
     case 'DESIGN_CHANGE':
-      return `New version by ${by} of ${file} not compared with the linked designs`;
+      return t('figma-radar.failedDesignChange', values);
     case 'DEV_STATUS':
-      return `Dev Mode status of a design in ${file} not applied`;
+      return t('figma-radar.failedDevStatus', values);
     case 'DEV_RESOURCE':
-      return 'Link to the task not added in Figma’s Dev Mode';
+      return t('figma-radar.failedDevResource');
     default:
-      return `Comment by ${by} on ${file} not processed`;
+      return t('figma-radar.failedComment', values);
   }
 }
 
 /** What Figgle gave up doing with Figma, with Figma's reason: a comment lost would otherwise go unseen. */
 export function FailedWorkList({ failures }: { failures: FailedFigmaWork[] }) {
   const retry = useRetryFailedFigmaWork();
-  const tryAgain = (jobId: string) => retry.mutate(jobId, { onError: () => toastError(MESSAGES.saveFailed) });
+  const tryAgain = (jobId: string) =>
+    retry.mutate(jobId, { onError: () => toastError(t('messages.saveFailed')) });
   return (
     <Paper
       component="section"
@@ -41,7 +48,7 @@ export function FailedWorkList({ failures }: { failures: FailedFigmaWork[] }) {
       <Group gap="xs" mb="xs" wrap="nowrap">
         <IconAlertTriangle size={20} color="var(--mantine-color-red-light-color)" aria-hidden />
         <Title order={2} size="h5" id="failed-figma-work-title">
-          Figma deliveries that failed
+          {t('figma-radar.failedTitle')}
         </Title>
       </Group>
       <Stack gap="xs">
@@ -67,7 +74,7 @@ export function FailedWorkList({ failures }: { failures: FailedFigmaWork[] }) {
                   loading={retry.isPending && retry.variables === failure.job_id}
                   onClick={() => tryAgain(failure.job_id)}
                 >
-                  Try again
+                  {t('figma-radar.tryAgain')}
                 </Button>
               </Group>
               {failure.content ? (
@@ -76,14 +83,18 @@ export function FailedWorkList({ failures }: { failures: FailedFigmaWork[] }) {
                 </Text>
               ) : null}
               <Text size="sm" c="red">
-                Reason: {failure.reason}
+                {t('figma-radar.reason', { reason: failure.reason })}
               </Text>
               <Text size="xs" c="dimmed">
-                Gave up{' '}
-                <time dateTime={failure.failed_at} title={failedAt.toLocaleString()}>
-                  {relativeTime(failedAt)}
-                </time>{' '}
-                after {failure.attempts} {failure.attempts === 1 ? 'try' : 'tries'}
+                {tRich('figma-radar.gaveUp', {
+                  when: relativeTime(failedAt),
+                  attempts: failure.attempts,
+                  time: (chunks) => (
+                    <time dateTime={failure.failed_at} title={failedAt.toLocaleString(intlLocale())}>
+                      {chunks}
+                    </time>
+                  ),
+                })}
               </Text>
             </Paper>
           );

@@ -1,6 +1,7 @@
 import type { FigmaProjectTag } from '@figgle/shared/figma-schemas';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 
@@ -9,7 +10,7 @@ export function ProjectTag({ project }: { project: FigmaProjectTag | null }) {
   if (!project) {
     return (
       <Badge variant="outline" color="gray" radius="sm" tt="none" fw={500}>
-        No project
+        {t('figma-radar.noProject')}
       </Badge>
     );
   }

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { FigmaEventView } from '@figgle/shared/figma-schemas';
 import { Alert, Anchor, Button, Group, Modal, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -11,7 +11,7 @@ import { useCreateTaskFromEvent } from '../api/create-task-from-event';
 import { useFigmaEvent } from '../api/get-figma-event';
 import { useEventProjects } from '../api/list-event-projects';
 import { AuthorTag } from './author-tag';
-import { EVENT_KIND_LABELS } from './event-kind-icon';
+import { eventKindLabel } from './event-kind-icon';
 import { ProjectTag } from './project-tag';
 
 export interface RadarEventDialogProps {
@@ -25,17 +25,19 @@ export function RadarEventDialog({ eventId, onClose }: RadarEventDialogProps) {
   const event = useFigmaEvent(eventId);
   const notFound = event.error instanceof ApiRequestError && event.error.statusCode < 500;
   useEffect(() => {
-    if (event.isError && !notFound) toastError(MESSAGES.loadFailed);
+    if (event.isError && !notFound) toastError(t('messages.loadFailed'));
   }, [event.isError, notFound]);
 
-  const title = event.data ? `Comment on ${event.data.figma_file_name || 'Figma File'}` : 'Comment';
+  const title = event.data
+    ? t('figma-radar.commentOn', { file: event.data.figma_file_name || t('figma-radar.figmaFile') })
+    : t('figma-radar.comment');
   return (
     <Modal opened={eventId !== null} onClose={onClose} title={title} centered radius="lg" size="lg">
       {event.data && eventId ? (
         <EventDetails key={eventId} event={event.data} onDone={onClose} />
       ) : notFound ? (
         <Text size="sm" c="dimmed">
-          This event does not exist or is not in one of your organizations.
+          {t('figma-radar.eventMissing')}
         </Text>
       ) : (
         <Stack gap="sm" aria-busy>
@@ -69,10 +71,10 @@ function EventDetails({ event, onDone }: { event: FigmaEventView; onDone: () => 
     formEvent.preventDefault();
     create.mutate(projectId, {
       onSuccess: () => {
-        toastSuccess(MESSAGES.taskCreated);
+        toastSuccess(t('messages.taskCreated'));
         onDone();
       },
-      onError: () => toastError(MESSAGES.saveFailed),
+      onError: () => toastError(t('messages.saveFailed')),
     });
   }
 
@@ -83,21 +85,21 @@ function EventDetails({ event, onDone }: { event: FigmaEventView; onDone: () => 
   return (
     <Stack gap="lg">
       <Stack component="dl" gap={8} m={0}>
-        <Row label="Author">
+        <Row label={t('figma-radar.author')}>
           <AuthorTag handle={event.figma_triggered_by} />
         </Row>
-        <Row label="Date">
-          <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
+        <Row label={t('figma-radar.date')}>
+          <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString(intlLocale())}</time>
         </Row>
-        <Row label="Type">{EVENT_KIND_LABELS[event.kind]}</Row>
-        <Row label="Project">
+        <Row label={t('figma-radar.type')}>{eventKindLabel(event.kind)}</Row>
+        <Row label={t('figma-radar.project')}>
           <ProjectTag project={event.project} />
         </Row>
-        <Row label="File">
+        <Row label={t('figma-radar.file')}>
           <Anchor href={event.figma_file_url} target="_blank" rel="noopener noreferrer" size="sm">
             <Group gap={4} wrap="nowrap" component="span">
               <Icon name="figma" size={14} />
-              <span>{event.figma_file_name || 'Figma File'}</span>
+              <span>{event.figma_file_name || t('figma-radar.figmaFile')}</span>
             </Group>
           </Anchor>
         </Row>
@@ -108,27 +110,27 @@ function EventDetails({ event, onDone }: { event: FigmaEventView; onDone: () => 
         bg="var(--mantine-color-default-hover)"
         style={{ borderRadius: 'var(--mantine-radius-md)', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
-        {event.content || '(no text)'}
+        {event.content || t('figma-radar.noText')}
       </Text>
 
       {event.task_id ? (
-        <Alert color="teal" variant="light" radius="md" title="This comment is already a task">
+        <Alert color="teal" variant="light" radius="md" title={t('figma-radar.alreadyTask')}>
           <Anchor component={Link} to={paths.task(event.task_id)} size="sm" onClick={onDone}>
-            Open the task
+            {t('figma-radar.openTask')}
           </Anchor>
         </Alert>
       ) : (
-        <form onSubmit={handleSubmit} aria-label="Create a Task from this event">
+        <form onSubmit={handleSubmit} aria-label={t('figma-radar.createTask')}>
           <Stack gap="md">
             <NativeSelect
-              label="Project"
+              label={t('figma-radar.project')}
               required
               value={projectId}
               onChange={(change) => setProjectId(change.currentTarget.value)}
               data={[
                 {
                   value: '',
-                  label: projects.isPending ? MESSAGES.tableLoading : MESSAGES.selectPlaceholder,
+                  label: projects.isPending ? t('messages.tableLoading') : t('messages.selectPlaceholder'),
                   disabled: true,
                 },
                 ...options,
@@ -136,7 +138,7 @@ function EventDetails({ event, onDone }: { event: FigmaEventView; onDone: () => 
             />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending} leftSection={<Icon name="task" size={16} />}>
-                Create a Task from this event
+                {t('figma-radar.createTask')}
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,7 @@
 import type { FigmaEventView } from '@figgle/shared/figma-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
 import { AuthorTag } from './author-tag';
 import { EventKindIcon } from './event-kind-icon';
@@ -20,7 +21,11 @@ export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
       withBorder
       radius="md"
       p="md"
-      aria-label={`Comment by ${event.figma_triggered_by || 'someone'} on ${event.figma_file_name}`}
+      aria-label={t('figma-radar.commentBy', {
+        by: event.figma_triggered_by || t('figma-radar.someone'),
+        noBy: event.figma_triggered_by ? 'no' : 'yes',
+        file: event.figma_file_name,
+      })}
     >
       <Group align="flex-start" gap="md" wrap="nowrap">
         <EventKindIcon kind={event.kind} />
@@ -31,7 +36,7 @@ export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
               <Text
                 component="time"
                 dateTime={event.created_at}
-                title={date.toLocaleString()}
+                title={date.toLocaleString(intlLocale())}
                 size="xs"
                 c="dimmed"
               >
@@ -44,18 +49,20 @@ export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
               style={{ flexShrink: 0 }}
               onClick={() => onDetails(event.figma_event_id)}
             >
-              Details
+              {t('figma-radar.details')}
             </Button>
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={4}>
-            {event.content || '(no text)'}
+            {event.content || t('figma-radar.noText')}
           </Text>
           <Group gap="sm" wrap="wrap">
             <ProjectTag project={event.project} />
             <Anchor href={event.figma_file_url} target="_blank" rel="noopener noreferrer" size="xs">
               <Group gap={4} wrap="nowrap" component="span">
                 <Icon name="figma" size={14} />
-                <span style={{ overflowWrap: 'anywhere' }}>{event.figma_file_name || 'Figma File'}</span>
+                <span style={{ overflowWrap: 'anywhere' }}>
+                  {event.figma_file_name || t('figma-radar.figmaFile')}
+                </span>
               </Group>
             </Anchor>
           </Group>

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
@@ -22,7 +22,7 @@ export function FigmaRadarPage() {
   const eventId = searchParams.get(EVENT_PARAM);
 
   useEffect(() => {
-    if (radar.isError) toastError(MESSAGES.loadFailed);
+    if (radar.isError) toastError(t('messages.loadFailed'));
   }, [radar.isError]);
 
   function openEvent(id: string) {
@@ -59,8 +59,8 @@ export function FigmaRadarPage() {
   return (
     <>
       <PageHeader
-        title="Figma Radar"
-        subtitle="Notifications from your Figma organization"
+        title={t('figma-radar.title')}
+        subtitle={t('figma-radar.subtitle')}
         leading={<Icon name="radar" size={26} />}
         actions={
           <Button
@@ -69,7 +69,7 @@ export function FigmaRadarPage() {
             variant="default"
             leftSection={<Icon name="figma" size={16} />}
           >
-            Figma settings
+            {t('figma-radar.figmaSettings')}
           </Button>
         }
       />
@@ -78,30 +78,29 @@ export function FigmaRadarPage() {
       ) : null}
       {radar.isPending ? (
         <Center py="xl">
-          <Loader size="sm" aria-label={MESSAGES.tableLoading} />
+          <Loader size="sm" aria-label={t('messages.tableLoading')} />
         </Center>
       ) : events.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack gap={4} align="center">
-            <Text fw={500}>{MESSAGES.tableEmpty}</Text>
+            <Text fw={500}>{t('messages.tableEmpty')}</Text>
             <Text size="sm" c="dimmed" ta="center">
-              Comments made in the Figma files of your teams appear here, once a team is connected with a
-              Figma token in the settings.
+              {t('figma-radar.emptyHint')}
             </Text>
             <Button component={Link} to={paths.settingsFigma} variant="light" mt="sm">
-              Connect Figma
+              {t('figma-radar.connectFigma')}
             </Button>
           </Stack>
         </Paper>
       ) : (
-        <Stack gap="sm" component="section" aria-label="Figma events">
+        <Stack gap="sm" component="section" aria-label={t('figma-radar.events')}>
           {events.map((event) => (
             <RadarEventItem key={event.figma_event_id} event={event} onDetails={openEvent} />
           ))}
           {radar.hasNextPage ? (
             <Center pt="sm">
               <Button variant="light" onClick={seeMore} loading={radar.isFetchingNextPage}>
-                See More
+                {t('figma-radar.seeMore')}
               </Button>
             </Center>
           ) : null}
