@@ -52,6 +52,8 @@ export const taskStructureViewSchema = z.object({
   parent: taskLinkSchema.nullable(),
   subtasks: z.array(
     taskLinkSchema.extend({
+      /** Its project, whose statuses its row offers: absent in a row the page adds before the answer. */
+      project_id: z.uuid().optional(),
       assignee_id: z.uuid().nullable(),
       due_on: z.string().nullable(),
       due_at: z.string().nullable(),

@@ -35,7 +35,7 @@ export async function readTaskStructure(
     WHERE child.task_id = ${taskId}
   `.execute(db);
   const subtasks = await sql<TaskStructureView['subtasks'][number] & Read>`
-    SELECT ${LINK}, task.assignee_id, task.estimate, to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
+    SELECT ${LINK}, task.project_id, task.assignee_id, task.estimate, to_char(task.due_on, 'YYYY-MM-DD') AS due_on,
       to_char(task.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS due_at
     FROM task JOIN project ON project.project_id = task.project_id AND project.deleted_at IS NULL
     WHERE task.parent_id = ${taskId} AND task.deleted_at IS NULL

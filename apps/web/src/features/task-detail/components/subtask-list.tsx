@@ -10,10 +10,23 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useMemo } from 'react';
 import { t } from '../../../lib/i18n/i18n';
+import {
+  DEFAULT_STATUS_CHOICES,
+  useStatusChoicesOfProjects,
+} from '../../../shared/api/list-project-statuses';
 import { useMoveSubtask } from '../api/move-subtask';
 import { type Subtask, SubtaskRow } from './subtask-row';
 import classes from './task-detail.module.css';
+
+/** The projects of the sub-tasks, once each, the same array while they stay the same. */
+function useSubtaskProjects(subtasks: readonly Subtask[]): readonly string[] {
+  const key = [...new Set(subtasks.flatMap((subtask) => (subtask.project_id ? [subtask.project_id] : [])))]
+    .sort()
+    .join(',');
+  return useMemo(() => (key ? key.split(',') : []), [key]);
+}
 
 /** The sub-tasks in their order, moved by drag or by keyboard with each row's grip (as the checklist). */
 export function SubtaskList({
@@ -26,6 +39,7 @@ export function SubtaskList({
   assigneeOptions: Array<{ value: string; label: string }>;
 }) {
   const move = useMoveSubtask();
+  const statusesOf = useStatusChoicesOfProjects(useSubtaskProjects(subtasks));
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
@@ -80,6 +94,7 @@ export function SubtaskList({
               parentId={parentId}
               subtask={subtask}
               assigneeOptions={assigneeOptions}
+              statuses={(subtask.project_id && statusesOf.get(subtask.project_id)) || DEFAULT_STATUS_CHOICES}
             />
           ))}
         </ul>

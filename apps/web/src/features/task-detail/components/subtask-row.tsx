@@ -1,5 +1,5 @@
 import { useSortable } from '@dnd-kit/sortable';
-import { defaultStatusLabel, STATUS_LABELS, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { defaultStatusLabel, type TaskStatus } from '@figgle/shared/status';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
@@ -8,13 +8,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
+import type { StatusChoice } from '../../../shared/api/list-project-statuses';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { dueDay, dueFrom, localTime } from '../../../ui/planning/due-date';
 import classes from './task-detail.module.css';
 
-const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 export const NOBODY = 'none';
 
 export type Subtask = TaskStructureView['subtasks'][number];
@@ -34,11 +34,15 @@ export function SubtaskRow({
   parentId,
   subtask,
   assigneeOptions,
+  statuses,
 }: {
   parentId: string;
   subtask: Subtask;
   assigneeOptions: Array<{ value: string; label: string }>;
+  /** The statuses of the sub-task's own project (docs/product.md#statuses), by name. */
+  statuses: readonly StatusChoice[];
 }) {
+  const statusOptions = statuses.map((status) => ({ value: status.key, label: status.name }));
   const update = useUpdateTask();
   const queryClient = useQueryClient();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
@@ -98,10 +102,10 @@ export function SubtaskRow({
           size="xs"
           w={110}
           data={
-            STATUS_OPTIONS.some((option) => option.value === subtask.status)
-              ? STATUS_OPTIONS
+            statusOptions.some((option) => option.value === subtask.status)
+              ? statusOptions
               : [
-                  ...STATUS_OPTIONS,
+                  ...statusOptions,
                   { value: subtask.status, label: subtask.status_name ?? defaultStatusLabel(subtask.status) },
                 ]
           }
