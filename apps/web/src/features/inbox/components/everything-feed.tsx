@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { useInbox } from '../api/list-inbox';
 import { useMarkInboxSeen } from '../api/mark-inbox-seen';
@@ -14,7 +14,7 @@ export function EverythingFeed() {
   const now = useNow();
 
   useEffect(() => {
-    if (inbox.isError) toastError(MESSAGES.error);
+    if (inbox.isError) toastError(t('messages.error'));
   }, [inbox.isError]);
 
   // Seen once the first page is shown, and again whenever a newer entry arrives while it is open.
@@ -59,14 +59,14 @@ export function EverythingFeed() {
     <>
       {inbox.isPending ? (
         <Center py="xl">
-          <Loader size="sm" aria-label={MESSAGES.tableLoading} />
+          <Loader size="sm" aria-label={t('messages.tableLoading')} />
         </Center>
       ) : entries.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack gap={4} align="center">
-            <Text fw={500}>{MESSAGES.tableEmpty}</Text>
+            <Text fw={500}>{t('messages.tableEmpty')}</Text>
             <Text size="sm" c="dimmed" ta="center">
-              Changes and comments on the tasks of your projects appear here.
+              {t('inbox.everythingEmpty')}
             </Text>
           </Stack>
         </Paper>
@@ -75,7 +75,7 @@ export function EverythingFeed() {
           <Stack
             component="ol"
             gap="xs"
-            aria-label="Notifications"
+            aria-label={t('inbox.notifications')}
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
           >
             {entries.map((entry) => (
@@ -85,7 +85,7 @@ export function EverythingFeed() {
           {inbox.hasNextPage ? (
             <Center pt="sm">
               <Button variant="light" onClick={() => void seeMore()} loading={inbox.isFetchingNextPage}>
-                See more
+                {t('inbox.seeMore')}
               </Button>
             </Center>
           ) : null}

@@ -2,6 +2,7 @@ import type { NotificationView } from '@figgle/shared/notification-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -27,7 +28,12 @@ export function ForMeEntry({ entry, now, onOpen }: ForMeEntryProps) {
       radius="md"
       px="md"
       py="sm"
-      aria-label={`${unread ? 'Unread: ' : ''}${actorName(entry)} ${forMeVerb(entry)} #${entry.task.reference} ${entry.task.title}`}
+      aria-label={t(unread ? 'inbox.unreadEntryLabel' : 'inbox.entryLabel', {
+        actor: actorName(entry),
+        verb: forMeVerb(entry),
+        reference: String(entry.task.reference),
+        title: entry.task.title,
+      })}
       style={unread ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
       // A faint tint: the dimmed words on it keep 4.5:1 in both schemes (the "light" variant colour did not).
       bg={
@@ -74,13 +80,13 @@ export function ForMeEntry({ entry, now, onOpen }: ForMeEntryProps) {
             <Group gap={6} wrap="nowrap">
               {unread ? (
                 <Badge size="xs" variant="filled" aria-hidden>
-                  New
+                  {t('inbox.new')}
                 </Badge>
               ) : null}
               <Text
                 component="time"
                 dateTime={entry.created_at}
-                title={date.toLocaleString()}
+                title={date.toLocaleString(intlLocale())}
                 size="xs"
                 c="dimmed"
                 style={{ whiteSpace: 'nowrap' }}

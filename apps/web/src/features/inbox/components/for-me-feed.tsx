@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { useNotifications } from '../api/list-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -22,9 +22,9 @@ function NewInEverything({ onOpen }: { onOpen: () => void }) {
   return (
     <Paper withBorder radius="md" p="sm" role="status">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm">Nothing unread for you. There is new activity in Everything.</Text>
+        <Text size="sm">{t('inbox.newInEverything')}</Text>
         <Button variant="light" size="compact-sm" onClick={onOpen}>
-          Open Everything
+          {t('inbox.openEverything')}
         </Button>
       </Group>
     </Paper>
@@ -39,7 +39,7 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
   const now = useNow();
 
   useEffect(() => {
-    if (notifications.isError) toastError(MESSAGES.error);
+    if (notifications.isError) toastError(t('messages.error'));
   }, [notifications.isError]);
 
   const seen = new Set<string>();
@@ -53,7 +53,7 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
   if (notifications.isPending) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={MESSAGES.tableLoading} />
+        <Loader size="sm" aria-label={t('messages.tableLoading')} />
       </Center>
     );
   }
@@ -65,9 +65,9 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
         {pointToEverything}
         <Paper withBorder radius="md" p="xl">
           <Stack gap={4} align="center">
-            <Text fw={500}>Nothing for you yet</Text>
+            <Text fw={500}>{t('inbox.nothingForYou')}</Text>
             <Text size="sm" c="dimmed" ta="center">
-              Mentions, tasks assigned to you and changes to the tasks you watch appear here.
+              {t('inbox.forMeEmpty')}
             </Text>
           </Stack>
         </Paper>
@@ -83,12 +83,17 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
           size="compact-sm"
           disabled={!anyUnread}
           loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onError: () => toastError(MESSAGES.error) })}
+          onClick={() => markAll.mutate(undefined, { onError: () => toastError(t('messages.error')) })}
         >
-          Mark all as read
+          {t('inbox.markAllRead')}
         </Button>
       </Group>
-      <Stack component="ol" gap="xs" aria-label="For me" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack
+        component="ol"
+        gap="xs"
+        aria-label={t('inbox.forMe')}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {entries.map((entry) => (
           <ForMeEntry
             key={entry.notification_id}
@@ -105,7 +110,7 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
             onClick={() => void notifications.fetchNextPage()}
             loading={notifications.isFetchingNextPage}
           >
-            See more
+            {t('inbox.seeMore')}
           </Button>
         </Center>
       ) : null}

@@ -1,27 +1,28 @@
 import type { NotificationView } from '@figgle/shared/notification-schemas';
 import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
 import { defaultStatusLabel } from '@figgle/shared/status';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 
-const FIELD_WORDS: Record<string, string> = {
-  status: 'status',
-  title: 'title',
-  assignee: 'assignee',
-  due_date: 'due date',
-  priority: 'priority',
-  labels: 'labels',
+const FIELD_WORDS: Record<string, () => string> = {
+  status: () => t('inbox.fieldStatus'),
+  title: () => t('inbox.fieldTitle'),
+  assignee: () => t('inbox.fieldAssignee'),
+  due_date: () => t('inbox.fieldDueDate'),
+  priority: () => t('inbox.fieldPriority'),
+  labels: () => t('inbox.fieldLabels'),
 };
 
 /** One side of a change as a person reads it: a status or priority by its label, a list joined. */
 function valueWords(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(String).join(', ');
+  if (value === null || value === undefined || value === '') return t('inbox.none');
+  if (Array.isArray(value)) return value.length === 0 ? t('inbox.none') : value.map(String).join(', ');
   if (field === 'status') return defaultStatusLabel(String(value));
   if (field === 'priority') return PRIORITY_LABELS[value as TaskPriority] ?? String(value);
   if (field === 'due_date' && typeof value === 'string') {
     const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
     return Number.isNaN(date.getTime())
       ? value
-      : date.toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
+      : date.toLocaleDateString(intlLocale(), { month: 'long', day: 'numeric', year: 'numeric' });
   }
   return String(value);
 }
@@ -31,32 +32,34 @@ export function forMeVerb(entry: NotificationView): string {
   switch (entry.kind) {
     case 'mention':
       return entry.detail.where === 'description'
-        ? 'mentioned you in the description of'
-        : 'mentioned you in a comment on';
+        ? t('inbox.verbMentionDescription')
+        : t('inbox.verbMentionComment');
     case 'assignment':
-      return 'assigned you';
+      return t('inbox.verbAssigned');
     case 'comment':
-      return 'commented on';
+      return t('inbox.verbCommented');
     case 'change':
       // The last open task blocking this one was finished (issue 42).
       return entry.detail.field === 'unblocked'
-        ? `finished ${String(entry.detail.from)}, which blocked`
-        : 'changed';
+        ? t('inbox.verbUnblocked', { blocker: String(entry.detail.from) })
+        : t('inbox.verbChanged');
     case 'design_changed':
-      return 'changed the linked design of';
+      return t('inbox.verbDesignChanged');
   }
 }
 
 /** The line under it: the words quoted, or the change ('status To Do → Doing'). */
 export function forMeDetail(entry: NotificationView): string | null {
   const { detail } = entry;
-  if (entry.kind === 'change' && detail.field === 'unblocked') return 'Nothing blocks it any more.';
+  if (entry.kind === 'change' && detail.field === 'unblocked') return t('inbox.nothingBlocks');
   if (entry.kind === 'design_changed') {
     const version =
       typeof detail.version_label === 'string'
-        ? `Figma version “${detail.version_label}”`
-        : 'A new Figma version';
-    return typeof detail.author === 'string' && detail.author ? `${version} by ${detail.author}` : version;
+        ? t('inbox.figmaVersionNamed', { label: detail.version_label })
+        : t('inbox.newFigmaVersion');
+    return typeof detail.author === 'string' && detail.author
+      ? t('inbox.versionBy', { version, author: detail.author })
+      : version;
   }
   if (entry.kind === 'change' && typeof detail.field === 'string') {
     const field = detail.field;
@@ -69,13 +72,14 @@ export function forMeDetail(entry: NotificationView): string | null {
       field === 'status' && typeof detail.to_name === 'string'
         ? detail.to_name
         : valueWords(field, detail.to);
-    return `${FIELD_WORDS[field] ?? field} ${from} → ${to}`;
+    return t('inbox.fieldChange', { field: FIELD_WORDS[field]?.() ?? field, from, to });
   }
-  if (typeof detail.excerpt === 'string' && detail.excerpt !== '') return `“${detail.excerpt}”`;
+  if (typeof detail.excerpt === 'string' && detail.excerpt !== '')
+    return t('inbox.quoted', { excerpt: detail.excerpt });
   return null;
 }
 
 export function actorName(entry: NotificationView): string {
   if (!entry.actor) return 'Figma';
-  return [entry.actor.firstname, entry.actor.lastname].filter(Boolean).join(' ') || 'Someone';
+  return [entry.actor.firstname, entry.actor.lastname].filter(Boolean).join(' ') || t('inbox.someone');
 }

@@ -2,6 +2,7 @@ import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -46,7 +47,7 @@ export function InboxEntry({ entry, now }: InboxEntryProps) {
                 {authorLabel(entry)}
               </Text>{' '}
               <Text span size="sm" c="dimmed">
-                edited a task in
+                {t('inbox.editedTaskIn')}
               </Text>{' '}
               <Anchor
                 component={Link}
@@ -63,7 +64,7 @@ export function InboxEntry({ entry, now }: InboxEntryProps) {
             <Text
               component="time"
               dateTime={entry.created_at}
-              title={date.toLocaleString()}
+              title={date.toLocaleString(intlLocale())}
               size="xs"
               c="dimmed"
               style={{ whiteSpace: 'nowrap' }}

@@ -1,5 +1,6 @@
 import { Box, Tabs, VisuallyHidden } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useInboxHasNewActivity } from '../../../lib/realtime/inbox-status';
 import { useUnreadCount } from '../../../lib/realtime/unread-count';
 import { Icon } from '../../../ui/icon/icon';
@@ -22,8 +23,8 @@ export function InboxPage() {
   return (
     <>
       <PageHeader
-        title="Inbox"
-        subtitle="Notifications from your tasks, projects or comments"
+        title={t('inbox.title')}
+        subtitle={t('inbox.subtitle')}
         leading={<Icon name="inbox" size={26} />}
       />
       <Tabs
@@ -35,8 +36,8 @@ export function InboxPage() {
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="for-me">
-            For me
-            {unread > 0 ? <VisuallyHidden>, {unread} unread</VisuallyHidden> : null}
+            {t('inbox.forMe')}
+            {unread > 0 ? <VisuallyHidden>{t('inbox.unreadCount', { count: unread })}</VisuallyHidden> : null}
           </Tabs.Tab>
           <Tabs.Tab
             value="everything"
@@ -46,8 +47,10 @@ export function InboxPage() {
               ) : null
             }
           >
-            Everything
-            {hasNewActivity && tab !== 'everything' ? <VisuallyHidden>, new activity</VisuallyHidden> : null}
+            {t('inbox.everything')}
+            {hasNewActivity && tab !== 'everything' ? (
+              <VisuallyHidden>{t('inbox.newActivity')}</VisuallyHidden>
+            ) : null}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="for-me">
