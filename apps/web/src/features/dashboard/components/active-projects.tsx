@@ -1,21 +1,20 @@
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { DashboardCard } from './dashboard-card';
 import { EmptyNote } from './empty-note';
 
-const changes = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'change' : 'changes'}`;
-
 /** The projects with the most changes over the last 7 days. */
 export function ActiveProjects({ projects }: { projects: DashboardView['active_projects'] | undefined }) {
   return (
-    <DashboardCard title="Most active projects" subtitle="Changes over the last 7 days">
+    <DashboardCard title={t('dashboard.activeTitle')} subtitle={t('dashboard.activeSubtitle')}>
       {!projects ? (
         <Skeleton h={120} />
       ) : projects.length === 0 ? (
-        <EmptyNote>No changes this week.</EmptyNote>
+        <EmptyNote>{t('dashboard.activeEmpty')}</EmptyNote>
       ) : (
         <Stack component="ol" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {projects.map((project) => (
@@ -36,7 +35,7 @@ export function ActiveProjects({ projects }: { projects: DashboardView['active_p
                 </Group>
               </Anchor>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {changes(project.activity)}
+                {t('dashboard.changeCount', { count: project.activity })}
               </Text>
             </Group>
           ))}

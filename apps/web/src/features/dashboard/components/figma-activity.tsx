@@ -2,6 +2,7 @@ import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Badge, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
+import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -10,7 +11,12 @@ import { EmptyNote } from './empty-note';
 
 type FigmaEvent = DashboardView['figma_events'][number];
 
-const KIND_LABELS: Record<FigmaEvent['kind'], string> = { TASK: 'Task', REPLY: 'Reply', COMMENT: 'Comment' };
+const kindLabel = (kind: FigmaEvent['kind']) =>
+  kind === 'TASK'
+    ? t('dashboard.kindTask')
+    : kind === 'REPLY'
+      ? t('dashboard.kindReply')
+      : t('dashboard.kindComment');
 const KIND_COLOURS: Record<FigmaEvent['kind'], string> = { TASK: 'teal', REPLY: 'blue', COMMENT: 'violet' };
 
 function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
@@ -23,15 +29,15 @@ function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
       <Stack gap={2} flex={1} miw={0}>
         <Group gap={6} wrap="wrap">
           <Text size="sm" fw={600}>
-            {event.figma_triggered_by || 'Someone on Figma'}
+            {event.figma_triggered_by || t('dashboard.someoneOnFigma')}
           </Text>
           <Badge size="xs" variant="light" color={KIND_COLOURS[event.kind]} radius="sm">
-            {KIND_LABELS[event.kind]}
+            {kindLabel(event.kind)}
           </Badge>
           <Text
             component="time"
             dateTime={event.created_at}
-            title={date.toLocaleString()}
+            title={date.toLocaleString(intlLocale())}
             size="xs"
             c="dimmed"
           >
@@ -39,7 +45,7 @@ function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
           </Text>
         </Group>
         <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-          {event.content || '(no text)'}
+          {event.content || t('dashboard.noText')}
         </Text>
         <Group gap="sm" wrap="wrap">
           {event.project ? (
@@ -52,11 +58,11 @@ function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
           ) : null}
           {event.task_id ? (
             <Anchor component={Link} to={paths.task(event.task_id)} size="xs">
-              Open the task
+              {t('dashboard.openTask')}
             </Anchor>
           ) : null}
           <Anchor href={event.figma_file_url} target="_blank" rel="noopener noreferrer" size="xs">
-            {event.figma_file_name || 'Figma File'}
+            {event.figma_file_name || t('dashboard.figmaFile')}
           </Anchor>
         </Group>
       </Stack>
@@ -67,11 +73,11 @@ function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
 /** The latest comments and replies that came from Figma, with a way to the radar for the rest. */
 export function FigmaActivity({ events, now }: { events: FigmaEvent[] | undefined; now: Date }) {
   return (
-    <DashboardCard title="Latest Figma comments and replies">
+    <DashboardCard title={t('dashboard.figmaTitle')}>
       {!events ? (
         <Skeleton h={120} />
       ) : events.length === 0 ? (
-        <EmptyNote>No comments from Figma yet.</EmptyNote>
+        <EmptyNote>{t('dashboard.figmaEmpty')}</EmptyNote>
       ) : (
         <Stack component="ul" gap="md" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {events.map((event) => (
@@ -80,7 +86,7 @@ export function FigmaActivity({ events, now }: { events: FigmaEvent[] | undefine
         </Stack>
       )}
       <Anchor component={Link} to={paths.figmaRadar} size="sm" mt="auto">
-        See everything on the Figma Radar
+        {t('dashboard.figmaSeeAll')}
       </Anchor>
     </DashboardCard>
   );

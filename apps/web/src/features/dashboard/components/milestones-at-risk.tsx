@@ -1,5 +1,6 @@
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { formatDueLong } from '../../../ui/planning/due-date';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -13,11 +14,11 @@ const day = (value: string) => formatDueLong({ due_on: value, due_at: null }) ??
 export function MilestonesAtRisk() {
   const { data: milestones } = useMilestonesAtRisk();
   return (
-    <DashboardCard title="Milestones at risk" subtitle="Forecast past their target at the recent pace">
+    <DashboardCard title={t('dashboard.milestonesTitle')} subtitle={t('dashboard.milestonesSubtitle')}>
       {!milestones ? (
         <Skeleton h={60} />
       ) : milestones.length === 0 ? (
-        <EmptyNote>No milestone is at risk.</EmptyNote>
+        <EmptyNote>{t('dashboard.milestonesEmpty')}</EmptyNote>
       ) : (
         <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {milestones.map((milestone) => (
@@ -40,9 +41,13 @@ export function MilestonesAtRisk() {
                 </Group>
               </Anchor>
               <Text size="xs" c="dimmed">
-                Target {day(milestone.target_date)} ·{' '}
-                {milestone.forecast_date ? `forecast ${day(milestone.forecast_date)}` : 'no forecast'} ·{' '}
-                {milestone.tasks.done} of {milestone.tasks.total} done
+                {t('dashboard.milestoneLine', {
+                  target: day(milestone.target_date),
+                  forecast: milestone.forecast_date ? day(milestone.forecast_date) : '',
+                  hasForecast: milestone.forecast_date ? 'yes' : 'no',
+                  done: milestone.tasks.done,
+                  total: milestone.tasks.total,
+                })}
               </Text>
             </Stack>
           ))}

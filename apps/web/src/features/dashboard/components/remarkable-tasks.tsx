@@ -1,6 +1,7 @@
 import type { RemarkableTaskView } from '@figgle/shared/dashboard-schemas';
 import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { DashboardCard } from './dashboard-card';
@@ -16,14 +17,11 @@ interface RemarkableTasksProps {
 /** Tasks that deserve a look (overdue, stuck in Doing, much discussed), each saying why. */
 export function RemarkableTasks({ tasks, now }: RemarkableTasksProps) {
   return (
-    <DashboardCard
-      title="Remarkable tasks"
-      subtitle="Overdue, in Doing for over a week, or much discussed lately"
-    >
+    <DashboardCard title={t('dashboard.remarkableTitle')} subtitle={t('dashboard.remarkableSubtitle')}>
       {!tasks ? (
         <Skeleton h={120} />
       ) : tasks.length === 0 ? (
-        <EmptyNote>Nothing stands out: every task is on track.</EmptyNote>
+        <EmptyNote>{t('dashboard.remarkableEmpty')}</EmptyNote>
       ) : (
         <Stack component="ul" gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {tasks.map((task) => (

@@ -10,6 +10,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useId } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 
 const COUNTERS: ReadonlyArray<{ status: TaskStatus; colour: MantineColor; Drawing: TablerIcon }> = [
   { status: 'TODO', colour: 'gray', Drawing: IconCircleDashed },
@@ -38,7 +39,7 @@ function Counter({ label, value, colour, Drawing }: CounterProps) {
             <Skeleton h={34} w={64} mt={6} />
           ) : (
             <Text fz={30} fw={700} lh={1.2} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {value.toLocaleString('en-US')}
+              {t('dashboard.counterValue', { value })}
             </Text>
           )}
         </div>
@@ -65,14 +66,14 @@ export function StatusCounters({ counters, overdue }: StatusCountersProps) {
       {COUNTERS.map(({ status, colour, Drawing }) => (
         <Counter
           key={status}
-          label={`Tasks in ${status}`}
+          label={t('dashboard.tasksIn', { status })}
           value={counters ? counters[status as keyof typeof counters] : null}
           colour={colour}
           Drawing={Drawing}
         />
       ))}
       <Counter
-        label="Overdue"
+        label={t('dashboard.overdue')}
         value={overdue ?? null}
         colour={overdue ? 'red' : 'gray'}
         Drawing={IconAlarm}

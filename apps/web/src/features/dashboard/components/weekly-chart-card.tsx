@@ -2,6 +2,7 @@ import { DASHBOARD_CHART_SIZE } from '@figgle/shared/constants';
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { DashboardCard } from './dashboard-card';
 import { weekPoints } from './week-points';
 
@@ -13,7 +14,7 @@ const chartHeight = DASHBOARD_CHART_SIZE.height + 60;
 export function WeeklyChartCard({ weeks }: { weeks: DashboardView['weeks'] | undefined }) {
   const points = weeks ? weekPoints(weeks) : null;
   return (
-    <DashboardCard title="Created and completed tasks" subtitle="Per week, over the last 8 weeks">
+    <DashboardCard title={t('dashboard.chartTitle')} subtitle={t('dashboard.chartSubtitle')}>
       {points ? (
         <>
           <div aria-hidden>
@@ -23,12 +24,12 @@ export function WeeklyChartCard({ weeks }: { weeks: DashboardView['weeks'] | und
           </div>
           <VisuallyHidden>
             <Table>
-              <caption>Tasks created and completed per week</caption>
+              <caption>{t('dashboard.chartCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Week of</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Completed</th>
+                  <th scope="col">{t('dashboard.weekOf')}</th>
+                  <th scope="col">{t('dashboard.created')}</th>
+                  <th scope="col">{t('dashboard.completed')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -2,6 +2,7 @@
 import '@mantine/charts/styles.css';
 import { DASHBOARD_CHART_SIZE } from '@figgle/shared/constants';
 import { BarChart } from '@mantine/charts';
+import { t } from '../../../lib/i18n/i18n';
 import type { WeekPoint } from './week-points';
 
 export function WeeklyChart({ points }: { points: WeekPoint[] }) {
@@ -11,8 +12,8 @@ export function WeeklyChart({ points }: { points: WeekPoint[] }) {
       data={points}
       dataKey="label"
       series={[
-        { name: 'created', label: 'Created', color: 'blue.6' },
-        { name: 'completed', label: 'Completed', color: 'teal.6' },
+        { name: 'created', label: t('dashboard.created'), color: 'blue.6' },
+        { name: 'completed', label: t('dashboard.completed'), color: 'teal.6' },
       ]}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}

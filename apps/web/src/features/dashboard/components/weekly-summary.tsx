@@ -1,5 +1,6 @@
 import type { WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
 import { Badge, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { DashboardCard } from './dashboard-card';
 import { summaryBlocks } from './summary-blocks';
 
@@ -35,14 +36,14 @@ function SummaryText({ text }: { text: string }) {
  */
 export function WeeklySummary({ summary, failed, onRetry }: WeeklySummaryProps) {
   return (
-    <DashboardCard title="Summary of the week" subtitle="The last 7 days across your organizations">
+    <DashboardCard title={t('dashboard.summaryTitle')} subtitle={t('dashboard.summarySubtitle')}>
       {summary ? (
         <Stack gap="xs">
           <SummaryText text={summary.text} />
           {summary.model !== null ? (
             <Group gap={6}>
               <Badge variant="light" color="violet" tt="none" fw={500}>
-                Written by {summary.model}
+                {t('dashboard.writtenBy', { model: summary.model })}
               </Badge>
             </Group>
           ) : null}
@@ -50,14 +51,14 @@ export function WeeklySummary({ summary, failed, onRetry }: WeeklySummaryProps) 
       ) : failed ? (
         <Group gap="sm" role="alert">
           <Text size="sm" c="dimmed">
-            The summary could not be loaded.
+            {t('dashboard.summaryFailed')}
           </Text>
           <Button variant="light" size="compact-sm" onClick={onRetry}>
-            Try again
+            {t('dashboard.tryAgain')}
           </Button>
         </Group>
       ) : (
-        <Stack gap={8} aria-label="Loading the summary" role="status">
+        <Stack gap={8} aria-label={t('dashboard.summaryLoading')} role="status">
           <Skeleton h={12} w="90%" />
           <Skeleton h={12} w="75%" />
           <Skeleton h={12} w="60%" />

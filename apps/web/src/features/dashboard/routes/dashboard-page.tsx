@@ -1,6 +1,6 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Grid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
@@ -24,14 +24,14 @@ export function DashboardPage() {
   const now = new Date(dashboard.dataUpdatedAt || Date.now());
 
   useEffect(() => {
-    if (dashboard.isError) toastError(MESSAGES.loadFailed);
+    if (dashboard.isError) toastError(t('messages.loadFailed'));
   }, [dashboard.isError]);
 
   return (
     <>
       <PageHeader
-        title="Control Panel"
-        subtitle="Your tasks across every project"
+        title={t('dashboard.title')}
+        subtitle={t('dashboard.subtitle')}
         leading={<Icon name="dashboard" size={26} />}
       />
       <Stack gap="md">
@@ -57,10 +57,18 @@ export function DashboardPage() {
             <RemarkableTasks tasks={view?.remarkable_tasks} now={now} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <MyTaskList title="My To Do" tasks={view?.my_tasks.TODO} empty="Nothing to do: enjoy!" />
+            <MyTaskList
+              title={t('dashboard.myTodo')}
+              tasks={view?.my_tasks.TODO}
+              empty={t('dashboard.myTodoEmpty')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <MyTaskList title="My Doing" tasks={view?.my_tasks.DOING} empty="Nothing in progress." />
+            <MyTaskList
+              title={t('dashboard.myDoing')}
+              tasks={view?.my_tasks.DOING}
+              empty={t('dashboard.myDoingEmpty')}
+            />
           </Grid.Col>
           <Grid.Col span={12}>
             <FigmaActivity events={view?.figma_events} now={now} />
