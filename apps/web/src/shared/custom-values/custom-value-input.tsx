@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { CustomValue, ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { Checkbox, ColorSwatch, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { useMembers } from '../api/list-members';
 
 const swatch = (colour: string) => (
@@ -28,7 +28,7 @@ export function CustomValueInput({ field, value, organizationId, onChange }: Cus
           label={label}
           size="sm"
           clearable
-          placeholder={MESSAGES.selectPlaceholder}
+          placeholder={t('messages.selectPlaceholder')}
           data={field.options.map((option) => ({ value: option.option_id, label: option.name }))}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
@@ -52,7 +52,7 @@ export function CustomValueInput({ field, value, organizationId, onChange }: Cus
           label={label}
           size="sm"
           clearable
-          placeholder={MESSAGES.selectPlaceholder}
+          placeholder={t('messages.selectPlaceholder')}
           data={field.options.map((option) => ({ value: option.option_id, label: option.name }))}
           value={Array.isArray(value) ? value : []}
           onChange={(next) => onChange(next.length === 0 ? null : next)}
@@ -106,8 +106,8 @@ function PersonInput({
       size="sm"
       clearable
       searchable
-      placeholder={MESSAGES.selectPlaceholder}
-      nothingFoundMessage={MESSAGES.selectNoMatch}
+      placeholder={t('messages.selectPlaceholder')}
+      nothingFoundMessage={t('messages.selectNoMatch')}
       data={data}
       value={current}
       onChange={(next) => onChange(next)}

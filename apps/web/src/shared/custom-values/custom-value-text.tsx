@@ -4,6 +4,7 @@ import {
   type ProjectCustomField,
 } from '@figgle/shared/custom-field-schemas';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { t } from '../../lib/i18n/i18n';
 import { useMembers } from '../api/list-members';
 
 /** A value as the list's cells and the board's lines show it: a select's options as coloured badges. */
@@ -48,11 +49,15 @@ export function CustomValueText({
   }
   const name = (userId: string) => {
     const member = members.data?.find((person) => person.user_id === userId);
-    return member ? `${member.firstname} ${member.lastname}`.trim() : 'A former member';
+    return member ? `${member.firstname} ${member.lastname}`.trim() : t('shared.formerMember');
   };
   return (
     <Text size="xs" truncate>
-      {customValueText(field, value, name)}
+      {field.kind === 'checkbox'
+        ? value === true
+          ? t('shared.yes')
+          : t('shared.no')
+        : customValueText(field, value, name)}
     </Text>
   );
 }

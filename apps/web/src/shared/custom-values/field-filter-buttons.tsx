@@ -3,6 +3,7 @@ import { FILTERABLE_KINDS, type ProjectCustomField } from '@figgle/shared/custom
 import { Button, Checkbox, ColorSwatch, Group, Popover, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { useMembers } from '../api/list-members';
 import type { FieldFilters } from './field-filters';
 
@@ -38,8 +39,8 @@ export function FieldFilterButtons({
     const choices: Array<{ value: string; label: string; colour?: string }> =
       field.kind === 'checkbox'
         ? [
-            { value: 'yes', label: 'Yes' },
-            { value: 'no', label: 'No' },
+            { value: 'yes', label: t('shared.yes') },
+            { value: 'no', label: t('shared.no') },
           ]
         : field.kind === 'person'
           ? [
@@ -47,7 +48,7 @@ export function FieldFilterButtons({
                 value: member.user_id,
                 label: `${member.firstname} ${member.lastname}`.trim() || member.email,
               })),
-              { value: 'none', label: 'Nobody' },
+              { value: 'none', label: t('shared.nobody') },
             ]
           : [
               ...field.options.map((option) => ({
@@ -55,7 +56,7 @@ export function FieldFilterButtons({
                 label: option.name,
                 colour: option.colour,
               })),
-              { value: 'none', label: 'No value' },
+              { value: 'none', label: t('shared.noValue') },
             ];
     return (
       <Popover key={field.field_id} position="bottom-start" shadow="md" withArrow trapFocus>
@@ -64,12 +65,16 @@ export function FieldFilterButtons({
             size="xs"
             variant={wanted.length > 0 ? 'light' : 'default'}
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={`Filter by ${field.name}${wanted.length > 0 ? ` (${wanted.length})` : ''}`}
+            aria-label={
+              wanted.length > 0
+                ? t('shared.filterByCount', { name: field.name, count: wanted.length })
+                : t('shared.filterBy', { name: field.name })
+            }
           >
             {wanted.length > 0 ? `${field.name} (${wanted.length})` : field.name}
           </Button>
         </Popover.Target>
-        <Popover.Dropdown aria-label={`Filter by ${field.name}`} role="dialog">
+        <Popover.Dropdown aria-label={t('shared.filterBy', { name: field.name })} role="dialog">
           <Checkbox.Group value={[...wanted]} onChange={(tokens) => onChange(field.field_id, tokens)}>
             <Stack gap={6}>
               {choices.map((choice) => (
@@ -99,20 +104,27 @@ export function FieldFilterButtons({
   });
 }
 
-const CONDITION_WORDS: Record<string, { label: string; placeholder: string; error: string }> = {
-  number: {
-    label: 'Equal to, less, more or between',
-    placeholder: '5, <5, >5 or 2..8',
-    error: 'Write a number: 5, <5, >5 or 2..8',
-  },
-  date: {
-    label: 'On, before, after or between',
-    placeholder: '2026-03-01, <2026-03-01, >2026-03-01',
-    error: 'Write a day YYYY-MM-DD: on it, <before, >after or from..to',
-  },
-  text: { label: 'Contains', placeholder: 'A word', error: '' },
-  url: { label: 'Contains', placeholder: 'figma.com', error: '' },
-};
+/** A function, not a constant: the catalogue loads after this module. */
+function conditionWords(kind: string): { label: string; placeholder: string; error: string } {
+  if (kind === 'number')
+    return {
+      label: t('shared.conditionNumber'),
+      placeholder: t('shared.conditionNumberPlaceholder'),
+      error: t('shared.conditionNumberError'),
+    };
+  if (kind === 'date')
+    return {
+      label: t('shared.conditionDate'),
+      placeholder: '2026-03-01, <2026-03-01, >2026-03-01',
+      error: t('shared.conditionDateError'),
+    };
+  if (kind === 'url') return { label: t('shared.conditionContains'), placeholder: 'figma.com', error: '' };
+  return {
+    label: t('shared.conditionContains'),
+    placeholder: t('shared.conditionWordPlaceholder'),
+    error: '',
+  };
+}
 
 /**
  * A text, URL, number or date field's filter: a condition typed as the search writes it (`>5`,
@@ -127,7 +139,7 @@ function ConditionFilter({
   wanted: readonly string[];
   onChange: (tokens: string[]) => void;
 }) {
-  const label = `Filter by ${field.name}`;
+  const label = t('shared.filterBy', { name: field.name });
   return (
     <Popover position="bottom-start" shadow="md" withArrow trapFocus>
       <Popover.Target>
@@ -135,7 +147,9 @@ function ConditionFilter({
           size="xs"
           variant={wanted.length > 0 ? 'light' : 'default'}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={`${label}${wanted.length > 0 ? ` (${wanted.length})` : ''}`}
+          aria-label={
+            wanted.length > 0 ? t('shared.filterByCount', { name: field.name, count: wanted.length }) : label
+          }
         >
           {wanted.length > 0 ? `${field.name} (${wanted.length})` : field.name}
         </Button>
@@ -157,7 +171,7 @@ function ConditionForm({
   wanted: readonly string[];
   onChange: (tokens: string[]) => void;
 }) {
-  const words = CONDITION_WORDS[field.kind]!;
+  const words = conditionWords(field.kind);
   const contains = field.kind === 'text' || field.kind === 'url';
   const conditionOf = (text: string) =>
     contains ? (text.trim() === '' ? '' : `~${text.trim()}`) : text.trim();
@@ -172,7 +186,7 @@ function ConditionForm({
     <Stack gap={8} maw={260}>
       <TextInput
         size="xs"
-        label={`${field.name}: ${words.label.toLowerCase()}`}
+        label={t('shared.conditionLabel', { name: field.name, condition: words.label.toLowerCase() })}
         placeholder={words.placeholder}
         value={typed}
         error={invalid ? words.error : undefined}
@@ -188,8 +202,8 @@ function ConditionForm({
         onChange={(tokens) => change(invalid ? typedNow : condition, tokens)}
       >
         <Group gap="md">
-          <Checkbox value="any" label="Has a value" />
-          <Checkbox value="none" label="No value" />
+          <Checkbox value="any" label={t('shared.hasValue')} />
+          <Checkbox value="none" label={t('shared.noValue')} />
         </Group>
       </Checkbox.Group>
     </Stack>

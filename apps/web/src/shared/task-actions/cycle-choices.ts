@@ -1,5 +1,6 @@
 import type { CycleView } from '@figgle/shared/cycle-schemas';
-import { cycleDates, cycleName } from '@figgle/shared/cycle-words';
+import { t } from '../../lib/i18n/i18n';
+import { cycleDates, cycleName } from '../cycle-words';
 
 /** The value of "None" in a cycle picker: the task is in no cycle. */
 export const NO_CYCLE = 'none';
@@ -17,7 +18,10 @@ export function cycleChoices(
     .toReversed()
     .map((cycle) => ({
       value: cycle.cycle_id,
-      label: `${cycleName(cycle)}${cycle.state === 'current' ? ' (current)' : ''} · ${cycleDates(cycle)}`,
+      label: t(cycle.state === 'current' ? 'shared.cycleOptionCurrent' : 'shared.cycleOption', {
+        name: cycleName(cycle),
+        dates: cycleDates(cycle),
+      }),
     }));
-  return [{ value: NO_CYCLE, label: 'None' }, ...choices];
+  return [{ value: NO_CYCLE, label: t('shared.none') }, ...choices];
 }

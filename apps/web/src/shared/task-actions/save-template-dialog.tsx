@@ -2,6 +2,7 @@ import { TEMPLATE_NAME_MAX, TEMPLATE_TITLE_PATTERN_MAX } from '@figgle/shared/ta
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { t } from '../../lib/i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 import { useSaveTaskTemplate } from '../api/save-task-template';
 
@@ -31,7 +32,7 @@ export function SaveTemplateDialog({
       { taskId, projectId, input: { name, title_pattern: pattern } },
       {
         onSuccess: (template) => {
-          toastSuccess(`Saved as the template “${template.name}”`);
+          toastSuccess(t('shared.savedAsTemplate', { name: template.name }));
           onClose();
         },
       },
@@ -44,24 +45,21 @@ export function SaveTemplateDialog({
         ? save.error.issues.map((issue) => issue.message).join(' ')
         : save.error.message
       : save.error
-        ? 'Sorry, the template could not be saved.'
+        ? t('shared.templateSaveFailed')
         : null;
 
   return (
-    <Modal opened onClose={onClose} title="Save as template" centered>
+    <Modal opened onClose={onClose} title={t('shared.saveAsTemplate')} centered>
       <form onSubmit={submit}>
         <Stack gap="md">
           {failure ? (
-            <Alert color="red" variant="light" title="The template was not saved" role="alert">
+            <Alert color="red" variant="light" title={t('shared.templateNotSaved')} role="alert">
               {failure}
             </Alert>
           ) : null}
-          <Text size="sm">
-            New tasks of this project can start from it, with its description, checklist, sub-tasks, labels,
-            priority, estimate and field values.
-          </Text>
+          <Text size="sm">{t('shared.templateHint')}</Text>
           <TextInput
-            label="Template name"
+            label={t('shared.templateName')}
             required
             maxLength={TEMPLATE_NAME_MAX}
             data-autofocus
@@ -69,8 +67,8 @@ export function SaveTemplateDialog({
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <TextInput
-            label="Title pattern"
-            description="The title of each new task; {date} becomes the day it is made."
+            label={t('shared.titlePattern')}
+            description={t('shared.titlePatternHint', { date: '{date}' })}
             required
             maxLength={TEMPLATE_TITLE_PATTERN_MAX}
             value={pattern}
@@ -78,10 +76,10 @@ export function SaveTemplateDialog({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save template
+              {t('shared.saveTemplate')}
             </Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import { IconCopy, IconDots, IconFolderShare, IconLink, IconTemplate, IconTrash 
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { t } from '../../lib/i18n/i18n';
 import { choose, confirm } from '../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { useDeleteTask } from '../api/delete-task';
@@ -52,18 +53,17 @@ async function subtasksToAskAbout(
   const count = structure?.progress.total ?? 0;
   if (count === 0) {
     const confirmed = await confirm({
-      title: 'Delete this task?',
-      text: `${reference} “${title}” goes to the trash with its comments. It can be restored from Settings › Trash for ${TRASH_DAYS} days.`,
-      confirmLabel: 'Delete',
+      title: t('shared.deleteTaskTitle'),
+      text: t('shared.deleteTaskText', { reference, title, days: TRASH_DAYS }),
+      confirmLabel: t('common.delete'),
     });
     return confirmed ? 'keep' : null;
   }
-  const some = count === 1 ? '1 sub-task' : `${count} sub-tasks`;
   const answer = await choose({
-    title: 'Delete this task and its sub-tasks?',
-    text: `${reference} “${title}” has ${some}. Keep ${count === 1 ? 'it' : 'them'} as tasks of their own, or delete ${count === 1 ? 'it' : 'them'} (and what is under ${count === 1 ? 'it' : 'them'}) with it? What is deleted goes to the trash for ${TRASH_DAYS} days (Settings › Trash), and a restore brings the sub-tasks deleted with it back too.`,
-    alternativeLabel: count === 1 ? 'Keep the sub-task' : 'Keep the sub-tasks',
-    confirmLabel: 'Delete all',
+    title: t('shared.deleteWithSubtasksTitle'),
+    text: t('shared.deleteWithSubtasksText', { reference, title, count, days: TRASH_DAYS }),
+    alternativeLabel: t('shared.keepSubtasks', { count }),
+    confirmLabel: t('shared.deleteAll'),
   });
   return answer === 'confirm' ? 'delete' : answer === 'alternative' ? 'keep' : null;
 }
@@ -102,10 +102,10 @@ export function TaskActionsMenu({
           { taskId, projectId, subtasks },
           {
             onSuccess: () => {
-              toastSuccess(`${reference} deleted`);
+              toastSuccess(t('shared.taskDeleted', { reference }));
               onDeleted?.();
             },
-            onError: (error) => failure(error, 'The task could not be deleted.'),
+            onError: (error) => failure(error, t('shared.deleteFailed')),
           },
         );
       },
@@ -118,19 +118,19 @@ export function TaskActionsMenu({
           { taskId, projectId },
           {
             onSuccess: (copy) => {
-              toastSuccess(`Duplicated as #${copy.reference}`);
+              toastSuccess(t('shared.duplicatedAs', { reference: copy.reference }));
               onDuplicated?.(copy.task_id);
             },
-            onError: (error) => failure(error, 'The task could not be duplicated.'),
+            onError: (error) => failure(error, t('shared.duplicateFailed')),
           },
         );
       },
       async copyLink() {
         try {
           await navigator.clipboard.writeText(new URL(paths.task(taskId), window.location.origin).href);
-          toastSuccess('Link copied');
+          toastSuccess(t('shared.linkCopied'));
         } catch {
-          toastError('The link could not be copied.');
+          toastError(t('shared.copyFailed'));
         }
       },
     }),
@@ -156,25 +156,30 @@ export function TaskActionsMenu({
     <span onPointerDown={stop} onMouseDown={stop} onTouchStart={stop} onClick={stop} onKeyDown={stop}>
       <Menu position="bottom-end" withinPortal shadow="md" width={200}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size={size} aria-label={`Actions for ${title}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={size}
+            aria-label={t('shared.actionsFor', { title })}
+          >
             <IconDots size={16} aria-hidden />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconFolderShare size={16} aria-hidden />} onClick={actions.move}>
-            Move to project
+            {t('shared.moveToProject')}
           </Menu.Item>
           <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={actions.duplicate}>
-            Duplicate
+            {t('shared.duplicate')}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconTemplate size={16} aria-hidden />}
             onClick={() => setSavingTemplate(true)}
           >
-            Save as template
+            {t('shared.saveAsTemplate')}
           </Menu.Item>
           <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => void actions.copyLink()}>
-            Copy link
+            {t('shared.copyLink')}
           </Menu.Item>
           {cycleId === undefined ? null : (
             <TaskCycleMenuItems
@@ -189,7 +194,7 @@ export function TaskActionsMenu({
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => void actions.remove()}
           >
-            Delete
+            {t('common.delete')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -247,28 +252,25 @@ function MoveTaskDialog({
       { taskId, fromProjectId: projectId, projectId: target },
       {
         onSuccess: (task) => {
-          const name = choices.find((choice) => choice.value === target)?.label ?? 'the project';
-          toastSuccess(`Moved to ${name} as #${task.reference}`);
+          const name = choices.find((choice) => choice.value === target)?.label ?? t('shared.theProject');
+          toastSuccess(t('shared.movedTo', { name, reference: task.reference }));
           onClose();
         },
-        onError: (error) => failure(error, 'The task could not be moved.'),
+        onError: (error) => failure(error, t('shared.moveFailed')),
       },
     );
   };
 
   return (
-    <Modal opened onClose={onClose} title="Move to project" centered>
+    <Modal opened onClose={onClose} title={t('shared.moveToProject')} centered>
       <Stack gap="md">
-        <Text size="sm">
-          {reference} “{title}” keeps its status, comments, checklist and labels, and gets a new number in the
-          project it joins.
-        </Text>
+        <Text size="sm">{t('shared.moveText', { reference, title })}</Text>
         <NativeSelect
-          label="Project"
+          label={t('shared.project')}
           data={[
             {
               value: '',
-              label: choices.length === 0 ? 'No other project in this organization' : 'Select a project',
+              label: choices.length === 0 ? t('shared.noOtherProject') : t('shared.selectProject'),
             },
             ...choices,
           ]}
@@ -279,10 +281,10 @@ function MoveTaskDialog({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button onClick={submit} disabled={!target} loading={move.isPending}>
-            Move
+            {t('shared.move')}
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,12 @@
-import { cycleName } from '@figgle/shared/cycle-words';
 import { Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCalendarRepeat, IconTargetArrow } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { projectCyclesQueryOptions, useProjectCycles } from '../api/list-cycles';
 import { useSetTaskCycle } from '../api/set-task-cycle';
+import { cycleName } from '../cycle-words';
 import { cycleChoices, NO_CYCLE } from './cycle-choices';
 
 interface TaskPlace {
@@ -34,23 +35,23 @@ export function useTaskCycleActions(task: TaskPlace): {
   const moveToCurrentCycle = useCallback(async () => {
     const view = await queryClient.fetchQuery(projectCyclesQueryOptions(projectId)).catch(() => null);
     if (!view) {
-      toastError("The project's cycles could not be read: try again in a moment.");
+      toastError(t('shared.cyclesUnreadable'));
       return;
     }
     const current = view.settings?.enabled
       ? view.cycles.find((cycle) => cycle.state === 'current')
       : undefined;
     if (!current) {
-      toastError('This project does not plan in cycles: turn them on in its settings.');
+      toastError(t('shared.noCycles'));
       return;
     }
     if (current.cycle_id === cycleId) {
-      toastSuccess(`Already in ${cycleName(current)}`);
+      toastSuccess(t('shared.alreadyIn', { cycle: cycleName(current) }));
       return;
     }
     setCycle.mutate(
       { taskId, projectId, linkId: current.cycle_id },
-      { onSuccess: () => toastSuccess(`Moved to ${cycleName(current)}`) },
+      { onSuccess: () => toastSuccess(t('shared.movedToCycle', { cycle: cycleName(current) })) },
     );
   }, [queryClient, taskId, projectId, cycleId, setCycle.mutate]);
   const chooseCycle = useCallback(() => setChoosing(true), []);
@@ -77,10 +78,10 @@ export function TaskCycleMenuItems({
     <>
       <Menu.Divider />
       <Menu.Item leftSection={<IconTargetArrow size={16} aria-hidden />} onClick={onMoveToCurrent}>
-        Move to current cycle
+        {t('shared.moveToCurrentCycle')}
       </Menu.Item>
       <Menu.Item leftSection={<IconCalendarRepeat size={16} aria-hidden />} onClick={onChoose}>
-        Set cycle…
+        {t('shared.setCycleMenu')}
       </Menu.Item>
     </>
   );
@@ -102,20 +103,20 @@ function SetCycleDialog({ task, onClose }: { task: TaskPlace; onClose: () => voi
       { taskId: task.taskId, projectId: task.projectId, linkId: cycleId },
       {
         onSuccess: () => {
-          toastSuccess(chosen ? `Planned in ${cycleName(chosen)}` : 'Taken out of its cycle');
+          toastSuccess(chosen ? t('shared.plannedIn', { cycle: cycleName(chosen) }) : t('shared.takenOut'));
           onClose();
         },
       },
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Set cycle" centered>
+    <Modal opened onClose={onClose} title={t('shared.setCycle')} centered>
       <Stack gap="md">
         <Text size="sm">
-          {task.reference} “{task.title}” is planned in one cycle of its project at most.
+          {t('shared.cyclePlannedHint', { reference: task.reference, title: task.title })}
         </Text>
         <NativeSelect
-          label="Cycle"
+          label={t('shared.cycle')}
           data={options}
           value={choice}
           onChange={(event) => setChoice(event.currentTarget.value)}
@@ -124,10 +125,10 @@ function SetCycleDialog({ task, onClose }: { task: TaskPlace; onClose: () => voi
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button onClick={submit} loading={setCycle.isPending}>
-            Save
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { projectsQueryKey } from '../../../shared/api/list-projects';
 import { toastError } from '../../../ui/toast';
 
@@ -30,7 +30,7 @@ export function useSetBookmark() {
     },
     onError: (_error, _input, context) => {
       queryClient.setQueryData(projectsQueryKey, context?.previous);
-      toastError(MESSAGES.saveFailed);
+      toastError(t('messages.saveFailed'));
     },
     onSettled: (_data, _error, { projectId }) => {
       void queryClient.invalidateQueries({ queryKey: projectsQueryKey });
