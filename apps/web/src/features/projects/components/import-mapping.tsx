@@ -7,7 +7,7 @@ import {
   type StartImportInput,
   type TrelloAnalysis,
 } from '@figgle/shared/import-schemas';
-import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { defaultStatusLabel, type TaskStatus } from '@figgle/shared/status';
 import {
   Alert,
   Button,
@@ -23,6 +23,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { intlLocale, t, tRich } from '../../../lib/i18n/i18n';
 import { useProjectCustomFields } from '../../../shared/api/list-project-custom-fields';
+import {
+  DEFAULT_STATUS_CHOICES,
+  type StatusChoice,
+  statusChoiceOf,
+  useProjectStatuses,
+} from '../../../shared/api/list-project-statuses';
 import { useStartImport } from '../api/start-import';
 
 interface ImportMappingProps {
@@ -62,10 +68,13 @@ function csvFieldName(field: CsvField): string {
 function TrelloLists({
   analysis,
   lists,
+  statuses,
   onChange,
 }: {
   analysis: TrelloAnalysis;
   lists: Record<string, TaskStatus>;
+  /** The statuses of the project the cards go to (docs/product.md#statuses). */
+  statuses: readonly StatusChoice[];
   onChange: (listId: string, status: TaskStatus) => void;
 }) {
   return (
@@ -86,7 +95,14 @@ function TrelloLists({
           aria-label={t('projects.statusForList', { name: list.name })}
           value={lists[list.list_id]}
           onChange={(event) => onChange(list.list_id, event.currentTarget.value as TaskStatus)}
-          data={TASK_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          data={statuses.map((status) => ({
+            value: status.key,
+            label: t('workflow.statusWithCategory', {
+              // One of the four first statuses under its first name reads in the person's language.
+              name: status.name === defaultStatusLabel(status.key) ? statusLabel(status.key) : status.name,
+              category: status.category,
+            }),
+          }))}
           maw={360}
         />
       ))}
@@ -167,6 +183,24 @@ function initialLists(run: ImportView): Record<string, TaskStatus> {
   return Object.fromEntries(run.analysis.lists.map((list) => [list.list_id, list.suggested_status]));
 }
 
+/**
+ * Each list's status among the project's: a suggested key the project no longer has (Doing removed)
+ * takes the project's first status of that key's category, else its first status.
+ */
+function listsIn(
+  lists: Record<string, TaskStatus>,
+  statuses: readonly StatusChoice[],
+): Record<string, TaskStatus> {
+  const keys = new Set(statuses.map((status) => status.key));
+  return Object.fromEntries(
+    Object.entries(lists).map(([listId, key]) => {
+      if (keys.has(key) || statuses.length === 0) return [listId, key];
+      const { category } = statusChoiceOf(DEFAULT_STATUS_CHOICES, key);
+      return [listId, (statuses.find((status) => status.category === category) ?? statuses[0]!).key];
+    }),
+  );
+}
+
 function suggestedName(run: ImportView): string {
   if (run.analysis.format === 'trello' && run.analysis.board_name) return run.analysis.board_name;
   if (run.analysis.format === 'figgle' && run.analysis.project_name) return run.analysis.project_name;
@@ -176,7 +210,12 @@ function suggestedName(run: ImportView): string {
 /** Step 2: the mapping Figgle suggests, which the person changes or confirms. */
 export function ImportMapping({ run, onCancel }: ImportMappingProps) {
   const startImport = useStartImport();
-  const [lists, setLists] = useState(() => initialLists(run));
+  const [chosenLists, setLists] = useState(() => initialLists(run));
+  // Into a project: its own statuses (a new project's are the four first ones), read before it starts.
+  const projectStatuses = useProjectStatuses(run.project_id ?? undefined);
+  const statuses = projectStatuses.data ?? DEFAULT_STATUS_CHOICES;
+  const statusesKnown = run.project_id === null || projectStatuses.data !== undefined;
+  const lists = listsIn(chosenLists, statuses);
   const [columns, setColumns] = useState<Array<CsvColumn | null>>(() =>
     run.analysis.format === 'csv' ? run.analysis.suggested_columns : [],
   );
@@ -233,6 +272,7 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
           <TrelloLists
             analysis={run.analysis}
             lists={lists}
+            statuses={statuses}
             onChange={(listId, status) => setLists((current) => ({ ...current, [listId]: status }))}
           />
         ) : null}
@@ -291,6 +331,7 @@ export function ImportMapping({ run, onCancel }: ImportMappingProps) {
             loading={startImport.isPending}
             disabled={
               csvProblem !== null ||
+              !statusesKnown ||
               (run.duplicate_of !== null && !again) ||
               (!run.project_id && !projectName.trim())
             }
