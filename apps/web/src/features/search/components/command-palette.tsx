@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjects } from '../../../shared/api/list-projects';
 import { currentProjectId } from '../../../shared/current-project';
 import { usePaletteSearch } from '../api/search';
@@ -108,15 +109,13 @@ export function CommandPalette({ onToggleColorScheme }: CommandPaletteProps) {
       }}
     >
       <VisuallyHidden>
-        <Modal.Title>Command palette</Modal.Title>
+        <Modal.Title>{t('search.commandPalette')}</Modal.Title>
       </VisuallyHidden>
       <Spotlight.Search
-        aria-label={choosingProject ? 'Project of the new task' : 'Search'}
-        placeholder={
-          choosingProject ? 'Create a task in which project?' : 'Search tasks, projects, people and actions'
-        }
+        aria-label={choosingProject ? t('search.projectOfNewTask') : t('search.title')}
+        placeholder={choosingProject ? t('search.createTaskInWhich') : t('search.palettePlaceholder')}
         leftSection={paletteIcon(IconSearch)}
-        rightSection={settled ? null : <Loader size="xs" aria-label="Searching" />}
+        rightSection={settled ? null : <Loader size="xs" aria-label={t('search.searching')} />}
         onKeyDown={onSearchKeyDown}
       />
       <Spotlight.ActionsList

@@ -10,6 +10,7 @@ import {
   IconTemplate,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useStartNewTask } from '../../../shared/current-project';
 import { paths } from '../../../shared/paths';
 import { type PaletteAction, paletteIcon } from './palette-action';
@@ -35,12 +36,13 @@ export function usePaletteActions({
   const startNewTask = useStartNewTask();
   const taskActions = useTaskPaletteActions();
   const go = (to: string) => () => navigate(to);
+  const inProject = t('search.inProject', { name: contextProjectName ?? t('search.thisProject') });
   return [
     ...taskActions,
     {
       id: 'create-task',
-      label: 'Create a task',
-      description: contextProjectId ? `In ${contextProjectName ?? 'this project'}` : 'Choose a project',
+      label: t('search.createTask'),
+      description: contextProjectId ? inProject : t('search.chooseProject'),
       keywords: ['new', 'add', 'task'],
       icon: paletteIcon(IconPlus),
       run: () => {
@@ -53,8 +55,8 @@ export function usePaletteActions({
       ? [
           {
             id: 'create-task-from-template',
-            label: 'New task from template',
-            description: `In ${contextProjectName ?? 'this project'}`,
+            label: t('search.newTaskFromTemplate'),
+            description: inProject,
             keywords: ['template', 'new', 'task', 'checklist'],
             icon: paletteIcon(IconTemplate),
             run: () => startNewTask(contextProjectId, { fromTemplate: true }),
@@ -63,49 +65,49 @@ export function usePaletteActions({
       : []),
     {
       id: 'inbox',
-      label: 'Go to Inbox',
+      label: t('search.goInbox'),
       keywords: ['activity', 'notifications'],
       icon: paletteIcon(IconInbox),
       run: go(paths.inbox),
     },
     {
       id: 'my-tasks',
-      label: 'Go to My tasks',
+      label: t('search.goMyTasks'),
       keywords: ['assigned', 'mine'],
       icon: paletteIcon(IconListCheck),
       run: go(paths.myTasks),
     },
     {
       id: 'projects',
-      label: 'Go to Projects',
+      label: t('search.goProjects'),
       keywords: [],
       icon: paletteIcon(IconFolder),
       run: go(paths.projects),
     },
     {
       id: 'dashboard',
-      label: 'Go to Dashboard',
+      label: t('search.goDashboard'),
       keywords: ['overview', 'statistics'],
       icon: paletteIcon(IconLayoutDashboard),
       run: go(paths.dashboard),
     },
     {
       id: 'figma-radar',
-      label: 'Go to Figma Radar',
+      label: t('search.goFigmaRadar'),
       keywords: ['comments', 'design'],
       icon: paletteIcon(IconRadar2),
       run: go(paths.figmaRadar),
     },
     {
       id: 'dark-mode',
-      label: 'Toggle dark mode',
+      label: t('search.toggleDarkMode'),
       keywords: ['light', 'theme', 'colour', 'color', 'scheme', 'night'],
       icon: paletteIcon(IconMoon),
       run: onToggleColorScheme,
     },
     {
       id: 'settings',
-      label: 'Open settings',
+      label: t('search.openSettings'),
       keywords: ['preferences', 'profile', 'account', 'password', 'organization'],
       icon: paletteIcon(IconSettings),
       run: go(paths.settings),

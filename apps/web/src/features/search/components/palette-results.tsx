@@ -4,6 +4,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { projectAddress, useStartNewTask } from '../../../shared/current-project';
 import { paths, searchPath } from '../../../shared/paths';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -43,17 +44,17 @@ export function PaletteResults({
   const searching = newTaskProjects === null && typed !== '';
   return (
     <>
-      <Group label="Tasks" count={tasks.length}>
+      <Group label={t('search.tasks')} count={tasks.length}>
         {tasks.map((hit) => (
           <TaskEntry key={hit.task_id} hit={hit} onOpen={go(paths.task(hit.task_id))} />
         ))}
       </Group>
-      <Group label="Comments" count={comments.length}>
+      <Group label={t('search.comments')} count={comments.length}>
         {comments.map((hit) => (
           <CommentEntry key={hit.comment_id} hit={hit} onOpen={go(paths.task(hit.task_id))} />
         ))}
       </Group>
-      <Group label="Projects" count={projects.length}>
+      <Group label={t('search.projects')} count={projects.length}>
         {projects.map((hit) => (
           <ProjectEntry
             key={hit.project_id}
@@ -62,7 +63,7 @@ export function PaletteResults({
           />
         ))}
       </Group>
-      <Group label="People" count={people.length}>
+      <Group label={t('search.people')} count={people.length}>
         {people.map((hit) => (
           <PersonEntry
             key={hit.user_id}
@@ -71,7 +72,7 @@ export function PaletteResults({
           />
         ))}
       </Group>
-      <Group label="Actions" count={actions.length}>
+      <Group label={t('search.actions')} count={actions.length}>
         {actions.map(({ action, label }) => (
           <Spotlight.Action key={action.id} onClick={action.run} closeSpotlightOnTrigger={!action.keepsOpen}>
             <EntryLayout leftSection={action.icon}>
@@ -88,7 +89,11 @@ export function PaletteResults({
         ))}
       </Group>
       {newTaskProjects ? (
-        <Spotlight.ActionsGroup label="Create a task in" role="group" aria-label="Create a task in">
+        <Spotlight.ActionsGroup
+          label={t('search.createTaskIn')}
+          role="group"
+          aria-label={t('search.createTaskIn')}
+        >
           {newTaskProjects.map(({ project, name }) => (
             <Spotlight.Action key={project.project_id} onClick={() => startNewTask(project.project_id)}>
               <EntryLayout
@@ -108,15 +113,15 @@ export function PaletteResults({
       ) : null}
       {nothing ? (
         <Spotlight.Empty>
-          {newTaskProjects ? 'No project has that name.' : `Nothing found for “${typed}”.`}
+          {newTaskProjects ? t('search.noProjectNamed') : t('search.nothingFound', { q: typed })}
         </Spotlight.Empty>
       ) : null}
       {searching ? (
-        <Spotlight.ActionsGroup label="Search" role="group" aria-label="Search">
+        <Spotlight.ActionsGroup label={t('search.title')} role="group" aria-label={t('search.title')}>
           <Spotlight.Action onClick={go(searchPath(typed))}>
             <EntryLayout leftSection={paletteIcon(IconArrowRight)}>
               <Text span size="sm">
-                See all results for “{typed}”
+                {t('search.seeAllResults', { q: typed })}
               </Text>
             </EntryLayout>
           </Spotlight.Action>
@@ -124,7 +129,7 @@ export function PaletteResults({
       ) : null}
       {searchFailed && searching ? (
         <Text size="sm" c="dimmed" px="md" py="xs" role="status">
-          Search is not available right now; the actions still work.
+          {t('search.searchUnavailable')}
         </Text>
       ) : null}
     </>

@@ -2,9 +2,12 @@ import type { SearchAnswer } from '@figgle/shared/search-schemas';
 import { Button, Center, Stack, Title } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 
 export interface ResultGroupProps<Item> {
   title: string;
+  /** The name of its "See more": "See more tasks". */
+  seeMoreLabel: string;
   group: UseInfiniteQueryResult<InfiniteData<SearchAnswer>>;
   items: (answer: SearchAnswer) => Item[];
   itemKey: (item: Item) => string;
@@ -12,7 +15,14 @@ export interface ResultGroupProps<Item> {
 }
 
 /** One kind of result on the search page, 20 at a time with "See more"; nothing when none was found. */
-export function ResultGroup<Item>({ title, group, items, itemKey, render }: ResultGroupProps<Item>) {
+export function ResultGroup<Item>({
+  title,
+  seeMoreLabel,
+  group,
+  items,
+  itemKey,
+  render,
+}: ResultGroupProps<Item>) {
   const headingId = useId();
   // A group read again after a live change can repeat an item of a later page: keep the first.
   const seen = new Set<string>();
@@ -50,9 +60,9 @@ export function ResultGroup<Item>({ title, group, items, itemKey, render }: Resu
             variant="subtle"
             onClick={() => void seeMore()}
             loading={group.isFetchingNextPage}
-            aria-label={`See more ${title.toLowerCase()}`}
+            aria-label={seeMoreLabel}
           >
-            See more
+            {t('search.seeMore')}
           </Button>
         </Center>
       ) : null}

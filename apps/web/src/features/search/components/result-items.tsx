@@ -2,6 +2,7 @@ import { relativeTime } from '@figgle/shared/relative-time';
 import type { CommentHit, ProjectHit, TaskHit } from '@figgle/shared/search-schemas';
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { ProjectEmoji } from '../../../ui/project-emoji';
@@ -9,7 +10,7 @@ import { MarkedText } from './marked-text';
 import classes from './search.module.css';
 
 const personName = (person: { firstname: string; lastname: string } | null, nobody: string) =>
-  person ? `${person.firstname} ${person.lastname}`.trim() || 'Unnamed member' : nobody;
+  person ? `${person.firstname} ${person.lastname}`.trim() || t('search.unnamedMember') : nobody;
 
 /** A task found: reference and title, the matching words of its description, where it stands. */
 export function TaskResult({ hit }: { hit: TaskHit }) {
@@ -29,8 +30,8 @@ export function TaskResult({ hit }: { hit: TaskHit }) {
         </Text>
       ) : null}
       <Text size="xs" c="dimmed" mt={4}>
-        {hit.project_name} · {hit.status_name} · {personName(hit.assignee, 'Nobody')} · updated{' '}
-        {relativeTime(hit.updated_at)}
+        {hit.project_name} · {hit.status_name} · {personName(hit.assignee, t('search.nobody'))} ·{' '}
+        {t('search.updatedWhen', { when: relativeTime(hit.updated_at) })}
       </Text>
       <DueMark due={hit} finished={hit.status_category === 'done' || hit.status_category === 'canceled'} />
     </Link>
@@ -45,11 +46,16 @@ export function CommentResult({ hit }: { hit: CommentHit }) {
         <MarkedText value={hit.snippet} />
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        On{' '}
-        <Text span inherit ff="monospace">
-          {hit.task_reference}
-        </Text>{' '}
-        {hit.task_title} · {personName(hit.author, 'Figma')} · {relativeTime(hit.created_at)}
+        {tRich('search.commentOn', {
+          reference: hit.task_reference,
+          title: hit.task_title,
+          ref: (chunks) => (
+            <Text key="reference" span inherit ff="monospace">
+              {chunks}
+            </Text>
+          ),
+        })}{' '}
+        · {personName(hit.author, 'Figma')} · {relativeTime(hit.created_at)}
       </Text>
     </Link>
   );

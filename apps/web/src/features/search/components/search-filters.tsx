@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import type { TaskStatus } from '@figgle/shared/status';
 import { Select, SimpleGrid } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
+import { t } from '../../../lib/i18n/i18n';
 import { membersQueryOptions } from '../../../shared/api/list-members';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
@@ -43,46 +43,46 @@ export function SearchFilters({ value, onChange }: SearchFiltersProps) {
   for (const member of members.flatMap((answer) => answer.data ?? []))
     people.set(member.user_id, `${member.firstname} ${member.lastname}`.trim() || member.email);
   const assigneeOptions = [
-    { value: 'me', label: 'Me' },
+    { value: 'me', label: t('search.me') },
     // The empty choice reads "None", as in every picker (docs/product.md#shared-widgets).
-    { value: 'none', label: 'None' },
+    { value: 'none', label: t('search.none') },
     ...[...people]
       .map(([id, name]) => ({ value: id, label: name }))
       .sort((a, b) => a.label.localeCompare(b.label)),
   ];
   // A member filter from a link stays shown while the members load.
   if (value.assignee && !assigneeOptions.some((option) => option.value === value.assignee))
-    assigneeOptions.push({ value: value.assignee, label: 'A member' });
+    assigneeOptions.push({ value: value.assignee, label: t('search.aMember') });
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
       <Select
-        label="Project"
-        placeholder={MESSAGES.selectPlaceholder}
+        label={t('search.project')}
+        placeholder={t('messages.selectPlaceholder')}
         data={projectOptions}
         value={value.projectId ?? null}
         onChange={(projectId) => onChange({ ...value, projectId: projectId ?? undefined })}
         searchable
         clearable
-        nothingFoundMessage={MESSAGES.selectNoMatch}
+        nothingFoundMessage={t('messages.selectNoMatch')}
       />
       <Select
-        label="Status"
-        placeholder={MESSAGES.selectPlaceholder}
+        label={t('search.status')}
+        placeholder={t('messages.selectPlaceholder')}
         data={statusOptions}
         value={value.status ?? null}
         onChange={(status) => onChange({ ...value, status: (status as TaskStatus | null) ?? undefined })}
         clearable
       />
       <Select
-        label="Assignee"
-        placeholder={MESSAGES.selectPlaceholder}
+        label={t('search.assignee')}
+        placeholder={t('messages.selectPlaceholder')}
         data={assigneeOptions}
         value={value.assignee ?? null}
         onChange={(assignee) => onChange({ ...value, assignee: assignee ?? undefined })}
         searchable
         clearable
-        nothingFoundMessage={MESSAGES.selectNoMatch}
+        nothingFoundMessage={t('messages.selectNoMatch')}
       />
     </SimpleGrid>
   );

@@ -8,6 +8,7 @@ import {
   IconTargetArrow,
   IconTrash,
 } from '@tabler/icons-react';
+import { t } from '../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useOpenTaskActions } from '../../../shared/task-actions/open-task-actions';
 import { requestStructure } from '../../../shared/task-actions/structure-requests';
@@ -27,14 +28,14 @@ export function useTaskPaletteActions(): PaletteAction[] {
     ? [
         {
           id: 'task-move-to-current-cycle',
-          label: 'Move to current cycle',
+          label: t('search.moveToCurrentCycle'),
           keywords: ['cycle', 'sprint', 'plan'],
           icon: icon(IconTargetArrow),
           run: open.moveToCurrentCycle,
         },
         {
           id: 'task-set-cycle',
-          label: 'Set cycle…',
+          label: t('search.setCycle'),
           keywords: ['cycle', 'sprint', 'plan', 'next'],
           icon: icon(IconCalendarRepeat),
           run: open.chooseCycle,
@@ -44,14 +45,14 @@ export function useTaskPaletteActions(): PaletteAction[] {
   return [
     {
       id: 'task-add-subtask',
-      label: 'Add sub-task',
+      label: t('search.addSubtask'),
       keywords: ['subtask', 'child', 'break down'],
       icon: icon(IconSubtask),
       run: () => requestStructure('add-subtask'),
     },
     {
       id: 'task-mark-blocked-by',
-      label: 'Mark as blocked by…',
+      label: t('search.markBlockedBy'),
       keywords: ['blocked', 'blocker', 'depends', 'dependency', 'relation'],
       icon: icon(IconLock),
       run: () => requestStructure('mark-blocked-by'),
@@ -59,28 +60,28 @@ export function useTaskPaletteActions(): PaletteAction[] {
     ...cycleActions,
     {
       id: 'task-move',
-      label: 'Move task to project',
+      label: t('search.moveTask'),
       keywords: ['project', 'transfer'],
       icon: icon(IconFolderShare),
       run: open.move,
     },
     {
       id: 'task-duplicate',
-      label: 'Duplicate task',
+      label: t('search.duplicateTask'),
       keywords: ['copy', 'clone'],
       icon: icon(IconCopy),
       run: open.duplicate,
     },
     {
       id: 'task-copy-link',
-      label: 'Copy link to task',
+      label: t('search.copyLink'),
       keywords: ['url', 'address', 'share'],
       icon: icon(IconLink),
       run: open.copyLink,
     },
     {
       id: 'task-delete',
-      label: 'Delete task',
+      label: t('search.deleteTask'),
       keywords: ['remove', 'trash'],
       icon: icon(IconTrash),
       run: open.remove,

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Center, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { projectAddress } from '../../../shared/current-project';
 import { PageHeader } from '../../../ui/page-header';
 import { type SearchFilters as Filters, useSearchPageGroup } from '../api/search';
@@ -58,14 +58,14 @@ export function SearchPage() {
   return (
     <>
       <PageHeader
-        title="Search"
-        subtitle="Tasks, comments and projects of your organizations"
+        title={t('search.title')}
+        subtitle={t('search.subtitle')}
         leading={<IconSearch size={26} stroke={1.8} aria-hidden />}
       />
       <Stack gap="lg">
         <TextInput
-          label="Search for"
-          placeholder="Words, a reference like CHE-12…"
+          label={t('search.searchFor')}
+          placeholder={t('search.pagePlaceholder')}
           type="search"
           value={text}
           onChange={(event) => {
@@ -79,37 +79,40 @@ export function SearchPage() {
         />
         <SearchFilters value={filters} onChange={setFilters} />
         {q === '' ? (
-          <Text c="dimmed">Type a few words to find tasks, comments and projects.</Text>
+          <Text c="dimmed">{t('search.typeToSearch')}</Text>
         ) : loading && !found ? (
           <Center py="xl">
-            <Loader size="sm" aria-label="Searching" />
+            <Loader size="sm" aria-label={t('search.searching')} />
           </Center>
         ) : failed && !found ? (
           <Text c="red" role="alert">
-            {MESSAGES.loadFailed}
+            {t('messages.loadFailed')}
           </Text>
         ) : !found ? (
           <Paper withBorder radius="md" p="xl">
-            <Text ta="center">Nothing found for “{q}”.</Text>
+            <Text ta="center">{t('search.nothingFound', { q })}</Text>
           </Paper>
         ) : (
           <Stack gap="xl" data-results-for={q}>
             <ResultGroup
-              title="Tasks"
+              title={t('search.tasks')}
+              seeMoreLabel={t('search.seeMoreTasks')}
               group={tasks}
               items={(answer) => answer.tasks.items}
               itemKey={(hit) => hit.task_id}
               render={(hit) => <TaskResult hit={hit} />}
             />
             <ResultGroup
-              title="Comments"
+              title={t('search.comments')}
+              seeMoreLabel={t('search.seeMoreComments')}
               group={comments}
               items={(answer) => answer.comments.items}
               itemKey={(hit) => hit.comment_id}
               render={(hit) => <CommentResult hit={hit} />}
             />
             <ResultGroup
-              title="Projects"
+              title={t('search.projects')}
+              seeMoreLabel={t('search.seeMoreProjects')}
               group={projects}
               items={(answer) => answer.projects.items}
               itemKey={(hit) => hit.project_id}
