@@ -1,18 +1,33 @@
 import { READY_RULE_STATUSES } from '@figgle/shared/figma-dev-status-schemas';
+import { STATUS_LABELS } from '@figgle/shared/status';
 import { Checkbox, Divider, Select, Stack, Title } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
+import { type StatusChoice, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useFigmaReadyRule, useSetFigmaReadyRule } from '../api/figma-ready-rule';
 import { defaultStatusLabel } from './labels';
 
 const OFF = 'off';
-const choices = () => [
+
+/** A status's name in the project; one of the four first ones under its first name, in the person's language. */
+function statusName(status: StatusChoice): string {
+  const first = (STATUS_LABELS as Readonly<Record<string, string>>)[status.key];
+  return first === status.name ? defaultStatusLabel(status.key) : status.name;
+}
+
+/**
+ * The project's statuses the rule may name (docs/product.md#ready-for-dev), by their names in the
+ * project: not a Canceled one, and of the keys the rule's column holds.
+ */
+const choices = (statuses: readonly StatusChoice[]) => [
   { value: OFF, label: t('tasks.figmaRuleOff') },
-  ...READY_RULE_STATUSES.map((status) => ({
-    value: status,
-    label: t('tasks.figmaRuleMoveTo', { status: defaultStatusLabel(status) }),
-  })),
+  ...statuses
+    .filter((status) => status.category !== 'canceled' && READY_RULE_STATUSES.includes(status.key))
+    .map((status) => ({
+      value: status.key,
+      label: t('tasks.figmaRuleMoveTo', { status: statusName(status) }),
+    })),
 ];
 
 /**
@@ -24,17 +39,16 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
   const rule = useFigmaReadyRule(projectId);
   const setRule = useSetFigmaReadyRule(projectId);
   const current = rule.data?.ready_status ?? OFF;
+  const statuses = useStatusChoices(projectId);
 
   function choose(value: string | null) {
-    const next = !value || value === OFF ? null : (value as (typeof READY_RULE_STATUSES)[number]);
+    const next = !value || value === OFF ? null : statuses.find((status) => status.key === value);
     setRule.mutate(
-      { ready_status: next },
+      { ready_status: next ? next.key : null },
       {
         onSuccess: () =>
           toastSuccess(
-            next
-              ? t('tasks.figmaRuleSaved', { status: defaultStatusLabel(next) })
-              : t('tasks.figmaRuleSavedOff'),
+            next ? t('tasks.figmaRuleSaved', { status: statusName(next) }) : t('tasks.figmaRuleSavedOff'),
           ),
         onError: (error) =>
           toastError(error instanceof ApiRequestError ? error.message : t('tasks.figmaRuleFailed')),
@@ -51,7 +65,7 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
       <Select
         label={t('tasks.figmaRuleLabel')}
         description={t('tasks.figmaRuleDescription')}
-        data={choices()}
+        data={choices(statuses)}
         value={setRule.isPending ? (setRule.variables.ready_status ?? OFF) : current}
         onChange={choose}
         allowDeselect={false}
