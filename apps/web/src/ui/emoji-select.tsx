@@ -1,16 +1,19 @@
 import { PROJECT_EMOJIS, type ProjectEmoji as ProjectEmojiValue } from '@figgle/shared/emoji';
 import { Group, Select, Text } from '@mantine/core';
+import { t } from '../lib/i18n/i18n';
 import { ProjectEmoji } from './project-emoji';
 
-const LABELS: Record<ProjectEmojiValue, string> = {
-  fox: 'Fox',
-  octopus: 'Octopus',
-  alien: 'Alien',
-  seeding: 'Seeding',
-  fish: 'Fish',
-};
-
-const OPTIONS = PROJECT_EMOJIS.map((value) => ({ value, label: LABELS[value] }));
+/** A function: the catalogue loads after this module. */
+function options() {
+  const labels: Record<ProjectEmojiValue, string> = {
+    fox: t('ui.emojiFox'),
+    octopus: t('ui.emojiOctopus'),
+    alien: t('ui.emojiAlien'),
+    seeding: t('ui.emojiSeeding'),
+    fish: t('ui.emojiFish'),
+  };
+  return PROJECT_EMOJIS.map((value) => ({ value, label: labels[value] }));
+}
 
 export interface EmojiSelectProps {
   value: ProjectEmojiValue;
@@ -21,11 +24,11 @@ export interface EmojiSelectProps {
 export function EmojiSelect({ value, onChange }: EmojiSelectProps) {
   return (
     <Select
-      label="Emoji"
+      label={t('ui.emoji')}
       name="emoji"
       required
       allowDeselect={false}
-      data={OPTIONS}
+      data={options()}
       value={value}
       onChange={(next) => next && onChange(next as ProjectEmojiValue)}
       leftSection={<ProjectEmoji emoji={value} size="xs" />}

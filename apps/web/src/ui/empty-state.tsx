@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { t } from '../lib/i18n/i18n';
 
 export interface EmptyStateProps {
   /** What would be here, and how it gets here: one sentence after "It's empty!". */
@@ -19,7 +19,7 @@ export interface EmptyStateProps {
 export function EmptyState({ hint, action, label }: EmptyStateProps) {
   return (
     <Stack component="section" aria-label={label} gap={6} align="center" py="lg" px="md">
-      <Text fw={500}>{MESSAGES.tableEmpty}</Text>
+      <Text fw={500}>{t('messages.tableEmpty')}</Text>
       <Text size="sm" c="dimmed" ta="center" maw={440}>
         {hint}
       </Text>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@figgle/shared/constants';
+import { t } from '../lib/i18n/i18n';
 import { confirm } from './confirm/confirm-service';
 
 /**
@@ -6,11 +6,13 @@ import { confirm } from './confirm/confirm-service';
  * "{message}. If the problem persists, contact our support." with Ok and no cancel.
  */
 export async function showErrorDialog(error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : null;
+  const text = (error instanceof Error ? error.message : null)?.trim() || t('messages.error');
+  // The message as a sentence, as the catalogue's English has always read it.
+  const message = /[.!?]$/.test(text) ? text : `${text}.`;
   await confirm({
-    title: MESSAGES.errorDialogTitle,
-    text: MESSAGES.errorDialogText(message),
-    confirmLabel: MESSAGES.confirmLabel,
+    title: t('messages.errorDialogTitle'),
+    text: t('messages.errorDialogText', { message }),
+    confirmLabel: t('messages.confirmLabel'),
     noCancel: true,
   });
 }

@@ -2,8 +2,14 @@ import { TOAST_DURATION_MS } from '@figgle/shared/constants';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react';
+import { t } from '../lib/i18n/i18n';
 
-const closeButtonProps = { 'aria-label': 'Close notification' };
+// A getter: this module loads before the catalogue; Mantine reads the name when it draws the toast.
+const closeButtonProps = {
+  get 'aria-label'() {
+    return t('ui.closeNotification');
+  },
+};
 
 export function toastSuccess(message: string): void {
   notifications.show({
@@ -60,7 +66,7 @@ export function toastRefusedChange({
             });
           }}
         >
-          Retry
+          {t('ui.retry')}
         </Button>
       </Group>
     ),
@@ -83,15 +89,15 @@ export function toastRefusedChange({
 export function toastNewVersion(onReload: () => void): void {
   notifications.show({
     id: 'figgle-new-version',
-    title: 'New version of Figgle',
+    title: t('ui.newVersion'),
     message: (
       <Group gap="xs" justify="space-between" wrap="nowrap">
         {/* The notification's own grey is under 4.5:1 on white; the text colour reads in both schemes. */}
         <Text size="sm" c="var(--mantine-color-text)">
-          Reload to use it.
+          {t('ui.reloadToUse')}
         </Text>
         <Button size="compact-sm" variant="light" onClick={onReload}>
-          Reload
+          {t('ui.reload')}
         </Button>
       </Group>
     ),

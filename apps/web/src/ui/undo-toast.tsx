@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import { t } from '../lib/i18n/i18n';
 
 /** How long an undo is offered: long enough to notice a mistake and reach the button. */
 const UNDO_TOAST_MS = 10_000;
@@ -18,19 +19,19 @@ export function toastUndo(message: string, onUndo: () => void): void {
           size="compact-sm"
           variant="light"
           leftSection={<IconArrowBackUp size={14} aria-hidden />}
-          aria-label={`Undo: ${message.charAt(0).toLowerCase()}${message.slice(1)}`}
+          aria-label={t('ui.undoAction', { action: `${message.charAt(0).toLowerCase()}${message.slice(1)}` })}
           onClick={() => {
             notifications.hide(id);
             onUndo();
           }}
         >
-          Undo
+          {t('ui.undo')}
         </Button>
       </Group>
     ),
     color: 'teal',
     autoClose: UNDO_TOAST_MS,
     withBorder: true,
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    closeButtonProps: { 'aria-label': t('ui.closeNotification') },
   });
 }

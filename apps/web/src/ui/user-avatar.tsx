@@ -1,6 +1,7 @@
 import { initials } from '@figgle/shared/avatar';
 import { colourCodeFromId } from '@figgle/shared/colour-code';
 import { Avatar, type MantineColor, type MantineSize } from '@mantine/core';
+import { t } from '../lib/i18n/i18n';
 
 /**
  * Indexed by the colour code (0..5) of @figgle/shared/colour-code. Each keeps 4.5:1 between its initials
@@ -27,7 +28,7 @@ export function UserAvatar({ id, firstname, lastname, size = 'sm', labelled = fa
       color={AVATAR_PALETTE[colourCodeFromId(id)] ?? 'indigo'}
       title={fullName || undefined}
       role={labelled ? 'img' : undefined}
-      aria-label={labelled ? fullName || 'Unknown user' : undefined}
+      aria-label={labelled ? fullName || t('ui.unknownUser') : undefined}
       aria-hidden={labelled ? undefined : true}
     >
       {initials(firstname, lastname)}

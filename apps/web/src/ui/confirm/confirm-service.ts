@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 export interface ConfirmOptions {
   title: string;
   text: string;
@@ -51,8 +52,8 @@ function ask(options: ConfirmOptions, alternativeLabel: string | null): Promise<
     const request: ConfirmRequest = {
       title: options.title,
       text: options.text,
-      cancelLabel: options.cancelLabel ?? 'Cancel',
-      confirmLabel: options.confirmLabel ?? 'Ok',
+      cancelLabel: options.cancelLabel ?? t('messages.cancelLabel'),
+      confirmLabel: options.confirmLabel ?? t('messages.confirmLabel'),
       noCancel: options.noCancel ?? false,
       alternativeLabel,
       resolve,

@@ -4,6 +4,7 @@ import { BlockEmbed } from 'quill/blots/block';
 import Image from 'quill/formats/image';
 import Link from 'quill/formats/link';
 import Video from 'quill/formats/video';
+import { t } from '../../lib/i18n/i18n';
 
 /**
  * Every address that reaches the page goes through @figgle/shared/link-safety, and every text is set
@@ -37,7 +38,7 @@ class SandboxedVideo extends Video {
     // biome-ignore lint/complexity/noThisInStatic: Parchment's create reads the subclass's tagName through super
     const node = super.create(value) as HTMLElement;
     node.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation');
-    node.setAttribute('title', 'Embedded video');
+    node.setAttribute('title', t('ui.embeddedVideo'));
     return node;
   }
 }

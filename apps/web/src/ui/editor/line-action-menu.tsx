@@ -1,6 +1,7 @@
 import { ActionIcon, Paper, Tooltip } from '@mantine/core';
 import { IconFile, IconPhoto, IconRowRemove, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { t } from '../../lib/i18n/i18n';
 
 /** The line a margin click chose: where it starts, its length with its newline, where it sits. */
 export interface LineTarget {
@@ -62,7 +63,7 @@ export function LineActionMenu({
   return (
     <Paper
       role="toolbar"
-      aria-label="Line actions"
+      aria-label={t('ui.lineActions')}
       aria-hidden={!visible}
       shadow="md"
       radius="md"
@@ -74,23 +75,25 @@ export function LineActionMenu({
         if (event.key === 'Escape') onClose();
       }}
     >
-      {item('Close', <IconX size={16} />, onClose, closeButton)}
-      {canUpload ? item('Upload image', <IconPhoto size={16} />, () => imageInput.current?.click()) : null}
-      {canUpload ? item('Upload file', <IconFile size={16} />, () => fileInput.current?.click()) : null}
-      {item('Remove line', <IconRowRemove size={16} />, onRemoveLine)}
+      {item(t('ui.close'), <IconX size={16} />, onClose, closeButton)}
+      {canUpload
+        ? item(t('ui.uploadImage'), <IconPhoto size={16} />, () => imageInput.current?.click())
+        : null}
+      {canUpload ? item(t('ui.uploadFile'), <IconFile size={16} />, () => fileInput.current?.click()) : null}
+      {item(t('ui.removeLine'), <IconRowRemove size={16} />, onRemoveLine)}
       <input
         ref={imageInput}
         type="file"
         accept={imageTypes}
         hidden
-        aria-label="Image to upload"
+        aria-label={t('ui.imageToUpload')}
         onChange={(event) => take(event.currentTarget, 'image')}
       />
       <input
         ref={fileInput}
         type="file"
         hidden
-        aria-label="File to upload"
+        aria-label={t('ui.fileToUpload')}
         onChange={(event) => take(event.currentTarget, 'file')}
       />
     </Paper>

@@ -1,5 +1,6 @@
 import Quill from 'quill';
 import { Mention } from 'quill-mention';
+import { t } from '../../lib/i18n/i18n';
 
 /** A person '@' can name: the embed stores id (their user id) and value (their name). */
 export interface Mentionable {
@@ -34,7 +35,7 @@ function matches(people: readonly Mentionable[], typed: string): Mentionable[] {
 /** The popup as a listbox of options, so assistive technology (and tests) can name its entries. */
 function labelList(list: HTMLElement): void {
   list.setAttribute('role', 'listbox');
-  list.setAttribute('aria-label', 'People to mention');
+  list.setAttribute('aria-label', t('ui.peopleToMention'));
   for (const item of list.children) {
     item.setAttribute('role', 'option');
     item.setAttribute('aria-selected', String(item.classList.contains('selected')));

@@ -15,6 +15,7 @@ import { isAllowedLinkProtocol, isSafeUrl } from '@figgle/shared/link-safety';
 import { Button, Group, Kbd, Loader, Text } from '@mantine/core';
 import Quill, { Delta, type Op } from 'quill';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { toastError } from '../toast';
 import { registerFiggleBlots } from './blots';
 import { LineActionMenu, type LineTarget } from './line-action-menu';
@@ -58,18 +59,22 @@ const TOOLBAR = [
   [{ list: 'bullet' }, 'blockquote', 'code-block', { header: 1 }, { header: 2 }],
 ];
 
-const TOOLBAR_NAMES: Record<string, string> = {
-  bold: 'Bold',
-  italic: 'Italic',
-  underline: 'Underline',
-  strike: 'Strike',
-  link: 'Link',
-  'list: bullet': 'Bullet list',
-  blockquote: 'Blockquote',
-  'code-block': 'Code block',
-  'header: 1': 'Header 1',
-  'header: 2': 'Header 2',
-};
+/** The toolbar buttons' names (a function: the catalogue loads after this module). */
+function toolbarName(quillName: string): string | undefined {
+  const names: Record<string, string> = {
+    bold: t('ui.toolBold'),
+    italic: t('ui.toolItalic'),
+    underline: t('ui.toolUnderline'),
+    strike: t('ui.toolStrike'),
+    link: t('ui.toolLink'),
+    'list: bullet': t('ui.toolBulletList'),
+    blockquote: t('ui.toolBlockquote'),
+    'code-block': t('ui.toolCodeBlock'),
+    'header: 1': t('ui.toolHeader1'),
+    'header: 2': t('ui.toolHeader2'),
+  };
+  return names[quillName];
+}
 
 const PASTE_DROPPED = ['color', 'background', 'align'];
 
@@ -192,7 +197,7 @@ export function QuillEditor(props: RichTextEditorProps) {
       quill.root.setAttribute('role', 'textbox');
       quill.root.setAttribute('aria-multiline', 'true');
       for (const button of host.querySelectorAll<HTMLButtonElement>('.ql-toolbar button')) {
-        const name = TOOLBAR_NAMES[button.getAttribute('aria-label') ?? ''];
+        const name = toolbarName(button.getAttribute('aria-label') ?? '');
         if (name) button.setAttribute('aria-label', name);
       }
     }
@@ -302,7 +307,7 @@ export function QuillEditor(props: RichTextEditorProps) {
       else quill.insertEmbed(at, 'fileblock', { url: result.url, name: result.name }, 'user');
       quill.setSelection(at + 1, 0, 'silent');
     } catch (error) {
-      toastError(error instanceof Error ? error.message : 'The upload failed.');
+      toastError(error instanceof Error ? error.message : t('ui.uploadFailed'));
     } finally {
       setUploading(false);
     }
@@ -340,7 +345,7 @@ export function QuillEditor(props: RichTextEditorProps) {
         <Group gap={6} className="figgle-editor__uploading" aria-live="polite">
           <Loader size="xs" />
           <Text size="xs" c="dimmed">
-            Uploading…
+            {t('ui.uploading')}
           </Text>
         </Group>
       ) : null}
@@ -350,7 +355,7 @@ export function QuillEditor(props: RichTextEditorProps) {
             <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
           </Text>
           <Button size="xs" onClick={save} loading={props.saving}>
-            {props.saveLabel ?? 'Send'}
+            {props.saveLabel ?? t('ui.send')}
           </Button>
         </Group>
       ) : null}

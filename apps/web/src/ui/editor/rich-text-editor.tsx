@@ -1,5 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import type { RichTextEditorProps } from './quill-editor';
 
 export type { RichTextEditorProps } from './quill-editor';
@@ -11,7 +12,7 @@ const QuillEditor = lazy(async () => ({ default: (await import('./quill-editor')
 export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense
-      fallback={<Skeleton height={props.readOnly ? 24 : 88} radius="sm" aria-label="Loading editor" />}
+      fallback={<Skeleton height={props.readOnly ? 24 : 88} radius="sm" aria-label={t('ui.loadingEditor')} />}
     >
       <QuillEditor {...props} />
     </Suspense>

@@ -1,5 +1,6 @@
 import type { UploadResult } from '@figgle/shared/upload-schemas';
 import { ApiRequestError } from '../../lib/api-client';
+import { t } from '../../lib/i18n/i18n';
 
 /** Sends one file to POST /api/uploads; the server decides its type from its bytes. */
 export async function uploadFile(file: File, folder: string, kind: 'image' | 'file'): Promise<UploadResult> {
@@ -23,7 +24,7 @@ export async function uploadFile(file: File, folder: string, kind: 'image' | 'fi
     throw new ApiRequestError({
       statusCode: response.status,
       code: (body as { code?: string } | null)?.code ?? `HTTP_${response.status}`,
-      message: body?.message ?? `The upload failed (${response.status}).`,
+      message: body?.message ?? t('ui.uploadFailedStatus', { status: String(response.status) }),
     });
   }
   return body;

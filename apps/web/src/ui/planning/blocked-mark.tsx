@@ -1,5 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { t } from '../../lib/i18n/i18n';
 
 export interface Blocker {
   reference: string;
@@ -15,7 +16,7 @@ export function BlockedMark({ blockers }: { blockers: readonly Blocker[] }) {
   const names = blockers.map((blocker) => `${blocker.reference} ${blocker.title}`);
   return (
     <Tooltip
-      label={`Blocked by ${names.join(', ')}`}
+      label={t('ui.blockedBy', { names: names.join(', ') })}
       multiline
       maw={320}
       withArrow
@@ -27,9 +28,9 @@ export function BlockedMark({ blockers }: { blockers: readonly Blocker[] }) {
         color="red"
         variant="light"
         leftSection={<IconLock size={12} aria-hidden />}
-        aria-label={`Blocked by ${names.join(', ')}`}
+        aria-label={t('ui.blockedBy', { names: names.join(', ') })}
       >
-        Blocked
+        {t('ui.blocked')}
       </Badge>
     </Tooltip>
   );

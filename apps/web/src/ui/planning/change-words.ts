@@ -1,6 +1,8 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
-import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import type { TaskPriority } from '@figgle/shared/priority';
+import { intlLocale, t } from '../../lib/i18n/i18n';
 import { formatLoggedDue } from './due-date';
+import { priorityLabel } from './priority-icon';
 
 /**
  * Words for the planning part of a change-log entry (due date, start date, priority, labels), read in the viewer's
@@ -9,17 +11,19 @@ import { formatLoggedDue } from './due-date';
 
 type Labels = Array<{ label_id: string; name: string }>;
 
-const quote = (name: string) => `“${name}”`;
+const quote = (name: string) => t('ui.quoted', { name });
 
 function list(names: string[]): string {
   if (names.length <= 1) return names.join('');
+  // English as it always read ('A, B and C'); the other languages by their own rules.
+  if (intlLocale() !== 'en') return new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(names);
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 function priorityWord(value: unknown): string {
-  return typeof value === 'string' && value in PRIORITY_LABELS
-    ? PRIORITY_LABELS[value as TaskPriority]
-    : 'None';
+  return typeof value === 'string' && ['URGENT', 'HIGH', 'MEDIUM', 'LOW', 'NONE'].includes(value)
+    ? priorityLabel(value as TaskPriority)
+    : t('ui.priorityNone');
 }
 
 function labelDelta(change: { old: Labels; new: Labels }) {
@@ -43,31 +47,37 @@ export function planningSentences(metadata: LogMetadata, timeZone?: string): str
   const sentences: string[] = [];
   if (dueChanged(metadata)) {
     const { old: before, new: after } = metadata.due!;
-    if (!before) sentences.push(`set the due date to ${formatLoggedDue(after, timeZone)}`);
-    else if (!after) sentences.push(`removed the due date (${formatLoggedDue(before, timeZone)})`);
+    if (!before) sentences.push(t('ui.setDueDate', { date: formatLoggedDue(after, timeZone) }));
+    else if (!after) sentences.push(t('ui.removedDueDate', { date: formatLoggedDue(before, timeZone) }));
     else
       sentences.push(
-        `changed the due date from ${formatLoggedDue(before, timeZone)} to ${formatLoggedDue(after, timeZone)}`,
+        t('ui.changedDueDate', {
+          from: formatLoggedDue(before, timeZone),
+          to: formatLoggedDue(after, timeZone),
+        }),
       );
   }
   if (startChanged(metadata)) {
     const { old: before, new: after } = metadata.start!;
-    if (!before) sentences.push(`set the start date to ${formatLoggedDue(after, timeZone)}`);
-    else if (!after) sentences.push(`removed the start date (${formatLoggedDue(before, timeZone)})`);
+    if (!before) sentences.push(t('ui.setStartDate', { date: formatLoggedDue(after, timeZone) }));
+    else if (!after) sentences.push(t('ui.removedStartDate', { date: formatLoggedDue(before, timeZone) }));
     else
       sentences.push(
-        `changed the start date from ${formatLoggedDue(before, timeZone)} to ${formatLoggedDue(after, timeZone)}`,
+        t('ui.changedStartDate', {
+          from: formatLoggedDue(before, timeZone),
+          to: formatLoggedDue(after, timeZone),
+        }),
       );
   }
   if (priorityChanged(metadata)) {
     const { old: before, new: after } = metadata.priority!;
-    sentences.push(`changed the priority from ${priorityWord(before)} to ${priorityWord(after)}`);
+    sentences.push(t('ui.changedPriority', { from: priorityWord(before), to: priorityWord(after) }));
   }
   if (metadata.labels) {
     const { added, removed } = labelDelta(metadata.labels);
-    const label = (names: string[]) => (names.length === 1 ? 'label' : 'labels');
-    if (added.length > 0) sentences.push(`added the ${label(added)} ${list(added)}`);
-    if (removed.length > 0) sentences.push(`removed the ${label(removed)} ${list(removed)}`);
+    if (added.length > 0) sentences.push(t('ui.addedLabels', { count: added.length, names: list(added) }));
+    if (removed.length > 0)
+      sentences.push(t('ui.removedLabels', { count: removed.length, names: list(removed) }));
   }
   return sentences;
 }
@@ -77,23 +87,30 @@ export function planningFragments(metadata: LogMetadata, timeZone?: string): str
   const fragments: string[] = [];
   if (dueChanged(metadata)) {
     const { old: before, new: after } = metadata.due!;
-    fragments.push(`due date ${formatLoggedDue(before, timeZone)} → ${formatLoggedDue(after, timeZone)}`);
+    fragments.push(
+      t('ui.dueFragment', { from: formatLoggedDue(before, timeZone), to: formatLoggedDue(after, timeZone) }),
+    );
   }
   if (startChanged(metadata)) {
     const { old: before, new: after } = metadata.start!;
-    fragments.push(`start date ${formatLoggedDue(before, timeZone)} → ${formatLoggedDue(after, timeZone)}`);
+    fragments.push(
+      t('ui.startFragment', {
+        from: formatLoggedDue(before, timeZone),
+        to: formatLoggedDue(after, timeZone),
+      }),
+    );
   }
   if (priorityChanged(metadata)) {
     const { old: before, new: after } = metadata.priority!;
-    fragments.push(`priority ${priorityWord(before)} → ${priorityWord(after)}`);
+    fragments.push(t('ui.priorityFragment', { from: priorityWord(before), to: priorityWord(after) }));
   }
   if (metadata.labels) {
     const { added, removed } = labelDelta(metadata.labels);
     const parts = [
-      ...(added.length > 0 ? [`added ${list(added)}`] : []),
-      ...(removed.length > 0 ? [`removed ${list(removed)}`] : []),
+      ...(added.length > 0 ? [t('ui.addedNames', { names: list(added) })] : []),
+      ...(removed.length > 0 ? [t('ui.removedNames', { names: list(removed) })] : []),
     ];
-    if (parts.length > 0) fragments.push(`labels: ${parts.join(', ')}`);
+    if (parts.length > 0) fragments.push(t('ui.labelsFragment', { changes: parts.join(', ') }));
   }
   return fragments;
 }

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { confirm } from '../confirm/confirm-service';
 
 /**
@@ -6,12 +7,10 @@ import { confirm } from '../confirm/confirm-service';
  */
 export function confirmDoneWhenBlocked(openBlockers: number, reference: string): Promise<boolean> {
   if (openBlockers <= 0) return Promise.resolve(true);
-  const count =
-    openBlockers === 1 ? '1 blocking task is not done' : `${openBlockers} blocking tasks are not done`;
   return confirm({
-    title: `Mark ${reference} as done?`,
-    text: `${count}. Mark ${reference} as done anyway?`,
-    confirmLabel: 'Mark as done',
-    cancelLabel: 'Cancel',
+    title: t('ui.markDoneTitle', { reference }),
+    text: t('ui.markDoneText', { count: openBlockers, reference }),
+    confirmLabel: t('ui.markAsDone'),
+    cancelLabel: t('common.cancel'),
   });
 }

@@ -4,6 +4,10 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconCalendarDue, IconClock } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { type DueFields, dayIn, dueDay, dueFrom, localTime, pickableDays, sameDue } from './due-date';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import { intlLocale, t } from '../../lib/i18n/i18n';
 
 export interface DueDateInputProps {
   value: DueFields;
@@ -12,14 +16,25 @@ export interface DueDateInputProps {
   disabled?: boolean;
 }
 
+/**
+ * The pickers' month and day names and the field's format in the reader's language (dayjs's own
+ * locales, a few hundred bytes each, in this lazily loaded chunk); English as before.
+ */
+export function pickerLocale(): { locale: string; valueFormat: string } {
+  const locale = intlLocale();
+  if (locale === 'de') return { locale, valueFormat: 'D. MMM YYYY' };
+  if (locale === 'fr' || locale === 'es') return { locale, valueFormat: 'D MMM YYYY' };
+  return { locale: 'en', valueFormat: 'MMM D, YYYY' };
+}
+
 /** Today, Tomorrow and In a week: the shortcuts of every date picker of a task (the start date's too). */
 export function datePresets() {
   const now = Date.now();
   const inDays = (days: number) => dayIn(now + days * 86_400_000);
   return [
-    { value: inDays(0), label: 'Today' },
-    { value: inDays(1), label: 'Tomorrow' },
-    { value: inDays(7), label: 'In a week' },
+    { value: inDays(0), label: t('ui.today') },
+    { value: inDays(1), label: t('ui.tomorrow') },
+    { value: inDays(7), label: t('ui.inAWeek') },
   ];
 }
 
@@ -47,7 +62,7 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
     // rather than squeezing the date into a column of words.
     <Group gap="xs" align="flex-end" wrap="wrap">
       <DatePickerInput
-        label="Due date"
+        label={t('ui.dueDate')}
         // What the "d" field key opens on a task's page (shared/field-keys.ts).
         data-field-key="due"
         size={size}
@@ -55,9 +70,9 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
         miw={150}
         disabled={disabled}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear the due date' }}
-        placeholder="No due date"
-        valueFormat="MMM D, YYYY"
+        clearButtonProps={{ 'aria-label': t('ui.clearDueDate') }}
+        placeholder={t('ui.noDueDate')}
+        {...pickerLocale()}
         value={day}
         onChange={(next) => change(dueFrom(next, next ? time : ''))}
         presets={datePresets()}
@@ -66,7 +81,7 @@ export function DueDateInput({ value, onChange, size = 'sm', disabled }: DueDate
         popoverProps={{ withinPortal: true }}
       />
       <TimeInput
-        label="Due time"
+        label={t('ui.dueTime')}
         size={size}
         w={112}
         disabled={disabled || !day}

@@ -3,6 +3,7 @@ import {
   CALENDAR_YEAR_COUNT,
   CALENDAR_YEARS_BEFORE,
 } from '@figgle/shared/constants';
+import { intlLocale, t } from '../../lib/i18n/i18n';
 
 /**
  * A task's due date as people read it: a day (`due_on`, the same day wherever the viewer is) or a
@@ -32,11 +33,15 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * One formatter per set of options, made once: making one costs about a millisecond, and a board
  * or list formats several dates for every task it draws (measured: 100 ms of a cold board).
  */
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let format = formats.get(key);
+function formatter(
+  key: string,
+  options: Intl.DateTimeFormatOptions,
+  locale: string = CALENDAR_DEFAULT_LOCALE,
+): Intl.DateTimeFormat {
+  let format = formats.get(`${locale} ${key}`);
   if (!format) {
-    format = new Intl.DateTimeFormat(CALENDAR_DEFAULT_LOCALE, options);
-    formats.set(key, format);
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(`${locale} ${key}`, format);
   }
   return format;
 }
@@ -95,25 +100,40 @@ export function markedDueState(
   return finished ? null : dueState(due, now, timeZone);
 }
 
-const RELATIVE_DAYS: Record<number, string> = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' };
+/** The language dates are written in: English as before (en-US), the others their own. */
+function wordsLocale(): string {
+  const locale = intlLocale();
+  return locale === 'en' ? CALENDAR_DEFAULT_LOCALE : locale;
+}
+
+function relativeDay(offset: number): string | undefined {
+  if (offset === -1) return t('ui.yesterday');
+  if (offset === 0) return t('ui.today');
+  if (offset === 1) return t('ui.tomorrow');
+  return undefined;
+}
 
 function dayWords(day: string, today: string | null): string {
-  const relative = today === null ? undefined : RELATIVE_DAYS[daysBetween(today, day)];
+  const relative = today === null ? undefined : relativeDay(daysBetween(today, day));
   if (relative) return relative;
   // Short words leave out the year of the current one; full words always carry it.
   const short = today !== null;
   const withYear = today === null || day.slice(0, 4) !== today.slice(0, 4);
-  return formatter(`words ${short} ${withYear}`, {
-    timeZone: 'UTC',
-    month: short ? 'short' : 'long',
-    day: 'numeric',
-    ...(withYear ? { year: 'numeric' } : {}),
-  }).format(utcDay(day));
+  return formatter(
+    `words ${short} ${withYear}`,
+    {
+      timeZone: 'UTC',
+      month: short ? 'short' : 'long',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+    },
+    wordsLocale(),
+  ).format(utcDay(day));
 }
 
 function timeWords(instant: string, timeZone?: string): string {
   // Recent ICU puts a narrow no-break space before AM/PM: a plain one reads and searches the same everywhere.
-  return formatter(`time ${timeZone}`, { timeZone, hour: 'numeric', minute: '2-digit' })
+  return formatter(`time ${timeZone}`, { timeZone, hour: 'numeric', minute: '2-digit' }, wordsLocale())
     .format(new Date(instant))
     .replace(/\s/g, ' ');
 }
@@ -134,16 +154,16 @@ export function formatDueLong(due: DueFields, timeZone?: string): string | null 
   const day = dueDay(due, timeZone);
   if (day === null) return null;
   const words = dayWords(day, null);
-  return due.due_at ? `${words} at ${timeWords(due.due_at, timeZone)}` : words;
+  return due.due_at ? t('ui.dueAt', { day: words, time: timeWords(due.due_at, timeZone) }) : words;
 }
 
 /** A logged due value ('2026-03-05' or an ISO instant) in words; 'none' for no due date. */
 export function formatLoggedDue(value: unknown, timeZone?: string): string {
-  if (typeof value !== 'string' || value === '') return 'none';
+  if (typeof value !== 'string' || value === '') return t('ui.none');
   const due: DueFields = value.includes('T')
     ? { due_on: null, due_at: value }
     : { due_on: value, due_at: null };
-  return formatDueLong(due, timeZone) ?? 'none';
+  return formatDueLong(due, timeZone) ?? t('ui.none');
 }
 
 /**

@@ -1,8 +1,7 @@
 import { IconCalendarDue } from '@tabler/icons-react';
+import { t } from '../../lib/i18n/i18n';
 import { type DueFields, formatDueLong, formatDueShort, markedDueState } from './due-date';
 import classes from './planning.module.css';
-
-const FLAGS = { overdue: 'Overdue', soon: 'Due soon' } as const;
 
 /**
  * The due date in a few words ('Tomorrow', 'Mar 5 2:30 PM') with an "Overdue" or "Due soon" flag
@@ -23,17 +22,17 @@ export function DueMark({
   const short = formatDueShort(due, now);
   if (short === null) return null;
   const state = markedDueState(due, finished, now);
-  const flag = state === 'overdue' || state === 'soon' ? FLAGS[state] : null;
+  const flag = state === 'overdue' ? t('ui.overdue') : state === 'soon' ? t('ui.dueSoon') : null;
   return (
     <span
       className={classes.due}
       data-state={state ?? undefined}
       data-stacked={stacked || undefined}
-      title={`Due ${formatDueLong(due)}`}
+      title={t('ui.dueOn', { date: formatDueLong(due) })}
     >
       <span className={classes.dueDay}>
         <IconCalendarDue size={14} stroke={1.8} aria-hidden />
-        <span className={classes.srOnly}>Due </span>
+        <span className={classes.srOnly}>{t('ui.dueWord')} </span>
         <span>{short}</span>
       </span>
       {flag ? <span className={classes.dueFlag}>{flag}</span> : null}

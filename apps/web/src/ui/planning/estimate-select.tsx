@@ -1,5 +1,6 @@
 import { ESTIMATE_VALUES, type Estimate, type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import { Select, type SelectProps } from '@mantine/core';
+import { t } from '../../lib/i18n/i18n';
 
 const NO_ESTIMATE = 'none';
 
@@ -13,10 +14,10 @@ export interface EstimateSelectProps extends Omit<SelectProps, 'data' | 'value' 
 export function EstimateSelect({ scale, value, onChange, comboboxProps, ...props }: EstimateSelectProps) {
   const shown = shownEstimate(scale, value) ?? NO_ESTIMATE;
   const data = [
-    { value: NO_ESTIMATE, label: 'No estimate' },
+    { value: NO_ESTIMATE, label: t('ui.noEstimate') },
     ...ESTIMATE_VALUES[scale].map((estimate) => ({
       value: estimate,
-      label: scale === 'points' ? `${estimate} ${estimate === '1' ? 'point' : 'points'}` : estimate,
+      label: scale === 'points' ? t('ui.points', { count: Number(estimate) }) : estimate,
     })),
   ];
   return (

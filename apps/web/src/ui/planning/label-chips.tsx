@@ -1,4 +1,5 @@
 import type { TaskLabelView } from '@figgle/shared/planning-schemas';
+import { t } from '../../lib/i18n/i18n';
 import classes from './planning.module.css';
 
 /** One label: its name on its colour, with a dot of the full colour. */
@@ -16,7 +17,7 @@ export function LabelChips({ labels, max = 3 }: { labels: readonly TaskLabelView
   if (labels.length === 0) return null;
   const rest = labels.slice(max);
   return (
-    <ul className={classes.labels} aria-label="Labels">
+    <ul className={classes.labels} aria-label={t('ui.labels')}>
       {labels.slice(0, max).map((label) => (
         <li
           key={label.label_id}
@@ -31,7 +32,9 @@ export function LabelChips({ labels, max = 3 }: { labels: readonly TaskLabelView
       {rest.length > 0 ? (
         <li className={classes.more} title={rest.map((label) => label.name).join(', ')}>
           +{rest.length}
-          <span className={classes.srOnly}> more: {rest.map((label) => label.name).join(', ')}</span>
+          <span className={classes.srOnly}>
+            {t('ui.moreLabels', { names: rest.map((label) => label.name).join(', ') })}
+          </span>
         </li>
       ) : null}
     </ul>

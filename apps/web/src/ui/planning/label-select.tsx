@@ -1,9 +1,9 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { LABEL_NAME_MAX, MAX_LABELS_PER_TASK, type TaskLabelView } from '@figgle/shared/planning-schemas';
 import { Group, type MantineSize, MultiSelect, Pill } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { t } from '../../lib/i18n/i18n';
 import { toastError } from '../toast';
 import classes from './planning.module.css';
 
@@ -53,7 +53,7 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
   const data = useMemo(
     () => [
       ...labels.map((label) => ({ value: label.label_id, label: label.name })),
-      ...(canCreate ? [{ value: CREATE, label: `Create label "${typed}"` }] : []),
+      ...(canCreate ? [{ value: CREATE, label: t('ui.createLabel', { name: typed }) }] : []),
     ],
     [labels, canCreate, typed],
   );
@@ -67,7 +67,7 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
       onChange([...chosen, label.label_id]);
     } catch (error) {
       const refused = error instanceof ApiRequestError && error.statusCode >= 400 && error.statusCode < 500;
-      toastError(refused ? error.message : MESSAGES.saveFailed);
+      toastError(refused ? error.message : t('messages.saveFailed'));
     } finally {
       setCreating(false);
     }
@@ -76,16 +76,16 @@ export function LabelSelect({ labels, value, onChange, onCreate, size = 'sm', di
   return (
     <MultiSelect
       ref={input}
-      label="Labels"
+      label={t('ui.labels')}
       size={size}
       searchable
       // Enter takes the first label matching what was typed, or creates it, rather than sending
       // the form around the field (the Add a task dialog).
       selectFirstOptionOnChange
       disabled={disabled || creating}
-      placeholder={value.length === 0 ? MESSAGES.selectPlaceholder : undefined}
+      placeholder={value.length === 0 ? t('messages.selectPlaceholder') : undefined}
       // A name no label has is offered as 'Create label "…"'; "None" shows only without any label.
-      nothingFoundMessage={MESSAGES.selectNoMatch}
+      nothingFoundMessage={t('messages.selectNoMatch')}
       maxValues={MAX_LABELS_PER_TASK}
       data={data}
       // Labels removed from the organization meanwhile are dropped from the choice.

@@ -1,4 +1,4 @@
-import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
+import type { TaskPriority } from '@figgle/shared/priority';
 import {
   IconAlertSquareFilled,
   IconAntennaBars1,
@@ -8,6 +8,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import classes from './planning.module.css';
 
 // Each level has its own shape (a filled alert, three, two or one bar, a dotted baseline), so the
@@ -20,9 +21,21 @@ const ICONS: Record<TaskPriority, ComponentType<IconProps>> = {
   NONE: IconAntennaBars1,
 };
 
+/** A priority's name in the reader's language: 'High'. */
+export function priorityLabel(priority: TaskPriority): string {
+  const labels: Record<TaskPriority, string> = {
+    URGENT: t('ui.priorityUrgent'),
+    HIGH: t('ui.priorityHigh'),
+    MEDIUM: t('ui.priorityMedium'),
+    LOW: t('ui.priorityLow'),
+    NONE: t('ui.priorityNone'),
+  };
+  return labels[priority];
+}
+
 /** The accessible name of a priority: 'Priority: High'. */
 function priorityName(priority: TaskPriority): string {
-  return `Priority: ${PRIORITY_LABELS[priority]}`;
+  return t('ui.priorityName', { priority: priorityLabel(priority) });
 }
 
 export interface PriorityIconProps {

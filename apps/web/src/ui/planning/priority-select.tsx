@@ -1,8 +1,9 @@
-import { PRIORITY_LABELS, TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
+import { TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
 import { Group, Select, type SelectProps } from '@mantine/core';
-import { PriorityIcon } from './priority-icon';
+import { PriorityIcon, priorityLabel } from './priority-icon';
 
-const OPTIONS = TASK_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+/** A function: the catalogue loads after this module. */
+const options = () => TASK_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) }));
 
 export interface PrioritySelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: TaskPriority;
@@ -15,7 +16,7 @@ export function PrioritySelect({ value, onChange, comboboxProps, ...props }: Pri
     <Select
       {...props}
       allowDeselect={false}
-      data={OPTIONS}
+      data={options()}
       value={value}
       onChange={(next) => {
         if (next && next !== value) onChange(next as TaskPriority);

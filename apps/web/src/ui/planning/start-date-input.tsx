@@ -2,8 +2,9 @@ import '@mantine/dates/styles.css';
 import type { MantineSize } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
+import { t } from '../../lib/i18n/i18n';
 import { pickableDays } from './due-date';
-import { datePresets } from './due-date-input';
+import { datePresets, pickerLocale } from './due-date-input';
 
 export interface StartDateInputProps {
   /** The start day (YYYY-MM-DD), or null. */
@@ -20,14 +21,14 @@ export interface StartDateInputProps {
 export function StartDateInput({ value, onChange, size = 'sm', disabled }: StartDateInputProps) {
   return (
     <DatePickerInput
-      label="Start date"
+      label={t('ui.startDate')}
       size={size}
       miw={150}
       disabled={disabled}
       clearable
-      clearButtonProps={{ 'aria-label': 'Clear the start date' }}
-      placeholder="No start date"
-      valueFormat="MMM D, YYYY"
+      clearButtonProps={{ 'aria-label': t('ui.clearStartDate') }}
+      placeholder={t('ui.noStartDate')}
+      {...pickerLocale()}
       value={value}
       onChange={(next) => {
         if ((next ?? null) !== value) onChange(next ?? null);
