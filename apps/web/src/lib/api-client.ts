@@ -2,6 +2,7 @@
 // this small, so the guard below checks it by hand.
 import type { ApiError } from '@figgle/shared/errors';
 import { errorText } from './i18n/error-text';
+import { t } from './i18n/i18n';
 
 /** A failed call, carrying the server's error shape `{ statusCode, code, message, issues? }`. */
 export class ApiRequestError extends Error implements ApiError {
@@ -95,7 +96,7 @@ function toErrorBody(response: globalThis.Response, payload: unknown): ApiError 
   const message =
     isRecord(payload) && typeof payload.message === 'string'
       ? payload.message
-      : response.statusText || `Request failed with status ${response.status}`;
+      : response.statusText || t('lib.requestFailed', { status: String(response.status) });
   const code =
     isRecord(payload) && typeof payload.code === 'string' ? payload.code : `HTTP_${response.status}`;
   return { statusCode: response.status, code, message };

@@ -1,4 +1,5 @@
 import { ApiRequestError } from './api-client';
+import { t } from './i18n/i18n';
 
 /** The file name a Content-Disposition header gives (`attachment; filename="x.json"`), if any. */
 function fileNameOf(disposition: string | null): string | null {
@@ -10,7 +11,7 @@ async function errorOf(response: Response): Promise<ApiRequestError> {
   const fallback = {
     statusCode: response.status,
     code: `HTTP_${response.status}`,
-    message: `The download failed (status ${response.status}).`,
+    message: t('lib.downloadFailed', { status: String(response.status) }),
   };
   try {
     const body = (await response.json()) as Partial<typeof fallback>;

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@figgle/shared/constants';
 import { type Mutation, MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { toastRefusedChange } from '../../ui/toast';
 import { ApiRequestError } from '../api-client';
+import { intlLocale, t } from '../i18n/i18n';
 import { offlineMutationKeys } from './mutation-keys';
 import { wasQueued } from './offline-queue';
 
@@ -29,7 +29,7 @@ function taskReferenceIn(queryClient: QueryClient, taskId: string): string {
     if (row) copies.push(row);
   }
   const reference = copies.find((copy) => typeof copy.reference === 'number')?.reference;
-  if (reference === undefined) return 'a task';
+  if (reference === undefined) return t('lib.aTask');
   const trigram =
     copies.find((copy) => copy.project?.trigram)?.project?.trigram ??
     copies
@@ -42,18 +42,21 @@ function taskReferenceIn(queryClient: QueryClient, taskId: string): string {
   return trigram ? `${trigram.toUpperCase()}-${reference}` : `#${reference}`;
 }
 
-const fieldNames: Array<[string[], string]> = [
-  [['title'], 'title'],
-  [['status'], 'status'],
-  [['assignee_id'], 'assignee'],
-  [['due_on', 'due_at'], 'due date'],
-  [['start_date'], 'start date'],
-  [['priority'], 'priority'],
-  [['estimate'], 'estimate'],
+/** A function, not a constant: the catalogue loads after this module. */
+const fieldNames = (): Array<[string[], string]> => [
+  [['title'], t('lib.fieldTitle')],
+  [['status'], t('lib.fieldStatus')],
+  [['assignee_id'], t('lib.fieldAssignee')],
+  [['due_on', 'due_at'], t('lib.fieldDueDate')],
+  [['start_date'], t('lib.fieldStartDate')],
+  [['priority'], t('lib.fieldPriority')],
+  [['estimate'], t('lib.fieldEstimate')],
 ];
 
 function listed(words: string[]): string {
-  if (words.length <= 1) return words[0] ?? 'change';
+  if (words.length <= 1) return words[0] ?? t('lib.fieldChange');
+  // English as it always read ('title, status and priority'); the other languages by their own rules.
+  if (intlLocale() !== 'en') return new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(words);
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
@@ -70,25 +73,24 @@ function refusedChangeTitle(
   const task = taskReferenceIn(queryClient, variables.taskId);
   if (sameKey(key, offlineMutationKeys.updateTask)) {
     const changes = variables.changes ?? {};
-    const fields = fieldNames
+    const fields = fieldNames()
       .filter(([names]) => names.some((name) => name in changes))
       .map(([, word]) => word);
-    return `The ${listed(fields)} of ${task} could not be saved`;
+    return t('lib.refusedFields', { fields: listed(fields), task });
   }
-  if (sameKey(key, offlineMutationKeys.setTaskLabels)) return `The labels of ${task} could not be saved`;
-  if (sameKey(key, offlineMutationKeys.kanbanUpdate)) return `The move of ${task} could not be saved`;
-  if (sameKey(key, offlineMutationKeys.createComment)) return `A comment on ${task} could not be sent`;
+  if (sameKey(key, offlineMutationKeys.setTaskLabels)) return t('lib.refusedLabels', { task });
+  if (sameKey(key, offlineMutationKeys.kanbanUpdate)) return t('lib.refusedMove', { task });
+  if (sameKey(key, offlineMutationKeys.createComment)) return t('lib.refusedComment', { task });
   if (
     sameKey(key, offlineMutationKeys.addChecklistItem) ||
     sameKey(key, offlineMutationKeys.updateChecklistItem) ||
     sameKey(key, offlineMutationKeys.deleteChecklistItem)
   )
-    return `A checklist change on ${task} could not be saved`;
-  if (sameKey(key, offlineMutationKeys.setParent)) return `The parent of ${task} could not be saved`;
-  if (sameKey(key, offlineMutationKeys.moveSubtask))
-    return `The place of sub-task ${task} could not be saved`;
+    return t('lib.refusedChecklist', { task });
+  if (sameKey(key, offlineMutationKeys.setParent)) return t('lib.refusedParent', { task });
+  if (sameKey(key, offlineMutationKeys.moveSubtask)) return t('lib.refusedSubtaskPlace', { task });
   if (sameKey(key, offlineMutationKeys.addRelation) || sameKey(key, offlineMutationKeys.removeRelation))
-    return `A relation of ${task} could not be saved`;
+    return t('lib.refusedRelation', { task });
   return null;
 }
 
@@ -128,7 +130,7 @@ export function reportRefusedChange(queryClient: QueryClient, mutation: AnyMutat
       : mutation.state;
   toastRefusedChange({
     title,
-    message: refusalReason(error) ?? MESSAGES.saveFailed,
+    message: refusalReason(error) ?? t('messages.saveFailed'),
     // Refused again, the mutation cache's error handler says so (in the same toast): not thrown here.
     onRetry: () =>
       new MutationObserver<unknown, unknown, unknown>(queryClient, { mutationKey }).mutate(variables).then(
