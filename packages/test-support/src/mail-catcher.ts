@@ -128,11 +128,24 @@ export class MailCatcher {
   }
 }
 
-/** Figgle's mail is plain nodemailer output: ASCII headers, parts in 7bit or quoted-printable. */
+/**
+ * Figgle's mail is plain nodemailer output: ASCII headers, parts in 7bit or quoted-printable. A
+ * subject in German or French comes as RFC 2047 encoded words (`=?UTF-8?Q?…?=`), decoded here.
+ */
 function headerOf(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const match = head.match(new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im'));
-  return (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
+  return decodeEncodedWords((match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim());
+}
+
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    );
 }
 
 function headersOf(raw: string): Record<string, string> {

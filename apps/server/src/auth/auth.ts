@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Locale } from '@figgle/shared/constants';
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
@@ -9,8 +10,10 @@ import { authSchemaOptions, TWO_FACTOR_CHALLENGE_SECONDS } from '../db/auth-sche
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { trustedOriginsOf } from '../http/request-origin.ts';
+import { localeOfAcceptLanguage, mailLocale, mailText } from '../mail/i18n.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { actionEmail } from '../mail/templates.ts';
+import { savedLocaleOf } from '../mail/recipient-locale.ts';
+import { type ActionEmailText, actionEmail } from '../mail/templates.ts';
 import { ldapConfigured } from './ldap/directory.ts';
 import { ldapSignIn } from './ldap/ldap-plugin.ts';
 import { passwordHasher } from './password-hashing.ts';
@@ -42,9 +45,21 @@ interface AuthDeps {
 }
 
 export function createAuth({ env, db, mailer }: AuthDeps) {
-  // Sent after the answer: the answer must not take longer for a registered address than for another.
-  const sendMail = async (message: Parameters<typeof actionEmail>[0]) =>
-    mailer.sendInBackground(actionEmail(message));
+  // Sent after the answer: the answer must not take longer for a registered address than for another,
+  // so the recipient's language is looked up after it too. It is the one they chose, else the
+  // language of the browser that asked, else English.
+  const sendMail = (
+    to: string,
+    asking: Headers | undefined,
+    message: (locale: Locale) => ActionEmailText,
+  ) => {
+    void savedLocaleOf(db, to)
+      .catch(() => null)
+      .then((saved) => {
+        const locale = mailLocale(saved, localeOfAcceptLanguage(asking?.get('accept-language')));
+        mailer.sendInBackground(actionEmail({ ...message(locale), to, locale }));
+      });
+  };
   const isRegistered = async (email: string) => {
     const found = await sql<{
       id: string;
@@ -108,26 +123,22 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_SECONDS,
       // Registering an address that already has an account answers like a fresh registration; the
       // owner of the address is told instead, so nobody learns from the answer who is registered.
-      onExistingUserSignUp: async ({ user }) =>
-        sendMail({
-          to: user.email,
-          subject: 'You already have a Figgle account',
-          greeting: 'Hello,',
-          intro:
-            'Someone tried to register a Figgle account with this email address, but you already have one. If it was you, log in, or choose a new password if you forgot it.',
-          actionLabel: 'Log in to Figgle',
+      onExistingUserSignUp: async ({ user }, request) =>
+        sendMail(user.email, request?.headers, (locale) => ({
+          subject: mailText(locale, 'existingAccount.subject'),
+          greeting: mailText(locale, 'greeting.plain'),
+          intro: mailText(locale, 'existingAccount.intro'),
+          actionLabel: mailText(locale, 'existingAccount.action'),
           url: `${env.PUBLIC_URL}/login`,
-        }),
-      sendResetPassword: async ({ user, url }) =>
-        sendMail({
-          to: user.email,
-          subject: 'Reset your Figgle password',
-          greeting: 'Hello,',
-          intro:
-            'Someone asked to reset the password of your Figgle account. Choosing a new one signs out every device and revokes your API tokens.',
-          actionLabel: 'Choose a new password',
+        })),
+      sendResetPassword: async ({ user, url }, request) =>
+        sendMail(user.email, request?.headers, (locale) => ({
+          subject: mailText(locale, 'resetPassword.subject'),
+          greeting: mailText(locale, 'greeting.plain'),
+          intro: mailText(locale, 'resetPassword.intro'),
+          actionLabel: mailText(locale, 'resetPassword.action'),
           url,
-        }),
+        })),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -141,7 +152,8 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
         const link = fromSignUp
           ? await bindToSignUpPassword({ db, env }, { url, userId: user.id, email: user.email, browser })
           : url;
-        mailer.sendInBackground(confirmationEmail(user.email, link));
+        const locale = mailLocale(localeOfAcceptLanguage(request?.headers.get('accept-language')));
+        mailer.sendInBackground(confirmationEmail(user.email, link, locale));
       },
     },
     socialProviders,
@@ -195,16 +207,15 @@ export function createAuth({ env, db, mailer }: AuthDeps) {
         expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
         storeToken: 'hashed',
         // A link is only sent to an address with an account; the answer is the same either way.
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url }, context) => {
           if (!(await isRegistered(email))) return;
-          await sendMail({
-            to: email,
-            subject: 'Your Figgle sign-in link',
-            greeting: 'Hello,',
-            intro: 'Use this link to sign in to Figgle. It works once and expires in 15 minutes.',
-            actionLabel: 'Sign in to Figgle',
+          sendMail(email, context?.headers, (locale) => ({
+            subject: mailText(locale, 'magicLink.subject'),
+            greeting: mailText(locale, 'greeting.plain'),
+            intro: mailText(locale, 'magicLink.intro'),
+            actionLabel: mailText(locale, 'magicLink.action'),
             url,
-          });
+          }));
         },
       }),
       ...(oidcProviders.length ? [genericOAuth({ config: oidcProviders })] : []),

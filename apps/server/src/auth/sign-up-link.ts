@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
+import type { Locale } from '@figgle/shared/constants';
 import { signJWT } from 'better-auth/crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { mailText } from '../mail/i18n.ts';
 import { actionEmail } from '../mail/templates.ts';
 
 /** A sign-up's confirmation link, bound to the password it chose (see proof-of-address.ts). */
@@ -48,13 +50,15 @@ export async function bindToSignUpPassword(
   return url.toString();
 }
 
-export function confirmationEmail(to: string, url: string) {
+/** In the language of the browser that signed up (a new account has chosen none yet), else English. */
+export function confirmationEmail(to: string, url: string, locale: Locale = 'en') {
   return actionEmail({
     to,
-    subject: 'Confirm your Figgle account',
-    greeting: 'Welcome to Figgle!',
-    intro: 'Please confirm your email address to activate your account.',
-    actionLabel: 'Confirm my email',
+    subject: mailText(locale, 'confirmation.subject'),
+    greeting: mailText(locale, 'confirmation.greeting'),
+    intro: mailText(locale, 'confirmation.intro'),
+    actionLabel: mailText(locale, 'confirmation.action'),
     url,
+    locale,
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppInstance } from '../http/app-instance.ts';
+import { mailLocale, mailText } from '../mail/i18n.ts';
 import { actionEmail } from '../mail/templates.ts';
 import type { CurrentUser } from './current-user.ts';
 
@@ -42,16 +43,17 @@ export async function refuseWithoutTotpCode(
 /** The owner hears of it, in case it was not them. */
 export function tellTwoFactorTurnedOff(app: AppInstance, user: CurrentUser): void {
   const { env, mailer } = app.deps;
+  const locale = mailLocale(user.locale);
   mailer.sendInBackground(
     actionEmail({
       to: user.email,
-      subject: 'Two-factor authentication was turned off',
-      greeting: 'Hello,',
-      intro:
-        'Two-factor authentication was just turned off for your Figgle account: logging in no longer asks for a code from your authenticator app.',
-      actionLabel: 'Review your security settings',
+      subject: mailText(locale, 'twoFactorOff.subject'),
+      greeting: mailText(locale, 'greeting.plain'),
+      intro: mailText(locale, 'twoFactorOff.intro'),
+      actionLabel: mailText(locale, 'twoFactorOff.action'),
       url: `${env.PUBLIC_URL}/settings/security`,
-      outro: "If it wasn't you, choose a new password at once and turn two-factor authentication back on.",
+      outro: mailText(locale, 'twoFactorOff.outro'),
+      locale,
     }),
   );
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '@figgle/shared/constants';
+import { mailText } from '../../mail/i18n.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { actionEmail } from '../../mail/templates.ts';
 
@@ -7,21 +9,25 @@ interface InvitationEmail {
   inviterName: string;
   organizationName: string;
   url: string;
+  locale: Locale;
 }
 
 /**
  * The same email whether or not the address has an account: the link asks for consent, and
- * whoever has no account yet chooses a password on the way in.
+ * whoever has no account yet chooses a password on the way in. In the language the invitee chose,
+ * else the inviter's (a team mostly shares one).
  */
 export function invitationEmail(email: InvitationEmail): MailMessage {
+  const { locale } = email;
+  const organization = email.organizationName;
   return actionEmail({
     to: email.to,
-    subject: `You are invited to join ${email.organizationName} on Figgle`,
-    greeting: `Hello ${email.firstname},`,
-    intro: `${email.inviterName} invited you to join the organization ${email.organizationName} on Figgle. Open the link to accept; if you have no Figgle account yet, you will choose a password. The link works once and expires in 7 days.`,
-    actionLabel: `Join ${email.organizationName}`,
+    subject: mailText(locale, 'invitation.subject', { organization }),
+    greeting: mailText(locale, 'greeting.named', { firstname: email.firstname }),
+    intro: mailText(locale, 'invitation.intro', { inviter: email.inviterName, organization }),
+    actionLabel: mailText(locale, 'invitation.action', { organization }),
     url: email.url,
-    outro:
-      "If you weren't expecting this invitation, you can ignore this email: nothing changes until you accept.",
+    outro: mailText(locale, 'invitation.outro'),
+    locale,
   });
 }

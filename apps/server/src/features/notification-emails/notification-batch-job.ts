@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
+import { mailLocale, mailText } from '../../mail/i18n.ts';
 import { itemsByTask, taskReference } from './notification-lines.ts';
 import { recipientOf, watchedInWindow } from './queries.ts';
 import { sendNotificationEmail } from './send-notification-email.ts';
@@ -25,16 +26,19 @@ export const notificationBatchHandler: JobHandler = {
     const since = Number.isNaN(from.getTime()) ? new Date(until.getTime() - 3 * 60_000) : from;
     const rows = await watchedInWindow(deps.db, recipient.user_id, since, until);
     if (rows.length === 0) return;
-    const items = itemsByTask(deps.env.PUBLIC_URL, rows);
+    const locale = mailLocale(recipient.locale);
+    const items = itemsByTask(deps.env.PUBLIC_URL, rows, locale);
     const first = rows[0]!;
     const subject =
       items.length === 1
-        ? `Updates on ${taskReference(first)}: ${first.task_title}`
-        : `Updates on ${items.length} tasks you watch`;
-    const count = rows.length === 1 ? 'One update' : `${rows.length} updates`;
+        ? mailText(locale, 'notification.batchSubjectOne', {
+            reference: taskReference(first),
+            title: first.task_title,
+          })
+        : mailText(locale, 'notification.batchSubjectMany', { count: items.length });
     await sendNotificationEmail(deps, recipient, {
       subject,
-      intro: `${count} on tasks you watch in Figgle.`,
+      intro: mailText(locale, 'notification.batchIntro', { count: rows.length }),
       items,
     });
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
+import { mailLocale, mailText } from '../../mail/i18n.ts';
 import { NOTIFICATION_DIGEST_JOB, scheduleDigest } from './digest-schedule.ts';
 import { itemsByTask } from './notification-lines.ts';
 import { recipientOf, unreadForDigest } from './queries.ts';
@@ -24,11 +25,14 @@ export const notificationDigestHandler: JobHandler = {
     const now = deps.clock.now();
     const rows = await unreadForDigest(deps.db, recipient.user_id, new Date(now.getTime() - DAY_MS), now);
     if (rows.length > 0) {
-      const count = rows.length === 1 ? 'one unread notification' : `${rows.length} unread notifications`;
+      const locale = mailLocale(recipient.locale);
+      const count = rows.length;
       await sendNotificationEmail(deps, recipient, {
-        subject: `Your Figgle digest: ${count}`,
-        intro: `Good morning${recipient.firstname ? ` ${recipient.firstname}` : ''}: ${count} from the last day.`,
-        items: itemsByTask(deps.env.PUBLIC_URL, rows),
+        subject: mailText(locale, 'notification.digestSubject', { count }),
+        intro: recipient.firstname
+          ? mailText(locale, 'notification.digestIntroNamed', { firstname: recipient.firstname, count })
+          : mailText(locale, 'notification.digestIntro', { count }),
+        items: itemsByTask(deps.env.PUBLIC_URL, rows, locale),
       });
     }
     const timeZone = recipient.time_zone;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
+import { mailLocale, mailText } from '../../mail/i18n.ts';
 import { itemsByTask, notificationLine, taskReference } from './notification-lines.ts';
 import { notificationForEmail, recipientOf } from './queries.ts';
 import { sendNotificationEmail } from './send-notification-email.ts';
@@ -21,12 +22,17 @@ export const notificationEmailHandler: JobHandler = {
     if (!row) return;
     const recipient = await recipientOf(deps.db, row.user_id);
     if (!recipient || recipient.email_level === 'nothing') return;
-    const who = row.actor_name ?? 'Someone';
-    const what = row.kind === 'mention' ? 'mentioned you in' : 'assigned you';
+    const locale = mailLocale(recipient.locale);
+    const who = row.actor_name ?? mailText(locale, 'notification.someone');
+    const values = { who, reference: taskReference(row), title: row.task_title };
     await sendNotificationEmail(deps, recipient, {
-      subject: `${who} ${what} ${taskReference(row)}: ${row.task_title}`,
-      intro: `${notificationLine(row)}.`,
-      items: itemsByTask(deps.env.PUBLIC_URL, [row]),
+      subject: mailText(
+        locale,
+        row.kind === 'mention' ? 'notification.mentionSubject' : 'notification.assignmentSubject',
+        values,
+      ),
+      intro: `${notificationLine(row, locale)}.`,
+      items: itemsByTask(deps.env.PUBLIC_URL, [row], locale),
     });
   },
 };

@@ -1,72 +1,86 @@
-import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
-import { defaultStatusLabel } from '@figgle/shared/status';
+import type { Locale } from '@figgle/shared/constants';
+import { PRIORITY_LABELS } from '@figgle/shared/priority';
+import { STATUS_LABELS } from '@figgle/shared/status';
+import { type MailKey, mailText } from '../../mail/i18n.ts';
 import type { NotificationItem } from '../../mail/templates.ts';
 import type { NotificationForEmail } from './queries.ts';
 
-const FIELD_LABELS: Record<string, string> = {
-  status: 'Status',
-  title: 'Title',
-  assignee: 'Assignee',
-  due_date: 'Due date',
-  priority: 'Priority',
-  labels: 'Labels',
-};
+/** The fields a change line names by their label (the mail catalogue's `field.<name>`). */
+const LABELLED_FIELDS = new Set(['status', 'title', 'assignee', 'due_date', 'priority', 'labels']);
+
+function fieldLabel(field: string, locale: Locale): string {
+  return LABELLED_FIELDS.has(field) ? mailText(locale, `field.${field}` as MailKey) : field;
+}
 
 export function taskReference(row: NotificationForEmail): string {
   return `${row.project_trigram.toUpperCase()}-${row.task_reference}`;
 }
 
 /** A value of the change log as a person reads it: "To Do", "Alex Doe", "Bug, UI", "none". */
-function valueText(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
+function valueText(field: string, value: unknown, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return mailText(locale, 'value.none');
   if (Array.isArray(value))
-    return value.length === 0 ? 'none' : value.map((v) => valueText(field, v)).join(', ');
+    return value.length === 0
+      ? mailText(locale, 'value.none')
+      : value.map((v) => valueText(field, v, locale)).join(', ');
   if (typeof value === 'object') {
     const { date, instant } = value as { date?: string; instant?: string };
     return String(date ?? instant ?? JSON.stringify(value));
   }
   const text = String(value);
-  if (field === 'status') return defaultStatusLabel(text);
-  if (field === 'priority' && text in PRIORITY_LABELS) return PRIORITY_LABELS[text as TaskPriority];
+  // The four first statuses and the priorities by their names; a project's own status as it is.
+  if (field === 'status' && text in STATUS_LABELS) return mailText(locale, `status.${text}` as MailKey);
+  if (field === 'priority' && text in PRIORITY_LABELS) return mailText(locale, `priority.${text}` as MailKey);
   return text;
 }
 
-function quoted(excerpt: unknown): string {
+function quoted(excerpt: unknown, locale: Locale): string {
   const text = typeof excerpt === 'string' ? excerpt.trim() : '';
-  return text ? `: “${text}”` : '';
+  return text ? mailText(locale, 'line.excerpt', { text }) : '';
 }
 
-/** What happened, and by whom, in one line. */
-export function notificationLine(row: NotificationForEmail): string {
-  const who = row.actor_name ?? 'Someone';
+/** What happened, and by whom, in one line, in the recipient's language. */
+export function notificationLine(row: NotificationForEmail, locale: Locale = 'en'): string {
+  const who = row.actor_name ?? mailText(locale, 'notification.someone');
   const detail = row.detail;
   switch (row.kind) {
     case 'mention':
-      return `${who} mentioned you in ${detail.where === 'description' ? 'the description' : 'a comment'}${quoted(detail.excerpt)}`;
+      return mailText(
+        locale,
+        detail.where === 'description' ? 'line.mentionDescription' : 'line.mentionComment',
+        {
+          who,
+          excerpt: quoted(detail.excerpt, locale),
+        },
+      );
     case 'assignment':
-      return `${who} assigned the task to you`;
+      return mailText(locale, 'line.assignment', { who });
     case 'comment':
-      return `${who} commented${quoted(detail.excerpt)}`;
+      return mailText(locale, 'line.comment', { who, excerpt: quoted(detail.excerpt, locale) });
     case 'change': {
       const field = String(detail.field ?? '');
       if (field === 'unblocked')
-        return `${who} finished ${String(detail.from)}: nothing blocks this task any more`;
-      const label = FIELD_LABELS[field] ?? field;
+        return mailText(locale, 'line.unblocked', { who, task: String(detail.from) });
       const others = Array.isArray(detail.fields)
-        ? detail.fields.filter((f) => f !== field).map((f) => FIELD_LABELS[String(f)] ?? String(f))
+        ? detail.fields.filter((f) => f !== field).map((f) => fieldLabel(String(f), locale))
         : [];
-      const also = others.length > 0 ? ` (and ${others.join(', ')})` : '';
+      const also = others.length > 0 ? mailText(locale, 'line.also', { fields: others.join(', ') }) : '';
       // A status reads by its name in the task's project ("Shipped"), when it still has it.
-      const from = (field === 'status' && row.status_from_name) || valueText(field, detail.from);
-      const to = (field === 'status' && row.status_to_name) || valueText(field, detail.to);
-      return `${who} changed ${label}: ${from} → ${to}${also}`;
+      const from = (field === 'status' && row.status_from_name) || valueText(field, detail.from, locale);
+      const to = (field === 'status' && row.status_to_name) || valueText(field, detail.to, locale);
+      return mailText(locale, 'line.change', { who, field: fieldLabel(field, locale), from, to, also });
     }
     case 'design_changed': {
       // Figma made the change (no actor): the version and who saved it say what changed.
       const version =
-        typeof detail.version_label === 'string' ? `“${detail.version_label}”` : 'a new version';
-      const author = typeof detail.author === 'string' && detail.author ? ` by ${detail.author}` : '';
-      return `The linked design changed in Figma: ${version}${author}`;
+        typeof detail.version_label === 'string'
+          ? mailText(locale, 'line.versionLabel', { label: detail.version_label })
+          : mailText(locale, 'line.newVersion');
+      const author =
+        typeof detail.author === 'string' && detail.author
+          ? mailText(locale, 'line.byAuthor', { author: detail.author })
+          : '';
+      return mailText(locale, 'line.designChanged', { version, author });
     }
   }
 }
@@ -76,7 +90,11 @@ function taskUrl(publicUrl: string, taskId: string): string {
 }
 
 /** One item per task, in the order the tasks first appear; each event a line. */
-export function itemsByTask(publicUrl: string, rows: NotificationForEmail[]): NotificationItem[] {
+export function itemsByTask(
+  publicUrl: string,
+  rows: NotificationForEmail[],
+  locale: Locale = 'en',
+): NotificationItem[] {
   const items = new Map<string, NotificationItem>();
   for (const row of rows) {
     let item = items.get(row.task_id);
@@ -89,7 +107,7 @@ export function itemsByTask(publicUrl: string, rows: NotificationForEmail[]): No
       };
       items.set(row.task_id, item);
     }
-    item.lines.push(notificationLine(row));
+    item.lines.push(notificationLine(row, locale));
   }
   return [...items.values()];
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@figgle/shared/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database, EmailLevel } from '../../db/schema.ts';
 
@@ -112,6 +113,8 @@ export interface Recipient {
   time_zone: string | null;
   /** Told in "For me" when a linked design changes (migration 0031). */
   design_changes: boolean;
+  /** The language they chose (migration 0042); English when null. */
+  locale: Locale | null;
 }
 
 /** The person an email goes to, with their choices (the defaults when they never changed them). */
@@ -128,6 +131,7 @@ export async function recipientOf(db: Kysely<Database>, userId: string): Promise
       sql<boolean>`coalesce(np.daily_digest, false)`.as('daily_digest'),
       'np.time_zone',
       sql<boolean>`coalesce(np.design_changes, true)`.as('design_changes'),
+      'u.locale',
     ])
     .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { PassingJobError, PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
+import { mailLocale } from '../../mail/i18n.ts';
 import { type NotificationItem, notificationEmail } from '../../mail/templates.ts';
 import type { Recipient } from './queries.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
@@ -27,6 +28,7 @@ export async function sendNotificationEmail(
     items: email.items,
     unsubscribeUrl: unsubscribeUrl(deps.env, recipient.user_id, deps.clock.now()),
     settingsUrl: `${deps.env.PUBLIC_URL}/settings/notifications`,
+    locale: mailLocale(recipient.locale),
   });
   try {
     await deps.mailer.send(message);

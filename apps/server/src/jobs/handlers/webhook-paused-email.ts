@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailLocale, mailText } from '../../mail/i18n.ts';
 import { actionEmail } from '../../mail/templates.ts';
 import { PassingJobError, PermanentJobError } from '../job-errors.ts';
 import type { JobHandler } from '../job-handler.ts';
@@ -31,19 +32,27 @@ export const webhookPausedEmailHandler: JobHandler = {
         'organization.name as organization_name',
         'app_user.email',
         'app_user.firstname',
+        'app_user.locale',
       ])
       .where('webhook.webhook_id', '=', payload.data.webhook_id)
       .where('webhook.paused_at', 'is not', null)
       .executeTakeFirst();
     if (!row) return;
+    const locale = mailLocale(row.locale);
     const message = actionEmail({
       to: row.email,
-      subject: `A webhook of ${row.organization_name} was paused`,
-      greeting: row.firstname ? `Hello ${row.firstname},` : 'Hello,',
-      intro: `Figgle paused the webhook to ${row.url}: ${row.paused_reason ?? 'its receiver stopped answering.'} Nothing is sent to it until an owner turns it back on.`,
-      actionLabel: 'Open the webhooks',
+      subject: mailText(locale, 'webhookPaused.subject', { organization: row.organization_name }),
+      greeting: row.firstname
+        ? mailText(locale, 'greeting.named', { firstname: row.firstname })
+        : mailText(locale, 'greeting.plain'),
+      intro: mailText(locale, 'webhookPaused.intro', {
+        url: row.url,
+        reason: row.paused_reason ?? mailText(locale, 'webhookPaused.defaultReason'),
+      }),
+      actionLabel: mailText(locale, 'webhookPaused.action'),
       url: `${deps.env.PUBLIC_URL}/settings/organization/${encodeURIComponent(row.organization_id)}/webhooks`,
-      outro: 'You get this email because you are an owner of the organization.',
+      outro: mailText(locale, 'webhookPaused.outro'),
+      locale,
     });
     try {
       await deps.mailer.send(message);

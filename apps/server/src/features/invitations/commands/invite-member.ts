@@ -5,6 +5,8 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { organizationUpdated } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { conflict } from '../../../http/errors.ts';
+import { mailLocale } from '../../../mail/i18n.ts';
+import { savedLocaleOf } from '../../../mail/recipient-locale.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { invitationEmail } from '../emails.ts';
 import { checkInvitationLimits } from '../limits.ts';
@@ -85,6 +87,7 @@ export async function inviteMember(
       inviterName: fullName(inviter),
       organizationName: created.organization.name,
       url: url.toString(),
+      locale: mailLocale(await savedLocaleOf(db, email), inviter.locale),
     }),
   );
   return presentPendingInvitation({

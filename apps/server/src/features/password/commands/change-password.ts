@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { announceSessionsEnded, revokeApiTokensOf, sessionKeyOf } from '../../../auth/session-ended.ts';
 import { HttpError } from '../../../http/errors.ts';
+import { mailLocale } from '../../../mail/i18n.ts';
 import { passwordChangedEmail } from '../password-changed-email.ts';
 import type { WrongPasswordLimit } from '../wrong-password-limit.ts';
 
@@ -75,5 +76,7 @@ export async function changePassword(deps: Deps, user: CurrentUser, change: Pass
   if (others.length) await context.internalAdapter.deleteSessions(others);
   await revokeApiTokensOf(deps.db, accountId);
   announceSessionsEnded(deps, { authUserId: accountId, except: sessionKeyOf(change.sessionToken) });
-  deps.mailer.sendInBackground(passwordChangedEmail(user.email, deps.env.PUBLIC_URL));
+  deps.mailer.sendInBackground(
+    passwordChangedEmail(user.email, deps.env.PUBLIC_URL, mailLocale(user.locale)),
+  );
 }
