@@ -34,7 +34,7 @@ export function EmailForm({
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={t('auth.emailPlaceholder')}
           required
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}

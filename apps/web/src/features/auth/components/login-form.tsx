@@ -73,7 +73,7 @@ export function LoginForm({ onSubmit, onDirectorySubmit, submitting = false, not
               type="email"
               name="email"
               autoComplete="email"
-              placeholder="you@company.com"
+              placeholder={t('auth.emailPlaceholder')}
               required
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}

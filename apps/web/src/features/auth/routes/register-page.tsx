@@ -77,7 +77,7 @@ export function RegisterPage() {
               type="email"
               name="email"
               autoComplete="email"
-              placeholder="you@company.com"
+              placeholder={t('auth.emailPlaceholder')}
               required
               value={fields.email}
               onChange={set('email')}
