@@ -4,9 +4,10 @@ import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importWritesOn } from '../../src/features/imports/one-import-write-at-a-time.ts';
 import { addMember } from '../organizations/organizations-world.ts';
 import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
-import { sendImportFile } from './import-world.ts';
+import { analysed, finished, sendImportFile, start } from './import-world.ts';
 
 /**
  * Imports a server reads at once are limited per person and per server (issue 37, item 6): one more
@@ -115,5 +116,32 @@ describe('imports at once', () => {
     expect(refused.status).toBe(400);
     const next = await sendImportFile(server, world.owner, path(), 'next.csv', `${CSV_HEAD}Next,To Do\n`);
     expect(next.status).toBe(201);
+  }, 60_000);
+
+  it('writes one import at a time: one started while another holds the turn waits, then is written', async () => {
+    const turns = importWritesOn(server.deps.db);
+    let giveBack = () => {};
+    // Another import's writing, as the job holds it (run-import.ts).
+    const other = turns.run(() => new Promise<void>((resolve) => (giveBack = resolve)));
+    const rows = Array.from({ length: 300 }, (_, n) => `Waiting ${n + 1},To Do`).join('\n');
+    const run = await analysed(server, world.owner, projectId, 'waits.csv', `${CSV_HEAD}${rows}\n`);
+    await start(world.owner, run.import_id, { csv_columns: ['title', 'status'] });
+    const until = Date.now() + 20_000;
+    while (turns.state().waiting !== 1) {
+      if (Date.now() > until) throw new Error(`turns ${JSON.stringify(turns.state())}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const waiting = await server.deps.db
+      .selectFrom('import_run')
+      .select(['state', 'progress_done'])
+      .where('import_id', '=', run.import_id)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ state: 'queued', progress_done: 0 });
+    giveBack();
+    await other;
+    const done = await finished(world.owner, run.import_id);
+    expect(done.state).toBe('done');
+    expect(done.progress).toEqual({ done: 300, total: 300 });
+    expect(turns.state()).toEqual({ running: 0, waiting: 0 });
   }, 60_000);
 });

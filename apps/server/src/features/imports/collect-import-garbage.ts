@@ -12,7 +12,8 @@ export function collectGarbage(): void {
 
 /**
  * For the steps of an import (reading the file, each batch): the returned function collects the
- * heap's garbage once the heap has grown by 32 MB since it was made or last collected.
+ * heap's garbage once the heap has grown by 32 MB since it was made or last collected, and answers
+ * whether it did.
  *
  * Why: the server runs with 2 MB young-generation halves (scripts/server-run.mjs), so what a batch of
  * 500 tasks reads and sends outlives two young collections and lands in the old generation, and V8
@@ -25,11 +26,13 @@ export function collectGarbage(): void {
  * gc() exists only where the process was started with --expose-gc, as the server is; elsewhere
  * (tests build the app in their own process) nothing is collected here.
  */
-export function garbageCollectorForImports(): () => void {
+export function garbageCollectorForImports(): () => boolean {
   let afterLast = heapUsed();
   return () => {
-    if (typeof globalThis.gc !== 'function' || heapUsed() - afterLast < GROWTH_BEFORE_COLLECTING) return;
+    if (typeof globalThis.gc !== 'function' || heapUsed() - afterLast < GROWTH_BEFORE_COLLECTING)
+      return false;
     globalThis.gc();
     afterLast = heapUsed();
+    return true;
   };
 }

@@ -11,6 +11,7 @@ import { fieldsOfProject } from '../custom-fields/queries.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
 import type { ImportTask } from './import-item.ts';
 import { preparePlanning } from './import-planning.ts';
+import { importWritesOn } from './one-import-write-at-a-time.ts';
 import { placeStructure, rememberKeys, type TouchedTask } from './place-structure.ts';
 import { type ImportRunRow, importRunOf } from './queries.ts';
 import type { ImportMapping } from './read-import-file.ts';
@@ -29,12 +30,16 @@ const PROBLEMS_KEPT = 1_000;
 /** Open boards hear of the new tasks at most this often while the import runs. */
 const ANNOUNCE_EVERY_MS = 2_000;
 /**
- * A batch's transaction takes about this long; the rows of one are kept between the two bounds. The
- * floor keeps a busy machine from shrinking batches to their fixed cost (a dozen statements and a
- * commit each): with 50 rows at a load average of 20-30, a 50,000-row CSV file took 309 s.
+ * A batch's transaction takes about this long; the rows of one are kept between the two bounds. On
+ * the embedded database the whole transaction holds the event loop (PGlite answers each statement in
+ * this thread, and the next is sent from a microtask): every request waits for the batch under way,
+ * so its time is what /healthz waits at worst (docs/machinery/import-batches.md). At 40 ms and 250
+ * rows at least, a busy machine stretched batches to 0.2-0.9 s. The floor keeps a busy machine from
+ * shrinking batches to their fixed cost (a dozen statements and a commit, ~5 ms when idle): with 50
+ * rows at a load average of 20-30, a 50,000-row CSV file took 309 s.
  */
-const BATCH_MS = 40;
-const BATCH_ROWS_MIN = 250;
+const BATCH_MS = 25;
+const BATCH_ROWS_MIN = 100;
 const BATCH_ROWS_MAX = 4_000;
 
 async function recordProblems(
@@ -63,8 +68,8 @@ const rowsOf = (tasks: ImportTask[]): number =>
 /**
  * How many rows the next batch writes: as many as commit in about BATCH_MS, from the rows per
  * millisecond the batches so far took. On the embedded database a transaction holds the one
- * connection and each statement the event loop: /healthz and every request wait for the batch under
- * way (issue 37, item 6: batches of 500 tasks took 0.5-0.9 s under load, /healthz 2-3 s behind a few).
+ * connection and the event loop: /healthz and every request wait for the batch under way (issue 37,
+ * item 6: batches of 500 tasks took 0.5-0.9 s under load, /healthz 2-3 s behind a few).
  */
 class BatchSize {
   #rowsPerMs = 2;
@@ -86,6 +91,15 @@ class BatchSize {
  * the job goes on after the last batch that committed. Marks the run done with its last batch.
  */
 export async function runImport(
+  deps: JobDeps,
+  importId: string,
+  completeIn: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  // One import of a server at a time reads its plan and writes it (one-import-write-at-a-time.ts).
+  await importWritesOn(deps.db).run(() => readAndWrite(deps, importId, completeIn));
+}
+
+async function readAndWrite(
   deps: JobDeps,
   importId: string,
   completeIn: (trx: Transaction<Database>) => Promise<void>,
@@ -244,9 +258,10 @@ async function writePlan(
         announcedAt = Date.now();
         await announce();
       }
-      collectGarbage();
-      // One connection on the embedded database: let waiting requests in between batches.
+      // One connection on the embedded database: let waiting requests in between batches, and again
+      // between the batch and a collection of the heap's garbage, which stops this thread as well.
       await yieldToOthers();
+      if (collectGarbage()) await yieldToOthers();
     }
     if (nothingToWrite) await db.transaction().execute((trx) => finish(trx, importId, completeIn));
   } catch (error) {
@@ -287,14 +302,24 @@ async function finish(
  * the first board or export of thousands of new tasks is not planned for an empty table: before the
  * last batch (its few rows change nothing the planner needs), a table at a time, each a statement of
  * its own with requests let in between. One ANALYZE of all ten in the last batch's transaction held
- * the embedded database's one connection for as long as the ten took.
+ * the embedded database's one connection for as long as the ten took. Each reads a sample of 3,000
+ * rows (a statistics target of 10), not PostgreSQL's 30,000: what the planner needs here is how large
+ * the tables are now, and the hourly maintenance (db/pglite-maintenance.ts) or autovacuum takes the
+ * full sample later. With the full one, after a 48 MB board, ANALYZE of the comments alone held the
+ * event loop 1.7 s on a busy machine (docs/machinery/import-batches.md).
  */
 async function analyseFilledTables(db: Kysely<Database>): Promise<void> {
   for (const table of TABLES_AN_IMPORT_FILLS) {
-    await sql`ANALYZE ${sql.id(table)}`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL default_statistics_target = ${sql.lit(ANALYSE_STATISTICS_TARGET)}`.execute(trx);
+      await sql`ANALYZE ${sql.id(table)}`.execute(trx);
+    });
     await yieldToOthers();
   }
 }
+
+/** Rows sampled by analyseFilledTables: 300 times this. */
+const ANALYSE_STATISTICS_TARGET = 10;
 
 const TABLES_AN_IMPORT_FILLS = [
   'task',
