@@ -5,11 +5,6 @@ import { taskStatusSchema } from './status-schema.ts';
 export const designStatusSchema = z.enum(['READY_FOR_DEV', 'COMPLETED']).nullable();
 export type DesignStatus = z.infer<typeof designStatusSchema>;
 
-export const DESIGN_STATUS_LABELS: Record<'READY_FOR_DEV' | 'COMPLETED', string> = {
-  READY_FOR_DEV: 'Design: Ready for dev',
-  COMPLETED: 'Design: Completed',
-};
-
 /**
  * The keys project.figma_ready_status can hold (migration 0030's CHECK): of a project's statuses, the
  * rule offers those of these keys it still has, by their names in the project, and not one of the
