@@ -13,6 +13,11 @@ export const projectTasksQuery = z.object({
   shape: z
     .literal(BOARD_SHAPE, { error: `The shape must be "${BOARD_SHAPE}", or absent for the full list.` })
     .optional(),
+  /**
+   * Filters on custom fields, as the list's address writes them: `<field id>:<value>` pairs, comma
+   * separated (@figgle/shared/custom-field-filters); a value the field cannot hold is a 400.
+   */
+  field: z.union([z.string().max(4000), z.array(z.string().max(4000)).max(50)]).optional(),
 });
 
 const count = z.number().int().min(0);

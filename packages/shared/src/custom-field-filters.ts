@@ -102,3 +102,73 @@ export function isCondition(kind: CustomFieldKind, condition: string): boolean {
 
 /** The kinds filtered by a typed condition, not by ticking values. */
 export const CONDITION_KINDS: readonly CustomFieldKind[] = ['text', 'url', 'number', 'date'];
+
+/**
+ * The `field` parameter of the list's address and of GET /api/projects/:id/tasks:
+ * `<field id>:<token>,<field id>:<token>`, each token's `%`, `,` and `:` escaped. A token is an
+ * option's or a person's id, `yes`, `no`, `none`, `any`, or a condition (`~word`, `>5`, `2..8`,
+ * `<2026-03-01`). Several tokens of one field: any of them; several fields: each of them.
+ */
+export const FIELD_FILTER_PARAM = 'field';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a token reads as one for some field kind (the field's kind decides the rest). */
+function readsAsToken(token: string): boolean {
+  if (UUID.test(token) || token === 'none' || token === 'yes' || token === 'no') return true;
+  return (['text', 'number', 'date'] as const).some((kind) => isCondition(kind, token));
+}
+
+export const escapeFilterToken = (token: string) =>
+  token.replaceAll('%', '%25').replaceAll(',', '%2C').replaceAll(':', '%3A');
+
+/** One `<field id>:<token>`, its token unescaped and lower-cased; null when it is no such pair. */
+function readFilterPair(pair: string): { fieldId: string; token: string } | null {
+  const [fieldId, escaped, extra] = pair.trim().toLowerCase().split(':');
+  if (!fieldId || escaped === undefined || extra !== undefined || !UUID.test(fieldId)) return null;
+  let token: string;
+  try {
+    token = decodeURIComponent(escaped);
+  } catch {
+    return null;
+  }
+  return token && readsAsToken(token) ? { fieldId, token } : null;
+}
+
+/**
+ * The wanted tokens of each field, from the parameter's values (one or several, comma-separated).
+ * `strict`: a pair that does not read makes the whole answer null (the server's 400); else it is
+ * left out (an address typed by hand).
+ */
+export function readFieldFilters(
+  values: readonly string[],
+  { strict }: { strict: boolean },
+): Map<string, string[]> | null {
+  const filters = new Map<string, string[]>();
+  for (const pair of values.flatMap((value) => value.split(','))) {
+    const read = readFilterPair(pair);
+    if (!read) {
+      if (strict) return null;
+      continue;
+    }
+    const tokens = filters.get(read.fieldId) ?? [];
+    if (!tokens.includes(read.token)) tokens.push(read.token);
+    filters.set(read.fieldId, tokens);
+  }
+  return filters;
+}
+
+/**
+ * Whether a token fits a field: a select's own option id, a person's id, yes or no for a checkbox,
+ * a condition a text, URL, number or date field can hold; `none` (no value) for every kind.
+ */
+export function tokenFitsField(
+  field: { kind: CustomFieldKind; options?: ReadonlyArray<{ option_id: string }> },
+  token: string,
+): boolean {
+  if (token === 'none') return true;
+  if (CONDITION_KINDS.includes(field.kind)) return isCondition(field.kind, token);
+  if (field.kind === 'checkbox') return token === 'yes' || token === 'no';
+  if (field.kind === 'person') return UUID.test(token);
+  return (field.options ?? []).some((option) => option.option_id.toLowerCase() === token);
+}

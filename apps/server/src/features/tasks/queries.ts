@@ -257,6 +257,8 @@ export async function projectTasksJson(
   db: Kysely<Database>,
   projectId: string,
   userId: string,
+  /** Only the tasks that also meet this (custom field filters, field-filters.ts). */
+  filter?: RawBuilder<unknown>,
 ): Promise<{ role: Role; body: string; keys: string } | undefined> {
   const result = await sql<{ role: Role; body: string; keys: string }>`
     SELECT rule.role, listed.body, listed.keys
@@ -268,7 +270,7 @@ export async function projectTasksJson(
       FROM (
         SELECT ${LISTED_COLUMNS} FROM task ${TASK_PEOPLE}
           ${listStructure(sql`scoped.project_id = ${projectId} AND scoped.deleted_at IS NULL`)}
-        WHERE task.project_id = project.project_id AND task.deleted_at IS NULL
+        WHERE task.project_id = project.project_id AND task.deleted_at IS NULL ${filter ? sql`AND ${filter}` : sql``}
         ORDER BY ${LIST_ORDER}
       ) AS listed
     ) AS listed

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { allowRole, authorize, organizationOfTask } from '../../policies/authorize.ts';
 import { presentBoard } from './board-presenter.ts';
+import { readTaskFieldFilters, taskFieldFilterSql } from './field-filters.ts';
 import type { JsonText } from './json-reply.ts';
 import { myTasksJson, projectRole, projectTasksJson, type TaskDetailRow, taskDetail } from './queries.ts';
 import type { ListShape, TaskListCache } from './task-list-cache.ts';
@@ -20,7 +21,20 @@ export async function readProjectTasks(
   user: CurrentUser,
   projectId: string,
   shape: ListShape = 'list',
+  /** The `field` parameter: filters on custom fields, read in SQL and never cached. */
+  fieldFilter?: string | readonly string[],
 ): Promise<JsonText> {
+  if (fieldFilter !== undefined) {
+    allowRole(await projectRole(db, projectId, user.user_id), 'task.read', 'Project');
+    const filters = await readTaskFieldFilters(db, projectId, fieldFilter);
+    if (filters) {
+      const found = await projectTasksJson(db, projectId, user.user_id, taskFieldFilterSql(filters));
+      allowRole(found?.role, 'task.read', 'Project');
+      const body = found!.body;
+      if (shape === 'list') return { body };
+      return { body: JSON.stringify(presentBoard(projectId, JSON.parse(body) as TaskSummaryView[])) };
+    }
+  }
   const cached = await lists.get(projectId, shape);
   if (cached) {
     allowRole(await projectRole(db, projectId, user.user_id), 'task.read', 'Project');

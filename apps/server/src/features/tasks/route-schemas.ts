@@ -33,7 +33,10 @@ export const listProjectTasksSchema = {
   description:
     'The live tasks of a project, in list order (column, then rank). With `?shape=compact`, the same ' +
     'tasks in the board shape the web app reads: in creation order, each field left out when it holds ' +
-    'its default, people and labels named once (@figgle/shared/board-tasks reads it back).',
+    'its default, people and labels named once (@figgle/shared/board-tasks reads it back). With ' +
+    '`?field=<field id>:<value>,…`, only the tasks the custom field filters keep: an option or person id, ' +
+    '`yes`, `no`, `none`, `any`, `~word`, `>5`, `2..8`, `<2026-03-01` (several values of a field: any; ' +
+    'several fields: each); a value the field cannot hold, or a field not on in the project, is a 400.',
   params: projectIdParams,
   querystring: projectTasksQuery,
   response: { 200: z.union([z.array(taskSummaryViewSchema), boardViewSchema]) },

@@ -55,7 +55,7 @@ export async function taskRoutes(app: AppInstance): Promise<void> {
     return sendJsonText(
       request,
       reply,
-      await readProjectTasks(db, lists, user, request.params.projectId, shape),
+      await readProjectTasks(db, lists, user, request.params.projectId, shape, request.query.field),
     );
   });
 

@@ -1,4 +1,10 @@
-import { CONDITION_KINDS, conditionMatches, isCondition } from '@figgle/shared/custom-field-filters';
+import {
+  CONDITION_KINDS,
+  conditionMatches,
+  escapeFilterToken,
+  FIELD_FILTER_PARAM as PARAM,
+  readFieldFilters,
+} from '@figgle/shared/custom-field-filters';
 import {
   type CustomValue,
   customValueTokens,
@@ -9,54 +15,22 @@ import { useSearchParams } from 'react-router';
 import type { ValuesByTask } from '../api/list-project-custom-fields';
 
 /**
- * The address's parameter: `?field=<field id>:<option id>,<field id>:none`, and conditions on text,
- * URL, number and date fields (`<field id>:~figma`, `:>5`, `:2..8`, `:<2026-03-01`, `:any`), their
- * `%`, `,` and `:` escaped.
- */
-const PARAM = 'field';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
  * The wanted values of each filtered field: option ids, a person's id, 'yes', 'no' or 'none', or
- * conditions (`@figgle/shared/custom-field-filters`).
+ * conditions; kept in the address's `field` parameter as the server's task list reads it
+ * (`@figgle/shared/custom-field-filters`).
  */
 export type FieldFilters = ReadonlyMap<string, readonly string[]>;
 
-function readsAsToken(token: string): boolean {
-  if (UUID.test(token) || token === 'none' || token === 'yes' || token === 'no') return true;
-  return (['text', 'number', 'date'] as const).some((kind) => isCondition(kind, token));
-}
-
-const escapeToken = (token: string) =>
-  token.replaceAll('%', '%25').replaceAll(',', '%2C').replaceAll(':', '%3A');
-
-function unescapeToken(token: string): string | null {
-  try {
-    return decodeURIComponent(token);
-  } catch {
-    return null;
-  }
-}
-
+/** The address's filters; a pair that does not read (typed by hand) is left out. */
 export function fieldFiltersFrom(params: URLSearchParams): FieldFilters {
-  const filters = new Map<string, string[]>();
-  for (const pair of params.getAll(PARAM).flatMap((value) => value.split(','))) {
-    const [fieldId, escaped, extra] = pair.trim().toLowerCase().split(':');
-    const token = escaped === undefined || extra !== undefined ? null : unescapeToken(escaped);
-    if (!fieldId || !token || !UUID.test(fieldId)) continue;
-    if (!readsAsToken(token)) continue;
-    const tokens = filters.get(fieldId) ?? [];
-    if (!tokens.includes(token)) tokens.push(token);
-    filters.set(fieldId, tokens);
-  }
-  return filters;
+  return readFieldFilters(params.getAll(PARAM), { strict: false }) ?? new Map();
 }
 
 export function searchWithFieldFilters(current: URLSearchParams, filters: FieldFilters): URLSearchParams {
   const next = new URLSearchParams(current);
   next.delete(PARAM);
   const pairs = [...filters].flatMap(([fieldId, tokens]) =>
-    tokens.map((token) => `${fieldId}:${escapeToken(token)}`),
+    tokens.map((token) => `${fieldId}:${escapeFilterToken(token)}`),
   );
   if (pairs.length > 0) next.set(PARAM, pairs.join(','));
   return next;
