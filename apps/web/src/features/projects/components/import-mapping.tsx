@@ -8,6 +8,7 @@ import {
   type TrelloAnalysis,
 } from '@figgle/shared/import-schemas';
 import { defaultStatusLabel, type TaskStatus } from '@figgle/shared/status';
+import { STATUS_CATEGORIES } from '@figgle/shared/status-categories';
 import {
   Alert,
   Button,
@@ -95,19 +96,29 @@ function TrelloLists({
           aria-label={t('projects.statusForList', { name: list.name })}
           value={lists[list.list_id]}
           onChange={(event) => onChange(list.list_id, event.currentTarget.value as TaskStatus)}
-          data={statuses.map((status) => ({
-            value: status.key,
-            label: t('workflow.statusWithCategory', {
-              // One of the four first statuses under its first name reads in the person's language.
-              name: status.name === defaultStatusLabel(status.key) ? statusLabel(status.key) : status.name,
-              category: status.category,
-            }),
-          }))}
+          data={statusGroups(statuses)}
           maw={360}
         />
       ))}
     </Stack>
   );
+}
+
+/**
+ * The project's statuses by name, grouped under their categories (Backlog … Canceled), each group in
+ * the board's order: "In review" shows as a Started status.
+ */
+function statusGroups(statuses: readonly StatusChoice[]) {
+  return STATUS_CATEGORIES.flatMap((category) => {
+    const items = statuses
+      .filter((status) => status.category === category)
+      .map((status) => ({
+        value: status.key,
+        // One of the four first statuses under its first name reads in the person's language.
+        label: status.name === defaultStatusLabel(status.key) ? statusLabel(status.key) : status.name,
+      }));
+    return items.length === 0 ? [] : [{ group: t('workflow.statusCategory', { category }), items }];
+  });
 }
 
 function CsvColumns({
