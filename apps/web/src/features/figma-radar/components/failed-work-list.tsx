@@ -9,23 +9,21 @@ import { useRetryFailedFigmaWork } from '../api/retry-failed-figma-work';
 function headline(failure: FailedFigmaWork): string {
   // The unknown file and author are words of the sentence; `noFile` and `noBy` let a language
   // inflect them (German: "von jemandem").
-  const values = {
-    file: failure.figma_file_name || t('figma-radar.aFigmaFile'),
-    by: failure.figma_triggered_by || t('figma-radar.someone'),
-    noFile: failure.figma_file_name ? 'no' : 'yes',
-    noBy: failure.figma_triggered_by ? 'no' : 'yes',
-  };
+  const file = failure.figma_file_name || t('figma-radar.aFigmaFile');
+  const by = failure.figma_triggered_by || t('figma-radar.someone');
+  const noFile = failure.figma_file_name ? 'no' : 'yes';
+  const noBy = failure.figma_triggered_by ? 'no' : 'yes';
   switch (failure.kind) {
     case 'REPLY':
-      return t('figma-radar.failedReply', values);
+      return t('figma-radar.failedReply', { file, noFile });
     case 'DESIGN_CHANGE':
-      return t('figma-radar.failedDesignChange', values);
+      return t('figma-radar.failedDesignChange', { file, by, noFile, noBy });
     case 'DEV_STATUS':
-      return t('figma-radar.failedDevStatus', values);
+      return t('figma-radar.failedDevStatus', { file, noFile });
     case 'DEV_RESOURCE':
       return t('figma-radar.failedDevResource');
     default:
-      return t('figma-radar.failedComment', values);
+      return t('figma-radar.failedComment', { file, by, noFile, noBy });
   }
 }
 

@@ -68,6 +68,7 @@ export function AddDesignLinkDialog() {
             <TextInput
               label={t('figma-settings.fileId')}
               description={t('figma-settings.fileIdHint')}
+              // i18n-ignore: an example file id, the same in every language
               placeholder="zH44k2FUM629Fa4EMShiHL"
               required
               pattern="\s*\S+\s*"

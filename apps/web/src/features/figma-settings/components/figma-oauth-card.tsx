@@ -56,9 +56,9 @@ export function FigmaOAuthCard({ organizationId, name }: { organizationId: strin
           <Connected connection={connection} />
         ) : (
           <Text size="sm" c="dimmed">
-            {t(fallback ? 'figma-settings.connectInsteadFallback' : 'figma-settings.connectInstead', {
-              name,
-            })}
+            {fallback
+              ? t('figma-settings.connectInsteadFallback', { name })
+              : t('figma-settings.connectInstead', { name })}
           </Text>
         )}
         {connection?.broken ? (

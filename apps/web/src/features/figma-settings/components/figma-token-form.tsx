@@ -39,6 +39,7 @@ export function FigmaTokenForm({ token }: { token: FigmaTokenStatus }) {
           <Group align="flex-end" gap="sm" wrap="wrap">
             <PasswordInput
               label={t('figma-settings.figmaToken')}
+              // i18n-ignore: the start of every Figma token, the same in every language
               placeholder={token.redacted ?? 'figd_…'}
               required
               pattern="\s*\S+\s*"

@@ -54,6 +54,7 @@ export function NewWebhookForm({
           name="url"
           type="url"
           required
+          // i18n-ignore: an example address, the same in every language
           placeholder="https://example.com/figgle-hook"
           description={t('settings.urlHint')}
           maxLength={WEBHOOK_URL_MAX}

@@ -85,14 +85,22 @@ function TrashRow({
             {item.kind === 'PROJECT' ? t('settings.projectNamed', { name: item.title }) : name}
           </Text>
           <Text size="xs" c="dimmed">
-            {t(item.kind === 'TASK' ? 'settings.deletedInProjectBy' : 'settings.deletedBy', {
-              project: item.project_name,
-              who,
-              kind: item.kind,
-              gone: item.deleted_by ? 'no' : 'yes',
-              date: formatDay(new Date(item.deleted_at)),
-              left: daysLeft(item.purge_at),
-            })}
+            {item.kind === 'TASK'
+              ? t('settings.deletedInProjectBy', {
+                  project: item.project_name,
+                  who,
+                  kind: item.kind,
+                  gone: item.deleted_by ? 'no' : 'yes',
+                  date: formatDay(new Date(item.deleted_at)),
+                  left: daysLeft(item.purge_at),
+                })
+              : t('settings.deletedBy', {
+                  who,
+                  kind: item.kind,
+                  gone: item.deleted_by ? 'no' : 'yes',
+                  date: formatDay(new Date(item.deleted_at)),
+                  left: daysLeft(item.purge_at),
+                })}
           </Text>
           {comesBack ? (
             <Text size="xs" c="dimmed">
