@@ -224,7 +224,7 @@ export function TaskList({
               />
               <SortableHeader
                 column="due"
-                title={t('tasks.dueDate')}
+                title={t('tasks.dueColumn')}
                 sort={sort}
                 onSort={setSort}
                 width={124}
@@ -239,7 +239,7 @@ export function TaskList({
                 />
               ) : null}
               <Table.Th w={92} className={classes.stackedHidden}>
-                {t('tasks.assignee')}
+                {t('tasks.assigneeColumn')}
               </Table.Th>
               <Table.Th
                 w={56}
