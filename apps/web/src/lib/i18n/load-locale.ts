@@ -24,7 +24,7 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Record<string, Catalo
 const STORAGE_KEY = 'figgle-locale';
 
 /** Each language by its own name, as the Preferences select lists them. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
+const LANGUAGE_NAMES: Record<Locale, string> = {
   en: 'English',
   de: 'Deutsch',
   fr: 'Français',
