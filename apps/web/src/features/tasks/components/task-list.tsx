@@ -1,6 +1,5 @@
 import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
-import { relativeTime } from '@figgle/shared/relative-time';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { Anchor, Checkbox, Group, Paper, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -9,6 +8,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import type { ValuesByTask } from '../../../shared/api/list-project-custom-fields';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { CustomValueText } from '../../../shared/custom-values/custom-value-text';

@@ -1,5 +1,4 @@
 import { useSortable } from '@dnd-kit/sortable';
-import { relativeTime } from '@figgle/shared/relative-time';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { IconGripVertical, IconMessageCircle } from '@tabler/icons-react';
 import {
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { intlLocale, t } from '../../../../lib/i18n/i18n';
+import { relativeTime } from '../../../../lib/relative-time';
 import { CardFieldLines } from '../../../../shared/custom-values/card-field-lines';
 import { paths } from '../../../../shared/paths';
 import { TaskActionsMenu } from '../../../../shared/task-actions/task-actions-menu';
