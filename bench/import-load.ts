@@ -6,6 +6,7 @@
 // Targets: /healthz answers within 100 ms throughout, and the server's RSS stays under the 400 MB of
 // the import benchmark (bench/import.ts).
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ImportView } from '@figgle/shared/import-schemas';
@@ -90,6 +91,12 @@ function watchRss(pid: number) {
   };
 }
 
+/**
+ * The machine's load average over the last minute: /healthz waits for the batch under way, whose
+ * time grows with the other work on the machine's cores, so each figure is read beside it.
+ */
+const loadAverage = () => loadavg()[0]!.toFixed(1);
+
 /** A Trello board of about `megabytes` MB: 5,000 cards with 4 comments each make about 5.6 MB. */
 function boardOfSize(megabytes: number): string {
   let cards = 5_000;
@@ -164,6 +171,7 @@ async function main(defer: Defer): Promise<void> {
   let worstRss = 0;
   for (const scenario of scenarios) {
     const baseRss = watchRss(server.pid)();
+    const loadBefore = loadAverage();
     const stopHealth = probeHealth(server.url);
     const stopRss = watchRss(server.pid);
     const started = performance.now();
@@ -186,7 +194,7 @@ async function main(defer: Defer): Promise<void> {
     console.log(
       `${scenario.name}: ${summary}; ${seconds.toFixed(1)} s; /healthz ${health.times.length} answers, ` +
         `p99 ${health.p99.toFixed(0)} ms, max ${health.max.toFixed(0)} ms, ${health.failures.length} failed; ` +
-        `RSS ${baseRss.toFixed(0)} → peak ${peakRss.toFixed(0)} MB`,
+        `RSS ${baseRss.toFixed(0)} → peak ${peakRss.toFixed(0)} MB; load average ${loadBefore} → ${loadAverage()}`,
     );
     if (health.slow.length > 0)
       console.log(`  /healthz slower than ${HEALTH_TARGET_MS} ms: ${health.slow.join(', ')}`);

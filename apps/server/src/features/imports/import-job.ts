@@ -16,6 +16,8 @@ export const importHandler: JobHandler = {
     await runImport(deps, payload.data.import_id, completeIn);
     // The batches written are garbage now (the parsed file lived in the reader's thread, gone with
     // it): collected at once rather than kept until V8's heap grows to several times what is alive.
+    // After one turn of the event loop, so that requests that waited for the last batch go first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     collectGarbage();
   },
   async failedForGood(deps, job) {
