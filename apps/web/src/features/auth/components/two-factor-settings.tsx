@@ -27,6 +27,8 @@ import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-facto
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { TotpCodeInput } from './totp-code-input';
 
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
 /**
  * Two-factor authentication of the signed-in user: set it up (QR code, setup key, backup codes, a
  * first code to prove the app works), or turn it off. Placed on the settings' Security page.
@@ -104,6 +106,11 @@ function StartSetup({
           <Button
             type="submit"
             leftSection={<IconShieldLock size={16} aria-hidden />}
+            // German, French and Spanish say it in more letters than a phone's width: the label wraps.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={WRAPPING_LABEL}
             loading={enable.isPending}
           >
             {t('auth.setUpTwoFactor')}
@@ -252,7 +259,16 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
                 visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
               />
             ) : null}
-            <Button type="submit" color="red" variant="light" loading={disable.isPending}>
+            <Button
+              type="submit"
+              color="red"
+              variant="light"
+              loading={disable.isPending}
+              h="auto"
+              mih={36}
+              py={6}
+              styles={WRAPPING_LABEL}
+            >
               {t('auth.turnOffTwoFactor')}
             </Button>
           </Stack>
