@@ -5,13 +5,6 @@
 export const STATUS_CATEGORIES = ['backlog', 'unstarted', 'started', 'done', 'canceled'] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 
-export const STATUS_CATEGORY_LABELS: Readonly<Record<StatusCategory, string>> = {
-  backlog: 'Backlog',
-  unstarted: 'Unstarted',
-  started: 'Started',
-  done: 'Done',
-  canceled: 'Canceled',
-};
 
 /** The key a new status takes from its name: IN_REVIEW for "In review"; S when nothing is left. */
 export function statusKeyFromName(name: string): string {
