@@ -5,7 +5,6 @@
 export const STATUS_CATEGORIES = ['backlog', 'unstarted', 'started', 'done', 'canceled'] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 
-
 /** The key a new status takes from its name: IN_REVIEW for "In review"; S when nothing is left. */
 export function statusKeyFromName(name: string): string {
   const key = name
