@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { english } from './i18n/english-for-tests';
 import { setCatalog } from './i18n/i18n';
-import { english } from './i18n/load-locale';
 import { relativeTime } from './relative-time';
 
 const now = new Date('2026-03-10T12:00:00Z');

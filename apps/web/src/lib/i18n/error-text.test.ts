@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { english } from './english-for-tests';
 import { errorText } from './error-text';
 import { setCatalog } from './i18n';
-import { english } from './load-locale';
 
 const german = {
   'errors.invalidEmailOrPassword': 'E-Mail-Adresse oder Passwort ist falsch',

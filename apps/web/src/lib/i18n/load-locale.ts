@@ -1,8 +1,11 @@
-// English is in the main bundle; every other language is one chunk of its own, fetched only by
-// the people who chose it.
+// Each language is one chunk of its own, English too, fetched before the first render: the first
+// load carries the one language it shows (decision 0033). The check (scripts/check-i18n.mjs) keeps
+// every key in every language, so no English is needed behind another language, except the errors
+// namespace's: a server's English message is matched against it (error-text.ts).
 import { type AnyLocale, type Catalog, LOCALES, type Locale, setCatalog } from './i18n';
 
-function merge(files: Record<string, Catalog>): Catalog {
+/** One catalogue from a language's files: keys become "<file name>.<key>". */
+export function merge(files: Record<string, Catalog>): Catalog {
   const all: Catalog = {};
   for (const [file, messages] of Object.entries(files)) {
     const namespace = file.replace(/^.*\/([^/]+)\.json$/, '$1');
@@ -11,11 +14,13 @@ function merge(files: Record<string, Catalog>): Catalog {
   return all;
 }
 
-export const english: Catalog = merge(
-  import.meta.glob<Catalog>('../../locales/en/*.json', { eager: true, import: 'default' }),
+/** The server's errors in English, what error-text.ts matches a server's message against. */
+const englishErrors: Catalog = merge(
+  import.meta.glob<Catalog>('../../locales/en/errors.json', { eager: true, import: 'default' }),
 );
 
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Record<string, Catalog>>> = {
+const loaders: Record<Locale, () => Promise<Record<string, Catalog>>> = {
+  en: () => import('./catalog-en').then((module) => module.files),
   de: () => import('./catalog-de').then((module) => module.files),
   fr: () => import('./catalog-fr').then((module) => module.files),
   es: () => import('./catalog-es').then((module) => module.files),
@@ -86,15 +91,23 @@ export function rememberLocale(next: AnyLocale): boolean {
 }
 
 export async function loadLocale(next: AnyLocale): Promise<void> {
-  if (next === 'en') return setCatalog('en', english, english);
-  if (next === 'pseudo') {
-    const { pseudoCatalog } = await import('./pseudo-locale');
-    return setCatalog('pseudo', pseudoCatalog(english), english);
-  }
+  const language = next === 'pseudo' ? 'en' : next;
+  let messages: Catalog;
+  let shown: AnyLocale = next;
   try {
-    setCatalog(next, merge(await loaders[next]()), english);
+    messages = merge(await loaders[language]());
   } catch {
-    // A language chunk that cannot be fetched (offline, after a deploy) leaves the app in English.
-    setCatalog('en', english, english);
+    // A language chunk that cannot be fetched (offline before it was cached, after a deploy): English
+    // if that one can be; else only the errors, and keys show where text should be.
+    shown = 'en';
+    messages = await loaders
+      .en()
+      .then(merge)
+      .catch(() => englishErrors);
   }
+  if (shown === 'pseudo') {
+    const { pseudoCatalog } = await import('./pseudo-locale');
+    return setCatalog('pseudo', pseudoCatalog(messages), englishErrors);
+  }
+  setCatalog(shown, messages, englishErrors);
 }
