@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { onlineManager, useMutationState } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { t } from '../i18n/i18n';
 import classes from './offline-banner.module.css';
 
 function useOnline(): boolean {
@@ -25,10 +26,8 @@ export function OfflineBanner() {
       <Group gap={8} justify="center" wrap="nowrap">
         <IconCloudOff size={16} aria-hidden />
         <Text size="sm" fw={500}>
-          You are offline: showing the last data saved on this device.
-          {waiting > 0
-            ? ` ${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} to be sent when the connection returns.`
-            : ' Changes are sent when the connection returns.'}
+          {t('lib.offline')}{' '}
+          {waiting > 0 ? t('lib.offlineWaiting', { count: waiting }) : t('lib.offlineChangesSent')}
         </Text>
       </Group>
     </div>
