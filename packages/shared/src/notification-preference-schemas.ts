@@ -4,12 +4,6 @@ import { z } from 'zod';
 export const EMAIL_LEVELS = ['mentions', 'watching', 'nothing'] as const;
 export type EmailLevel = (typeof EMAIL_LEVELS)[number];
 
-export const EMAIL_LEVEL_LABELS: Record<EmailLevel, string> = {
-  mentions: 'Mentions and assignments',
-  watching: 'Everything I watch',
-  nothing: 'Nothing',
-};
-
 /** Whether this runtime knows the IANA time zone (the same list the browser and the server use). */
 export function isKnownTimeZone(name: string): boolean {
   try {

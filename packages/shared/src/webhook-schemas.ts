@@ -14,15 +14,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What "Send test event" sends, whatever events the webhook asked for. */
 export const WEBHOOK_TEST_EVENT = 'ping';
 
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
-  'task.created': 'Task created',
-  'task.updated': 'Task updated',
-  'task.moved': 'Task moved',
-  'task.deleted': 'Task deleted',
-  'comment.created': 'Comment created',
-  'figma_event.received': 'Figma event received',
-};
-
 export const WEBHOOK_URL_MAX = 2048;
 /** How many webhooks one organization may have. */
 export const WEBHOOKS_PER_ORGANIZATION = 20;
