@@ -1,5 +1,6 @@
 import { Button, Group, Modal, NativeSelect, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import type { Bar } from './timeline-model';
 
 /**
@@ -22,7 +23,13 @@ export function AddDependencyDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={blocker !== null} onClose={onClose} title="Add dependency" centered returnFocus={false}>
+    <Modal
+      opened={blocker !== null}
+      onClose={onClose}
+      title={t('timeline.addDependencyTitle')}
+      centered
+      returnFocus={false}
+    >
       {blocker ? <DependencyForm blocker={blocker} bars={bars} blocks={blocks} onAdd={onAdd} /> : null}
     </Modal>
   );
@@ -50,21 +57,21 @@ function DependencyForm({
   return (
     <form onSubmit={submit}>
       <Text size="sm" mb="sm">
-        {blocker.label} {blocker.task.title} blocks the task you choose, which then waits for it.
+        {t('timeline.addDependencyText', { task: `${blocker.label} ${blocker.task.title}` })}
       </Text>
       <NativeSelect
-        label="Blocks"
+        label={t('timeline.blocksLabel')}
         data-autofocus
         value={blocked}
         onChange={(event) => setBlocked(event.currentTarget.value)}
         data={[
-          { value: '', label: 'Choose a task' },
+          { value: '', label: t('timeline.chooseTask') },
           ...choices.map((bar) => ({ value: bar.task.task_id, label: `${bar.label} ${bar.task.title}` })),
         ]}
       />
       <Group justify="flex-end" mt="md">
         <Button type="submit" disabled={!blocked}>
-          Add dependency
+          {t('timeline.addDependencyButton')}
         </Button>
       </Group>
     </form>

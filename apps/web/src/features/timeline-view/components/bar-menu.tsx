@@ -1,4 +1,5 @@
 import { Menu } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import classes from './timeline.module.css';
 import type { Bar } from './timeline-model';
 
@@ -32,12 +33,12 @@ export function BarMenu({
           style={{ left, top }}
           tabIndex={-1}
           aria-hidden
-          aria-label="Menu of the bar"
+          aria-label={t('timeline.barMenuAnchor')}
         />
       </Menu.Target>
       <Menu.Dropdown aria-label={bar ? `${bar.label} ${bar.task.title}` : undefined}>
-        <Menu.Item onClick={onOpenTask}>Open task</Menu.Item>
-        <Menu.Item onClick={onAddDependency}>Add dependency…</Menu.Item>
+        <Menu.Item onClick={onOpenTask}>{t('timeline.openTask')}</Menu.Item>
+        <Menu.Item onClick={onAddDependency}>{t('timeline.addDependencyItem')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -8,11 +8,13 @@ export const ARROW_HEAD_ID = 'timeline-arrow-head';
 
 /**
  * The "blocks" arrows, from the end of the blocker's bar to the start of the blocked one, in one SVG
- * over the rows. A late one (the blocked task starts before its blocker ends) is dashed; the bar
- * itself carries the mark in words.
+ * over the rows: those that reach or cross the rows in the page (firstRow to lastRow). A late one (the
+ * blocked task starts before its blocker ends) is dashed; the bar itself carries the mark in words.
  */
 export function TimelineArrows({
   arrows,
+  firstRow,
+  lastRow,
   bars,
   rowOf,
   rowCount,
@@ -22,6 +24,8 @@ export function TimelineArrows({
   moved,
 }: {
   arrows: Arrow[];
+  firstRow: number;
+  lastRow: number;
   bars: Map<string, Bar>;
   rowOf: Map<string, number>;
   rowCount: number;
@@ -57,12 +61,15 @@ export function TimelineArrows({
         </marker>
       </defs>
       {arrows.map((arrow) => {
+        const fromRow = rowOf.get(arrow.from)!;
+        const toRow = rowOf.get(arrow.to)!;
+        if (Math.max(fromRow, toRow) < firstRow || Math.min(fromRow, toRow) > lastRow) return null;
         const blocker = spanOf(arrow.from);
         const blocked = spanOf(arrow.to);
         const x1 = xOf(blocker.end + 1, from, zoom);
-        const y1 = rowOf.get(arrow.from)! * ROW_HEIGHT + ROW_HEIGHT / 2;
+        const y1 = fromRow * ROW_HEIGHT + ROW_HEIGHT / 2;
         const x2 = xOf(blocked.start, from, zoom);
-        const y2 = rowOf.get(arrow.to)! * ROW_HEIGHT + ROW_HEIGHT / 2;
+        const y2 = toRow * ROW_HEIGHT + ROW_HEIGHT / 2;
         const late = blocked.start <= blocker.end;
         // Forward: out, down, in. Backward (late): out, down to the row's edge, back left, in.
         const d =

@@ -1,5 +1,6 @@
 import type { TimelineZoom } from '@figgle/shared/timeline-view-schemas';
 import { memo } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { dateParts, monthName, shortDay, today, weekdayOf } from './days';
 import classes from './timeline.module.css';
 import { DAY_WIDTH, LABEL_WIDTH } from './timeline-model';
@@ -49,7 +50,7 @@ export const TimelineAxis = memo(function TimelineAxis({
     <>
       <div className={classes.header} aria-hidden>
         <div className={classes.corner} style={{ width: LABEL_WIDTH }}>
-          Task
+          {t('timeline.taskColumn')}
         </div>
         {ticks.map((tick) => (
           <div
@@ -71,7 +72,11 @@ export const TimelineAxis = memo(function TimelineAxis({
             <div key={tick.day} className={classes.gridLine} style={{ left: xOf(tick.day, from, zoom) }} />
           ))}
         {now >= from && now <= to ? (
-          <div className={classes.todayLine} style={{ left: xOf(now, from, zoom) }} title="Today" />
+          <div
+            className={classes.todayLine}
+            style={{ left: xOf(now, from, zoom) }}
+            title={t('timeline.today')}
+          />
         ) : null}
       </div>
     </>

@@ -1,4 +1,5 @@
 import type { TimelineTask, TimelineZoom } from '@figgle/shared/timeline-view-schemas';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type DragEvent,
   type KeyboardEvent,
@@ -10,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { BarMenu } from './bar-menu';
 import { longDay, today } from './days';
@@ -68,12 +70,18 @@ function shifted(bar: { start: number; end: number }, mode: DragMode, delta: num
   return { start: bar.start, end: Math.max(bar.end + delta, bar.start) };
 }
 
+/** Rows drawn past each edge of the scroller, so a short scroll shows rows already there. */
+const OVERSCAN_ROWS = 8;
+
 /**
- * The bars on a horizontally scrolling axis, with the arrows between them. A bar is dragged whole or
- * by either end (pointer), moved by a day or a week with the arrow keys, or opened with a click; a
- * task from the "No dates" list is dropped on a day. An arrow is drawn from the handle past a bar's
- * end onto another bar (that task is blocked by this one), or from the bar's menu (Shift+F10, the
- * menu key or a right click): "Add dependency…".
+ * The bars on a horizontally scrolling axis, with the arrows between them. Only the rows in sight
+ * (and a few past each edge) are in the page, with the arrows that cross them: a thousand tasks
+ * paint as quickly as thirty. The row of the bar that has the focus, is dragged or has its menu open
+ * stays in the page wherever it is, so a keyboard move that sorts it elsewhere keeps the focus (and
+ * is scrolled to). A bar is dragged whole or by either end (pointer), moved by a day or a week with
+ * the arrow keys, or opened with a click; a task from the "No dates" list is dropped on a day. An
+ * arrow is drawn from the handle past a bar's end onto another bar (that task is blocked by this
+ * one), or from the bar's menu (Shift+F10, the menu key or a right click): "Add dependency…".
  */
 export function TimelineChart({
   layout,
@@ -110,6 +118,20 @@ export function TimelineChart({
   const { from, to, rows, bars, rowOf, arrows } = layout;
   const width = LABEL_WIDTH + (to - from + 1) * DAY_WIDTH[zoom];
   const height = rows.length * ROW_HEIGHT;
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    // The window's size until the scroller is measured: the first paint already has its rows.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+  });
+  /** The bar that has the focus, whose row is kept in the page while it is sorted elsewhere. */
+  const [focused, setFocused] = useState<string | null>(null);
+  /** The focused bar's row when last drawn: a move that sorts it elsewhere scrolls there. */
+  const focusedRow = useRef<{ taskId: string; index: number } | null>(null);
 
   // Opens (and re-zooms) a week before today, where planning happens; only on a new zoom, so a live
   // update that widens the axis does not scroll the page away from where the person is.
@@ -239,17 +261,39 @@ export function TimelineChart({
       ? { taskId: drag.taskId, ...shifted(bars.get(drag.taskId)!, drag.mode, drag.delta) }
       : null;
 
+  const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+  const lastShown = items.at(-1)?.index ?? -1;
+  const shown = new Set(items.map((item) => item.index));
+  for (const taskId of [focused, drag?.taskId, menuFor]) {
+    const index = taskId ? rowOf.get(taskId) : undefined;
+    if (index !== undefined) shown.add(index);
+  }
+  const shownRows = [...shown].sort((a, b) => a - b);
+
+  // The focused bar sorted to another row (moved by a key, among its group's by start): scrolled into
+  // sight there. A scroll by the person leaves its row where it is, so it does not pull them back.
+  const focusedIndex = focused ? rowOf.get(focused) : undefined;
+  useLayoutEffect(() => {
+    const before = focusedRow.current;
+    focusedRow.current =
+      focused && focusedIndex !== undefined ? { taskId: focused, index: focusedIndex } : null;
+    if (focusedIndex === undefined || before?.taskId !== focused || before.index === focusedIndex) return;
+    virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
+  }, [focused, focusedIndex, virtualizer]);
+
   return (
     <>
       <p id={hintId} hidden>
-        Drag to move, or drag an end to change one date. Left and right arrows move a day, with Shift a week.
-        Enter opens the task; Shift+F10 opens its menu, with Add dependency.
+        {t('timeline.barHint')}
       </p>
       <section
         ref={scroller}
         className={classes.scroller}
         data-over={over || undefined}
-        aria-label={`Timeline from ${longDay(from)} to ${longDay(to)}`}
+        aria-label={t('timeline.regionLabel', { from: longDay(from), to: longDay(to) })}
+        onFocus={(event) => setFocused((event.target as HTMLElement).dataset.timelineBar ?? null)}
+        onBlur={() => setFocused(null)}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways with the keyboard
         tabIndex={0}
         onDragOver={(event) => {
@@ -272,20 +316,25 @@ export function TimelineChart({
       >
         <div ref={canvas} className={classes.canvas} style={{ width, height: HEADER_HEIGHT + height }}>
           <TimelineAxis from={from} to={to} zoom={zoom} height={height} />
-          {rows.map((row, index) => (
-            <TimelineRow
-              key={row.kind === 'group' ? `group:${row.key}` : row.bar.task.task_id}
-              row={row}
-              index={index}
-              from={from}
-              zoom={zoom}
-              moved={moved && row.kind === 'task' && row.bar.task.task_id === moved.taskId ? moved : null}
-              handlers={handlers}
-              hintId={hintId}
-            />
-          ))}
+          {shownRows.map((index) => {
+            const row = rows[index]!;
+            return (
+              <TimelineRow
+                key={row.kind === 'group' ? `group:${row.key}` : row.bar.task.task_id}
+                row={row}
+                index={index}
+                from={from}
+                zoom={zoom}
+                moved={moved && row.kind === 'task' && row.bar.task.task_id === moved.taskId ? moved : null}
+                handlers={handlers}
+                hintId={hintId}
+              />
+            );
+          })}
           <TimelineArrows
             arrows={arrows}
+            firstRow={firstShown}
+            lastRow={lastShown}
             bars={bars}
             rowOf={rowOf}
             rowCount={rows.length}

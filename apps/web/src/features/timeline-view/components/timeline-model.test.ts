@@ -1,7 +1,7 @@
 import type { ProjectTimeline, TimelineTask } from '@figgle/shared/timeline-view-schemas';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from './days';
-import { blocksThrough, layoutTimeline, spanOf } from './timeline-model';
+import { chainOfBlocks, layoutTimeline, spanOf } from './timeline-model';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -131,15 +131,16 @@ describe('a new arrow', () => {
   const pair = (from: number, to: number) => ({ from_task_id: id(from), to_task_id: id(to) });
 
   it('would close a loop when its blocked task already blocks its blocker, directly or through others', () => {
-    const blocks = [pair(1, 2), pair(2, 3), pair(5, 1)];
-    expect(blocksThrough(blocks, id(1), id(2))).toBe(true);
-    expect(blocksThrough(blocks, id(1), id(3))).toBe(true);
-    expect(blocksThrough(blocks, id(5), id(3))).toBe(true);
-    expect(blocksThrough(blocks, id(3), id(1))).toBe(false);
-    expect(blocksThrough(blocks, id(2), id(5))).toBe(false);
+    const blocks = [pair(1, 2), pair(2, 3), pair(5, 1), pair(1, 3)];
+    expect(chainOfBlocks(blocks, id(1), id(2))).toEqual([id(1), id(2)]);
+    // The shortest way: 1 blocks 3 itself.
+    expect(chainOfBlocks(blocks, id(1), id(3))).toEqual([id(1), id(3)]);
+    expect(chainOfBlocks(blocks, id(5), id(2))).toEqual([id(5), id(1), id(2)]);
+    expect(chainOfBlocks(blocks, id(3), id(1))).toBeNull();
+    expect(chainOfBlocks(blocks, id(2), id(5))).toBeNull();
   });
 
   it('ends on a loop the server already holds', () => {
-    expect(blocksThrough([pair(1, 2), pair(2, 1)], id(1), id(4))).toBe(false);
+    expect(chainOfBlocks([pair(1, 2), pair(2, 1)], id(1), id(4))).toBeNull();
   });
 });

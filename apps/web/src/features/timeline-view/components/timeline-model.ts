@@ -5,6 +5,7 @@ import type {
   TimelineTask,
   TimelineZoom,
 } from '@figgle/shared/timeline-view-schemas';
+import { t } from '../../../lib/i18n/i18n';
 import { dayOf, dayOfInstant, mondayOf, today } from './days';
 
 /** Pixels per day at each zoom. */
@@ -58,7 +59,7 @@ export function spanOf(task: TimelineTask): { start: number; end: number } | nul
 }
 
 function personName(person: { firstname: string; lastname: string }): string {
-  return `${person.firstname} ${person.lastname}`.trim() || 'Someone';
+  return `${person.firstname} ${person.lastname}`.trim() || t('timeline.someone');
 }
 
 interface GroupOf {
@@ -101,7 +102,7 @@ function groupsOf(
             order: `0${personName(task.assignee)}`,
             target: null,
           }
-        : { key: 'none', label: 'Unassigned', order: '1', target: null };
+        : { key: 'none', label: t('timeline.unassigned'), order: '1', target: null };
   const milestones = new Map(
     data.milestones.map((milestone, index) => [milestone.milestone_id, { milestone, index }]),
   );
@@ -114,7 +115,7 @@ function groupsOf(
           order: found.index,
           target: dayOf(found.milestone.target_date),
         }
-      : { key: 'none', label: 'No milestone', order: data.milestones.length, target: null };
+      : { key: 'none', label: t('timeline.noMilestone'), order: data.milestones.length, target: null };
   };
 }
 
@@ -209,21 +210,28 @@ export function layoutTimeline(
   return { rows, rowOf, bars, arrows, undated, from: mondayOf(first - 14), to: mondayOf(last + 35) - 1 };
 }
 
-/** Whether `from` blocks `to`, directly or through a chain of "blocks" pairs. */
-export function blocksThrough(blocks: ProjectTimeline['blocks'], from: string, to: string): boolean {
+/**
+ * The shortest chain of "blocks" pairs from `from` to `to` (the ids along it, both ends included), or
+ * null when `from` does not block `to`, directly or through other tasks.
+ */
+export function chainOfBlocks(blocks: ProjectTimeline['blocks'], from: string, to: string): string[] | null {
   const next = new Map<string, string[]>();
   for (const pair of blocks)
     next.set(pair.from_task_id, [...(next.get(pair.from_task_id) ?? []), pair.to_task_id]);
-  const seen = new Set<string>([from]);
+  const cameFrom = new Map<string, string>([[from, from]]);
   const queue = [from];
-  while (queue.length > 0) {
-    for (const task of next.get(queue.pop()!) ?? []) {
-      if (task === to) return true;
-      if (!seen.has(task)) {
-        seen.add(task);
-        queue.push(task);
+  for (let index = 0; index < queue.length; index++) {
+    const task = queue[index]!;
+    for (const blocked of next.get(task) ?? []) {
+      if (cameFrom.has(blocked)) continue;
+      cameFrom.set(blocked, task);
+      if (blocked === to) {
+        const chain = [to];
+        while (chain[0] !== from) chain.unshift(cameFrom.get(chain[0]!)!);
+        return chain;
       }
+      queue.push(blocked);
     }
   }
-  return false;
+  return null;
 }

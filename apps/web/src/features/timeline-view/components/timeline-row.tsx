@@ -2,8 +2,9 @@ import type { TimelineZoom } from '@figgle/shared/timeline-view-schemas';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type KeyboardEvent, type MouseEvent, memo, type PointerEvent } from 'react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
-import { longDay } from './days';
+import { listOf, longDay } from './days';
 import classes from './timeline.module.css';
 import { xOf } from './timeline-axis';
 import { DAY_WIDTH, HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, type Row } from './timeline-model';
@@ -19,9 +20,14 @@ export interface BarHandlers {
 
 /** What a bar says to a screen reader: which task, its days, and the late mark in words. */
 function barName(label: string, title: string, start: number, end: number, startsBefore: string[]) {
-  const days = start === end ? `on ${longDay(start)}` : `from ${longDay(start)} to ${longDay(end)}`;
-  const late = startsBefore.length > 0 ? `, starts before ${startsBefore.join(' and ')} ends` : '';
-  return `${label} ${title}, ${days}${late}`;
+  return t('timeline.barName', {
+    task: `${label} ${title}`,
+    oneDay: start === end,
+    start: longDay(start),
+    end: longDay(end),
+    late: startsBefore.length > 0,
+    blockers: listOf(startsBefore),
+  });
 }
 
 /** One row: a group's heading (with its milestone's target), or a task's name and its bar. */
@@ -54,7 +60,7 @@ export const TimelineRow = memo(function TimelineRow({
           <span
             className={classes.target}
             style={{ left: xOf(row.target, from, zoom) + DAY_WIDTH[zoom] / 2 }}
-            title={`Target ${longDay(row.target)}`}
+            title={t('timeline.target', { day: longDay(row.target) })}
             aria-hidden
           />
         ) : null}
@@ -81,7 +87,7 @@ export const TimelineRow = memo(function TimelineRow({
         style={{ left: xOf(start, from, zoom), width: Math.max((end - start + 1) * DAY_WIDTH[zoom], 12) }}
         aria-label={barName(bar.label, bar.task.title, start, end, bar.startsBefore)}
         aria-describedby={hintId}
-        title={late ? `Starts before ${bar.startsBefore.join(' and ')} ends` : undefined}
+        title={late ? t('timeline.startsBefore', { blockers: listOf(bar.startsBefore) }) : undefined}
         onPointerDown={(event) => handlers.onPointerDown(event, bar.task.task_id)}
         onPointerMove={handlers.onPointerMove}
         onPointerUp={handlers.onPointerUp}
@@ -100,7 +106,7 @@ export const TimelineRow = memo(function TimelineRow({
         className={classes.connector}
         data-connect={bar.task.task_id}
         style={{ left: xOf(end + 1, from, zoom) + 2 }}
-        title="Drag onto another bar: this task blocks it"
+        title={t('timeline.connectorHint')}
         aria-hidden
       />
     </div>

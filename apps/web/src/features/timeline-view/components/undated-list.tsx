@@ -1,6 +1,7 @@
 import type { TimelineTask } from '@figgle/shared/timeline-view-schemas';
 import { Button, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import classes from './timeline.module.css';
 import { UNDATED_DRAG_TYPE } from './timeline-chart';
 
@@ -26,18 +27,18 @@ export function UndatedList({
   return (
     <aside className={classes.side} aria-labelledby={headingId}>
       <Title id={headingId} order={2} fz="sm" fw={650} mb={4}>
-        No dates
+        {t('timeline.noDates')}
       </Title>
       {tasks.length === 0 ? (
         <Text size="xs" c="dimmed">
-          Every task is on the timeline.
+          {t('timeline.everyTaskPlanned')}
         </Text>
       ) : (
         <>
           <Text size="xs" c="dimmed" mb={6}>
-            Drag a task onto a day to start it then; it is due four days later.
+            {t('timeline.undatedHint')}
           </Text>
-          <ul className={classes.undated} aria-label="Tasks without dates">
+          <ul className={classes.undated} aria-label={t('timeline.undatedListLabel')}>
             {shown.map((task) => (
               <li
                 key={task.task_id}
@@ -57,17 +58,17 @@ export function UndatedList({
                 <Button
                   variant="subtle"
                   size="compact-xs"
-                  aria-label={`Plan ${task.title} from today`}
+                  aria-label={t('timeline.planFromToday', { title: task.title })}
                   onClick={() => onPlanToday(task)}
                 >
-                  Today
+                  {t('timeline.today')}
                 </Button>
               </li>
             ))}
           </ul>
           {tasks.length > shown.length ? (
             <Button variant="subtle" size="compact-xs" mt={6} onClick={() => setAll(true)}>
-              Show all {tasks.length}
+              {t('timeline.showAll', { count: tasks.length })}
             </Button>
           ) : null}
         </>

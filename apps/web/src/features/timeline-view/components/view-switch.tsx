@@ -1,15 +1,31 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { IconCalendarMonth, IconLayoutKanban, IconList, IconTimeline } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 
 /** The project's four views, as the list, board and calendar show them; the timeline is current. */
 export function ViewSwitch({ projectId }: { projectId: string }) {
   const views = [
-    { label: 'List view', to: paths.projectList(projectId), icon: IconList },
-    { label: 'Kanban view', to: paths.projectKanban(projectId), icon: IconLayoutKanban },
-    { label: 'Calendar view', to: paths.projectCalendar(projectId), icon: IconCalendarMonth },
-    { label: 'Timeline view', to: paths.projectTimeline(projectId), icon: IconTimeline },
+    { key: 'list', label: t('timeline.listView'), to: paths.projectList(projectId), icon: IconList },
+    {
+      key: 'kanban',
+      label: t('timeline.kanbanView'),
+      to: paths.projectKanban(projectId),
+      icon: IconLayoutKanban,
+    },
+    {
+      key: 'calendar',
+      label: t('timeline.calendarView'),
+      to: paths.projectCalendar(projectId),
+      icon: IconCalendarMonth,
+    },
+    {
+      key: 'timeline',
+      label: t('timeline.timelineView'),
+      to: paths.projectTimeline(projectId),
+      icon: IconTimeline,
+    },
   ];
   return (
     <Group
@@ -17,11 +33,11 @@ export function ViewSwitch({ projectId }: { projectId: string }) {
       p={2}
       style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      {views.map(({ label, to, icon: Icon }) => {
-        const active = label === 'Timeline view';
+      {views.map(({ key, label, to, icon: Icon }) => {
+        const active = key === 'timeline';
         return (
           <ActionIcon
-            key={label}
+            key={key}
             component={Link}
             to={to}
             replace

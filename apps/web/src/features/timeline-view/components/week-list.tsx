@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Group, Menu, Text, Title } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
-import { longDay, mondayOf, shortDay } from './days';
+import { listOf, longDay, mondayOf, shortDay } from './days';
 import classes from './timeline.module.css';
 import type { Bar, TimelineLayout } from './timeline-model';
 
@@ -25,17 +26,17 @@ export function WeekList({
   }
   const ordered = [...weeks.entries()].sort(([a], [b]) => a - b);
   return (
-    <section aria-label="Timeline by week">
+    <section aria-label={t('timeline.byWeek')}>
       {ordered.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No task has dates yet.
+          {t('timeline.noTaskDated')}
         </Text>
       ) : null}
       <ul className={classes.weeks}>
         {ordered.map(([monday, bars]) => (
           <li key={monday}>
             <Title order={2} fz="sm" fw={650} mb={4}>
-              Week of {longDay(monday)}
+              {t('timeline.weekOf', { day: longDay(monday) })}
             </Title>
             <ul className={classes.weekTasks}>
               {bars
@@ -49,9 +50,9 @@ export function WeekList({
                       <Text size="xs" c="dimmed">
                         {bar.start === bar.end
                           ? shortDay(bar.start)
-                          : `${shortDay(bar.start)} – ${shortDay(bar.end)}`}
+                          : t('timeline.dayRange', { start: shortDay(bar.start), end: shortDay(bar.end) })}
                         {bar.startsBefore.length > 0
-                          ? ` · starts before ${bar.startsBefore.join(', ')} ends`
+                          ? t('timeline.weekLate', { blockers: listOf(bar.startsBefore) })
                           : ''}
                       </Text>
                       <Menu position="bottom-end">
@@ -60,7 +61,7 @@ export function WeekList({
                             variant="subtle"
                             color="gray"
                             size="sm"
-                            aria-label={`More for ${bar.label} ${bar.task.title}`}
+                            aria-label={t('timeline.moreFor', { task: `${bar.label} ${bar.task.title}` })}
                             data-task-menu={bar.task.task_id}
                           >
                             <IconDots size={14} aria-hidden />
@@ -68,7 +69,7 @@ export function WeekList({
                         </Menu.Target>
                         <Menu.Dropdown>
                           <Menu.Item onClick={() => onAddDependency(bar.task.task_id)}>
-                            Add dependency…
+                            {t('timeline.addDependencyItem')}
                           </Menu.Item>
                         </Menu.Dropdown>
                       </Menu>
@@ -82,7 +83,7 @@ export function WeekList({
       {layout.undated.length > 0 ? (
         <>
           <Title order={2} fz="sm" fw={650} mb={4}>
-            No dates
+            {t('timeline.noDates')}
           </Title>
           <ul className={classes.weekTasks}>
             {layout.undated.map((task) => (

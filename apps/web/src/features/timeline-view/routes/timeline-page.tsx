@@ -9,6 +9,7 @@ import { Group, Loader, SegmentedControl, Text, VisuallyHidden } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { t } from '../../../lib/i18n/i18n';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../shared/api/list-projects';
 import { PageHeader } from '../../../ui/page-header';
@@ -21,17 +22,21 @@ import { AddDependencyDialog } from '../components/add-dependency-dialog';
 import { longDay, shortDay, textOf, today } from '../components/days';
 import classes from '../components/timeline.module.css';
 import { type DatesChange, DROPPED_LENGTH_DAYS, focusBar, TimelineChart } from '../components/timeline-chart';
-import { blocksThrough, layoutTimeline } from '../components/timeline-model';
+import { chainOfBlocks, layoutTimeline } from '../components/timeline-model';
 import { UndatedList } from '../components/undated-list';
 import { ViewSwitch } from '../components/view-switch';
 import { WeekList } from '../components/week-list';
 
-const ZOOM_LABELS: Record<TimelineZoom, string> = { week: 'Week', month: 'Month', quarter: 'Quarter' };
-const GROUP_LABELS: Record<TimelineGroup, string> = {
-  milestone: 'Milestone',
-  assignee: 'Assignee',
-  status: 'Status',
-};
+const zoomLabel = (zoom: TimelineZoom) =>
+  ({ week: t('timeline.zoomWeek'), month: t('timeline.zoomMonth'), quarter: t('timeline.zoomQuarter') })[
+    zoom
+  ];
+const groupLabel = (group: TimelineGroup) =>
+  ({
+    milestone: t('timeline.groupMilestone'),
+    assignee: t('timeline.groupAssignee'),
+    status: t('timeline.groupStatus'),
+  })[group];
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
@@ -39,10 +44,14 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
 
 /** Short enough for the Undo toast to keep its button whole: "1 Dec – 5 Dec". */
 const shortDays = (start: number, end: number) =>
-  start === end ? shortDay(start) : `${shortDay(start)} – ${shortDay(end)}`;
+  start === end ? shortDay(start) : t('timeline.dayRange', { start: shortDay(start), end: shortDay(end) });
 
-const days = (start: number, end: number) =>
-  start === end ? `on ${longDay(start)}` : `from ${longDay(start)} to ${longDay(end)}`;
+/** The values of a message that says "on 3 Feb 2027" or "from 3 Feb 2027 to 7 Feb 2027". */
+const days = (start: number, end: number) => ({
+  oneDay: start === end,
+  start: longDay(start),
+  end: longDay(end),
+});
 
 /**
  * A project's Timeline view (/project/:projectId/timeline, docs/product.md#timeline): its tasks as
@@ -91,7 +100,7 @@ export function TimelinePage() {
         start_date: task.start_date,
         ...(task.due_at !== null ? { due_at: task.due_at } : { due_on: task.due_on }),
       });
-      setAnnouncement(`${reference(task)} ${task.title} is back on its dates.`);
+      setAnnouncement(t('timeline.backOnDates', { task: `${reference(task)} ${task.title}` }));
     });
   const change = ({ task, mode, start, end }: DatesChange, byPointer: boolean) => {
     const hadStart = task.start_date !== null;
@@ -104,17 +113,22 @@ export function TimelinePage() {
       ...(setsStart ? { start_date: textOf(start) } : {}),
       ...(setsDue ? { due_on: textOf(end) } : {}),
     });
-    setAnnouncement(`${reference(task)} ${task.title} moved, now ${days(start, end)}.`);
+    setAnnouncement(
+      t('timeline.movedAnnouncement', { task: `${reference(task)} ${task.title}`, ...days(start, end) }),
+    );
     // A drag gets an Undo; each arrow key's move is undone by the opposite key.
-    if (byPointer) offerUndo(task, `Moved ${reference(task)}, ${shortDays(start, end)}`);
+    if (byPointer)
+      offerUndo(task, t('timeline.movedUndo', { reference: reference(task), days: shortDays(start, end) }));
   };
   const plan = (taskId: string, start: number) => {
     const task = timeline.data?.tasks.find((candidate) => candidate.task_id === taskId);
     if (!task) return;
     const end = start + DROPPED_LENGTH_DAYS - 1;
     changeDates(task, { start_date: textOf(start), due_on: textOf(end) });
-    setAnnouncement(`${reference(task)} ${task.title} planned ${days(start, end)}.`);
-    offerUndo(task, `Planned ${reference(task)}, ${shortDays(start, end)}`);
+    setAnnouncement(
+      t('timeline.plannedAnnouncement', { task: `${reference(task)} ${task.title}`, ...days(start, end) }),
+    );
+    offerUndo(task, t('timeline.plannedUndo', { reference: reference(task), days: shortDays(start, end) }));
   };
 
   /** `from` blocks `to`, drawn by hand or chosen in the dialog: the arrow shows at once. */
@@ -123,19 +137,29 @@ export function TimelinePage() {
     const blocked = layout?.bars.get(to);
     if (!blocker || !blocked || from === to) return;
     if (layout?.arrows.some((arrow) => arrow.from === from && arrow.to === to)) {
-      setAnnouncement(`${blocker.label} already blocks ${blocked.label}.`);
+      setAnnouncement(t('timeline.alreadyBlocks', { blocker: blocker.label, blocked: blocked.label }));
       return;
     }
-    // An arrow back along a chain of blockers would make a loop that no order of work can follow.
-    if (timeline.data && blocksThrough(timeline.data.blocks, to, from)) {
-      const message = `${blocked.label} already blocks ${blocker.label}, directly or through other tasks: ${blocker.label} cannot also block it.`;
+    // An arrow back along a chain of blockers would make a loop that no order of work can follow: said
+    // in the server's words, which it answers to the same relation sent from elsewhere.
+    const chain = timeline.data ? chainOfBlocks(timeline.data.blocks, to, from) : null;
+    if (chain && timeline.data) {
+      const byId = new Map(timeline.data.tasks.map((task) => [task.task_id, task]));
+      const loop = [from, ...chain].map((id) => {
+        const task = byId.get(id);
+        return task ? reference(task) : '?';
+      });
+      const message = t('timeline.loop', { loop: loop.join(' → ') });
       toastError(message);
       setAnnouncement(message);
       return;
     }
     addDependency(blocker.task, blocked.task);
     setAnnouncement(
-      `${blocker.label} ${blocker.task.title} now blocks ${blocked.label} ${blocked.task.title}.`,
+      t('timeline.nowBlocks', {
+        blocker: `${blocker.label} ${blocker.task.title}`,
+        blocked: `${blocked.label} ${blocked.task.title}`,
+      }),
     );
   };
   // The focus goes back to the task's bar, or its "…" button in the narrow list.
@@ -148,29 +172,29 @@ export function TimelinePage() {
   return (
     <>
       <PageHeader
-        title={project ? `Timeline of ${project.name}` : 'Timeline'}
+        title={project ? t('timeline.titleOf', { project: project.name }) : t('timeline.title')}
         actions={<ViewSwitch projectId={projectId} />}
       />
       {narrow ? null : (
         <Group gap="md" mb="md" wrap="wrap">
           <SegmentedControl
-            aria-label="Zoom"
+            aria-label={t('timeline.zoom')}
             value={zoom}
             onChange={(value) => setParam('zoom', value)}
-            data={TIMELINE_ZOOMS.map((value) => ({ value, label: ZOOM_LABELS[value] }))}
+            data={TIMELINE_ZOOMS.map((value) => ({ value, label: zoomLabel(value) }))}
           />
           <SegmentedControl
-            aria-label="Group by"
+            aria-label={t('timeline.groupBy')}
             value={group}
             onChange={(value) => setParam('group', value)}
-            data={TIMELINE_GROUPS.map((value) => ({ value, label: GROUP_LABELS[value] }))}
+            data={TIMELINE_GROUPS.map((value) => ({ value, label: groupLabel(value) }))}
           />
         </Group>
       )}
       <VisuallyHidden aria-live="polite" role="status">
         {announcement}
       </VisuallyHidden>
-      {timeline.isPending ? <Loader aria-label="Loading the timeline" /> : null}
+      {timeline.isPending ? <Loader aria-label={t('timeline.loading')} /> : null}
       {timeline.error ? <Text c="red">{timeline.error.message}</Text> : null}
       {layout && timeline.data ? (
         narrow ? (
