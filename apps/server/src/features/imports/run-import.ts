@@ -227,6 +227,9 @@ async function writePlan(
     // One batch read ahead: the last one is known, and commits with the run marked done.
     let next = plan.nextBatch(size.rows());
     const nothingToWrite = next === null;
+    // The statements above ran back to back, the loop held throughout (each answer of the embedded
+    // database resumes its caller from a microtask): requests go first, then the first batch.
+    await yieldToOthers();
     while (next !== null) {
       const batch = next;
       next = plan.nextBatch(size.rows());
