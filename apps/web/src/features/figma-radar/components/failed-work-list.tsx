@@ -1,8 +1,8 @@
 import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { intlLocale, t, tRich } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { toastError } from '../../../ui/toast';
 import { useRetryFailedFigmaWork } from '../api/retry-failed-figma-work';
 

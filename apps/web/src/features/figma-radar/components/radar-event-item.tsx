@@ -1,7 +1,7 @@
 import type { FigmaEventView } from '@figgle/shared/figma-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { Icon } from '../../../ui/icon/icon';
 import { AuthorTag } from './author-tag';
 import { EventKindIcon } from './event-kind-icon';

@@ -1,8 +1,8 @@
 import type { NotificationView } from '@figgle/shared/notification-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';

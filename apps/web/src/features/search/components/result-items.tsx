@@ -1,8 +1,8 @@
-import { relativeTime } from '@figgle/shared/relative-time';
 import type { CommentHit, ProjectHit, TaskHit } from '@figgle/shared/search-schemas';
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { paths } from '../../../shared/paths';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { ProjectEmoji } from '../../../ui/project-emoji';

@@ -1,8 +1,8 @@
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRevokeApiToken } from '../api/revoke-api-token';

@@ -1,8 +1,8 @@
 import type { CalendarFeedView } from '@figgle/shared/calendar-feed-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';

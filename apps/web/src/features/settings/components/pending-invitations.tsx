@@ -1,7 +1,7 @@
 import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Button, Skeleton, Table, Text } from '@mantine/core';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';

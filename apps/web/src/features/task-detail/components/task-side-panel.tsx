@@ -1,9 +1,9 @@
-import { relativeTime } from '@figgle/shared/relative-time';
 import type { PersonView, TaskDetailView } from '@figgle/shared/task-schemas';
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { useMembers } from '../../../shared/api/list-members';
 import { statusChoiceOf, useStatusChoices } from '../../../shared/api/list-project-statuses';

@@ -1,8 +1,8 @@
 import type { DesignChangeView } from '@figgle/shared/design-change-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { t } from '../../../../lib/i18n/i18n';
+import { relativeTime } from '../../../../lib/relative-time';
 import { useMe } from '../../../../shared/api/get-me';
 import { useCachedTask } from '../../api/get-task';
 import { useDesignChanges } from '../../api/list-design-changes';

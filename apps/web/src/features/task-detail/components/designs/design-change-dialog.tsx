@@ -1,7 +1,7 @@
 import type { DesignChangeView } from '@figgle/shared/design-change-schemas';
-import { relativeTime } from '@figgle/shared/relative-time';
 import { Anchor, Box, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { t, tRich } from '../../../../lib/i18n/i18n';
+import { relativeTime } from '../../../../lib/relative-time';
 import { Icon } from '../../../../ui/icon/icon';
 
 export function versionName(change: DesignChangeView): string {
