@@ -1,12 +1,21 @@
 import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
-import { defaultStatusLabel, TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
+import { TASK_STATUSES, type TaskStatus } from '@figgle/shared/status';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api-client';
+import { shownStatusName } from '../status-name';
 import { queryKeys } from './query-keys';
 
 function listProjectStatuses(projectId: string, signal?: AbortSignal): Promise<ProjectStatusView[]> {
   return api.get<ProjectStatusView[]>(`/api/projects/${encodeURIComponent(projectId)}/statuses`, { signal });
+}
+
+/** The statuses as people read them: a first name (To Do…) in the reader's language (status-name.ts). */
+function shownStatuses(statuses: ProjectStatusView[]): ProjectStatusView[] {
+  return statuses.map((status) => {
+    const name = shownStatusName(status.key, status.name);
+    return name === status.name ? status : { ...status, name };
+  });
 }
 
 /** Live events of the project invalidate this key (a status added, renamed, moved or removed). */
@@ -14,6 +23,7 @@ const projectStatusesQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectStatuses(projectId),
     queryFn: ({ signal }) => listProjectStatuses(projectId, signal),
+    select: shownStatuses,
     staleTime: 60_000,
   });
 
@@ -33,10 +43,15 @@ const DEFAULT_CATEGORIES = {
   ARCHIVE: 'canceled',
 } as const;
 
-/** The four statuses every project starts with, while its own list loads (or on My tasks). */
+/**
+ * The four statuses every project starts with, while its own list loads (or on My tasks). The name is
+ * read when shown, in the reader's language: the catalogue loads after this module.
+ */
 export const DEFAULT_STATUS_CHOICES: readonly StatusChoice[] = TASK_STATUSES.map((key) => ({
   key,
-  name: defaultStatusLabel(key),
+  get name() {
+    return shownStatusName(key, null);
+  },
   color: DEFAULT_COLORS[key],
   category: DEFAULT_CATEGORIES[key],
 }));
@@ -47,7 +62,7 @@ export function statusChoiceOf(statuses: readonly StatusChoice[], key: TaskStatu
     statuses.find((status) => status.key === key) ??
     DEFAULT_STATUS_CHOICES.find((status) => status.key === key) ?? {
       key,
-      name: defaultStatusLabel(key),
+      name: shownStatusName(key, null),
       color: 'gray',
       category: 'unstarted',
     }

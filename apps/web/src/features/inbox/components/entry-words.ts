@@ -1,7 +1,6 @@
 import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
-import { describeLogChange } from '@figgle/shared/log-type';
-import { structureLogWords } from '@figgle/shared/structure-log-words';
 import { t } from '../../../lib/i18n/i18n';
+import { changeWords as describeChange, structureWords } from '../../../shared/activity-words';
 import { otherChanges, planningFragments } from '../../../ui/planning/change-words';
 
 /** Who did it: the person, or Figma (with the commenter's handle when the comment came from there). */
@@ -26,7 +25,7 @@ export function changeWords(entry: InboxEntryView): string {
       from: entry.metadata.project.old.name,
       to: entry.metadata.project.new.name,
     });
-  const structure = structureLogWords(entry.type, entry.metadata);
+  const structure = structureWords(entry.type, entry.metadata);
   if (structure) return structure;
   if (entry.type === 'CREATION') {
     const assignee = entry.metadata.assignee_id?.new;
@@ -34,9 +33,7 @@ export function changeWords(entry: InboxEntryView): string {
     return assigneeName ? t('inbox.taskCreatedAssignee', { name: assigneeName }) : t('inbox.taskCreated');
   }
   const planning = planningFragments(entry.metadata);
-  if (planning.length === 0) return describeLogChange(entry.metadata, entry.people, entry.status_names);
+  if (planning.length === 0) return describeChange(entry.metadata, entry.people, entry.status_names);
   const rest = otherChanges(entry.metadata);
-  return [...(rest ? [describeLogChange(rest, entry.people, entry.status_names)] : []), ...planning].join(
-    ', ',
-  );
+  return [...(rest ? [describeChange(rest, entry.people, entry.status_names)] : []), ...planning].join(', ');
 }

@@ -1,7 +1,8 @@
 import type { NotificationView } from '@figgle/shared/notification-schemas';
-import { PRIORITY_LABELS, type TaskPriority } from '@figgle/shared/priority';
-import { defaultStatusLabel } from '@figgle/shared/status';
+import { TASK_PRIORITIES, type TaskPriority } from '@figgle/shared/priority';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
+import { shownStatusName } from '../../../shared/status-name';
+import { priorityLabel } from '../../../ui/planning/priority-icon';
 
 const FIELD_WORDS: Record<string, () => string> = {
   status: () => t('inbox.fieldStatus'),
@@ -16,8 +17,11 @@ const FIELD_WORDS: Record<string, () => string> = {
 function valueWords(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return t('inbox.none');
   if (Array.isArray(value)) return value.length === 0 ? t('inbox.none') : value.map(String).join(', ');
-  if (field === 'status') return defaultStatusLabel(String(value));
-  if (field === 'priority') return PRIORITY_LABELS[value as TaskPriority] ?? String(value);
+  if (field === 'status') return shownStatusName(String(value), null);
+  if (field === 'priority')
+    return TASK_PRIORITIES.includes(value as TaskPriority)
+      ? priorityLabel(value as TaskPriority)
+      : String(value);
   if (field === 'due_date' && typeof value === 'string') {
     const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
     return Number.isNaN(date.getTime())

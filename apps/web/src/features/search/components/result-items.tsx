@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { relativeTime } from '../../../lib/relative-time';
 import { paths } from '../../../shared/paths';
+import { shownStatusName } from '../../../shared/status-name';
 import { DueMark } from '../../../ui/planning/due-mark';
 import { ProjectEmoji } from '../../../ui/project-emoji';
 import { MarkedText } from './marked-text';
@@ -30,7 +31,8 @@ export function TaskResult({ hit }: { hit: TaskHit }) {
         </Text>
       ) : null}
       <Text size="xs" c="dimmed" mt={4}>
-        {hit.project_name} · {hit.status_name} · {personName(hit.assignee, t('search.nobody'))} ·{' '}
+        {hit.project_name} · {shownStatusName(hit.status, hit.status_name)} ·{' '}
+        {personName(hit.assignee, t('search.nobody'))} ·{' '}
         {t('search.updatedWhen', { when: relativeTime(hit.updated_at) })}
       </Text>
       <DueMark due={hit} finished={hit.status_category === 'done' || hit.status_category === 'canceled'} />

@@ -1,5 +1,5 @@
 import { useSortable } from '@dnd-kit/sortable';
-import { defaultStatusLabel, type TaskStatus } from '@figgle/shared/status';
+import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
@@ -12,6 +12,7 @@ import type { StatusChoice } from '../../../shared/api/list-project-statuses';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
+import { shownStatusName } from '../../../shared/status-name';
 import { dueDay, dueFrom, localTime } from '../../../ui/planning/due-date';
 import classes from './task-detail.module.css';
 
@@ -106,7 +107,7 @@ export function SubtaskRow({
               ? statusOptions
               : [
                   ...statusOptions,
-                  { value: subtask.status, label: subtask.status_name ?? defaultStatusLabel(subtask.status) },
+                  { value: subtask.status, label: shownStatusName(subtask.status, subtask.status_name) },
                 ]
           }
           value={subtask.status}

@@ -1,4 +1,3 @@
-import { defaultStatusLabel } from '@figgle/shared/status';
 import { isFinishedStatus } from '@figgle/shared/status-categories';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
@@ -9,6 +8,7 @@ import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { paths } from '../../../shared/paths';
+import { shownStatusName } from '../../../shared/status-name';
 import { useStructureRequests } from '../../../shared/task-actions/structure-requests';
 import { BlockedMark } from '../../../ui/planning/blocked-mark';
 import { useAddRelation } from '../api/add-relation';
@@ -62,7 +62,7 @@ function RelationRow({ taskId, relation }: { taskId: string; relation: Relation 
         </Text>
       </Anchor>
       <Badge variant="light" size="sm">
-        {task.status_name ?? defaultStatusLabel(task.status)}
+        {shownStatusName(task.status, task.status_name)}
       </Badge>
       <ActionIcon
         variant="subtle"

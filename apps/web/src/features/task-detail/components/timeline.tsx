@@ -1,16 +1,19 @@
 import { INITIAL_VISIBLE_COMMENTS } from '@figgle/shared/constants';
-import { customFieldLogWords } from '@figgle/shared/custom-field-schemas';
-import { cycleLogWords } from '@figgle/shared/cycle-words';
-import { estimateLogWords } from '@figgle/shared/estimate';
-import { describeLogChange, type StatusNames } from '@figgle/shared/log-type';
-import { milestoneLogWords } from '@figgle/shared/milestone-words';
-import { structureLogWords } from '@figgle/shared/structure-log-words';
+import type { StatusNames } from '@figgle/shared/log-type';
 import type { TimelineCommentView, TimelineLogView, TimelineView } from '@figgle/shared/timeline-schemas';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { relativeTime } from '../../../lib/relative-time';
+import {
+  changeWords,
+  customFieldWords,
+  cycleWords,
+  estimateWords,
+  milestoneWords,
+  structureWords,
+} from '../../../shared/activity-words';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { otherChanges, planningSentences } from '../../../ui/planning/change-words';
 import { UserAvatar } from '../../../ui/user-avatar';
@@ -43,20 +46,20 @@ function logText(log: TimelineLogView, names: Record<string, string>, statusName
       from: log.metadata.project.old.name,
       to: log.metadata.project.new.name,
     });
-  if (log.type === 'ESTIMATE' && log.metadata.estimate) return estimateLogWords(log.metadata.estimate);
-  if (log.type === 'MILESTONE' && log.metadata.milestone) return milestoneLogWords(log.metadata.milestone);
+  if (log.type === 'ESTIMATE' && log.metadata.estimate) return estimateWords(log.metadata.estimate);
+  if (log.type === 'MILESTONE' && log.metadata.milestone) return milestoneWords(log.metadata.milestone);
   if (log.type === 'CYCLE' && log.metadata.cycle)
-    return cycleLogWords(log.metadata.cycle, log.metadata.rollover);
+    return cycleWords(log.metadata.cycle, log.metadata.rollover);
   if (log.type === 'CUSTOM_FIELD' && log.metadata.custom_field)
-    return customFieldLogWords(log.metadata.custom_field);
-  const structure = structureLogWords(log.type, log.metadata);
+    return customFieldWords(log.metadata.custom_field);
+  const structure = structureWords(log.type, log.metadata);
   if (structure) return structure;
   const planning = planningSentences(log.metadata);
   if (planning.length === 0)
-    return t('task-detail.logChanged', { what: describeLogChange(log.metadata, names, statusNames) });
+    return t('task-detail.logChanged', { what: changeWords(log.metadata, names, statusNames) });
   const rest = otherChanges(log.metadata);
   return [
-    ...(rest ? [t('task-detail.logChanged', { what: describeLogChange(rest, names, statusNames) })] : []),
+    ...(rest ? [t('task-detail.logChanged', { what: changeWords(rest, names, statusNames) })] : []),
     ...planning,
   ].join(', ');
 }

@@ -1,4 +1,4 @@
-import { defaultStatusLabel, statusOrder } from '@figgle/shared/status';
+import { statusOrder } from '@figgle/shared/status';
 import type {
   ProjectTimeline,
   TimelineGroup,
@@ -6,6 +6,7 @@ import type {
   TimelineZoom,
 } from '@figgle/shared/timeline-view-schemas';
 import { t } from '../../../lib/i18n/i18n';
+import { shownStatusName } from '../../../shared/status-name';
 import { dayOf, dayOfInstant, mondayOf, today } from './days';
 
 /** Pixels per day at each zoom. */
@@ -87,7 +88,7 @@ function groupsOf(
       const status = known.get(task.status);
       return {
         key: task.status,
-        label: status?.name ?? defaultStatusLabel(task.status),
+        label: shownStatusName(task.status, status?.name),
         order: status ? status.index : statuses.length + statusOrder(task.status),
         target: null,
       };
