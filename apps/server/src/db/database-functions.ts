@@ -13,6 +13,7 @@ import { figgleDevResourceTaskChanged } from './functions/figgle-dev-resource-ta
 import { figgleDueText } from './functions/figgle-due-text.ts';
 import { figgleEnqueueDevResource } from './functions/figgle-enqueue-dev-resource.ts';
 import { figgleEnqueueDoneReply } from './functions/figgle-enqueue-done-reply.ts';
+import { figgleEnqueueJob } from './functions/figgle-enqueue-job.ts';
 import { figgleEnqueueNotificationEmails } from './functions/figgle-enqueue-notification-emails.ts';
 import { figgleEnqueueRecurringTask } from './functions/figgle-enqueue-recurring-task.ts';
 import { figgleEnqueueWebhooks } from './functions/figgle-enqueue-webhooks.ts';
@@ -106,6 +107,8 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   figgleDevResourceLinkChanged,
   figgleDevResourceTaskChanged,
   figgleDueText,
+  // Before the functions that call it: the SQL-language ones are checked when created.
+  figgleEnqueueJob,
   figgleEnqueueDevResource,
   figgleEnqueueDoneReply,
   figgleEnqueueNotificationEmails,

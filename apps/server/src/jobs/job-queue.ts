@@ -12,6 +12,10 @@ export interface NewJob {
   /** With kind and organization, what makes a job unique: the same work asked twice is stored once. */
   dedupeKey: string;
   payload: Record<string, unknown>;
+  /** When it is due; now when not given. */
+  runAt?: Date;
+  /** Queue a key already stored again once its last run finished (done or failed), with this payload. */
+  rearm?: boolean;
 }
 
 export interface ClaimedJob {
@@ -24,22 +28,18 @@ export interface ClaimedJob {
 }
 
 /**
- * Stores a job inside the caller's transaction (or as one statement). True when it was new; false
- * when the same kind, organization and key was already stored (Figma sending a delivery again).
+ * Stores a job inside the caller's transaction (or as one statement). Its id when it was new (or
+ * re-armed); null when the same kind, organization and key was already stored (Figma sending a
+ * delivery again).
  */
-export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
-  const inserted = await db
-    .insertInto('job')
-    .values({
-      kind: job.kind,
-      organization_id: job.organizationId,
-      dedupe_key: job.dedupeKey,
-      payload: JSON.stringify(job.payload),
-    })
-    .onConflict((oc) => oc.columns(['kind', 'organization_id', 'dedupe_key']).doNothing())
-    .returning('job_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+export async function enqueueJob(db: Db, job: NewJob): Promise<string | null> {
+  // The same statement as every SQL trigger that queues work: figgle_enqueue_job
+  // (db/functions/figgle-enqueue-job.ts).
+  const result = await sql<{ stored: string | null }>`
+    SELECT figgle_enqueue_job(${job.kind}, ${job.organizationId}::uuid, ${job.dedupeKey},
+      ${JSON.stringify(job.payload)}::jsonb, coalesce(${job.runAt ?? null}::timestamptz, now()),
+      ${job.rearm ?? false}) AS stored`.execute(db);
+  return result.rows[0]?.stored ?? null;
 }
 
 /**

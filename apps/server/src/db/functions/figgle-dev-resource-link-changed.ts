@@ -13,13 +13,8 @@ AS $function$
       IF NEW.source <> 'figma' THEN
         PERFORM figgle_enqueue_dev_resource(NEW.organization_id, NEW.task_id, NEW.file_key, NEW.node_id);
       END IF;
-      INSERT INTO job (kind, organization_id, dedupe_key, payload, run_at)
-      VALUES ('figma_dev_resource_scan', NEW.organization_id, 'scan', '{}'::jsonb,
-        now() + interval '10 minutes')
-      ON CONFLICT (kind, organization_id, dedupe_key) DO UPDATE
-        SET state = 'pending', attempts = 0, run_at = EXCLUDED.run_at, last_error = NULL,
-          locked_by = NULL, locked_until = NULL, finished_at = NULL
-        WHERE job.state IN ('done', 'failed');
+      PERFORM figgle_enqueue_job('figma_dev_resource_scan', NEW.organization_id, 'scan', '{}'::jsonb,
+        now() + interval '10 minutes', true);
       RETURN NULL;
     END $function$`,
 };

@@ -10,12 +10,7 @@ AS $function$
       IF NOT EXISTS (SELECT 1 FROM organization WHERE organization_id = org) THEN
         RETURN;
       END IF;
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      VALUES ('figma_dev_resource', org, task::text || ':' || md5(file || ':' || node),
-        jsonb_build_object('task_id', task, 'file_key', file, 'node_id', node))
-      ON CONFLICT (kind, organization_id, dedupe_key) DO UPDATE
-        SET state = 'pending', attempts = 0, run_at = now(), last_error = NULL, locked_by = NULL,
-          locked_until = NULL, finished_at = NULL
-        WHERE job.state IN ('done', 'failed');
+      PERFORM figgle_enqueue_job('figma_dev_resource', org, task::text || ':' || md5(file || ':' || node),
+        jsonb_build_object('task_id', task, 'file_key', file, 'node_id', node), now(), true);
     END $function$`,
 };

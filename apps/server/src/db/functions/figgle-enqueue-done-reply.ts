@@ -18,13 +18,8 @@ AS $function$
       IF NOT FOUND OR root.done_reply_at IS NOT NULL OR NOT root.figma_reply_on_done THEN
         RETURN NULL;
       END IF;
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      VALUES ('figma_reply', root.organization_id, root.figma_event_id::text,
-        jsonb_build_object('task_id', NEW.task_id, 'figma_event_id', root.figma_event_id))
-      ON CONFLICT (kind, organization_id, dedupe_key) DO UPDATE
-        SET state = 'pending', attempts = 0, run_at = now(), last_error = NULL, locked_by = NULL,
-          locked_until = NULL, finished_at = NULL, payload = EXCLUDED.payload
-        WHERE job.state IN ('done', 'failed');
+      PERFORM figgle_enqueue_job('figma_reply', root.organization_id, root.figma_event_id::text,
+        jsonb_build_object('task_id', NEW.task_id, 'figma_event_id', root.figma_event_id), now(), true);
       RETURN NULL;
     END;
     $function$`,

@@ -5,16 +5,16 @@ export const figgleEnqueueNotificationEmails = {
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+    DECLARE
+      queued bigint;
     BEGIN
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      SELECT 'notification_email', inserted.organization_id, inserted.notification_id::text,
-        jsonb_build_object('notification_id', inserted.notification_id)
+      PERFORM figgle_enqueue_job('notification_email', inserted.organization_id, inserted.notification_id::text,
+        jsonb_build_object('notification_id', inserted.notification_id))
       FROM inserted
       LEFT JOIN notification_preference AS preference ON preference.user_id = inserted.user_id
       WHERE inserted.kind IN ('mention', 'assignment')
         AND inserted.actor_id IS DISTINCT FROM inserted.user_id
-        AND coalesce(preference.email_level, 'mentions') <> 'nothing'
-      ON CONFLICT (kind, organization_id, dedupe_key) DO NOTHING;
+        AND coalesce(preference.email_level, 'mentions') <> 'nothing';
 
       WITH first_of AS (
         SELECT user_id, min(created_at) AS at FROM inserted
@@ -30,13 +30,12 @@ AS $function$
           AND (preference.batch_until IS NULL OR preference.batch_until <= first_of.at)
         RETURNING preference.user_id, preference.batch_from, preference.batch_until
       )
-      INSERT INTO job (kind, organization_id, dedupe_key, payload, run_at)
-      SELECT 'notification_batch', NULL,
+      -- PERFORM takes no WITH: the count is read INTO a variable instead.
+      SELECT count(figgle_enqueue_job('notification_batch', NULL,
         opened.user_id::text || ':' || floor(extract(epoch FROM opened.batch_until) * 1000)::bigint::text,
         jsonb_build_object('user_id', opened.user_id, 'from', opened.batch_from, 'until', opened.batch_until),
-        opened.batch_until
-      FROM opened
-      ON CONFLICT (kind, organization_id, dedupe_key) DO NOTHING;
+        opened.batch_until)) INTO queued
+      FROM opened;
       RETURN NULL;
     END;
     $function$`,

@@ -12,13 +12,8 @@ AS $function$
       IF NOT FOUND THEN
         RETURN NULL;
       END IF;
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      VALUES ('recurring_task', series.organization_id, NEW.task_id::text,
-        jsonb_build_object('task_id', NEW.task_id, 'changed_at', now()))
-      ON CONFLICT (kind, organization_id, dedupe_key) DO UPDATE
-        SET state = 'pending', attempts = 0, run_at = now(), last_error = NULL, locked_by = NULL,
-          locked_until = NULL, finished_at = NULL, payload = EXCLUDED.payload
-        WHERE job.state IN ('done', 'failed');
+      PERFORM figgle_enqueue_job('recurring_task', series.organization_id, NEW.task_id::text,
+        jsonb_build_object('task_id', NEW.task_id, 'changed_at', now()), now(), true);
       RETURN NULL;
     END;
     $function$`,

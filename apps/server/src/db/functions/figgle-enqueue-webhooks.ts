@@ -5,10 +5,10 @@ export const figgleEnqueueWebhooks = {
  RETURNS void
  LANGUAGE sql
 AS $function$
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      SELECT 'webhook_delivery', org, gen_random_uuid()::text,
+      -- count() reads every row: a SQL function's last SELECT would otherwise stop at the first.
+      SELECT count(figgle_enqueue_job('webhook_delivery', org, gen_random_uuid()::text,
         jsonb_build_object('webhook_id', webhook.webhook_id, 'event', event,
-          'occurred_at', to_jsonb(clock_timestamp()), 'data', data)
+          'occurred_at', to_jsonb(clock_timestamp()), 'data', data)))
       FROM webhook
       WHERE webhook.organization_id = org AND webhook.active AND event = ANY (webhook.events)
     $function$`,

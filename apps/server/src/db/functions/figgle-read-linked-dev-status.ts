@@ -6,10 +6,8 @@ export const figgleReadLinkedDevStatus = {
  LANGUAGE plpgsql
 AS $function$
     BEGIN
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      VALUES ('figma_dev_status_read', NEW.organization_id, NEW.task_figma_node_id::text,
-        jsonb_build_object('task_figma_node_id', NEW.task_figma_node_id))
-      ON CONFLICT (kind, organization_id, dedupe_key) DO NOTHING;
+      PERFORM figgle_enqueue_job('figma_dev_status_read', NEW.organization_id, NEW.task_figma_node_id::text,
+        jsonb_build_object('task_figma_node_id', NEW.task_figma_node_id));
       RETURN NULL;
     END $function$`,
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import { nextDigestTime } from './digest-time.ts';
 
 export const NOTIFICATION_DIGEST_JOB = 'notification_digest';
@@ -24,13 +25,12 @@ export async function cancelDigest(db: Db, userId: string): Promise<void> {
  */
 export async function scheduleDigest(db: Db, userId: string, timeZone: string, now: Date): Promise<void> {
   const next = nextDigestTime(timeZone, now);
-  const payload = JSON.stringify({ user_id: userId, local_date: next.localDate });
-  await sql`
-    INSERT INTO job (kind, organization_id, dedupe_key, payload, run_at)
-    VALUES (${NOTIFICATION_DIGEST_JOB}, NULL, ${`${userId}:${next.localDate}`}, ${payload}::jsonb, ${next.at})
-    ON CONFLICT (kind, organization_id, dedupe_key) DO UPDATE
-      SET state = 'pending', attempts = 0, run_at = EXCLUDED.run_at, last_error = NULL, locked_by = NULL,
-        locked_until = NULL, finished_at = NULL, payload = EXCLUDED.payload
-      WHERE job.state IN ('done', 'failed')
-  `.execute(db);
+  await enqueueJob(db, {
+    kind: NOTIFICATION_DIGEST_JOB,
+    organizationId: null,
+    dedupeKey: `${userId}:${next.localDate}`,
+    payload: { user_id: userId, local_date: next.localDate },
+    runAt: next.at,
+    rearm: true,
+  });
 }

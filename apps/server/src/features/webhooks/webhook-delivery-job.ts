@@ -178,14 +178,13 @@ async function countTimeout(deps: JobDeps, webhookId: string, result: PostResult
       .set({ active: false, paused_at: new Date(), paused_reason: reason })
       .where('webhook_id', '=', webhookId)
       .execute();
+    // One email job per owner, through the one job insert (figgle_enqueue_job).
     await sql`
-      INSERT INTO job (kind, organization_id, dedupe_key, payload)
-      SELECT ${WEBHOOK_PAUSED_EMAIL_JOB}, rule.organization_id,
+      SELECT count(figgle_enqueue_job(${WEBHOOK_PAUSED_EMAIL_JOB}, rule.organization_id,
         ${webhookId}::text || ':' || floor(extract(epoch FROM now()) * 1000)::bigint::text || ':' || rule.user_id::text,
-        jsonb_build_object('webhook_id', ${webhookId}::uuid, 'user_id', rule.user_id)
+        jsonb_build_object('webhook_id', ${webhookId}::uuid, 'user_id', rule.user_id)))
       FROM rule
       WHERE rule.organization_id = ${counted.organization_id} AND rule.role = 'OWNER'
-      ON CONFLICT (kind, organization_id, dedupe_key) DO NOTHING
     `.execute(trx);
     return true;
   });

@@ -3,6 +3,7 @@ import { WEBHOOK_TEST_EVENT } from '@figgle/shared/webhook-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
+import { enqueueJob } from '../../../jobs/job-queue.ts';
 import { wakeWorkers } from '../../../jobs/wake.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { webhookOf } from '../queries.ts';
@@ -20,21 +21,19 @@ export async function sendTestEvent(
   const webhook = await webhookOf(db, organizationId, webhookId);
   if (!webhook) throw notFound('Webhook');
   if (!webhook.active) throw conflict('The webhook is turned off: turn it on to send a test event.');
-  const job = await db
-    .insertInto('job')
-    .values({
-      kind: 'webhook_delivery',
-      organization_id: organizationId,
-      dedupe_key: randomUUID(),
-      payload: JSON.stringify({
-        webhook_id: webhookId,
-        event: WEBHOOK_TEST_EVENT,
-        occurred_at: new Date().toISOString(),
-        data: { webhook_id: webhookId, message: 'A test event from Figgle.', actor_id: user.user_id },
-      }),
-    })
-    .returning('job_id')
-    .executeTakeFirstOrThrow();
+  // A fresh key each time: a test event is never a repeat of an earlier one.
+  const jobId = await enqueueJob(db, {
+    kind: 'webhook_delivery',
+    organizationId,
+    dedupeKey: randomUUID(),
+    payload: {
+      webhook_id: webhookId,
+      event: WEBHOOK_TEST_EVENT,
+      occurred_at: new Date().toISOString(),
+      data: { webhook_id: webhookId, message: 'A test event from Figgle.', actor_id: user.user_id },
+    },
+  });
+  if (!jobId) throw new Error('A new random key was already stored');
   wakeWorkers(db);
-  return { delivery_id: job.job_id };
+  return { delivery_id: jobId };
 }
