@@ -10,7 +10,10 @@ export interface MilestoneCounts {
   doneRecently: number;
 }
 
-type Forecast = Pick<MilestoneView, 'forecast_date' | 'state' | 'forecast_words'>;
+type Forecast = Pick<
+  MilestoneView,
+  'forecast_date' | 'state' | 'forecast_words' | 'done_recently' | 'forecast_days'
+>;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -29,11 +32,18 @@ function addDays(day: string, days: number): string {
  */
 export function forecastMilestone(counts: MilestoneCounts, today: string, target: string): Forecast {
   const open = counts.total - counts.done;
+  const pace = { done_recently: counts.doneRecently, forecast_days: null };
   if (counts.total === 0) {
-    return { forecast_date: null, state: 'empty', forecast_words: 'No task is in this milestone yet.' };
+    return {
+      ...pace,
+      forecast_date: null,
+      state: 'empty',
+      forecast_words: 'No task is in this milestone yet.',
+    };
   }
   if (open <= 0) {
     return {
+      ...pace,
       forecast_date: null,
       state: 'complete',
       forecast_words: 'Every task of this milestone is done.',
@@ -41,6 +51,7 @@ export function forecastMilestone(counts: MilestoneCounts, today: string, target
   }
   if (counts.doneRecently === 0) {
     return {
+      ...pace,
       forecast_date: null,
       state: target < today ? 'at_risk' : 'no_pace',
       forecast_words: `No forecast: none of its tasks was finished in the last 4 weeks, and ${plural(open, 'task')} ${open === 1 ? 'is' : 'are'} open.`,
@@ -49,6 +60,8 @@ export function forecastMilestone(counts: MilestoneCounts, today: string, target
   const days = Math.ceil((open * PACE_WINDOW_DAYS) / counts.doneRecently);
   const forecast = addDays(today, days);
   return {
+    done_recently: counts.doneRecently,
+    forecast_days: days,
     forecast_date: forecast,
     state: forecast > target ? 'at_risk' : 'on_track',
     forecast_words: `At the pace of the last 4 weeks (${plural(counts.doneRecently, 'task')} finished), the ${plural(open, 'open task')} ${open === 1 ? 'takes' : 'take'} about ${plural(days, 'day')}.`,

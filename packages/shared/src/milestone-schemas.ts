@@ -67,8 +67,12 @@ export const milestoneViewSchema = z.object({
   /** The day the remaining tasks should be done at the recent pace (YYYY-MM-DD); null without a pace. */
   forecast_date: z.string().nullable(),
   state: z.enum(milestoneStates),
-  /** How the forecast was made, in plain words. */
+  /** How the forecast was made, in plain (English) words; screens word it from the fields below. */
   forecast_words: z.string(),
+  /** Its tasks finished in the last 28 days: the pace the forecast counts with. */
+  done_recently: z.number().int(),
+  /** Days from today to forecast_date at that pace; null without a forecast. */
+  forecast_days: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type MilestoneView = z.infer<typeof milestoneViewSchema>;

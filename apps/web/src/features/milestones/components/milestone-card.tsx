@@ -2,7 +2,7 @@ import type { MilestoneView } from '@figgle/shared/milestone-schemas';
 import { ActionIcon, Badge, Group, Menu, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { t } from '../../../lib/i18n/i18n';
-import { milestoneStateBadge, shownDay } from './milestone-state';
+import { forecastWords, milestoneStateBadge, shownDay } from './milestone-state';
 
 export interface MilestoneCardProps {
   milestone: MilestoneView;
@@ -73,7 +73,7 @@ export function MilestoneCard({ milestone, onEdit, onDelete }: MilestoneCardProp
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
-          {milestone.forecast_words}
+          {forecastWords(milestone)}
         </Text>
       </Stack>
     </Paper>

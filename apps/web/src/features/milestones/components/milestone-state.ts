@@ -22,3 +22,13 @@ export function milestoneStateBadge(state: MilestoneView['state']): { label: str
 export function shownDay(day: string): string {
   return formatDueLong({ due_on: day, due_at: null }) ?? day;
 }
+
+/** How the forecast was made, in the reader's language, from the milestone's counts and pace. */
+export function forecastWords(milestone: MilestoneView): string {
+  const open = milestone.tasks.total - milestone.tasks.done;
+  if (milestone.tasks.total === 0) return t('wave2.forecastEmpty');
+  if (open <= 0) return t('wave2.forecastComplete');
+  if (milestone.done_recently === 0 || milestone.forecast_days === null)
+    return t('wave2.forecastNoPace', { open });
+  return t('wave2.forecastPace', { done: milestone.done_recently, open, days: milestone.forecast_days });
+}

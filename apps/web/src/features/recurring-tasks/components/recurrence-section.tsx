@@ -7,6 +7,7 @@ import { paths } from '../../../shared/paths';
 import { useTaskRecurrence } from '../api/get-task-recurrence';
 import { useSetTaskRecurrence } from '../api/set-task-recurrence';
 import { useStopTaskRecurrence } from '../api/stop-task-recurrence';
+import { recurrenceWords } from './recurrence-words';
 import {
   changed,
   choiceOf,
@@ -126,7 +127,7 @@ export function RecurrenceSection({ task }: { task: TaskDetailView }) {
             </Chip.Group>
           ) : null}
           <Text size="sm" data-testid="recurrence-words">
-            {recurrence.words}
+            {recurrenceWords(rule, recurrence.starts_on, recurrence.after_completion)}
           </Text>
           <Text size="xs" c="dimmed">
             {recurrence.next_due_on
