@@ -46,8 +46,9 @@ export function WeekList({
                     <Anchor component={Link} to={paths.task(bar.task.task_id)} size="sm">
                       {bar.label} {bar.task.title}
                     </Anchor>
-                    <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-                      <Text size="xs" c="dimmed">
+                    {/* The days may wrap (a longer language's late mark), the "…" button stays in sight. */}
+                    <Group gap={4} wrap="nowrap" style={{ flex: '0 1 auto', minWidth: 0 }}>
+                      <Text size="xs" c="dimmed" ta="right">
                         {bar.start === bar.end
                           ? shortDay(bar.start)
                           : t('timeline.dayRange', { start: shortDay(bar.start), end: shortDay(bar.end) })}
