@@ -5,13 +5,6 @@ import { taskStatusSchema } from './status-schema.ts';
 export const designStatusSchema = z.enum(['READY_FOR_DEV', 'COMPLETED']).nullable();
 export type DesignStatus = z.infer<typeof designStatusSchema>;
 
-/**
- * The keys project.figma_ready_status can hold (migration 0030's CHECK): of a project's statuses, the
- * rule offers those of these keys it still has, by their names in the project, and not one of the
- * Canceled category (Archive is not a place a rule sends work).
- */
-export const READY_RULE_STATUSES: readonly string[] = ['TODO', 'DOING', 'DONE'];
-
 /** PUT /api/projects/:projectId/figma-ready-rule: a status key of the project; null turns the rule off. */
 export const figmaReadyRuleInputSchema = z.object({
   ready_status: taskStatusSchema.nullable(),

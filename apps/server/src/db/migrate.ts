@@ -49,6 +49,7 @@ import * as figmaRenderBudget from './migrations/0039_figma_render_budget.ts';
 import * as taskTemplates from './migrations/0040_task_templates.ts';
 import * as restoreLogCategoryRecurrence from './migrations/0041_restore_log_category_recurrence.ts';
 import * as userLocale from './migrations/0042_user_locale.ts';
+import * as figmaReadyAnyStatus from './migrations/0043_figma_ready_any_status.ts';
 import type { Database } from './schema.ts';
 import { type MigrationState, readMigrationState, refuseNewerDatabase } from './upgrade-guard.ts';
 
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0040_task_templates': taskTemplates,
   '0041_restore_log_category_recurrence': restoreLogCategoryRecurrence,
   '0042_user_locale': userLocale,
+  '0043_figma_ready_any_status': figmaReadyAnyStatus,
 };
 
 /** The names of every domain migration, in order. */

@@ -125,7 +125,7 @@ interface ProjectTable {
   estimate_scale: Generated<'none' | 'points' | 'tshirt'>;
   last_reference: Generated<number>;
   /** The status a task moves to when a linked design becomes Ready for dev; null: off (migration 0030). */
-  figma_ready_status: 'TODO' | 'DOING' | 'DONE' | null;
+  figma_ready_status: string | null;
   figma_ready_rule_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -8,7 +8,8 @@ import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
 
-// Issue 43: the Ready-for-dev rule names a status of the project (by key, whatever its name now);
+// Issue 43: the Ready-for-dev rule names any status of the project (by key, whatever its name now,
+// one the project added too: migration 0043);
 // a status of another project, or one of the Canceled category, is a 400 that changes nothing. The
 // status is read from project_status: both databases.
 
@@ -50,6 +51,22 @@ describe("the Ready-for-dev rule and the project's statuses", () => {
     const set = await setRule(projectId, 'DOING');
     expect(set.status, await set.clone().text()).toBe(200);
     expect(await ruleOf(projectId)).toBe('DOING');
+  });
+
+  it('takes a status the project added, and turns the rule off when that status is removed', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Reviewed');
+    const added = await world.owner.api(`/api/projects/${projectId}/statuses`, {
+      body: { name: 'In review', color: 'violet', category: 'started' },
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const review = (await statusesOf(projectId)).find((status) => status.name === 'In review')!;
+    const set = await setRule(projectId, review.key);
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect(await ruleOf(projectId)).toBe(review.key);
+
+    const removed = await world.owner.api(`/api/project-statuses/${review.status_id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(await ruleOf(projectId)).toBeNull();
   });
 
   it('refuses a status of another project, a removed one and a Canceled one, and keeps the rule', async () => {

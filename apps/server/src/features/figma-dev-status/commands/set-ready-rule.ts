@@ -1,4 +1,4 @@
-import { type FigmaReadyRuleInput, READY_RULE_STATUSES } from '@figgle/shared/figma-dev-status-schemas';
+import type { FigmaReadyRuleInput } from '@figgle/shared/figma-dev-status-schemas';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
@@ -8,11 +8,9 @@ import type { Database } from '../../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
 
-type ReadyRuleStatus = Database['project']['figma_ready_status'];
-
 /**
- * The rule moves tasks to a status of the project, not one of the Canceled category, and (for now)
- * of the keys the column holds; else a 400 that changes nothing.
+ * The rule moves tasks to a status of the project, not one of the Canceled category; else a 400
+ * that changes nothing.
  */
 async function checkRuleStatus(db: Kysely<Database>, projectId: string, key: string): Promise<void> {
   const status = await db
@@ -26,11 +24,6 @@ async function checkRuleStatus(db: Kysely<Database>, projectId: string, key: str
     throw badRequest(`The rule cannot move tasks to “${status.name}”: its category is Canceled.`, [
       { path: 'ready_status', message: 'is of the Canceled category' },
     ]);
-  if (!READY_RULE_STATUSES.includes(key))
-    throw badRequest(
-      `The rule cannot move tasks to “${status.name}” yet: only to the project's first statuses.`,
-      [{ path: 'ready_status', message: 'is not one of the first statuses' }],
-    );
 }
 
 /**
@@ -51,7 +44,7 @@ export async function setReadyRule(
       const updated = await db
         .updateTable('project')
         .set({
-          figma_ready_status: rule.ready_status as ReadyRuleStatus,
+          figma_ready_status: rule.ready_status,
           figma_ready_rule_by: rule.ready_status === null ? null : user.user_id,
           updated_at: new Date(),
         })

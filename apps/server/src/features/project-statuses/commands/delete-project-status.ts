@@ -70,7 +70,7 @@ export async function deleteProjectStatus(
           .updateTable('project')
           .set({ figma_ready_status: null })
           .where('project_id', '=', projectId)
-          .where('figma_ready_status', '=', removed.key as 'TODO')
+          .where('figma_ready_status', '=', removed.key)
           .execute();
         await trx.deleteFrom('project_status').where('status_id', '=', statusId).execute();
         return count;

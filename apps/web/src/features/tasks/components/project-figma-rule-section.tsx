@@ -1,4 +1,3 @@
-import { READY_RULE_STATUSES } from '@figgle/shared/figma-dev-status-schemas';
 import { STATUS_LABELS } from '@figgle/shared/status';
 import { Checkbox, Divider, Select, Stack, Title } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -23,7 +22,7 @@ function statusName(status: StatusChoice): string {
 const choices = (statuses: readonly StatusChoice[]) => [
   { value: OFF, label: t('tasks.figmaRuleOff') },
   ...statuses
-    .filter((status) => status.category !== 'canceled' && READY_RULE_STATUSES.includes(status.key))
+    .filter((status) => status.category !== 'canceled')
     .map((status) => ({
       value: status.key,
       label: t('tasks.figmaRuleMoveTo', { status: statusName(status) }),
