@@ -12,6 +12,11 @@ export const taskDevResourceSchema = z.object({
   state: z.enum(devResourceStates),
   /** Why Figma said no, in words a person can act on; null unless refused, file_gone or failed. */
   message: z.string().nullable(),
+  /**
+   * Which refusal `message` is, for screens that word it in the reader's language; figma_said:
+   * Figma's own words, shown as they are. null unless refused, file_gone or failed.
+   */
+  reason: z.enum(['no_token', 'cannot_edit', 'file_gone', 'unreachable', 'refused', 'figma_said']).nullable(),
 });
 export type TaskDevResource = z.infer<typeof taskDevResourceSchema>;
 

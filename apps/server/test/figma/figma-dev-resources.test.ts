@@ -175,6 +175,7 @@ describe('when Figma refuses', () => {
       task_figma_node_id: linked.task_figma_node_id,
       state: 'refused',
       message: expect.stringMatching(/cannot edit this file/),
+      reason: 'cannot_edit',
     });
     expect(onNode(nodeId, fileKey)).toHaveLength(0);
 
@@ -231,6 +232,7 @@ describe('when Figma refuses', () => {
       return states[0]?.state === 'failed' ? states : null;
     }, 'the refusal');
     expect(state?.message).toMatch(/maximum of 10 dev resources/);
+    expect(state?.reason).toBe('figma_said');
     expect(onNode(nodeId)).toHaveLength(10);
   });
 
@@ -242,6 +244,7 @@ describe('when Figma refuses', () => {
       return states[0]?.state === 'file_gone' ? states : null;
     }, 'the file marked gone');
     expect(state?.message).toMatch(/no longer finds this file/);
+    expect(state?.reason).toBe('file_gone');
   });
 
   it('answers 404 to "Try again" on a link of another task, and changes nothing', async () => {

@@ -3,6 +3,7 @@ import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
 import { FIGMA_DEV_RESOURCE_JOB } from '../../jobs/job-kinds.ts';
 import { syncDevResource } from './commands/sync-dev-resource.ts';
+import { UNREACHABLE } from './refusal-words.ts';
 
 const payloadSchema = z.object({
   task_id: z.uuid(),
@@ -35,7 +36,7 @@ export const figmaDevResourceHandler: JobHandler = {
       .updateTable('task_figma_node')
       .set({
         dev_resource_state: 'failed',
-        dev_resource_error: 'Figma could not be reached for a long time: the link was not added.',
+        dev_resource_error: UNREACHABLE,
       })
       .where('task_id', '=', payload.data.task_id)
       .where('file_key', '=', payload.data.file_key)

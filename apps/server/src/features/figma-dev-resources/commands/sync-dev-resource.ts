@@ -6,6 +6,7 @@ import { figmaClient, tokenOfOrganization } from '../../../figma/tokens.ts';
 import { DeferJob } from '../../../jobs/job-errors.ts';
 import type { JobDeps } from '../../../jobs/job-handler.ts';
 import { devResourceName, taskUrl } from '../dev-resource-target.ts';
+import { CANNOT_EDIT, FILE_GONE, NO_TOKEN } from '../refusal-words.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,9 +29,6 @@ interface Wanted {
   /** null: no dev resource should point at the task from this node. */
   name: string | null;
 }
-
-const NO_TOKEN =
-  'Figgle cannot add the link in Figma: no owner of this organization has connected Figma (Settings › Figma).';
 
 export type DevResourceOutcome = 'created' | 'found' | 'renamed' | 'unchanged' | 'removed' | 'refused';
 
@@ -197,13 +195,10 @@ function refusalOf(error: unknown): { state: DevResourceState; error: string } |
   if (!(error instanceof FigmaError)) return null;
   if (error.kind === 'bad_token' && error.message === NO_TOKEN) return { state: 'refused', error: NO_TOKEN };
   if (error.kind === 'bad_token') {
-    return {
-      state: 'refused',
-      error: 'Figma refused to add the link: the Figma token of this organization cannot edit this file.',
-    };
+    return { state: 'refused', error: CANNOT_EDIT };
   }
   if (error.kind === 'not_found') {
-    return { state: 'file_gone', error: 'Figma no longer finds this file: it was deleted or moved.' };
+    return { state: 'file_gone', error: FILE_GONE };
   }
   if (error.kind === 'bad_request' || error.kind === 'no_webhooks') {
     return { state: 'failed', error: error.message.slice(0, 500) };

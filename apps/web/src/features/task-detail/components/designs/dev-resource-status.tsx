@@ -1,9 +1,28 @@
+import type { TaskDevResource } from '@figgle/shared/figma-dev-resource-schemas';
 import { Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { t } from '../../../../lib/i18n/i18n';
 import { toastError } from '../../../../ui/toast';
 import { useTaskDevResources } from '../../api/list-dev-resources';
 import { useRetryDevResource } from '../../api/retry-dev-resource';
+
+/** Why Figma said no, in the reader's language; Figma's own words as they came. */
+function refusalWords(state: TaskDevResource): string | null {
+  switch (state.reason) {
+    case 'no_token':
+      return t('wave2.devResourceNoToken');
+    case 'cannot_edit':
+      return t('wave2.devResourceCannotEdit');
+    case 'file_gone':
+      return t('wave2.devResourceFileGone');
+    case 'unreachable':
+      return t('wave2.devResourceUnreachable');
+    case 'refused':
+      return t('wave2.devResourceRefused');
+    default:
+      return state.message;
+  }
+}
 
 /**
  * Under a linked design: says so when Figma refused the link back to this task (no edit access, the
@@ -23,7 +42,7 @@ export function DevResourceStatus({ taskId, nodeLinkId }: { taskId: string; node
         style={{ flexShrink: 0, marginTop: 2 }}
       />
       <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
-        {state.message}
+        {refusalWords(state)}
       </Text>
       <Button
         size="compact-xs"
