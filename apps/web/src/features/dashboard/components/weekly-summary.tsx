@@ -2,6 +2,7 @@ import type { WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
 import { Badge, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { t } from '../../../lib/i18n/i18n';
 import { DashboardCard } from './dashboard-card';
+import { factsSummary } from './facts-summary';
 import { summaryBlocks } from './summary-blocks';
 
 interface WeeklySummaryProps {
@@ -39,7 +40,7 @@ export function WeeklySummary({ summary, failed, onRetry }: WeeklySummaryProps) 
     <DashboardCard title={t('dashboard.summaryTitle')} subtitle={t('dashboard.summarySubtitle')}>
       {summary ? (
         <Stack gap="xs">
-          <SummaryText text={summary.text} />
+          <SummaryText text={summary.source === 'facts' ? factsSummary(summary.facts) : summary.text} />
           {summary.model !== null ? (
             <Group gap={6}>
               <Badge variant="light" color="violet" tt="none" fw={500}>
