@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
@@ -161,7 +162,10 @@ export function TimelineChart({
         const moved = current.moved || Math.abs(dx) > 3;
         if (delta === current.delta && moved === current.moved) return;
         dragRef.current = { ...current, delta, moved };
-        setDrag(dragRef.current);
+        // Drawn before this event returns, not in a task after it: the bar is in its new place in the
+        // very next frame (a pointer move is not urgent to React, which would render it a frame late).
+        const next = dragRef.current;
+        flushSync(() => setDrag(next));
       },
       onPointerUp: () => {
         const current = dragRef.current;
