@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { figgleAddDefaultStatuses } from './functions/figgle-add-default-statuses.ts';
 import { figgleChangeDetail } from './functions/figgle-change-detail.ts';
 import { figgleChangeTask } from './functions/figgle-change-task.ts';
+import { figgleCollectNotified } from './functions/figgle-collect-notified.ts';
 import { figgleColumnLockKey } from './functions/figgle-column-lock-key.ts';
 import { figgleCommentMatches } from './functions/figgle-comment-matches.ts';
 import { figgleCommentSearchInsert } from './functions/figgle-comment-search-insert.ts';
@@ -21,6 +22,7 @@ import { figgleIsSearchWord } from './functions/figgle-is-search-word.ts';
 import { figgleLeaveCycleOnMove } from './functions/figgle-leave-cycle-on-move.ts';
 import { figgleLeaveMilestoneOnMove } from './functions/figgle-leave-milestone-on-move.ts';
 import { figgleLinkCommentNode } from './functions/figgle-link-comment-node.ts';
+import { figgleNoteNotified } from './functions/figgle-note-notified.ts';
 import { figgleNoticeSessionWrite } from './functions/figgle-notice-session-write.ts';
 import { figgleNotifyFromLog } from './functions/figgle-notify-from-log.ts';
 import { figglePersonName } from './functions/figgle-person-name.ts';
@@ -36,6 +38,7 @@ import { figgleRememberWords } from './functions/figgle-remember-words.ts';
 import { figgleSearchVector } from './functions/figgle-search-vector.ts';
 import { figgleStampStatusSince } from './functions/figgle-stamp-status-since.ts';
 import { figgleStatusCategoryChanged } from './functions/figgle-status-category-changed.ts';
+import { figgleTakeNotified } from './functions/figgle-take-notified.ts';
 import { figgleTaskId } from './functions/figgle-task-id.ts';
 import { figgleTaskMatches } from './functions/figgle-task-matches.ts';
 import { figgleTaskSearchInsert } from './functions/figgle-task-search-insert.ts';
@@ -99,6 +102,7 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   figgleAddDefaultStatuses,
   figgleChangeDetail,
   figgleChangeTask,
+  figgleCollectNotified,
   figgleColumnLockKey,
   figgleCommentMatches,
   figgleCommentSearchInsert,
@@ -118,6 +122,7 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   figgleLeaveCycleOnMove,
   figgleLeaveMilestoneOnMove,
   figgleLinkCommentNode,
+  figgleNoteNotified,
   figgleNoticeSessionWrite,
   figgleNotifyFromLog,
   figglePersonName,
@@ -133,6 +138,7 @@ export const databaseFunctions: readonly DatabaseFunction[] = [
   figgleSearchVector,
   figgleStampStatusSince,
   figgleStatusCategoryChanged,
+  figgleTakeNotified,
   figgleTaskId,
   figgleTaskMatches,
   figgleTaskSearchInsert,

@@ -164,6 +164,8 @@ AS $function$
           jsonb_build_object('old', current_task.priority, 'new', new_priority));
       END IF;
       IF metadata <> '{}'::jsonb THEN
+        -- Whom the log row's trigger tells is answered by the calling statement (figgle_take_notified).
+        PERFORM figgle_collect_notified();
         INSERT INTO log (task_id, project_id, organization_id, author_id, type, metadata)
         VALUES (p_task, current_task.project_id, organization, p_user,
           CASE WHEN metadata ? 'status' THEN 'STATUS' WHEN metadata ? 'title' THEN 'TITLE'

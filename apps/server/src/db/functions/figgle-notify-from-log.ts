@@ -9,6 +9,7 @@ AS $function$
       assignee uuid;
       first_key text;
       detail jsonb;
+      told uuid[] := '{}';
     BEGIN
       IF NEW.type = 'CREATION' AND NEW.author_id IS NOT NULL THEN
         INSERT INTO task_watcher (task_id, user_id, reason) VALUES (NEW.task_id, NEW.author_id, 'author')
@@ -25,10 +26,15 @@ AS $function$
         -- An assignee who turned watching off stays off: being assigned is told by its own row.
         INSERT INTO task_watcher (task_id, user_id, reason) VALUES (NEW.task_id, assignee, 'assignee')
         ON CONFLICT DO NOTHING;
-        INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind)
-        SELECT assignee, NEW.organization_id, NEW.project_id, NEW.task_id, NEW.author_id, 'assignment'
-        WHERE assignee IS DISTINCT FROM NEW.author_id;
+        WITH inserted AS (
+          INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind)
+          SELECT assignee, NEW.organization_id, NEW.project_id, NEW.task_id, NEW.author_id, 'assignment'
+          WHERE assignee IS DISTINCT FROM NEW.author_id
+          RETURNING notification.user_id)
+        SELECT told || array_agg(inserted.user_id) INTO told FROM inserted;
       END IF;
+      -- Whom this row told is noted for the statement that wrote it (figgle_take_notified).
+      PERFORM figgle_note_notified(NEW.task_id, told);
       IF NEW.type = 'CREATION' THEN RETURN NULL; END IF;
 
       -- No watcher to tell (the usual case of a board move): nothing more to build.
@@ -47,14 +53,18 @@ AS $function$
                           ORDER BY key)
          FROM jsonb_object_keys(NEW.metadata) AS key
          WHERE key IN ('status', 'title', 'assignee_id', 'due', 'priority', 'labels')));
-      INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind, detail)
-      SELECT task_watcher.user_id, NEW.organization_id, NEW.project_id, NEW.task_id, NEW.author_id,
-        'change', detail
-      FROM task_watcher
-      JOIN rule ON rule.organization_id = NEW.organization_id AND rule.user_id = task_watcher.user_id
-      WHERE task_watcher.task_id = NEW.task_id AND task_watcher.watching
-        AND task_watcher.user_id IS DISTINCT FROM NEW.author_id
-        AND task_watcher.user_id IS DISTINCT FROM assignee;
+      WITH inserted AS (
+        INSERT INTO notification (user_id, organization_id, project_id, task_id, actor_id, kind, detail)
+        SELECT task_watcher.user_id, NEW.organization_id, NEW.project_id, NEW.task_id, NEW.author_id,
+          'change', detail
+        FROM task_watcher
+        JOIN rule ON rule.organization_id = NEW.organization_id AND rule.user_id = task_watcher.user_id
+        WHERE task_watcher.task_id = NEW.task_id AND task_watcher.watching
+          AND task_watcher.user_id IS DISTINCT FROM NEW.author_id
+          AND task_watcher.user_id IS DISTINCT FROM assignee
+        RETURNING notification.user_id)
+      SELECT array_agg(inserted.user_id) INTO told FROM inserted;
+      PERFORM figgle_note_notified(NEW.task_id, told);
       RETURN NULL;
     END $function$`,
 };

@@ -1,7 +1,6 @@
 import type { DeltaDocument } from '@figgle/shared/delta';
 import { type Kysely, sql } from 'kysely';
-import type { AppDeps } from '../../../app-types.ts';
-import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { enqueueJob } from '../../../jobs/job-queue.ts';
 import { excerptOf, mentionedIds, requireMentionedMembers } from '../mentions.ts';
@@ -10,7 +9,8 @@ import { excerptOf, mentionedIds, requireMentionedMembers } from '../mentions.ts
  * Watchers and notifications written inside another feature's transaction (a comment, a
  * description): not commands. Rows go only to members of the task's organization and never to the
  * actor; one event gives a person one row at most (a mention is not also a comment). Task field
- * changes are told by the log trigger of migration 0013 instead.
+ * changes are told by the log trigger (db/functions/figgle-notify-from-log.ts) instead, whose
+ * recipients the writing statement answers (`TOLD_JSON`).
  */
 
 export interface TaskPlace {
@@ -206,55 +206,60 @@ export function announceNotified(notified: Notified): Announcement[] {
 }
 
 /**
- * Who the log trigger of migration 0013 told about changes of these tasks by `actorId` that committed
- * at or after `since` (the rows carry their transaction's time): for changes made by one statement
- * (figgle_change_task), whose recipients only the database knew. One read for all the tasks, so a
- * bulk change of 500 tasks asks once, not 500 times.
+ * A person the log trigger (figgle_notify_from_log) told of a change of a task, as the statement
+ * that wrote the change answers it: nothing is read back afterwards.
  */
-async function notifiedByChanges(
-  db: Kysely<Database>,
-  places: TaskPlace[],
-  actorId: string,
-  since: Date,
-): Promise<Notified[]> {
-  const rows = await db
-    .selectFrom('notification')
-    .select(['task_id', 'user_id'])
-    .distinct()
-    .where(
-      'task_id',
-      'in',
-      places.map((place) => place.taskId),
-    )
-    .where('created_at', '>=', since)
-    .where('actor_id', '=', actorId)
-    .where('kind', 'in', ['assignment', 'change'])
-    .execute();
-  const told = new Map<string, string[]>();
-  for (const row of rows) {
-    if (row.task_id) told.set(row.task_id, [...(told.get(row.task_id) ?? []), row.user_id]);
-  }
-  return places.map((place) => ({ ...place, actorId, userIds: told.get(place.taskId) ?? [] }));
+export interface Told {
+  task_id: string;
+  user_id: string;
 }
 
 /**
- * After a committed change of tasks' fields (one task, or a bulk change's): the live event of each
- * person the log trigger told. Nothing is read when nothing changed, so a reorder inside a column
- * costs no extra statement.
+ * A column for the statement that writes a change: the people the log trigger told since the
+ * transaction's last take (figgle_take_notified), as JSON. The trigger notes them only while the
+ * transaction collects: figgle_change_task collects by itself, another writer calls `collectTold`
+ * before its log rows. Evaluated after the row it sits beside is written (a FROM item's function,
+ * as in change-task.ts), so it sees what that write's trigger noted.
  */
-export async function announceChangeNotifications(
-  { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
-  change: (TaskPlace & { changed: boolean }) | Array<TaskPlace & { changed: boolean }>,
+export const TOLD_JSON = sql<
+  Told[]
+>`(SELECT coalesce(json_agg(told), '[]'::json) FROM figgle_take_notified() AS told)`;
+
+/** From here to the end of the transaction, whom the log trigger tells is noted for `TOLD_JSON`. */
+export async function collectTold(trx: Kysely<Database>): Promise<void> {
+  await sql`SELECT figgle_collect_notified()`.execute(trx);
+}
+
+/** What the log trigger noted since the last take, as a statement of its own in the transaction. */
+export async function takeTold(trx: Kysely<Database>): Promise<Told[]> {
+  const { rows } = await sql<{ told: Told[] }>`SELECT ${TOLD_JSON} AS told`.execute(trx);
+  return rows[0]?.told ?? [];
+}
+
+/**
+ * After a committed change of tasks' fields: the live event of each person the log trigger told,
+ * one per person and task (`places` give each task's project and organization).
+ */
+export function announceTold(
+  told: readonly Told[] | undefined,
+  places: readonly TaskPlace[],
   actorId: string,
-  since: Date,
-): Promise<void> {
-  const places = (Array.isArray(change) ? change : [change])
-    .filter((one) => one.changed)
-    .map((one) => ({ taskId: one.taskId, projectId: one.projectId, organizationId: one.organizationId }));
-  if (places.length === 0) return;
-  await publishAfterCommit(
-    bus,
-    () => notifiedByChanges(db, places, actorId, since),
-    (all) => all.flatMap(announceNotified),
-  );
+): Announcement[] {
+  if (!told || told.length === 0) return [];
+  const placeOf = new Map(places.map((place) => [place.taskId.toLowerCase(), place]));
+  const byTask = new Map<string, Notified>();
+  for (const { task_id, user_id } of told) {
+    const place = placeOf.get(task_id.toLowerCase());
+    if (!place) continue;
+    const notified = byTask.get(task_id) ?? {
+      taskId: place.taskId,
+      projectId: place.projectId,
+      organizationId: place.organizationId,
+      actorId,
+      userIds: [],
+    };
+    notified.userIds.push(user_id);
+    byTask.set(task_id, notified);
+  }
+  return [...byTask.values()].flatMap(announceNotified);
 }

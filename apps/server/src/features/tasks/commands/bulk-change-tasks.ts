@@ -7,7 +7,7 @@ import { inOneBatch, publishAfterCommit } from '../../../commands/publish-after-
 import type { Database } from '../../../db/schema.ts';
 import { writeTaskCustomValue } from '../../custom-fields/commands/set-task-custom-value.ts';
 import { planTaskInCycle } from '../../cycles/commands/plan-task-in-cycle.ts';
-import { announceChangeNotifications } from '../../notifications/commands/record.ts';
+import { announceTold, collectTold, type Told, takeTold } from '../../notifications/commands/record.ts';
 import { announceUnblocked } from '../../notifications/commands/record-unblocked.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { labelsOfOrganization, labelsOfTask, writeTaskLabels } from '../task-labels.ts';
@@ -25,7 +25,7 @@ import { writeTaskEstimate } from './task-estimate.ts';
  * chose; a status with none is a 409 naming each). All of it runs in one transaction:
  * the first refusal (404, 403, 400) rolls back every task changed before it. After the commit, each
  * changed task gets its own bus event, all marked as one batch (each socket gets them in one
- * `batch` frame), and the people its change told are read for all the tasks in one statement. A
+ * `batch` frame), then each person its change told (as its statements answered them) gets one. A
  * cycle (cycle_id) is written first, by the cycles feature's own step with its CYCLE log row; the
  * summary figgle_change_task then reads carries it.
  */
@@ -54,6 +54,9 @@ export async function bulkChangeTasks(
         const done = new Map<string, ChangedTask>();
         const moved: MovedTask[] = [];
         const moves = new BulkMoves(trx, user);
+        // Label changes write log rows of their own: whom their trigger tells is collected too.
+        const labelled = steps.some((step) => step.more?.labels);
+        if (labelled) await collectTold(trx);
         for (const { taskId, change, cycleId, move, more } of steps) {
           const planned = cycleId === undefined ? null : await planTaskInCycle(trx, user, taskId, cycleId);
           // Moved first, so a status in the same group is one of the project it moved to.
@@ -65,17 +68,22 @@ export async function bulkChangeTasks(
           done.set(taskId, planned?.changed || wrote ? { ...task, summary, changed: true } : task);
         }
         moves.refuseUnmatched();
-        return { done, moved };
+        // Each change's statement answered whom it told; the label writes after the last are taken here.
+        const told: Told[] = [...done.values()].flatMap((task) => task.told ?? []);
+        if (labelled) told.push(...(await takeTold(trx)));
+        return { done, moved, told };
       }),
     // One batch: each socket gets what it may see of the whole change in one frame.
-    ({ done, moved }) =>
-      inOneBatch([
+    // Then the live event of each person told, for their inbox.
+    ({ done, moved, told }) => [
+      ...inOneBatch([
         ...moved.flatMap((task) => announceMove(task, user.user_id)),
         ...[...done.values()].flatMap((task) => announceChange(task, user.user_id)),
       ]),
+      ...announceTold(told, [...done.values()], user.user_id),
+    ],
   ).then(({ done }) => done);
-  // The people told, read once for every changed task; the tasks unblocked, per finished task.
-  await announceChangeNotifications({ db, bus }, [...changed.values()], user.user_id, since);
+  // The tasks unblocked, per finished task.
   await announceUnblocked({ db, bus }, [...changed.values()], user.user_id, since);
   // In the order the request named them.
   return groups.flatMap((group) => group.task_ids.map((taskId) => changed.get(taskId)!));

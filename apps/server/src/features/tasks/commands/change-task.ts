@@ -6,6 +6,7 @@ import type { Database, Role, TaskPriority, TaskStatus } from '../../../db/schem
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole } from '../../../policies/authorize.ts';
 import { type Action, rolesAllowedTo } from '../../../policies/can.ts';
+import { TOLD_JSON, type Told } from '../../notifications/commands/record.ts';
 import { announceDependents, DEPENDENTS_JSON, type Dependent, FINISHED_STATUSES } from '../dependents.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 
@@ -45,6 +46,8 @@ export interface ChangedTask {
   summary: string;
   /** Tasks whose summaries show this one's status (dependents.ts), when it became finished or open. */
   dependents?: Dependent[] | null;
+  /** Whom the change's log row told (the log trigger), as the statement answered it. */
+  told?: Told[];
 }
 
 interface ChangeRow {
@@ -63,13 +66,15 @@ interface ChangeRow {
   status: TaskStatus | null;
   body: string | null;
   dependents: Dependent[] | null;
+  told: Told[] | null;
 }
 
 // What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
 /**
- * Changes a task through the database's figgle_change_task (migration 0026, the one implementation
+ * Changes a task through the database's figgle_change_task (db/functions/figgle-change-task.ts, the one implementation
  * of the rules: lock, role, assignee, place in the column, due date, start date, priority, write, log row), with the written task's
- * summary read in the same statement: one round trip, no transaction around it. The function checks
+ * summary and the people its log row told read in the same statement: one round trip, no
+ * transaction around it. The function checks
  * the role against the roles policies/can.ts allows `action`; when it refuses, policies/authorize.ts
  * says whether that is a 404 or a 403.
  */
@@ -92,7 +97,9 @@ export async function changeTask(
         AND (task.status_category IN ${FINISHED_STATUSES})
           IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_STATUSES}
           FROM task AS before WHERE before.task_id = ${taskId}::uuid)
-        THEN ${DEPENDENTS_JSON} END AS dependents
+        THEN ${DEPENDENTS_JSON} END AS dependents,
+      -- Whom the log row's trigger told: taken after the function has run (the row it projects).
+      CASE WHEN change.outcome = 'changed' THEN ${TOLD_JSON} END AS told
     FROM figgle_change_task(${taskId}::uuid, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
       ${new Date()}::timestamptz, ${change.title ?? null}::text, ${change.status ?? null}::text,
       ${change.index ?? null}::integer, ${setsAssignee}::boolean, ${change.assigneeId ?? null}::uuid,
@@ -133,6 +140,7 @@ export async function changeTask(
     changed: row.outcome === 'changed',
     summary: row.body!,
     dependents: row.dependents,
+    told: row.told ?? [],
   };
 }
 

@@ -5,7 +5,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { serially } from '../../../commands/serially.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
-import { announceChangeNotifications } from '../../notifications/commands/record.ts';
+import { announceTold, collectTold, takeTold } from '../../notifications/commands/record.ts';
 import { type TaskSummaryRow, taskSummary } from '../queries.ts';
 import { announceChange } from './change-task.ts';
 import { announceTaskCreated, insertTask } from './insert-task.ts';
@@ -18,7 +18,8 @@ export async function createTask(
   { projectId, task }: { projectId: string; task: CreateTaskInput },
 ): Promise<TaskSummaryRow> {
   await authorize(db, user, 'task.create', await organizationOfProject(db, projectId), 'Project');
-  const since = new Date();
+  // A task made for someone else tells them: the log trigger writes the 'assignment', and says so.
+  const assigned = Boolean(task.assignee_id && task.assignee_id !== user.user_id);
   const created = await publishAfterCommit(
     bus,
     // Tasks made in one project at once would wait for each other inside their transactions anyway
@@ -29,6 +30,7 @@ export async function createTask(
     () =>
       serially(`task-creation:${projectId.toLowerCase()}`, () =>
         db.transaction().execute(async (trx) => {
+          if (assigned) await collectTold(trx);
           const inserted = await insertTask(trx, {
             projectId,
             title: task.title,
@@ -51,17 +53,15 @@ export async function createTask(
                 await placeUnderParent(trx, user, { taskId: inserted.taskId, parentId: task.parent_id })
               ).slice(1)
             : [];
-          return { ...inserted, parents };
+          return { ...inserted, parents, told: assigned ? await takeTold(trx) : [] };
         }),
       ),
-    ({ parents, ...created }) => [
+    ({ parents, told, ...created }) => [
       announceTaskCreated(created, user.user_id),
       ...parents.flatMap((parent) => announceChange(parent, user.user_id) ?? []),
+      ...announceTold(told, [created], user.user_id),
     ],
   );
-  // A task made for someone else tells them (the log trigger wrote the 'assignment').
-  const assigned = Boolean(task.assignee_id && task.assignee_id !== user.user_id);
-  await announceChangeNotifications({ db, bus }, { ...created, changed: assigned }, user.user_id, since);
   const row = await taskSummary(db, created.taskId);
   if (!row) throw notFound('Task');
   return row;

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
-import { announceChangeNotifications } from '../../notifications/commands/record.ts';
+import { announceTold, collectTold, TOLD_JSON, type Told } from '../../notifications/commands/record.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { labelsOfOrganization, labelsOfTask, writeTaskLabels } from '../task-labels.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';
@@ -21,7 +21,6 @@ export async function setTaskLabels(
   user: CurrentUser,
   { taskId, labelIds }: { taskId: string; labelIds: readonly string[] },
 ): Promise<ChangedTask> {
-  const since = new Date();
   const changed = await publishAfterCommit(
     bus,
     () =>
@@ -40,6 +39,8 @@ export async function setTaskLabels(
 
         const wanted = await labelsOfOrganization(trx, task.organization_id, labelIds);
         const current = await labelsOfTask(trx, taskId);
+        // Whom the LABELS log row's trigger tells comes back with the summary below.
+        await collectTold(trx);
         const changed = await writeTaskLabels(
           trx,
           user.user_id,
@@ -47,8 +48,9 @@ export async function setTaskLabels(
           current,
           wanted,
         );
-        const { rows } = await sql<{ body: string }>`
-          SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
+        const { rows } = await sql<{ body: string; told: Told[] }>`
+          SELECT ${taskSummaryJson}::text AS body, ${TOLD_JSON} AS told
+          FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
         `.execute(trx);
         return {
           taskId,
@@ -57,10 +59,10 @@ export async function setTaskLabels(
           status: task.status,
           changed,
           summary: rows[0]!.body,
+          told: rows[0]!.told,
         };
       }),
-    (task) => announceChange(task, user.user_id),
+    (task) => [...announceChange(task, user.user_id), ...announceTold(task.told, [task], user.user_id)],
   );
-  await announceChangeNotifications({ db, bus }, changed, user.user_id, since);
   return changed;
 }

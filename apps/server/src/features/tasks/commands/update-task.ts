@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
-import { announceChangeNotifications } from '../../notifications/commands/record.ts';
+import { announceTold } from '../../notifications/commands/record.ts';
 import { announceUnblocked } from '../../notifications/commands/record-unblocked.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { announceChange, type ChangedTask, changeTask, type TaskChange } from './change-task.ts';
@@ -37,9 +37,8 @@ export async function updateTask(
       estimate === undefined
         ? changeTask(db, user, taskId, change, 'task.update')
         : changeWithEstimate(db, user, taskId, change, estimate),
-    (task) => announceChange(task, user.user_id),
+    (task) => [...announceChange(task, user.user_id), ...announceTold(task.told, [task], user.user_id)],
   );
-  await announceChangeNotifications({ db, bus }, task, user.user_id, since);
   await announceUnblocked({ db, bus }, task, user.user_id, since);
   return task;
 }
@@ -73,6 +72,7 @@ function changeWithEstimate(
       summary: rows[0]!.body,
       // A status change in the same PATCH still tells the parent and the tasks it blocks.
       dependents: first?.dependents ?? null,
+      told: first?.told ?? [],
     };
   });
 }
