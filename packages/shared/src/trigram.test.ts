@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  autofillTrigram,
   isValidTrigram,
   TRIGRAM_MESSAGE,
   trigramFromName,
@@ -53,36 +52,5 @@ describe('trigramFromName', () => {
     expect(trigramFromName('Éclair')).toBe('ECL');
     expect(trigramFromName('日本 app')).toBe('APP');
     expect(trigramFromName('🦊 Fox')).toBe('FOX');
-  });
-});
-
-describe('autofillTrigram', () => {
-  it('follows the name while the trigram is shorter than 3 characters', () => {
-    let trigram = '';
-    const typed: string[] = [];
-    for (const name of ['w', 'we', 'web', 'web ', 'web s']) {
-      trigram = autofillTrigram(name, trigram);
-      typed.push(trigram);
-    }
-    expect(typed).toEqual(['W', 'WE', 'WEB', 'WEB', 'WEB']);
-  });
-
-  it('leaves a full trigram alone, even one the person typed', () => {
-    expect(autofillTrigram('Marketing', 'XYZ')).toBe('XYZ');
-    expect(autofillTrigram('', 'XYZ')).toBe('XYZ');
-  });
-
-  it('replaces a partial trigram with the name letters', () => {
-    expect(autofillTrigram('Design system', 'X')).toBe('DES');
-    expect(autofillTrigram('Ab', 'ABC'.slice(0, 2))).toBe('AB');
-  });
-
-  it('treats a missing trigram as empty', () => {
-    expect(autofillTrigram('Roadmap', null)).toBe('ROA');
-    expect(autofillTrigram('Roadmap', undefined)).toBe('ROA');
-  });
-
-  it('gives an empty trigram for a name without letters or digits', () => {
-    expect(autofillTrigram('!!!', '')).toBe('');
   });
 });

@@ -13,16 +13,6 @@ export const trigramSchema = z
   .string({ error: TRIGRAM_MESSAGE })
   .regex(TRIGRAM_PATTERN, { error: TRIGRAM_MESSAGE });
 
-/**
- * What the trigram field holds after the project name changes: while the person has not yet got
- * 3 characters in it, it follows the name; once it is full, it is theirs and stays as it is.
- */
-export function autofillTrigram(name: string, currentTrigram: string | null | undefined): string {
-  const current = currentTrigram ?? '';
-  if (current.length >= TRIGRAM_LENGTH) return current;
-  return trigramFromName(name);
-}
-
 /** The first up to 3 letters or digits of a name, upper case; accents are dropped so 'Éclair' gives 'ECL'. */
 export function trigramFromName(name: string): string {
   return name

@@ -1,25 +1,11 @@
-import type { ProjectEmoji } from '@figgle/shared/emoji';
-import { autofillTrigram } from '@figgle/shared/trigram';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { useOrganizations } from '../../../shared/api/list-organizations';
 import { useProjects } from '../../../shared/api/list-projects';
 import { paths, projectPath } from '../../../shared/paths';
-import { EmojiSelect } from '../../../ui/emoji-select';
+import { ProjectForm, type ProjectFormValues } from '../../../shared/project-form';
 import { toastError } from '../../../ui/toast';
 import { useCreateProject } from '../api/create-project';
 
@@ -40,12 +26,7 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
   const organizations = useOrganizations();
   const createProject = useCreateProject();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [trigram, setTrigram] = useState('');
   const [organizationId, setOrganizationId] = useState('');
-  const [emoji, setEmoji] = useState<ProjectEmoji>('fox');
-  const [description, setDescription] = useState('');
-  const [bookmarked, setBookmarked] = useState(false);
   // "Start from": an empty project, or a project of the organization used as a template.
   const [templateProjectId, setTemplateProjectId] = useState('');
   const projects = useProjects();
@@ -63,8 +44,7 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
     if (!organizationId && choices.length === 1) setOrganizationId(choices[0]!.organization_id);
   }, [choices, organizationId]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit({ name, trigram, emoji, description, bookmarked }: ProjectFormValues) {
     // The organizations could not be read: there is nothing to create the project in yet.
     if (!organizationId) return;
     createProject.mutate(
@@ -103,105 +83,59 @@ function AddProjectForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={submit}>
-      <Stack gap="md">
-        <TextInput
-          label={t('projects.name')}
-          name="name"
-          required
-          maxLength={100}
-          data-autofocus
-          value={name}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setName(next);
-            setTrigram((current) => autofillTrigram(next, current));
-          }}
-        />
-        <TextInput
-          label={t('projects.trigram')}
-          name="trigram"
-          description={t('projects.trigramHint')}
-          required
-          minLength={3}
-          maxLength={3}
-          pattern="[A-Za-z0-9]{3}"
-          title={t('projects.trigramHint')}
-          value={trigram}
-          onChange={(event) => setTrigram(event.currentTarget.value.toUpperCase())}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
-        />
-        {organizations.isError && choices.length === 0 ? (
-          // Without its organizations the dialog cannot offer a choice: an empty select would say nothing.
-          <Alert color="red" variant="light" role="alert" title={t('projects.organization')}>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{t('messages.loadFailed')}</Text>
-              <Button size="compact-sm" variant="default" onClick={() => void organizations.refetch()}>
-                {t('projects.tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
-          <NativeSelect
-            label={t('projects.organization')}
-            name="organization_id"
-            required
-            value={organizationId}
-            onChange={(event) => setOrganizationId(event.currentTarget.value)}
-            data={[
-              {
-                value: '',
-                label: organizations.isPending ? t('messages.tableLoading') : t('messages.selectPlaceholder'),
-                disabled: true,
-              },
-              ...choices.map((organization) => ({
-                value: organization.organization_id,
-                label: organization.name,
-              })),
-            ]}
-          />
-        )}
-        <NativeSelect
-          label={t('projects.startFrom')}
-          name="template_project_id"
-          description={t('projects.startFromHint')}
-          value={templateProject}
-          onChange={(event) => setTemplateProjectId(event.currentTarget.value)}
-          data={[
-            { value: '', label: t('projects.emptyProject') },
-            ...templateChoices.map((project) => ({ value: project.project_id, label: project.name })),
-          ]}
-        />
-        <EmojiSelect value={emoji} onChange={setEmoji} />
-        <Textarea
-          label={t('projects.description')}
-          name="description"
-          maxLength={2000}
-          autosize
-          minRows={3}
-          maxRows={8}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-        <Checkbox
-          label={t('projects.addToMyFavorites')}
-          checked={bookmarked}
-          onChange={(event) => setBookmarked(event.currentTarget.checked)}
-        />
-        <Group justify="space-between" gap="sm" mt="xs">
-          <Button component={Link} to={paths.projectsImport} variant="subtle" onClick={onDone}>
-            {t('projects.importFromFile')}
-          </Button>
-          <Group gap="sm">
-            <Button variant="default" onClick={onDone}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={createProject.isPending}>
-              {t('projects.create')}
+    <ProjectForm
+      initial={{ name: '', trigram: '', emoji: 'fox', description: '', bookmarked: false }}
+      submitLabel={t('projects.create')}
+      pending={createProject.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+      sideAction={
+        <Button component={Link} to={paths.projectsImport} variant="subtle" onClick={onDone}>
+          {t('projects.importFromFile')}
+        </Button>
+      }
+    >
+      {organizations.isError && choices.length === 0 ? (
+        // Without its organizations the dialog cannot offer a choice: an empty select would say nothing.
+        <Alert color="red" variant="light" role="alert" title={t('projects.organization')}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('messages.loadFailed')}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => void organizations.refetch()}>
+              {t('projects.tryAgain')}
             </Button>
           </Group>
-        </Group>
-      </Stack>
-    </form>
+        </Alert>
+      ) : (
+        <NativeSelect
+          label={t('projects.organization')}
+          name="organization_id"
+          required
+          value={organizationId}
+          onChange={(event) => setOrganizationId(event.currentTarget.value)}
+          data={[
+            {
+              value: '',
+              label: organizations.isPending ? t('messages.tableLoading') : t('messages.selectPlaceholder'),
+              disabled: true,
+            },
+            ...choices.map((organization) => ({
+              value: organization.organization_id,
+              label: organization.name,
+            })),
+          ]}
+        />
+      )}
+      <NativeSelect
+        label={t('projects.startFrom')}
+        name="template_project_id"
+        description={t('projects.startFromHint')}
+        value={templateProject}
+        onChange={(event) => setTemplateProjectId(event.currentTarget.value)}
+        data={[
+          { value: '', label: t('projects.emptyProject') },
+          ...templateChoices.map((project) => ({ value: project.project_id, label: project.name })),
+        ]}
+      />
+    </ProjectForm>
   );
 }
