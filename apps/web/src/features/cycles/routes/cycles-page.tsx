@@ -1,10 +1,10 @@
-import { cycleDates, cycleName } from '@figgle/shared/cycle-words';
 import { Anchor, Badge, Group, Loader, NavLink, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useProjects } from '../../../shared/api/list-projects';
+import { cycleDates, cycleName } from '../../../shared/cycle-words';
 import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
 import { useCycle } from '../api/get-cycle';

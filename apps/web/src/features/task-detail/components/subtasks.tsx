@@ -1,4 +1,4 @@
-import { estimateTotal, estimateWords, scaleOfEstimate } from '@figgle/shared/estimate';
+import { estimateTotal, isEstimateOf, scaleOfEstimate } from '@figgle/shared/estimate';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
@@ -17,6 +17,19 @@ import { personName } from './author-mark';
 import { SubtaskList } from './subtask-list';
 import { NOBODY } from './subtask-row';
 import { TaskFinder } from './task-finder';
+
+/** "13 pts" in the reader's language; sizes ("2 S · 1 L") need no words. */
+function totalWords(scale: string, total: string | null): string | null {
+  if (scale !== 'points' || !total) return total;
+  const sum = total.split(' ')[0] ?? total;
+  return t('wave2.estimateTotalPoints', { count: Number(sum), n: sum });
+}
+
+/** One estimate in words: "5 points", "size M". */
+function estimateWords(value: string): string {
+  if (isEstimateOf('points', value)) return t('wave2.estimatePoints', { count: Number(value), n: value });
+  return t('wave2.estimateSize', { size: value });
+}
 
 /**
  * The task page's Sub-tasks: each with its status, assignee and due date, the progress ("2/5"), a new
@@ -54,7 +67,7 @@ export function Subtasks({
   // Sub-tasks may belong to projects of other scales: they add up in the scale the first one uses.
   const estimates = subtasks.map((subtask) => subtask.estimate);
   const scale = estimates.map((value) => (value ? scaleOfEstimate(value) : null)).find(Boolean) ?? 'none';
-  const total = estimateTotal(scale, estimates);
+  const total = totalWords(scale, estimateTotal(scale, estimates));
   const assigneeOptions = [
     { value: NOBODY, label: t('task-detail.noAssignee') },
     ...(members.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) })),
