@@ -310,7 +310,7 @@ function readSteps(
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const find = [
         ['entry script', /^\/assets\/index-[^/]+\.js$/],
-        ['task page script', /^\/assets\/task-page-[^/]+\.js$/],
+        ['task page script', /^\/assets\/task-route-[^/]+\.js$/],
         ['GET /api/tasks/:id', new RegExp(`^/api/tasks/${taskId}$`)],
         ['GET /api/tasks/:id/structure', new RegExp(`^/api/tasks/${taskId}/structure$`)],
         ['GET members', /^\/api\/organizations\/[^/]+\/members$/],

@@ -23,6 +23,15 @@ describe('first page preloads', () => {
     expect(header).toContain(`</api/projects/${projectId}/tasks?shape=compact>`);
   });
 
+  it("announces a task page's task, structure and activity, as the web app's prefetch reads them", () => {
+    const header = firstPagePreloadHeader(`/task/${projectId}`, signedIn);
+    for (const read of ['', '/structure', '/timeline'])
+      expect(header).toContain(
+        `</api/tasks/${projectId}${read}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      );
+    expect(firstPagePreloadHeader('/task/not-a-uuid', signedIn)).toBeUndefined();
+  });
+
   it('announces nothing without a session cookie, or for pages it does not know', () => {
     expect(firstPagePreloadHeader('/projects', undefined)).toBeUndefined();
     expect(firstPagePreloadHeader('/projects', 'theme=dark')).toBeUndefined();

@@ -15,6 +15,8 @@ const SIGNED_IN_BASICS = ['/api/auth/get-session', '/api/me'];
 
 const TASKS_PAGE = 'src/features/tasks/routes/tasks-page.tsx';
 const TIMELINE_PAGE = 'src/features/timeline-view/routes/timeline-page.tsx';
+/** The task page's module: app/task-route.tsx hands it the sections of other features. */
+const TASK_PAGE = 'src/app/task-route.tsx';
 /** The web app's source modules of each view of a project (its lazy chunks, in the manifest). */
 const PROJECT_VIEW_MODULES: Record<string, string[]> = {
   list: [TASKS_PAGE],
@@ -49,6 +51,17 @@ const FIRST_PAGES: FirstPage[] = [
     data: (match) => ['/api/projects', `/api/projects/${match[1]}/timeline`],
     modules: () => [TIMELINE_PAGE],
   },
+  {
+    // As apps/web/src/app/router.tsx's prefetch asks them: the task, its sub-tasks and relations, its
+    // activity (docs/machinery/task-page-load.md).
+    pattern: new RegExp(`^/task/(${UUID})/?$`, 'i'),
+    data: (match) => [
+      `/api/tasks/${match[1]}`,
+      `/api/tasks/${match[1]}/structure`,
+      `/api/tasks/${match[1]}/timeline`,
+    ],
+    modules: () => [TASK_PAGE],
+  },
 ];
 
 /** Every source module the table names, for the test that finds each in a build's manifest. */
@@ -57,6 +70,7 @@ export const FIRST_PAGE_MODULES = [
     'src/features/projects/routes/projects-page.tsx',
     ...Object.values(PROJECT_VIEW_MODULES).flat(),
     TIMELINE_PAGE,
+    TASK_PAGE,
   ]),
 ];
 

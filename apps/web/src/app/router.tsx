@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
+import { taskQueryOptions } from '../features/task-detail/api/get-task';
+import { timelineQueryOptions } from '../features/task-detail/api/list-timeline';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
 import { preloadBoard } from '../features/tasks/components/board/board-code';
 import { projectTimelineQueryOptions } from '../features/timeline-view/api/get-project-timeline';
 import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
+import { taskStructureQueryOptions } from '../shared/api/get-task-structure';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -57,6 +60,17 @@ const prefetchTimeline: AppRoute['prefetch'] = (queryClient, { projectId }) => {
   if (!projectId) return;
   void queryClient.prefetchQuery(projectsQueryOptions);
   void queryClient.prefetchQuery(projectTimelineQueryOptions(projectId));
+};
+
+/**
+ * The task page's three reads start with its code, not one after the other behind it (the task, then
+ * its sub-tasks and relations once the page drew the task): docs/machinery/task-page-load.md.
+ */
+const prefetchTask: AppRoute['prefetch'] = (queryClient, { taskId }) => {
+  if (!taskId) return;
+  void queryClient.prefetchQuery(taskQueryOptions(taskId));
+  void queryClient.prefetchQuery(taskStructureQueryOptions(taskId));
+  void queryClient.prefetchQuery(timelineQueryOptions(taskId));
 };
 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');
@@ -211,6 +225,7 @@ export const appRoutes: AppRoute[] = [
     path: '/task/:taskId',
     meta: APP_PAGE,
     page: lazyPage(() => import('./task-route'), 'TaskRoute'),
+    prefetch: prefetchTask,
   },
   {
     name: 'settings',

@@ -7,7 +7,7 @@ function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetailView> 
   return api.get<TaskDetailView>(`/api/tasks/${encodeURIComponent(taskId)}`, { signal });
 }
 
-const taskQueryOptions = (taskId: string) =>
+export const taskQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.task(taskId),
     queryFn: ({ signal }) => getTask(taskId, signal),

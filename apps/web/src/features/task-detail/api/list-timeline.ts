@@ -7,7 +7,7 @@ function listTimeline(taskId: string, signal?: AbortSignal): Promise<TimelineVie
   return api.get<TimelineView>(`/api/tasks/${encodeURIComponent(taskId)}/timeline`, { signal });
 }
 
-const timelineQueryOptions = (taskId: string) =>
+export const timelineQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.timeline(taskId),
     queryFn: ({ signal }) => listTimeline(taskId, signal),

@@ -5,6 +5,14 @@ import { t } from '../../../lib/i18n/i18n';
 import type { Autosave } from '../hooks/use-autosave';
 import classes from './task-detail.module.css';
 
+/**
+ * Where the browser sizes a field to its text itself (CSS `field-sizing: content`, Chromium), the title
+ * grows without script. Mantine's autosize measures the field in a layout effect after every render
+ * of the page, each time forcing a layout of the whole page: with a hundred sub-task rows just added
+ * that was most of a load's main-thread time (docs/machinery/task-page-load.md).
+ */
+const SIZED_BY_CSS = typeof CSS !== 'undefined' && !!CSS.supports?.('field-sizing', 'content');
+
 export interface TaskTitleProps {
   title: string;
   autosave: Autosave<string>;
@@ -28,8 +36,9 @@ export function TaskTitle({ title, autosave }: TaskTitleProps) {
       <Textarea
         aria-label={t('task-detail.title')}
         variant="unstyled"
-        autosize
+        autosize={!SIZED_BY_CSS}
         minRows={1}
+        rows={1}
         maxLength={TASK_TITLE_MAX}
         value={draft}
         error={error}
