@@ -59,7 +59,13 @@ async function recordProblems(
   `.execute(trx);
 }
 
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets waiting requests in: resumes once the event loop has polled for I/O again. One setImmediate
+ * is not enough where the caller resumed from I/O (a thread's message, a flush done): its callback
+ * runs in the same turn of the loop, before the next poll, and the next batch began before any
+ * request that came during the last one was read.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** The rows a batch writes, as import-batches.ts counts them. */
 const rowsOf = (tasks: ImportTask[]): number =>
