@@ -126,7 +126,7 @@ describe('imports at once', () => {
     const rows = Array.from({ length: 300 }, (_, n) => `Waiting ${n + 1},To Do`).join('\n');
     const run = await analysed(server, world.owner, projectId, 'waits.csv', `${CSV_HEAD}${rows}\n`);
     await start(world.owner, run.import_id, { csv_columns: ['title', 'status'] });
-    const until = Date.now() + 20_000;
+    const until = Date.now() + 40_000;
     while (turns.state().waiting !== 1) {
       if (Date.now() > until) throw new Error(`turns ${JSON.stringify(turns.state())}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -142,6 +142,12 @@ describe('imports at once', () => {
     const done = await finished(world.owner, run.import_id);
     expect(done.state).toBe('done');
     expect(done.progress).toEqual({ done: 300, total: 300 });
+    // The run reads done with its last batch; the job gives the turn back once it has announced it.
+    const released = Date.now() + 20_000;
+    while (turns.state().running !== 0) {
+      if (Date.now() > released) throw new Error(`turns ${JSON.stringify(turns.state())}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(turns.state()).toEqual({ running: 0, waiting: 0 });
   }, 60_000);
 });
