@@ -5,8 +5,8 @@
  */
 export const offlineMutationKeys = {
   /**
-   * PATCH of a task's title, status, assignee, due date or priority, from the list, the board or the
-   * task page.
+   * PATCH of a task's title, status, assignee, due date, start date, priority or estimate: the one
+   * task update (shared/api/update-task.ts) of the list, board, calendar, task page and Timeline.
    */
   updateTask: ['update-task'] as const,
   /** PUT of a task's labels, from the task page. */

@@ -1,5 +1,6 @@
-import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
+import type { PersonView, TaskSummaryView, UpdateTaskInput } from '@figgle/shared/task-schemas';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { fieldsShownBy } from '../../shared/api/task-change-fields';
 import { offlineMutationKeys } from './mutation-keys';
 
 /** The fields of a task a change that may wait offline shows before the server answers. */
@@ -37,16 +38,7 @@ type TaskInCache = Partial<TaskSummaryView> & { task_id: string };
 
 interface ChangeVariables {
   taskId?: unknown;
-  changes?: {
-    title?: string;
-    status?: TaskSummaryView['status'];
-    assignee_id?: string | null;
-    due_on?: string | null;
-    due_at?: string | null;
-    start_date?: string | null;
-    priority?: TaskSummaryView['priority'];
-    estimate?: string | null;
-  };
+  changes?: UpdateTaskInput;
   assignee?: PersonView | null;
   /** A label change's labels, as shown. */
   labels?: TaskSummaryView['labels'];
@@ -74,22 +66,8 @@ function shownBy(mutationKey: readonly unknown[] | undefined, variables: ChangeV
   if (sameKey(mutationKey, offlineMutationKeys.setTaskLabels) && variables.labels)
     return { labels: variables.labels };
   if (!sameKey(mutationKey, offlineMutationKeys.updateTask) || !variables.changes) return null;
-  const { title, status, assignee_id, due_on, due_at, start_date, priority, estimate } = variables.changes;
-  const shown: TaskFields = {};
-  if (due_on !== undefined || due_at !== undefined) {
-    shown.due_on = due_on ?? null;
-    shown.due_at = due_at ?? null;
-  }
-  if (start_date !== undefined) shown.start_date = start_date;
-  if (priority !== undefined) shown.priority = priority;
-  if (estimate !== undefined) shown.estimate = estimate;
-  if (title !== undefined) shown.title = title;
-  if (status !== undefined) shown.status = status;
-  if (assignee_id !== undefined)
-    shown.assignee =
-      assignee_id === null
-        ? null
-        : (variables.assignee ?? { user_id: assignee_id, firstname: '', lastname: '' });
+  // The task update's own rule (shared/api/task-change-fields.ts): undone is what it showed.
+  const shown: TaskFields = fieldsShownBy(variables.changes, variables.assignee);
   return Object.keys(shown).length > 0 ? shown : null;
 }
 

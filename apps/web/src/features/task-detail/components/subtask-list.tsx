@@ -91,7 +91,6 @@ export function SubtaskList({
           {subtasks.map((subtask) => (
             <SubtaskRow
               key={subtask.task_id}
-              parentId={parentId}
               subtask={subtask}
               assigneeOptions={assigneeOptions}
               statuses={(subtask.project_id && statusesOf.get(subtask.project_id)) || DEFAULT_STATUS_CHOICES}

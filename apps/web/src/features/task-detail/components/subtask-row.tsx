@@ -4,12 +4,10 @@ import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import type { StatusChoice } from '../../../shared/api/list-project-statuses';
-import { queryKeys } from '../../../shared/api/query-keys';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { shownStatusName } from '../../../shared/status-name';
@@ -20,24 +18,15 @@ export const NOBODY = 'none';
 
 export type Subtask = TaskStructureView['subtasks'][number];
 
-/** The row with the changes; a new status drops the old one's name and category until the answer. */
-function changedRow(row: Subtask, changes: UpdateTaskInput): Subtask {
-  if (changes.status === undefined) return { ...row, ...changes };
-  const { status_name: _name, status_category: _category, ...rest } = row;
-  return { ...rest, ...changes };
-}
-
 /**
  * One sub-task: a grip to move it (mouse, touch or keyboard), its reference and title, then its
  * status, assignee and due date, each changed in place.
  */
 export function SubtaskRow({
-  parentId,
   subtask,
   assigneeOptions,
   statuses,
 }: {
-  parentId: string;
   subtask: Subtask;
   assigneeOptions: Array<{ value: string; label: string }>;
   /** The statuses of the sub-task's own project (docs/product.md#statuses), by name. */
@@ -45,7 +34,6 @@ export function SubtaskRow({
 }) {
   const statusOptions = statuses.map((status) => ({ value: status.key, label: status.name }));
   const update = useUpdateTask();
-  const queryClient = useQueryClient();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: subtask.task_id });
   const style: CSSProperties = {
@@ -53,23 +41,9 @@ export function SubtaskRow({
     transition,
   };
   const due = { due_on: subtask.due_on, due_at: subtask.due_at };
-  // The row shows the change at once; the parent's list and progress are read again once it is saved.
-  const change = (changes: UpdateTaskInput) => {
-    queryClient.setQueryData<TaskStructureView>(queryKeys.taskStructure(parentId), (structure) =>
-      structure
-        ? {
-            ...structure,
-            subtasks: structure.subtasks.map((row) =>
-              row.task_id === subtask.task_id ? changedRow(row, changes) : row,
-            ),
-          }
-        : structure,
-    );
-    update.mutate(
-      { taskId: subtask.task_id, changes },
-      { onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.taskStructure(parentId) }) },
-    );
-  };
+  // The row shows the change at once, as every view of the sub-task does (the shared task update);
+  // the parent's list and progress are read again once it is saved.
+  const change = (changes: UpdateTaskInput) => update.mutate({ taskId: subtask.task_id, changes });
 
   return (
     <li ref={setNodeRef} style={style} className={classes.subtaskRow} data-dragging={isDragging || undefined}>

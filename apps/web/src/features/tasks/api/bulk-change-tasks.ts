@@ -10,6 +10,7 @@ import {
   type TaskCacheSnapshot,
   takeTaskListsSnapshot,
 } from '../../../shared/api/task-cache';
+import { fieldsShownBy } from '../../../shared/api/task-change-fields';
 
 type BulkGroup = BulkChangeTasksInput['groups'][number];
 
@@ -27,28 +28,20 @@ function bulkChangeTasks(groups: BulkGroup[]): Promise<{ tasks: TaskSummaryView[
   return api.post<{ tasks: TaskSummaryView[] }>('/api/tasks/bulk-change', { groups });
 }
 
-/** The fields a group's changes show in a row, as updateTask's shownFields draws one change. */
+/** The fields a group's changes show in a row: the task update's one rule, and the cycle. */
 function shownFields(
   changes: BulkTaskFields,
   people: BulkChangeVariables['people'],
 ): Partial<TaskSummaryView> {
-  const { assignee_id: assigneeId, due_on: dueOn, due_at: dueAt, status, priority, estimate } = changes;
+  const { assignee_id: assigneeId, due_on, due_at, status, priority, estimate, cycle_id } = changes;
   // A move shows once the server answers: the row leaves its project's list then.
   if (changes.project_id !== undefined) return {};
   return {
-    ...(estimate !== undefined ? { estimate } : {}),
-    ...(status ? { status } : {}),
-    ...(priority ? { priority } : {}),
-    ...(assigneeId !== undefined
-      ? {
-          assignee:
-            assigneeId === null
-              ? null
-              : (people?.get(assigneeId) ?? { user_id: assigneeId, firstname: '', lastname: '' }),
-        }
-      : {}),
-    ...(dueOn !== undefined || dueAt !== undefined ? { due_on: dueOn ?? null, due_at: dueAt ?? null } : {}),
-    ...(changes.cycle_id !== undefined ? { cycle_id: changes.cycle_id } : {}),
+    ...fieldsShownBy(
+      { assignee_id: assigneeId, due_on, due_at, status, priority, estimate },
+      assigneeId ? people?.get(assigneeId) : undefined,
+    ),
+    ...(cycle_id !== undefined ? { cycle_id } : {}),
   };
 }
 
