@@ -1,9 +1,11 @@
 import type { TimelineTask, TimelineZoom } from '@figgle/shared/timeline-view-schemas';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  type ComponentProps,
   type DragEvent,
   type KeyboardEvent,
   type PointerEvent,
+  Suspense,
   useId,
   useLayoutEffect,
   useMemo,
@@ -13,9 +15,11 @@ import {
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
+import { lazyReady } from '../../../lib/lazy-ready';
 import { paths } from '../../../shared/paths';
-import { BarMenu } from './bar-menu';
+import type { BarMenu as BarMenuComponent } from './bar-menu';
 import { longDay, today } from './days';
+import { useIdleReady } from './idle-ready';
 import classes from './timeline.module.css';
 import { ARROW_HEAD_ID, TimelineArrows } from './timeline-arrows';
 import { TimelineAxis, xOf } from './timeline-axis';
@@ -71,6 +75,11 @@ function shifted(bar: { start: number; end: number }, mode: DragMode, delta: num
   return { start: bar.start, end: Math.max(bar.end + delta, bar.start) };
 }
 
+/** The bars' one menu (Mantine's Menu and its popover): its code comes after the first paint. */
+const BarMenu = lazyReady<ComponentProps<typeof BarMenuComponent>>(() =>
+  import('./bar-menu').then((module) => module.BarMenu),
+);
+
 /** Rows drawn past each edge of the scroller, so a short scroll shows rows already there. */
 const OVERSCAN_ROWS = 8;
 
@@ -113,6 +122,7 @@ export function TimelineChart({
   const draft = useRef<SVGPathElement>(null);
   const linkRef = useRef<Link | null>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const menuReady = useIdleReady(BarMenu.preload);
   const latest = useRef({ layout, zoom, onChange, navigate });
   latest.current = { layout, zoom, onChange, navigate };
 
@@ -356,22 +366,26 @@ export function TimelineChart({
           >
             <path ref={draft} d="" className={classes.draft} markerEnd={`url(#${ARROW_HEAD_ID})`} />
           </svg>
-          <BarMenu
-            bar={menuBar ?? null}
-            left={menuBar ? xOf(menuBar.start, from, zoom) : 0}
-            top={
-              menuBar
-                ? HEADER_HEIGHT + (rowOf.get(menuBar.task.task_id) ?? 0) * ROW_HEIGHT + ROW_HEIGHT - 4
-                : 0
-            }
-            onOpenTask={() => {
-              if (menuBar) void navigate(paths.task(menuBar.task.task_id));
-            }}
-            onAddDependency={() => {
-              if (menuBar) onAddDependency(menuBar.task.task_id);
-            }}
-            onClose={closeMenu}
-          />
+          {menuReady || menuBar ? (
+            <Suspense fallback={null}>
+              <BarMenu
+                bar={menuBar ?? null}
+                left={menuBar ? xOf(menuBar.start, from, zoom) : 0}
+                top={
+                  menuBar
+                    ? HEADER_HEIGHT + (rowOf.get(menuBar.task.task_id) ?? 0) * ROW_HEIGHT + ROW_HEIGHT - 4
+                    : 0
+                }
+                onOpenTask={() => {
+                  if (menuBar) void navigate(paths.task(menuBar.task.task_id));
+                }}
+                onAddDependency={() => {
+                  if (menuBar) onAddDependency(menuBar.task.task_id);
+                }}
+                onClose={closeMenu}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </section>
     </>

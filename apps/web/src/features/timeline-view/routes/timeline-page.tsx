@@ -7,9 +7,10 @@ import {
 } from '@figgle/shared/timeline-view-schemas';
 import { Group, Loader, SegmentedControl, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useRef, useState } from 'react';
+import { type ComponentProps, Suspense, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
+import { lazyReady } from '../../../lib/lazy-ready';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../shared/api/list-projects';
 import { PageHeader } from '../../../ui/page-header';
@@ -18,14 +19,15 @@ import { toastUndo } from '../../../ui/undo-toast';
 import { useAddDependency } from '../api/add-dependency';
 import { useChangeTaskDates } from '../api/change-task-dates';
 import { useProjectTimeline } from '../api/get-project-timeline';
-import { AddDependencyDialog } from '../components/add-dependency-dialog';
+import type { AddDependencyDialog as AddDependencyDialogComponent } from '../components/add-dependency-dialog';
 import { longDay, shortDay, textOf, today } from '../components/days';
+import { useIdleReady } from '../components/idle-ready';
 import classes from '../components/timeline.module.css';
 import { type DatesChange, DROPPED_LENGTH_DAYS, focusBar, TimelineChart } from '../components/timeline-chart';
 import { chainOfBlocks, layoutTimeline } from '../components/timeline-model';
 import { UndatedList } from '../components/undated-list';
 import { ViewSwitch } from '../components/view-switch';
-import { WeekList } from '../components/week-list';
+import type { WeekList as WeekListComponent } from '../components/week-list';
 
 const zoomLabel = (zoom: TimelineZoom) =>
   ({ week: t('timeline.zoomWeek'), month: t('timeline.zoomMonth'), quarter: t('timeline.zoomQuarter') })[
@@ -37,6 +39,15 @@ const groupLabel = (group: TimelineGroup) =>
     assignee: t('timeline.groupAssignee'),
     status: t('timeline.groupStatus'),
   })[group];
+
+// Code the bars' first paint does not show comes after it: the dialog (Mantine's NativeSelect) when
+// the browser is idle, the narrow screen's list (with its menus) only on a narrow screen.
+const AddDependencyDialog = lazyReady<ComponentProps<typeof AddDependencyDialogComponent>>(() =>
+  import('../components/add-dependency-dialog').then((module) => module.AddDependencyDialog),
+);
+const WeekList = lazyReady<ComponentProps<typeof WeekListComponent>>(() =>
+  import('../components/week-list').then((module) => module.WeekList),
+);
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
@@ -66,12 +77,13 @@ export function TimelinePage() {
   const narrow = useMediaQuery('(max-width: 600px)', false) ?? false;
   const project = useProjects().data?.find((candidate) => candidate.project_id === projectId);
   const timeline = useProjectTimeline(projectId);
-  const changeDates = useChangeTaskDates();
+  const changeDates = useChangeTaskDates(projectId);
   const addDependency = useAddDependency(projectId);
   const [announcement, setAnnouncement] = useState('');
   /** The task whose "Add dependency…" dialog is open. */
   const [linking, setLinking] = useState<string | null>(null);
   const statuses = useStatusChoices(projectId);
+  const dialogReady = useIdleReady(AddDependencyDialog.preload);
   const layout = useMemo(
     () => (timeline.data ? layoutTimeline(timeline.data, group, statuses) : null),
     [timeline.data, group, statuses],
@@ -198,7 +210,9 @@ export function TimelinePage() {
       {timeline.error ? <Text c="red">{timeline.error.message}</Text> : null}
       {layout && timeline.data ? (
         narrow ? (
-          <WeekList layout={layout} onAddDependency={setLinking} />
+          <Suspense fallback={null}>
+            <WeekList layout={layout} onAddDependency={setLinking} />
+          </Suspense>
         ) : (
           <div className={classes.layout}>
             <TimelineChart
@@ -217,17 +231,19 @@ export function TimelinePage() {
           </div>
         )
       ) : null}
-      {layout ? (
-        <AddDependencyDialog
-          blocker={linkingBar}
-          bars={layout.bars}
-          blocks={new Set(layout.arrows.filter((arrow) => arrow.from === linking).map((arrow) => arrow.to))}
-          onAdd={(blocked) => {
-            if (linking) link(linking, blocked);
-            closeLinking();
-          }}
-          onClose={closeLinking}
-        />
+      {layout && (dialogReady || linking) ? (
+        <Suspense fallback={null}>
+          <AddDependencyDialog
+            blocker={linkingBar}
+            bars={layout.bars}
+            blocks={new Set(layout.arrows.filter((arrow) => arrow.from === linking).map((arrow) => arrow.to))}
+            onAdd={(blocked) => {
+              if (linking) link(linking, blocked);
+              closeLinking();
+            }}
+            onClose={closeLinking}
+          />
+        </Suspense>
       ) : null}
     </>
   );
