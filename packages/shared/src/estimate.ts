@@ -93,13 +93,6 @@ export function estimateTotal(
   return null;
 }
 
-/** An estimate as a sentence says it: "5 points", "size M"; "no estimate" for none. */
-export function estimateWords(value: string | null | undefined): string {
-  if (value == null) return 'no estimate';
-  if (isEstimateOf('points', value)) return `${value} ${value === '1' ? 'point' : 'points'}`;
-  return `size ${value}`;
-}
-
 /**
  * The words of an ESTIMATE line of the change log, after the author's name: "changed the estimate
  * from 3 to 5", "set the estimate to M", "cleared the estimate (was 8)".
