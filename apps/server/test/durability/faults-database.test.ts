@@ -7,7 +7,7 @@ import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/databas
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startMailCatcher } from '@figgle/test-support/users';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import { migrationNames } from '../../src/db/migrate.ts';
 import { BUS_APPLICATION_NAME } from '../../src/realtime/postgres-bus.ts';
@@ -35,21 +35,27 @@ const LANES = 40;
 describe(`SIGKILL in the middle of ${WRITES} concurrent task writes (${kind})`, () => {
   let mail: MailCatcher;
   let dataDir: string;
+  const dataDirs: string[] = [];
   let postgres: (DatabaseHandle & { url?: string }) | undefined;
   const running: ServerProcess[] = [];
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-sigkill-'));
     if (kind === 'postgres') postgres = await openTestDatabase();
   });
 
+  // An attempt that timed out leaves its server running on its data directory: stopped here, and
+  // each attempt has a directory of its own, so a retry starts as the first attempt did.
+  afterEach(async () => {
+    const left = running.splice(0);
+    for (const server of left) server.child.kill('SIGKILL');
+    await Promise.all(left.map((server) => server.exited));
+  });
+
   afterAll(async () => {
-    for (const server of running) server.child.kill('SIGKILL');
-    await Promise.all(running.map((server) => server.exited));
     await postgres?.close();
     await mail?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const start = async () => {
@@ -64,6 +70,8 @@ describe(`SIGKILL in the middle of ${WRITES} concurrent task writes (${kind})`, 
   };
 
   it('keeps every write answered 2xx, invents none, and starts again clean on the same data', async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-sigkill-'));
+    dataDirs.push(dataDir);
     const first = await start();
     const user = await createRemoteUser(first.url, mail);
     const organizationId = await createOrganizationAs(user, 'Crash test');
