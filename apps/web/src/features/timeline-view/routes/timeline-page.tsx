@@ -77,7 +77,7 @@ export function TimelinePage() {
   const narrow = useMediaQuery('(max-width: 600px)', false) ?? false;
   const project = useProjects().data?.find((candidate) => candidate.project_id === projectId);
   const timeline = useProjectTimeline(projectId);
-  const changeDates = useChangeTaskDates(projectId);
+  const changeDates = useChangeTaskDates();
   const addDependency = useAddDependency(projectId);
   const [announcement, setAnnouncement] = useState('');
   /** The task whose "Add dependency…" dialog is open. */
