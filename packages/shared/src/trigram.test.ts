@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidTrigram,
-  TRIGRAM_MESSAGE,
-  trigramFromName,
-  trigramSchema,
-} from './trigram.ts';
+import { isValidTrigram, TRIGRAM_MESSAGE, trigramFromName, trigramSchema } from './trigram.ts';
 
 describe('isValidTrigram', () => {
   it('accepts exactly three ASCII letters or digits, any case', () => {
