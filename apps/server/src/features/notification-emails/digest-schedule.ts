@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { nextDigestTime } from './digest-time.ts';
