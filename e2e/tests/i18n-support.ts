@@ -59,7 +59,7 @@ function englishOnly(language: Language): Set<string> {
 
 const ENGLISH_ONLY = { de: englishOnly('de'), fr: englishOnly('fr') };
 
-/** Every text the page shows: visible text nodes, and the placeholders of empty fields. */
+/** Every text the page shows: visible text nodes, and the placeholders of empty fields and editors. */
 function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts: string[] = [];
@@ -76,6 +76,10 @@ function visibleTexts(page: Page): Promise<string[]> {
       'input[placeholder], textarea[placeholder]',
     )) {
       if (!field.value && field.getBoundingClientRect().width > 0) texts.push(field.placeholder.trim());
+    }
+    // The rich-text editor shows its placeholder from an attribute, through CSS.
+    for (const editor of document.querySelectorAll<HTMLElement>('.ql-blank[data-placeholder]')) {
+      if (editor.getBoundingClientRect().width > 0) texts.push(editor.dataset.placeholder?.trim() ?? '');
     }
     return texts;
   });

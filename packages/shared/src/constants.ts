@@ -27,7 +27,6 @@ export const STALE_CHECK_INTERVAL_MS = 5000;
 export const STALE_THRESHOLD_MS = 60_000;
 
 // Rich-text editor
-export const EDITOR_PLACEHOLDER = 'Write ...';
 export const EDITOR_MARGIN_CLICK_PX = 22;
 export const ACTION_MENU_RESET_MS = 500;
 export const HISTORY_DELAY_MS = 1000;

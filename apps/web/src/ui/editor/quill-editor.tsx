@@ -6,7 +6,6 @@ import {
   ACTION_MENU_RESET_MS,
   EDITOR_FONT_SIZES,
   EDITOR_MARGIN_CLICK_PX,
-  EDITOR_PLACEHOLDER,
   HISTORY_DELAY_MS,
   HISTORY_MAX_STACK,
   IMAGE_UPLOAD_TYPES,
@@ -166,7 +165,7 @@ export function QuillEditor(props: RichTextEditorProps) {
     const quill = new Quill(mount, {
       theme: readOnly ? undefined : 'bubble',
       readOnly,
-      placeholder: readOnly ? '' : (propsRef.current.placeholder ?? EDITOR_PLACEHOLDER),
+      placeholder: readOnly ? '' : (propsRef.current.placeholder ?? t('common.editorPlaceholder')),
       bounds: host,
       modules: readOnly
         ? { toolbar: false }
