@@ -28,6 +28,8 @@ export function WatchToggle({ taskId }: { taskId: string }) {
               watching ? <IconEyeCheck size={16} aria-hidden /> : <IconEye size={16} aria-hidden />
             }
             aria-pressed={watching}
+            // The count beside it gives way first: "Beobachtet" is not cut to "Beobachte".
+            style={{ flexShrink: 0 }}
             disabled={!watchers.data}
             loading={watch.isPending}
             onClick={() => watch.mutate(!watching, { onError: () => toastError(t('messages.error')) })}
