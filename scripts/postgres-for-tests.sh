@@ -16,6 +16,10 @@ DO $$ BEGIN
     CREATE ROLE figgle LOGIN PASSWORD 'figgle' CREATEDB;
   END IF;
 END $$;
+-- The tests drop their databases WITH (FORCE). An autovacuum worker busy in one has no role, and
+-- ending it takes pg_signal_backend: without it the drop fails now and then ("must be a member of
+-- the role whose process is being terminated"), as ci21 and ci22 did.
+GRANT pg_signal_backend TO figgle;
 SQL
 su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'figgle_test'\"" | grep -q 1 ||
   su postgres -c "createdb -O figgle figgle_test"
