@@ -280,6 +280,10 @@ test.describe('task page without live updates', () => {
     await page.goto(`/task/${taskId}`);
     const title = page.getByRole('textbox', { name: 'Title' });
     await expect(title).toHaveValue('Before');
+    // The page's opening reads are over before the change elsewhere: the route's prefetch is read
+    // again when the page mounts, and in ci22 that second read, queued behind the page's code,
+    // reached the server after the rename and showed it before any staleness check.
+    await page.waitForLoadState('networkidle');
 
     const renamed = await page.request.patch(`/api/tasks/${taskId}`, {
       headers: { origin: baseURL },
