@@ -15,7 +15,7 @@ import { authRoutes } from './auth/routes.ts';
 import { embeddableSessions, rememberSessions } from './auth/session-lookup.ts';
 import { type Clock, drivenClock, systemClock } from './clock/clock.ts';
 import { clockControlRoutes } from './clock/clock-control-routes.ts';
-import { scheduleMaintenance } from './db/pglite-maintenance.ts';
+import { durableJobsRunning, scheduleMaintenance } from './db/pglite-maintenance.ts';
 import { apiTokenRoutes } from './features/api-tokens/routes.ts';
 import { bookmarkRoutes } from './features/bookmarks/routes.ts';
 import { calendarFeedRoutes } from './features/calendar-feeds/routes.ts';
@@ -122,6 +122,9 @@ export interface BuildAppOptions {
   hostLookup?: HostLookup;
 }
 
+/** Asked every few seconds by load balancers and monitors: not a sign that someone is using the server. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** Every kind of background work and its handler, each feature's own (jobs/ imports no feature). */
 const JOB_HANDLERS: JobHandler[] = [
   figmaDeliveryHandler,
@@ -200,9 +203,20 @@ export async function buildApp(inputs: AppInputs, options: BuildAppOptions = {})
   };
   app.decorate('deps', deps);
   // The embedded database has no autovacuum of its own (db/pglite-maintenance.ts).
+  // It waits for a quiet moment: no request but probes for a few seconds, no durable job running.
+  let lastRequestAt = 0;
+  if (inputs.database.kind === 'pglite')
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!PROBE_PATHS.has(request.url)) lastRequestAt = Date.now();
+      done();
+    });
   const stopMaintenance =
     inputs.database.kind === 'pglite'
-      ? scheduleMaintenance(db, (error) => app.log.error({ err: error }, 'database maintenance failed'))
+      ? scheduleMaintenance(
+          db,
+          { lastRequestAt: () => lastRequestAt, jobsRunning: () => durableJobsRunning(db) },
+          (error) => app.log.error({ err: error }, 'database maintenance failed'),
+        )
       : () => {};
   app.addHook('onClose', async () => {
     stopMaintenance();
