@@ -8,6 +8,7 @@ import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tas
 import { preloadBoard } from '../features/tasks/components/board/board-code';
 import { projectTimelineQueryOptions } from '../features/timeline-view/api/get-project-timeline';
 import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
+import { prefetchForRoute } from '../lib/prefetched-reads';
 import { taskStructureQueryOptions } from '../shared/api/get-task-structure';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
@@ -68,9 +69,10 @@ const prefetchTimeline: AppRoute['prefetch'] = (queryClient, { projectId }) => {
  */
 const prefetchTask: AppRoute['prefetch'] = (queryClient, { taskId }) => {
   if (!taskId) return;
-  void queryClient.prefetchQuery(taskQueryOptions(taskId));
-  void queryClient.prefetchQuery(taskStructureQueryOptions(taskId));
-  void queryClient.prefetchQuery(timelineQueryOptions(taskId));
+  // Marked as this opening's reads: the page does not ask for them again when it mounts.
+  void prefetchForRoute(queryClient, taskQueryOptions(taskId));
+  void prefetchForRoute(queryClient, taskStructureQueryOptions(taskId));
+  void prefetchForRoute(queryClient, timelineQueryOptions(taskId));
 };
 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');

@@ -1,6 +1,7 @@
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refetchUnlessPrefetched } from '../../lib/prefetched-reads';
 import { queryKeys } from './query-keys';
 
 /**
@@ -14,6 +15,8 @@ export const taskStructureQueryOptions = (taskId: string) =>
     queryFn: ({ signal }) =>
       api.get<TaskStructureView>(`/api/tasks/${encodeURIComponent(taskId)}/structure`, { signal }),
     staleTime: 0,
+    // ...except on the mount right after the route's own prefetch read it (apps/web/src/app/router.tsx).
+    refetchOnMount: refetchUnlessPrefetched,
   });
 
 /** The task's structure, read when `enabled` (a Blocked mark's list, once opened). */

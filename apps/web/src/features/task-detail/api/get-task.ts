@@ -1,6 +1,7 @@
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refetchUnlessPrefetched } from '../../../lib/prefetched-reads';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 function getTask(taskId: string, signal?: AbortSignal): Promise<TaskDetailView> {
@@ -13,6 +14,8 @@ export const taskQueryOptions = (taskId: string) =>
     queryFn: ({ signal }) => getTask(taskId, signal),
     // A copy restored from the offline cache may predate the last save: opening the page always reads again.
     staleTime: 0,
+    // ...except on the mount right after the route's own prefetch read it (apps/web/src/app/router.tsx).
+    refetchOnMount: refetchUnlessPrefetched,
   });
 
 export function useTask(taskId: string) {
