@@ -2,6 +2,7 @@ import type { ImportProblem } from '@figgle/shared/import-schemas';
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { type RelationSide, SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import { type Kysely, sql } from 'kysely';
+import { leaveOutLoops, lockBlockers, lockTasksInOrder } from '../../commands/blocker-loops.ts';
 import type { Database, RelationKind, TaskStatus } from '../../db/schema.ts';
 import type { ImportStructure, StructureEnd } from './import-item.ts';
 import type { BatchContext } from './write-batch.ts';
@@ -116,11 +117,36 @@ const SIDES: Record<RelationKind, { from: RelationSide; to: RelationSide }> = {
 };
 
 /**
+ * The file's relations less each "blocks" that would close a loop of blockers, with those the
+ * organization holds or those of the file before it (decision 0017's rule, as by hand): checked as
+ * task-relations.ts checks one, the outside tasks' rows locked in id order, then the organization's
+ * lock of blockers, so a relation added by hand meanwhile is seen. Only a loop through an outside
+ * task can meet a writer other than this import: the file's own tasks are new.
+ */
+async function withoutLoops<T extends { kind: RelationKind; from_task_id: string; to_task_id: string }>(
+  trx: Kysely<Database>,
+  context: BatchContext,
+  candidates: T[],
+  outsideIds: ReadonlySet<string>,
+): Promise<{ kept: T[]; leftOut: Array<{ relation: T; loop: string[] }> }> {
+  const blocks = candidates.filter((relation) => relation.kind === 'blocks');
+  if (blocks.length === 0) return { kept: candidates, leftOut: [] };
+  await lockTasksInOrder(
+    trx,
+    blocks
+      .flatMap((relation) => [relation.from_task_id, relation.to_task_id])
+      .filter((id) => outsideIds.has(id)),
+  );
+  await lockBlockers(trx, context.organizationId);
+  return leaveOutLoops(trx, candidates);
+}
+
+/**
  * In the last batch's transaction, once every task of the file exists: each sub-task under its
  * parent (a parent of the file: in the file's order from 1; one outside it, found in the organization:
  * after its sub-tasks, at most SUBTASKS_PER_PARENT_MAX), then the relations, each once (one the
  * organization already holds is kept as it is). A parent or relation whose other task is in no live
- * project of the organization is left out and told. Tasks outside the import that gain a sub-task or a
+ * project of the organization, and a "blocks" that would close a loop of blockers, are left out and told. Tasks outside the import that gain a sub-task or a
  * relation get a PARENT or RELATION line, as by hand, and are answered for the events.
  */
 export async function placeStructure(
@@ -220,9 +246,7 @@ export async function placeStructure(
     }
   }
 
-  const from: string[] = [];
-  const to: string[] = [];
-  const kinds: RelationKind[] = [];
+  const candidates: Array<{ row: string; kind: RelationKind; from_task_id: string; to_task_id: string }> = [];
   for (const relation of structure.relations) {
     const fromId = idOf(relation.from);
     const toId = idOf(relation.to);
@@ -238,10 +262,23 @@ export async function placeStructure(
     if (fromId === toId) continue;
     // "relates to" is one row whichever end added it, its ends in one order (task-relations.ts).
     const [first, second] = relation.kind === 'relates' && toId < fromId ? [toId, fromId] : [fromId, toId];
-    from.push(first);
-    to.push(second);
-    kinds.push(relation.kind);
+    candidates.push({ row: relation.row, kind: relation.kind, from_task_id: first, to_task_id: second });
   }
+  const { kept, leftOut } = await withoutLoops(
+    trx,
+    context,
+    candidates,
+    new Set([...outside.values()].map((task) => task.task_id)),
+  );
+  for (const { relation, loop } of leftOut)
+    problems.push({
+      row: relation.row,
+      reason: `Its relation "${loop[0]} blocks ${loop[1]}" was left out: it would make a loop of blockers, ${loop.join(' → ')}.`,
+      imported: true,
+    });
+  const from = kept.map((relation) => relation.from_task_id);
+  const to = kept.map((relation) => relation.to_task_id);
+  const kinds = kept.map((relation) => relation.kind);
   if (from.length > 0) {
     const { rows } = await sql<{ from_task_id: string; to_task_id: string; kind: RelationKind }>`
       INSERT INTO task_relation (organization_id, from_task_id, to_task_id, kind, created_by)

@@ -3,6 +3,7 @@ import type { RelationSide } from '@figgle/shared/subtask-schemas';
 import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { lockBlockers, loopThrough } from '../../../commands/blocker-loops.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database, RelationKind } from '../../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
@@ -138,50 +139,6 @@ async function bothTasks(trx: Transaction<Database>, user: CurrentUser, taskId: 
 }
 
 /**
- * The chain of "blocks" that already leads from `to` back to `from`, shortest first, as references
- * from `from` round to itself ("WEB-3 → WEB-7 → WEB-3"); null when "`from` blocks `to`" closes no
- * loop. The walk reads each reachable task once (UNION), so a dense web of blockers stays one pass;
- * the path itself is only worked out when there is a loop to name.
- */
-async function loopThrough(trx: Transaction<Database>, from: string, to: string): Promise<string[] | null> {
-  const { rows: edges } = await sql<{ from_task_id: string; to_task_id: string }>`
-    WITH RECURSIVE reach (task_id) AS (
-      SELECT ${to}::uuid
-      UNION
-      SELECT relation.to_task_id FROM reach
-      JOIN task_relation AS relation ON relation.from_task_id = reach.task_id AND relation.kind = 'blocks'
-    )
-    SELECT relation.from_task_id, relation.to_task_id FROM task_relation AS relation
-    WHERE relation.kind = 'blocks' AND relation.from_task_id IN (SELECT task_id FROM reach)
-      AND EXISTS (SELECT 1 FROM reach WHERE reach.task_id = ${from}::uuid)
-  `.execute(trx);
-  if (edges.length === 0) return null;
-  // Breadth first from `to`: the first time `from` is reached, the way there is a shortest one.
-  const next = new Map<string, string[]>();
-  for (const edge of edges)
-    next.set(edge.from_task_id, [...(next.get(edge.from_task_id) ?? []), edge.to_task_id]);
-  const cameFrom = new Map<string, string>([[to, to]]);
-  const queue = [to];
-  for (let index = 0; index < queue.length && !cameFrom.has(from); index++) {
-    for (const task of next.get(queue[index]!) ?? []) {
-      if (cameFrom.has(task)) continue;
-      cameFrom.set(task, queue[index]!);
-      queue.push(task);
-    }
-  }
-  if (!cameFrom.has(from)) return null;
-  const chain = [from];
-  while (chain[0] !== to) chain.unshift(cameFrom.get(chain[0]!)!);
-  const ids = [from, ...chain];
-  const { rows } = await sql<{ task_id: string; ref: string }>`
-    SELECT task.task_id, project.trigram || '-' || task.reference AS ref
-    FROM task JOIN project ON project.project_id = task.project_id WHERE task.task_id = ANY(${ids}::uuid[])
-  `.execute(trx);
-  const refOf = new Map(rows.map((row) => [row.task_id, row.ref]));
-  return ids.map((id) => refOf.get(id) ?? '?');
-}
-
-/**
  * "Blocks" relations of one organization are added one after the other (a transaction-scoped lock,
  * taken once both tasks are locked and the person is allowed), so two relations sent together that
  * would close a loop between them (A blocks B, B blocks A) cannot both pass the check: the second
@@ -193,9 +150,7 @@ async function refuseLoop(
   from: string,
   to: string,
 ): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-blocks:${organizationId}`}, 0))`.execute(
-    trx,
-  );
+  await lockBlockers(trx, organizationId);
   const loop = await loopThrough(trx, from, to);
   if (loop)
     throw new HttpError(400, 'dependency_loop', `This would make a loop: ${loop.join(' → ')}.`, [
