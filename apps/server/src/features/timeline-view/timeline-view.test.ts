@@ -1,6 +1,6 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { ProjectTimeline } from '@figgle/shared/timeline-view-schemas';
+import { type ProjectTimeline, projectTimelineSchema } from '@figgle/shared/timeline-view-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
@@ -83,6 +83,9 @@ describe('GET /api/projects/:projectId/timeline', () => {
     const response = await world.member.api(`/api/projects/${projectId}/timeline`);
     expect(response.status).toBe(200);
     const timeline = (await response.json()) as ProjectTimeline;
+    // The database builds the text: read back through the response schema (which drops unknown keys),
+    // it is unchanged, so it has the schema's shape and nothing more.
+    expect(projectTimelineSchema.parse(timeline)).toEqual(timeline);
     expect(timeline.project_id).toBe(projectId);
     expect(timeline.trigram).toBe('ROA');
     expect(timeline.milestones).toEqual([{ milestone_id, name: 'Beta', target_date: '2027-03-01' }]);
@@ -117,6 +120,25 @@ describe('GET /api/projects/:projectId/timeline', () => {
         'title',
       ].sort(),
     );
+  });
+
+  it('writes a due time as the ISO text of its instant in UTC', async () => {
+    const projectId = await createProject(world.owner, world.organizationId, 'Times');
+    const task = await createTask(world.owner, projectId, { title: 'Call' });
+    await ok(
+      await world.owner.api(`/api/tasks/${task.task_id}`, {
+        method: 'PATCH',
+        body: { due_at: '2027-02-03T09:30:00.000Z' },
+      }),
+    );
+    const timeline = (await (
+      await world.owner.api(`/api/projects/${projectId}/timeline`)
+    ).json()) as ProjectTimeline;
+    expect(timeline.tasks).toEqual([
+      expect.objectContaining({ due_at: '2027-02-03T09:30:00.000Z', due_on: null, assignee: null }),
+    ]);
+    expect(timeline.milestones).toEqual([]);
+    expect(timeline.blocks).toEqual([]);
   });
 
   it('drops deleted and archived tasks and their arrows', async () => {
