@@ -2,6 +2,7 @@ import { isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../http/app-instance.ts';
 import { isLoopbackOrPublicHost } from '../http/host-check.ts';
+import { localeOfAcceptLanguage, mailLocale, mailText } from './i18n.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -53,23 +54,31 @@ export async function devMailboxRoutes(app: AppInstance): Promise<void> {
   if (!mailer.usesDevMailbox || env.NODE_ENV === 'production') return;
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
     if (!devMailboxOpenTo(app, request)) return reply.callNotFound();
+    // The browser's language: whoever reads it may not be signed in (a newcomer confirming an address).
+    const locale = mailLocale(localeOfAcceptLanguage(request.headers['accept-language']));
+    const say = (key: Parameters<typeof mailText>[1]) => escapeHtml(mailText(locale, key));
     const messages = mailer
       .recent()
       .map(
-        (
-          m,
-        ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.sentAt.toISOString()}</p>
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(
+          mailText(locale, 'devMailbox.to', { to: m.to, sentAt: m.sentAt.toISOString() }),
+        )}</p>
 <pre>${linkify(m.text)}</pre></article>`,
       )
       .join('\n');
+    // The catalogue's words are Figgle's own: their one tag becomes code, its text escaped.
+    const onlyThisMachine = mailText(locale, 'devMailbox.onlyThisMachine', {
+      code: (chunks) => `<code>${escapeHtml(chunks.join(''))}</code>`,
+    });
     return reply
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>Figgle dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2933}
+      .send(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${say('devMailbox.title')}</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2933}
 article{border:1px solid #d9dee5;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#6b7785;font-size:.9rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}
 @media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}article{border-color:#373a40}.meta{color:#a6adb6}a{color:#91a7ff}}</style></head>
-<body><h1>Dev mailbox</h1><p>Emails Figgle sent while no SMTP server is configured (newest first, last 50).</p>
-<p>Their links sign people in, so this page answers only a browser on this machine, by the connection's own address (127.0.0.1 or ::1), never by a forwarded header; other machines and requests relayed by a proxy get "not found". Set <code>SMTP_URL</code> to send real emails.</p>
-${messages || '<p>No messages yet.</p>'}</body></html>`);
+<body><h1>${say('devMailbox.heading')}</h1><p>${say('devMailbox.intro')}</p>
+<p>${onlyThisMachine}</p>
+${messages || `<p>${say('devMailbox.empty')}</p>`}</body></html>`);
   });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@figgle/shared/constants';
 import {
   notificationPreferencesSchema,
   updateNotificationPreferencesInput,
@@ -8,6 +9,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { fileAnswer } from '../../http/response-schemas.ts';
+import { localeOfAcceptLanguage, mailLocale, mailText } from '../../mail/i18n.ts';
 import { saveNotificationPreferences } from './commands/save-notification-preferences.ts';
 import { unsubscribe } from './commands/unsubscribe.ts';
 import { presentPreferences } from './presenter.ts';
@@ -74,12 +76,40 @@ export async function notificationEmailRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  /**
+   * The page's language: the one the person the link belongs to chose (an expired link still
+   * names them), else the browser's, else English. A forged link names nobody.
+   */
+  async function pageLocale(request: FastifyRequest, token: string): Promise<Locale> {
+    const check = checkUnsubscribeToken(app.deps.env.SECRET, token, app.deps.clock.now());
+    const userId = check.valid || check.reason === 'expired' ? check.userId : null;
+    const saved = userId ? (await recipientOf(db, userId))?.locale : null;
+    return mailLocale(saved, localeOfAcceptLanguage(request.headers['accept-language']));
+  }
+
+  /** The page for a link that does not work: the reason in the page's language. */
+  function failurePage(locale: Locale, code: string): string {
+    const expired = code === 'unsubscribe_link_expired';
+    return unsubscribePage({
+      locale,
+      title: mailText(locale, expired ? 'unsubscribePage.expiredTitle' : 'unsubscribePage.invalidTitle'),
+      message: mailText(
+        locale,
+        expired
+          ? 'unsubscribePage.expiredMessage'
+          : code === 'unsubscribe_account_gone'
+            ? 'unsubscribePage.goneMessage'
+            : 'unsubscribePage.invalidMessage',
+      ),
+      settingsUrl,
+    });
+  }
+
   /** What a failed link answers: a page for a person, the error object for a program. */
-  function refuse(request: FastifyRequest, reply: unknown, error: unknown) {
+  async function refuse(request: FastifyRequest, reply: unknown, token: string, error: unknown) {
     if (!(error instanceof HttpError) || !wantsHtml(request)) throw error;
-    const title =
-      error.code === 'unsubscribe_link_expired' ? 'This link has expired' : 'This link does not work';
-    return sendPage(reply, error.statusCode, unsubscribePage({ title, message: error.message, settingsUrl }));
+    const locale = await pageLocale(request, token);
+    return sendPage(reply, error.statusCode, failurePage(locale, error.code));
   }
 
   // Opening the link changes nothing (scanners and previews open links): it shows a button.
@@ -89,27 +119,22 @@ export async function notificationEmailRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const { token } = request.query;
       const check = checkUnsubscribeToken(app.deps.env.SECRET, token, app.deps.clock.now());
+      const locale = await pageLocale(request, token);
       if (!check.valid) {
         const expired = check.reason === 'expired';
         return sendPage(
           reply,
           expired ? 410 : 400,
-          unsubscribePage({
-            title: expired ? 'This link has expired' : 'This link does not work',
-            message: expired
-              ? 'This unsubscribe link has expired. Sign in and turn emails off in Settings → Notifications.'
-              : 'This unsubscribe link is not valid: it may be cut short or changed. Use the link of a recent email.',
-            settingsUrl,
-          }),
+          failurePage(locale, expired ? 'unsubscribe_link_expired' : 'unsubscribe_link_invalid'),
         );
       }
       return sendPage(
         reply,
         200,
         unsubscribePage({
-          title: 'Unsubscribe from Figgle emails?',
-          message:
-            'You will get no more notification emails: no mentions, assignments, watched tasks or daily digest. Figgle itself still shows them under For me.',
+          locale,
+          title: mailText(locale, 'unsubscribePage.confirmTitle'),
+          message: mailText(locale, 'unsubscribePage.confirmMessage'),
           confirmAction: `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
           settingsUrl,
         }),
@@ -137,17 +162,19 @@ export async function notificationEmailRoutes(app: AppInstance): Promise<void> {
       try {
         const done = await unsubscribe(app.deps, request.query.token);
         if (!wantsHtml(request)) return { unsubscribed: true as const, already: done.alreadyOff };
+        const locale = await pageLocale(request, request.query.token);
         return sendPage(
           reply,
           200,
           unsubscribePage({
-            title: 'You are unsubscribed',
-            message: `${done.email} will get no more notification emails from Figgle.`,
+            locale,
+            title: mailText(locale, 'unsubscribePage.doneTitle'),
+            message: mailText(locale, 'unsubscribePage.doneMessage', { email: done.email }),
             settingsUrl,
           }),
         );
       } catch (error) {
-        return refuse(request, reply, error);
+        return refuse(request, reply, request.query.token, error);
       }
     },
   );

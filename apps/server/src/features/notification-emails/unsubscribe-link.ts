@@ -31,7 +31,9 @@ export function unsubscribeUrl(env: Pick<Env, 'PUBLIC_URL' | 'SECRET'>, userId: 
 
 export type UnsubscribeCheck =
   | { valid: true; userId: string }
-  | { valid: false; reason: 'forged' | 'expired' };
+  | { valid: false; reason: 'forged' }
+  /** Figgle wrote it, for this person, but too long ago: the page still speaks their language. */
+  | { valid: false; reason: 'expired'; userId: string };
 
 /** The signature first (in constant time), the expiry only for a token Figgle wrote. */
 export function checkUnsubscribeToken(secret: string, token: string, now: Date): UnsubscribeCheck {
@@ -44,6 +46,8 @@ export function checkUnsubscribeToken(secret: string, token: string, now: Date):
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { valid: false, reason: 'forged' };
   }
-  if (Number(expires) * 1000 <= now.getTime()) return { valid: false, reason: 'expired' };
+  if (Number(expires) * 1000 <= now.getTime()) {
+    return { valid: false, reason: 'expired', userId: userId.toLowerCase() };
+  }
   return { valid: true, userId: userId.toLowerCase() };
 }

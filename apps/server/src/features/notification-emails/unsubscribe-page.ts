@@ -1,3 +1,6 @@
+import type { Locale } from '@figgle/shared/constants';
+import { mailText } from '../../mail/i18n.ts';
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -5,6 +8,8 @@ const escapeHtml = (text: string) =>
   );
 
 interface Page {
+  /** The language of the person the link belongs to (else the browser's, else English). */
+  locale: Locale;
   title: string;
   message: string;
   /** A button that posts back to the same link: GET never changes anything (link scanners open it). */
@@ -14,13 +19,19 @@ interface Page {
 
 /**
  * The small page behind an email's unsubscribe link. Plain HTML from the server: it must work
- * without signing in and without the web app's scripts, in light and dark mode, on a phone.
+ * without signing in and without the web app's scripts, in light and dark mode, on a phone. Its
+ * words come from the emails' catalogue (`mail/locales`), in the page's language.
  */
 export function unsubscribePage(page: Page): string {
+  const { locale } = page;
   const form = page.confirmAction
-    ? `<form method="post" action="${escapeHtml(page.confirmAction)}"><button type="submit">Unsubscribe</button></form>`
+    ? `<form method="post" action="${escapeHtml(page.confirmAction)}"><button type="submit">${escapeHtml(mailText(locale, 'unsubscribePage.confirmButton'))}</button></form>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  // The catalogue's words (Figgle's own, no user data); the link's text escaped all the same.
+  const hint = mailText(locale, 'unsubscribePage.hint', {
+    settings: (chunks) => `<a href="${escapeHtml(page.settingsUrl)}">${escapeHtml(chunks.join(''))}</a>`,
+  });
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} · Figgle</title>
 <style>body{font-family:system-ui,sans-serif;max-width:480px;margin:3rem auto;padding:0 1rem;color:#1f2933;background:#fff}
@@ -28,5 +39,5 @@ export function unsubscribePage(page: Page): string {
 button:focus-visible{outline:3px solid #91a7ff;outline-offset:2px}a{color:#4c3fc4}.hint{color:#5c6670;font-size:.9rem}
 @media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}.brand{color:#b4a9ff}a{color:#a5b4fc}.hint{color:#a6adb6}}</style></head>
 <body><main><p class="brand">Figgle</p><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.message)}</p>${form}
-<p class="hint">Your choices are in <a href="${escapeHtml(page.settingsUrl)}">Settings → Notifications</a> (sign-in needed).</p></main></body></html>`;
+<p class="hint">${hint}</p></main></body></html>`;
 }
