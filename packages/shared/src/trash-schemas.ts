@@ -42,6 +42,14 @@ export const restoredSchema = z.object({
   task_id: z.uuid().nullable(),
   /** Every task that came back (the task and its sub-tasks); empty for a project. */
   task_ids: z.array(z.uuid()),
+  /**
+   * "Blocks" relations the delete removed that did not come back: with a relation made while the
+   * task was in the trash, each would close a loop of blockers, named as references ("WEB-3 →
+   * WEB-5 → WEB-3"). Empty for a project and most tasks.
+   */
+  relations_left_out: z.array(
+    z.object({ from_task_id: z.uuid(), to_task_id: z.uuid(), loop: z.array(z.string()) }),
+  ),
 });
 export type RestoredView = z.infer<typeof restoredSchema>;
 

@@ -114,6 +114,7 @@ describe('restoring a task', () => {
       project_id: projectId,
       task_id: parent,
       task_ids: [parent, child],
+      relations_left_out: [],
     });
     expect(await taskRow(parent)).toMatchObject({ deleted_at: null, deleted_by: null });
     const comments = (await (await world.member.api(`/api/tasks/${parent}/comments`)).json()) as unknown[];
@@ -167,6 +168,7 @@ describe('restoring a task', () => {
     expect(await restored(world.member, projectItem.trash_id)).toMatchObject({
       kind: 'PROJECT',
       task_ids: [],
+      relations_left_out: [],
     });
     expect((await world.member.api(`/api/projects/${projectId}`)).status).toBe(200);
     await restored(world.member, taskItem.trash_id);

@@ -49,7 +49,8 @@ export async function trashRoutes(app: AppInstance): Promise<void> {
         description:
           'Brings a task (with the sub-tasks deleted with it, its comments, history, files and the relations ' +
           'whose other task is live) or a project back. Owners restore anything, members what they deleted ' +
-          '(403); a task whose project is in the trash is a 409; something not in the trash a 404.',
+          '(403); a task whose project is in the trash is a 409; something not in the trash a 404. A "blocks" ' +
+          'relation that would now close a loop of blockers stays out, named in relations_left_out.',
         params: trashIdParams,
         response: { 200: restoredSchema },
       },
@@ -62,6 +63,7 @@ export async function trashRoutes(app: AppInstance): Promise<void> {
         project_id: restored.place.projectId,
         task_id: restored.place.taskId,
         task_ids: restored.tasks.map((task) => task.task_id),
+        relations_left_out: restored.leftOut,
       };
     },
   );

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
+import { leaveOutLoops, lockBlockers, lockTasksInOrder } from '../../../commands/blocker-loops.ts';
 import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
@@ -19,6 +20,56 @@ export interface Restored {
   tasks: RestoredTask[];
   /** Live tasks whose marks the restore changed: the parent, the other ends of relations. */
   touched: Array<{ task_id: string; project_id: string }>;
+  /** "Blocks" relations not brought back: with those made meanwhile, each would close a loop. */
+  leftOut: Array<{ from_task_id: string; to_task_id: string; loop: string[] }>;
+}
+
+interface StoredRelation {
+  from_task_id: string;
+  to_task_id: string;
+  kind: string;
+}
+
+/**
+ * The relations a restore brings back, less each "blocks" that would now close a loop of blockers
+ * (one made while the task was in the trash, such as "WEB-7 blocks WEB-3" beside the restored
+ * "WEB-3 blocks WEB-5 blocks WEB-7"): the task comes back, that relation does not, and the answer
+ * names it with its loop (decision 0037). Checked as a relation by hand is (task-relations.ts): the
+ * live other ends locked in id order, then the organization's lock of blockers.
+ */
+async function withoutLoops(
+  trx: Kysely<Database>,
+  organizationId: string,
+  stored: Array<Record<string, unknown>>,
+): Promise<{ relations: Array<Record<string, unknown>>; leftOut: Restored['leftOut'] }> {
+  const relations = stored as unknown as StoredRelation[];
+  if (!relations.some((relation) => relation.kind === 'blocks')) return { relations: stored, leftOut: [] };
+  const ends = relations.flatMap((relation) => [relation.from_task_id, relation.to_task_id]);
+  await lockTasksInOrder(trx, ends);
+  await lockBlockers(trx, organizationId);
+  // Only relations whose two ends are live come back (the insert below): only they can close a loop.
+  const live = new Set(
+    (
+      await trx
+        .selectFrom('task')
+        .select('task_id')
+        .where('task_id', 'in', [...new Set(ends)])
+        .where('deleted_at', 'is', null)
+        .execute()
+    ).map((row) => row.task_id),
+  );
+  const { kept, leftOut } = await leaveOutLoops(
+    trx,
+    relations.filter((relation) => live.has(relation.from_task_id) && live.has(relation.to_task_id)),
+  );
+  return {
+    relations: kept as unknown as Array<Record<string, unknown>>,
+    leftOut: leftOut.map(({ relation, loop }) => ({
+      from_task_id: relation.from_task_id,
+      to_task_id: relation.to_task_id,
+      loop,
+    })),
+  };
 }
 
 /**
@@ -58,7 +109,7 @@ export async function restoreTrashItem(
             .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
             .where('project_id', '=', place.projectId)
             .execute();
-          return { place, tasks: [], touched: [] };
+          return { place, tasks: [], touched: [], leftOut: [] };
         }
         const project = await trx
           .selectFrom('project')
@@ -141,7 +192,7 @@ async function restoreTasks(
   }
 
   // The relations the delete removed, where the other end is live (a person since gone: no author).
-  const relations = restore.relations ?? [];
+  const { relations, leftOut } = await withoutLoops(trx, place.organizationId, restore.relations ?? []);
   if (relations.length > 0) {
     const { rows: back } = await sql<{ from_task_id: string; to_task_id: string }>`
       INSERT INTO task_relation (organization_id, from_task_id, to_task_id, kind, created_by)
@@ -167,7 +218,7 @@ async function restoreTasks(
       touched.push(...rows);
     }
   }
-  return { place, tasks, touched };
+  return { place, tasks, touched, leftOut };
 }
 
 /** A project comes back as created; each task as created, then the tasks whose marks it changed. */
