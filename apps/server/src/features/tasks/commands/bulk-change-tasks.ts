@@ -12,7 +12,7 @@ import { announceUnblocked } from '../../notifications/commands/record-unblocked
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { labelsOfOrganization, labelsOfTask, writeTaskLabels } from '../task-labels.ts';
 import { type BulkMove, BulkMoves } from './bulk-move.ts';
-import { announceChange, type ChangedTask, changeTask, type TaskChange } from './change-task.ts';
+import { announceChange, type ChangedTask, changeTasks, type TaskChange } from './change-task.ts';
 import { announceMove, type MovedTask } from './move-task-to-project.ts';
 import { writeTaskEstimate } from './task-estimate.ts';
 
@@ -54,22 +54,33 @@ export async function bulkChangeTasks(
         const done = new Map<string, ChangedTask>();
         const moved: MovedTask[] = [];
         const moves = new BulkMoves(trx, user);
+        const told: Told[] = [];
         // Label changes write log rows of their own: whom their trigger tells is collected too.
         const labelled = steps.some((step) => step.more?.labels);
         if (labelled) await collectTold(trx);
-        for (const { taskId, change, cycleId, move, more } of steps) {
-          const planned = cycleId === undefined ? null : await planTaskInCycle(trx, user, taskId, cycleId);
+        const planned = new Set<string>();
+        for (const { taskId, cycleId, move } of steps) {
+          if (cycleId !== undefined && (await planTaskInCycle(trx, user, taskId, cycleId)).changed)
+            planned.add(taskId);
           // Moved first, so a status in the same group is one of the project it moved to.
           const movedTask = move ? await moves.move(taskId, move) : null;
           if (movedTask) moved.push(movedTask);
-          const task = await changeTask(trx, user, taskId, change, 'task.update');
-          const wrote = more ? await writeLater(trx, user, task, more) : false;
-          const summary = wrote ? await summaryOf(trx, taskId) : task.summary;
-          done.set(taskId, planned?.changed || wrote ? { ...task, summary, changed: true } : task);
         }
         moves.refuseUnmatched();
-        // Each change's statement answered whom it told; the label writes after the last are taken here.
-        const told: Told[] = [...done.values()].flatMap((task) => task.told ?? []);
+        // Every task's figgle_change_task in one statement, in the steps' (lock) order.
+        const tasks = await changeTasks(trx, user, steps, 'task.update');
+        // Whom the change's log rows told, before the later writes' label rows are noted too.
+        told.push(...(await takeTold(trx)));
+        for (const [at, task] of tasks.entries()) {
+          const more = steps[at]!.more;
+          const wrote = more ? await writeLater(trx, user, task, more) : false;
+          const summary = wrote ? await summaryOf(trx, task.taskId) : task.summary;
+          done.set(
+            steps[at]!.taskId,
+            planned.has(steps[at]!.taskId) || wrote ? { ...task, summary, changed: true } : task,
+          );
+        }
+        // The label writes' log rows, noted since collectTold above.
         if (labelled) told.push(...(await takeTold(trx)));
         return { done, moved, told };
       }),

@@ -110,6 +110,25 @@ export async function changeTask(
     LEFT JOIN project ON project.project_id = task.project_id ${TASK_PEOPLE}
   `.execute(db);
   const row = rows[0]!;
+  refuseOutcome(row, change, action);
+  return {
+    taskId,
+    projectId: row.project_id!,
+    organizationId: row.organization_id!,
+    status: row.status!,
+    changed: row.outcome === 'changed',
+    summary: row.body!,
+    dependents: row.dependents,
+    told: row.told ?? [],
+  };
+}
+
+/** The HTTP refusal of a change's outcome (404, 403, 400); nothing when the task changed or was already so. */
+function refuseOutcome(
+  row: Pick<ChangeRow, 'outcome' | 'actor_role' | 'column_size'>,
+  change: TaskChange,
+  action: Action,
+) {
   switch (row.outcome) {
     case 'missing':
       throw notFound('Task');
@@ -132,16 +151,83 @@ export async function changeTask(
       );
     }
   }
-  return {
-    taskId,
-    projectId: row.project_id!,
-    organizationId: row.organization_id!,
-    status: row.status!,
-    changed: row.outcome === 'changed',
-    summary: row.body!,
-    dependents: row.dependents,
-    told: row.told ?? [],
-  };
+}
+
+/** A task of a batch and the change it gets. */
+export interface TaskChangeStep {
+  taskId: string;
+  change: TaskChange;
+}
+
+type BatchRow = Omit<ChangeRow, 'body' | 'told'> & { ord: string };
+
+// What this saves and what it must keep: docs/machinery/bulk-changes.md
+/**
+ * Many tasks' changes (a bulk change) in one statement: figgle_change_task once per task, in the
+ * order given (the caller's lock order), through a lateral call over the arrays of every argument:
+ * each task keeps its own lock, rules, version and log row, as with changeTask, but the statement is
+ * parsed, planned and sent once instead of once per task. The summaries are read after it, in one
+ * more statement that sees every task of the batch as written (a parent's progress counts a child
+ * changed in the same batch). The first refusal, in the order given, is thrown: the caller's
+ * transaction then rolls back every task. Whom the log rows told is left noted for `takeTold`.
+ */
+export async function changeTasks(
+  trx: Kysely<Database>,
+  user: CurrentUser,
+  steps: readonly TaskChangeStep[],
+  action: Action,
+): Promise<ChangedTask[]> {
+  if (steps.length === 0) return [];
+  const column = <T>(pick: (change: TaskChange) => T) => steps.map((step) => pick(step.change));
+  const dues = steps.map((step) => dueArguments(step.change));
+  const text = (values: ReadonlyArray<string | number | boolean | null | undefined>) =>
+    values.map((value) => (value === undefined || value === null ? null : String(value)));
+  const { rows } = await sql<BatchRow>`
+    SELECT step.ord, change.outcome, change.actor_role, change.column_size, task.project_id,
+      project.organization_id, task.status,
+      -- The statement's snapshot is the one before every call of the batch: the status each task had.
+      CASE WHEN change.outcome = 'changed' AND step.status IS NOT NULL
+        AND (task.status_category IN ${FINISHED_STATUSES})
+          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_STATUSES}
+          FROM task AS before WHERE before.task_id = step.task_id)
+        THEN ${DEPENDENTS_JSON} END AS dependents
+    FROM unnest(${text(steps.map((step) => step.taskId))}::uuid[], ${text(column((c) => c.title))}::text[],
+      ${text(column((c) => c.status))}::text[], ${text(column((c) => c.index))}::integer[],
+      ${text(column((c) => c.assigneeId !== undefined))}::boolean[], ${text(column((c) => c.assigneeId))}::uuid[],
+      ${text(dues.map((due) => due.setDueOn))}::boolean[], ${text(dues.map((due) => due.dueOn))}::date[],
+      ${text(dues.map((due) => due.setDueAt))}::boolean[], ${text(dues.map((due) => due.dueAt))}::timestamptz[],
+      ${text(column((c) => c.priority))}::text[], ${text(column((c) => c.startDate !== undefined))}::boolean[],
+      ${text(column((c) => c.startDate))}::date[])
+      WITH ORDINALITY AS step(task_id, title, status, index, sets_assignee, assignee_id, sets_due_on, due_on,
+        sets_due_at, due_at, priority, sets_start_on, start_on, ord)
+    CROSS JOIN LATERAL figgle_change_task(step.task_id, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
+      ${new Date()}::timestamptz, step.title, step.status, step.index, step.sets_assignee, step.assignee_id,
+      step.sets_due_on, step.due_on, step.sets_due_at, step.due_at, step.priority, step.sets_start_on,
+      step.start_on) AS change
+    LEFT JOIN LATERAL (SELECT (change.written).*) AS task ON true
+    LEFT JOIN project ON project.project_id = task.project_id
+  `.execute(trx);
+  // In the order given, whatever order the rows came back in (ord counts from 1).
+  const ordered: BatchRow[] = [];
+  for (const row of rows) ordered[Number(row.ord) - 1] = row;
+  for (const [at, step] of steps.entries()) refuseOutcome(ordered[at]!, step.change, action);
+  const summaries = await sql<{ task_id: string; body: string }>`
+    SELECT task.task_id, ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE}
+    WHERE task.task_id = ANY(${text(steps.map((step) => step.taskId))}::uuid[])
+  `.execute(trx);
+  const bodies = new Map(summaries.rows.map((row) => [row.task_id, row.body]));
+  return steps.map(({ taskId }, at) => {
+    const row = ordered[at]!;
+    return {
+      taskId,
+      projectId: row.project_id!,
+      organizationId: row.organization_id!,
+      status: row.status!,
+      changed: row.outcome === 'changed',
+      summary: bodies.get(taskId.toLowerCase())!,
+      dependents: row.dependents,
+    };
+  });
 }
 
 /**
