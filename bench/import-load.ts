@@ -65,6 +65,7 @@ function probeHealth(url: string) {
       slow,
       failures,
       max: times.at(-1) ?? 0,
+      p50: times[Math.floor(times.length * 0.5)] ?? 0,
       p99: times[Math.floor(times.length * 0.99)] ?? 0,
     };
   };
@@ -193,7 +194,7 @@ async function main(defer: Defer): Promise<void> {
     const summary = outcomes.map((outcome) => `${outcome.status} ${outcome.code}`).join(', ');
     console.log(
       `${scenario.name}: ${summary}; ${seconds.toFixed(1)} s; /healthz ${health.times.length} answers, ` +
-        `p99 ${health.p99.toFixed(0)} ms, max ${health.max.toFixed(0)} ms, ${health.failures.length} failed; ` +
+        `p50 ${health.p50.toFixed(0)} ms, p99 ${health.p99.toFixed(0)} ms, max ${health.max.toFixed(0)} ms, ${health.failures.length} failed; ` +
         `RSS ${baseRss.toFixed(0)} → peak ${peakRss.toFixed(0)} MB; load average ${loadBefore} → ${loadAverage()}`,
     );
     if (health.slow.length > 0)
