@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PROJECT_EMOJI,
-  DEFAULT_PROJECT_VIEW,
-  DEFAULT_VIEWS,
-  defaultViewSchema,
-  PROJECT_EMOJIS,
-  projectEmojiSchema,
-} from './emoji.ts';
+import { DEFAULT_PROJECT_EMOJI, DEFAULT_PROJECT_VIEW, DEFAULT_VIEWS, PROJECT_EMOJIS } from './emoji.ts';
+import { defaultViewSchema, projectEmojiSchema } from './project-schemas.ts';
 
 describe('project emojis', () => {
   it('offers the five icons, fox by default', () => {

@@ -6,7 +6,6 @@ import {
 } from './custom-field-schemas.ts';
 import { CYCLE_NAME_MAX, CYCLE_WEEKS_MAX, CYCLE_WEEKS_MIN } from './cycle-schemas.ts';
 import { richTextSchema } from './delta.ts';
-import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
 import { estimateScaleSchema, estimateSchema } from './estimate.ts';
 import { logMetadataSchema, logTypeSchema } from './log-type.ts';
 import {
@@ -21,6 +20,7 @@ import {
   startDateSchema,
   taskPrioritySchema,
 } from './planning-schemas.ts';
+import { defaultViewSchema, projectEmojiSchema } from './project-schemas.ts';
 import { roleSchema } from './roles.ts';
 import { taskStatusSchema } from './status-schema.ts';
 import { RELATION_SIDES } from './subtask-schemas.ts';

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
-import { defaultViewSchema, projectEmojiSchema } from './emoji.ts';
+import { DEFAULT_VIEWS, PROJECT_EMOJIS } from './emoji.ts';
 import { estimateScaleSchema } from './estimate.ts';
-import { trigramSchema } from './trigram.ts';
+import { TRIGRAM_MESSAGE, TRIGRAM_PATTERN } from './trigram.ts';
+
+export const projectEmojiSchema = z.enum(PROJECT_EMOJIS);
+export const defaultViewSchema = z.enum(DEFAULT_VIEWS);
+export const trigramSchema = z
+  .string({ error: TRIGRAM_MESSAGE })
+  .regex(TRIGRAM_PATTERN, { error: TRIGRAM_MESSAGE });
 
 const PROJECT_NAME_MAX = 100;
 const PROJECT_DESCRIPTION_MAX = 2000;

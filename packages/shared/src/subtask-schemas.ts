@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELATION_SIDES } from './relation-sides.ts';
 import { STATUS_CATEGORIES } from './status-categories.ts';
 import { taskStatusSchema } from './status-schema.ts';
 
@@ -18,18 +19,7 @@ const SUBTASKS_ON_DELETE = ['keep', 'delete'] as const;
 export type SubtasksOnDelete = (typeof SUBTASKS_ON_DELETE)[number];
 export const deleteTaskQuery = z.object({ subtasks: z.enum(SUBTASKS_ON_DELETE).default('keep') }).strict();
 
-/** A relation as one of its two tasks reads it. */
-export const RELATION_SIDES = ['blocks', 'blocked_by', 'relates', 'duplicates', 'duplicated_by'] as const;
-export type RelationSide = (typeof RELATION_SIDES)[number];
-
-/** The same relation read from its other task: A blocks B is B blocked by A. */
-export const RELATION_SIDE_FROM_OTHER_END: Record<RelationSide, RelationSide> = {
-  blocks: 'blocked_by',
-  blocked_by: 'blocks',
-  relates: 'relates',
-  duplicates: 'duplicated_by',
-  duplicated_by: 'duplicates',
-};
+export { RELATION_SIDES, type RelationSide } from './relation-sides.ts';
 
 /** POST /api/tasks/:taskId/relations: this task `side` the task `task_id`. */
 export const addTaskRelationInput = z.object({ side: z.enum(RELATION_SIDES), task_id: z.uuid() }).strict();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTrigram, TRIGRAM_MESSAGE, trigramFromName, trigramSchema } from './trigram.ts';
+import { trigramSchema } from './project-schemas.ts';
+import { isValidTrigram, TRIGRAM_MESSAGE, trigramFromName } from './trigram.ts';
 
 describe('isValidTrigram', () => {
   it('accepts exactly three ASCII letters or digits, any case', () => {

@@ -1,4 +1,4 @@
-import { RELATION_SIDE_FROM_OTHER_END, type RelationSide } from '@figgle/shared/subtask-schemas';
+import { RELATION_SIDE_FROM_OTHER_END, type RelationSide } from '@figgle/shared/relation-sides';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
