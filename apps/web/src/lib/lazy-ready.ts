@@ -16,10 +16,17 @@ export function lazyReady<Props extends object>(
   let loading: Promise<ComponentType<Props>> | undefined;
   let loaded: ComponentType<Props> | undefined;
   const preload = () => {
-    loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed fetch (offline) is not kept: the next preload or render asks again.
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
   const component = lazy(() => {

@@ -1,9 +1,16 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { lazyReady, preloadWhenIdle } from '../../../lib/lazy-ready';
+import { lazyReady } from '../../../lib/lazy-ready';
+import { isTypingTarget } from '../../../shared/shortcuts';
 import type { CommandPaletteProps } from './command-palette';
 import { paletteStore } from './palette-store';
 
-/** The palette's code (Spotlight, its results) is a chunk of its own, fetched when the page is idle. */
+/**
+ * The palette's code (Spotlight, its results) is a chunk of its own, fetched on the first sign that
+ * it may be wanted: the pointer or the focus on the Search button, or a first shortcut key (Ctrl or ⌘,
+ * the first half of Ctrl+K, or a key typed outside a field). Not when the page is idle: most visits
+ * never open it, and on /projects it was 11 KB of the first load's budget
+ * (docs/machinery/first-load-javascript.md).
+ */
 const CommandPalette = lazyReady<CommandPaletteProps>(
   async () => (await import('./command-palette')).CommandPalette,
 );
@@ -20,11 +27,23 @@ export function CommandPaletteHost(props: CommandPaletteProps) {
   const opened = useSyncExternalStore(paletteStore.subscribe, () => paletteStore.getState().opened);
   const [used, setUsed] = useState(false);
   if (opened && !used) setUsed(true);
-  useEffect(() => preloadWhenIdle(CommandPalette.preload), []);
+  useEffect(() => preloadOnFirstShortcutKey(), []);
   if (!used) return null;
   return (
     <Suspense fallback={null}>
       <CommandPalette {...props} />
     </Suspense>
   );
+}
+
+/** Fetches the palette's code at the first key that may open it; answers the listener's removal. */
+function preloadOnFirstShortcutKey(): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Control' && event.key !== 'Meta' && isTypingTarget(event)) return;
+    window.removeEventListener('keydown', onKeyDown, true);
+    // Offline without the kept shell: the palette asks again when it opens.
+    CommandPalette.preload().catch(() => undefined);
+  };
+  window.addEventListener('keydown', onKeyDown, true);
+  return () => window.removeEventListener('keydown', onKeyDown, true);
 }
