@@ -18,7 +18,7 @@ const QUIET_CEILING_MS = 30 * 60 * 1000;
  * embedded database answers in the server's thread, so a VACUUM of a large table holds every
  * request for its whole time (28.7 s after a 48 MB import, issue 37 item 6).
  */
-export interface QuietMoment {
+interface QuietMoment {
   /** When the last request other than a probe arrived (Date.now() clock); 0 if none yet. */
   lastRequestAt(): number;
   /** Whether a durable job (an import, a delivery) is running now. */
@@ -32,7 +32,7 @@ export interface QuietMoment {
 }
 
 /** What a run did: the tables it vacuumed and those it only analyzed. */
-export interface MaintenanceRun {
+interface MaintenanceRun {
   vacuumed: string[];
   analyzed: string[];
 }
