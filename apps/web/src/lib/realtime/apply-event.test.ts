@@ -5,7 +5,7 @@ import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
 import { type InvalidateQueryFilters, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyRealtimeEvent } from './apply-event';
+import { applyRealtimeEvent, applyRealtimeEvents } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';
 import { inboxStatusQueryKey } from './query-keys';
 
@@ -203,6 +203,50 @@ describe('applyRealtimeEvent', () => {
     );
     applyRealtimeEvent(event('my-tasks', task('t1', 2, { assignee: null })), context());
     expect(queryClient.getQueryData<MyTaskView[]>(['my-tasks'])!.map((t) => t.task_id)).toEqual(['t2']);
+  });
+
+  it('applies a batch frame as its events one by one would, writing each list once', () => {
+    const board = ['tasks', projectId];
+    const mine = { assignee: { user_id: me, firstname: 'M', lastname: 'E' } };
+    const start = () => {
+      queryClient.setQueryData<TaskSummaryView[]>(board, [task('t1', 3), task('t2', 1), task('t4', 1)]);
+      queryClient.setQueryData<MyTaskView[]>(['my-tasks'], [task('t1', 3, mine)]);
+    };
+    const frames = [
+      event(`tasks:${projectId}`, task('t1', 4, { status: 'DONE' })),
+      event(`tasks:${projectId}`, task('t1', 2, { status: 'TODO' })),
+      event(`tasks:${projectId}`, task('t3', 1), { action: 'created' }),
+      event(`tasks:${projectId}`, null, { action: 'deleted', id: 't2' }),
+      event(`tasks:${projectId}`, task('t2', 2), { action: 'created' }),
+      event('my-tasks', task('t5', 1, mine)),
+      event('my-tasks', task('t1', 4, { assignee: null })),
+    ];
+    const lists = () => ({
+      board: queryClient.getQueryData<TaskSummaryView[]>(board)!.map((t) => [t.task_id, t.status, t.version]),
+      mine: queryClient.getQueryData<MyTaskView[]>(['my-tasks'])!.map((t) => t.task_id),
+    });
+    start();
+    for (const frame of frames) applyRealtimeEvent(frame, context());
+    const oneByOne = lists();
+    start();
+    const writes = vi.spyOn(queryClient, 'setQueryData');
+    applyRealtimeEvents(frames, context());
+    expect(lists()).toEqual(oneByOne);
+    expect(oneByOne.board).toEqual([
+      ['t1', 'DONE', 4],
+      ['t4', 'TODO', 1],
+      ['t3', 'TODO', 1],
+      ['t2', 'TODO', 2],
+    ]);
+    expect(writes.mock.calls.map(([key]) => key)).toEqual([board, ['my-tasks']]);
+  });
+
+  it('leaves a list alone when a batch changes none of it', () => {
+    const board = ['tasks', projectId];
+    const cached = [task('t1', 3)];
+    queryClient.setQueryData<TaskSummaryView[]>(board, cached);
+    applyRealtimeEvents([event(`tasks:${projectId}`, task('t1', 2, { status: 'DONE' }))], context());
+    expect(queryClient.getQueryData(board)).toBe(cached);
   });
 
   it('leaves boards that are not cached alone (nothing fetched, nothing invented)', () => {

@@ -15,6 +15,11 @@ export interface EventContext {
   userId: string | null;
   /** The page the tab shows. */
   pathname: string;
+  /**
+   * Inside a `batch` frame (applyRealtimeEvents): the board and My tasks writes are gathered here and
+   * written once per list, not once per task.
+   */
+  gathered?: GatheredWrites;
   /** The inbox's Everything tab is on screen: new activity is seen as it comes, and lights no dot. */
   inboxEverythingShown?: boolean;
 }
@@ -35,6 +40,70 @@ function upsertTask<T extends Versioned>(list: T[] | undefined, task: T): T[] | 
 function removeTask<T extends Versioned>(list: T[] | undefined, taskId: string): T[] | undefined {
   if (!list?.some((item) => item.task_id === taskId)) return list;
   return list.filter((item) => item.task_id !== taskId);
+}
+
+/** A task to put in a list (by upsertTask's rule), or the id of one to take out. */
+type TaskWrite<T> = { task: T } | { taskId: string };
+
+/**
+ * What upsertTask and removeTask would do, one write after the other, on one copy of the list: a bulk
+ * change's 500 tasks cost one pass and one copy of a 1,000-task board, not 500 of each (docs/machinery/bulk-changes.md).
+ * The same list comes back when nothing changed.
+ */
+function writeTasks<T extends Versioned>(
+  list: T[] | undefined,
+  writes: readonly TaskWrite<T>[],
+): T[] | undefined {
+  if (!list) return list;
+  let next: Array<T | null> | null = null;
+  let at: Map<string, number> | null = null;
+  const place = () => {
+    at ??= new Map(list.map((item, index) => [item.task_id, index]));
+    return at;
+  };
+  for (const write of writes) {
+    const taskId = 'task' in write ? write.task.task_id : write.taskId;
+    const index = place().get(taskId);
+    const current = index === undefined ? undefined : (next ?? list)[index];
+    if ('task' in write) {
+      if (current && current.version > write.task.version) continue;
+      next ??= [...list];
+      if (index === undefined || !current) {
+        place().set(taskId, next.length);
+        next.push(write.task);
+      } else next[index] = { ...current, ...write.task };
+    } else if (index !== undefined && current) {
+      next ??= [...list];
+      next[index] = null;
+      place().delete(taskId);
+    }
+  }
+  return next ? next.filter((item): item is T => item !== null) : list;
+}
+
+/** The list writes of one `batch` frame, by query: applied by applyRealtimeEvents after its last event. */
+interface GatheredWrites {
+  board: Map<string, TaskWrite<TaskSummaryView>[]>;
+  myTasks: TaskWrite<MyTaskView>[];
+}
+
+/**
+ * Applies a `batch` frame's events (one change of many tasks): each event as applyRealtimeEvent
+ * does, but the board's and My tasks' lists are written once each, after the last event.
+ */
+export function applyRealtimeEvents(frames: readonly EventFrame[], context: EventContext): void {
+  const gathered: GatheredWrites = { board: new Map(), myTasks: [] };
+  for (const frame of frames) applyRealtimeEvent(frame, { ...context, gathered });
+  const { queryClient } = context;
+  for (const [projectId, writes] of gathered.board) {
+    const key = queryKeys.projectTasks(projectId);
+    readAgainIfReading(key, context);
+    queryClient.setQueryData<TaskSummaryView[]>(key, (list) => writeTasks(list, writes));
+  }
+  if (gathered.myTasks.length > 0) {
+    readAgainIfReading(queryKeys.myTasks, context);
+    queryClient.setQueryData<MyTaskView[]>(queryKeys.myTasks, (list) => writeTasks(list, gathered.myTasks));
+  }
 }
 
 /**
@@ -112,19 +181,30 @@ function readAgainIfReading(key: QueryKey, { queryClient, invalidate }: EventCon
 }
 
 function applyBoardTask(frame: EventFrame, projectId: string, context: EventContext): void {
-  const { queryClient } = context;
+  const { queryClient, gathered } = context;
+  const task = frame.data as TaskSummaryView | null;
+  if (gathered) {
+    const writes = gathered.board.get(projectId) ?? [];
+    writes.push(task && frame.action !== 'deleted' ? { task } : { taskId: frame.id });
+    gathered.board.set(projectId, writes);
+    return;
+  }
   const key = queryKeys.projectTasks(projectId);
   readAgainIfReading(key, context);
-  const task = frame.data as TaskSummaryView | null;
   queryClient.setQueryData<TaskSummaryView[]>(key, (list) =>
     task && frame.action !== 'deleted' ? upsertTask(list, task) : removeTask(list, frame.id),
   );
 }
 
 function applyMyTask(frame: EventFrame, context: EventContext): void {
-  const { queryClient, userId } = context;
-  readAgainIfReading(queryKeys.myTasks, context);
+  const { queryClient, userId, gathered } = context;
   const task = frame.data as MyTaskView | null;
+  if (gathered) {
+    const mine = task && frame.action !== 'deleted' && task.assignee?.user_id === userId;
+    gathered.myTasks.push(mine ? { task } : { taskId: frame.id });
+    return;
+  }
+  readAgainIfReading(queryKeys.myTasks, context);
   queryClient.setQueryData<MyTaskView[]>(queryKeys.myTasks, (list) =>
     task && frame.action !== 'deleted' && task.assignee?.user_id === userId
       ? upsertTask(list, task)

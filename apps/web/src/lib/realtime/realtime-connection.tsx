@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { organizationsQueryOptions } from '../../shared/api/list-organizations';
 import { queryKeys } from '../../shared/api/query-keys';
-import { applyRealtimeEvent, forgetOrganization } from './apply-event';
+import { applyRealtimeEvent, applyRealtimeEvents, forgetOrganization } from './apply-event';
 import { InvalidationBatch } from './invalidation-batch';
 import { type PresenceState, presenceQueryKey } from './query-keys';
 import { readBeforeChange } from './read-before-change';
@@ -38,10 +38,7 @@ export function RealtimeConnection() {
       onEvent: (frame) => applyRealtimeEvent(frame, context()),
       // A bulk change's events: every cache write of them in one notification, so each screen
       // draws the whole change once instead of once a task.
-      onBatch: (events) =>
-        notifyManager.batch(() => {
-          for (const frame of events) applyRealtimeEvent(frame, context());
-        }),
+      onBatch: (events) => notifyManager.batch(() => applyRealtimeEvents(events, context())),
       onPresence: (frame) =>
         queryClient.setQueryData<PresenceState>(presenceQueryKey, (state) => ({
           ...state,
