@@ -4,41 +4,56 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { announceNotified, type Notified } from './record.ts';
 
+/** A task the change finished, with the tasks the change's statement named as its dependents. */
+interface Finished {
+  taskId: string;
+  /** The status the change set (its statement's answer). */
+  status: string;
+  dependentIds: string[];
+}
+
 /**
- * A task went to Done or Archive in a change made since `since`: each task it blocked that has no open blocker left (none that is
- * neither Done nor Archive, nor deleted) tells its assignee and its watchers, but the person who
- * finished it, with a 'change' notification of the field 'unblocked' (its `from` names the blocker,
- * "WEB-9"). Only members of the organization are told, as for every notification.
+ * Tasks the change moved to Done or Archive: each task it blocked that has no open blocker left
+ * (none that is neither Done nor Archive, nor deleted) tells its assignee and its watchers, but the
+ * person who finished it, with a 'change' notification of the field 'unblocked' (its `from` names
+ * the blocker, "WEB-9"). Only members of the organization are told, as for every notification.
+ * Which tasks the change finished, and which tasks they block, come from the change's own statement
+ * (its `dependents`, answered only when the status crossed between open and finished), never from
+ * the log read back by time: a later edit of a finished task, or another person's change at the
+ * same moment, tells nobody again (decision 0035).
  */
 async function recordUnblocked(
   db: Kysely<Database>,
-  blockerIds: readonly string[],
+  finished: readonly Finished[],
   actorId: string,
-  since: Date,
 ): Promise<Notified[]> {
+  const pairs = finished.flatMap((task) =>
+    task.dependentIds.map((dependentId) => [task, dependentId] as const),
+  );
   const { rows } = await sql<{
     user_id: string;
     task_id: string;
     project_id: string;
     organization_id: string;
   }>`
-    WITH blocker AS (
-      SELECT task.task_id, project.trigram || '-' || task.reference AS ref
-      FROM task JOIN project ON project.project_id = task.project_id
-      WHERE task.task_id = ANY(${blockerIds as string[]}::uuid[]) AND task.status_category IN ('done', 'canceled')
-        -- This change moved it there: a later edit of a finished task tells nobody again.
-        AND EXISTS (
-          SELECT 1 FROM log
-          WHERE log.task_id = task.task_id AND log.type = 'STATUS' AND log.created_at >= ${since}
-            AND EXISTS (SELECT 1 FROM project_status AS reached
-              WHERE reached.project_id = task.project_id AND reached.key = log.metadata -> 'status' ->> 'new'
-                AND reached.category IN ('done', 'canceled'))
-        )
+    WITH answered AS (
+      SELECT * FROM unnest(${pairs.map(([task]) => task.taskId)}::uuid[], ${pairs.map(([task]) => task.status)}::text[],
+        ${pairs.map(([, dependentId]) => dependentId)}::uuid[]) AS answered(task_id, status, dependent_id)
+    ),
+    blocker AS (
+      SELECT DISTINCT answered.task_id, answered.dependent_id, project.trigram || '-' || task.reference AS ref
+      FROM answered
+      JOIN task ON task.task_id = answered.task_id
+      JOIN project ON project.project_id = task.project_id
+      -- The status the change set is a finished one (its statement said it crossed over).
+      JOIN project_status AS reached ON reached.project_id = task.project_id AND reached.key = answered.status
+        AND reached.category IN ('done', 'canceled')
     ),
     unblocked AS (
       SELECT blocked.task_id, blocked.project_id, project.organization_id, blocked.assignee_id, blocker.ref
       FROM blocker
-      JOIN task_relation relation ON relation.from_task_id = blocker.task_id AND relation.kind = 'blocks'
+      JOIN task_relation relation ON relation.from_task_id = blocker.task_id
+        AND relation.to_task_id = blocker.dependent_id AND relation.kind = 'blocks'
       JOIN task blocked ON blocked.task_id = relation.to_task_id AND blocked.deleted_at IS NULL
       JOIN project ON project.project_id = blocked.project_id AND project.deleted_at IS NULL
       WHERE TRUE
@@ -87,11 +102,16 @@ async function recordUnblocked(
   return [...byTask.values()];
 }
 
-/** A committed change of one task, as the change commands answer it. */
+/** A committed change of one task, as the change commands answer it (ChangedTask). */
 interface StatusChange {
   taskId: string;
   status: string;
   changed: boolean;
+  /**
+   * The tasks whose summaries show this one's status (its parent, the tasks it blocks), answered by
+   * the change's statement only when the status crossed between open and finished.
+   */
+  dependents?: ReadonlyArray<readonly [taskId: string, projectId: string]> | null;
 }
 
 /**
@@ -103,17 +123,21 @@ export async function announceUnblocked(
   { db, bus }: Pick<AppDeps, 'db' | 'bus'>,
   changes: StatusChange | readonly StatusChange[],
   actorId: string,
-  /** When the change began: its STATUS log line is written at or after it. */
-  since: Date,
 ): Promise<void> {
   // To Do and Doing are open in every project; any other status may be of a finished category.
-  const blockerIds = (Array.isArray(changes) ? changes : [changes as StatusChange])
+  const list: readonly StatusChange[] = Array.isArray(changes) ? changes : [changes as StatusChange];
+  const finished = list
     .filter((change) => change.changed && change.status !== 'TODO' && change.status !== 'DOING')
-    .map((change) => change.taskId);
-  if (blockerIds.length === 0) return;
+    .filter((change) => (change.dependents?.length ?? 0) > 0)
+    .map((change) => ({
+      taskId: change.taskId,
+      status: change.status,
+      dependentIds: change.dependents!.map(([taskId]) => taskId),
+    }));
+  if (finished.length === 0) return;
   await publishAfterCommit(
     bus,
-    () => recordUnblocked(db, blockerIds, actorId, since),
+    () => recordUnblocked(db, finished, actorId),
     (told) => told.flatMap(announceNotified),
   );
 }

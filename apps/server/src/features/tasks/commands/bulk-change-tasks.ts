@@ -34,7 +34,6 @@ export async function bulkChangeTasks(
   user: CurrentUser,
   { groups }: BulkChangeTasksInput,
 ): Promise<ChangedTask[]> {
-  const since = new Date();
   // In task id order, so two bulk changes over the same tasks take their locks in the same order.
   const steps = groups
     .flatMap((group) =>
@@ -95,7 +94,7 @@ export async function bulkChangeTasks(
     ],
   ).then(({ done }) => done);
   // The tasks unblocked, per finished task.
-  await announceUnblocked({ db, bus }, [...changed.values()], user.user_id, since);
+  await announceUnblocked({ db, bus }, [...changed.values()], user.user_id);
   // In the order the request named them.
   return groups.flatMap((group) => group.task_ids.map((taskId) => changed.get(taskId)!));
 }

@@ -17,13 +17,12 @@ export async function moveTask(
   user: CurrentUser,
   { taskId, status, index }: KanbanUpdateInput,
 ): Promise<ChangedTask> {
-  const since = new Date();
   const task = await publishAfterCommit(
     bus,
     () => changeTask(db, user, taskId, { status, index }, 'task.update'),
     // The task's event, then one for each person its log row told (the statement answered them).
     (task) => [...announceChange(task, user.user_id), ...announceTold(task.told, [task], user.user_id)],
   );
-  await announceUnblocked({ db, bus }, task, user.user_id, since);
+  await announceUnblocked({ db, bus }, task, user.user_id);
   return task;
 }

@@ -20,7 +20,6 @@ export async function updateTask(
   user: CurrentUser,
   { taskId, changes }: { taskId: string; changes: UpdateTaskInput },
 ): Promise<ChangedTask> {
-  const since = new Date();
   const { estimate, ...fields } = changes;
   const change: TaskChange = {
     title: fields.title,
@@ -39,7 +38,7 @@ export async function updateTask(
         : changeWithEstimate(db, user, taskId, change, estimate),
     (task) => [...announceChange(task, user.user_id), ...announceTold(task.told, [task], user.user_id)],
   );
-  await announceUnblocked({ db, bus }, task, user.user_id, since);
+  await announceUnblocked({ db, bus }, task, user.user_id);
   return task;
 }
 
