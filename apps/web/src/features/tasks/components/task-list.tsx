@@ -1,7 +1,7 @@
 import type { ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { type EstimateScale, shownEstimate } from '@figgle/shared/estimate';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { Anchor, Checkbox, Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconCornerLeftUp, IconMessageCircle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -241,13 +241,10 @@ export function TaskList({
               <Table.Th w={92} className={classes.stackedHidden}>
                 {t('tasks.assigneeColumn')}
               </Table.Th>
-              <Table.Th
-                w={56}
-                className={classes.stackedHidden}
-                aria-label={t('tasks.comments')}
-                title={t('tasks.comments')}
-              >
+              {/* The icon for the eye, the word for a screen reader: a header cell's name is its text. */}
+              <Table.Th w={56} className={classes.stackedHidden} title={t('tasks.comments')}>
                 <IconMessageCircle size={14} stroke={1.8} aria-hidden />
+                <VisuallyHidden>{t('tasks.comments')}</VisuallyHidden>
               </Table.Th>
               {columns.lastModified ? <Table.Th w={140}>{t('tasks.lastModified')}</Table.Th> : null}
               {columns.created ? <Table.Th w={116}>{t('tasks.createdAt')}</Table.Th> : null}
