@@ -284,7 +284,7 @@ async function scrollTrace(browser: Browser, page: Page) {
 // Plain script text, as PAINT_PROBE: times each pointermove of a drag to the frame after the dragged
 // bar's new left is in the page, and each pointerup to the end of the PATCH it sent.
 const DRAG_PROBE = `
-  window.__drag = { moves: [], answers: [] };
+  window.__drag = { moves: [], answers: [], sent: [] };
   document.addEventListener('pointermove', (event) => {
     const bar = event.target instanceof Element ? event.target.closest('[data-timeline-bar]') : null;
     if (!bar || !event.buttons) return;
@@ -307,6 +307,7 @@ const DRAG_PROBE = `
       for (const entry of list.getEntries()) {
         if (new URL(entry.name).pathname !== path || entry.startTime < at) continue;
         window.__drag.answers.push(entry.responseEnd - at);
+        window.__drag.sent.push(entry.startTime - at);
         observer.disconnect();
       }
     });
@@ -314,7 +315,7 @@ const DRAG_PROBE = `
   }, true);
 `;
 
-type DragWindow = Window & { __drag: { moves: number[]; answers: number[] } };
+type DragWindow = Window & { __drag: { moves: number[]; answers: number[]; sent: number[] } };
 
 /** DRAGS drags of a bar in sight, a week later then back, one day per pointer move. */
 async function dragTimes(page: Page) {
@@ -430,7 +431,7 @@ export async function runTimelineBench(): Promise<void> {
       const drag = await dragTimes(page);
       const oneDecimal = (value: number) => `${value.toFixed(1)} ms`;
       console.log(
-        `drag: ${drag.moves.length} moves, pointermove to painted ${drag.moves.map(oneDecimal).join(', ')}; ${drag.answers.length} drops, pointerup to the server's answer ${drag.answers.map(ms).join(', ')}`,
+        `drag: ${drag.moves.length} moves, pointermove to painted ${drag.moves.map(oneDecimal).join(', ')}; ${drag.answers.length} drops, pointerup to the server's answer ${drag.answers.map(ms).join(', ')} (the PATCH sent after ${drag.sent.map(ms).join(', ')})`,
       );
       const worstMove = Math.max(...drag.moves);
       reportFigure({
