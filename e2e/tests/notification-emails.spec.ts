@@ -76,6 +76,21 @@ test.describe('notification emails', () => {
     await assignInTaskPage(pageB, taskId, 'Ada Author');
     await pageA.waitForTimeout(3_000);
     expect(notificationEmailsTo(mail, ada.email)).toHaveLength(1);
+
+    // Issue 45: once A chooses German, her link speaks German, even in an English browser.
+    const chosen = await pageA.request.patch('/api/me', {
+      headers: { origin: baseURL },
+      data: { locale: 'de' },
+    });
+    expect(chosen.status()).toBe(200);
+    const english = await browser.newContext({ baseURL, locale: 'en-US' });
+    const german = await english.newPage();
+    await german.goto(unsubscribeLinkOf(email));
+    await expect(german.getByRole('heading', { name: 'Figgle-E-Mails abbestellen?' })).toBeVisible();
+    await expect(german.getByRole('button', { name: 'Abbestellen' })).toBeVisible();
+    await expect(german.getByRole('link', { name: 'Einstellungen → Benachrichtigungen' })).toBeVisible();
+    await expect(german.locator('body')).not.toContainText(/Unsubscribe|notification emails|Settings/);
+    await english.close();
   });
 
   test('the settings page changes the email level, the daily digest and the time zone', async ({
