@@ -214,11 +214,18 @@ async function seedStructure(session: Session, projectId: string) {
       );
     }
   }
+  // Two tasks are related once (again would be refused), and a blocker always has the lower index,
+  // so no chain of blockers closes a loop (refused since issue 44's loop check).
+  const related = new Set<string>();
   for (let r = 0; r < RELATIONS; r++) {
-    const from = tasks[400 + r]!;
-    const to = tasks[400 + ((r * 7 + 3) % 600)]!;
-    if (from === to) continue;
-    const side = r % 4 === 3 ? 'relates' : 'blocks';
+    const fromIndex = 400 + r;
+    let toIndex = 400 + ((r * 7 + 3) % 600);
+    const pair = () => `${Math.min(fromIndex, toIndex)}:${Math.max(fromIndex, toIndex)}`;
+    while (toIndex === fromIndex || related.has(pair())) toIndex = 400 + ((toIndex - 400 + 1) % 600);
+    related.add(pair());
+    const from = tasks[fromIndex]!;
+    const to = tasks[toIndex]!;
+    const side = r % 4 === 3 ? 'relates' : fromIndex < toIndex ? 'blocks' : 'blocked_by';
     writes.push(async () =>
       json(await session.call('POST', `/api/tasks/${from}/relations`, { side, task_id: to })),
     );
