@@ -6,6 +6,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   Suspense,
+  startTransition,
   useId,
   useLayoutEffect,
   useMemo,
@@ -180,7 +181,10 @@ export function TimelineChart({
       onPointerUp: () => {
         const current = dragRef.current;
         dragRef.current = null;
-        setDrag(null);
+        // Not urgent: the drop's PATCH leaves two microtasks after the change starts (the mutation's
+        // onMutate steps), and an urgent render would be drawn in a microtask before it. The bar keeps
+        // its dragged place until the changed dates draw it there.
+        startTransition(() => setDrag(null));
         if (!current?.moved) return;
         suppressClick.current = true;
         const bar = latest.current.layout.bars.get(current.taskId);
