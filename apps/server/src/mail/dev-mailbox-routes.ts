@@ -74,7 +74,7 @@ export async function devMailboxRoutes(app: AppInstance): Promise<void> {
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${say('devMailbox.title')}</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2933}
+<title>${say('devMailbox.title')}</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2933;overflow-wrap:break-word}
 article{border:1px solid #d9dee5;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#6b7785;font-size:.9rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}
 @media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}article{border-color:#373a40}.meta{color:#a6adb6}a{color:#91a7ff}}</style></head>
 <body><h1>${say('devMailbox.heading')}</h1><p>${say('devMailbox.intro')}</p>

@@ -45,8 +45,8 @@ describe('the dev mailbox in the browser’s language', () => {
   it('is German for a German browser, with no English of its catalogue left', async () => {
     const html = await mailboxIn('de-CH,de;q=0.9,en;q=0.5');
     expect(html).toContain('<html lang="de">');
-    expect(html).toContain('<title>Figgle-Entwicklungspostfach</title>');
-    expect(html).toContain('<h1>Entwicklungspostfach</h1>');
+    expect(html).toContain('<title>Figgle-Entwicklungs-Postfach</title>');
+    expect(html).toContain('<h1>Entwicklungs-Postfach</h1>');
     expect(html).toContain(`<p class="meta">An ${email} · `);
     expect(html).toContain('Setze <code>SMTP_URL</code>, um echte E-Mails zu verschicken.');
     // The email itself is the sign-up browser's language too.
