@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live } from '../support/two-members.ts';
 import { axeCheck } from './accessibility-support.ts';
-import { callApi } from './planning-support.ts';
+import { callApi, createTask } from './planning-support.ts';
 
 // Issue 43, the trash (docs/product.md#trash): a task deleted from its page is found in
 // Settings › Trash and restored with its comments, which its activity says; an open board shows it
@@ -39,6 +39,17 @@ for (const { scheme, width, height } of [
       );
       await callApi(page, baseURL, 'POST', `/api/tasks/${taskId}/comments`, {
         content_json: { ops: [{ insert: 'The paper is ordered.\n' }] },
+      });
+      // Pick the paper blocks it, and it blocks Bind the proofs (issue 44).
+      const paper = await createTask(page, baseURL, projectId, { title: 'Pick the paper' });
+      const bind = await createTask(page, baseURL, projectId, { title: 'Bind the proofs' });
+      await callApi(page, baseURL, 'POST', `/api/tasks/${paper}/relations`, {
+        side: 'blocks',
+        task_id: taskId,
+      });
+      await callApi(page, baseURL, 'POST', `/api/tasks/${taskId}/relations`, {
+        side: 'blocks',
+        task_id: bind,
       });
       // An open board, which sees the task leave and come back without a reload.
       const board = await page.context().newPage();
@@ -83,8 +94,21 @@ for (const { scheme, width, height } of [
       await item.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`trash-${scheme}-${width}.png`) });
 
+      // While it was in the trash, Bind the proofs came to block Pick the paper: one of its two
+      // relations would now close a loop, and stays out; the message names the loop.
+      await callApi(page, baseURL, 'POST', `/api/tasks/${bind}/relations`, {
+        side: 'blocks',
+        task_id: paper,
+      });
       await item.getByRole('button', { name: `Restore BRO-${reference} Print the proofs` }).click();
-      await expect(page.getByText(`BRO-${reference} is back.`)).toBeVisible();
+      await expect(
+        page.getByText(
+          new RegExp(
+            `^BRO-${reference} is back, without a “blocks” relation, which would now make a loop: (BRO-\\d+ → ){3}BRO-\\d+\\.$`,
+          ),
+        ),
+      ).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`trash-restored-${scheme}-${width}.png`) });
       await expect(page.getByText('The trash is empty.')).toBeVisible();
       await expect(otherTab.getByText('The trash is empty.')).toBeVisible();
       // Back on the open board, and on its page with its comment; its activity says it came back.

@@ -59,9 +59,16 @@ function TrashRow({
     restore.mutate(item.trash_id, {
       onSuccess: (answer) =>
         toastSuccess(
-          answer.kind === 'TASK'
-            ? t('settings.taskBack', { name: item.reference ?? t('settings.theTask') })
-            : t('settings.projectBack', { name: item.title }),
+          answer.kind === 'PROJECT'
+            ? t('settings.projectBack', { name: item.title })
+            : answer.relations_left_out.length > 0
+              ? // A relation that would have closed a loop of blockers stayed out (decision 0037).
+                t('settings.taskBackWithoutLoops', {
+                  name: item.reference ?? t('settings.theTask'),
+                  count: answer.relations_left_out.length,
+                  loop: answer.relations_left_out[0]!.loop.join(' → '),
+                })
+              : t('settings.taskBack', { name: item.reference ?? t('settings.theTask') }),
         ),
       onError: (error) =>
         toastError(
