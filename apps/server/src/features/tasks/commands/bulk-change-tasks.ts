@@ -18,8 +18,9 @@ import { writeTaskEstimate } from './task-estimate.ts';
 
 /**
  * A bulk change from the list's selection bar (or its undo): each named task goes through
- * figgle_change_task, the same statement as a PATCH, so each gets its own log row, version and
- * rules (a refused role, an assignee outside the organization); labels, an estimate and a custom
+ * figgle_change_task, the function of a PATCH, all of them in one statement (changeTasks), so each
+ * gets its own log row, version and rules (a refused role, an assignee outside the organization)
+ * without a round trip, parse and plan per task (docs/machinery/bulk-changes.md); labels, an estimate and a custom
  * field's value follow, each with its own checks and log line. A move to another project comes
  * before them (bulk-move.ts: statuses mapped by name, then category, then the status_map the person
  * chose; a status with none is a 409 naming each). All of it runs in one transaction:
