@@ -10,14 +10,15 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import {
   DEFAULT_STATUS_CHOICES,
   useStatusChoicesOfProjects,
 } from '../../../shared/api/list-project-statuses';
+import { useUpdateTask } from '../../../shared/api/update-task';
 import { useMoveSubtask } from '../api/move-subtask';
-import { type Subtask, SubtaskRow } from './subtask-row';
+import { type ChangeSubtask, type Subtask, SubtaskRow } from './subtask-row';
 import classes from './task-detail.module.css';
 
 /** The projects of the sub-tasks, once each, the same array while they stay the same. */
@@ -36,9 +37,16 @@ export function SubtaskList({
 }: {
   parentId: string;
   subtasks: readonly Subtask[];
-  assigneeOptions: Array<{ value: string; label: string }>;
+  assigneeOptions: ReadonlyArray<{ value: string; label: string }>;
 }) {
   const move = useMoveSubtask();
+  // One update for all rows, and one callback: the rows (memoized) keep their props between renders.
+  const { mutate: updateTask } = useUpdateTask();
+  const change = useCallback<ChangeSubtask>(
+    (taskId, changes) => updateTask({ taskId, changes }),
+    [updateTask],
+  );
+  const items = useMemo(() => subtasks.map((subtask) => subtask.task_id), [subtasks]);
   const statusesOf = useStatusChoicesOfProjects(useSubtaskProjects(subtasks));
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
@@ -83,10 +91,7 @@ export function SubtaskList({
         },
       }}
     >
-      <SortableContext
-        items={subtasks.map((subtask) => subtask.task_id)}
-        strategy={verticalListSortingStrategy}
-      >
+      <SortableContext items={items} strategy={verticalListSortingStrategy}>
         <ul aria-label={t('task-detail.subtasks')} className={classes.subtaskList}>
           {subtasks.map((subtask) => (
             <SubtaskRow
@@ -94,6 +99,7 @@ export function SubtaskList({
               subtask={subtask}
               assigneeOptions={assigneeOptions}
               statuses={(subtask.project_id && statusesOf.get(subtask.project_id)) || DEFAULT_STATUS_CHOICES}
+              onChange={change}
             />
           ))}
         </ul>

@@ -4,11 +4,10 @@ import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
 import { ActionIcon, Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import type { StatusChoice } from '../../../shared/api/list-project-statuses';
-import { useUpdateTask } from '../../../shared/api/update-task';
 import { paths } from '../../../shared/paths';
 import { shownStatusName } from '../../../shared/status-name';
 import { dueDay, dueFrom, localTime } from '../../../ui/planning/due-date';
@@ -18,22 +17,34 @@ export const NOBODY = 'none';
 
 export type Subtask = TaskStructureView['subtasks'][number];
 
+/** A change of one sub-task's fields, sent through the shared task update by the list. */
+export type ChangeSubtask = (taskId: string, changes: UpdateTaskInput) => void;
+
 /**
  * One sub-task: a grip to move it (mouse, touch or keyboard), its reference and title, then its
  * status, assignee and due date, each changed in place.
+ * Memoized, with props that keep their identity (the sub-task's row of the cached structure, the
+ * list's shared options and callback): a parent may list a hundred, and the page re-renders as
+ * each of its reads lands (the members, the statuses); only the rows whose data changed draw again.
  */
-export function SubtaskRow({
+export const SubtaskRow = memo(function SubtaskRow({
   subtask,
   assigneeOptions,
   statuses,
+  onChange,
 }: {
   subtask: Subtask;
-  assigneeOptions: Array<{ value: string; label: string }>;
+  assigneeOptions: ReadonlyArray<{ value: string; label: string }>;
   /** The statuses of the sub-task's own project (docs/product.md#statuses), by name. */
   statuses: readonly StatusChoice[];
+  onChange: ChangeSubtask;
 }) {
-  const statusOptions = statuses.map((status) => ({ value: status.key, label: status.name }));
-  const update = useUpdateTask();
+  const statusOptions = useMemo(() => {
+    const options = statuses.map((status) => ({ value: status.key, label: status.name }));
+    return options.some((option) => option.value === subtask.status)
+      ? options
+      : [...options, { value: subtask.status, label: shownStatusName(subtask.status, subtask.status_name) }];
+  }, [statuses, subtask.status, subtask.status_name]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: subtask.task_id });
   const style: CSSProperties = {
@@ -43,7 +54,7 @@ export function SubtaskRow({
   const due = { due_on: subtask.due_on, due_at: subtask.due_at };
   // The row shows the change at once, as every view of the sub-task does (the shared task update);
   // the parent's list and progress are read again once it is saved.
-  const change = (changes: UpdateTaskInput) => update.mutate({ taskId: subtask.task_id, changes });
+  const change = (changes: UpdateTaskInput) => onChange(subtask.task_id, changes);
 
   return (
     <li ref={setNodeRef} style={style} className={classes.subtaskRow} data-dragging={isDragging || undefined}>
@@ -76,14 +87,7 @@ export function SubtaskRow({
           aria-label={t('task-detail.statusOf', { reference: subtask.reference })}
           size="xs"
           w={110}
-          data={
-            statusOptions.some((option) => option.value === subtask.status)
-              ? statusOptions
-              : [
-                  ...statusOptions,
-                  { value: subtask.status, label: shownStatusName(subtask.status, subtask.status_name) },
-                ]
-          }
+          data={statusOptions}
           value={subtask.status}
           onChange={(event) => {
             const value = event.currentTarget.value as TaskStatus;
@@ -118,4 +122,4 @@ export function SubtaskRow({
       </Group>
     </li>
   );
-}
+});

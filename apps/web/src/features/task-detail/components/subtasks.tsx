@@ -1,7 +1,7 @@
 import { estimateTotal, isEstimateOf, scaleOfEstimate } from '@figgle/shared/estimate';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
@@ -68,10 +68,14 @@ export function Subtasks({
   const estimates = subtasks.map((subtask) => subtask.estimate);
   const scale = estimates.map((value) => (value ? scaleOfEstimate(value) : null)).find(Boolean) ?? 'none';
   const total = totalWords(scale, estimateTotal(scale, estimates));
-  const assigneeOptions = [
-    { value: NOBODY, label: t('task-detail.noAssignee') },
-    ...(members.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) })),
-  ];
+  // Derived once per answer of the members, so that the rows (memoized) keep the same options.
+  const assigneeOptions = useMemo(
+    () => [
+      { value: NOBODY, label: t('task-detail.noAssignee') },
+      ...(members.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) })),
+    ],
+    [members.data],
+  );
   // Neither the task, its sub-tasks nor its parent can go under it.
   const excluded = new Set([
     taskId,

@@ -3,7 +3,7 @@ import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-sch
 import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
@@ -13,7 +13,7 @@ import { useStructureRequests } from '../../../shared/task-actions/structure-req
 import { BlockedMark } from '../../../ui/planning/blocked-mark';
 import { useAddRelation } from '../api/add-relation';
 import { pickedTask } from '../api/picked-task';
-import { useRemoveRelation } from '../api/remove-relation';
+import { type RemoveRelationVariables, useRemoveRelation } from '../api/remove-relation';
 import { isPendingRelation, linkOfHit, type TaskLink } from '../api/structure-cache';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { TaskFinder } from './task-finder';
@@ -40,8 +40,20 @@ const finderLabel = (side: RelationSide, reference: string) => FINDER_LABELS[sid
 
 type Relation = TaskStructureView['relations'][number];
 
-function RelationRow({ taskId, relation }: { taskId: string; relation: Relation }) {
-  const remove = useRemoveRelation();
+/**
+ * One relation's line. Memoized, with props that keep their identity (the relation of the cached
+ * structure, the section's one removal): the page re-renders as each of its reads lands, and fifty
+ * lines need not draw again each time.
+ */
+const RelationRow = memo(function RelationRow({
+  taskId,
+  relation,
+  onRemove,
+}: {
+  taskId: string;
+  relation: Relation;
+  onRemove: (variables: RemoveRelationVariables) => void;
+}) {
   const { task } = relation;
   // Added a moment ago, not yet on the server: it has no id a removal could name.
   const pending = isPendingRelation(relation);
@@ -69,13 +81,13 @@ function RelationRow({ taskId, relation }: { taskId: string; relation: Relation 
         color="gray"
         aria-label={t('task-detail.removeRelation', { reference: task.reference })}
         disabled={pending}
-        onClick={() => remove.mutate({ taskId, relationId: relation.relation_id, otherId: task.task_id })}
+        onClick={() => onRemove({ taskId, relationId: relation.relation_id, otherId: task.task_id })}
       >
         <IconX size={14} />
       </ActionIcon>
     </Group>
   );
-}
+});
 
 /**
  * The task page's Relations: what blocks this task, what it blocks, relates to and duplicates, each
@@ -96,6 +108,8 @@ export function TaskRelations({
 }) {
   const structure = useTaskStructure(taskId);
   const add = useAddRelation();
+  // One removal for every line (a stable `mutate`), so that the memoized lines keep their props.
+  const { mutate: removeRelation } = useRemoveRelation();
   const queryClient = useQueryClient();
   const [side, setSide] = useState<RelationSide>('blocked_by');
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
@@ -151,7 +165,12 @@ export function TaskRelations({
                 style={{ listStyle: 'none', margin: 0, padding: 0 }}
               >
                 {ofKind.map((relation) => (
-                  <RelationRow key={relation.relation_id} taskId={taskId} relation={relation} />
+                  <RelationRow
+                    key={relation.relation_id}
+                    taskId={taskId}
+                    relation={relation}
+                    onRemove={removeRelation}
+                  />
                 ))}
               </Stack>
             </div>
