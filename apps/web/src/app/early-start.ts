@@ -37,18 +37,30 @@ function takeFirstAnswers(): { session: Session; me: Me } | null {
 }
 
 /**
+ * The first page's code (its route's and its parents' chunks), asked as soon as the entry runs:
+ * main.tsx calls it before the language's messages load, so the page's chunks are evaluated while
+ * they do, and the first render draws the page rather than its loader (lazyReady renders code that
+ * has arrived at once). The route found, with its parameters, or undefined.
+ */
+export function preloadFirstPageCode(pathname = window.location.pathname) {
+  const found = flatten(appRoutes)
+    .map((entry) => ({ ...entry, match: matchPath(entry.path, pathname) }))
+    .find((entry) => entry.match);
+  if (!found?.match) return undefined;
+  for (const page of [...found.parents, found.route]) void page.page.preload();
+  return found;
+}
+
+/**
  * The first page of a load, started before React renders: its code downloads while the session, the
  * current user and the page's data are asked, all in parallel, instead of one after the other
  * behind the guard and the page's code.
  * What it fetches lands in the query cache, where the guard and the page find it answered.
  */
 export function startFirstPageEarly(queryClient: QueryClient, pathname = window.location.pathname): void {
-  const found = flatten(appRoutes)
-    .map((entry) => ({ ...entry, match: matchPath(entry.path, pathname) }))
-    .find((entry) => entry.match);
+  const found = preloadFirstPageCode(pathname);
   if (!found?.match) return;
-  const { route, parents, match } = found;
-  for (const page of [...parents, route]) void page.page.preload();
+  const { route, match } = found;
   // Offline, the data comes from the offline copy once it is restored. A read started now would
   // wait, paused, on an empty entry, and cancelling it later (an optimistic change does) would put
   // that empty state back over the restored data.
