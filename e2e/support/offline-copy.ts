@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 
 /** The offline copy of the query cache as the app stores it (src/lib/offline/query-persister.ts). */
 export interface OfflineCopy {
@@ -48,6 +48,22 @@ export async function keptForOffline(page: Page, prefix: unknown[], count = 1): 
 
 const OFFLINE_FLAG = 'figgle-e2e-offline';
 
+const isServerRequest = (url: URL) => url.pathname.startsWith('/api/');
+const refusing = new WeakMap<BrowserContext, (route: Route) => Promise<void>>();
+
+/**
+ * Fails every request to the server as a device without network would, until `reconnect`. Chromium's
+ * emulation alone let a reloaded page's replayed change through now and then (1 in 8–16 runs of
+ * checklist-offline in the headless shell, a tick that reached the server while "offline"), so the
+ * test's "nothing reached the server yet" would depend on the emulation rather than on the app.
+ */
+async function refuseServerRequests(context: BrowserContext): Promise<void> {
+  if (refusing.has(context)) return;
+  const refuse = (route: Route) => route.abort('internetdisconnected');
+  refusing.set(context, refuse);
+  await context.route(isServerRequest, refuse);
+}
+
 /**
  * Reloads the page without network. Chromium's offline emulation (context.setOffline) fails the
  * reloaded document's requests but no longer tells it so: its navigator.onLine says true, as the
@@ -56,6 +72,7 @@ const OFFLINE_FLAG = 'figgle-e2e-offline';
  */
 export async function reloadOffline(page: Page): Promise<void> {
   await page.context().setOffline(true);
+  await refuseServerRequests(page.context());
   await page.addInitScript((flag) => {
     if (sessionStorage.getItem(flag))
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
@@ -66,6 +83,11 @@ export async function reloadOffline(page: Page): Promise<void> {
 
 /** The network returns to a page reloaded offline: navigator.onLine and the 'online' event say so. */
 export async function reconnect(page: Page): Promise<void> {
+  const refuse = refusing.get(page.context());
+  if (refuse) {
+    refusing.delete(page.context());
+    await page.context().unroute(isServerRequest, refuse);
+  }
   await page.context().setOffline(false);
   await page.evaluate((flag) => {
     sessionStorage.removeItem(flag);
