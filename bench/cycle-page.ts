@@ -5,8 +5,9 @@
 // figures and its burn-up by day, drawn from the log), timed 20 times after a warm-up, body read in
 // full. The target is the issue's: the cycle page with 500 tasks in 300 ms or less. It is measured
 // twice: the server's answer that the page waits for, and (with the web app built) the page itself in
-// Chromium, warm (the app's code cached, as for a person who opens a project's cycle from the app),
-// from the navigation's start to the first frame that shows the figures and the burn-up's line.
+// Chromium, warm (the app's code cached), to the first frame that shows the figures and the burn-up's
+// line: opened from the app (the board, then a click on Cycles: the figure the target is judged on)
+// and, printed beside it, a direct load of the cycle's address from the navigation's start.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +23,8 @@ const FINISHED = 200;
 const RUNS = 20;
 const WARM_UP = 3;
 const TARGET_MS = 300;
-const PAINTS = 5;
+/** Timed visits of each kind (after one that warms the cache). */
+const PAINTS = 11;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Requests in flight while seeding: enough to fill the server, not to queue for long. */
 const SEED_CONCURRENCY = 8;
@@ -81,14 +83,39 @@ function cookiesOf(header: string, url: string) {
   });
 }
 
+interface Painted {
+  /** Whether this frame shows the cycle's figures ("200 of 500") and a line of the burn-up (an SVG path). */
+  cyclePainted?: (done: string) => boolean;
+  clickedAt?: number;
+}
+
+/** Put in every page of the context before its scripts run (so also the direct loads). */
+function definePaintedCheck() {
+  (window as Painted).cyclePainted = (done) => {
+    const figures =
+      document.querySelector('[role="group"][aria-label="Figures of the cycle"]')?.textContent ?? '';
+    const line = [...document.querySelectorAll('[data-testid="burn-up"] svg path')].some(
+      (path) => (path.getAttribute('d') ?? '').length > 10,
+    );
+    return figures.includes(done) && line;
+  };
+}
+
 /**
- * The cycle page in Chromium: one visit loads the app's code into the browser's cache, then each
- * timed visit (a new page of the same context) runs from the navigation's start until a frame shows
- * "200 of 500" in the figures and the burn-up's line drawn.
+ * The cycle page in Chromium, two ways, each visit a new page of one warm context (the app's code in
+ * the browser's cache, as for a person who has used the app before):
+ * - opened from the app: the project's board loaded and drawn, then a click on **Cycles** in its
+ *   header, the way a person opens it; timed from the click event to the frame that shows "200 of
+ *   500" in the figures and the burn-up's line. The issue's target is judged on this one.
+ * - direct load: `page.goto` of the cycle's address, from the navigation's start to the same frame
+ *   (the app's entry script, React's boot and the router come first).
+ * One visit of each warms the cache first and is not counted.
  */
 async function cyclePagePaints(owner: Member, url: string, projectId: string, cycleId: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const times: number[] = [];
+  const fromApp: number[] = [];
+  const direct: number[] = [];
+  const done = `${FINISHED} of ${TASKS}`;
   try {
     const context = await browser.newContext({
       baseURL: url,
@@ -96,28 +123,61 @@ async function cyclePagePaints(owner: Member, url: string, projectId: string, cy
       extraHTTPHeaders: owner.address ? { 'x-forwarded-for': owner.address } : {},
     });
     await context.addCookies(cookiesOf(owner.cookie, url));
+    await context.addInitScript(definePaintedCheck);
     for (let visit = 0; visit <= PAINTS; visit++) {
-      const page = await context.newPage();
-      await page.goto(`/project/${projectId}/cycles/${cycleId}`, { waitUntil: 'commit' });
-      const paintedAt = await page
+      // Alternated, so a slower stretch of the machine falls on both figures alike.
+      const board = await context.newPage();
+      await board.goto(`/project/${projectId}/kanban`);
+      await board.getByText(/^Task \d+$/).first().waitFor();
+      const cyclesLink = board.getByRole('link', { name: 'Cycles', exact: true });
+      await cyclesLink.waitFor();
+      await board.evaluate(() => {
+        document.addEventListener(
+          'click',
+          (event) => {
+            (window as Painted).clickedAt ??= event.timeStamp;
+          },
+          { capture: true },
+        );
+      });
+      await cyclesLink.click();
+      const afterClick = await board
         .waitForFunction(
           (done) => {
-            const figures = document.querySelector('[role="group"]')?.textContent ?? '';
-            const line = document.querySelector('[data-testid="burn-up"] path.recharts-curve');
-            return figures.includes(done) && line ? performance.now() : false;
+            const { clickedAt, cyclePainted } = window as Painted;
+            return clickedAt !== undefined && cyclePainted?.(done) ? performance.now() - clickedAt : false;
           },
-          `${FINISHED} of ${TASKS}`,
+          done,
           { polling: 'raf', timeout: 30_000 },
         )
         .then(async (handle) => (await handle.jsonValue()) as number);
-      if (visit > 0) times.push(paintedAt);
+      await board.close();
+
+      const page = await context.newPage();
+      await page.goto(`/project/${projectId}/cycles/${cycleId}`, { waitUntil: 'commit' });
+      const fromNavigation = await page
+        .waitForFunction(
+          (done) => ((window as Painted).cyclePainted?.(done) ? performance.now() : false),
+          done,
+          { polling: 'raf', timeout: 30_000 },
+        )
+        .then(async (handle) => (await handle.jsonValue()) as number);
       await page.close();
+      if (visit > 0) {
+        fromApp.push(afterClick);
+        direct.push(fromNavigation);
+      }
     }
     await context.close();
   } finally {
     await browser.close();
   }
-  return times;
+  return { fromApp, direct };
+}
+
+function middleOf(sorted: number[]): number {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 runBench(async (defer) => {
@@ -152,19 +212,28 @@ runBench(async (defer) => {
       pass: median <= TARGET_MS,
     });
     if (built) {
-      const paints = (await cyclePagePaints(owner, world.server.url, projectId, cycleId)).sort(
-        (a, b) => a - b,
-      );
-      const paintMedian = paints[Math.floor(PAINTS / 2)]!;
-      console.log(
-        `${database.label}: cycle page painted in ${paints.map((time) => `${time.toFixed(0)} ms`).join(', ')}`,
-      );
-      reportFigure({
-        figure: `cycle page, ${TASKS} tasks, ${database.label}, in Chromium from navigation to figures and burn-up painted, median of ${PAINTS}`,
-        target: `≤ ${TARGET_MS} ms`,
-        measured: `${paintMedian.toFixed(0)} ms`,
-        pass: paintMedian <= TARGET_MS,
-      });
+      const paints = await cyclePagePaints(owner, world.server.url, projectId, cycleId);
+      for (const [times, name, figure, start] of [
+        [
+          paints.fromApp,
+          'opened from the app',
+          'opened from the app (board loaded, click on Cycles)',
+          'click',
+        ],
+        [paints.direct, 'direct load', 'direct load (page.goto of its address)', 'navigation start'],
+      ] as const) {
+        times.sort((a, b) => a - b);
+        const paintMedian = middleOf(times);
+        console.log(
+          `${database.label}: cycle page ${name}: median ${paintMedian.toFixed(0)} ms of ${times.map((time) => time.toFixed(0)).join(', ')}`,
+        );
+        reportFigure({
+          figure: `cycle page ${figure}, ${TASKS} tasks, ${database.label}, in Chromium from ${start} to figures and burn-up painted, median of ${PAINTS}`,
+          target: name === 'opened from the app' ? `≤ ${TARGET_MS} ms` : 'as low as it goes',
+          measured: `${paintMedian.toFixed(0)} ms`,
+          pass: name === 'opened from the app' ? paintMedian <= TARGET_MS : null,
+        });
+      }
     } else
       console.log('The web app is not built (node scripts/web-build.mjs): the page itself is not timed.');
     await world.server.stop();
