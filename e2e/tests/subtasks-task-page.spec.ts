@@ -83,6 +83,25 @@ for (const { scheme, viewport } of [
       await page.getByRole('combobox', { name: 'Status of WEB-2' }).selectOption({ label: 'Done' });
       await page.getByRole('combobox', { name: 'Status of MOB-1' }).selectOption({ label: 'Done' });
       await expect(page.getByLabel('2 of 3 sub-tasks done')).toHaveText('2/3');
+
+      // Reordered with a grip: by keyboard one place down, then dragged by mouse back to the top.
+      const titles = subtaskList(page).getByRole('link');
+      const grip = page.getByRole('button', { name: 'Move WEB-2 Pay button' });
+      await grip.focus();
+      await page.keyboard.press('Space');
+      await expect(grip).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      await expect(titles).toHaveText(['Address form', 'Pay button', 'Checkout on mobile']);
+      await expect(grip).toBeFocused();
+      const from = (await grip.boundingBox())!;
+      const top = (await subtaskList(page).getByRole('listitem').first().boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, top.y + 2, { steps: 6 });
+      await page.mouse.up();
+      await expect(titles).toHaveText(['Pay button', 'Address form', 'Checkout on mobile']);
+
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,

@@ -1,10 +1,9 @@
 import { isFinishedStatus } from '@figgle/shared/status-categories';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
-import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type MouseEventHandler, memo, useCallback, useRef, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
 import { paths } from '../../../shared/paths';
@@ -16,6 +15,8 @@ import { pickedTask } from '../api/picked-task';
 import { type RemoveRelationVariables, useRemoveRelation } from '../api/remove-relation';
 import { isPendingRelation, linkOfHit, type TaskLink } from '../api/structure-cache';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
+import { useFollowLink } from './follow-link';
+import classes from './rows.module.css';
 import { TaskFinder } from './task-finder';
 
 /** The five ways a task reads a relation, in the order the section lists them. */
@@ -41,51 +42,42 @@ const finderLabel = (side: RelationSide, reference: string) => FINDER_LABELS[sid
 type Relation = TaskStructureView['relations'][number];
 
 /**
- * One relation's line. Memoized, with props that keep their identity (the relation of the cached
- * structure, the section's one removal): the page re-renders as each of its reads lands, and fifty
- * lines need not draw again each time.
+ * One relation's line: plain elements styled by `rows.module.css` (fifty of them drew some ten
+ * Mantine components each). Memoized, with props that keep their identity (the relation of the
+ * cached structure, the section's one removal and link handler): the page re-renders as each of its
+ * reads lands, and fifty lines need not draw again each time.
  */
 const RelationRow = memo(function RelationRow({
   taskId,
   relation,
   onRemove,
+  onFollow,
 }: {
   taskId: string;
   relation: Relation;
   onRemove: (variables: RemoveRelationVariables) => void;
+  onFollow: MouseEventHandler<HTMLAnchorElement>;
 }) {
   const { task } = relation;
   // Added a moment ago, not yet on the server: it has no id a removal could name.
   const pending = isPendingRelation(relation);
   return (
-    <Group
-      component="li"
-      gap="xs"
-      wrap="nowrap"
-      opacity={pending ? 0.6 : undefined}
-      data-pending={pending || undefined}
-    >
-      <Text size="sm" c="dimmed" ff="monospace">
-        {task.reference}
-      </Text>
-      <Anchor component={Link} to={paths.task(task.task_id)} size="sm" style={{ flex: 1, minWidth: 0 }}>
-        <Text component="span" inherit truncate>
-          {task.title}
-        </Text>
-      </Anchor>
-      <Badge variant="light" size="sm">
-        {shownStatusName(task.status, task.status_name)}
-      </Badge>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
+    <li className={classes.relation} data-pending={pending || undefined}>
+      <span className={classes.reference}>{task.reference}</span>
+      <a href={paths.task(task.task_id)} className={classes.title} onClick={onFollow}>
+        {task.title}
+      </a>
+      <span className={classes.badge}>{shownStatusName(task.status, task.status_name)}</span>
+      <button
+        type="button"
+        className={`${classes.iconButton} ${classes.remove}`}
         aria-label={t('task-detail.removeRelation', { reference: task.reference })}
         disabled={pending}
         onClick={() => onRemove({ taskId, relationId: relation.relation_id, otherId: task.task_id })}
       >
-        <IconX size={14} />
-      </ActionIcon>
-    </Group>
+        <IconX size={14} aria-hidden />
+      </button>
+    </li>
   );
 });
 
@@ -110,6 +102,7 @@ export function TaskRelations({
   const add = useAddRelation();
   // One removal for every line (a stable `mutate`), so that the memoized lines keep their props.
   const { mutate: removeRelation } = useRemoveRelation();
+  const follow = useFollowLink();
   const queryClient = useQueryClient();
   const [side, setSide] = useState<RelationSide>('blocked_by');
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
@@ -158,21 +151,17 @@ export function TaskRelations({
               <Text size="xs" fw={600} c="dimmed" mb={4}>
                 {sideLabel(kind)}
               </Text>
-              <Stack
-                component="ul"
-                gap={4}
-                aria-label={sideLabel(kind)}
-                style={{ listStyle: 'none', margin: 0, padding: 0 }}
-              >
+              <ul aria-label={sideLabel(kind)} className={`${classes.list} ${classes.relations}`}>
                 {ofKind.map((relation) => (
                   <RelationRow
                     key={relation.relation_id}
                     taskId={taskId}
                     relation={relation}
                     onRemove={removeRelation}
+                    onFollow={follow}
                   />
                 ))}
-              </Stack>
+              </ul>
             </div>
           );
         })}
