@@ -6,6 +6,7 @@ import { type BuildAppOptions, buildApp } from '../../../apps/server/src/app.ts'
 import type { AppDeps, AppInstance } from '../../../apps/server/src/app-types.ts';
 import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
 import { type Env, loadEnv } from '../../../apps/server/src/env.ts';
+import { watchedClose } from './close-watch.ts';
 import { openTestDatabase } from './database-template.ts';
 
 export interface TestServer {
@@ -56,8 +57,14 @@ export async function startTestServer(
     url,
     env,
     close: async () => {
-      await app.close();
-      await database.close();
+      // A connection still busy after the wait (a client that never read its answer) is cut, so that
+      // the close ends; the message on stderr says that it had to be.
+      await watchedClose(
+        'the test server',
+        () => app.close(),
+        () => app.server.closeAllConnections(),
+      );
+      await watchedClose('the test database', () => database.close());
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -59,6 +59,9 @@ describe('security headers on every API answer', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(response.headers.get('content-security-policy')).toBe(API_POLICY);
+    // Read to the end: an answer left unread (the API description is large) holds its connection busy
+    // until the client's copy is garbage-collected, and the server's close waits for it (CI run ci27).
+    await response.arrayBuffer();
   });
 
   it('a served file gets its own sandboxed policy, never framed, never sniffed', async () => {
@@ -70,6 +73,7 @@ describe('security headers on every API answer', () => {
     expect(policy).not.toContain('script-src');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+    await response.arrayBuffer();
   });
 });
 

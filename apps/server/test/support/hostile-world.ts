@@ -1,3 +1,4 @@
+import { watchedClose } from '@figgle/test-support/close-watch';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
@@ -102,7 +103,7 @@ export async function startHostileWorld(overrides: Record<string, string> = {}):
     },
     close: async () => {
       await server.close();
-      await mail.stop();
+      await watchedClose('the mail catcher', () => mail.stop());
     },
   };
 }
