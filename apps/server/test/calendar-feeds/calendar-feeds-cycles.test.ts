@@ -1,34 +1,23 @@
 // @database both
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
 import type { ProjectCyclesView } from '@figgle/shared/cycle-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 // Issue 44: cycles are events of the calendar feeds, each an all-day span over its days (DTEND the
 // day after its last), parsed back by ical.js. The feed's SQL picks them: both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function newFeed(body: Record<string, unknown> = {}): Promise<string> {
   const response = await world.owner.api('/api/me/calendar-feeds', { body });

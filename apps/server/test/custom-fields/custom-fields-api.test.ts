@@ -1,33 +1,23 @@
 // @database both
 import type { CustomFieldView, ProjectCustomFieldsView } from '@figgle/shared/custom-field-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 // Issue 43: custom fields. Values are JSON rows checked against their field, a removed option is
 // taken out of every value in SQL, and migration 0036 rewrites the log's type check: both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function createField(user: TestUser, organizationId: string, body: Record<string, unknown>) {
   const response = await user.api(`/api/organizations/${organizationId}/custom-fields`, { body });

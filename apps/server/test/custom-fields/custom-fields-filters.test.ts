@@ -1,22 +1,17 @@
 // @database both
 import type { CustomFieldView } from '@figgle/shared/custom-field-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 // Issue 43: every kind of custom field is a search filter (`Effort:>5`, `Due:<2026-03-01`,
 // `Link:figma`, `Link:*`). The comparisons are SQL over JSON values (casts, text order of days):
 // both databases.
 
-let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 const tasks: Record<'small' | 'big' | 'bare', string> = { small: '', big: '', bare: '' };
@@ -51,10 +46,8 @@ async function search(q: string): Promise<string[]> {
   return answer.tasks.items.map((item) => names.find(([, id]) => id === item.task_id)?.[0] ?? '?').sort();
 }
 
+realtimeWorldPerFile((started) => ({ world } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Filters');
   tasks.small = await createTask(world.owner, projectId, 'Small job');
   tasks.big = await createTask(world.owner, projectId, 'Big job');
@@ -75,10 +68,6 @@ beforeAll(async () => {
   await set(tasks.big, urgent.field_id, true);
   await set(tasks.small, urgent.field_id, false);
   await set(tasks.small, reviewer.field_id, world.member.userId);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('custom field filters in the search', () => {

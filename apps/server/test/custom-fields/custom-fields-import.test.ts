@@ -1,28 +1,17 @@
 // @database pglite
 import type { CustomFieldView, ProjectCustomFieldsView } from '@figgle/shared/custom-field-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
 import { analysed, finished, start } from '../import/import-world.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 43: the CSV import maps "this column → that custom field"; each cell is read by the
 // field's kind, and one that does not read is left empty and told.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function fieldOn(projectId: string, body: Record<string, unknown>): Promise<CustomFieldView> {
   const made = await world.owner.api(`/api/organizations/${world.organizationId}/custom-fields`, { body });

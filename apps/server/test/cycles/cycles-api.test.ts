@@ -1,14 +1,12 @@
 // @database both
 import { cycleEndInstant } from '@figgle/shared/cycle-dates';
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
 import { type DrivenClock, drivenClock } from '../../src/clock/clock.ts';
 import { cycleRolloverHandler } from '../../src/features/cycles/cycle-rollover-job.ts';
 import { wakeWorkers } from '../../src/jobs/wake.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import {
   createTask,
   cycleDetail,
@@ -24,19 +22,14 @@ import {
 // durable job that moves tasks and writes log lines once: hence both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let clock: DrivenClock;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  clock = drivenClock();
-  server = await startTestServer({ SMTP_URL: mail.url }, { clock });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
+realtimeWorldPerFile((started) => ({ server, world } = started), {
+  buildOptions: () => {
+    clock = drivenClock();
+    return { clock };
+  },
 });
 
 const today = () => clock.now().toISOString().slice(0, 10);

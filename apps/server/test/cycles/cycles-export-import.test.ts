@@ -1,13 +1,11 @@
 // @database both
 import type { ImportView } from '@figgle/shared/import-schemas';
 import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analysed, finished, sendImportFile, start } from '../import/import-world.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { createTask, planTask, turnCyclesOn } from './cycles-world.ts';
 
 // Issue 44: a Figgle JSON export carries the project's milestones, cycle settings and cycles, and
@@ -16,7 +14,6 @@ import { createTask, planTask, turnCyclesOn } from './cycles-world.ts';
 // their jobs and the task links in SQL of its own.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 
@@ -40,10 +37,8 @@ function linksOf(file: ProjectExport) {
 
 const withoutIds = <T extends { id: string }>(rows: T[]) => rows.map(({ id: _id, ...row }) => row);
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Release');
   const { cycles } = await turnCyclesOn(world.owner, projectId, 2, 1);
   const [current, next] = cycles.filter((cycle) => cycle.state !== 'past').reverse();
@@ -67,10 +62,6 @@ beforeAll(async () => {
   });
   expect(linked.status).toBe(204);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 describe('the Figgle JSON export', () => {
   it('carries the milestones, the cycle settings, the cycles and each task’s links', async () => {

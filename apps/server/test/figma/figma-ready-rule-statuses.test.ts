@@ -2,30 +2,17 @@
 
 import type { FigmaReadyRuleView } from '@figgle/shared/figma-dev-status-schemas';
 import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 43: the Ready-for-dev rule names any status of the project (by key, whatever its name now,
 // one the project added too: migration 0043);
 // a status of another project, or one of the Canceled category, is a 400 that changes nothing. The
 // status is read from project_status: both databases.
 
-let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ world } = started));
 
 async function statusesOf(projectId: string): Promise<ProjectStatusView[]> {
   const response = await world.owner.api(`/api/projects/${projectId}/statuses`);

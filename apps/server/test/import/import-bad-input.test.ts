@@ -1,28 +1,19 @@
 // @database pglite
 import http from 'node:http';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { trelloBoard } from '@figgle/test-support/trello-board';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { sendImportFile } from './import-world.ts';
 
 const MAX = 256 * 1024;
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { env: { IMPORT_MAX_BYTES: String(MAX) } });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, IMPORT_MAX_BYTES: String(MAX) });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Guarded');
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 const path = () => `/api/projects/${projectId}/imports`;

@@ -1,24 +1,15 @@
 // @database pglite
 import type { ImportView } from '@figgle/shared/import-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { analysed, finished, sendImportFile, start } from './import-world.ts';
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, IMPORT_MAX_BYTES: String(64 * 1024) });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
+realtimeWorldPerFile((started) => ({ server, world } = started), {
+  env: { IMPORT_MAX_BYTES: String(64 * 1024) },
 });
 
 const tasksOf = (projectId: string) =>

@@ -2,11 +2,10 @@
 import type { CustomFieldView } from '@figgle/shared/custom-field-schemas';
 import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { saveTemplate, templatesOf } from '../task-templates/task-templates-world.ts';
 import { finished, sendImportFile, start } from './import-world.ts';
 
@@ -14,18 +13,9 @@ import { finished, sendImportFile, start } from './import-world.ts';
 // makes them again in the new project: labels, custom values, checklist and sub-tasks included.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function created<T>(user: TestUser, path: string, body: Record<string, unknown>): Promise<T> {
   const answer = await user.api(path, { body });

@@ -1,12 +1,12 @@
 // @database pglite
 import http from 'node:http';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importWritesOn } from '../../src/features/imports/one-import-write-at-a-time.ts';
 import { addMember } from '../organizations/organizations-world.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { analysed, finished, sendImportFile, start } from './import-world.ts';
 
 /**
@@ -19,19 +19,18 @@ let world: RealtimeWorld;
 let third: TestUser;
 let projectId: string;
 
+realtimeWorldPerFile((started) => ({ server, mail, world } = started), {
+  env: { IMPORTS_PER_USER: '1', IMPORTS_PER_SERVER: '2' },
+  timeoutMs: 120_000,
+});
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, IMPORTS_PER_USER: '1', IMPORTS_PER_SERVER: '2' });
-  world = await createRealtimeWorld(server, mail);
   third = await createUser(server, mail, { firstname: 'Tess', lastname: 'Third' });
   await addMember(world.owner, world.organizationId, third, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Limited');
 }, 120_000);
 const held: http.ClientRequest[] = [];
-afterAll(async () => {
+afterAll(() => {
   for (const request of held) request.destroy();
-  await server?.close();
-  await mail?.stop();
 });
 
 const path = () => `/api/projects/${projectId}/imports`;

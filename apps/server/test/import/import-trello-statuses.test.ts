@@ -2,12 +2,10 @@
 
 import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { trelloBoard } from '@figgle/test-support/trello-board';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { analysed, finished, sendImportFile, start } from './import-world.ts';
 
 // Issue 43: a Trello list goes to one of the target project's own statuses ("In review"), and a
@@ -15,18 +13,9 @@ import { analysed, finished, sendImportFile, start } from './import-world.ts';
 // ranks in SQL (write-batch.ts): both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function addStatus(projectId: string, name: string, category: string): Promise<ProjectStatusView> {
   const response = await world.owner.api(`/api/projects/${projectId}/statuses`, {

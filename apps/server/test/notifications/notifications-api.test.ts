@@ -2,27 +2,26 @@
 import type { NotificationPage, WatchersView } from '@figgle/shared/notification-schemas';
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, type TestUser } from '@figgle/test-support/users';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addMember } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
-import { createRealtimeWorld, createTask, type RealtimeWorld, ruleIdOf } from '../realtime/realtime-world.ts';
+import {
+  createTask,
+  type RealtimeWorld,
+  realtimeWorldPerFile,
+  ruleIdOf,
+} from '../realtime/realtime-world.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
 let world: RealtimeWorld;
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
+realtimeWorldPerFile((started) => ({ server, mail, world } = started));
+afterAll(() => {
   for (const socket of sockets) socket.ws.close();
-  await server?.close();
-  await mail?.stop();
 });
 
 const mention = (user: { userId: string }, name: string) => ({

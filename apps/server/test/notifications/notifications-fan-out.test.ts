@@ -1,36 +1,27 @@
 // @database both
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   COMMENT_FAN_OUT_JOB,
   INLINE_FAN_OUT_LIMIT,
   recordComment,
 } from '../../src/features/notifications/commands/record.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
-import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // A comment on a task with more watchers than INLINE_FAN_OUT_LIMIT: the request stores one job, and
 // the worker tells every watcher right after the commit, once each.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 const sockets: TestSocket[] = [];
 const MANY = INLINE_FAN_OUT_LIMIT + 15;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
+realtimeWorldPerFile((started) => ({ server, world } = started));
+afterAll(() => {
   for (const socket of sockets) socket.ws.close();
-  await server?.close();
-  await mail?.stop();
 });
 
 /** `count` members of the organization who watch the task; and one watcher who is no member. */

@@ -1,11 +1,9 @@
 // @database both
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
-import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { statementsOf } from '../support/count-statements.ts';
 
 // Whom a change of a task's fields told (the log trigger, figgle_notify_from_log) comes back from
@@ -13,21 +11,14 @@ import { statementsOf } from '../support/count-statements.ts';
 // event of their own change, and nothing reads the notifications back by time afterwards.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 const events: BusEvent[] = [];
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
+realtimeWorldPerFile((started) => ({ server, world } = started));
+beforeAll(() => {
   server.deps.bus.subscribe((event) => {
     events.push(event);
   });
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 /** `count` members of the organization who watch the task, and one watcher who is no member. */

@@ -8,12 +8,11 @@ import type { SearchAnswer } from '@figgle/shared/search-schemas';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 43: "is it done?" asks the category everywhere, and a project's own status reads by its
 // name. A project with "In review" (Started) and "Shipped" (Done): a task in Shipped counts as done
@@ -22,14 +21,11 @@ import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realt
 // and project_status (migration 0037): both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Studio');
   for (const body of [
     { name: 'In review', color: 'violet', category: 'started' },
@@ -38,10 +34,6 @@ beforeAll(async () => {
     const response = await world.owner.api(`/api/projects/${projectId}/statuses`, { body });
     expect(response.status, await response.clone().text()).toBe(201);
   }
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 async function json<T>(response: Response): Promise<T> {

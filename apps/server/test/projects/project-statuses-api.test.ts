@@ -2,28 +2,18 @@
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 43: statuses per project. A trigger (migration 0037) checks each task's status against its
 // project's statuses and keeps task.status_category; removing a status moves tasks: both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function statusesOf(user: TestUser, projectId: string) {
   const response = await user.api(`/api/projects/${projectId}/statuses`);

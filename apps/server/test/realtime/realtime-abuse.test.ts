@@ -1,26 +1,15 @@
 // @database pglite
 import { CLOSE_CODES, type EventFrame, SOCKETS_PER_SESSION, topics } from '@figgle/shared/realtime-protocol';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it, vi } from 'vitest';
 import { realtimeHubOf } from '../../src/features/realtime/routes.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
-import { createRealtimeWorld, type RealtimeWorld } from './realtime-world.ts';
+import { type RealtimeWorld, realtimeWorldPerFile } from './realtime-world.ts';
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 /** The server still serves: HTTP answers and a fresh socket gets events. */
 async function expectServerHealthy(): Promise<void> {

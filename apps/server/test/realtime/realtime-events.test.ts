@@ -2,16 +2,16 @@
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';
 import { PROTOCOL_VERSION, topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser } from '@figgle/test-support/users';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addMember } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from './realtime-socket.ts';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
   ruleIdOf,
 } from './realtime-world.ts';
 
@@ -26,15 +26,9 @@ async function open(cookie: string): Promise<TestSocket> {
   return socket;
 }
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
+realtimeWorldPerFile((started) => ({ server, mail, world } = started));
+afterAll(() => {
   for (const socket of sockets) socket.close();
-  await server.close();
-  await mail.stop();
 });
 
 const isEvent = (frame: ServerFrame): frame is EventFrame => frame.type === 'event';

@@ -1,10 +1,8 @@
 // @database both
 import type { ProjectStatusView } from '@figgle/shared/project-status-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { eventually, setRecurrence, tasksOf } from './recurring-world.ts';
 
 // Issue 43, decision 0022: a repeating task whose status becomes of the Done category because an
@@ -12,18 +10,9 @@ import { eventually, setRecurrence, tasksOf } from './recurring-world.ts';
 // trigger of migration 0041 on task.status_category stores the job: both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function taskIn(projectId: string, title: string, status: string): Promise<string> {
   const response = await world.owner.api(`/api/projects/${projectId}/tasks`, { body: { title, status } });

@@ -1,14 +1,12 @@
 // @database both
 import type { TaskDetailView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 import { eventually, recurrenceOf, setRecurrence, setStatus, tasksOf } from './recurring-world.ts';
 
@@ -16,18 +14,9 @@ import { eventually, recurrenceOf, setRecurrence, setStatus, tasksOf } from './r
 // task's status, in one transaction with the series row: hence both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function taskDetail(taskId: string) {
   const response = await world.owner.api(`/api/tasks/${taskId}`);

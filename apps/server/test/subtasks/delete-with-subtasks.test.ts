@@ -1,9 +1,7 @@
 // @database both
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 /**
  * Issue 42: deleting a parent keeps its sub-tasks as top-level tasks, or deletes the tree below it
@@ -11,18 +9,9 @@ import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime
  * update under the task-tree lock: run on both databases).
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 
 const under = (parentId: string) => async (title: string) => {
   const made = await world.owner.api(`/api/projects/${world.projectId}/tasks`, {

@@ -1,15 +1,13 @@
 // @database pglite
 
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -18,18 +16,9 @@ import {
  * and logged as an ESTIMATE line. A new scale clears the estimates it has no value for, logged too.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 
 const patchTask = (taskId: string, body: unknown, user = world.owner) =>
   user.api(`/api/tasks/${taskId}`, { method: 'PATCH', body });

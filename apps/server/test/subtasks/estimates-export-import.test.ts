@@ -3,17 +3,15 @@
 import type { ImportView } from '@figgle/shared/import-schemas';
 import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analysed, finished, sendImportFile, start } from '../import/import-world.ts';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -21,14 +19,11 @@ import {
  * each task's estimate and the import puts them back; the CSV export has an Estimate column.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Sprint');
   await world.owner.api(`/api/projects/${projectId}`, {
     method: 'PATCH',
@@ -45,10 +40,6 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
   }
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 const exportOf = async (id: string) =>
   (await (await world.owner.api(`/api/projects/${id}/export.json`)).json()) as ProjectExport;

@@ -2,16 +2,14 @@
 
 import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { finished, sendImportFile, start } from '../import/import-world.ts';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -21,20 +19,13 @@ import {
  * left out with its loop. Locks and a race between writers: both databases.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let webId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   webId = await createProject(world.owner, world.organizationId, 'Web');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 const relate = async (taskId: string, side: string, otherId: string) =>
   world.owner.api(`/api/tasks/${taskId}/relations`, { body: { side, task_id: otherId } });

@@ -3,17 +3,15 @@
 import type { ImportView } from '@figgle/shared/import-schemas';
 import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { finished, sendImportFile, start } from '../import/import-world.ts';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -23,7 +21,6 @@ import {
  * hand-made file dropped and told); the CSV export has Parent and Blocked by columns.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let webId: string;
 let apiId: string;
@@ -41,10 +38,8 @@ const relate = (taskId: string, side: string, otherId: string) =>
     .api(`/api/tasks/${taskId}/relations`, { body: { side, task_id: otherId } })
     .then((response) => ok(response, 201));
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   webId = await createProject(world.owner, world.organizationId, 'Web');
   apiId = await createProject(world.owner, world.organizationId, 'Api');
   for (const title of ['P', 'C1', 'C2', 'C3', 'E', 'F', 'W'])
@@ -61,10 +56,6 @@ beforeAll(async () => {
   await relate(ids.C3!, 'duplicates', ids.C1!);
   await relate(ids.W!, 'blocked_by', ids.X!);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 const exportOf = async (projectId: string) =>
   (await (await world.owner.api(`/api/projects/${projectId}/export.json`)).json()) as ProjectExport;

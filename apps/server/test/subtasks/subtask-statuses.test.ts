@@ -1,28 +1,15 @@
 // @database pglite
 
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 43: a sub-task's row offers its own project's statuses, so the structure names each
 // sub-task's project; a status of another project is refused (400) and changes nothing.
 
-let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ world } = started));
 
 async function createTask(projectId: string, title: string, parentId: string | null = null): Promise<string> {
   const response = await world.owner.api(`/api/projects/${projectId}/tasks`, {

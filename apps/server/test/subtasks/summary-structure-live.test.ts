@@ -4,16 +4,14 @@ import { BOARD_SHAPE } from '@figgle/shared/board-shape';
 import { boardTasks } from '@figgle/shared/board-tasks';
 import { type EventFrame, type ServerFrame, topics } from '@figgle/shared/realtime-protocol';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -24,7 +22,6 @@ import {
  * before is read by the statement that changes it (change-task.ts).
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let mobileId: string;
 let viewer: TestSocket;
@@ -32,19 +29,15 @@ let viewer: TestSocket;
 const isEvent = (frame: ServerFrame): frame is EventFrame => frame.type === 'event';
 type Structure = Pick<TaskSummaryView, 'parent_id' | 'subtasks' | 'blocked_by'>;
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   mobileId = await createProject(world.owner, world.organizationId, 'Mobile');
   viewer = await TestSocket.open(server.url, { cookie: world.member.cookie });
   await viewer.subscribe(topics.tasks(world.projectId));
   await viewer.subscribe(topics.tasks(mobileId));
 }, 120_000);
-afterAll(async () => {
+afterAll(() => {
   viewer?.close();
-  await server?.close();
-  await mail?.stop();
 });
 
 async function ok(response: Response, status = 200): Promise<Response> {

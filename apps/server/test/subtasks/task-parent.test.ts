@@ -1,16 +1,14 @@
 // @database both
 
 import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -19,20 +17,13 @@ import {
  * two requests would close a cycle together (locking: run on both databases).
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let otherProjectId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   otherProjectId = await createProject(world.owner, world.organizationId, 'Mobile');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 const setParent = (taskId: string, parentId: string | null, user = world.owner) =>
   user.api(`/api/tasks/${taskId}/parent`, { method: 'PUT', body: { parent_id: parentId } });

@@ -1,13 +1,11 @@
 // @database both
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 /**
@@ -17,20 +15,13 @@ import {
  * requests at once included: run on both databases).
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let mobileId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   mobileId = await createProject(world.owner, world.organizationId, 'Mobile');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 const relate = (taskId: string, side: string, otherId: string, user = world.owner) =>
   user.api(`/api/tasks/${taskId}/relations`, { body: { side, task_id: otherId } });

@@ -2,12 +2,10 @@
 
 import type { ImportView, StartImportInput } from '@figgle/shared/import-schemas';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
 import { analysed, finished, start } from '../import/import-world.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 /**
  * Issue 42, the Trello import: a card's checklists become sub-tasks of its task when the person
@@ -15,18 +13,9 @@ import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realt
  * the checklists' order, ticked ones Done.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 
 const item = (name: string, pos: number, done = false) => ({
   name,

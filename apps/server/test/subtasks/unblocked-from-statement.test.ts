@@ -1,9 +1,7 @@
 // @database both
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 /**
  * Issue 38: whom "unblocked" tells is taken from the change's own statement (the tasks its status
@@ -13,20 +11,11 @@ import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime
  * and told everyone again. The statement and the read-back: both databases.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-}, 120_000);
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 afterEach(() => {
   vi.useRealTimers();
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const unblockedRows = (taskId: string) =>

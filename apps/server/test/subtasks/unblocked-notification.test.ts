@@ -1,27 +1,16 @@
 // @database pglite
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRealtimeWorld, createTask, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 /**
  * Issue 42: when the last open task blocking another is done, the blocked task's assignee and
  * watchers are told (not the person who finished it), once.
  */
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started), { timeoutMs: 120_000 });
 
 const unblockedRows = (taskId: string) =>
   server.deps.db

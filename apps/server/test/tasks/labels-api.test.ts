@@ -1,27 +1,19 @@
 // @database pglite
 import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 const events: BusEvent[] = [];
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
+realtimeWorldPerFile((started) => ({ server, world } = started));
+beforeAll(() => {
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 const labelsPath = (organizationId = world.organizationId) => `/api/organizations/${organizationId}/labels`;

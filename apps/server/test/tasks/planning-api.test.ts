@@ -4,27 +4,19 @@ import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { EventFrame, ServerFrame } from '@figgle/shared/realtime-protocol';
 import { topics } from '@figgle/shared/realtime-protocol';
 import type { TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../realtime/realtime-socket.ts';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
+realtimeWorldPerFile((started) => ({ server, world } = started));
+afterAll(() => {
   for (const socket of sockets) socket.close();
-  await server.close();
-  await mail.stop();
 });
 
 async function open(user: TestUser): Promise<TestSocket> {

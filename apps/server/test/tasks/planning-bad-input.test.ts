@@ -2,14 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LabelView } from '@figgle/shared/planning-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 let task: TaskSummaryView;
@@ -59,10 +57,8 @@ async function taskCount(): Promise<number> {
   return Number(rows.count);
 }
 
+realtimeWorldPerFile((started) => ({ server, world } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Bad input');
   label = await createLabel(world.owner, world.organizationId, 'Real');
   foreignLabel = await createLabel(world.outsider, world.outsiderOrganizationId, 'Foreign');
@@ -71,10 +67,6 @@ beforeAll(async () => {
   });
   expect(response.status).toBe(201);
   task = (await response.json()) as TaskSummaryView;
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 /** Each refused request must answer a 4xx with a message naming what is wrong, and change nothing. */

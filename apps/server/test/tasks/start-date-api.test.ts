@@ -2,30 +2,20 @@
 import { START_AFTER_DUE_MESSAGE } from '@figgle/shared/planning-schemas';
 import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
 import type { TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import { describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { search } from '../search/search-world.ts';
 
 // Issue 44: a task's start date beside its due date. The rule (start never after due) lives in
 // figgle_change_task (migration 0026), hence both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function createTask(user: TestUser, projectId: string, body: Record<string, unknown>) {
   const response = await user.api(`/api/projects/${projectId}/tasks`, { body });

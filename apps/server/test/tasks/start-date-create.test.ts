@@ -1,29 +1,20 @@
 // @database pglite
 import { START_AFTER_DUE_MESSAGE } from '@figgle/shared/planning-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRealtimeWorld, type RealtimeWorld } from '../realtime/realtime-world.ts';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 44: the add-task dialog's start date. POST /api/projects/:id/tasks takes start_date; one
 // after the due date is a 400 of the request's schema, before anything is written.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Starts');
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 const create = (body: Record<string, unknown>) =>

@@ -10,15 +10,12 @@ import {
   customValueTokens,
 } from '@figgle/shared/custom-field-schemas';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 
 // Issue 43: the project's task list and board take the list's custom field filters
@@ -26,8 +23,6 @@ import {
 // browser's rule as the oracle: each kind, several values of a field (any), several fields (each).
 // Comparisons over JSON values (casts, text order of days): both databases.
 
-let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 const names = ['small', 'big', 'bare', 'odd'] as const;
@@ -98,10 +93,8 @@ function expected(pairs: Array<[string, string]>): Name[] {
     .sort();
 }
 
+realtimeWorldPerFile((started) => ({ world } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Field filters');
   for (const name of names) tasks[name] = await createTask(world.owner, projectId, `${name} job`);
   await field({ name: 'Effort', kind: 'number', unit: 'h' });
@@ -130,10 +123,6 @@ beforeAll(async () => {
   await set('big', 'Platform', optionId('Platform', 'Android'));
   await set('big', 'Teams', [optionId('Teams', 'Design'), optionId('Teams', 'Build')]);
   await set('odd', 'Teams', [optionId('Teams', 'Build')]);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe("the project's task list filtered by custom fields", () => {

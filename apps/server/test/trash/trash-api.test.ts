@@ -1,32 +1,19 @@
 // @database pglite
 import { TRASH_NOT_YOURS_MESSAGE } from '@figgle/shared/trash-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 import { deleteTask, restore, restored, trashIdOf, trashOf } from './trash-world.ts';
 
 // Issue 43, the trash: who sees it and who may restore what, and bad requests (4xx, nothing changed).
 
-let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ world } = started));
 
 const isDeleted = async (taskId: string) => (await world.owner.api(`/api/tasks/${taskId}`)).status === 404;
 

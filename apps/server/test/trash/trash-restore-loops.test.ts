@@ -1,14 +1,12 @@
 // @database both
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 import { deleteTask, restore, restored, setParent, trashIdOf } from './trash-world.ts';
 
@@ -18,19 +16,12 @@ import { deleteTask, restore, restored, setParent, trashIdOf } from './trash-wor
 // blockers, also when the other relation is added at the same moment: locks, hence both databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let projectId: string;
 
+realtimeWorldPerFile((started) => ({ server, world } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
   projectId = await createProject(world.member, world.organizationId, 'Loops');
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 const relate = (from: string, side: 'blocks' | 'blocked_by', to: string) =>

@@ -1,18 +1,16 @@
 // @database both
 import { TRASH_PROJECT_DELETED_MESSAGE } from '@figgle/shared/trash-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { describe, expect, it } from 'vitest';
 import { type DrivenClock, drivenClock } from '../../src/clock/clock.ts';
 import { wakeWorkers } from '../../src/jobs/wake.ts';
 import { createStorage } from '../../src/storage/create-storage.ts';
 import { eventually } from '../cycles/cycles-world.ts';
 import {
   createProject,
-  createRealtimeWorld,
   createTask,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
 import {
   comment,
@@ -30,19 +28,14 @@ import {
 // databases.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 let clock: DrivenClock;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  clock = drivenClock();
-  server = await startTestServer({ SMTP_URL: mail.url }, { clock });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
+realtimeWorldPerFile((started) => ({ server, world } = started), {
+  buildOptions: () => {
+    clock = drivenClock();
+    return { clock };
+  },
 });
 
 interface Structure {

@@ -1,31 +1,21 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { type ProjectTimeline, projectTimelineSchema } from '@figgle/shared/timeline-view-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import type { TestUser } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
 import {
   createProject,
-  createRealtimeWorld,
   type RealtimeWorld,
+  realtimeWorldPerFile,
 } from '../../../test/realtime/realtime-world.ts';
 
 // Issue 44, the Timeline view's one read: its shape, and who may read it.
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: RealtimeWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
-  world = await createRealtimeWorld(server, mail);
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
-});
+realtimeWorldPerFile((started) => ({ server, world } = started));
 
 async function createTask(user: TestUser, projectId: string, body: Record<string, unknown>) {
   const response = await user.api(`/api/projects/${projectId}/tasks`, { body });
