@@ -121,8 +121,9 @@ for (const { scheme, width, height } of [
       await expect(figures).toContainText('Done2 of 5');
       await expect(figures).toContainText('Added after start5');
       const burnUp = cycle.getByTestId('burn-up');
-      await expect(burnUp.locator('svg.recharts-surface')).toBeVisible();
-      await expect(burnUp.locator('.recharts-line')).toHaveCount(2);
+      await expect(burnUp.locator('svg')).toBeVisible();
+      await expect(burnUp.locator('path[data-series]')).toHaveCount(2);
+      await expect(burnUp).toContainText('Scope');
       await cycle.getByText('By estimate').click();
       await cycle.getByText('By count').click();
       await page.screenshot({ path: testInfo.outputPath(`cycle-${scheme}.png`), fullPage: true });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
+import { cycleQueryOptions } from '../features/cycles/api/get-cycle';
 import { taskQueryOptions } from '../features/task-detail/api/get-task';
 import { timelineQueryOptions } from '../features/task-detail/api/list-timeline';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
@@ -10,6 +11,7 @@ import { projectTimelineQueryOptions } from '../features/timeline-view/api/get-p
 import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
 import { prefetchForRoute } from '../lib/prefetched-reads';
 import { taskStructureQueryOptions } from '../shared/api/get-task-structure';
+import { projectCyclesQueryOptions } from '../shared/api/list-cycles';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -73,6 +75,14 @@ const prefetchTask: AppRoute['prefetch'] = (queryClient, { taskId }) => {
   void prefetchForRoute(queryClient, taskQueryOptions(taskId));
   void prefetchForRoute(queryClient, taskStructureQueryOptions(taskId));
   void prefetchForRoute(queryClient, timelineQueryOptions(taskId));
+};
+
+/** The cycle page's reads (its title's project, the cycles, the chosen cycle) start with its code. */
+const prefetchCycles: AppRoute['prefetch'] = (queryClient, { projectId, cycleId }) => {
+  if (!projectId) return;
+  void queryClient.prefetchQuery(projectsQueryOptions);
+  void queryClient.prefetchQuery(projectCyclesQueryOptions(projectId));
+  if (cycleId) void queryClient.prefetchQuery(cycleQueryOptions(projectId, cycleId));
 };
 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');
@@ -208,12 +218,14 @@ export const appRoutes: AppRoute[] = [
     path: '/project/:projectId/cycles',
     meta: APP_PAGE,
     page: lazyPage(() => import('../features/cycles/routes/cycles-page'), 'CyclesPage'),
+    prefetch: prefetchCycles,
   },
   {
     name: 'project-cycle',
     path: '/project/:projectId/cycles/:cycleId',
     meta: APP_PAGE,
     page: lazyPage(() => import('../features/cycles/routes/cycles-page'), 'CyclesPage'),
+    prefetch: prefetchCycles,
   },
   {
     name: 'project-import',
