@@ -127,8 +127,12 @@ async function cyclePagePaints(owner: Member, url: string, projectId: string, cy
     for (let visit = 0; visit <= PAINTS; visit++) {
       // Alternated, so a slower stretch of the machine falls on both figures alike.
       const board = await context.newPage();
-      await board.goto(`/project/${projectId}/kanban`);
-      await board.getByText(/^Task \d+$/).first().waitFor();
+      // The board loaded: its reads answered (the cycles' list among them) and its cards drawn.
+      await board.goto(`/project/${projectId}/kanban`, { waitUntil: 'networkidle' });
+      await board
+        .getByText(/^Task \d+$/)
+        .first()
+        .waitFor();
       const cyclesLink = board.getByRole('link', { name: 'Cycles', exact: true });
       await cyclesLink.waitFor();
       await board.evaluate(() => {
