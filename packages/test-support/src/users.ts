@@ -100,19 +100,33 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return catcher;
 }
 
+/** How `serverWithMail` starts its server: more settings, build options, a longer hook. */
+export interface ServerWithMailOptions {
+  env?: Record<string, string>;
+  /** Read when the server starts (a `drivenClock()` made then). */
+  buildOptions?: () => Parameters<typeof startTestServer>[1];
+  timeoutMs?: number;
+}
+
 /**
  * Starts a test server that mails a real SMTP catcher before the file's tests and stops both after
  * them; `started` hands the two over once they are up (the tests read them through their own names).
+ * The file's own `beforeAll` hooks run after this one, its later `afterAll` before (Vitest runs
+ * after-hooks in reverse), so sockets it opened close before the server.
  */
-export function serverWithMail(started: (world: { server: TestServer; mail: MailCatcher }) => void): void {
-  let world: { server: TestServer; mail: MailCatcher } | undefined;
+export function serverWithMail(
+  started: (world: { server: TestServer; mail: MailCatcher }) => void,
+  options: ServerWithMailOptions = {},
+): void {
+  let mail: MailCatcher | undefined;
+  let server: TestServer | undefined;
   beforeAll(async () => {
-    const mail = await startMailCatcher();
-    world = { mail, server: await startTestServer({ SMTP_URL: mail.url }) };
-    started(world);
-  });
+    mail = await startMailCatcher();
+    server = await startTestServer({ SMTP_URL: mail.url, ...options.env }, options.buildOptions?.());
+    started({ server, mail });
+  }, options.timeoutMs);
   afterAll(async () => {
-    await world?.server.close();
-    await world?.mail.stop();
+    await server?.close();
+    await mail?.stop();
   });
 }

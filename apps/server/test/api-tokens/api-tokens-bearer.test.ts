@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { REALTIME_PATH } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
 import { bearer, createToken, errorOf } from './api-tokens-world.ts';
@@ -17,16 +17,11 @@ let world: OrganizationWorld;
 let projectId: string;
 let taskId: string;
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Tokens');
   taskId = await createTask(world.owner, projectId, 'Scripted task');
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const taskTitle = async () =>

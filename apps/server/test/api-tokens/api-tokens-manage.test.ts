@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/http/security-headers.ts';
 import { bearer, createToken, errorOf } from './api-tokens-world.ts';
 
@@ -16,15 +16,12 @@ let mail: MailCatcher;
 let alice: TestUser;
 let bob: TestUser;
 
+serverWithMail((started) => ({ server, mail } = started), {
+  env: { API_TOKEN_REQUESTS_PER_MINUTE: String(LIMIT) },
+});
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, API_TOKEN_REQUESTS_PER_MINUTE: String(LIMIT) });
   alice = await createUser(server, mail, { firstname: 'Alice' });
   bob = await createUser(server, mail, { firstname: 'Bob' });
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const list = async (user: TestUser) => {

@@ -1,10 +1,10 @@
 // @database pglite
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail } from '@figgle/test-support/users';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashFeedToken } from '../../src/features/calendar-feeds/feed-secret.ts';
 import { dueTasksOfFeed, feedOfToken } from '../../src/features/calendar-feeds/queries.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
@@ -19,15 +19,10 @@ let projectId: string;
 
 const TRICKY_TITLE = 'Ship v2; then, maybe \\ celebrate with "🎉" — ünïcödé ✓ '.repeat(3).trim();
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Calendar');
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

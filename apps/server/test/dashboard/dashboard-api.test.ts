@@ -1,10 +1,10 @@
 // @database pglite
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../support/count-statements.ts';
 
 let server: TestServer;
@@ -85,9 +85,8 @@ async function backdatedLog(values: {
     .execute();
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
@@ -99,10 +98,6 @@ beforeAll(async () => {
     .insertInto('rule')
     .values({ organization_id: carolOrg, user_id: ada.userId, role: 'MEMBER' })
     .execute();
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('GET /api/dashboard', () => {

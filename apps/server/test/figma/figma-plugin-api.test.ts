@@ -1,9 +1,9 @@
 // @database both
 import type { LinkedTask } from '@figgle/shared/figma-plugin-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createToken, errorOf } from '../api-tokens/api-tokens-world.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
@@ -45,16 +45,11 @@ const linkedTasks = async (token: string, nodeIds: string[], fileKey = FILE_KEY)
   return (await response.json()) as LinkedTask[];
 };
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Website');
   memberToken = (await createToken(world.member, 'read-write')).token;
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('GET /api/figma/linked-tasks', () => {

@@ -2,9 +2,9 @@
 import type { InboxEntryView, InboxPage, InboxStatusView } from '@figgle/shared/inbox-schemas';
 import { describeLogChange } from '@figgle/shared/log-type';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../support/count-statements.ts';
 
 let server: TestServer;
@@ -61,9 +61,8 @@ async function markSeen(user: TestUser): Promise<InboxStatusView> {
 const wordsOf = (entry: InboxEntryView) =>
   entry.type === 'COMMENT' ? `comment: ${entry.comment}` : describeLogChange(entry.metadata, entry.people);
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
@@ -73,10 +72,6 @@ beforeAll(async () => {
     .insertInto('rule')
     .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
     .execute();
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('GET /api/inbox', () => {

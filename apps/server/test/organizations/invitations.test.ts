@@ -6,12 +6,13 @@ import {
   apiAs,
   cookieHeaderFrom,
   createUser,
+  serverWithMail,
   startMailCatcher,
   type TestUser,
   uniqueEmail,
 } from '@figgle/test-support/users';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createOrganizationAs, createOrganizationWorld, ruleOf } from './organizations-world.ts';
 
@@ -20,16 +21,11 @@ let mail: MailCatcher;
 let owner: TestUser;
 let organizationId: string;
 const events: BusEvent[] = [];
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   owner = await createUser(server, mail, { firstname: 'Olive', lastname: 'Owner' });
   organizationId = await createOrganizationAs(owner, 'Acme');
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 const anonymous = () => apiAs(server, '');

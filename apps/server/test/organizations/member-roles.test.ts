@@ -1,9 +1,9 @@
 // @database pglite
 import type { MemberView } from '@figgle/shared/organization-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LAST_OWNER_ROLE_MESSAGE } from '../../src/features/members/commands/change-role.ts';
 import { createOrganizationWorld, type OrganizationWorld, ruleOf } from './organizations-world.ts';
 
@@ -12,16 +12,11 @@ let server: TestServer;
 let mail: MailCatcher;
 let world: OrganizationWorld;
 
+serverWithMail((started) => ({ server, mail } = started), { timeoutMs: 180_000 });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   // Three accounts through the real email flow and an invitation: slow on a loaded machine.
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
-});
 
 const ruleIdOf = async (user: TestUser) => (await ruleOf(server, world.organizationId, user.userId))!.rule_id;
 const roleOf = async (user: TestUser) => (await ruleOf(server, world.organizationId, user.userId))?.role;

@@ -1,9 +1,9 @@
 // @database pglite
 import { topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import { addMember, createOrganizationAs, createOrganizationWorld, ruleOf } from './organizations-world.ts';
@@ -11,14 +11,9 @@ import { addMember, createOrganizationAs, createOrganizationWorld, ruleOf } from
 let server: TestServer;
 let mail: MailCatcher;
 const events: BusEvent[] = [];
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
+serverWithMail((started) => ({ server, mail } = started));
+beforeAll(() => {
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 interface Member {

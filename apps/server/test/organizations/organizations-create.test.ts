@@ -1,21 +1,16 @@
 // @database pglite
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 let server: TestServer;
 let mail: MailCatcher;
 let ada: TestUser;
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 async function organizationCount(): Promise<number> {

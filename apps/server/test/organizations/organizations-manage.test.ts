@@ -1,9 +1,9 @@
 // @database pglite
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, serverWithMail } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createOrganizationWorld, type OrganizationWorld } from './organizations-world.ts';
 
@@ -11,15 +11,10 @@ let server: TestServer;
 let mail: MailCatcher;
 let world: OrganizationWorld;
 const events: BusEvent[] = [];
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail, 'Acme');
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 async function nameInDatabase(organizationId: string): Promise<string> {

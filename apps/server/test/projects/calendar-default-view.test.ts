@@ -1,18 +1,17 @@
 // @database pglite
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 let server: TestServer;
 let mail: MailCatcher;
 let ada: TestUser;
 let projectId: string;
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   const organization = await ada.api('/api/organizations', { body: { name: 'Engines' } });
   const { organization_id } = (await organization.json()) as { organization_id: string };
@@ -20,10 +19,6 @@ beforeAll(async () => {
     body: { name: 'Calendar', trigram: 'CAL', organization_id },
   });
   projectId = ((await project.json()) as { project_id: string }).project_id;
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe("a project's default view", () => {

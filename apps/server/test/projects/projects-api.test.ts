@@ -1,9 +1,9 @@
 // @database pglite
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 
 let server: TestServer;
@@ -35,9 +35,8 @@ async function projectCount(): Promise<number> {
   return Number(row.n);
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
@@ -48,10 +47,6 @@ beforeAll(async () => {
     .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
     .execute();
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 describe('POST /api/projects', () => {

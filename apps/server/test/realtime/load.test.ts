@@ -1,9 +1,9 @@
 // @database both
 import { topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { signInAgain, startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail, signInAgain } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeLoad, runLoad } from '../../../../bench/support/load-run.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from './realtime-world.ts';
@@ -24,9 +24,8 @@ let projectId: string;
 const taskIds: string[] = [];
 const sessions: Array<{ cookie: string }> = [];
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   projectId = await createProject(world.owner, world.organizationId, 'Load');
   for (let i = 0; i < TASKS; i++) taskIds.push(await createTask(world.owner, projectId, `Load task ${i}`));
@@ -36,10 +35,6 @@ beforeAll(async () => {
       sessions.push({ cookie: i === 0 ? person.cookie : await signInAgain(server, person) });
     }
   }
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('load: sockets listening to an organization while its tasks are written', () => {

@@ -1,7 +1,7 @@
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { type ServerWithMailOptions, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, expect } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 
 export interface RealtimeWorld extends OrganizationWorld {
@@ -47,34 +47,21 @@ export interface RealtimeFile {
   world: RealtimeWorld;
 }
 
-/** How `realtimeWorldPerFile` starts its server: more settings, build options, a longer hook. */
-export interface RealtimeFileOptions {
-  env?: Record<string, string>;
-  /** Read when the server starts (a `drivenClock()` made then). */
-  buildOptions?: () => Parameters<typeof startTestServer>[1];
-  timeoutMs?: number;
-}
-
 /**
- * Before the file's tests: a mail catcher, a test server that mails it and a `RealtimeWorld` in
- * it, handed to `started`; after them, both stopped. The file's own `beforeAll` hooks run after
- * this one, and its later `afterAll` before (Vitest runs after-hooks in reverse).
+ * `serverWithMail` with a `RealtimeWorld` in its server, handed to `started` before the file's
+ * own `beforeAll` hooks run.
  */
 export function realtimeWorldPerFile(
   started: (file: RealtimeFile) => void,
-  options: RealtimeFileOptions = {},
+  options: ServerWithMailOptions = {},
 ): void {
-  let mail: MailCatcher | undefined;
-  let server: TestServer | undefined;
+  let up: { server: TestServer; mail: MailCatcher };
+  serverWithMail((file) => {
+    up = file;
+  }, options);
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    server = await startTestServer({ SMTP_URL: mail.url, ...options.env }, options.buildOptions?.());
-    started({ server, mail, world: await createRealtimeWorld(server, mail) });
+    started({ ...up, world: await createRealtimeWorld(up.server, up.mail) });
   }, options.timeoutMs);
-  afterAll(async () => {
-    await server?.close();
-    await mail?.stop();
-  });
 }
 
 export async function ruleIdOf(server: TestServer, organizationId: string, userId: string): Promise<string> {

@@ -1,9 +1,9 @@
 // @database pglite
 import type { ChecklistItemView, ChecklistView } from '@figgle/shared/checklist-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 
 interface Summary {
@@ -66,18 +66,13 @@ function patchItem(user: TestUser, itemId: string, body: unknown) {
 const taskEventsOf = (taskId: string, from: number) =>
   events.slice(from).filter((event) => event.kind === 'task' && event.taskId === taskId);
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
   projectId = await createProject(ada, await createOrganization(ada, 'Engines'), 'Checklists');
   bobProjectId = await createProject(bob, await createOrganization(bob, 'Elsewhere'), 'Private');
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('checklist of a task', () => {

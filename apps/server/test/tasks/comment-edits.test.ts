@@ -7,9 +7,9 @@ import {
 } from '@figgle/shared/comment-schemas';
 import { topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 
@@ -19,18 +19,13 @@ let mail: MailCatcher;
 let world: OrganizationWorld;
 let projectId: string;
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   const project = await world.owner.api('/api/projects', {
     body: { name: 'Engine', trigram: 'ENG', organization_id: world.organizationId },
   });
   projectId = ((await project.json()) as { project_id: string }).project_id;
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const doc = (text: string) => ({ ops: [{ insert: `${text}\n` }] });

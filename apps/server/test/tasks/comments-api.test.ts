@@ -1,9 +1,9 @@
 // @database pglite
 import type { CommentView } from '@figgle/shared/comment-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createComment } from '../../src/features/comments/commands/create-comment.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createTaskWorld, type TaskWorld } from './task-content-world.ts';
@@ -13,15 +13,10 @@ let mail: MailCatcher;
 let world: TaskWorld;
 const events: BusEvent[] = [];
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createTaskWorld(server, mail);
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const comment = (text: string) => ({ content_json: { ops: [{ insert: `${text}\n` }] } });

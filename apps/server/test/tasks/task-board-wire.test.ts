@@ -4,9 +4,9 @@ import { boardTasks } from '@figgle/shared/board-tasks';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { getRaw } from '@figgle/test-support/raw-get';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
 
 /**
@@ -39,9 +39,8 @@ async function defaultList(): Promise<string> {
   return answer.text;
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   const organization = await ada.api('/api/organizations', { body: { name: 'Wire' } });
   const { organization_id } = (await organization.json()) as { organization_id: string };
@@ -57,10 +56,6 @@ beforeAll(async () => {
     });
     expect(created.status).toBe(201);
   }
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 describe('the board shape on the wire', () => {

@@ -1,9 +1,9 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
 import { projectTasksJson } from '../../src/features/tasks/queries.ts';
 import { statementsOf } from '../support/count-statements.ts';
@@ -76,9 +76,8 @@ async function created(response: Response): Promise<string> {
   return ((await response.json()) as { task_id: string }).task_id;
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   const organization = await ada.api('/api/organizations', { body: { name: 'Patches' } });
@@ -104,10 +103,6 @@ beforeAll(async () => {
       ),
     );
   }
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 describe('the task list after each kind of write, from memory', () => {

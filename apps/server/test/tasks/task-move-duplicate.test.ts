@@ -1,9 +1,9 @@
 // @database pglite
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OTHER_ORGANIZATION_MESSAGE,
   SAME_PROJECT_MESSAGE,
@@ -38,17 +38,12 @@ async function newTask(projectId: string, body: Record<string, unknown> = { titl
   return (await response.json()) as TaskSummaryView;
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createOrganizationWorld(server, mail);
   engine = await newProject(world.owner, world.organizationId, 'Engine', 'ENG');
   design = await newProject(world.owner, world.organizationId, 'Design', 'DES');
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const taskRow = (taskId: string) =>

@@ -1,9 +1,9 @@
 // @database both
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestServer } from '@figgle/test-support/test-server';
 import { generateKeyBetween } from 'fractional-indexing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { statementsOf } from '../support/count-statements.ts';
 
@@ -21,7 +21,7 @@ function withoutNotificationRead(statements: string[]): string[] {
   return statements.filter((statement) => !FOLLOW_UPS.some((followUp) => followUp.test(statement.trim())));
 }
 
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 
 interface Summary {
   task_id: string;
@@ -101,9 +101,8 @@ function move(user: TestUser, taskId: string, status: unknown, index: unknown) {
   return user.api('/api/kanban-update', { body: { taskId, status, index } });
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
@@ -114,10 +113,6 @@ beforeAll(async () => {
     .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
     .execute();
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 describe('POST /api/projects/:projectId/tasks', () => {

@@ -1,9 +1,9 @@
 // @database both
 import { randomUUID } from 'node:crypto';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 
 /**
@@ -80,9 +80,8 @@ async function logLines(ids: string[]) {
     .execute();
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
@@ -98,10 +97,6 @@ beforeAll(async () => {
     .execute();
   bobTask = (await tasksIn(bob, await projectOf(bob, 'Elsewhere'), 1))[0]!;
   server.deps.bus.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 describe('POST /api/tasks/bulk-change', () => {

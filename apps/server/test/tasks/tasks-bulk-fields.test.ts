@@ -1,9 +1,9 @@
 // @database pglite
 import { randomUUID } from 'node:crypto';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * POST /api/tasks/bulk-change's labels, estimate and custom field value (issue 43): each written with
@@ -118,9 +118,8 @@ async function logTypes(ids: string[]) {
   return rows.map((row) => row.type).sort();
 }
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
   organizationId = await organizationOf(ada, 'Engines');
@@ -162,10 +161,6 @@ beforeAll(async () => {
     200,
   );
   bobTask = (await tasksIn(bob, await projectIn(bob, bobOrganization, 'Hidden'), 1))[0]!;
-});
-afterAll(async () => {
-  await server.close();
-  await mail.stop();
 });
 
 describe('POST /api/tasks/bulk-change: labels', () => {

@@ -1,8 +1,8 @@
 // @database pglite
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 
@@ -34,9 +34,8 @@ async function listening(version?: number): Promise<TestSocket> {
 const taskEvent = (frame: { type: string }): frame is EventFrame =>
   frame.type === 'event' && (frame as EventFrame).kind === 'task';
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   const { organization_id } = await json<{ organization_id: string }>(
     await ada.api('/api/organizations', { body: { name: 'Engines' } }),
@@ -55,10 +54,8 @@ beforeAll(async () => {
     ids.push(task.task_id);
   }
 });
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.close();
-  await server.close();
-  await mail.stop();
 });
 
 describe('a bulk change on the live connection', () => {

@@ -1,9 +1,9 @@
 // @database pglite
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@figgle/test-support/test-server';
+import { serverWithMail } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createComment } from '../../src/features/comments/commands/create-comment.ts';
 import { createTaskWorld, type TaskWorld } from './task-content-world.ts';
 
@@ -11,14 +11,9 @@ let server: TestServer;
 let mail: MailCatcher;
 let world: TaskWorld;
 
+serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url });
   world = await createTaskWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 interface Item {

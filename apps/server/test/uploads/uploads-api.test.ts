@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UploadResult } from '@figgle/shared/upload-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
+import type { TestServer } from '@figgle/test-support/test-server';
 import type { TestUser } from '@figgle/test-support/users';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverWithMail } from '@figgle/test-support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTaskWorld, type TaskWorld } from '../tasks/task-content-world.ts';
 
 const MAX = 4096;
@@ -14,14 +14,9 @@ let server: TestServer;
 let mail: MailCatcher;
 let world: TaskWorld;
 
+serverWithMail((started) => ({ server, mail } = started), { env: { UPLOAD_MAX_BYTES: String(MAX) } });
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, UPLOAD_MAX_BYTES: String(MAX) });
   world = await createTaskWorld(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.stop();
 });
 
 const PNG = Buffer.concat([
