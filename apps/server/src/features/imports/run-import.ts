@@ -8,6 +8,7 @@ import { PermanentJobError } from '../../jobs/job-errors.ts';
 import type { JobDeps } from '../../jobs/job-handler.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { fieldsOfProject } from '../custom-fields/queries.ts';
+import { BatchSize } from './batch-size.ts';
 import { garbageCollectorForImports } from './collect-import-garbage.ts';
 import type { ImportTask } from './import-item.ts';
 import { preparePlanning } from './import-planning.ts';
@@ -29,19 +30,6 @@ import {
 const PROBLEMS_KEPT = 1_000;
 /** Open boards hear of the new tasks at most this often while the import runs. */
 const ANNOUNCE_EVERY_MS = 2_000;
-/**
- * A batch's transaction takes about this long; the rows of one are kept between the two bounds. On
- * the embedded database the whole transaction holds the event loop (PGlite answers each statement in
- * this thread, and the next is sent from a microtask): every request waits for the batch under way,
- * so its time is what /healthz waits at worst (docs/machinery/import-batches.md). At 40 ms and 250
- * rows at least, a busy machine stretched batches to 0.2-0.9 s. The floor keeps a busy machine from
- * shrinking batches to their fixed cost (a dozen statements and a commit, ~5 ms when idle): with 50
- * rows at a load average of 20-30, a 50,000-row CSV file took 309 s.
- */
-const BATCH_MS = 25;
-const BATCH_ROWS_MIN = 100;
-const BATCH_ROWS_MAX = 4_000;
-
 async function recordProblems(
   trx: Kysely<Database>,
   importId: string,
@@ -70,26 +58,6 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(() => se
 /** The rows a batch writes, as import-batches.ts counts them. */
 const rowsOf = (tasks: ImportTask[]): number =>
   tasks.reduce((sum, task) => sum + 1 + task.comments.length + task.checklist.length + task.labels.length, 0);
-
-/**
- * How many rows the next batch writes: as many as commit in about BATCH_MS, from the rows per
- * millisecond the batches so far took. On the embedded database a transaction holds the one
- * connection and the event loop: /healthz and every request wait for the batch under way (issue 37,
- * item 6: batches of 500 tasks took 0.5-0.9 s under load, /healthz 2-3 s behind a few).
- */
-class BatchSize {
-  #rowsPerMs = 2;
-
-  rows(): number {
-    return Math.round(Math.min(BATCH_ROWS_MAX, Math.max(BATCH_ROWS_MIN, this.#rowsPerMs * BATCH_MS)));
-  }
-
-  took(rows: number, ms: number): void {
-    const measured = rows / Math.max(ms, 1);
-    // Smoothed, and quick to shrink: one slow batch (a busy machine) makes the next smaller at once.
-    this.#rowsPerMs = measured < this.#rowsPerMs ? measured : 0.7 * this.#rowsPerMs + 0.3 * measured;
-  }
-}
 
 /**
  * The import job's work: reads the stored file again with the confirmed mapping, creates the labels,
@@ -243,6 +211,7 @@ async function writePlan(
       if (last) await analyseFilledTables(db);
       const startedAt = performance.now();
       await db.transaction().execute(async (trx) => {
+        await keepGinPendingListsShort(trx);
         const written = await writeBatch(trx, context, batch);
         await recordProblems(trx, importId, written.problems);
         await rememberKeys(trx, importId, written.keyed);
@@ -295,6 +264,21 @@ async function writePlan(
       status: task.status,
       actorId: null,
     });
+}
+
+/**
+ * The kB of new entries a GIN index (the comments' and tasks' search vectors, the search words) holds
+ * in its pending list before the insert that passes it merges them all into the index, in the same
+ * statement. PostgreSQL's default, 4 MB, is a few hundred batches of comments: every so often one
+ * batch's insert merged them all and held the embedded database's one connection, and the event loop,
+ * for 0.3-1.8 s where its neighbours took 40-70 ms (docs/machinery/import-healthz.md). At 64 kB (the
+ * least PostgreSQL takes) each batch merges about its own entries. For this transaction only: a
+ * person's comment or task is still one insert into the pending list.
+ */
+const GIN_PENDING_LIST_KB = 64;
+
+async function keepGinPendingListsShort(trx: Transaction<Database>): Promise<void> {
+  await sql`SET LOCAL gin_pending_list_limit = ${sql.lit(GIN_PENDING_LIST_KB)}`.execute(trx);
 }
 
 async function finish(
