@@ -59,8 +59,13 @@ test.describe('the checklist of a task', () => {
     await expect(page.getByRole('checkbox', { name: 'Print the posters' })).toBeChecked();
     await expect(page.getByText('1/3')).toBeVisible();
 
-    // The last item goes first, with the keyboard only: its grip, Space, two arrows up, Space.
-    await page.getByRole('button', { name: 'Move Order the cake' }).focus();
+    // The last item goes first, with the keyboard only: its grip, Space, two arrows up, Space. The
+    // grip works once the server has the item (greyed until then): focus() on a disabled grip would
+    // leave the focus on the box just ticked, and Space would untick it.
+    const grip = page.getByRole('button', { name: 'Move Order the cake' });
+    await expect(grip).toBeEnabled();
+    await grip.focus();
+    await expect(grip).toBeFocused();
     await liftFocusedCard(page);
     // Each step is seen before the next key, as a person would: an arrow sent while the list still
     // measures where its items went finds nowhere new to go.

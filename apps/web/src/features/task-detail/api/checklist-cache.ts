@@ -1,6 +1,26 @@
 import type { ChecklistItemView, ChecklistView } from '@figgle/shared/checklist-schemas';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Mutation, QueryClient } from '@tanstack/react-query';
+import { offlineMutationKeys } from '../../../lib/offline/mutation-keys';
 import { queryKeys } from '../../../shared/api/query-keys';
+
+const CHECKLIST_CHANGES: readonly (readonly unknown[])[] = [
+  offlineMutationKeys.addChecklistItem,
+  offlineMutationKeys.updateChecklistItem,
+  offlineMutationKeys.deleteChecklistItem,
+];
+
+/** A change of this task's checklist that may still be waiting for its turn or for the server. */
+function isChecklistChangeOf(taskId: string) {
+  return (mutation: Mutation<unknown, unknown, unknown, unknown>) => {
+    const key = mutation.options.mutationKey;
+    const variables = mutation.state.variables as { taskId?: unknown } | undefined;
+    return (
+      !!key &&
+      CHECKLIST_CHANGES.some((change) => change.length === key.length && change[0] === key[0]) &&
+      variables?.taskId === taskId
+    );
+  };
+}
 
 /**
  * What every checklist change does around its request: the list shows the change at once, a failure
@@ -22,7 +42,12 @@ export function optimisticChecklist(queryClient: QueryClient, taskId: string) {
       else void queryClient.invalidateQueries({ queryKey: key, exact: true });
     },
     settle() {
-      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      // The list is read again once, after the last change of it: a read started while a later
+      // change still waits (for its turn after this one, or for the server) answers without it, and
+      // would put the ticked box back unticked until that change settles. The settling change itself
+      // still counts as mutating here.
+      if (queryClient.isMutating({ predicate: isChecklistChangeOf(taskId) }) <= 1)
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.task(taskId), exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
     },

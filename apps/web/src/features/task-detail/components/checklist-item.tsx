@@ -7,6 +7,7 @@ import { type CSSProperties, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
+import { isPendingItem } from '../api/add-checklist-item';
 import classes from './checklist.module.css';
 
 interface ChecklistItemActions {
@@ -15,9 +16,6 @@ interface ChecklistItemActions {
   onRemove: () => void;
   onConvert: () => void;
 }
-
-/** An item added a moment ago, not yet on the server: shown, but not yet editable. */
-const isPendingItem = (item: ChecklistItemView) => item.item_id.startsWith('pending:');
 
 /**
  * One item: a grip to move it (by mouse, touch or keyboard), its checkbox, its text (a click edits
