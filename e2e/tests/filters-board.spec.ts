@@ -1,14 +1,8 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
+import { cardsIn } from '../support/board-cards.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { liftFocusedCard } from '../support/keyboard.ts';
-import {
-  cardsIn,
-  fadeSeen,
-  filtersButton,
-  openFilters,
-  seedProject,
-  watchFadeOut,
-} from './filters-support.ts';
+import { fadeSeen, filtersButton, openFilters, seedProject, watchFadeOut } from './filters-support.ts';
 
 test.describe('filters on the board', () => {
   test('a filtered board shows "n of m tasks", survives a reload and a shared link, and clears', async ({

@@ -39,23 +39,6 @@ export async function seedProject(
   return { projectId: project_id, ids };
 }
 
-/** The titles of a board column's cards, top to bottom. */
-export async function cardsIn(page: Page, column: string): Promise<string[]> {
-  const labels = await page
-    .getByRole('region', { name: column })
-    .getByRole('article')
-    .evaluateAll((cards) =>
-      cards
-        .map((card) => ({
-          label: card.getAttribute('aria-label') ?? '',
-          top: card.getBoundingClientRect().top,
-        }))
-        .sort((a, b) => a.top - b.top)
-        .map((card) => card.label),
-    );
-  return labels.map((label) => label.replace(/^\S+\s/, ''));
-}
-
 /** The titles of the task list's rows, top to bottom (reference left out). */
 export async function rowTitles(page: Page): Promise<string[]> {
   return page

@@ -1,24 +1,8 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
+import { cardsIn } from '../support/board-cards.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { liftFocusedCard } from '../support/keyboard.ts';
-
-/** The titles of a board column's cards, top to bottom. */
-async function cardsIn(page: Page, column: string): Promise<string[]> {
-  const labels = await page
-    .getByRole('region', { name: column })
-    .getByRole('article')
-    .evaluateAll((cards) =>
-      cards
-        .map((card) => ({
-          label: card.getAttribute('aria-label') ?? '',
-          top: card.getBoundingClientRect().top,
-        }))
-        .sort((a, b) => a.top - b.top)
-        .map((card) => card.label),
-    );
-  return labels.map((label) => label.replace(/^\S+\s/, ''));
-}
 
 async function seedBoard(page: Page, baseURL: string, organizationId: string, titles: string[]) {
   const headers = { origin: baseURL };

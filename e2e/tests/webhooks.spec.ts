@@ -1,21 +1,8 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { signatureIsValid, WebhookReceiver } from '@figgle/test-support/webhook-receiver';
-import type { Locator, Page } from '@playwright/test';
+import { dragToColumnEnd } from '../support/board-cards.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
-
-/** A mouse drag as a person does it: press on the card, move in small steps, release at the column's end. */
-async function dragToColumnEnd(page: Page, card: Locator, column: Locator) {
-  const from = (await card.boundingBox())!;
-  const to = (await column.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + 14);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 8, from.y + 24, { steps: 4 });
-  const y = to.y + to.height - 6;
-  await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
-  await page.mouse.move(to.x + to.width / 2, y + 2, { steps: 3 });
-  await page.mouse.up();
-}
 
 test.describe('outgoing webhooks in the organization settings', () => {
   let receiver: WebhookReceiver;
