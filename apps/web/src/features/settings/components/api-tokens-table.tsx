@@ -1,14 +1,9 @@
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
-import { Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
-import { ApiRequestError } from '../../../lib/api-client';
+import { Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { relativeTime } from '../../../lib/relative-time';
-import { confirm } from '../../../ui/confirm/confirm-service';
-import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRevokeApiToken } from '../api/revoke-api-token';
-
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
+import { RevokeButton } from './revoke-button';
 
 function When({ at, never }: { at: string | null; never: string }) {
   if (!at)
@@ -53,23 +48,6 @@ export function ApiTokensTable({ tokens }: { tokens: ApiTokenView[] }) {
 function ApiTokenRow({ token }: { token: ApiTokenView }) {
   const revoke = useRevokeApiToken();
 
-  async function askToRevoke() {
-    const sure = await confirm({
-      title: t('settings.revokeTokenTitle', { name: token.name }),
-      text: t('settings.revokeTokenText'),
-      confirmLabel: t('settings.revoke'),
-    });
-    if (!sure) return;
-    // Awaited rather than mutate's callbacks: the row leaves the list on success, and callbacks of
-    // an unmounted component's mutate never run.
-    try {
-      await revoke.mutateAsync(token.api_token_id);
-      toastSuccess(t('settings.tokenRevoked', { name: token.name }));
-    } catch (error) {
-      toastError(reason(error));
-    }
-  }
-
   return (
     <Table.Tr>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -90,16 +68,16 @@ function ApiTokenRow({ token }: { token: ApiTokenView }) {
         <When at={token.last_used_at} never={t('settings.never')} />
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          aria-label={t('settings.revokeTokenAria', { name: token.name })}
-          loading={revoke.isPending}
-          onClick={askToRevoke}
-        >
-          {t('settings.revoke')}
-        </Button>
+        <RevokeButton
+          ariaLabel={t('settings.revokeTokenAria', { name: token.name })}
+          question={{
+            title: t('settings.revokeTokenTitle', { name: token.name }),
+            text: t('settings.revokeTokenText'),
+          }}
+          done={t('settings.tokenRevoked', { name: token.name })}
+          pending={revoke.isPending}
+          revoke={() => revoke.mutateAsync(token.api_token_id)}
+        />
       </Table.Td>
     </Table.Tr>
   );

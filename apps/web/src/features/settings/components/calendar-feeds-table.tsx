@@ -1,14 +1,9 @@
 import type { CalendarFeedView } from '@figgle/shared/calendar-feed-schemas';
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { ApiRequestError } from '../../../lib/api-client';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { relativeTime } from '../../../lib/relative-time';
-import { confirm } from '../../../ui/confirm/confirm-service';
-import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
-
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
+import { RevokeButton } from './revoke-button';
 
 const feedName = (feed: CalendarFeedView) =>
   feed.project_name ? t('settings.projectNamed', { name: feed.project_name }) : t('settings.myTasks');
@@ -41,21 +36,6 @@ function CalendarFeedRow({ feed }: { feed: CalendarFeedView }) {
   const revoke = useRevokeCalendarFeed();
   const name = feedName(feed);
 
-  async function askToRevoke() {
-    const sure = await confirm({
-      title: t('settings.revokeFeedTitle', { name }),
-      text: t('settings.revokeFeedText'),
-      confirmLabel: t('settings.revoke'),
-    });
-    if (!sure) return;
-    try {
-      await revoke.mutateAsync(feed.calendar_feed_id);
-      toastSuccess(t('settings.feedRevoked', { name }));
-    } catch (error) {
-      toastError(reason(error));
-    }
-  }
-
   return (
     <Table.Tr>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -69,16 +49,13 @@ function CalendarFeedRow({ feed }: { feed: CalendarFeedView }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          aria-label={t('settings.revokeFeedAria', { name })}
-          loading={revoke.isPending}
-          onClick={askToRevoke}
-        >
-          {t('settings.revoke')}
-        </Button>
+        <RevokeButton
+          ariaLabel={t('settings.revokeFeedAria', { name })}
+          question={{ title: t('settings.revokeFeedTitle', { name }), text: t('settings.revokeFeedText') }}
+          done={t('settings.feedRevoked', { name })}
+          pending={revoke.isPending}
+          revoke={() => revoke.mutateAsync(feed.calendar_feed_id)}
+        />
       </Table.Td>
     </Table.Tr>
   );

@@ -59,3 +59,23 @@ export function OrganizationPageTitle({ children }: { children: ReactNode }) {
     </Title>
   );
 }
+
+/** An organization page's heading with the line under it that says what the page is for. */
+export function OrganizationPageHeading({
+  title,
+  intro,
+  introMaw,
+}: {
+  title: string;
+  intro: string;
+  introMaw?: number;
+}) {
+  return (
+    <Stack gap={4}>
+      <OrganizationPageTitle>{title}</OrganizationPageTitle>
+      <Text size="sm" c="dimmed" maw={introMaw}>
+        {intro}
+      </Text>
+    </Stack>
+  );
+}

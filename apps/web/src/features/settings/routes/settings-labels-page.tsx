@@ -1,4 +1,4 @@
-import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Skeleton, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useLabels } from '../../../shared/api/list-labels';
@@ -7,7 +7,7 @@ import { LabelsTable } from '../components/labels-table';
 import { NewLabelForm } from '../components/new-label-form';
 import {
   OrganizationPageFrame,
-  OrganizationPageTitle,
+  OrganizationPageHeading,
   organizationMissing,
 } from '../components/organization-page-frame';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
@@ -24,16 +24,14 @@ export function SettingsLabelsPage() {
     <OrganizationPageFrame
       missing={notFound}
       title={
-        <Stack gap={4}>
-          <OrganizationPageTitle>
-            {organization.data
+        <OrganizationPageHeading
+          title={
+            organization.data
               ? t('settings.labelsOf', { name: organization.data.name })
-              : t('settings.labels')}
-          </OrganizationPageTitle>
-          <Text size="sm" c="dimmed">
-            {t('settings.labelsIntro')}
-          </Text>
-        </Stack>
+              : t('settings.labels')
+          }
+          intro={t('settings.labelsIntro')}
+        />
       }
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>

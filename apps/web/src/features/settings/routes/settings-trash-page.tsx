@@ -1,12 +1,12 @@
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
-import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Skeleton, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useOrganization } from '../api/get-organization';
 import { useTrash } from '../api/list-trash';
 import {
   OrganizationPageFrame,
-  OrganizationPageTitle,
+  OrganizationPageHeading,
   organizationMissing,
 } from '../components/organization-page-frame';
 import { TrashList } from '../components/trash-list';
@@ -24,16 +24,12 @@ export function SettingsTrashPage() {
     <OrganizationPageFrame
       missing={notFound}
       title={
-        <Stack gap={4}>
-          <OrganizationPageTitle>
-            {organization.data
-              ? t('settings.trashOf', { name: organization.data.name })
-              : t('settings.trash')}
-          </OrganizationPageTitle>
-          <Text size="sm" c="dimmed">
-            {t('settings.trashIntro', { days: TRASH_DAYS })}
-          </Text>
-        </Stack>
+        <OrganizationPageHeading
+          title={
+            organization.data ? t('settings.trashOf', { name: organization.data.name }) : t('settings.trash')
+          }
+          intro={t('settings.trashIntro', { days: TRASH_DAYS })}
+        />
       }
     >
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} maw={720}>

@@ -9,7 +9,7 @@ import { useWebhooks } from '../api/list-webhooks';
 import { NewWebhookForm } from '../components/new-webhook-form';
 import {
   OrganizationPageFrame,
-  OrganizationPageTitle,
+  OrganizationPageHeading,
   organizationMissing,
 } from '../components/organization-page-frame';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
@@ -32,16 +32,15 @@ export function SettingsWebhooksPage() {
     <OrganizationPageFrame
       missing={notFound}
       title={
-        <Stack gap={4}>
-          <OrganizationPageTitle>
-            {organization.data
+        <OrganizationPageHeading
+          title={
+            organization.data
               ? t('settings.webhooksOf', { name: organization.data.name })
-              : t('settings.webhooks')}
-          </OrganizationPageTitle>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('settings.webhooksIntro')}
-          </Text>
-        </Stack>
+              : t('settings.webhooks')
+          }
+          intro={t('settings.webhooksIntro')}
+          introMaw={720}
+        />
       }
     >
       {notOwner ? (
