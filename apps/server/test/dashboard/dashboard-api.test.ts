@@ -5,6 +5,7 @@ import type { TestServer } from '@figgle/test-support/test-server';
 import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { countStatements } from '../support/count-statements.ts';
 
 let server: TestServer;
@@ -17,12 +18,6 @@ let carolOrg: string;
 let bobOrg: string;
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function createOrganization(user: TestUser, name: string): Promise<string> {
-  const response = await user.api('/api/organizations', { body: { name } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { organization_id: string }).organization_id;
-}
 
 async function createProject(user: TestUser, organizationId: string, name: string) {
   const response = await user.api('/api/projects', {
@@ -87,17 +82,12 @@ async function backdatedLog(values: {
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
-  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
-  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
-  adaOrg = await createOrganization(ada, 'Engines');
-  carolOrg = await createOrganization(carol, 'Carol’s');
-  bobOrg = await createOrganization(bob, 'Elsewhere');
+  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
+  adaOrg = await createOrganizationAs(ada, 'Engines');
+  carolOrg = await createOrganizationAs(carol, 'Carol’s');
+  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
   // Ada is also a member of Carol's organization.
-  await server.deps.db
-    .insertInto('rule')
-    .values({ organization_id: carolOrg, user_id: ada.userId, role: 'MEMBER' })
-    .execute();
+  await giveRule(server, carolOrg, ada.userId, 'MEMBER');
 });
 
 describe('GET /api/dashboard', () => {
@@ -146,7 +136,7 @@ describe('GET /api/dashboard', () => {
 
   it('keeps the counters equal to a full count through concurrent moves, deletions and removals', async () => {
     const ivy = await createUser(server, mail, { firstname: 'Ivy', lastname: 'Race' });
-    const org = await createOrganization(ivy, 'Races');
+    const org = await createOrganizationAs(ivy, 'Races');
     const projectId = await createProject(ivy, org, 'Race');
     const statuses = ['TODO', 'DOING', 'DONE', 'ARCHIVE'] as const;
     const ids: string[] = [];
@@ -180,7 +170,7 @@ describe('GET /api/dashboard', () => {
 
   it('puts created and completed tasks in their week, over the last 8 weeks only', async () => {
     const dave = await createUser(server, mail, { firstname: 'Dave', lastname: 'Weeks' });
-    const org = await createOrganization(dave, 'Weekly');
+    const org = await createOrganizationAs(dave, 'Weekly');
     const projectId = await createProject(dave, org, 'Chart');
     const taskId = await createTask(dave, projectId, 'now');
     const place = { taskId, projectId, organizationId: org };
@@ -220,7 +210,7 @@ describe('GET /api/dashboard', () => {
 
   it('ranks the most active live projects of the last 7 days', async () => {
     const erin = await createUser(server, mail, { firstname: 'Erin', lastname: 'Busy' });
-    const org = await createOrganization(erin, 'Busy');
+    const org = await createOrganizationAs(erin, 'Busy');
     const quiet = await createProject(erin, org, 'Quiet');
     const busy = await createProject(erin, org, 'Busy one');
     const old = await createProject(erin, org, 'Old news');
@@ -246,7 +236,7 @@ describe('GET /api/dashboard', () => {
 
   it('lists my To Do and Doing tasks, 10 of each, most recently changed first', async () => {
     const fay = await createUser(server, mail, { firstname: 'Fay', lastname: 'Mine' });
-    const org = await createOrganization(fay, 'Mine');
+    const org = await createOrganizationAs(fay, 'Mine');
     const projectId = await createProject(fay, org, 'Mine too');
     for (let i = 0; i < 12; i++) await createTask(fay, projectId, `todo ${i}`, { assignee_id: fay.userId });
     const doing = await createTask(fay, projectId, 'doing', { status: 'DOING', assignee_id: fay.userId });
@@ -285,7 +275,7 @@ describe('GET /api/dashboard', () => {
 
   it('shows the 5 latest Figma comments and replies of the user’s organizations', async () => {
     const gus = await createUser(server, mail, { firstname: 'Gus', lastname: 'Figma' });
-    const org = await createOrganization(gus, 'Designs');
+    const org = await createOrganizationAs(gus, 'Designs');
     const projectId = await createProject(gus, org, 'Screens');
     const taskId = await createTask(gus, projectId, 'From Figma');
     const now = Date.now();
@@ -336,7 +326,7 @@ describe('GET /api/dashboard', () => {
 
   it('answers in the same number of queries whatever the number of tasks (aggregates only)', async () => {
     const hana = await createUser(server, mail, { firstname: 'Hana', lastname: 'Bulk' });
-    const org = await createOrganization(hana, 'Bulk');
+    const org = await createOrganizationAs(hana, 'Bulk');
     const projectId = await createProject(hana, org, 'Bulk');
     await createTask(hana, projectId, 'first', { assignee_id: hana.userId });
     await dashboard(hana);
@@ -390,7 +380,7 @@ describe('GET /api/dashboard: overdue and remarkable tasks', () => {
 
   beforeAll(async () => {
     iris = await createUser(server, mail, { firstname: 'Iris', lastname: 'Planner' });
-    projectId = await createProject(iris, await createOrganization(iris, 'Planning'), 'Planning');
+    projectId = await createProject(iris, await createOrganizationAs(iris, 'Planning'), 'Planning');
   });
 
   it('counts open tasks past their due day or instant as overdue, on the viewer’s day', async () => {

@@ -5,6 +5,7 @@ import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { countStatements } from '../support/count-statements.ts';
 
 let server: TestServer;
@@ -14,12 +15,6 @@ let carol: TestUser;
 let bob: TestUser;
 let adaOrg: string;
 let bobOrg: string;
-
-async function createOrganization(user: TestUser, name: string): Promise<string> {
-  const response = await user.api('/api/organizations', { body: { name } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { organization_id: string }).organization_id;
-}
 
 async function createProject(user: TestUser, organizationId: string, name: string, emoji = 'fox') {
   const response = await user.api('/api/projects', {
@@ -63,15 +58,10 @@ const wordsOf = (entry: InboxEntryView) =>
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
-  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
-  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
-  adaOrg = await createOrganization(ada, 'Engines');
-  bobOrg = await createOrganization(bob, 'Elsewhere');
-  await server.deps.db
-    .insertInto('rule')
-    .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
-    .execute();
+  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
+  adaOrg = await createOrganizationAs(ada, 'Engines');
+  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
+  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
 });
 
 describe('GET /api/inbox', () => {
@@ -256,7 +246,7 @@ describe('GET /api/inbox', () => {
 
   it('reads a page in the same number of queries for 2 entries as for 30 (no query per entry)', async () => {
     const dave = await createUser(server, mail, { firstname: 'Dave', lastname: 'Few' });
-    const daveOrg = await createOrganization(dave, 'Quiet');
+    const daveOrg = await createOrganizationAs(dave, 'Quiet');
     const projectId = await createProject(dave, daveOrg, 'Tiny');
     const task = await createTask(dave, projectId, 'One');
     await patchTask(dave, task.task_id, { status: 'DONE' });
@@ -276,17 +266,14 @@ describe('GET /api/inbox', () => {
 describe('the inbox dot', () => {
   it('shows activity by others since the last visit; the visit clears it on every device', async () => {
     const eve = await createUser(server, mail, { firstname: 'Eve', lastname: 'Early' });
-    const eveOrg = await createOrganization(eve, 'Dots');
+    const eveOrg = await createOrganizationAs(eve, 'Dots');
     const projectId = await createProject(eve, eveOrg, 'Dotted');
     // Her own work is no news to her.
     const task = await createTask(eve, projectId, 'Mine');
     expect((await status(eve)).has_new).toBe(false);
 
     const frank = await createUser(server, mail, { firstname: 'Frank', lastname: 'Late' });
-    await server.deps.db
-      .insertInto('rule')
-      .values({ organization_id: eveOrg, user_id: frank.userId, role: 'MEMBER' })
-      .execute();
+    await giveRule(server, eveOrg, frank.userId, 'MEMBER');
     // What happened before Frank's account existed is not new to him.
     expect((await status(frank)).has_new).toBe(false);
 
@@ -319,14 +306,11 @@ describe('the inbox dot', () => {
 
   it('ignores activity of a deleted task and of organizations the user left', async () => {
     const gail = await createUser(server, mail, { firstname: 'Gail', lastname: 'Gone' });
-    const gailOrg = await createOrganization(gail, 'Leaving');
+    const gailOrg = await createOrganizationAs(gail, 'Leaving');
     const projectId = await createProject(gail, gailOrg, 'Temp');
     const task = await createTask(gail, projectId, 'Short lived');
     const hal = await createUser(server, mail, { firstname: 'Hal', lastname: 'Helper' });
-    await server.deps.db
-      .insertInto('rule')
-      .values({ organization_id: gailOrg, user_id: hal.userId, role: 'MEMBER' })
-      .execute();
+    await giveRule(server, gailOrg, hal.userId, 'MEMBER');
     await patchTask(hal, task.task_id, { title: 'Shorter lived' });
     expect((await status(gail)).has_new).toBe(true);
     expect((await gail.api(`/api/tasks/${task.task_id}`, { method: 'DELETE' })).status).toBe(204);

@@ -18,6 +18,31 @@ export async function createOrganizationAs(user: TestUser, name: string): Promis
   return ((await response.json()) as { organization_id: string }).organization_id;
 }
 
+/** Ada Lovelace, Carol Shaw and Bob Other, made in that order: signed in, in no organization yet. */
+export async function createAdaCarolBob(
+  server: TestServer,
+  mail: MailCatcher,
+): Promise<{ ada: TestUser; carol: TestUser; bob: TestUser }> {
+  return {
+    ada: await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' }),
+    carol: await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' }),
+    bob: await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' }),
+  };
+}
+
+/** A rule written straight into the database, without the invitation flow `addMember` goes through. */
+export async function giveRule(
+  server: TestServer,
+  organizationId: string,
+  userId: string,
+  role: 'OWNER' | 'MEMBER',
+): Promise<void> {
+  await server.deps.db
+    .insertInto('rule')
+    .values({ organization_id: organizationId, user_id: userId, role })
+    .execute();
+}
+
 /**
  * Makes an existing account a member through the real flow: the owner invites the address, and the
  * account accepts the emailed link (membership starts only then).

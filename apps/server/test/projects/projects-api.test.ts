@@ -2,9 +2,10 @@
 
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { apiAs, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
+import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
@@ -14,12 +15,6 @@ let bob: TestUser;
 let adaOrg: string;
 let bobOrg: string;
 const events: BusEvent[] = [];
-
-async function createOrganization(user: TestUser, name: string): Promise<string> {
-  const response = await user.api('/api/organizations', { body: { name } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { organization_id: string }).organization_id;
-}
 
 async function createProject(user: TestUser, body: Record<string, unknown>) {
   const response = await user.api('/api/projects', { body });
@@ -37,15 +32,10 @@ async function projectCount(): Promise<number> {
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
-  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
-  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
-  adaOrg = await createOrganization(ada, 'Engines');
-  bobOrg = await createOrganization(bob, 'Elsewhere');
-  await server.deps.db
-    .insertInto('rule')
-    .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
-    .execute();
+  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
+  adaOrg = await createOrganizationAs(ada, 'Engines');
+  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
+  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
   server.deps.bus.subscribe((event) => events.push(event));
 });
 
@@ -147,7 +137,7 @@ describe('POST /api/projects', () => {
 
 describe('GET /api/projects', () => {
   it('lists every live project of every organization of the user, oldest first, with task counts', async () => {
-    const second = await createOrganization(ada, 'Second Org');
+    const second = await createOrganizationAs(ada, 'Second Org');
     const other = await createProject(ada, { name: 'Second', trigram: 'SEC', organization_id: second });
     await createProject(bob, { name: 'Hidden', trigram: 'HID', organization_id: bobOrg });
     await ada.api(`/api/projects/${other.project_id}/tasks`, { body: { title: 'One' } });

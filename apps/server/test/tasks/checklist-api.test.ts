@@ -5,6 +5,7 @@ import type { TestServer } from '@figgle/test-support/test-server';
 import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
+import { createOrganizationAs } from '../organizations/organizations-world.ts';
 
 interface Summary {
   task_id: string;
@@ -23,12 +24,6 @@ let bob: TestUser;
 let projectId: string;
 let bobProjectId: string;
 const events: BusEvent[] = [];
-
-async function createOrganization(user: TestUser, name: string): Promise<string> {
-  const response = await user.api('/api/organizations', { body: { name } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { organization_id: string }).organization_id;
-}
 
 async function createProject(user: TestUser, organizationId: string, name: string): Promise<string> {
   const response = await user.api('/api/projects', {
@@ -70,8 +65,8 @@ serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
   ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
   bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
-  projectId = await createProject(ada, await createOrganization(ada, 'Engines'), 'Checklists');
-  bobProjectId = await createProject(bob, await createOrganization(bob, 'Elsewhere'), 'Private');
+  projectId = await createProject(ada, await createOrganizationAs(ada, 'Engines'), 'Checklists');
+  bobProjectId = await createProject(bob, await createOrganizationAs(bob, 'Elsewhere'), 'Private');
   server.deps.bus.subscribe((event) => events.push(event));
 });
 

@@ -6,6 +6,7 @@ import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/
 import { beforeAll, describe, expect, it } from 'vitest';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
 import { projectTasksJson } from '../../src/features/tasks/queries.ts';
+import { giveRule } from '../organizations/organizations-world.ts';
 import { statementsOf } from '../support/count-statements.ts';
 
 /**
@@ -82,10 +83,7 @@ beforeAll(async () => {
   carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
   const organization = await ada.api('/api/organizations', { body: { name: 'Patches' } });
   organizationId = ((await organization.json()) as { organization_id: string }).organization_id;
-  await server.deps.db
-    .insertInto('rule')
-    .values({ organization_id: organizationId, user_id: carol.userId, role: 'MEMBER' })
-    .execute();
+  await giveRule(server, organizationId, carol.userId, 'MEMBER');
   const project = await ada.api('/api/projects', {
     body: { name: 'Patched', trigram: 'PAT', organization_id: organizationId },
   });

@@ -21,7 +21,8 @@ function withoutNotificationRead(statements: string[]): string[] {
   return statements.filter((statement) => !FOLLOW_UPS.some((followUp) => followUp.test(statement.trim())));
 }
 
-import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 
 interface Summary {
   task_id: string;
@@ -45,12 +46,6 @@ let bob: TestUser;
 let adaOrg: string;
 let bobOrg: string;
 const events: BusEvent[] = [];
-
-async function createOrganization(user: TestUser, name: string): Promise<string> {
-  const response = await user.api('/api/organizations', { body: { name } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { organization_id: string }).organization_id;
-}
 
 async function createProject(user: TestUser, organizationId: string, name = 'Board'): Promise<string> {
   const response = await user.api('/api/projects', {
@@ -103,15 +98,10 @@ function move(user: TestUser, taskId: string, status: unknown, index: unknown) {
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
-  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
-  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
-  adaOrg = await createOrganization(ada, 'Engines');
-  bobOrg = await createOrganization(bob, 'Elsewhere');
-  await server.deps.db
-    .insertInto('rule')
-    .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
-    .execute();
+  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
+  adaOrg = await createOrganizationAs(ada, 'Engines');
+  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
+  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
   server.deps.bus.subscribe((event) => events.push(event));
 });
 
@@ -834,7 +824,7 @@ describe('POST /api/kanban-update', () => {
 
 describe('GET /api/my-tasks', () => {
   it('lists the tasks assigned to the user across projects and organizations, live ones only', async () => {
-    const carolsOwn = await createOrganization(carol, 'Carol Co');
+    const carolsOwn = await createOrganizationAs(carol, 'Carol Co');
     const p1 = await createProject(ada, adaOrg, 'Mine one');
     const p2 = await createProject(carol, carolsOwn, 'Mine two');
     const gone = await createProject(ada, adaOrg, 'Mine gone');
@@ -873,9 +863,6 @@ describe('GET /api/my-tasks', () => {
       .execute();
     const after = (await (await carol.api('/api/my-tasks')).json()) as Summary[];
     expect(after.map((t) => t.task_id)).toEqual([t2.task_id]);
-    await server.deps.db
-      .insertInto('rule')
-      .values({ organization_id: adaOrg, user_id: carol.userId, role: 'MEMBER' })
-      .execute();
+    await giveRule(server, adaOrg, carol.userId, 'MEMBER');
   });
 });

@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import { serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
+import { createAdaCarolBob, giveRule } from '../organizations/organizations-world.ts';
 
 /**
  * POST /api/tasks/bulk-change (issue 43): the list's selection bar and its undo. It is about one
@@ -82,19 +83,14 @@ async function logLines(ids: string[]) {
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ada = await createUser(server, mail, { firstname: 'Ada', lastname: 'Lovelace' });
-  carol = await createUser(server, mail, { firstname: 'Carol', lastname: 'Shaw' });
-  bob = await createUser(server, mail, { firstname: 'Bob', lastname: 'Other' });
+  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
   adaProject = await projectOf(ada, 'Engines');
   const { organization_id } = await server.deps.db
     .selectFrom('project')
     .select('organization_id')
     .where('project_id', '=', adaProject)
     .executeTakeFirstOrThrow();
-  await server.deps.db
-    .insertInto('rule')
-    .values({ organization_id, user_id: carol.userId, role: 'MEMBER' })
-    .execute();
+  await giveRule(server, organization_id, carol.userId, 'MEMBER');
   bobTask = (await tasksIn(bob, await projectOf(bob, 'Elsewhere'), 1))[0]!;
   server.deps.bus.subscribe((event) => events.push(event));
 });
