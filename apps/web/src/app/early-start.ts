@@ -79,3 +79,15 @@ export function startFirstPageEarly(queryClient: QueryClient, pathname = window.
   }
   route.prefetch?.(queryClient, match.params);
 }
+
+/**
+ * A page about to be opened from the app (lib/route-intent.ts: a pointer on its link): its code, and
+ * its route's reads when signed in and online, as for a first page. Reads the cache holds fresh are
+ * not asked again. A route whose prefetch marks its answers as the opening's (`prefetchForRoute`, the
+ * task page) would keep a hover's answer for a later opening: give its link no intent preload.
+ */
+export function preloadPage(queryClient: QueryClient, pathname: string): void {
+  const found = preloadFirstPageCode(pathname);
+  if (!found?.match || !found.route.meta.requiresAuth || !navigator.onLine) return;
+  found.route.prefetch?.(queryClient, found.match.params);
+}

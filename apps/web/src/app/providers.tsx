@@ -9,9 +9,10 @@ import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { OfflineQueryProvider } from '../lib/offline/offline-query-provider';
 import { createQueryClient } from '../lib/query-client';
+import { setRoutePreloader } from '../lib/route-intent';
 import { queryKeys } from '../shared/api/query-keys';
 import { ConfirmDialogHost } from '../ui/confirm/confirm-dialog-host';
-import { startFirstPageEarly } from './early-start';
+import { preloadPage, startFirstPageEarly } from './early-start';
 import { registerOfflineMutations } from './offline-mutations';
 import { theme } from './theme';
 
@@ -29,6 +30,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     // Before the offline copy is put back: changes stored there find their requests here.
     registerOfflineMutations(client);
     startFirstPageEarly(client);
+    setRoutePreloader((pathname) => preloadPage(client, pathname));
     return client;
   });
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type Params, type RouteObject } from 'react-router';
-import { cycleQueryOptions } from '../features/cycles/api/get-cycle';
+import { prefetchCyclePage } from '../features/cycles/api/prefetch-cycle-page';
 import { taskQueryOptions } from '../features/task-detail/api/get-task';
 import { timelineQueryOptions } from '../features/task-detail/api/list-timeline';
 import { projectQueryOptions } from '../features/tasks/api/get-project';
@@ -11,7 +11,6 @@ import { projectTimelineQueryOptions } from '../features/timeline-view/api/get-p
 import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
 import { prefetchForRoute } from '../lib/prefetched-reads';
 import { taskStructureQueryOptions } from '../shared/api/get-task-structure';
-import { projectCyclesQueryOptions } from '../shared/api/list-cycles';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -79,10 +78,7 @@ const prefetchTask: AppRoute['prefetch'] = (queryClient, { taskId }) => {
 
 /** The cycle page's reads (its title's project, the cycles, the chosen cycle) start with its code. */
 const prefetchCycles: AppRoute['prefetch'] = (queryClient, { projectId, cycleId }) => {
-  if (!projectId) return;
-  void queryClient.prefetchQuery(projectsQueryOptions);
-  void queryClient.prefetchQuery(projectCyclesQueryOptions(projectId));
-  if (cycleId) void queryClient.prefetchQuery(cycleQueryOptions(projectId, cycleId));
+  if (projectId) prefetchCyclePage(queryClient, projectId, cycleId);
 };
 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');

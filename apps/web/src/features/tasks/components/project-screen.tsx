@@ -20,6 +20,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { refetchUnlessJustAnswered } from '../../../lib/just-answered';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
 import { lazyReady } from '../../../lib/lazy-ready';
+import { preloadRoute } from '../../../lib/route-intent';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { useMembers } from '../../../shared/api/list-members';
 import { useProjectCustomFields, useValuesByTask } from '../../../shared/api/list-project-custom-fields';
@@ -242,6 +243,9 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               variant="default"
               aria-label={t('tasks.cyclesTitle')}
               title={t('tasks.cyclesTitle')}
+              // The cycle page's code and its current cycle start on the way to the click.
+              onPointerEnter={() => preloadRoute(paths.projectCycles(projectId))}
+              onFocus={() => preloadRoute(paths.projectCycles(projectId))}
             >
               <IconRepeat size={18} stroke={1.8} aria-hidden />
             </ActionIcon>
