@@ -1,13 +1,9 @@
 // @database both
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { testDatabaseKind, withDatabaseName } from '@figgle/test-support/database-template';
+import { testDatabaseKind } from '@figgle/test-support/database-template';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest, migrationNames } from '../../src/db/migrate.ts';
+import { useEmptyDatabases } from '../support/empty-databases.ts';
 
 /**
  * Migration 0037 (statuses per project) on a database made before it: tasks in all four statuses, a
@@ -19,37 +15,7 @@ const kind = testDatabaseKind();
 const STATUSES = '0037_project_statuses';
 const BEFORE = migrationNames[migrationNames.indexOf(STATUSES) - 1] as string;
 
-const folders: string[] = [];
-const databases: string[] = [];
-const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-afterAll(async () => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  if (databases.length > 0) {
-    const client = admin();
-    await client.connect();
-    for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  }
-});
-
-async function newDatabase() {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'figgle-statuses-migration-'));
-  folders.push(folder);
-  const dataDir = path.join(folder, 'data');
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (kind === 'pglite') return openDatabase({ dataDir, databaseUrl: '' });
-  const name = `figgle_statuses_${Math.random().toString(36).slice(2, 10)}`;
-  const client = admin();
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  databases.push(name);
-  return openDatabase({
-    dataDir,
-    databaseUrl: withDatabaseName(process.env.TEST_DATABASE_URL as string, name),
-  });
-}
+const newDatabase = useEmptyDatabases('statuses-migration');
 
 describe(`migration ${STATUSES} (${kind})`, () => {
   it('keeps every task, status and count of a database made before it, and the Figma reply on Done', async () => {
