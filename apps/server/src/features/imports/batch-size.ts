@@ -2,14 +2,15 @@
  * A batch's transaction takes about this long; the rows of one are kept between the two bounds. On
  * the embedded database the whole transaction holds the event loop (PGlite answers each statement in
  * this thread, and the next is sent from a microtask): every request waits for the batch under way,
- * so its time is what /healthz waits at worst (docs/machinery/import-batches.md). At 25 ms and 100
- * rows at least, /healthz waited 39-56 ms at the median and 0.6 s at the 99th percentile at a load
- * average of 13-37 (docs/machinery/import-healthz.md). The floor keeps a busy machine from shrinking
- * batches to their fixed cost (a dozen statements and a commit, ~4 ms when idle): with 50 rows at a
- * load average of 20-30 and no other change, a 50,000-row CSV file took 309 s.
+ * so its time is what /healthz waits at worst (docs/machinery/import-batches.md). At 40 ms and 250
+ * rows at least, a busy machine stretched batches to 0.2-0.9 s. The floor keeps a busy machine from
+ * shrinking batches to their fixed cost (a dozen statements and a commit, ~4 ms when idle): with 50
+ * rows at a load average of 20-30, a 50,000-row CSV file took 309 s, and 12 ms with 50 rows took a
+ * 48 MB board 245 s where 25 ms with 100 rows took 123 s, for a /healthz no better at that load
+ * (docs/machinery/import-healthz.md).
  */
-export const BATCH_MS = 12;
-export const BATCH_ROWS_MIN = 50;
+export const BATCH_MS = 25;
+export const BATCH_ROWS_MIN = 100;
 export const BATCH_ROWS_MAX = 4_000;
 
 /**
