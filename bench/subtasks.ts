@@ -581,6 +581,12 @@ export async function runSubtasksBench(): Promise<void> {
         pass: sorted(times).at(-1)! <= LIVE_TARGET_MS,
       });
     }
+    console.log(
+      `opened from the app, the first frame with the rows in the DOM (its start), ms after the click: ${summary(
+        'from the board',
+        fromBoard.map((run) => run.rowsAt),
+      )}`,
+    );
     const plainTimes = plain.map((run) => run.painted.paintedAt);
     console.log(
       `for comparison, a task without sub-tasks or relations, ${summary('warm, navigation start to its title painted', plainTimes)}`,
