@@ -2,37 +2,19 @@
 import type { TaskDevResource } from '@figgle/shared/figma-dev-resource-schemas';
 import type { TaskFigmaNode } from '@figgle/shared/figma-node-schemas';
 import { SAMPLE_FILE_KEY } from '@figgle/test-support/fake-figma';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncDevResourcesOfFile } from '../../src/features/figma-dev-resources/commands/sync-dev-resources-of-file.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
-import {
-  connectFigma,
-  createProject,
-  eventually,
-  type FigmaWorld,
-  startFigmaWorld,
-  stopFigmaWorld,
-} from './figma-world.ts';
+import { createProject, eventually, type FigmaWorld, figmaWorldPerFile } from './figma-world.ts';
 
 // Links back into Figma (migration 0029): against the fake Figma, each linked node gets exactly one
 // dev resource named after its task and pointing at it, renamed with the task, removed with the link
 // or the task; Figma's refusals show on the link with "Try again"; and a dev resource added in Figma
 // that points at a task of the organization links that task.
 
-let mail: MailCatcher;
 let world: FigmaWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  world = await startFigmaWorld(mail);
-  await connectFigma(world);
-});
-afterAll(async () => {
-  await stopFigmaWorld(world);
-  await mail.stop();
-});
+figmaWorldPerFile((started) => ({ world } = started), { connected: true });
 
 let nextNode = 100;
 function freshNode(): string {

@@ -1,26 +1,15 @@
 // @database both
 import { SAMPLE_FILE_KEY } from '@figgle/test-support/fake-figma';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectFigma, eventually, type FigmaWorld, startFigmaWorld, stopFigmaWorld } from './figma-world.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, type FigmaWorld, figmaWorldPerFile } from './figma-world.ts';
 
 // Ready for dev (issue 41): a linked node's Dev Mode status, read when the link is made and set by
 // each DEV_MODE_STATUS_UPDATE delivery; the project's rule that moves the task; what the webhook
 // refuses or drops.
 
-let mail: MailCatcher;
 let world: FigmaWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  world = await startFigmaWorld(mail);
-  await connectFigma(world);
-});
-afterAll(async () => {
-  await stopFigmaWorld(world);
-  await mail.stop();
-});
+figmaWorldPerFile((started) => ({ world } = started), { connected: true });
 
 const db = () => world.server.deps.db;
 const nodeLink = (nodeId: string) =>

@@ -1,33 +1,18 @@
 // @database pglite
 
 import { SAMPLE_FILE_KEY, SAMPLE_FILE_NAME, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { apiAs, startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from '@figgle/test-support/users';
+import { describe, expect, it } from 'vitest';
 import { decryptToken } from '../../src/figma/token-crypto.ts';
-import {
-  createProject,
-  type FigmaWorld,
-  OWNER_TOKEN,
-  startFigmaWorld,
-  stopFigmaWorld,
-} from './figma-world.ts';
+import { createProject, type FigmaWorld, figmaWorldPerFile, OWNER_TOKEN } from './figma-world.ts';
 
-let mail: MailCatcher;
 let world: FigmaWorld;
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with toEqual/toMatchObject.
 type Answer = any;
 /** Every body the API answered in this file: no secret may appear in any of them. */
 const answers: string[] = [];
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  world = await startFigmaWorld(mail);
-});
-afterAll(async () => {
-  await stopFigmaWorld(world);
-  await mail.stop();
-});
+figmaWorldPerFile((started) => ({ world } = started), { connected: false });
 
 async function call(
   user: { api: FigmaWorld['owner']['api'] },

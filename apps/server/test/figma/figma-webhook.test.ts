@@ -2,31 +2,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PAYLOADS, SAMPLE_FILE_KEY, SAMPLE_NODE_ID } from '@figgle/test-support/fake-figma';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectFigma,
-  eventually,
-  type FigmaWorld,
-  OWNER_TOKEN,
-  startFigmaWorld,
-  stopFigmaWorld,
-} from './figma-world.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, type FigmaWorld, figmaWorldPerFile, OWNER_TOKEN } from './figma-world.ts';
 
 const MEMBER_TOKEN = 'figd_member-token-0000c3d4';
-let mail: MailCatcher;
 let world: FigmaWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  world = await startFigmaWorld(mail);
-  await connectFigma(world);
-});
-afterAll(async () => {
-  await stopFigmaWorld(world);
-  await mail.stop();
-});
+figmaWorldPerFile((started) => ({ world } = started), { connected: true });
 
 const db = () => world.server.deps.db;
 

@@ -1,7 +1,8 @@
 import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import type { TestUser } from '@figgle/test-support/users';
+import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { afterAll, beforeAll } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 
 export const OWNER_TOKEN = 'figd_owner-personal-token-7Qx9a1b2';
@@ -71,4 +72,27 @@ export async function eventually<T>(
 export async function stopFigmaWorld(world: FigmaWorld | undefined): Promise<void> {
   await world?.server.close();
   await world?.figma.stop();
+}
+
+/**
+ * Before the file's tests: a mail catcher and a `FigmaWorld` (with the owner's token and team
+ * saved when `connected`), handed to `started`; after them, both stopped. The file's own
+ * `beforeAll` hooks run after this one.
+ */
+export function figmaWorldPerFile(
+  started: (file: { mail: MailCatcher; world: FigmaWorld }) => void,
+  { connected }: { connected: boolean },
+): void {
+  let mail: MailCatcher | undefined;
+  let world: FigmaWorld | undefined;
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    world = await startFigmaWorld(mail);
+    if (connected) await connectFigma(world);
+    started({ mail, world });
+  });
+  afterAll(async () => {
+    await stopFigmaWorld(world);
+    await mail?.stop();
+  });
 }

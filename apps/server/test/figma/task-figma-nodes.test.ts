@@ -1,25 +1,15 @@
 // @database both
 import type { TaskFigmaNode } from '@figgle/shared/figma-node-schemas';
 import { SAMPLE_FILE_KEY, SAMPLE_NODE_ID } from '@figgle/test-support/fake-figma';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FigmaWorld, startFigmaWorld, stopFigmaWorld } from './figma-world.ts';
+import { describe, expect, it } from 'vitest';
+import { type FigmaWorld, figmaWorldPerFile } from './figma-world.ts';
 
 // The Figma nodes a task links (migration 0027): the trigger that links a comment's node, and the
 // routes that read, add and remove links.
 
-let mail: MailCatcher;
 let world: FigmaWorld;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  world = await startFigmaWorld(mail);
-});
-afterAll(async () => {
-  await stopFigmaWorld(world);
-  await mail.stop();
-});
+figmaWorldPerFile((started) => ({ world } = started), { connected: false });
 
 const db = () => world.server.deps.db;
 const nodeLink = (nodeParam: string) =>
