@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { inEachLook } from '../support/looks.ts';
 import { keptForOffline, reconnect, reloadOffline } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
@@ -104,93 +105,84 @@ const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'You a
 const newVersion = (page: Page) => page.getByRole('status').filter({ hasText: 'New version of Figgle' });
 const pageBuild = (page: Page) => page.locator('meta[name="figgle-build"]');
 
-for (const { scheme, width, height } of [
-  { scheme: 'light', width: 1440, height: 900 },
-  { scheme: 'dark', width: 390, height: 844 },
-] as const) {
-  test.describe(`installable app at ${width} px, ${scheme}`, () => {
-    test.use({ colorScheme: scheme, viewport: { width, height } });
-
-    test('the installed app opens offline on its offline copy, and offers a new build after a deploy', async ({
-      page,
-      mail,
-      baseURL,
-    }) => {
-      const mo = await signUpWithOrganization(page, mail, baseURL, {
-        firstname: 'Mo',
-        lastname: 'Installer',
-        organization: `Installable ${scheme}`,
-      });
-      await createProjectWithTask(page, baseURL, mo.organizationId, {
-        project: 'Launch',
-        trigram: 'LCH',
-        task: 'Write the press release',
-      });
-      const proxy = await startDeployProxy(baseURL);
-      try {
-        // The start address of the manifest, as an installed Figgle opens it.
-        await page.goto(`${proxy.url}/projects`);
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        const project = page.getByRole('link', { name: /Launch/ }).first();
-        await expect(project).toBeVisible();
-        await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-        const firstBuild = await pageBuild(page).getAttribute('content');
-        expect(firstBuild).toMatch(/^[0-9a-f]{16}$/);
-
-        // The worker installs, takes the page, and keeps the shell: never an API answer, never the
-        // signed-in person's session and profile that the page's HTML carried.
-        await keptForOffline(page, ['projects']);
-        await expect
-          .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
-          .toBe('activated');
-        // The worker of this page's own build: nothing to offer.
-        await expect(newVersion(page)).toHaveCount(0);
-        const shell = await page.evaluate(async () => {
-          const cache = await caches.open('figgle-shell-v1');
-          const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
-          return { paths, index: (await (await cache.match('/index.html'))?.text()) ?? '' };
-        });
-        expect(shell.paths.some((path) => path.startsWith('/assets/'))).toBe(true);
-        expect(shell.paths.filter((path) => path.startsWith('/api/'))).toEqual([]);
-        expect(shell.index).not.toContain('figgle-first-answers');
-
-        // Opened without network: the shell from the worker, the projects from the offline copy.
-        await reloadOffline(page);
-        await expect(banner(page)).toBeVisible();
-        await expect(project).toBeVisible();
-        await expect(pageBuild(page)).toHaveAttribute('content', firstBuild!);
-        await reconnect(page);
-        await expect(banner(page)).toBeHidden();
-
-        // A deploy.
-        proxy.deploy();
-        // The next visit (another tab here) opens the new build from the network and needs no prompt;
-        // its navigation has the browser check sw.js, find new bytes and install the new worker, which
-        // tells every open page its build. The tab left open since before the deploy is told.
-        const nextVisit = await page.context().newPage();
-        await nextVisit.goto(`${proxy.url}/projects`);
-        await expect(pageBuild(nextVisit)).toHaveAttribute('content', DEPLOYED);
-        await expect(newVersion(page)).toBeVisible();
-        await expect(newVersion(nextVisit)).toHaveCount(0);
-        await nextVisit.close();
-        await expect(newVersion(page)).toContainText('Reload to use it.');
-        // Readable and named in both schemes (contrast, the button's name).
-        const { violations } = await new AxeBuilder({ page })
-          .include('.mantine-Notifications-root')
-          .analyze();
-        expect(
-          violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-        ).toEqual([]);
-        await newVersion(page).getByRole('button', { name: 'Reload' }).click();
-        await expect(pageBuild(page)).toHaveAttribute('content', DEPLOYED);
-        await expect(project).toBeVisible();
-        await expect
-          .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
-          .toBe('activated');
-        await expect(newVersion(page)).toHaveCount(0);
-      } finally {
-        await proxy.close();
-      }
+inEachLook('installable app', ({ scheme }) => {
+  test('the installed app opens offline on its offline copy, and offers a new build after a deploy', async ({
+    page,
+    mail,
+    baseURL,
+  }) => {
+    const mo = await signUpWithOrganization(page, mail, baseURL, {
+      firstname: 'Mo',
+      lastname: 'Installer',
+      organization: `Installable ${scheme}`,
     });
+    await createProjectWithTask(page, baseURL, mo.organizationId, {
+      project: 'Launch',
+      trigram: 'LCH',
+      task: 'Write the press release',
+    });
+    const proxy = await startDeployProxy(baseURL);
+    try {
+      // The start address of the manifest, as an installed Figgle opens it.
+      await page.goto(`${proxy.url}/projects`);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      const project = page.getByRole('link', { name: /Launch/ }).first();
+      await expect(project).toBeVisible();
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+      const firstBuild = await pageBuild(page).getAttribute('content');
+      expect(firstBuild).toMatch(/^[0-9a-f]{16}$/);
+
+      // The worker installs, takes the page, and keeps the shell: never an API answer, never the
+      // signed-in person's session and profile that the page's HTML carried.
+      await keptForOffline(page, ['projects']);
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
+        .toBe('activated');
+      // The worker of this page's own build: nothing to offer.
+      await expect(newVersion(page)).toHaveCount(0);
+      const shell = await page.evaluate(async () => {
+        const cache = await caches.open('figgle-shell-v1');
+        const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
+        return { paths, index: (await (await cache.match('/index.html'))?.text()) ?? '' };
+      });
+      expect(shell.paths.some((path) => path.startsWith('/assets/'))).toBe(true);
+      expect(shell.paths.filter((path) => path.startsWith('/api/'))).toEqual([]);
+      expect(shell.index).not.toContain('figgle-first-answers');
+
+      // Opened without network: the shell from the worker, the projects from the offline copy.
+      await reloadOffline(page);
+      await expect(banner(page)).toBeVisible();
+      await expect(project).toBeVisible();
+      await expect(pageBuild(page)).toHaveAttribute('content', firstBuild!);
+      await reconnect(page);
+      await expect(banner(page)).toBeHidden();
+
+      // A deploy.
+      proxy.deploy();
+      // The next visit (another tab here) opens the new build from the network and needs no prompt;
+      // its navigation has the browser check sw.js, find new bytes and install the new worker, which
+      // tells every open page its build. The tab left open since before the deploy is told.
+      const nextVisit = await page.context().newPage();
+      await nextVisit.goto(`${proxy.url}/projects`);
+      await expect(pageBuild(nextVisit)).toHaveAttribute('content', DEPLOYED);
+      await expect(newVersion(page)).toBeVisible();
+      await expect(newVersion(nextVisit)).toHaveCount(0);
+      await nextVisit.close();
+      await expect(newVersion(page)).toContainText('Reload to use it.');
+      // Readable and named in both schemes (contrast, the button's name).
+      const { violations } = await new AxeBuilder({ page }).include('.mantine-Notifications-root').analyze();
+      expect(
+        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+      ).toEqual([]);
+      await newVersion(page).getByRole('button', { name: 'Reload' }).click();
+      await expect(pageBuild(page)).toHaveAttribute('content', DEPLOYED);
+      await expect(project).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
+        .toBe('activated');
+      await expect(newVersion(page)).toHaveCount(0);
+    } finally {
+      await proxy.close();
+    }
   });
-}
+});
