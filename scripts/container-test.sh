@@ -22,7 +22,7 @@
 # tarball and images are named by a digest of what makes them (a second run skips debootstrap), the
 # production dependencies by a digest of the manifests and the lock file, and podman's layer cache
 # keeps the runtime stage. Needs root (debootstrap, podman with runc). Installs podman, runc,
-# debootstrap, podman-compose and curl with apt-get when they are missing.
+# debootstrap, podman-compose, uidmap, slirp4netns and curl with apt-get when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -51,8 +51,14 @@ since_ms() {
   printf '%d.%02d' $((ms / 1000)) $((ms % 1000 / 10))
 }
 
+# Two runs at once (.ci/run's early --bases and the test after npm install) install the tools and
+# make the bases once: the second waits here for the first.
+exec 9>"$cache/bases.lock"
+flock 9
 need=()
-for tool in podman runc debootstrap podman-compose curl; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
+for tool in podman runc debootstrap podman-compose newuidmap slirp4netns curl; do
+  command -v "$tool" >/dev/null 2>&1 || need+=("$([ "$tool" = newuidmap ] && echo uidmap || echo "$tool")")
+done
 if [ ${#need[@]} -gt 0 ]; then
   say "installing ${need[*]}"
   apt-get update -qq
@@ -188,9 +194,6 @@ runtime_image() {
     xargs -r podman rmi >/dev/null 2>&1 || true
 }
 
-# Two runs at once (.ci/run's early --bases and the test after npm install) make the bases once.
-exec 9>"$cache/bases.lock"
-flock 9
 node_base
 postgres_image
 [ "$mode" = dockerfile ] || runtime_image
