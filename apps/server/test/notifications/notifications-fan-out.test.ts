@@ -1,7 +1,6 @@
 // @database both
 import { type EventFrame, topics } from '@figgle/shared/realtime-protocol';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   COMMENT_FAN_OUT_JOB,
@@ -10,6 +9,7 @@ import {
 } from '../../src/features/notifications/commands/record.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
+import { addWatchers as addWatchersTo } from './watchers-world.ts';
 
 // A comment on a task with more watchers than INLINE_FAN_OUT_LIMIT: the request stores one job, and
 // the worker tells every watcher right after the commit, once each.
@@ -24,29 +24,9 @@ afterAll(() => {
   for (const socket of sockets) socket.ws.close();
 });
 
-/** `count` members of the organization who watch the task; and one watcher who is no member. */
-async function addWatchers(taskId: string, count: number): Promise<string[]> {
-  // A label of its own: a retried test adds people again.
-  const label = `fan-out-${crypto.randomUUID()}`;
-  const { rows } = await sql<{ user_id: string }>`
-    WITH people AS (
-      INSERT INTO app_user (auth_user_id, email, firstname, lastname)
-      SELECT ${label} || '-' || g, ${label} || '-' || g || '@example.test', 'Watcher', g::text
-      FROM generate_series(1, ${count + 1}) g
-      RETURNING user_id, auth_user_id
-    ), members AS (
-      INSERT INTO rule (organization_id, user_id, role)
-      SELECT ${world.organizationId}::uuid, user_id, 'MEMBER' FROM people
-      WHERE auth_user_id <> ${`${label}-${count + 1}`}
-      RETURNING user_id
-    ), watching AS (
-      INSERT INTO task_watcher (task_id, user_id, reason)
-      SELECT ${taskId}::uuid, user_id, 'manual' FROM people
-    )
-    SELECT user_id FROM members
-  `.execute(server.deps.db);
-  return rows.map((row) => row.user_id);
-}
+/** `count` members of the organization who watch the task, and one watcher who is no member. */
+const addWatchers = async (taskId: string, count: number) =>
+  addWatchersTo(server, { organizationId: world.organizationId, taskId, count, label: 'fan-out' });
 
 const commentRows = (taskId: string) =>
   server.deps.db

@@ -1,10 +1,10 @@
 // @database both
 import type { TestServer } from '@figgle/test-support/test-server';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { statementsOf } from '../support/count-statements.ts';
+import { addWatchers as addWatchersTo } from './watchers-world.ts';
 
 // Whom a change of a task's fields told (the log trigger, figgle_notify_from_log) comes back from
 // the change's own statement (figgle_take_notified): each person told gets one live event, the
@@ -22,27 +22,10 @@ beforeAll(() => {
 });
 
 /** `count` members of the organization who watch the task, and one watcher who is no member. */
-async function addWatchers(taskId: string, count: number): Promise<string[]> {
-  const label = `told-${crypto.randomUUID()}`;
-  const { rows } = await sql<{ user_id: string }>`
-    WITH people AS (
-      INSERT INTO app_user (auth_user_id, email, firstname, lastname)
-      SELECT ${label} || '-' || g, ${label} || '-' || g || '@example.test', 'Watcher', g::text
-      FROM generate_series(1, ${count + 1}) g
-      RETURNING user_id, auth_user_id
-    ), members AS (
-      INSERT INTO rule (organization_id, user_id, role)
-      SELECT ${world.organizationId}::uuid, user_id, 'MEMBER' FROM people
-      WHERE auth_user_id <> ${`${label}-${count + 1}`}
-      RETURNING user_id
-    ), watching AS (
-      INSERT INTO task_watcher (task_id, user_id, reason)
-      SELECT ${taskId}::uuid, user_id, 'manual' FROM people
-    )
-    SELECT user_id FROM members
-  `.execute(server.deps.db);
-  return rows.map((row) => row.user_id).sort();
-}
+const addWatchers = async (taskId: string, count: number) =>
+  (
+    await addWatchersTo(server, { organizationId: world.organizationId, taskId, count, label: 'told' })
+  ).sort();
 
 /** The people each live notification event of the task names, sorted (one entry per event). */
 function toldLive(taskId: string): string[] {

@@ -31,7 +31,7 @@ export async function createTask(
 }
 
 /** An organization (owner + member) with a project and a task, and an outsider with their own. */
-export async function createRealtimeWorld(server: TestServer, mail: MailCatcher): Promise<RealtimeWorld> {
+async function createRealtimeWorld(server: TestServer, mail: MailCatcher): Promise<RealtimeWorld> {
   const world = await createOrganizationWorld(server, mail);
   const projectId = await createProject(world.owner, world.organizationId, 'Website');
   const taskId = await createTask(world.owner, projectId);
