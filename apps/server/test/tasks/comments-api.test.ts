@@ -1,21 +1,17 @@
 // @database pglite
 import type { CommentView } from '@figgle/shared/comment-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { serverWithMail } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createComment } from '../../src/features/comments/commands/create-comment.ts';
 import type { BusEvent } from '../../src/realtime/bus.ts';
-import { createTaskWorld, type TaskWorld } from './task-content-world.ts';
+import { type TaskWorld, taskWorldPerFile } from './task-content-world.ts';
 
 let server: TestServer;
-let mail: MailCatcher;
 let world: TaskWorld;
 const events: BusEvent[] = [];
 
-serverWithMail((started) => ({ server, mail } = started));
-beforeAll(async () => {
-  world = await createTaskWorld(server, mail);
+taskWorldPerFile((started) => ({ server, world } = started));
+beforeAll(() => {
   server.deps.bus.subscribe((event) => events.push(event));
 });
 

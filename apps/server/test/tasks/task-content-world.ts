@@ -1,6 +1,12 @@
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { createUser, type TestUser } from '@figgle/test-support/users';
+import {
+  createUser,
+  type ServerWithMailOptions,
+  serverWithMail,
+  type TestUser,
+} from '@figgle/test-support/users';
+import { beforeAll } from 'vitest';
 
 /** A task in a project of Ada's organization, plus Otto who has an organization of his own. */
 export interface TaskWorld {
@@ -38,4 +44,21 @@ export async function createTaskWorld(server: TestServer, mail: MailCatcher): Pr
   );
   const taskId = await createTask(ada, projectId);
   return { ada, otto, organizationId, projectId, taskId };
+}
+
+/**
+ * `serverWithMail` with a `TaskWorld` in its server, handed to `started` before the file's own
+ * `beforeAll` hooks run.
+ */
+export function taskWorldPerFile(
+  started: (file: { server: TestServer; mail: MailCatcher; world: TaskWorld }) => void,
+  options: ServerWithMailOptions = {},
+): void {
+  let up: { server: TestServer; mail: MailCatcher };
+  serverWithMail((file) => {
+    up = file;
+  }, options);
+  beforeAll(async () => {
+    started({ ...up, world: await createTaskWorld(up.server, up.mail) });
+  });
 }

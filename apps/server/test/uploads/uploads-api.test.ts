@@ -2,22 +2,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UploadResult } from '@figgle/shared/upload-schemas';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
 import type { TestUser } from '@figgle/test-support/users';
-import { serverWithMail } from '@figgle/test-support/users';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTaskWorld, type TaskWorld } from '../tasks/task-content-world.ts';
+import { describe, expect, it } from 'vitest';
+import { type TaskWorld, taskWorldPerFile } from '../tasks/task-content-world.ts';
 
 const MAX = 4096;
 let server: TestServer;
-let mail: MailCatcher;
 let world: TaskWorld;
 
-serverWithMail((started) => ({ server, mail } = started), { env: { UPLOAD_MAX_BYTES: String(MAX) } });
-beforeAll(async () => {
-  world = await createTaskWorld(server, mail);
-});
+taskWorldPerFile((started) => ({ server, world } = started), { env: { UPLOAD_MAX_BYTES: String(MAX) } });
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
