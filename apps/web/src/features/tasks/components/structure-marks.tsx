@@ -5,6 +5,7 @@ import { IconHierarchy2, IconLock } from '@tabler/icons-react';
 import { type SyntheticEvent, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
+import { ProgressMark } from './progress-mark';
 import { blockedWords, openBlockers, shortEstimate, subtaskProgressWords } from './structure-words';
 
 type Structured = Pick<TaskSummaryView, 'task_id' | 'blocked_by' | 'estimate'>;
@@ -13,26 +14,13 @@ type Structured = Pick<TaskSummaryView, 'task_id' | 'blocked_by' | 'estimate'>;
 export function SubtaskProgress({ subtasks }: { subtasks: TaskSummaryView['subtasks'] | undefined }) {
   // A copy kept on the device from before sub-tasks existed has none.
   if (!subtasks || subtasks.total === 0) return null;
-  const complete = subtasks.done === subtasks.total;
-  const words = subtaskProgressWords(subtasks);
   return (
-    <span
-      role="img"
-      aria-label={words}
-      title={words}
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 3,
-        flex: '0 0 auto',
-        fontSize: 'var(--mantine-font-size-xs)',
-        fontVariantNumeric: 'tabular-nums',
-        color: complete ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-dimmed)',
-      }}
-    >
-      <IconHierarchy2 size={14} stroke={1.8} aria-hidden />
-      {subtasks.done}/{subtasks.total}
-    </span>
+    <ProgressMark
+      icon={<IconHierarchy2 size={14} stroke={1.8} aria-hidden />}
+      done={subtasks.done}
+      total={subtasks.total}
+      words={subtaskProgressWords(subtasks)}
+    />
   );
 }
 
