@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 /** A day counted from today on this machine's calendar (the browser runs on the same clock and zone). */
 export function dayFromToday(days: number): string {
@@ -86,4 +87,24 @@ export async function rowTitles(page: Page): Promise<string[]> {
     .evaluateAll((rows) =>
       rows.map((row) => (row.querySelector('a')?.textContent ?? '').replace(/^#\d+/, '').trim()),
     );
+}
+
+/** Two planned tasks, not yet related: Design (days 1–3) and Build (days 2–6). */
+export async function twoPlannedTasks(page: Page, baseURL: string, organizationId: string) {
+  const { projectId, taskId: docs } = await createProjectWithTask(page, baseURL, organizationId, {
+    project: 'Roadmap',
+    trigram: 'RDM',
+    task: 'Write the docs',
+  });
+  const design = await createTask(page, baseURL, projectId, {
+    title: 'Design the flow',
+    due_on: dayFromToday(3),
+  });
+  await callApi(page, baseURL, 'PATCH', `/api/tasks/${design}`, { start_date: dayFromToday(1) });
+  const build = await createTask(page, baseURL, projectId, {
+    title: 'Build the flow',
+    due_on: dayFromToday(6),
+  });
+  await callApi(page, baseURL, 'PATCH', `/api/tasks/${build}`, { start_date: dayFromToday(2) });
+  return { projectId, design, build, docs };
 }

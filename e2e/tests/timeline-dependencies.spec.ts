@@ -1,28 +1,7 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { createProjectWithTask } from '../support/task-page-setup.ts';
-import { callApi, createTask, dayFromToday } from './planning-support.ts';
-
-/** Two planned tasks, not yet related: Design (days 1–3) and Build (days 2–6). */
-async function twoPlannedTasks(page: Page, baseURL: string, organizationId: string) {
-  const { projectId, taskId: docs } = await createProjectWithTask(page, baseURL, organizationId, {
-    project: 'Roadmap',
-    trigram: 'RDM',
-    task: 'Write the docs',
-  });
-  const design = await createTask(page, baseURL, projectId, {
-    title: 'Design the flow',
-    due_on: dayFromToday(3),
-  });
-  await callApi(page, baseURL, 'PATCH', `/api/tasks/${design}`, { start_date: dayFromToday(1) });
-  const build = await createTask(page, baseURL, projectId, {
-    title: 'Build the flow',
-    due_on: dayFromToday(6),
-  });
-  await callApi(page, baseURL, 'PATCH', `/api/tasks/${build}`, { start_date: dayFromToday(2) });
-  return { projectId, design, build, docs };
-}
+import { callApi, twoPlannedTasks } from './planning-support.ts';
 
 /** The "blocks" relations the server holds for a task, as the other tasks' ids. */
 async function blocksOf(page: Page, taskId: string): Promise<string[]> {

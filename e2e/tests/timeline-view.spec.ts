@@ -1,9 +1,8 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { axeCheck } from './accessibility-support.ts';
-import { callApi, createTask, dayFromToday } from './planning-support.ts';
+import { callApi, dayFromToday, twoPlannedTasks } from './planning-support.ts';
 
 /** A day as the timeline names it ('3 Feb 2027'). */
 function named(day: string): string {
@@ -44,21 +43,7 @@ async function saved(page: Page, taskId: string) {
 
 /** Two planned tasks where the first blocks the second, which starts before it ends, and one without dates. */
 async function plannedProject(page: Page, baseURL: string, organizationId: string) {
-  const { projectId } = await createProjectWithTask(page, baseURL, organizationId, {
-    project: 'Roadmap',
-    trigram: 'RDM',
-    task: 'Write the docs',
-  });
-  const design = await createTask(page, baseURL, projectId, {
-    title: 'Design the flow',
-    due_on: dayFromToday(3),
-  });
-  await callApi(page, baseURL, 'PATCH', `/api/tasks/${design}`, { start_date: dayFromToday(1) });
-  const build = await createTask(page, baseURL, projectId, {
-    title: 'Build the flow',
-    due_on: dayFromToday(6),
-  });
-  await callApi(page, baseURL, 'PATCH', `/api/tasks/${build}`, { start_date: dayFromToday(2) });
+  const { projectId, design, build } = await twoPlannedTasks(page, baseURL, organizationId);
   await callApi(page, baseURL, 'POST', `/api/tasks/${design}/relations`, { side: 'blocks', task_id: build });
   return { projectId, design, build };
 }
