@@ -63,10 +63,13 @@ function failedTestsIn(file, { retried = false } = {}) {
   }
 }
 
-/** Each spec file of a Playwright JSON report and its suites, however deeply they nest. */
+/**
+ * Each spec file of a Playwright JSON report and its suites, however deeply they nest. The file is
+ * the outermost suite's: a nested suite names the file that declared it, which is a helper (e2e/support/looks.ts) when the spec declares its suites through one.
+ */
 function* playwrightSuites(suites, file) {
   for (const suite of suites ?? []) {
-    const suiteFile = suite.file ?? file;
+    const suiteFile = file ?? suite.file;
     yield { suite, file: suiteFile };
     yield* playwrightSuites(suite.suites, suiteFile);
   }

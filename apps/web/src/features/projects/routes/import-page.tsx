@@ -38,11 +38,15 @@ export function ImportPage() {
   }, [running, importId, setSearchParams]);
 
   // The import writes its tasks in a job, without a live event per task: a board read before it
-  // ended would otherwise show the project as it was until its next refresh.
+  // ended would otherwise show the project as it was until its next refresh. Read again now, even
+  // with no board on screen: a read still in flight from before the end is replaced, not trusted.
   const finishedProject = run.data?.state === 'done' ? run.data.project_id : null;
   useEffect(() => {
     if (finishedProject === null) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(finishedProject) });
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.projectTasks(finishedProject),
+      refetchType: 'all',
+    });
     void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
   }, [finishedProject, queryClient]);
 
