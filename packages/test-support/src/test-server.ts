@@ -33,41 +33,50 @@ export async function startTestServer(
   overrides: Record<string, string> = {},
   buildOptions: Pick<BuildAppOptions, 'onRoute' | 'clock' | 'hostLookup' | 'serveWeb'> = {},
 ): Promise<TestServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'figgle-test-'));
   const database = await openTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SECRET: 'test-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...overrides,
-  });
-  const app = await buildApp({ env, database }, { logger: !!process.env.TEST_LOG_LEVEL, ...buildOptions });
-  const deps = app.deps;
-  await app.listen({ host: '127.0.0.1', port });
-  const url = env.PUBLIC_URL;
-  return {
-    app,
-    deps,
-    database,
-    url,
-    env,
-    close: async () => {
-      // A connection still busy after the wait (a client that never read its answer) is cut, so that
-      // the close ends; the message on stderr says that it had to be.
-      await watchedClose(
-        'the test server',
-        () => app.close(),
-        () => app.server.closeAllConnections(),
-      );
-      await watchedClose('the test database', () => database.close());
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // The free port is known only until someone else takes it: any process's outgoing connection
+  // draws from the same range (CI run ci30: EADDRINUSE while the container test ran beside the
+  // suites). Taken in between, the app is built again on another free port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...overrides,
+    });
+    const app = await buildApp({ env, database }, { logger: !!process.env.TEST_LOG_LEVEL, ...buildOptions });
+    try {
+      await app.listen({ host: '127.0.0.1', port });
+    } catch (error) {
+      await app.close();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw error;
+    }
+    return {
+      app,
+      deps: app.deps,
+      database,
+      url: env.PUBLIC_URL,
+      env,
+      close: async () => {
+        // A connection still busy after the wait (a client that never read its answer) is cut, so
+        // that the close ends; the message on stderr says that it had to be.
+        await watchedClose(
+          'the test server',
+          () => app.close(),
+          () => app.server.closeAllConnections(),
+        );
+        await watchedClose('the test database', () => database.close());
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
 }
 
 /** The settings (PUBLIC_URL above all) must name the port before the app is built. */
