@@ -3,6 +3,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { presentBoard } from '../../src/features/tasks/board-presenter.ts';
 import { projectTasksJson } from '../../src/features/tasks/queries.ts';
@@ -131,6 +132,44 @@ describe('the task list after each kind of write, from memory', () => {
     await expectListAfter(move(tasks[3]!, 'DOING', 2));
     await expectListAfter(move(tasks[6]!, 'TODO', 1));
     await expectListAfter(move(tasks[5]!, 'ARCHIVE', 0));
+  });
+
+  it("a move and a title change made on this server: put in from the write's own summary, not read again", async () => {
+    await answered();
+    await answeredBoard();
+    let body = '';
+    let board = '';
+    // Every statement, the cache's own reads (background work, left out by statementsOf) included.
+    const original = pg.Client.prototype.query;
+    const sent: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = args[0];
+      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    const statements = await statementsOf(async () => {
+      const moved = await ada.api('/api/kanban-update', {
+        body: { taskId: tasks[1], status: 'DOING', index: 0 },
+      });
+      expect(moved.status, await moved.clone().text()).toBe(200);
+      const renamed = await ada.api(`/api/tasks/${tasks[1]}`, {
+        method: 'PATCH',
+        body: { title: 'Put in from its summary' },
+      });
+      expect(renamed.status, await renamed.clone().text()).toBe(200);
+      board = await answeredBoard();
+      body = await answered();
+    }).finally(() => {
+      pg.Client.prototype.query = original;
+    });
+    // Neither the task (listedTasks, with its column's ranks) nor the list was read again.
+    expect(sent.filter((text) => text.includes('AS column_ranks'))).toEqual([]);
+    expect(sent.some((text) => text.includes('figgle_change_task'))).toBe(true);
+    expect(readWhole(statements)).toBe(false);
+    const list = await fresh();
+    expect(body).toBe(list);
+    expect(board).toBe(JSON.stringify(presentBoard(projectId, JSON.parse(list) as TaskSummaryView[])));
+    expect(list).toContain('Put in from its summary');
   });
 
   it('an assignee, a due date, a priority and labels set, then taken off', async () => {

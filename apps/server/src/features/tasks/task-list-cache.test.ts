@@ -174,6 +174,107 @@ describe('TaskListCache', () => {
     expect(await body(A)).toBeUndefined();
   });
 
+  describe("a write of this server, whose event carries the task's summary", () => {
+    /** A summary as json_build_object spells it (spaces around its own keys and values). */
+    const summary = (id: string, status: string, rank: string, version: number, projectId = A) =>
+      `{"task_id" : "${id}", "project_id" : "${projectId}", "status" : "${status}", "rank" : "${rank}", "version" : ${version}}`;
+    /** A task as json_agg spells it in the list: the same, with no spaces. */
+    const listed = (id: string, status: string, rank: string, version: number) =>
+      `{"task_id":"${id}","project_id":"${A}","status":"${status}","rank":"${rank}","version":${version}}`;
+
+    function setUpListed(
+      rows: Array<[...Row, number]>,
+      database: Row[] = rows.map(([id, status, rank]) => [id, status, rank]),
+    ) {
+      const reads: string[][] = [];
+      const bus = createInProcessBus();
+      const read = readFrom(() => database);
+      const cache = new TaskListCache(bus, async (projectId, taskIds) => {
+        reads.push([...taskIds]);
+        return read(projectId, taskIds);
+      });
+      cache.remember(
+        A,
+        cache.generation(A),
+        `[${rows.map(([id, status, rank, version]) => listed(id, status, rank, version)).join(', \n ')}]`,
+        JSON.stringify(rows.map(([id, status, rank]) => [id, status, rank])),
+      );
+      const write = (taskSummary: string | undefined, taskId: string, event: Partial<BusEvent> = {}) =>
+        bus.publish(
+          {
+            kind: 'task',
+            action: 'updated',
+            id: taskId,
+            organizationId: ORGANIZATION,
+            projectId: A,
+            taskId,
+            ...event,
+          },
+          taskSummary === undefined ? undefined : { taskSummary },
+        );
+      const body = async () => (await cache.get(A))?.body;
+      return { cache, write, body, reads };
+    }
+
+    it('puts the task in its place from its summary, spelled as the list spells it, reading nothing', async () => {
+      const { write, body, reads } = setUpListed([
+        ['t1', 'TODO', 'a0', 1],
+        ['t2', 'TODO', 'a2', 1],
+        ['t3', 'DOING', 'a0', 1],
+      ]);
+      await write(summary('t3', 'TODO', 'a1', 2), 't3');
+      expect(await body()).toBe(
+        `[${[listed('t1', 'TODO', 'a0', 1), listed('t3', 'TODO', 'a1', 2), listed('t2', 'TODO', 'a2', 1)].join(', \n ')}]`,
+      );
+      expect(reads).toEqual([]);
+    });
+
+    it('keeps the later of two writes of one task whose events came in the other order', async () => {
+      const { write, body, reads } = setUpListed([['t1', 'TODO', 'a0', 1]]);
+      await write(summary('t1', 'DOING', 'a0', 3), 't1');
+      await write(summary('t1', 'DONE', 'a0', 2), 't1');
+      expect(await body()).toBe(`[${listed('t1', 'DOING', 'a0', 3)}]`);
+      // And once the list holds the later one, an earlier summary changes nothing.
+      await write(summary('t1', 'TODO', 'a0', 2), 't1');
+      expect(await body()).toBe(`[${listed('t1', 'DOING', 'a0', 3)}]`);
+      expect(reads).toEqual([]);
+    });
+
+    it('reads the database when an event of the task came without a summary (another server, a comment)', async () => {
+      const { write, body, reads } = setUpListed([['t1', 'TODO', 'a0', 1]]);
+      await write(undefined, 't1');
+      await write(summary('t1', 'TODO', 'a0', 2), 't1');
+      await body();
+      expect(reads).toEqual([['t1']]);
+    });
+
+    it('reads the database when the column holds two equal ranks (the write may have spread it)', async () => {
+      const database: Row[] = [
+        ['t1', 'TODO', 'a0'],
+        ['t3', 'TODO', 'a1'],
+        ['t2', 'TODO', 'a2'],
+      ];
+      const { write, body, reads } = setUpListed(
+        [
+          ['t1', 'TODO', 'a0', 1],
+          ['t2', 'TODO', 'a0', 1],
+          ['t3', 'DOING', 'a0', 1],
+        ],
+        database,
+      );
+      await write(summary('t3', 'TODO', 'a1', 2), 't3');
+      expect(await body()).toBeUndefined();
+      expect(reads).toEqual([['t3']]);
+    });
+
+    it('reads the database when the task is now of another project', async () => {
+      const { write, body, reads } = setUpListed([['t1', 'TODO', 'a0', 1]], []);
+      await write(summary('t1', 'TODO', 'a0', 2, B), 't1');
+      expect(await body()).toBe('[]');
+      expect(reads).toEqual([['t1']]);
+    });
+  });
+
   it('drops the list when its project is gone or the read fails', async () => {
     let gone = false;
     const { publish, keepRows, body } = setUp(async () => {

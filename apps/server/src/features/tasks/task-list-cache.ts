@@ -1,8 +1,9 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import type { Bus, BusEvent } from '../../realtime/bus.ts';
+import type { Bus, BusEvent, LocalFacts } from '../../realtime/bus.ts';
 import { presentBoard } from './board-presenter.ts';
 import { ChunkedGzip } from './chunked-gzip.ts';
 import { compressAhead, type JsonText } from './json-reply.ts';
+import { listedTextOfSummary } from './listed-text.ts';
 import type { ListedKey, ListedTask } from './queries.ts';
 
 /** One task of a cached list: its JSON text and what the list's order depends on. */
@@ -33,6 +34,8 @@ interface CachedList {
   size: number;
   /** Tasks named by events since the last read, read again by the next one before it answers. */
   dirty: Set<string>;
+  /** The summaries this server's own writes of dirty tasks read back (their events' LocalFacts). */
+  summaries: Map<string, string>;
   patching?: Promise<void>;
   /** Answered since its last patch began: the next write patches it at once (see patchLater). */
   readSincePatch: boolean;
@@ -168,6 +171,39 @@ function textOf(projectId: string, list: CachedList, shape: ListShape): JsonText
   return list.board;
 }
 
+/** The entries without the changed tasks, with `added` put where the list's order places them. */
+function withReplaced(
+  entries: readonly Entry[],
+  changed: ReadonlySet<string>,
+  added: readonly Entry[],
+): Entry[] {
+  const kept = entries.filter((entry) => !changed.has(entry.taskId));
+  for (const entry of added) {
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareEntries(kept[middle]!, entry) < 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, entry);
+  }
+  return kept;
+}
+
+/** The version of a task the list holds (its JSON read back once, when the board did not already). */
+function versionOf(entry: Entry): number {
+  entry.view ??= JSON.parse(entry.json) as TaskSummaryView;
+  return entry.view.version;
+}
+
+/** Of two summaries of one task, the later write's (the higher version). */
+function newerSummary(kept: string | undefined, summary: string): string {
+  if (kept === undefined) return summary;
+  const version = (text: string) => (JSON.parse(text) as TaskSummaryView).version;
+  return version(kept) > version(summary) ? kept : summary;
+}
+
 // What this speed device saves, what invalidates or patches it, its benchmark:
 // docs/machinery/task-list-cache.md
 /**
@@ -197,7 +233,7 @@ export class TaskListCache {
     private readonly readTasks: ReadListedTasks,
   ) {
     this.unsubscribe = [
-      bus.subscribe((event) => this.onEvent(event)),
+      bus.subscribe((event, local) => this.onEvent(event, local)),
       // Events may have been missed (the connection to the other servers came back).
       bus.onResync(() => this.clear()),
     ];
@@ -210,8 +246,7 @@ export class TaskListCache {
     // Writes that keep coming while it patches: after a few rounds the caller reads the list whole.
     for (let round = 0; list && (list.patching || list.dirty.size > 0); round++) {
       if (round === PATCH_ROUNDS) return undefined;
-      list.patching ??= this.patch(key, list);
-      await list.patching;
+      await (list.patching ?? this.startPatch(key, list));
       list = this.lists.get(key);
     }
     if (!list) return undefined;
@@ -256,6 +291,7 @@ export class TaskListCache {
       text: { body },
       size: body.length,
       dirty: new Set(),
+      summaries: new Map(),
       gzip: new ChunkedGzip(),
       readSincePatch: true,
       lastShape: shape,
@@ -271,10 +307,11 @@ export class TaskListCache {
     this.clear();
   }
 
-  private onEvent(event: BusEvent): void {
+  private onEvent(event: BusEvent, local?: LocalFacts): void {
     if (event.kind === 'project') this.invalidate(event.id);
     // A task's own change, or a comment on it (its count): that task alone is read again.
-    else if (event.projectId && event.taskId) this.patchLater(event.projectId, event.taskId);
+    else if (event.projectId && event.taskId)
+      this.patchLater(event.projectId, event.taskId, event.kind === 'task' ? local?.taskSummary : undefined);
     else if (event.projectId) this.invalidate(event.projectId);
     // A Figma event changes no list (the task made of it has an event of its own).
     else if (event.kind === 'figma_event') return;
@@ -294,7 +331,7 @@ export class TaskListCache {
     this.drop(key);
   }
 
-  private patchLater(projectId: string, taskId: string): void {
+  private patchLater(projectId: string, taskId: string, summary: string | undefined): void {
     const key = projectId.toLowerCase();
     // A list being read whole meanwhile may miss this change: it is not kept.
     this.bump(key);
@@ -302,7 +339,12 @@ export class TaskListCache {
     if (!list) return;
     if (list.dirty.size >= MOST_DIRTY) this.drop(key);
     else {
-      list.dirty.add(taskId.toLowerCase());
+      const id = taskId.toLowerCase();
+      // Only while every event of the task since the last patch came with its summary.
+      if (summary !== undefined && (!list.dirty.has(id) || list.summaries.has(id)))
+        list.summaries.set(id, newerSummary(list.summaries.get(id), summary));
+      else list.summaries.delete(id);
+      list.dirty.add(id);
       if (list.readSincePatch) this.patchSoon(key, list);
     }
   }
@@ -318,8 +360,7 @@ export class TaskListCache {
     list.readSincePatch = false;
     setImmediate(() => {
       if (this.lists.get(key) !== list || list.patching || list.dirty.size === 0) return;
-      list.patching = this.patch(key, list);
-      list.patching.then(
+      this.startPatch(key, list).then(
         () => {
           // The web app's board shape, when it was the last asked for: made again, and its compressed
           // copy started, before the next reader asks. (Scripts read the default list, rarely.)
@@ -332,48 +373,92 @@ export class TaskListCache {
     });
   }
 
+  /** Patches the list, reads waiting on it meanwhile (patch may end before it returns: no read). */
+  private startPatch(key: string, list: CachedList): Promise<void> {
+    const patching: Promise<void> = this.patch(key, list).finally(() => {
+      if (list.patching === patching) list.patching = undefined;
+    });
+    list.patching = patching;
+    return patching;
+  }
+
   /** Reads the dirty tasks again until none is left, then lets reads through. */
   private async patch(key: string, list: CachedList): Promise<void> {
-    try {
-      for (let round = 0; list.dirty.size > 0; round++) {
-        const taskIds = [...list.dirty];
-        list.dirty.clear();
-        const rows =
-          round < PATCH_ROUNDS ? await this.readTasks(key, taskIds).catch(() => undefined) : undefined;
-        if (this.lists.get(key) !== list) return;
-        if (rows && this.apply(list, taskIds, rows)) continue;
-        // A column may differ only by a change whose event came meanwhile: read all of them again.
-        if (rows && list.dirty.size > 0) for (const taskId of taskIds) list.dirty.add(taskId);
-        else {
-          this.drop(key);
-          return;
-        }
+    for (let round = 0; list.dirty.size > 0; round++) {
+      const taskIds = [...list.dirty];
+      const summaries = list.summaries;
+      list.dirty.clear();
+      list.summaries = new Map();
+      // This server's own writes read their tasks back: no read of the database is needed.
+      if (taskIds.every((taskId) => summaries.has(taskId)) && this.appliedSummaries(key, list, summaries))
+        continue;
+      const rows =
+        round < PATCH_ROUNDS ? await this.readTasks(key, taskIds).catch(() => undefined) : undefined;
+      if (this.lists.get(key) !== list) return;
+      if (rows && this.apply(list, taskIds, rows)) continue;
+      // A column may differ only by a change whose event came meanwhile: read all of them again.
+      if (rows && list.dirty.size > 0) for (const taskId of taskIds) list.dirty.add(taskId);
+      else {
+        this.drop(key);
+        return;
       }
-    } finally {
-      list.patching = undefined;
     }
   }
 
   /** Puts the tasks read again in their places; false when the list must be read whole instead. */
   private apply(list: CachedList, taskIds: readonly string[], rows: readonly ListedTask[]): boolean {
-    const changed = new Set(taskIds);
-    const entries = list.entries.filter((entry) => !changed.has(entry.taskId));
-    for (const row of rows) {
-      const entry = { taskId: row.task_id, status: row.status, rank: row.rank, json: row.json };
-      let low = 0;
-      let high = entries.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (compareEntries(entries[middle]!, entry) < 0) low = middle + 1;
-        else high = middle;
-      }
-      entries.splice(low, 0, entry);
-    }
+    const entries = withReplaced(
+      list.entries,
+      new Set(taskIds),
+      rows.map((row) => ({ taskId: row.task_id, status: row.status, rank: row.rank, json: row.json })),
+    );
     // Every other task of a changed task's column must have kept its rank (see listedTasks).
     for (const row of rows) {
       const ranks = entries.filter((entry) => entry.status === row.status).map((entry) => entry.rank);
       if (ranks.join('\n') !== (row.column_ranks ?? '')) return false;
     }
+    this.replaceEntries(list, entries);
+    return true;
+  }
+
+  /**
+   * Puts in the summaries this server's writes read back, without reading the database; false when
+   * the database must be asked instead: a task now of another project, or a column holding two equal
+   * ranks, where the write may have given the whole column new ranks (figgle_change_task's spread)
+   * while its summary names its own rank only. A summary older than the list's copy (two writes'
+   * events delivered out of order) leaves the newer copy.
+   */
+  private appliedSummaries(key: string, list: CachedList, summaries: ReadonlyMap<string, string>): boolean {
+    try {
+      return this.applySummaries(key, list, summaries);
+    } catch {
+      // A summary that does not read as one: the database is asked instead.
+      return false;
+    }
+  }
+
+  private applySummaries(key: string, list: CachedList, summaries: ReadonlyMap<string, string>): boolean {
+    const changed = new Set<string>();
+    const added: Entry[] = [];
+    for (const [taskId, summary] of summaries) {
+      const view = JSON.parse(summary) as TaskSummaryView;
+      if (view.project_id.toLowerCase() !== key) return false;
+      const before = list.entries.find((entry) => entry.taskId === taskId);
+      if (before && versionOf(before) >= view.version) continue;
+      changed.add(taskId);
+      added.push({ taskId, status: view.status, rank: view.rank, json: listedTextOfSummary(summary), view });
+    }
+    if (added.length === 0) return true;
+    const entries = withReplaced(list.entries, changed, added);
+    for (const status of new Set(added.map((entry) => entry.status))) {
+      const column = entries.filter((entry) => entry.status === status);
+      if (column.some((entry, index) => index > 0 && entry.rank === column[index - 1]!.rank)) return false;
+    }
+    this.replaceEntries(list, entries);
+    return true;
+  }
+
+  private replaceEntries(list: CachedList, entries: Entry[]): void {
     const size = entries.reduce((total, entry) => total + entry.json.length + SEPARATOR.length, 2);
     this.size += size - list.size;
     list.entries = entries;
@@ -384,7 +469,6 @@ export class TaskListCache {
     list.board = undefined;
     list.patched = true;
     this.evictPastBudget();
-    return true;
   }
 
   private evictPastBudget(): void {
