@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FigmaAuthorizationBroken } from '../figma/errors.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { backgroundWork } from './background-work.ts';
+import { dueJobKinds, laneHasDueJobs } from './due-job-kinds.ts';
 import { DeferJob, judgeFailure } from './job-errors.ts';
 import type { JobDeps, JobHandler } from './job-handler.ts';
 import { IMPORT_JOB, WEBHOOK_DELIVERY_JOB } from './job-kinds.ts';
@@ -191,9 +192,16 @@ export function createJobWorker(deps: JobDeps, options: WorkerOptions): JobWorke
         );
       }
       let anotherLook = false;
+      // One short read says which lanes have work; most looks find none and claim nothing.
+      let due: ReadonlySet<string> | undefined;
+      try {
+        due = await dueJobKinds(deps.db, deps.clock.aheadMs());
+      } catch (error) {
+        if (!stopping) deps.log.error({ err: error }, 'due jobs could not be read');
+      }
       for (const lane of lanes) {
         const free = lane.concurrency - lane.running;
-        if (free <= 0 || stopping) continue;
+        if (free <= 0 || stopping || !due || !laneHasDueJobs(lane.scope, due)) continue;
         let claimed: ClaimedJob[] = [];
         try {
           claimed = await claimJobs(
