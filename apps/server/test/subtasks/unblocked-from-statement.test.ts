@@ -2,6 +2,7 @@
 import type { TestServer } from '@figgle/test-support/test-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
+import { statementsOf } from '../support/count-statements.ts';
 
 /**
  * Issue 38: whom "unblocked" tells is taken from the change's own statement (the tasks its status
@@ -44,6 +45,24 @@ async function blockedPair(name: string) {
 }
 
 describe('"unblocked" is told from the change that finished the blocker', () => {
+  it('is not looked for when the finished task blocks nothing (a sub-task under its parent)', async () => {
+    const parent = await createTask(world.owner, world.projectId, 'Parent of one');
+    const child = await createTask(world.owner, world.projectId, 'Its only sub-task');
+    const placed = await world.owner.api(`/api/tasks/${child}/parent`, {
+      method: 'PUT',
+      body: { parent_id: parent },
+    });
+    expect(placed.status, await placed.clone().text()).toBeLessThan(300);
+    const lookFor = (statements: string[]) => statements.filter((text) => text.includes("'unblocked'"));
+    // The parent is told of the change (its progress), but nobody waits on the sub-task.
+    expect(lookFor(await statementsOf(() => patch(world.owner, child, { status: 'DONE' })))).toEqual([]);
+    // A blocker finished is looked for, as before.
+    const { blocker } = await blockedPair('Looked for');
+    expect(lookFor(await statementsOf(() => patch(world.owner, blocker, { status: 'DONE' })))).toHaveLength(
+      1,
+    );
+  });
+
   it('once, when another change of the finished blocker follows in the same millisecond', async () => {
     const { blocker, blocked } = await blockedPair('Same ms');
     // Every request below reads the same instant, as two requests within one millisecond do.

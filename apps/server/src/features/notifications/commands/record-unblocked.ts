@@ -111,7 +111,7 @@ interface StatusChange {
    * The tasks whose summaries show this one's status (its parent, the tasks it blocks), answered by
    * the change's statement only when the status crossed between open and finished.
    */
-  dependents?: ReadonlyArray<readonly [taskId: string, projectId: string]> | null;
+  dependents?: ReadonlyArray<readonly [taskId: string, projectId: string, blockedByIt?: boolean]> | null;
 }
 
 /**
@@ -128,12 +128,15 @@ export async function announceUnblocked(
   const list: readonly StatusChange[] = Array.isArray(changes) ? changes : [changes as StatusChange];
   const finished = list
     .filter((change) => change.changed && change.status !== 'TODO' && change.status !== 'DOING')
-    .filter((change) => (change.dependents?.length ?? 0) > 0)
     .map((change) => ({
       taskId: change.taskId,
       status: change.status,
-      dependentIds: change.dependents!.map(([taskId]) => taskId),
-    }));
+      // Only the tasks it blocks can be unblocked (its parent is a dependent for its progress alone).
+      dependentIds: (change.dependents ?? [])
+        .filter(([, , blockedByIt]) => blockedByIt !== false)
+        .map(([taskId]) => taskId),
+    }))
+    .filter((change) => change.dependentIds.length > 0);
   if (finished.length === 0) return;
   await publishAfterCommit(
     bus,
