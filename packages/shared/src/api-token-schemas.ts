@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
 
 /** `read` may only look (GET); `read-write` may do whatever its owner may do. */
 const apiTokenScopeSchema = z.enum(['read', 'read-write'], {
@@ -8,12 +8,7 @@ const apiTokenScopeSchema = z.enum(['read', 'read-write'], {
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
 
 /** A token's name, so its owner knows which script holds it: trimmed, 1 to 60 characters. */
-const apiTokenNameSchema = z
-  .string({ error: 'The name of the token is required.' })
-  .trim()
-  .min(1, 'The name of the token is required.')
-  .max(60, 'The name of the token is at most 60 characters.')
-  .check(...displayTextRules('The name of the token'));
+const apiTokenNameSchema = requiredDisplayText('The name of the token', 60);
 
 export const createApiTokenInput = z.object({ name: apiTokenNameSchema, scope: apiTokenScopeSchema });
 export type CreateApiTokenInput = z.infer<typeof createApiTokenInput>;

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
+import { patchBody } from './patch-body.ts';
 import { CHECKLIST_TEXT_MAX } from './planning-schemas.ts';
 
 /** More items than anyone ticks through in one task: past it, the task should be split. */
 export const CHECKLIST_ITEMS_MAX = 500;
 
-const checklistTextSchema = z
-  .string({ error: 'The text of the item is required.' })
-  .trim()
-  .min(1, 'The text of the item is required.')
-  .max(CHECKLIST_TEXT_MAX, `The text of the item is at most ${CHECKLIST_TEXT_MAX} characters.`)
-  .check(...displayTextRules('The text of the item'));
+const checklistTextSchema = requiredDisplayText('The text of the item', CHECKLIST_TEXT_MAX);
 
 export const addChecklistItemInput = z.object({ text: checklistTextSchema }).strict();
 
@@ -18,15 +14,14 @@ export const addChecklistItemInput = z.object({ text: checklistTextSchema }).str
  * An edit of one item; an absent field stays as it is. `index` moves the item to that place of its
  * checklist, counted without the item itself (as a board move counts).
  */
-export const updateChecklistItemInput = z
-  .object({
+export const updateChecklistItemInput = patchBody(
+  {
     text: checklistTextSchema,
     done: z.boolean(),
     index: z.number().int().min(0).max(1_000_000),
-  })
-  .partial()
-  .strict()
-  .refine((changes) => Object.keys(changes).length > 0, 'Nothing to change: give text, done or index.');
+  },
+  'Nothing to change: give text, done or index.',
+);
 export type UpdateChecklistItemInput = z.input<typeof updateChecklistItemInput>;
 
 export const checklistItemIdParams = z.object({ itemId: z.uuid() });

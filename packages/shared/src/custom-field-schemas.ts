@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayTextRules } from './display-text.ts';
+import { patchBody } from './patch-body.ts';
 import { isCalendarDay, labelColorSchema } from './planning-schemas.ts';
 
 // Custom fields (docs/product.md#custom-fields): defined per organization, turned on per project,
@@ -98,11 +99,10 @@ export const createCustomFieldInput = z
 export type CreateCustomFieldInput = z.input<typeof createCustomFieldInput>;
 
 /** A rename, a new unit, or the options in their new order (an option left out is removed). */
-export const updateCustomFieldInput = z
-  .object({ name: nameSchema, unit: unitSchema, options: optionsInput })
-  .partial()
-  .strict()
-  .refine((changes) => Object.keys(changes).length > 0, 'Nothing to change: give name, unit or options.');
+export const updateCustomFieldInput = patchBody(
+  { name: nameSchema, unit: unitSchema, options: optionsInput },
+  'Nothing to change: give name, unit or options.',
+);
 export type UpdateCustomFieldInput = z.input<typeof updateCustomFieldInput>;
 
 export const customFieldIdParams = z.object({ fieldId: z.uuid() });

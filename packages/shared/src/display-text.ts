@@ -31,6 +31,20 @@ export function displayTextRules(label: string) {
   ];
 }
 
+/**
+ * A required one-line text people show each other (a name, a title): trimmed, 1 to `max` characters,
+ * and the two rules above. `label` starts the messages ("The name of the label is required."), and
+ * `limitLabel`, where given, the one about the length ("The name of a milestone is at most 100 characters.").
+ */
+export function requiredDisplayText(label: string, max: number, limitLabel = label) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${limitLabel} is at most ${max} characters.`)
+    .check(...displayTextRules(label));
+}
+
 const WEB_ADDRESS_MESSAGE = 'cannot contain a web address.';
 
 /** A scheme (`https://`, `mailto:`), `www.`, or a host name ending in a top-level domain. */

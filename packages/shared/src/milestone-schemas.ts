@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
+import { patchBody } from './patch-body.ts';
 import { isCalendarDay } from './planning-schemas.ts';
 
 // Milestones of a project (docs/product.md#milestones): what the API takes and answers.
@@ -9,12 +10,11 @@ export const MILESTONE_DESCRIPTION_MAX = 2000;
 /** More than a project plans ahead; past it, old milestones should be removed. */
 export const MILESTONES_PER_PROJECT_MAX = 200;
 
-const nameSchema = z
-  .string({ error: 'The name of the milestone is required.' })
-  .trim()
-  .min(1, 'The name of the milestone is required.')
-  .max(MILESTONE_NAME_MAX, `The name of a milestone is at most ${MILESTONE_NAME_MAX} characters.`)
-  .check(...displayTextRules('The name of the milestone'));
+const nameSchema = requiredDisplayText(
+  'The name of the milestone',
+  MILESTONE_NAME_MAX,
+  'The name of a milestone',
+);
 
 const descriptionSchema = z
   .string()
@@ -36,14 +36,10 @@ export const createMilestoneInput = z
   .strict();
 export type CreateMilestoneInput = z.input<typeof createMilestoneInput>;
 
-export const updateMilestoneInput = z
-  .object({ name: nameSchema, target_date: targetSchema, description: descriptionSchema })
-  .partial()
-  .strict()
-  .refine(
-    (changes) => Object.keys(changes).length > 0,
-    'Nothing to change: give name, target_date or description.',
-  );
+export const updateMilestoneInput = patchBody(
+  { name: nameSchema, target_date: targetSchema, description: descriptionSchema },
+  'Nothing to change: give name, target_date or description.',
+);
 export type UpdateMilestoneInput = z.input<typeof updateMilestoneInput>;
 
 export const milestoneIdParams = z.object({ milestoneId: z.uuid() });

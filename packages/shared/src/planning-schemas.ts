@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
 import { TASK_PRIORITIES } from './priority.ts';
 
 // The list itself lives in priority.ts (no zod), for screens that only show priorities.
@@ -35,12 +35,7 @@ export const MAX_LABELS_PER_TASK = 20;
 export const CHECKLIST_TEXT_MAX = 1000;
 
 /** A label's name: trimmed, 1 to 30 characters, unique in its organization whatever the case. */
-const labelNameSchema = z
-  .string({ error: 'The name of the label is required.' })
-  .trim()
-  .min(1, 'The name of the label is required.')
-  .max(LABEL_NAME_MAX, `The name of the label is at most ${LABEL_NAME_MAX} characters.`)
-  .check(...displayTextRules('The name of the label'));
+const labelNameSchema = requiredDisplayText('The name of the label', LABEL_NAME_MAX);
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

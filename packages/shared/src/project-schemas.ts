@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
 import { DEFAULT_VIEWS, PROJECT_EMOJIS } from './emoji.ts';
 import { estimateScaleSchema } from './estimate.ts';
 import { TRIGRAM_MESSAGE, TRIGRAM_PATTERN } from './trigram.ts';
@@ -14,12 +14,7 @@ const PROJECT_NAME_MAX = 100;
 const PROJECT_DESCRIPTION_MAX = 2000;
 
 /** A project's name: trimmed, 1 to 100 characters. */
-export const projectNameSchema = z
-  .string({ error: 'The name of the project is required.' })
-  .trim()
-  .min(1, 'The name of the project is required.')
-  .max(PROJECT_NAME_MAX, `The name of the project is at most ${PROJECT_NAME_MAX} characters.`)
-  .check(...displayTextRules('The name of the project'));
+export const projectNameSchema = requiredDisplayText('The name of the project', PROJECT_NAME_MAX);
 
 const projectDescriptionSchema = z
   .string()

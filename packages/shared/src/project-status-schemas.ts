@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
+import { patchBody } from './patch-body.ts';
 import { labelColorSchema } from './planning-schemas.ts';
 import { STATUS_CATEGORIES } from './status-categories.ts';
 
@@ -13,12 +14,7 @@ const statusCategorySchema = z.enum(STATUS_CATEGORIES, {
   error: `The category must be one of ${STATUS_CATEGORIES.join(', ')}.`,
 });
 
-const nameSchema = z
-  .string({ error: 'The name of the status is required.' })
-  .trim()
-  .min(1, 'The name of the status is required.')
-  .max(STATUS_NAME_MAX, `The name of a status is at most ${STATUS_NAME_MAX} characters.`)
-  .check(...displayTextRules('The name of the status'));
+const nameSchema = requiredDisplayText('The name of the status', STATUS_NAME_MAX, 'The name of a status');
 
 export const projectStatusViewSchema = z.object({
   status_id: z.uuid(),
@@ -46,11 +42,10 @@ export const createProjectStatusInput = z
 export type CreateProjectStatusInput = z.input<typeof createProjectStatusInput>;
 
 /** PATCH /api/project-statuses/:statusId */
-export const updateProjectStatusInput = z
-  .object({ name: nameSchema, color: labelColorSchema, category: statusCategorySchema })
-  .partial()
-  .strict()
-  .refine((changes) => Object.keys(changes).length > 0, 'Nothing to change: give name, color or category.');
+export const updateProjectStatusInput = patchBody(
+  { name: nameSchema, color: labelColorSchema, category: statusCategorySchema },
+  'Nothing to change: give name, color or category.',
+);
 export type UpdateProjectStatusInput = z.input<typeof updateProjectStatusInput>;
 
 /** PUT /api/projects/:projectId/statuses/order: every status of the project, once each, in the new order. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { requiredDisplayText } from './display-text.ts';
 import { estimateSchema } from './estimate.ts';
 import { designStatusSchema } from './figma-dev-status-schemas.ts';
 import {
@@ -18,12 +18,7 @@ import { taskStatusSchema } from './status-schema.ts';
 export const TASK_TITLE_MAX = 500;
 export const TASK_DESCRIPTION_MAX = 20_000;
 
-export const taskTitleSchema = z
-  .string({ error: 'The title of the task is required.' })
-  .trim()
-  .min(1, 'The title of the task is required.')
-  .max(TASK_TITLE_MAX, `The title of the task is at most ${TASK_TITLE_MAX} characters.`)
-  .check(...displayTextRules('The title of the task'));
+export const taskTitleSchema = requiredDisplayText('The title of the task', TASK_TITLE_MAX);
 
 const ONE_DUE = {
   message: 'A task is due on a day (due_on) or at a time (due_at), not both.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayTextRules } from './display-text.ts';
+import { displayTextRules, requiredDisplayText } from './display-text.ts';
 import { taskPrioritySchema } from './planning-schemas.ts';
 import type { TaskPriority } from './priority.ts';
 import { createProjectInput } from './project-schemas.ts';
@@ -19,12 +19,11 @@ export const TEMPLATE_SUBTASKS_MAX = 20;
 
 export const templateIdParams = z.object({ templateId: z.uuid() });
 
-const nameSchema = z
-  .string({ error: 'The name of the template is required.' })
-  .trim()
-  .min(1, 'The name of the template is required.')
-  .max(TEMPLATE_NAME_MAX, `The name of a template is at most ${TEMPLATE_NAME_MAX} characters.`)
-  .check(...displayTextRules('The name of the template'));
+const nameSchema = requiredDisplayText(
+  'The name of the template',
+  TEMPLATE_NAME_MAX,
+  'The name of a template',
+);
 
 const titlePatternSchema = z
   .string({ error: 'The title pattern is a text.' })
