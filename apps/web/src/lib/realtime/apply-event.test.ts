@@ -3,11 +3,12 @@ import type { ProjectView } from '@figgle/shared/project-schemas';
 import type { EventFrame } from '@figgle/shared/realtime-protocol';
 import type { MyTaskView, TaskDetailView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { TimelineView } from '@figgle/shared/timeline-schemas';
-import { type InvalidateQueryFilters, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { type InvalidateQueryFilters, type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyRealtimeEvent, applyRealtimeEvents } from './apply-event';
-import { InvalidationBatch } from './invalidation-batch';
+import type { InvalidationBatch } from './invalidation-batch';
 import { inboxStatusQueryKey } from './query-keys';
+import { watchedQueryCache } from './watched-query-cache';
 
 const projectId = '11111111-1111-4111-8111-111111111111';
 const organizationId = '22222222-2222-4222-8222-222222222222';
@@ -140,14 +141,7 @@ const favorites = () =>
     .map((item) => item.name);
 
 beforeEach(() => {
-  queryClient = new QueryClient();
-  invalidate = new InvalidationBatch(queryClient);
-  invalidated = [];
-  const original = queryClient.invalidateQueries.bind(queryClient);
-  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation((filters, options) => {
-    if (filters) invalidated.push(filters);
-    return original(filters, options);
-  });
+  ({ queryClient, invalidate, invalidated } = watchedQueryCache());
 });
 afterEach(() => invalidate.dispose());
 
@@ -379,7 +373,7 @@ describe('comment and log events', () => {
       context(),
     );
     expect(flushedKeys()).toEqual([`=${JSON.stringify(timelineKey)}`]);
-    invalidated = [];
+    invalidated.length = 0;
     applyRealtimeEvent(
       event(page, { log_id: 'l1' }, { kind: 'log', action: 'created', id: 'l1', taskId }),
       context(),

@@ -63,6 +63,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** A live event of a change to task `id` (of project p, organization o), as the server sends it on `topic`. */
+function taskEvent(topic: string, id: string): EventFrame {
+  return {
+    type: 'event',
+    topic,
+    kind: 'task',
+    action: 'updated',
+    id,
+    organizationId: 'o',
+    projectId: 'p',
+    taskId: id,
+    actorId: null,
+    data: { id },
+  };
+}
+
 describe('RealtimeClient', () => {
   it('connects with the protocol version and subscribes once per topic, whatever the number of callers', () => {
     const client = newClient();
@@ -86,36 +102,14 @@ describe('RealtimeClient', () => {
     const client = newClient();
     client.start();
     sockets[0]!.open();
-    const event = (id: string): EventFrame => ({
-      type: 'event',
-      topic: 'my-tasks',
-      kind: 'task',
-      action: 'updated',
-      id,
-      organizationId: 'o',
-      projectId: 'p',
-      taskId: id,
-      actorId: null,
-      data: { id },
-    });
+    const event = (id: string) => taskEvent('my-tasks', id);
     sockets[0]!.receive(event('t1'));
     sockets[0]!.receive({ type: 'events', events: [event('t2'), event('t3')] });
     expect(vi.mocked(handlers.onEvent).mock.calls.map(([frame]) => frame.id)).toEqual(['t1', 't2', 't3']);
   });
 
   it('hands a batch frame over whole to onBatch, or event by event without one', () => {
-    const event = (id: string): EventFrame => ({
-      type: 'event',
-      topic: 'tasks:p',
-      kind: 'task',
-      action: 'updated',
-      id,
-      organizationId: 'o',
-      projectId: 'p',
-      taskId: id,
-      actorId: null,
-      data: { id },
-    });
+    const event = (id: string) => taskEvent('tasks:p', id);
     const batches: string[][] = [];
     handlers.onBatch = (events) => batches.push(events.map((frame) => frame.id));
     const client = newClient();

@@ -1,8 +1,9 @@
 import type { EventFrame } from '@figgle/shared/realtime-protocol';
-import { type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyRealtimeEvent } from './apply-event';
-import { InvalidationBatch } from './invalidation-batch';
+import type { InvalidationBatch } from './invalidation-batch';
+import { watchedQueryCache } from './watched-query-cache';
 
 const organizationId = '22222222-2222-4222-8222-222222222222';
 const projectId = '11111111-1111-4111-8111-111111111111';
@@ -38,14 +39,7 @@ function searchReadAgain(): boolean {
 }
 
 beforeEach(() => {
-  queryClient = new QueryClient();
-  invalidate = new InvalidationBatch(queryClient);
-  invalidated = [];
-  const original = queryClient.invalidateQueries.bind(queryClient);
-  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation((filters, options) => {
-    if (filters) invalidated.push(filters);
-    return original(filters, options);
-  });
+  ({ queryClient, invalidate, invalidated } = watchedQueryCache());
 });
 afterEach(() => invalidate.dispose());
 
@@ -54,7 +48,7 @@ describe('search answers and live events', () => {
     queryClient.setQueryData(searchKey, { pages: [], pageParams: [] });
     applyRealtimeEvent(event('inbox', { action: 'created' }), context());
     expect(searchReadAgain()).toBe(true);
-    invalidated = [];
+    invalidated.length = 0;
     applyRealtimeEvent(event('inbox', { kind: 'comment', action: 'created' }), context());
     expect(searchReadAgain()).toBe(true);
     expect(queryClient.getQueryState(searchKey)?.isInvalidated).toBe(true);
