@@ -64,6 +64,24 @@ export async function post<T = Record<string, unknown>>(
   };
 }
 
+/**
+ * A call of better-auth's second factor (`enable`, `verify-totp`, `verify-backup-code`, `disable`),
+ * with a session's cookie or a sign-in's challenge cookie.
+ */
+export function twoFactor<T = Record<string, unknown>>(
+  server: TestServer,
+  endpoint: string,
+  body: Record<string, unknown>,
+  cookie?: string,
+): Promise<JsonAnswer<T>> {
+  return post<T>(server, `/api/auth/two-factor/${endpoint}`, body, cookie === undefined ? {} : { cookie });
+}
+
+/** The password step of signing in as `user`: a session, or a second factor's challenge cookie. */
+export function signInWithPassword(server: TestServer, user: TestUser): Promise<JsonAnswer> {
+  return post(server, '/api/auth/sign-in/email', { email: user.email, password: user.password });
+}
+
 /** Follows an emailed link the way a browser's first hop does, without following the redirect. */
 export async function openLink(url: string, cookie = ''): Promise<Response> {
   return fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
@@ -117,18 +135,18 @@ export interface TotpEnrolment {
 
 /** Turns TOTP on for the user through the real endpoints: enable with the password, then a right code. */
 export async function enrolTotp(server: TestServer, user: TestUser): Promise<TotpEnrolment> {
-  const enable = await post<{ totpURI: string; backupCodes: string[] }>(
+  const enable = await twoFactor<{ totpURI: string; backupCodes: string[] }>(
     server,
-    '/api/auth/two-factor/enable',
+    'enable',
     { password: user.password },
-    { cookie: user.cookie },
+    user.cookie,
   );
   expect(enable.status).toBe(200);
-  const verify = await post(
+  const verify = await twoFactor(
     server,
-    '/api/auth/two-factor/verify-totp',
+    'verify-totp',
     { code: totpFromUri(enable.body.totpURI) },
-    { cookie: user.cookie },
+    user.cookie,
   );
   expect(verify.status).toBe(200);
   return { totpURI: enable.body.totpURI, backupCodes: enable.body.backupCodes, cookie: verify.cookie };

@@ -12,8 +12,10 @@ import {
   openLink,
   post,
   sessionOf,
+  signInWithPassword,
   type TotpEnrolment,
   totpFromUri,
+  twoFactor,
 } from './auth-helpers.ts';
 
 let server: TestServer;
@@ -46,11 +48,11 @@ async function twoFactorOf(userId: string): Promise<boolean> {
 describe('TOTP enrolment', () => {
   it('gives an otpauth URI naming Figgle and ten backup codes, and turns on only after a right code', async () => {
     const user = await createUser(server, mail);
-    const enable = await post<{ totpURI: string; backupCodes: string[] }>(
+    const enable = await twoFactor<{ totpURI: string; backupCodes: string[] }>(
       server,
-      '/api/auth/two-factor/enable',
+      'enable',
       { password: user.password },
-      { cookie: user.cookie },
+      user.cookie,
     );
     expect(enable.status).toBe(200);
     expect(enable.body.totpURI).toMatch(/^otpauth:\/\/totp\/Figgle:/);
@@ -58,21 +60,16 @@ describe('TOTP enrolment', () => {
     expect(enable.body.backupCodes).toHaveLength(10);
     expect(await twoFactorOf(user.userId)).toBe(false);
 
-    const wrong = await post(
-      server,
-      '/api/auth/two-factor/verify-totp',
-      { code: '000000' },
-      { cookie: user.cookie },
-    );
+    const wrong = await twoFactor(server, 'verify-totp', { code: '000000' }, user.cookie);
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ code: 'invalid_code' });
     expect(await twoFactorOf(user.userId)).toBe(false);
 
-    const right = await post(
+    const right = await twoFactor(
       server,
-      '/api/auth/two-factor/verify-totp',
+      'verify-totp',
       { code: totpFromUri(enable.body.totpURI) },
-      { cookie: user.cookie },
+      user.cookie,
     );
     expect(right.status).toBe(200);
     expect(await twoFactorOf(user.userId)).toBe(true);
@@ -86,12 +83,7 @@ describe('TOTP enrolment', () => {
 
   it('refuses to start without the right password', async () => {
     const user = await createUser(server, mail);
-    const answer = await post(
-      server,
-      '/api/auth/two-factor/enable',
-      { password: 'not-mine' },
-      { cookie: user.cookie },
-    );
+    const answer = await twoFactor(server, 'enable', { password: 'not-mine' }, user.cookie);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('The password is not correct.');
     expect(await twoFactorOf(user.userId)).toBe(false);
@@ -99,7 +91,7 @@ describe('TOTP enrolment', () => {
 
   it.each([['abc'], ['12345'], ['']])('refuses a malformed code %j with 400', async (code) => {
     const user = await createUser(server, mail);
-    const answer = await post(server, '/api/auth/two-factor/verify-totp', { code }, { cookie: user.cookie });
+    const answer = await twoFactor(server, 'verify-totp', { code }, user.cookie);
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('validation_failed');
   });
@@ -108,50 +100,29 @@ describe('TOTP enrolment', () => {
 describe('sign-in with a second factor', () => {
   it('asks for the code after the password, with no session until then', async () => {
     const { user, totpURI } = await enrol();
-    const signIn = await post(server, '/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
+    const signIn = await signInWithPassword(server, user);
     expect(signIn.status).toBe(200);
     expect(signIn.body).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
     expect(signIn.cookie).not.toMatch(/figgle\.session_token=[^;]/);
     expect(signIn.cookie).toContain('figgle.two_factor=');
 
-    const wrong = await post(
-      server,
-      '/api/auth/two-factor/verify-totp',
-      { code: '000000' },
-      { cookie: signIn.cookie },
-    );
+    const wrong = await twoFactor(server, 'verify-totp', { code: '000000' }, signIn.cookie);
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe('This code is not valid. Check your authenticator app and try again.');
     expect(wrong.cookie).not.toMatch(/figgle\.session_token=[^;]/);
 
-    const right = await post(
-      server,
-      '/api/auth/two-factor/verify-totp',
-      { code: nextCode(totpURI) },
-      { cookie: signIn.cookie },
-    );
+    const right = await twoFactor(server, 'verify-totp', { code: nextCode(totpURI) }, signIn.cookie);
     expect(right.status).toBe(200);
     expect((await sessionOf(server, right.cookie))?.user.email).toBe(user.email);
   });
 
   it('ends the challenge after five wrong codes', async () => {
     const { user } = await enrol();
-    const signIn = await post(server, '/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
+    const signIn = await signInWithPassword(server, user);
     const statuses: number[] = [];
     let last: Record<string, unknown> = {};
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const answer = await post(
-        server,
-        '/api/auth/two-factor/verify-totp',
-        { code: '000000' },
-        { cookie: signIn.cookie },
-      );
+      const answer = await twoFactor(server, 'verify-totp', { code: '000000' }, signIn.cookie);
       statuses.push(answer.status);
       last = answer.body;
     }
@@ -162,31 +133,15 @@ describe('sign-in with a second factor', () => {
 
   it('takes a backup code once', async () => {
     const { user, backupCodes } = await enrol();
-    const first = await post(server, '/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
-    const ok = await post(
-      server,
-      '/api/auth/two-factor/verify-backup-code',
-      { code: backupCodes[0] },
-      { cookie: first.cookie },
-    );
+    const first = await signInWithPassword(server, user);
+    const ok = await twoFactor(server, 'verify-backup-code', { code: backupCodes[0] }, first.cookie);
     expect(ok.status).toBe(200);
     expect((await sessionOf(server, ok.cookie))?.user.email).toBe(user.email);
     // The new session's token stays in its httpOnly cookie, out of the body (issue 37, item 7).
     expect(ok.body).not.toHaveProperty('token');
 
-    const second = await post(server, '/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
-    const reused = await post(
-      server,
-      '/api/auth/two-factor/verify-backup-code',
-      { code: backupCodes[0] },
-      { cookie: second.cookie },
-    );
+    const second = await signInWithPassword(server, user);
+    const reused = await twoFactor(server, 'verify-backup-code', { code: backupCodes[0] }, second.cookie);
     expect(reused.status).toBe(401);
     expect(reused.body.message).toBe('This backup code is not valid.');
   });
@@ -207,12 +162,7 @@ describe('sign-in with a second factor', () => {
       .join('; ');
     expect(challenge).not.toBe('');
 
-    const right = await post(
-      server,
-      '/api/auth/two-factor/verify-totp',
-      { code: nextCode(totpURI) },
-      { cookie: challenge },
-    );
+    const right = await twoFactor(server, 'verify-totp', { code: nextCode(totpURI) }, challenge);
     expect(right.status).toBe(200);
     expect((await sessionOf(server, right.cookie))?.user.email).toBe(user.email);
   });
@@ -226,20 +176,10 @@ describe('sign-in with a second factor', () => {
 describe('turning the second factor off', () => {
   it('needs a current code besides the password: without it or with a wrong one, it stays on', async () => {
     const { user, cookie } = await enrol();
-    const passwordOnly = await post(
-      server,
-      '/api/auth/two-factor/disable',
-      { password: user.password },
-      { cookie },
-    );
+    const passwordOnly = await twoFactor(server, 'disable', { password: user.password }, cookie);
     expect(passwordOnly.status).toBe(400);
     expect(passwordOnly.body).toMatchObject({ code: 'validation_failed', message: 'The code is required.' });
-    const wrongCode = await post(
-      server,
-      '/api/auth/two-factor/disable',
-      { password: user.password, code: '000000' },
-      { cookie },
-    );
+    const wrongCode = await twoFactor(server, 'disable', { password: user.password, code: '000000' }, cookie);
     expect(wrongCode.status).toBe(401);
     expect(wrongCode.body.message).toBe(
       'This code is not valid. Check your authenticator app and try again.',
@@ -251,11 +191,11 @@ describe('turning the second factor off', () => {
 
   it('needs the password too when the account has one', async () => {
     const { user, totpURI, cookie } = await enrol();
-    const answer = await post(
+    const answer = await twoFactor(
       server,
-      '/api/auth/two-factor/disable',
+      'disable',
       { code: nextCode(totpURI), password: 'not-mine' },
-      { cookie },
+      cookie,
     );
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('The password is not correct.');
@@ -264,20 +204,17 @@ describe('turning the second factor off', () => {
 
   it('turns off with the password and a code, tells the owner by email, and sign-in no longer asks', async () => {
     const { user, totpURI, cookie } = await enrol();
-    const off = await post(
+    const off = await twoFactor(
       server,
-      '/api/auth/two-factor/disable',
+      'disable',
       { password: user.password, code: nextCode(totpURI) },
-      { cookie },
+      cookie,
     );
     expect(off.status).toBe(200);
     expect(await twoFactorOf(user.userId)).toBe(false);
     const notice = await mail.waitFor(user.email, /Two-factor authentication was turned off/);
     expect(notice.text).toContain(`${server.url}/settings/security`);
-    const signIn = await post(server, '/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
+    const signIn = await signInWithPassword(server, user);
     expect(signIn.body.twoFactorRedirect).toBeUndefined();
     expect(signIn.cookie).toContain('figgle.session_token=');
   });
@@ -286,20 +223,20 @@ describe('turning the second factor off', () => {
     const { user, totpURI, cookie } = await enrol();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const answer = await post(
+      const answer = await twoFactor(
         server,
-        '/api/auth/two-factor/disable',
+        'disable',
         { password: user.password, code: String(100000 + attempt) },
-        { cookie },
+        cookie,
       );
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const right = await post(
+    const right = await twoFactor(
       server,
-      '/api/auth/two-factor/disable',
+      'disable',
       { password: user.password, code: nextCode(totpURI) },
-      { cookie },
+      cookie,
     );
     expect(right.status).toBe(429);
     expect(await twoFactorOf(user.userId)).toBe(true);
@@ -308,41 +245,26 @@ describe('turning the second factor off', () => {
   it('counts wrong codes checked with the session (verify-totp) in the same budget: no oracle for the code', async () => {
     const { user, totpURI, cookie } = await enrol();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const guess = await post(
-        server,
-        '/api/auth/two-factor/verify-totp',
-        { code: String(200000 + attempt) },
-        { cookie },
-      );
+      const guess = await twoFactor(server, 'verify-totp', { code: String(200000 + attempt) }, cookie);
       expect(guess.status).toBe(401);
     }
-    const sixth = await post(
-      server,
-      '/api/auth/two-factor/verify-totp',
-      { code: nextCode(totpURI) },
-      { cookie },
-    );
+    const sixth = await twoFactor(server, 'verify-totp', { code: nextCode(totpURI) }, cookie);
     expect(sixth.status).toBe(429);
-    const off = await post(
+    const off = await twoFactor(
       server,
-      '/api/auth/two-factor/disable',
+      'disable',
       { password: user.password, code: nextCode(totpURI) },
-      { cookie },
+      cookie,
     );
     expect(off.status).toBe(429);
     expect(await twoFactorOf(user.userId)).toBe(true);
   });
 
   it('answers 401 without a session, and 400 when TOTP was never turned on', async () => {
-    const anonymous = await post(server, '/api/auth/two-factor/disable', { code: '123456' });
+    const anonymous = await twoFactor(server, 'disable', { code: '123456' });
     expect(anonymous.status).toBe(401);
     const user = await createUser(server, mail);
-    const never = await post(
-      server,
-      '/api/auth/two-factor/disable',
-      { code: '123456' },
-      { cookie: user.cookie },
-    );
+    const never = await twoFactor(server, 'disable', { code: '123456' }, user.cookie);
     expect(never.status).toBe(400);
     expect(never.body.message).toBe('Two-factor authentication is not set up.');
   });
