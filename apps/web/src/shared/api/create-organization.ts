@@ -1,6 +1,6 @@
 import type { CreatedOrganization } from '@figgle/shared/organization-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useWriteThenRead } from '../../lib/write-then-read';
 import { queryKeys } from './query-keys';
 
 /** organization-create: the creator becomes its OWNER. */
@@ -9,9 +9,5 @@ export function createOrganization(name: string): Promise<CreatedOrganization> {
 }
 
 export function useCreateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
-  });
+  return useWriteThenRead(createOrganization, queryKeys.organizations);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 function retryFailedFigmaWork(jobId: string): Promise<void> {
@@ -8,9 +8,5 @@ function retryFailedFigmaWork(jobId: string): Promise<void> {
 
 /** Try a failed delivery or reply again (once its cause is fixed): the radar reads its lists again. */
 export function useRetryFailedFigmaWork() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryFailedFigmaWork,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.figmaEvents }),
-  });
+  return useWriteThenRead(retryFailedFigmaWork, queryKeys.figmaEvents);
 }

@@ -1,12 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from '../../../lib/realtime/query-keys';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 
 /** POST /api/notifications/read-all: "Mark all as read". */
 export function useMarkAllNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<null>('/api/notifications/read-all'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
-  });
+  return useWriteThenRead(() => api.post<null>('/api/notifications/read-all'), notificationsQueryKey);
 }

@@ -1,6 +1,6 @@
 import type { CreateMilestoneInput, MilestoneView } from '@figgle/shared/milestone-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 function createMilestone({ projectId, ...body }: CreateMilestoneInput & { projectId: string }) {
@@ -8,9 +8,5 @@ function createMilestone({ projectId, ...body }: CreateMilestoneInput & { projec
 }
 
 export function useCreateMilestone(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMilestone,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.milestones(projectId) }),
-  });
+  return useWriteThenRead(createMilestone, queryKeys.milestones(projectId));
 }

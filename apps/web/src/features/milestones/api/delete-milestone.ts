@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 function deleteMilestone(milestoneId: string): Promise<void> {
@@ -8,9 +8,5 @@ function deleteMilestone(milestoneId: string): Promise<void> {
 
 /** Removes a milestone; its tasks stay, in no milestone. */
 export function useDeleteMilestone(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMilestone,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.milestones(projectId) }),
-  });
+  return useWriteThenRead(deleteMilestone, queryKeys.milestones(projectId));
 }

@@ -1,6 +1,6 @@
 import type { MilestoneView, UpdateMilestoneInput } from '@figgle/shared/milestone-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 function updateMilestone({ milestoneId, changes }: { milestoneId: string; changes: UpdateMilestoneInput }) {
@@ -8,9 +8,5 @@ function updateMilestone({ milestoneId, changes }: { milestoneId: string; change
 }
 
 export function useUpdateMilestone(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMilestone,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.milestones(projectId) }),
-  });
+  return useWriteThenRead(updateMilestone, queryKeys.milestones(projectId));
 }

@@ -1,6 +1,6 @@
 import type { ChangePasswordInput } from '@figgle/shared/password-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { passwordStatusQueryKey } from './get-password-status';
 
 /** With the current password when the account has one; a first password needs a recent sign-in instead. */
@@ -9,9 +9,5 @@ function changePassword(input: ChangePasswordInput): Promise<null> {
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: passwordStatusQueryKey }),
-  });
+  return useWriteThenRead(changePassword, passwordStatusQueryKey);
 }

@@ -1,6 +1,6 @@
 import type { CreateCalendarFeedInput, CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { calendarFeedsQueryKey } from './list-calendar-feeds';
 
 function createCalendarFeed(input: CreateCalendarFeedInput): Promise<CreatedCalendarFeed> {
@@ -9,9 +9,5 @@ function createCalendarFeed(input: CreateCalendarFeedInput): Promise<CreatedCale
 
 /** A new feed (replacing the previous one of its kind): the answer holds its address, sent only now. */
 export function useCreateCalendarFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCalendarFeed,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarFeedsQueryKey }),
-  });
+  return useWriteThenRead(createCalendarFeed, calendarFeedsQueryKey);
 }

@@ -1,6 +1,6 @@
 import type { LabelView } from '@figgle/shared/planning-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRemoveFromList } from '../../../lib/remove-from-list';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 function deleteLabel(labelId: string): Promise<null> {
@@ -9,18 +9,10 @@ function deleteLabel(labelId: string): Promise<null> {
 
 /** Deletes a label: the server takes it off its tasks too, so the lists are read again. */
 export function useDeleteLabel(organizationId: string) {
-  const queryClient = useQueryClient();
-  const key = queryKeys.labels(organizationId);
-  return useMutation({
+  return useRemoveFromList({
     mutationFn: deleteLabel,
-    onSuccess: (_answer, labelId) =>
-      queryClient.setQueryData<LabelView[]>(key, (labels) =>
-        labels?.filter((label) => label.label_id !== labelId),
-      ),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
-    },
+    listKey: queryKeys.labels(organizationId),
+    idOf: (label: LabelView) => label.label_id,
+    alsoChanged: [queryKeys.allProjectTasks, queryKeys.myTasks],
   });
 }

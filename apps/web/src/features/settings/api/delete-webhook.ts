@@ -1,6 +1,6 @@
 import type { Webhook } from '@figgle/shared/webhook-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRemoveFromList } from '../../../lib/remove-from-list';
 import { webhooksQueryKey } from './list-webhooks';
 
 function deleteWebhook(organizationId: string, webhookId: string): Promise<null> {
@@ -11,14 +11,9 @@ function deleteWebhook(organizationId: string, webhookId: string): Promise<null>
 
 /** Deletes a webhook and its delivery log. */
 export function useDeleteWebhook(organizationId: string) {
-  const queryClient = useQueryClient();
-  const key = webhooksQueryKey(organizationId);
-  return useMutation({
+  return useRemoveFromList({
     mutationFn: (webhookId: string) => deleteWebhook(organizationId, webhookId),
-    onSuccess: (_answer, webhookId) =>
-      queryClient.setQueryData<Webhook[]>(key, (webhooks) =>
-        webhooks?.filter((webhook) => webhook.webhook_id !== webhookId),
-      ),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
+    listKey: webhooksQueryKey(organizationId),
+    idOf: (webhook: Webhook) => webhook.webhook_id,
   });
 }

@@ -1,6 +1,6 @@
 import type { InviteMemberInput, PendingInvitation } from '@figgle/shared/invitation-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useWriteThenRead } from '../../../lib/write-then-read';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 /** The role is always MEMBER: the server fixes it. */
@@ -12,9 +12,8 @@ function inviteMember(organizationId: string, input: InviteMemberInput): Promise
 }
 
 export function useInviteMember(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InviteMemberInput) => inviteMember(organizationId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organization(organizationId) }),
-  });
+  return useWriteThenRead(
+    (input: InviteMemberInput) => inviteMember(organizationId, input),
+    queryKeys.organization(organizationId),
+  );
 }

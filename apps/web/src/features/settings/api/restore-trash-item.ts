@@ -1,6 +1,6 @@
 import type { RestoredView, TrashItemView } from '@figgle/shared/trash-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRemoveFromList } from '../../../lib/remove-from-list';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { trashQueryKey } from './list-trash';
 
@@ -13,19 +13,10 @@ function restoreTrashItem(trashId: string): Promise<RestoredView> {
  * that show it are read again (open ones also hear the server's live event).
  */
 export function useRestoreTrashItem(organizationId: string) {
-  const queryClient = useQueryClient();
-  const key = trashQueryKey(organizationId);
-  return useMutation({
+  return useRemoveFromList({
     mutationFn: restoreTrashItem,
-    onSuccess: (_answer, trashId) =>
-      queryClient.setQueryData<TrashItemView[]>(key, (items) =>
-        items?.filter((item) => item.trash_id !== trashId),
-      ),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.allProjectTasks });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
-    },
+    listKey: trashQueryKey(organizationId),
+    idOf: (item: TrashItemView) => item.trash_id,
+    alsoChanged: [queryKeys.projects, queryKeys.allProjectTasks, queryKeys.myTasks],
   });
 }

@@ -1,6 +1,6 @@
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRemoveFromList } from '../../../lib/remove-from-list';
 import { apiTokensQueryKey } from './list-api-tokens';
 
 function revokeApiToken(apiTokenId: string): Promise<null> {
@@ -9,13 +9,9 @@ function revokeApiToken(apiTokenId: string): Promise<null> {
 
 /** Ends a token at once: the next request a script makes with it is refused. */
 export function useRevokeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRemoveFromList({
     mutationFn: revokeApiToken,
-    onSuccess: (_answer, apiTokenId) =>
-      queryClient.setQueryData<ApiTokenView[]>(apiTokensQueryKey, (tokens) =>
-        tokens?.filter((token) => token.api_token_id !== apiTokenId),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
+    listKey: apiTokensQueryKey,
+    idOf: (token: ApiTokenView) => token.api_token_id,
   });
 }

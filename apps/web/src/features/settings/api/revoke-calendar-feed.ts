@@ -1,6 +1,6 @@
 import type { CalendarFeedView } from '@figgle/shared/calendar-feed-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRemoveFromList } from '../../../lib/remove-from-list';
 import { calendarFeedsQueryKey } from './list-calendar-feeds';
 
 function revokeCalendarFeed(calendarFeedId: string): Promise<null> {
@@ -9,13 +9,9 @@ function revokeCalendarFeed(calendarFeedId: string): Promise<null> {
 
 /** Ends a feed at once: the calendar's next fetch of its address gets a 404. */
 export function useRevokeCalendarFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRemoveFromList({
     mutationFn: revokeCalendarFeed,
-    onSuccess: (_answer, calendarFeedId) =>
-      queryClient.setQueryData<CalendarFeedView[]>(calendarFeedsQueryKey, (feeds) =>
-        feeds?.filter((feed) => feed.calendar_feed_id !== calendarFeedId),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarFeedsQueryKey }),
+    listKey: calendarFeedsQueryKey,
+    idOf: (feed: CalendarFeedView) => feed.calendar_feed_id,
   });
 }

@@ -1,6 +1,6 @@
 import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRemoveFromList } from '../../../lib/remove-from-list';
 import { invitationsQueryKey } from './list-invitations';
 
 /** Withdraws a pending invitation: its emailed link stops working. */
@@ -11,13 +11,9 @@ function revokeInvitation(organizationId: string, invitationId: string): Promise
 }
 
 export function useRevokeInvitation(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRemoveFromList({
     mutationFn: (invitationId: string) => revokeInvitation(organizationId, invitationId),
-    onSuccess: (_answer, invitationId) =>
-      queryClient.setQueryData<PendingInvitation[]>(invitationsQueryKey(organizationId), (list) =>
-        list?.filter((invitation) => invitation.invitation_id !== invitationId),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(organizationId) }),
+    listKey: invitationsQueryKey(organizationId),
+    idOf: (invitation: PendingInvitation) => invitation.invitation_id,
   });
 }
