@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiRequestError, api, apiRequest } from './api-client';
+import { ApiRequestError, api, apiRequest, refusalText } from './api-client';
 
 let server: Server;
 let origin: string;
@@ -97,5 +97,17 @@ describe('apiRequest', () => {
     const failure = await api.get('http://127.0.0.1:1/nothing').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect(failure).toMatchObject({ statusCode: 0, code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('refusalText', () => {
+  it("tells a refusal or a network failure in the answer's words, anything else with the fallback", () => {
+    const refused = new ApiRequestError({ statusCode: 409, code: 'conflict', message: 'The name is taken.' });
+    const unreachable = new ApiRequestError({ statusCode: 0, code: 'NETWORK_ERROR', message: 'Offline.' });
+    const broken = new ApiRequestError({ statusCode: 500, code: 'internal', message: 'Stack trace' });
+    expect(refusalText(refused, 'Try again.')).toBe(refused.message);
+    expect(refusalText(unreachable, 'Try again.')).toBe(unreachable.message);
+    expect(refusalText(broken, 'Try again.')).toBe('Try again.');
+    expect(refusalText(new Error('boom'), 'Try again.')).toBe('Try again.');
   });
 });

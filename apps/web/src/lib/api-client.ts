@@ -20,6 +20,14 @@ export class ApiRequestError extends Error implements ApiError {
   }
 }
 
+/**
+ * What to tell the person after a failed call: the server's reason for a refusal (a 4xx, or the
+ * network's failure, already in the reader's language), else `fallback` for the server's own fault.
+ */
+export function refusalText(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.statusCode < 500 ? error.message : fallback;
+}
+
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {

@@ -6,7 +6,7 @@ import {
 } from '@figgle/shared/custom-field-schemas';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useFormWrite } from '../../../lib/form-write';
 import { t } from '../../../lib/i18n/i18n';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateCustomField } from '../api/create-custom-field';
@@ -23,31 +23,22 @@ export function NewFieldForm({ organizationId }: { organizationId: string }) {
   const [kind, setKind] = useState<CustomFieldKind>('single_select');
   const [unit, setUnit] = useState('');
   const [options, setOptions] = useState<OptionDraft[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, send } = useFormWrite(create, t('custom-fields.createFailed'));
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    create.mutate(
+    send(
+      event,
       {
         name: name.trim(),
         kind,
         ...(kind === 'number' && unit.trim() ? { unit: unit.trim() } : {}),
         ...(selects(kind) ? { options: options.filter((option) => option.name.trim() !== '') } : {}),
       },
-      {
-        onSuccess: (field) => {
-          toastSuccess(t('custom-fields.created', { name: field.name }));
-          setName('');
-          setUnit('');
-          setOptions([]);
-        },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiRequestError && failure.statusCode < 500
-              ? failure.message
-              : t('custom-fields.createFailed'),
-          ),
+      (field) => {
+        toastSuccess(t('custom-fields.created', { name: field.name }));
+        setName('');
+        setUnit('');
+        setOptions([]);
       },
     );
   }

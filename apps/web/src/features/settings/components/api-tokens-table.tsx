@@ -1,47 +1,27 @@
 import type { ApiTokenView } from '@figgle/shared/api-token-schemas';
-import { Code, Table, Text, VisuallyHidden } from '@mantine/core';
-import { intlLocale, t } from '../../../lib/i18n/i18n';
-import { relativeTime } from '../../../lib/relative-time';
+import { Code, Table, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { RevokeButton } from './revoke-button';
-
-function When({ at, never }: { at: string | null; never: string }) {
-  if (!at)
-    return (
-      <Text size="sm" c="dimmed">
-        {never}
-      </Text>
-    );
-  return (
-    <Text size="sm" title={new Date(at).toLocaleString(intlLocale())}>
-      {relativeTime(at)}
-    </Text>
-  );
-}
+import { SecretsTable, SecretTime } from './secrets-table';
 
 /** The person's tokens: what each may do, when it was last used, and a way to end it. */
 export function ApiTokensTable({ tokens }: { tokens: ApiTokenView[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label={t('settings.apiTokens')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th miw={180}>{t('settings.name')}</Table.Th>
-            <Table.Th>{t('settings.scope')}</Table.Th>
-            <Table.Th>{t('settings.created')}</Table.Th>
-            <Table.Th>{t('settings.lastUsed')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tokens.map((token) => (
-            <ApiTokenRow key={token.api_token_id} token={token} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SecretsTable
+      label={t('settings.apiTokens')}
+      minWidth={560}
+      columns={[
+        { heading: t('settings.name'), miw: 180 },
+        { heading: t('settings.scope') },
+        { heading: t('settings.created') },
+        { heading: t('settings.lastUsed') },
+      ]}
+    >
+      {tokens.map((token) => (
+        <ApiTokenRow key={token.api_token_id} token={token} />
+      ))}
+    </SecretsTable>
   );
 }
 
@@ -62,10 +42,10 @@ function ApiTokenRow({ token }: { token: ApiTokenView }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <When at={token.created_at} never="" />
+        <SecretTime at={token.created_at} />
       </Table.Td>
       <Table.Td>
-        <When at={token.last_used_at} never={t('settings.never')} />
+        <SecretTime at={token.last_used_at} never={t('settings.never')} />
       </Table.Td>
       <Table.Td>
         <RevokeButton

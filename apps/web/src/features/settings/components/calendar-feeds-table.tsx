@@ -1,9 +1,9 @@
 import type { CalendarFeedView } from '@figgle/shared/calendar-feed-schemas';
-import { Table, Text, VisuallyHidden } from '@mantine/core';
-import { intlLocale, t } from '../../../lib/i18n/i18n';
-import { relativeTime } from '../../../lib/relative-time';
+import { Table, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n/i18n';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
 import { RevokeButton } from './revoke-button';
+import { SecretsTable, SecretTime } from './secrets-table';
 
 const feedName = (feed: CalendarFeedView) =>
   feed.project_name ? t('settings.projectNamed', { name: feed.project_name }) : t('settings.myTasks');
@@ -11,24 +11,15 @@ const feedName = (feed: CalendarFeedView) =>
 /** The person's feeds: what each shows, when it was made, and a way to end it. */
 export function CalendarFeedsTable({ feeds }: { feeds: CalendarFeedView[] }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label={t('settings.calendarFeeds')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('settings.feed')}</Table.Th>
-            <Table.Th>{t('settings.created')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {feeds.map((feed) => (
-            <CalendarFeedRow key={feed.calendar_feed_id} feed={feed} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SecretsTable
+      label={t('settings.calendarFeeds')}
+      minWidth={320}
+      columns={[{ heading: t('settings.feed') }, { heading: t('settings.created') }]}
+    >
+      {feeds.map((feed) => (
+        <CalendarFeedRow key={feed.calendar_feed_id} feed={feed} />
+      ))}
+    </SecretsTable>
   );
 }
 
@@ -44,9 +35,7 @@ function CalendarFeedRow({ feed }: { feed: CalendarFeedView }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" title={new Date(feed.created_at).toLocaleString(intlLocale())}>
-          {relativeTime(feed.created_at)}
-        </Text>
+        <SecretTime at={feed.created_at} />
       </Table.Td>
       <Table.Td>
         <RevokeButton

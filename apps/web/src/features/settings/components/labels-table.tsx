@@ -2,7 +2,7 @@ import { LABEL_NAME_MAX, type LabelView } from '@figgle/shared/planning-schemas'
 import { ActionIcon, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { LabelChip } from '../../../ui/planning/label-chips';
@@ -11,8 +11,7 @@ import { useDeleteLabel } from '../api/delete-label';
 import { useUpdateLabel } from '../api/update-label';
 import { LabelColorSelect } from './label-color-select';
 
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
+const reason = (error: unknown) => refusalText(error, t('settings.reloadAndRetry'));
 
 /** The text of the deletion's confirmation: how many tasks lose the label. */
 function deleteLabelText(label: Pick<LabelView, 'name' | 'task_count'>): string {

@@ -1,7 +1,7 @@
 import type { ApiTokenScope, CreatedApiToken } from '@figgle/shared/api-token-schemas';
 import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useFormWrite } from '../../../lib/form-write';
 import { t } from '../../../lib/i18n/i18n';
 import { useCreateApiToken } from '../api/create-api-token';
 
@@ -12,27 +12,14 @@ export function NewApiTokenForm({ onCreated }: { onCreated: (created: CreatedApi
   const create = useCreateApiToken();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
-  const [error, setError] = useState<string | null>(null);
+  const { error, send } = useFormWrite(create, t('settings.apiTokenCreateFailed'));
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    create.mutate(
-      { name: name.trim(), scope },
-      {
-        onSuccess: (created) => {
-          setName('');
-          setScope('read');
-          onCreated(created);
-        },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiRequestError && failure.statusCode < 500
-              ? failure.message
-              : t('settings.apiTokenCreateFailed'),
-          ),
-      },
-    );
+    send(event, { name: name.trim(), scope }, (created) => {
+      setName('');
+      setScope('read');
+      onCreated(created);
+    });
   }
 
   return (

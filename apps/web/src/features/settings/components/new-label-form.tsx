@@ -1,7 +1,7 @@
 import { LABEL_NAME_MAX, type LabelColor, type LabelView } from '@figgle/shared/planning-schemas';
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useFormWrite } from '../../../lib/form-write';
 import { t } from '../../../lib/i18n/i18n';
 import { useCreateLabel } from '../../../shared/api/create-label';
 import { nextLabelColor } from '../../../ui/planning/label-color';
@@ -14,27 +14,14 @@ export function NewLabelForm({ organizationId, labels }: { organizationId: strin
   const [name, setName] = useState('');
   const [chosenColor, setColor] = useState<LabelColor | null>(null);
   const color = chosenColor ?? nextLabelColor(labels);
-  const [error, setError] = useState<string | null>(null);
+  const { error, send } = useFormWrite(create, t('settings.labelCreateFailed'));
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    create.mutate(
-      { name: name.trim(), color },
-      {
-        onSuccess: (label) => {
-          toastSuccess(t('settings.labelCreated', { name: label.name }));
-          setName('');
-          setColor(null);
-        },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiRequestError && failure.statusCode < 500
-              ? failure.message
-              : t('settings.labelCreateFailed'),
-          ),
-      },
-    );
+    send(event, { name: name.trim(), color }, (label) => {
+      toastSuccess(t('settings.labelCreated', { name: label.name }));
+      setName('');
+      setColor(null);
+    });
   }
 
   return (

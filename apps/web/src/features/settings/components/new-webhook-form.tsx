@@ -6,7 +6,7 @@ import {
 } from '@figgle/shared/webhook-schemas';
 import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useFormWrite } from '../../../lib/form-write';
 import { t } from '../../../lib/i18n/i18n';
 import { useCreateWebhook } from '../api/create-webhook';
 import { webhookEventLabels } from './webhook-event-labels';
@@ -22,27 +22,14 @@ export function NewWebhookForm({
   const create = useCreateWebhook(organizationId);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, send } = useFormWrite(create, t('settings.webhookAddFailed'));
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (created) => {
-          setUrl('');
-          setEvents([...WEBHOOK_EVENTS]);
-          onCreated(created);
-        },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiRequestError && failure.statusCode < 500
-              ? failure.message
-              : t('settings.webhookAddFailed'),
-          ),
-      },
-    );
+    send(event, { url: url.trim(), events }, (created) => {
+      setUrl('');
+      setEvents([...WEBHOOK_EVENTS]);
+      onCreated(created);
+    });
   }
 
   const eventLabels = webhookEventLabels();

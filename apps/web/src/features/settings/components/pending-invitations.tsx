@@ -1,5 +1,5 @@
 import type { PendingInvitation } from '@figgle/shared/invitation-schemas';
-import { Button, Skeleton, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { relativeTime } from '../../../lib/relative-time';
 import { confirm } from '../../../ui/confirm/confirm-service';
@@ -7,6 +7,7 @@ import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useInvitations } from '../api/list-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { LoadedList } from './loaded-list';
 
 const inviterName = (invitation: PendingInvitation) =>
   invitation.invited_by
@@ -33,60 +34,56 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
     });
   }
 
-  if (!invitations.data) return <Skeleton height={64} aria-busy={invitations.isPending} />;
-  if (invitations.data.length === 0)
-    return (
-      <Text size="sm" c="dimmed" p="xs">
-        {t('settings.invitationsEmpty')}
-      </Text>
-    );
-
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={t('settings.pendingInvitations')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('settings.email')}</Table.Th>
-            <Table.Th>{t('settings.invitedBy')}</Table.Th>
-            <Table.Th>{t('settings.sent')}</Table.Th>
-            <Table.Th>{t('settings.expires')}</Table.Th>
-            <Table.Th>{t('settings.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.data.map((invitation) => (
-            <Table.Tr key={invitation.invitation_id}>
-              <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {invitation.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{inviterName(invitation)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <When at={invitation.created_at} />
-              </Table.Td>
-              <Table.Td>
-                <When at={invitation.expires_at} />
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  aria-label={t('settings.revokeInvitationAria', { email: invitation.email })}
-                  onClick={() => void askToRevoke(invitation)}
-                  disabled={revoke.isPending && revoke.variables === invitation.invitation_id}
-                >
-                  {t('settings.revoke')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <LoadedList read={invitations} empty={t('settings.invitationsEmpty')} height={64}>
+      {(items) => (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label={t('settings.pendingInvitations')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('settings.email')}</Table.Th>
+                <Table.Th>{t('settings.invitedBy')}</Table.Th>
+                <Table.Th>{t('settings.sent')}</Table.Th>
+                <Table.Th>{t('settings.expires')}</Table.Th>
+                <Table.Th>{t('settings.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((invitation) => (
+                <Table.Tr key={invitation.invitation_id}>
+                  <Table.Td>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {invitation.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{inviterName(invitation)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <When at={invitation.created_at} />
+                  </Table.Td>
+                  <Table.Td>
+                    <When at={invitation.expires_at} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={t('settings.revokeInvitationAria', { email: invitation.email })}
+                      onClick={() => void askToRevoke(invitation)}
+                      disabled={revoke.isPending && revoke.variables === invitation.invitation_id}
+                    >
+                      {t('settings.revoke')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </LoadedList>
   );
 }
 

@@ -1,11 +1,10 @@
 import { Button } from '@mantine/core';
-import { ApiRequestError } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
 
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
+const reason = (error: unknown) => refusalText(error, t('settings.reloadAndRetry'));
 
 /**
  * Revoke in a row of secrets (a token, a calendar feed): asked first, then a toast that says it is

@@ -1,6 +1,6 @@
 import type { TrashItemView } from '@figgle/shared/trash-schemas';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { ApiRequestError } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/api-client';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useRestoreTrashItem } from '../api/restore-trash-item';
@@ -70,12 +70,7 @@ function TrashRow({
                 })
               : t('settings.taskBack', { name: item.reference ?? t('settings.theTask') }),
         ),
-      onError: (error) =>
-        toastError(
-          error instanceof ApiRequestError && error.statusCode < 500
-            ? error.message
-            : t('settings.restoreFailed'),
-        ),
+      onError: (error) => toastError(refusalText(error, t('settings.restoreFailed'))),
     });
   }
 

@@ -1,6 +1,6 @@
 import type { Webhook } from '@figgle/shared/webhook-schemas';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { ApiRequestError } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
 import { toastError, toastSuccess } from '../../../ui/toast';
@@ -10,8 +10,7 @@ import { useSetWebhookActive } from '../api/set-webhook-active';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { webhookEventLabels } from './webhook-event-labels';
 
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
+const reason = (error: unknown) => refusalText(error, t('settings.reloadAndRetry'));
 
 /** One webhook: its URL and events, on/off, a test event, deletion, and its delivery log. */
 export function WebhookCard({ organizationId, webhook }: { organizationId: string; webhook: Webhook }) {

@@ -1,10 +1,11 @@
 import type { CreatedApiToken } from '@figgle/shared/api-token-schemas';
-import { Anchor, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { useApiTokens } from '../api/list-api-tokens';
 import { ApiTokensTable } from '../components/api-tokens-table';
 import { CreatedApiTokenPanel } from '../components/created-api-token';
+import { LoadedList } from '../components/loaded-list';
 import { NewApiTokenForm } from '../components/new-api-token-form';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
@@ -35,17 +36,9 @@ export function SettingsApiTokensPage() {
           <NewApiTokenForm onCreated={setCreated} />
         </Paper>
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-          {tokens.data ? (
-            tokens.data.length === 0 ? (
-              <Text size="sm" c="dimmed" p="xs">
-                {t('settings.apiTokensEmpty')}
-              </Text>
-            ) : (
-              <ApiTokensTable tokens={tokens.data} />
-            )
-          ) : (
-            <Skeleton height={96} aria-busy={tokens.isPending} />
-          )}
+          <LoadedList read={tokens} empty={t('settings.apiTokensEmpty')} height={96}>
+            {(items) => <ApiTokensTable tokens={items} />}
+          </LoadedList>
         </Paper>
       </Stack>
     </>

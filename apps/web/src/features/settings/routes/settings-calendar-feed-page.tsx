@@ -1,7 +1,7 @@
 import type { CreatedCalendarFeed } from '@figgle/shared/calendar-feed-schemas';
-import { Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { useProjects } from '../../../shared/api/list-projects';
 import { toastError } from '../../../ui/toast';
@@ -9,11 +9,11 @@ import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useCalendarFeeds } from '../api/list-calendar-feeds';
 import { CalendarFeedsTable } from '../components/calendar-feeds-table';
 import { CreatedCalendarFeedPanel } from '../components/created-calendar-feed';
+import { LoadedList } from '../components/loaded-list';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 import { useLoadErrorToast } from '../components/use-load-error-toast';
 
-const reason = (error: unknown) =>
-  error instanceof ApiRequestError && error.statusCode < 500 ? error.message : t('settings.reloadAndRetry');
+const reason = (error: unknown) => refusalText(error, t('settings.reloadAndRetry'));
 
 /** Calendar feeds (docs/product.md#calendar-feeds): secret, read-only iCalendar addresses of due tasks. */
 export function SettingsCalendarFeedPage() {
@@ -85,17 +85,9 @@ export function SettingsCalendarFeedPage() {
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-          {feeds.data ? (
-            feeds.data.length === 0 ? (
-              <Text size="sm" c="dimmed" p="xs">
-                {t('settings.calendarFeedsEmpty')}
-              </Text>
-            ) : (
-              <CalendarFeedsTable feeds={feeds.data} />
-            )
-          ) : (
-            <Skeleton height={64} aria-busy={feeds.isPending} />
-          )}
+          <LoadedList read={feeds} empty={t('settings.calendarFeedsEmpty')} height={64}>
+            {(items) => <CalendarFeedsTable feeds={items} />}
+          </LoadedList>
         </Paper>
       </Stack>
     </>

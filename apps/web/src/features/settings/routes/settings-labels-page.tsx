@@ -1,9 +1,10 @@
-import { Paper, Skeleton, Text } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useLabels } from '../../../shared/api/list-labels';
 import { useOrganization } from '../api/get-organization';
 import { LabelsTable } from '../components/labels-table';
+import { LoadedList } from '../components/loaded-list';
 import { NewLabelForm } from '../components/new-label-form';
 import {
   OrganizationPageFrame,
@@ -39,17 +40,9 @@ export function SettingsLabelsPage() {
       </Paper>
 
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} maw={720}>
-        {labels.data ? (
-          labels.data.length === 0 ? (
-            <Text size="sm" c="dimmed" p="xs">
-              {t('settings.labelsEmpty')}
-            </Text>
-          ) : (
-            <LabelsTable organizationId={organizationId} labels={labels.data} />
-          )
-        ) : (
-          <Skeleton height={96} aria-busy={labels.isPending} />
-        )}
+        <LoadedList read={labels} empty={t('settings.labelsEmpty')} height={96}>
+          {(items) => <LabelsTable organizationId={organizationId} labels={items} />}
+        </LoadedList>
       </Paper>
     </OrganizationPageFrame>
   );

@@ -1,9 +1,10 @@
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
-import { Paper, Skeleton, Text } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useOrganization } from '../api/get-organization';
 import { useTrash } from '../api/list-trash';
+import { LoadedList } from '../components/loaded-list';
 import {
   OrganizationPageFrame,
   OrganizationPageHeading,
@@ -33,17 +34,9 @@ export function SettingsTrashPage() {
       }
     >
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} maw={720}>
-        {trash.data ? (
-          trash.data.length === 0 ? (
-            <Text size="sm" c="dimmed" p="xs">
-              {t('settings.trashEmpty')}
-            </Text>
-          ) : (
-            <TrashList organizationId={organizationId} items={trash.data} />
-          )
-        ) : (
-          <Skeleton height={96} aria-busy={trash.isPending} />
-        )}
+        <LoadedList read={trash} empty={t('settings.trashEmpty')} height={96}>
+          {(items) => <TrashList organizationId={organizationId} items={items} />}
+        </LoadedList>
       </Paper>
     </OrganizationPageFrame>
   );

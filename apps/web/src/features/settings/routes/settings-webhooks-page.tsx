@@ -1,11 +1,12 @@
 import type { CreatedWebhook } from '@figgle/shared/webhook-schemas';
-import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { useOrganization } from '../api/get-organization';
 import { useWebhooks } from '../api/list-webhooks';
+import { LoadedList } from '../components/loaded-list';
 import { NewWebhookForm } from '../components/new-webhook-form';
 import {
   OrganizationPageFrame,
@@ -53,21 +54,15 @@ export function SettingsWebhooksPage() {
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
             <NewWebhookForm organizationId={organizationId} onCreated={setCreated} />
           </Paper>
-          {webhooks.data ? (
-            webhooks.data.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('settings.webhooksEmpty')}
-              </Text>
-            ) : (
+          <LoadedList read={webhooks} empty={t('settings.webhooksEmpty')} height={120} inset={false}>
+            {(items) => (
               <Stack gap="md" maw={960}>
-                {webhooks.data.map((webhook) => (
+                {items.map((webhook) => (
                   <WebhookCard key={webhook.webhook_id} organizationId={organizationId} webhook={webhook} />
                 ))}
               </Stack>
-            )
-          ) : (
-            <Skeleton height={120} aria-busy={webhooks.isPending} />
-          )}
+            )}
+          </LoadedList>
         </>
       )}
     </OrganizationPageFrame>
