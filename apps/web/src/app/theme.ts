@@ -48,6 +48,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+    // Every dialog of the app stands in the middle of the screen.
+    Modal: { defaultProps: { centered: true } },
     // Mantine's close button is an icon only: without a name screen readers announce just 'button'.
     // A getter: the theme is made when the module loads, before the catalogue; Mantine reads it at render.
     ModalCloseButton: {

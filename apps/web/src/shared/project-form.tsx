@@ -1,8 +1,9 @@
 import type { ProjectEmoji } from '@figgle/shared/emoji';
 import { trigramFromName } from '@figgle/shared/trigram';
-import { Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { t } from '../lib/i18n/i18n';
+import { DialogButtons } from '../ui/dialog-buttons';
 import { EmojiSelect } from '../ui/emoji-select';
 
 /** The fields every project has, as the form edits them. */
@@ -55,16 +56,7 @@ export function ProjectForm({
     onSubmit(values);
   }
 
-  const buttons = (
-    <Group gap="sm">
-      <Button variant="default" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" loading={pending}>
-        {submitLabel}
-      </Button>
-    </Group>
-  );
+  const buttons = <DialogButtons onCancel={onCancel} submitLabel={submitLabel} pending={pending} gap="sm" />;
 
   return (
     <form onSubmit={submit}>

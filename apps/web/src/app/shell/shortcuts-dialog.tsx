@@ -49,14 +49,7 @@ function ShortcutTable({ shortcuts, caption }: { shortcuts: readonly ShortcutRow
 /** What "?" shows: every keyboard shortcut and what it does, the field keys in a table of their own. */
 export function ShortcutsDialog({ opened, onClose }: ShortcutsDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('app.keyboardShortcuts')}
-      centered
-      radius="lg"
-      size="md"
-    >
+    <Modal opened={opened} onClose={onClose} title={t('app.keyboardShortcuts')} radius="lg" size="md">
       <ShortcutTable
         caption={t('app.everywhere')}
         shortcuts={SHORTCUTS.filter((shortcut) => !shortcut.field)}

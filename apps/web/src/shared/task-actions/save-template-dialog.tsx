@@ -1,8 +1,9 @@
 import { TEMPLATE_NAME_MAX, TEMPLATE_TITLE_PATTERN_MAX } from '@figgle/shared/task-template-schemas';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { t } from '../../lib/i18n/i18n';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { toastSuccess } from '../../ui/toast';
 import { useSaveTaskTemplate } from '../api/save-task-template';
 
@@ -49,7 +50,7 @@ export function SaveTemplateDialog({
         : null;
 
   return (
-    <Modal opened onClose={onClose} title={t('shared.saveAsTemplate')} centered>
+    <Modal opened onClose={onClose} title={t('shared.saveAsTemplate')}>
       <form onSubmit={submit}>
         <Stack gap="md">
           {failure ? (
@@ -74,14 +75,7 @@ export function SaveTemplateDialog({
             value={pattern}
             onChange={(event) => setPattern(event.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('shared.saveTemplate')}
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onClose} submitLabel={t('shared.saveTemplate')} pending={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
-import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconFolderShare, IconLink, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
 import { t } from '../../lib/i18n/i18n';
 import { choose, confirm } from '../../ui/confirm/confirm-service';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { useDeleteTask } from '../api/delete-task';
 import { useDuplicateTask } from '../api/duplicate-task';
@@ -262,7 +263,7 @@ function MoveTaskDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('shared.moveToProject')} centered>
+    <Modal opened onClose={onClose} title={t('shared.moveToProject')}>
       <Stack gap="md">
         <Text size="sm">{t('shared.moveText', { reference, title })}</Text>
         <NativeSelect
@@ -279,14 +280,13 @@ function MoveTaskDialog({
           disabled={choices.length === 0}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} disabled={!target} loading={move.isPending}>
-            {t('shared.move')}
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          submitLabel={t('shared.move')}
+          onSubmit={submit}
+          disabled={!target}
+          pending={move.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCalendarRepeat, IconTargetArrow } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { t } from '../../lib/i18n/i18n';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { projectCyclesQueryOptions, useProjectCycles } from '../api/list-cycles';
 import { useSetTaskCycle } from '../api/set-task-cycle';
@@ -110,7 +111,7 @@ function SetCycleDialog({ task, onClose }: { task: TaskPlace; onClose: () => voi
     );
   };
   return (
-    <Modal opened onClose={onClose} title={t('shared.setCycle')} centered>
+    <Modal opened onClose={onClose} title={t('shared.setCycle')}>
       <Stack gap="md">
         <Text size="sm">
           {t('shared.cyclePlannedHint', { reference: task.reference, title: task.title })}
@@ -123,14 +124,12 @@ function SetCycleDialog({ task, onClose }: { task: TaskPlace; onClose: () => voi
           disabled={cycles.isPending}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={setCycle.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          submitLabel={t('common.save')}
+          onSubmit={submit}
+          pending={setCycle.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -32,7 +32,7 @@ export function RadarEventDialog({ eventId, onClose }: RadarEventDialogProps) {
     ? t('figma-radar.commentOn', { file: event.data.figma_file_name || t('figma-radar.figmaFile') })
     : t('figma-radar.comment');
   return (
-    <Modal opened={eventId !== null} onClose={onClose} title={title} centered radius="lg" size="lg">
+    <Modal opened={eventId !== null} onClose={onClose} title={title} radius="lg" size="lg">
       {event.data && eventId ? (
         <EventDetails key={eventId} event={event.data} onDone={onClose} />
       ) : notFound ? (

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { confirm } from '../../../ui/confirm/confirm-service';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import { toastSuccess } from '../../../ui/toast';
 import { useCreateDesignLink } from '../api/create-design-link';
 import { useLinkProjects } from '../api/list-link-projects';
@@ -58,7 +59,6 @@ export function AddDesignLinkDialog() {
         opened={opened}
         onClose={close}
         title={t('figma-settings.addLink')}
-        centered
         radius="lg"
         // Below the app's confirm dialog (z-index 200), which reports a failure over this one.
         zIndex={190}
@@ -102,14 +102,12 @@ export function AddDesignLinkDialog() {
                 })}
               </Text>
             </Alert>
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('figma-settings.create')}
-              </Button>
-            </Group>
+            <DialogButtons
+              onCancel={close}
+              submitLabel={t('figma-settings.create')}
+              pending={create.isPending}
+              mt="sm"
+            />
           </Stack>
         </form>
       </Modal>

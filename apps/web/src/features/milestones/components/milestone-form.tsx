@@ -4,11 +4,12 @@ import {
   MILESTONE_NAME_MAX,
   type MilestoneView,
 } from '@figgle/shared/milestone-schemas';
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import { pickableDays } from '../../../ui/planning/due-date';
 import { datePresets } from '../../../ui/planning/due-date-input';
 
@@ -100,14 +101,7 @@ export function MilestoneForm({
               {error}
             </div>
           ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onCancel} submitLabel={submitLabel} pending={pending} gap="xs" />
         </Stack>
       </form>
     </Paper>

@@ -16,7 +16,7 @@ export interface AddProjectDialogProps {
 
 export function AddProjectDialog({ opened, onClose }: AddProjectDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={t('projects.addProject')} centered size="lg" radius="lg">
+    <Modal opened={opened} onClose={onClose} title={t('projects.addProject')} size="lg" radius="lg">
       {opened ? <AddProjectForm onDone={onClose} /> : null}
     </Modal>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import { showErrorDialog } from '../../../ui/error-dialog';
 import { toastSuccess } from '../../../ui/toast';
 import { useInviteMember } from '../api/invite-member';
@@ -50,7 +51,6 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
         opened={opened}
         onClose={close}
         title={t('settings.inviteMember')}
-        centered
         radius="lg"
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
@@ -77,14 +77,12 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
               autoComplete="off"
               {...field('email')}
             />
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={invite.isPending}>
-                {t('settings.invite')}
-              </Button>
-            </Group>
+            <DialogButtons
+              onCancel={close}
+              submitLabel={t('settings.invite')}
+              pending={invite.isPending}
+              mt="sm"
+            />
           </Stack>
         </form>
       </Modal>

@@ -1,10 +1,11 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, Suspense, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useProjects } from '../../../shared/api/list-projects';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import type { AddTaskDialogProps } from './add-task-dialog';
 
 // The form is fetched when a project has been chosen, not with My tasks.
@@ -24,13 +25,7 @@ export function AddTaskAnywhere() {
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAsking(true)}>
         {t('tasks.addTaskTitle')}
       </Button>
-      <Modal
-        opened={asking}
-        onClose={() => setAsking(false)}
-        title={t('tasks.addTaskTitle')}
-        centered
-        radius="lg"
-      >
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('tasks.addTaskTitle')} radius="lg">
         {asking ? (
           <ProjectChoice
             onChosen={(chosen) => {
@@ -95,14 +90,7 @@ function ProjectChoice({
             error={projects.isError ? t('messages.loadFailed') : undefined}
           />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={!projectId}>
-            {t('tasks.next')}
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onCancel} submitLabel={t('tasks.next')} disabled={!projectId} gap="sm" />
       </Stack>
     </form>
   );

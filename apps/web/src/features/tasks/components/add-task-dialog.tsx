@@ -1,7 +1,7 @@
 import type { TaskPriority } from '@figgle/shared/priority';
 import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskTemplateView } from '@figgle/shared/task-template-schemas';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { useMembers } from '../../../shared/api/list-members';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { takeTemplateRequest } from '../../../shared/app-actions';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import type { DueFields } from '../../../ui/planning/due-date';
 import { DueDateInput } from '../../../ui/planning/due-date-input';
 import { PrioritySelect } from '../../../ui/planning/priority-select';
@@ -37,7 +38,6 @@ export function AddTaskDialog({ opened, onClose, projectId, organizationId, stat
       opened={opened}
       onClose={onClose}
       title={t('tasks.addTaskTitle')}
-      centered
       size="lg"
       radius={phone ? 0 : 'lg'}
       fullScreen={phone}
@@ -207,20 +207,15 @@ function AddTaskForm({
         )}
         {/* The form is taller than a phone's screen: Create and Cancel stay at the bottom of the dialog
             as it scrolls, so a title typed at the top is created without looking for the button. */}
-        <Group
-          justify="flex-end"
+        <DialogButtons
+          onCancel={onDone}
+          submitLabel={t('tasks.create')}
+          pending={createTask.isPending || fromTemplate.isPending}
           gap="sm"
           mt="xs"
           py="xs"
           style={{ position: 'sticky', bottom: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}
-        >
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={createTask.isPending || fromTemplate.isPending}>
-            {t('tasks.create')}
-          </Button>
-        </Group>
+        />
       </Stack>
     </form>
   );

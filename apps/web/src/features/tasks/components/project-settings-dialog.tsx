@@ -27,7 +27,6 @@ export function ProjectSettingsDialog({ opened, onClose, project }: ProjectSetti
       opened={opened}
       onClose={onClose}
       title={t('tasks.projectSettings')}
-      centered
       size="lg"
       radius="lg"
       zIndex={190}

@@ -27,7 +27,6 @@ export function AddDependencyDialog({
       opened={blocker !== null}
       onClose={onClose}
       title={t('timeline.addDependencyTitle')}
-      centered
       returnFocus={false}
     >
       {blocker ? <DependencyForm blocker={blocker} bars={bars} blocks={blocks} onAdd={onAdd} /> : null}

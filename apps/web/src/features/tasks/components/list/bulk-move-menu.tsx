@@ -1,10 +1,11 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { Button, Group, Menu, Modal, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Menu, Modal, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { t } from '../../../../lib/i18n/i18n';
 import { useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../../shared/api/list-projects';
+import { DialogButtons } from '../../../../ui/dialog-buttons';
 
 /**
  * The selection bar's "Move to project": the other projects of the tasks' organization. Their
@@ -71,7 +72,7 @@ export function BulkStatusQuestion({
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const answer = Object.fromEntries(names.map((name) => [name, chosen[name] ?? statuses[0]?.key ?? '']));
   return (
-    <Modal opened onClose={onCancel} title={t('tasks.whichStatusTitle', { project: projectName })} centered>
+    <Modal opened onClose={onCancel} title={t('tasks.whichStatusTitle', { project: projectName })}>
       <Stack gap="md">
         <Text size="sm">{t('tasks.whichStatusText', { project: projectName, count: names.length })}</Text>
         {names.map((name) => (
@@ -86,12 +87,7 @@ export function BulkStatusQuestion({
             }}
           />
         ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => onAnswer(answer)}>{t('tasks.move')}</Button>
-        </Group>
+        <DialogButtons onCancel={onCancel} submitLabel={t('tasks.move')} onSubmit={() => onAnswer(answer)} />
       </Stack>
     </Modal>
   );
