@@ -1,11 +1,12 @@
 import type { CycleSettingsInput } from '@figgle/shared/cycle-schemas';
-import { Divider, Group, Select, Stack, Switch, Title } from '@mantine/core';
+import { Group, Select, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { intlLocale, t } from '../../../lib/i18n/i18n';
 import { useProjectCycles } from '../../../shared/api/list-cycles';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useSetCycleSettings } from '../api/set-cycle-settings';
+import { ProjectSettingsSection } from './project-settings-section';
 
 const lengths = () =>
   [1, 2, 3, 4].map((weeks) => ({ value: String(weeks), label: t('tasks.cycleWeeks', { count: weeks }) }));
@@ -49,11 +50,7 @@ export function ProjectCyclesSection({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="project-cycles-title">
-      <Divider my="xs" />
-      <Title order={3} fz="md" fw={600} id="project-cycles-title">
-        {t('tasks.cyclesTitle')}
-      </Title>
+    <ProjectSettingsSection id="project-cycles-title" title={t('tasks.cyclesTitle')}>
       <Switch
         label={t('tasks.planInCycles')}
         description={t('tasks.planInCyclesDescription')}
@@ -81,6 +78,6 @@ export function ProjectCyclesSection({ projectId }: { projectId: string }) {
           comboboxProps={{ zIndex: 300 }}
         />
       </Group>
-    </Stack>
+    </ProjectSettingsSection>
   );
 }

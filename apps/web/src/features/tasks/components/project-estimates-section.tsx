@@ -1,6 +1,6 @@
 import { ESTIMATE_SCALES, type EstimateScale } from '@figgle/shared/estimate';
 import type { ProjectView } from '@figgle/shared/project-schemas';
-import { Divider, Radio, Stack, Text, Title } from '@mantine/core';
+import { Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from '../../../ui/toast';
 import { useUpdateProject } from '../api/update-project';
 import { scaleChangeQuestion } from './estimate-words';
 import { estimateScaleLabel } from './labels';
+import { ProjectSettingsSection } from './project-settings-section';
 
 /**
  * Project settings → Estimates: the scale the project's tasks are estimated in, saved as soon as it
@@ -43,11 +44,7 @@ export function ProjectEstimatesSection({ project }: { project: ProjectView }) {
   }
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="project-estimates-title">
-      <Divider my="xs" />
-      <Title order={3} fz="md" fw={600} id="project-estimates-title">
-        {t('tasks.estimatesTitle')}
-      </Title>
+    <ProjectSettingsSection id="project-estimates-title" title={t('tasks.estimatesTitle')}>
       <Radio.Group
         aria-labelledby="project-estimates-title"
         description={t('tasks.estimatesDescription')}
@@ -73,6 +70,6 @@ export function ProjectEstimatesSection({ project }: { project: ProjectView }) {
           {t('tasks.estimatedCount', { count: project.estimated_task_count ?? 0 })}
         </Text>
       ) : null}
-    </Stack>
+    </ProjectSettingsSection>
   );
 }

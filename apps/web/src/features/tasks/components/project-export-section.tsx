@@ -1,9 +1,10 @@
-import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { toastError } from '../../../ui/toast';
 import { type ProjectExportFormat, useExportProject } from '../api/export-project';
+import { ProjectSettingsSection } from './project-settings-section';
 
 /** Project settings → Export: the tasks as CSV, or the whole project as Figgle's own JSON. */
 export function ProjectExportSection({ projectId }: { projectId: string }) {
@@ -21,14 +22,11 @@ export function ProjectExportSection({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="project-export-title">
-      <Divider my="xs" />
-      <Title order={3} fz="md" fw={600} id="project-export-title">
-        {t('tasks.exportTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('tasks.exportText')}
-      </Text>
+    <ProjectSettingsSection
+      id="project-export-title"
+      title={t('tasks.exportTitle')}
+      text={t('tasks.exportText')}
+    >
       <Group gap="sm" wrap="wrap">
         <Button
           variant="default"
@@ -49,6 +47,6 @@ export function ProjectExportSection({ projectId }: { projectId: string }) {
           {t('tasks.downloadJson')}
         </Button>
       </Group>
-    </Stack>
+    </ProjectSettingsSection>
   );
 }

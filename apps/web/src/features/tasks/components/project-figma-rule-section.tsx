@@ -1,11 +1,12 @@
 import { STATUS_LABELS } from '@figgle/shared/status';
-import { Checkbox, Divider, Select, Stack, Title } from '@mantine/core';
+import { Checkbox, Select } from '@mantine/core';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { type StatusChoice, useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useFigmaReadyRule, useSetFigmaReadyRule } from '../api/figma-ready-rule';
 import { defaultStatusLabel } from './labels';
+import { ProjectSettingsSection } from './project-settings-section';
 
 const OFF = 'off';
 
@@ -56,11 +57,7 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="project-figma-rule-title">
-      <Divider my="xs" />
-      <Title order={3} fz="md" fw={600} id="project-figma-rule-title">
-        Figma
-      </Title>
+    <ProjectSettingsSection id="project-figma-rule-title" title="Figma">
       <Select
         label={t('tasks.figmaRuleLabel')}
         description={t('tasks.figmaRuleDescription')}
@@ -78,6 +75,6 @@ export function ProjectFigmaRuleSection({ projectId }: { projectId: string }) {
         disabled
         readOnly
       />
-    </Stack>
+    </ProjectSettingsSection>
   );
 }

@@ -1,20 +1,18 @@
-import { Button, Divider, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
+import { ProjectSettingsSection } from './project-settings-section';
 
 /** Project settings → Import: opens the importer, which adds tasks to this project. */
 export function ProjectImportSection({ projectId, onLeave }: { projectId: string; onLeave: () => void }) {
   return (
-    <Stack gap="xs" component="section" aria-labelledby="project-import-title">
-      <Divider my="xs" />
-      <Title order={3} fz="md" fw={600} id="project-import-title">
-        {t('tasks.importTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('tasks.importText')}
-      </Text>
+    <ProjectSettingsSection
+      id="project-import-title"
+      title={t('tasks.importTitle')}
+      text={t('tasks.importText')}
+    >
       <div>
         <Button
           component={Link}
@@ -26,6 +24,6 @@ export function ProjectImportSection({ projectId, onLeave }: { projectId: string
           {t('tasks.importButton')}
         </Button>
       </div>
-    </Stack>
+    </ProjectSettingsSection>
   );
 }

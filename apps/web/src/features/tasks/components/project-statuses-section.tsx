@@ -1,24 +1,14 @@
 import { LABEL_COLORS, type LabelColor } from '@figgle/shared/planning-schemas';
 import { type ProjectStatusView, STATUS_NAME_MAX } from '@figgle/shared/project-status-schemas';
 import { STATUS_CATEGORIES, type StatusCategory } from '@figgle/shared/status-categories';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { useProjectStatuses } from '../../../shared/api/list-project-statuses';
 import { confirm } from '../../../ui/confirm/confirm-service';
+import { DialogButtons } from '../../../ui/dialog-buttons';
 import { colorName } from '../../../ui/planning/label-color';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import {
@@ -28,6 +18,7 @@ import {
   useUpdateProjectStatus,
 } from '../api/project-statuses';
 import { categoryLabel } from './labels';
+import { ProjectSettingsSection } from './project-settings-section';
 import { StatusDot } from './status-dot';
 
 const categoryOptions = () => STATUS_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
@@ -56,14 +47,11 @@ export function ProjectStatusesSection({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="project-statuses-title">
-      <Divider my="xs" />
-      <Title order={3} fz="md" fw={600} id="project-statuses-title">
-        {t('tasks.statusesTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('tasks.statusesText')}
-      </Text>
+    <ProjectSettingsSection
+      id="project-statuses-title"
+      title={t('tasks.statusesTitle')}
+      text={t('tasks.statusesText')}
+    >
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.map((status, index) => (
           <StatusRow
@@ -100,7 +88,7 @@ export function ProjectStatusesSection({ projectId }: { projectId: string }) {
         others={list.filter((status) => status.status_id !== removing?.status_id)}
         onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </ProjectSettingsSection>
   );
 }
 
@@ -299,7 +287,6 @@ function RemoveStatusDialog({
       opened={status !== null}
       onClose={onClose}
       title={status ? t('tasks.removeStatusTitle', { name: status.name }) : ''}
-      centered
       radius="lg"
       zIndex={195}
     >
@@ -312,19 +299,15 @@ function RemoveStatusDialog({
             value={target}
             onChange={(event) => setMoveTo(event.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              disabled={!target}
-              onClick={() => run(status.status_id, status.name, target)}
-            >
-              {t('tasks.removeStatusMove', { count })}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            submitLabel={t('tasks.removeStatusMove', { count })}
+            color="red"
+            pending={remove.isPending}
+            disabled={!target}
+            onSubmit={() => run(status.status_id, status.name, target)}
+            gap="sm"
+          />
         </Stack>
       ) : null}
     </Modal>
