@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@figgle/shared/constants';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { t } from '../lib/i18n/i18n';
 
 // A getter: this module loads before the catalogue; Mantine reads the name when it draws the toast.
@@ -31,6 +32,13 @@ export function toastError(message: string): void {
     withBorder: true,
     closeButtonProps,
   });
+}
+
+/** The error toast with `message` once each time `failed` turns true (a read that failed). */
+export function useFailureToast(failed: boolean, message: string): void {
+  useEffect(() => {
+    if (failed) toastError(message);
+  }, [failed, message]);
 }
 
 /**

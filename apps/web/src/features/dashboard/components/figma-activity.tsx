@@ -1,13 +1,13 @@
 import type { DashboardView } from '@figgle/shared/dashboard-schemas';
-import { Anchor, Badge, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { intlLocale, t } from '../../../lib/i18n/i18n';
-import { relativeTime } from '../../../lib/relative-time';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
+import { TimeAgo } from '../../../ui/time-ago';
+import { CardList } from './card-list';
 import { DashboardCard } from './dashboard-card';
-import { EmptyNote } from './empty-note';
 
 type FigmaEvent = DashboardView['figma_events'][number];
 
@@ -20,7 +20,6 @@ const kindLabel = (kind: FigmaEvent['kind']) =>
 const KIND_COLOURS: Record<FigmaEvent['kind'], string> = { TASK: 'teal', REPLY: 'blue', COMMENT: 'violet' };
 
 function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
-  const date = new Date(event.created_at);
   return (
     <Group component="li" align="flex-start" gap="sm" wrap="nowrap">
       <ThemeIcon variant="light" color="violet" size={30} radius="xl" aria-hidden>
@@ -34,15 +33,7 @@ function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
           <Badge size="xs" variant="light" color={KIND_COLOURS[event.kind]} radius="sm">
             {kindLabel(event.kind)}
           </Badge>
-          <Text
-            component="time"
-            dateTime={event.created_at}
-            title={date.toLocaleString(intlLocale())}
-            size="xs"
-            c="dimmed"
-          >
-            {relativeTime(date, now)}
-          </Text>
+          <TimeAgo at={event.created_at} now={now} />
         </Group>
         <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {event.content || t('dashboard.noText')}
@@ -74,17 +65,9 @@ function FigmaEventRow({ event, now }: { event: FigmaEvent; now: Date }) {
 export function FigmaActivity({ events, now }: { events: FigmaEvent[] | undefined; now: Date }) {
   return (
     <DashboardCard title={t('dashboard.figmaTitle')}>
-      {!events ? (
-        <Skeleton h={120} />
-      ) : events.length === 0 ? (
-        <EmptyNote>{t('dashboard.figmaEmpty')}</EmptyNote>
-      ) : (
-        <Stack component="ul" gap="md" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {events.map((event) => (
-            <FigmaEventRow key={event.figma_event_id} event={event} now={now} />
-          ))}
-        </Stack>
-      )}
+      <CardList items={events} empty={t('dashboard.figmaEmpty')} placeholderHeight={120} gap="md">
+        {(event) => <FigmaEventRow key={event.figma_event_id} event={event} now={now} />}
+      </CardList>
       <Anchor component={Link} to={paths.figmaRadar} size="sm" mt="auto">
         {t('dashboard.figmaSeeAll')}
       </Anchor>

@@ -1,9 +1,8 @@
 import { Grid, Stack } from '@mantine/core';
-import { useEffect } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError } from '../../../ui/toast';
+import { useFailureToast } from '../../../ui/toast';
 import { useDashboard } from '../api/get-dashboard';
 import { useWeeklySummary } from '../api/get-weekly-summary';
 import { ActiveProjects } from '../components/active-projects';
@@ -23,9 +22,7 @@ export function DashboardPage() {
   // Relative times are counted from the last read (renewed at least every 30 s).
   const now = new Date(dashboard.dataUpdatedAt || Date.now());
 
-  useEffect(() => {
-    if (dashboard.isError) toastError(t('messages.loadFailed'));
-  }, [dashboard.isError]);
+  useFailureToast(dashboard.isError, t('messages.loadFailed'));
 
   return (
     <>

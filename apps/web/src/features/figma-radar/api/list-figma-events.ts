@@ -2,6 +2,7 @@ import { RADAR_PAGE_SIZE } from '@figgle/shared/constants';
 import type { FigmaEventPage } from '@figgle/shared/figma-schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offsetPaging } from '../../../lib/offset-paging';
 import { queryKeys } from '../../../shared/api/query-keys';
 
 const radarQueryKey = [...queryKeys.figmaEvents, 'radar'] as const;
@@ -15,9 +16,7 @@ const radarQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: radarQueryKey,
     queryFn: ({ pageParam }) => listFigmaEvents(pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) =>
-      last.has_more ? pages.reduce((count, page) => count + page.events.length, 0) : undefined,
+    ...offsetPaging((page: FigmaEventPage) => page.events),
     // Live events reach the radar only while it is shown: read it again whenever it opens.
     staleTime: 0,
   });

@@ -1,8 +1,8 @@
 import type { FigmaEventView } from '@figgle/shared/figma-schemas';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { intlLocale, t } from '../../../lib/i18n/i18n';
-import { relativeTime } from '../../../lib/relative-time';
+import { t } from '../../../lib/i18n/i18n';
 import { Icon } from '../../../ui/icon/icon';
+import { TimeAgo } from '../../../ui/time-ago';
 import { AuthorTag } from './author-tag';
 import { EventKindIcon } from './event-kind-icon';
 import { ProjectTag } from './project-tag';
@@ -14,7 +14,6 @@ export interface RadarEventItemProps {
 
 /** One event: type icon, author tag, content, relative time, project tag, file link, details. */
 export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
-  const date = new Date(event.created_at);
   return (
     <Paper
       component="article"
@@ -33,15 +32,7 @@ export function RadarEventItem({ event, onDetails }: RadarEventItemProps) {
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
             <Group gap="xs" wrap="wrap" miw={0}>
               <AuthorTag handle={event.figma_triggered_by} />
-              <Text
-                component="time"
-                dateTime={event.created_at}
-                title={date.toLocaleString(intlLocale())}
-                size="xs"
-                c="dimmed"
-              >
-                {relativeTime(date)}
-              </Text>
+              <TimeAgo at={event.created_at} />
             </Group>
             <Button
               variant="default"

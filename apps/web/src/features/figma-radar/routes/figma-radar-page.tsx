@@ -1,11 +1,11 @@
-import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Button, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
+import { EmptyFeed, FeedLoading, SeeMore, useScrollAfterMore } from '../../../ui/feed-states';
 import { Icon } from '../../../ui/icon/icon';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError } from '../../../ui/toast';
+import { useFailureToast } from '../../../ui/toast';
 import { useFailedFigmaWork } from '../api/list-failed-figma-work';
 import { useRadar } from '../api/list-figma-events';
 import { FailedWorkList } from '../components/failed-work-list';
@@ -21,9 +21,7 @@ export function FigmaRadarPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const eventId = searchParams.get(EVENT_PARAM);
 
-  useEffect(() => {
-    if (radar.isError) toastError(t('messages.loadFailed'));
-  }, [radar.isError]);
+  useFailureToast(radar.isError, t('messages.loadFailed'));
 
   function openEvent(id: string) {
     setSearchParams((current) => {
@@ -41,17 +39,10 @@ export function FigmaRadarPage() {
     });
   }
 
-  // After See More, once the new events are on screen, the page scrolls to the bottom.
-  const scrollAfterLoad = useRef(false);
-  const pageCount = radar.data?.pages.length ?? 0;
-  useEffect(() => {
-    if (!scrollAfterLoad.current || pageCount === 0) return;
-    scrollAfterLoad.current = false;
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
-  }, [pageCount]);
+  const scrollAfterMore = useScrollAfterMore(radar.data?.pages.length ?? 0);
 
   function seeMore() {
-    scrollAfterLoad.current = true;
+    scrollAfterMore();
     void radar.fetchNextPage();
   }
 
@@ -77,33 +68,19 @@ export function FigmaRadarPage() {
         <FailedWorkList failures={failed.data.failures} />
       ) : null}
       {radar.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('messages.tableLoading')} />
-        </Center>
+        <FeedLoading />
       ) : events.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack gap={4} align="center">
-            <Text fw={500}>{t('messages.tableEmpty')}</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('figma-radar.emptyHint')}
-            </Text>
-            <Button component={Link} to={paths.settingsFigma} variant="light" mt="sm">
-              {t('figma-radar.connectFigma')}
-            </Button>
-          </Stack>
-        </Paper>
+        <EmptyFeed hint={t('figma-radar.emptyHint')}>
+          <Button component={Link} to={paths.settingsFigma} variant="light" mt="sm">
+            {t('figma-radar.connectFigma')}
+          </Button>
+        </EmptyFeed>
       ) : (
         <Stack gap="sm" component="section" aria-label={t('figma-radar.events')}>
           {events.map((event) => (
             <RadarEventItem key={event.figma_event_id} event={event} onDetails={openEvent} />
           ))}
-          {radar.hasNextPage ? (
-            <Center pt="sm">
-              <Button variant="light" onClick={seeMore} loading={radar.isFetchingNextPage}>
-                {t('figma-radar.seeMore')}
-              </Button>
-            </Center>
-          ) : null}
+          <SeeMore feed={radar} onMore={seeMore} label={t('figma-radar.seeMore')} />
         </Stack>
       )}
       <RadarEventDialog eventId={eventId} onClose={closeEvent} />

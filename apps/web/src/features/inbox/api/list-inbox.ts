@@ -2,6 +2,7 @@ import { INBOX_PAGE_SIZE } from '@figgle/shared/constants';
 import type { InboxPage } from '@figgle/shared/inbox-schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offsetPaging } from '../../../lib/offset-paging';
 
 /** Under 'inbox' (not 'status'): the live connection reads these again when new activity arrives. */
 const inboxEntriesQueryKey = ['inbox', 'entries'] as const;
@@ -15,9 +16,7 @@ const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: inboxEntriesQueryKey,
     queryFn: ({ pageParam }) => listInbox(pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) =>
-      last.has_more ? pages.reduce((count, page) => count + page.entries.length, 0) : undefined,
+    ...offsetPaging((page: InboxPage) => page.entries),
     staleTime: 0,
   });
 

@@ -1,9 +1,11 @@
-import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { t } from '../../../lib/i18n/i18n';
-import { toastError } from '../../../ui/toast';
+import { EmptyFeed, FeedLoading, SeeMore, useScrollAfterMore } from '../../../ui/feed-states';
+import { useFailureToast } from '../../../ui/toast';
 import { useInbox } from '../api/list-inbox';
 import { useMarkInboxSeen } from '../api/mark-inbox-seen';
+import { feedEntries } from './feed-entries';
 import { InboxEntry } from './inbox-entry';
 import { useNow } from './use-now';
 
@@ -13,9 +15,7 @@ export function EverythingFeed() {
   const markSeen = useMarkInboxSeen();
   const now = useNow();
 
-  useEffect(() => {
-    if (inbox.isError) toastError(t('messages.error'));
-  }, [inbox.isError]);
+  useFailureToast(inbox.isError, t('messages.error'));
 
   // Seen once the first page is shown, and again whenever a newer entry arrives while it is open.
   const newestShown = inbox.isPending ? null : (inbox.data?.pages[0]?.entries[0]?.entry_id ?? '');
@@ -27,17 +27,10 @@ export function EverythingFeed() {
     markInboxSeen();
   }, [markInboxSeen, newestShown]);
 
-  // After See more, once the new entries are on screen, the page scrolls to the bottom.
-  const scrollAfterLoad = useRef(false);
-  const pageCount = inbox.data?.pages.length ?? 0;
-  useEffect(() => {
-    if (!scrollAfterLoad.current || pageCount === 0) return;
-    scrollAfterLoad.current = false;
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
-  }, [pageCount]);
+  const scrollAfterMore = useScrollAfterMore(inbox.data?.pages.length ?? 0);
 
   async function seeMore() {
-    scrollAfterLoad.current = true;
+    scrollAfterMore();
     const shown = inbox.data?.pages.length ?? 0;
     // New activity reads the shown pages again and cancels a next page being read, so a click made
     // then would do nothing. Wait for a reading in progress (cancelRefetch off), and ask again.
@@ -47,29 +40,14 @@ export function EverythingFeed() {
     }
   }
 
-  // A page read again after new entries arrived can repeat one of the next page: keep the first.
-  const seen = new Set<string>();
-  const entries = (inbox.data?.pages.flatMap((page) => page.entries) ?? []).filter((entry) => {
-    if (seen.has(entry.entry_id)) return false;
-    seen.add(entry.entry_id);
-    return true;
-  });
+  const entries = feedEntries(inbox.data?.pages, (entry) => entry.entry_id);
 
   return (
     <>
       {inbox.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('messages.tableLoading')} />
-        </Center>
+        <FeedLoading />
       ) : entries.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack gap={4} align="center">
-            <Text fw={500}>{t('messages.tableEmpty')}</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('inbox.everythingEmpty')}
-            </Text>
-          </Stack>
-        </Paper>
+        <EmptyFeed hint={t('inbox.everythingEmpty')} />
       ) : (
         <Stack gap="xs">
           <Stack
@@ -82,13 +60,7 @@ export function EverythingFeed() {
               <InboxEntry key={entry.entry_id} entry={entry} now={now} />
             ))}
           </Stack>
-          {inbox.hasNextPage ? (
-            <Center pt="sm">
-              <Button variant="light" onClick={() => void seeMore()} loading={inbox.isFetchingNextPage}>
-                {t('inbox.seeMore')}
-              </Button>
-            </Center>
-          ) : null}
+          <SeeMore feed={inbox} onMore={() => void seeMore()} label={t('inbox.seeMore')} />
         </Stack>
       )}
     </>

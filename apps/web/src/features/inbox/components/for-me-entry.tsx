@@ -1,11 +1,11 @@
 import type { NotificationView } from '@figgle/shared/notification-schemas';
 import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { intlLocale, t } from '../../../lib/i18n/i18n';
-import { relativeTime } from '../../../lib/relative-time';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
+import { TimeAgo } from '../../../ui/time-ago';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { actorName, forMeDetail, forMeVerb } from './for-me-words';
 
@@ -18,7 +18,6 @@ export interface ForMeEntryProps {
 
 /** One entry of "For me": who did what to which task; unread entries stand out until opened. */
 export function ForMeEntry({ entry, now, onOpen }: ForMeEntryProps) {
-  const date = new Date(entry.created_at);
   const detail = forMeDetail(entry);
   const unread = !entry.read;
   return (
@@ -83,16 +82,7 @@ export function ForMeEntry({ entry, now, onOpen }: ForMeEntryProps) {
                   {t('inbox.new')}
                 </Badge>
               ) : null}
-              <Text
-                component="time"
-                dateTime={entry.created_at}
-                title={date.toLocaleString(intlLocale())}
-                size="xs"
-                c="dimmed"
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {relativeTime(date, now)}
-              </Text>
+              <TimeAgo at={entry.created_at} now={now} style={{ whiteSpace: 'nowrap' }} />
             </Group>
           </Group>
           <Group gap={6} wrap="wrap">

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { t } from '../../../lib/i18n/i18n';
-import { toastError } from '../../../ui/toast';
+import { EmptyFeed, FeedLoading, SeeMore } from '../../../ui/feed-states';
+import { toastError, useFailureToast } from '../../../ui/toast';
 import { useNotifications } from '../api/list-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { feedEntries } from './feed-entries';
 import { ForMeEntry } from './for-me-entry';
 import { useNow } from './use-now';
 
@@ -38,24 +39,13 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
   const markAll = useMarkAllNotificationsRead();
   const now = useNow();
 
-  useEffect(() => {
-    if (notifications.isError) toastError(t('messages.error'));
-  }, [notifications.isError]);
+  useFailureToast(notifications.isError, t('messages.error'));
 
-  const seen = new Set<string>();
-  const entries = (notifications.data?.pages.flatMap((page) => page.entries) ?? []).filter((entry) => {
-    if (seen.has(entry.notification_id)) return false;
-    seen.add(entry.notification_id);
-    return true;
-  });
+  const entries = feedEntries(notifications.data?.pages, (entry) => entry.notification_id);
   const anyUnread = entries.some((entry) => !entry.read);
 
   if (notifications.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('messages.tableLoading')} />
-      </Center>
-    );
+    return <FeedLoading />;
   }
   const pointToEverything =
     newInEverything && !anyUnread ? <NewInEverything onOpen={onOpenEverything} /> : null;
@@ -63,14 +53,7 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
     return (
       <Stack gap="xs">
         {pointToEverything}
-        <Paper withBorder radius="md" p="xl">
-          <Stack gap={4} align="center">
-            <Text fw={500}>{t('inbox.nothingForYou')}</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('inbox.forMeEmpty')}
-            </Text>
-          </Stack>
-        </Paper>
+        <EmptyFeed title={t('inbox.nothingForYou')} hint={t('inbox.forMeEmpty')} />
       </Stack>
     );
   }
@@ -103,17 +86,11 @@ export function ForMeFeed({ newInEverything, onOpenEverything }: ForMeFeedProps)
           />
         ))}
       </Stack>
-      {notifications.hasNextPage ? (
-        <Center pt="sm">
-          <Button
-            variant="light"
-            onClick={() => void notifications.fetchNextPage()}
-            loading={notifications.isFetchingNextPage}
-          >
-            {t('inbox.seeMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <SeeMore
+        feed={notifications}
+        onMore={() => void notifications.fetchNextPage()}
+        label={t('inbox.seeMore')}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import type { InboxEntryView } from '@figgle/shared/inbox-schemas';
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
-import { intlLocale, t } from '../../../lib/i18n/i18n';
-import { relativeTime } from '../../../lib/relative-time';
+import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { Icon } from '../../../ui/icon/icon';
 import { ProjectEmoji } from '../../../ui/project-emoji';
+import { TimeAgo } from '../../../ui/time-ago';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { authorLabel, changeWords } from './entry-words';
 
@@ -34,7 +34,6 @@ function AuthorMark({ entry }: { entry: InboxEntryView }) {
 
 /** One notification: who, when, 'edited a task in' the project, then the task and what changed. */
 export function InboxEntry({ entry, now }: InboxEntryProps) {
-  const date = new Date(entry.created_at);
   return (
     <Paper component="li" withBorder radius="md" px="md" py="sm">
       <Group align="flex-start" gap="md" wrap="nowrap">
@@ -61,17 +60,7 @@ export function InboxEntry({ entry, now }: InboxEntryProps) {
                 {entry.project.name}
               </Anchor>
             </Text>
-            <Text
-              component="time"
-              dateTime={entry.created_at}
-              title={date.toLocaleString(intlLocale())}
-              size="xs"
-              c="dimmed"
-              style={{ whiteSpace: 'nowrap' }}
-              pt={2}
-            >
-              {relativeTime(date, now)}
-            </Text>
+            <TimeAgo at={entry.created_at} now={now} style={{ whiteSpace: 'nowrap' }} pt={2} />
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
             <Anchor component={Link} to={paths.task(entry.task.task_id)} size="sm" c="inherit" fw={500}>
