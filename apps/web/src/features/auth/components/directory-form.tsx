@@ -1,7 +1,8 @@
 import type { LdapSignInInput } from '@figgle/shared/auth-schemas';
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
+import { CurrentPasswordField } from '../../../ui/password-field';
 
 export interface DirectoryFormProps {
   onSubmit: (credentials: LdapSignInInput) => void;
@@ -34,14 +35,11 @@ export function DirectoryForm({ onSubmit, submitting = false }: DirectoryFormPro
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
         />
-        <PasswordInput
+        <CurrentPasswordField
           label={t('auth.password')}
           name="password"
-          autoComplete="current-password"
-          required
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
         />
         <Button type="submit" fullWidth loading={submitting}>
           {t('auth.connect')}

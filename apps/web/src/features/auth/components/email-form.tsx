@@ -1,6 +1,6 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { t } from '../../../lib/i18n/i18n';
+import { EmailField } from './email-field';
 
 export interface EmailFormProps {
   submitLabel: string;
@@ -29,16 +29,7 @@ export function EmailForm({
   return (
     <form onSubmit={handleSubmit} aria-label={label}>
       <Stack gap="md">
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
         <Button type="submit" fullWidth loading={submitting}>
           {submitLabel}
         </Button>

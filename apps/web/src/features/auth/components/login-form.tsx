@@ -1,22 +1,14 @@
 import type { LdapSignInInput } from '@figgle/shared/auth-schemas';
-import {
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
+import { CurrentPasswordField } from '../../../ui/password-field';
 import { useAuthProviders } from '../api/get-auth-providers';
 import type { SignInCredentials } from '../api/sign-in-email';
 import { DirectoryForm } from './directory-form';
+import { EmailField } from './email-field';
 import { ProviderButtons, useHasProviders } from './provider-buttons';
 
 export interface LoginFormProps {
@@ -68,25 +60,13 @@ export function LoginForm({ onSubmit, onDirectorySubmit, submitting = false, not
         <form onSubmit={handleSubmit} aria-label={t('auth.logIn')}>
           <Stack gap="md">
             {notice}
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={t('auth.emailPlaceholder')}
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
+            <EmailField value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
             <Stack gap={6}>
-              <PasswordInput
+              <CurrentPasswordField
                 label={t('auth.password')}
                 name="password"
-                autoComplete="current-password"
-                required
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
               />
               <Group justify="flex-end">
                 <Anchor component={Link} to={paths.resetPassword} size="xs">

@@ -6,7 +6,6 @@ import {
   CopyButton,
   Group,
   List,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { useMe } from '../../../shared/api/get-me';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { PageLoader } from '../../../ui/page-loader';
+import { CurrentPasswordField } from '../../../ui/password-field';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-factor';
@@ -93,14 +93,11 @@ function StartSetup({
       <form onSubmit={handleSubmit} aria-label={t('auth.setUpTwoFactor')}>
         <Stack gap="md">
           {hasPassword ? (
-            <PasswordInput
+            <CurrentPasswordField
               label={t('auth.currentPassword')}
               description={t('auth.confirmItsYou')}
-              autoComplete="current-password"
-              required
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
             />
           ) : null}
           <Button
@@ -250,13 +247,10 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
             </Text>
             <TotpCodeInput value={code} error={error} onChange={setCode} />
             {hasPassword ? (
-              <PasswordInput
+              <CurrentPasswordField
                 label={t('auth.currentPassword')}
-                autoComplete="current-password"
-                required
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
               />
             ) : null}
             <Button

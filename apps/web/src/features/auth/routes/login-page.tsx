@@ -65,18 +65,21 @@ export function LoginPage() {
     await completeSignIn();
   }
 
+  /** A sign-in answered: on to the code when the account asks for one, else into the app. */
+  async function signedIn(answer: { twoFactorRedirect?: boolean }) {
+    if (answer.twoFactorRedirect) {
+      signingIn.current = false;
+      setStep('code');
+      return;
+    }
+    await finish();
+  }
+
   function submit(credentials: SignInCredentials) {
     setUnverifiedEmail(null);
     signingIn.current = true;
     signIn.mutate(credentials, {
-      onSuccess: async (answer) => {
-        if (answer.twoFactorRedirect) {
-          signingIn.current = false;
-          setStep('code');
-          return;
-        }
-        await finish();
-      },
+      onSuccess: signedIn,
       onError: (error) => {
         signingIn.current = false;
         if (error instanceof ApiRequestError && error.code === 'email_not_verified') {
@@ -91,14 +94,7 @@ export function LoginPage() {
   function submitToDirectory(credentials: LdapSignInInput) {
     signingIn.current = true;
     signInWithDirectory.mutate(credentials, {
-      onSuccess: async (answer) => {
-        if (answer.twoFactorRedirect) {
-          signingIn.current = false;
-          setStep('code');
-          return;
-        }
-        await finish();
-      },
+      onSuccess: signedIn,
       onError: (error) => {
         signingIn.current = false;
         void showErrorDialog(error);

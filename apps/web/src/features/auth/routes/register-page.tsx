@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
@@ -7,7 +6,9 @@ import { setOnboardingFlag } from '../../../lib/onboarding-flag';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
+import { NewPasswordField } from '../../../ui/password-field';
 import { useSignUpWithEmail } from '../api/sign-up-email';
+import { EmailField } from '../components/email-field';
 import { LegalLinks } from '../components/legal-links';
 import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
 
@@ -72,27 +73,12 @@ export function RegisterPage() {
                 onChange={set('lastname')}
               />
             </Group>
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={t('auth.emailPlaceholder')}
-              required
-              value={fields.email}
-              onChange={set('email')}
-            />
-            <PasswordInput
+            <EmailField value={fields.email} onChange={set('email')} />
+            <NewPasswordField
               label={t('auth.password')}
               name="password"
-              autoComplete="new-password"
-              description={t('auth.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={128}
               value={fields.password}
               onChange={set('password')}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
             />
             <Button type="submit" fullWidth loading={signUp.isPending}>
               {t('auth.register')}

@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,11 +6,12 @@ import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
+import { NewPasswordField } from '../../../ui/password-field';
 import { toastSuccess } from '../../../ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
 import { BackToLoginLink } from '../components/back-to-login-link';
-import { EmailForm } from '../components/email-form';
+import { SendLinkPanel } from '../components/send-link-panel';
 
 /** Without a token: ask for the email. With the token of the emailed link: choose the new password. */
 export function ResetPasswordPage() {
@@ -22,12 +22,18 @@ export function ResetPasswordPage() {
 }
 
 function RequestReset({ linkFailed }: { linkFailed: boolean }) {
-  const navigate = useNavigate();
   const request = useRequestPasswordReset();
   return (
-    <CenteredPanel title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
-      <Stack gap="lg">
-        {linkFailed ? (
+    <SendLinkPanel
+      title={t('auth.resetTitle')}
+      subtitle={t('auth.resetSubtitle')}
+      formLabel={t('auth.resetFormLabel')}
+      submitLabel={t('auth.resetSubmit')}
+      send={request}
+      sentToast={() => t('messages.passwordResetEmailSent')}
+      result="password=true"
+      notice={
+        linkFailed ? (
           <Alert
             color="yellow"
             variant="light"
@@ -37,24 +43,9 @@ function RequestReset({ linkFailed }: { linkFailed: boolean }) {
           >
             {t('auth.resetLinkUnusableHint')}
           </Alert>
-        ) : null}
-        <EmailForm
-          label={t('auth.resetFormLabel')}
-          submitLabel={t('auth.resetSubmit')}
-          submitting={request.isPending}
-          onSubmit={(email) =>
-            request.mutate(email, {
-              onSuccess: () => {
-                toastSuccess(t('messages.passwordResetEmailSent'));
-                navigate(`${paths.authResult}?password=true`);
-              },
-              onError: (error) => void showErrorDialog(error),
-            })
-          }
-        />
-        <BackToLoginLink />
-      </Stack>
-    </CenteredPanel>
+        ) : null
+      }
+    />
   );
 }
 
@@ -90,18 +81,12 @@ function NewPasswordForm({ token, confirmed }: { token: string; confirmed: boole
       <Stack gap="lg">
         <form onSubmit={handleSubmit} aria-label={t('auth.newPasswordFormLabel')}>
           <Stack gap="md">
-            <PasswordInput
+            <NewPasswordField
               label={t('auth.newPasswordLabel')}
               name="new-password"
-              autoComplete="new-password"
-              description={t('auth.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={128}
               autoFocus
               value={newPassword}
               onChange={(event) => setNewPassword(event.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.showHidePassword') }}
             />
             <Button type="submit" fullWidth loading={reset.isPending}>
               {t('auth.change')}

@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -7,6 +6,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { CenteredPanel } from '../../../ui/centered-panel';
 import { showErrorDialog } from '../../../ui/error-dialog';
+import { NewPasswordField } from '../../../ui/password-field';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/lookup-invitation';
 
@@ -96,17 +96,11 @@ export function InvitationPage() {
       >
         <Stack gap="md">
           <TextInput label={t('invitations.email')} value={email} readOnly autoComplete="username" />
-          <PasswordInput
+          <NewPasswordField
             label={t('invitations.password')}
             name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={128}
-            description={t('invitations.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            visibilityToggleButtonProps={{ 'aria-label': t('invitations.showHidePassword') }}
           />
           <Button type="submit" fullWidth loading={accept.isPending}>
             {t('invitations.join')}

@@ -1,17 +1,15 @@
-import { PASSWORD_MIN_LENGTH } from '@figgle/shared/constants';
 import { FRESH_SIGN_IN_MINUTES } from '@figgle/shared/password-schemas';
-import { Alert, Anchor, Button, Group, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { t, tRich } from '../../../lib/i18n/i18n';
 import { paths } from '../../../shared/paths';
 import { showErrorDialog } from '../../../ui/error-dialog';
+import { CurrentPasswordField, NewPasswordField } from '../../../ui/password-field';
 import { toastSuccess } from '../../../ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { usePasswordStatus } from '../api/get-password-status';
 import { SettingsSectionTitle } from '../components/settings-section-title';
-
-const toggleLabel = () => ({ 'aria-label': t('settings.showHidePassword') });
 
 export function SettingsPasswordPage() {
   const status = usePasswordStatus();
@@ -69,32 +67,23 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     <form onSubmit={handleSubmit} aria-label={t('settings.changePassword')}>
       <Stack gap="md">
         {hasPassword ? (
-          <PasswordInput
+          <CurrentPasswordField
             label={t('settings.currentPassword')}
             name="currentPassword"
-            autoComplete="current-password"
-            required
             maxLength={128}
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-            visibilityToggleButtonProps={toggleLabel()}
           />
         ) : (
           <Text size="sm" c="dimmed">
             {t('settings.noPasswordYet')}
           </Text>
         )}
-        <PasswordInput
+        <NewPasswordField
           label={t('settings.newPassword')}
           name="newPassword"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={128}
-          description={t('settings.passwordMinLength', { count: PASSWORD_MIN_LENGTH })}
           value={newPassword}
           onChange={(event) => setNewPassword(event.currentTarget.value)}
-          visibilityToggleButtonProps={toggleLabel()}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
