@@ -1,10 +1,11 @@
 import { scaleOfEstimate } from '@figgle/shared/estimate';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { Badge, Tooltip } from '@mantine/core';
-import { IconHierarchy2, IconLock } from '@tabler/icons-react';
+import { Badge } from '@mantine/core';
+import { IconHierarchy2 } from '@tabler/icons-react';
 import { type SyntheticEvent, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import { useTaskStructure } from '../../../shared/api/get-task-structure';
+import { BlockedBadge } from '../../../ui/planning/blocked-mark';
 import { ProgressMark } from './progress-mark';
 import { blockedWords, openBlockers, shortEstimate, subtaskProgressWords } from './structure-words';
 
@@ -39,35 +40,20 @@ export function RowBlockedMark({ taskId, count }: { taskId: string; count: numbe
   // Read when the list first opens, and again each time after: blockers change.
   const open = () => (opened ? void structure.refetch() : setOpened(true));
   return (
-    <Tooltip
-      label={blockedWords(count, names)}
-      multiline
-      maw={320}
-      withArrow
-      events={{ hover: true, focus: true, touch: true }}
-    >
-      <Badge
-        component="span"
-        tabIndex={0}
-        color="red"
-        variant="light"
-        size="sm"
-        style={{ flex: '0 0 auto', cursor: 'default' }}
-        leftSection={<IconLock size={12} aria-hidden />}
-        aria-label={blockedWords(count, names)}
-        // Pressing it shows the list; it neither opens nor drags the card.
-        onMouseEnter={open}
-        onFocus={open}
-        onClick={stop}
-        onMouseDown={stop}
-        onTouchStart={(event) => {
-          stop(event);
-          open();
-        }}
-      >
-        {t('tasks.blocked')}
-      </Badge>
-    </Tooltip>
+    <BlockedBadge
+      words={blockedWords(count, names)}
+      size="sm"
+      style={{ flex: '0 0 auto', cursor: 'default' }}
+      // Pressing it shows the list; it neither opens nor drags the card.
+      onMouseEnter={open}
+      onFocus={open}
+      onClick={stop}
+      onMouseDown={stop}
+      onTouchStart={(event) => {
+        stop(event);
+        open();
+      }}
+    />
   );
 }
 
