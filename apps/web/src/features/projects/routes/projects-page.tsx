@@ -1,6 +1,6 @@
 import { Button, Paper } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { useLazyDialog } from '../../../lib/lazy-dialog';
@@ -9,11 +9,11 @@ import { useProjects } from '../../../shared/api/list-projects';
 import { paths } from '../../../shared/paths';
 import { AddFirstButton, EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError } from '../../../ui/toast';
+import { useFailureToast } from '../../../ui/toast';
+import { ViewSwitch } from '../../../ui/view-switch';
 import type { AddProjectDialogProps } from '../components/add-project-dialog';
 import { ProjectCards } from '../components/project-cards';
 import { ProjectsTable } from '../components/projects-table';
-import { ViewSwitch } from '../components/view-switch';
 
 // The form's inputs (select, textarea, checkbox…) are half the page's code: fetched when the page has
 // shown its projects, or when the pointer or focus reaches the button, not before the first rows.
@@ -51,9 +51,7 @@ export function ProjectsPage() {
   const { isSuccess, isError } = useProjects();
   const addDialog = useLazyDialog(AddProjectDialog, isSuccess);
 
-  useEffect(() => {
-    if (isError) toastError(t('messages.loadFailed'));
-  }, [isError]);
+  useFailureToast(isError, t('messages.loadFailed'));
 
   return (
     <>

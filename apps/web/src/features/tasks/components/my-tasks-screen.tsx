@@ -1,15 +1,16 @@
 import { LIST_ANIMATION_DELAY_MS } from '@figgle/shared/constants';
 import type { MyTaskView, TaskSummaryView } from '@figgle/shared/task-schemas';
-import { ActionIcon, Anchor, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconMoodSmile } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { t } from '../../../lib/i18n/i18n';
 import { isFinishedIn, useStatusChoicesOfProjects } from '../../../shared/api/list-project-statuses';
 import { paths } from '../../../shared/paths';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
-import { toastError } from '../../../ui/toast';
+import { useFailureToast } from '../../../ui/toast';
+import { ViewSwitch } from '../../../ui/view-switch';
 import { useMyTasks } from '../api/list-my-tasks';
 import { AddTaskAnywhere } from './add-task-anywhere';
 import { preloadBoard } from './board/board-code';
@@ -34,30 +35,24 @@ function MyTasksViewSwitch({ list }: { list: boolean }) {
     const search = next.toString();
     return `${paths.myTasks}${search ? `?${search}` : ''}`;
   };
-  const view = (label: string, asList: boolean, icon: ReactNode) => (
-    <ActionIcon
-      component={Link}
-      to={to(asList)}
-      replace
-      size="lg"
-      variant={list === asList ? 'light' : 'subtle'}
-      color={list === asList ? undefined : 'gray'}
-      aria-label={label}
-      aria-current={list === asList ? 'page' : undefined}
-      title={label}
-    >
-      {icon}
-    </ActionIcon>
-  );
   return (
-    <Group
-      gap={2}
-      p={2}
-      style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      {view(t('tasks.kanbanView'), false, <IconLayoutKanban size={18} stroke={1.8} aria-hidden />)}
-      {view(t('tasks.listView'), true, <IconList size={18} stroke={1.8} aria-hidden />)}
-    </Group>
+    <ViewSwitch
+      size="lg"
+      choices={[
+        {
+          label: t('tasks.kanbanView'),
+          to: to(false),
+          icon: <IconLayoutKanban size={18} stroke={1.8} aria-hidden />,
+          active: !list,
+        },
+        {
+          label: t('tasks.listView'),
+          to: to(true),
+          icon: <IconList size={18} stroke={1.8} aria-hidden />,
+          active: list,
+        },
+      ]}
+    />
   );
 }
 
@@ -89,9 +84,7 @@ export function MyTasksScreen() {
     const timer = setTimeout(() => setAnimated(true), LIST_ANIMATION_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  useEffect(() => {
-    if (tasks.isError) toastError(t('messages.loadFailed'));
-  }, [tasks.isError]);
+  useFailureToast(tasks.isError, t('messages.loadFailed'));
 
   return (
     <>

@@ -1,19 +1,10 @@
 import { LIST_ANIMATION_DELAY_MS } from '@figgle/shared/constants';
 import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import {
-  IconCalendarMonth,
-  IconFlag,
-  IconLayoutKanban,
-  IconList,
-  IconPlus,
-  IconRepeat,
-  IconSettings,
-  IconTimeline,
-} from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconFlag, IconPlus, IconRepeat, IconSettings } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
@@ -30,6 +21,7 @@ import { onNewTaskRequested } from '../../../shared/app-actions';
 import { FieldFilterButtons } from '../../../shared/custom-values/field-filter-buttons';
 import { useFieldFilters, useTasksMatchingFields } from '../../../shared/custom-values/field-filters';
 import { paths } from '../../../shared/paths';
+import { ProjectViewSwitch } from '../../../shared/project-view-switch';
 import { AddFirstButton, EmptyState } from '../../../ui/empty-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { toastError } from '../../../ui/toast';
@@ -172,60 +164,17 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
       />
     ) : null;
 
-  // The browser's own tooltips (title), as in the projects' view switch: no Floating UI on the way
-  // to a project's first render. The filters (the address's query) go along to the other view.
-  const view = (label: string, to: string, active: boolean, icon: ReactNode) => (
-    <ActionIcon
-      component={Link}
-      to={`${to}${search}`}
-      replace
-      size="lg"
-      variant={active ? 'light' : 'subtle'}
-      color={active ? undefined : 'gray'}
-      aria-label={label}
-      aria-current={active ? 'page' : undefined}
-      title={label}
-    >
-      {icon}
-    </ActionIcon>
-  );
-
   return (
     <>
       <ProjectHeader
         project={project.data}
         actions={
           <>
-            <Group
-              gap={2}
-              p={2}
-              style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
-            >
-              {view(
-                t('tasks.listView'),
-                paths.projectList(projectId),
-                !asBoard && !asCalendar,
-                <IconList size={18} stroke={1.8} aria-hidden />,
-              )}
-              {view(
-                t('tasks.kanbanView'),
-                paths.projectKanban(projectId),
-                asBoard,
-                <IconLayoutKanban size={18} stroke={1.8} aria-hidden />,
-              )}
-              {view(
-                t('tasks.calendarView'),
-                paths.projectCalendar(projectId),
-                asCalendar,
-                <IconCalendarMonth size={18} stroke={1.8} aria-hidden />,
-              )}
-              {view(
-                t('tasks.timelineView'),
-                paths.projectTimeline(projectId),
-                false,
-                <IconTimeline size={18} stroke={1.8} aria-hidden />,
-              )}
-            </Group>
+            <ProjectViewSwitch
+              projectId={projectId}
+              current={asBoard ? 'kanban' : asCalendar ? 'calendar' : 'list'}
+              search={search}
+            />
             <ActionIcon
               component={Link}
               to={paths.projectMilestones(projectId)}

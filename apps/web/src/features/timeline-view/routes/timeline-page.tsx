@@ -13,6 +13,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { lazyReady } from '../../../lib/lazy-ready';
 import { useStatusChoices } from '../../../shared/api/list-project-statuses';
 import { useProjects } from '../../../shared/api/list-projects';
+import { ProjectViewSwitch } from '../../../shared/project-view-switch';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toast';
 import { toastUndo } from '../../../ui/undo-toast';
@@ -26,7 +27,6 @@ import classes from '../components/timeline.module.css';
 import { type DatesChange, DROPPED_LENGTH_DAYS, focusBar, TimelineChart } from '../components/timeline-chart';
 import { chainOfBlocks, layoutTimeline } from '../components/timeline-model';
 import { UndatedList } from '../components/undated-list';
-import { ViewSwitch } from '../components/view-switch';
 import type { WeekList as WeekListComponent } from '../components/week-list';
 
 const zoomLabel = (zoom: TimelineZoom) =>
@@ -193,7 +193,7 @@ export function TimelinePage() {
     <>
       <PageHeader
         title={project ? t('timeline.titleOf', { project: project.name }) : t('timeline.title')}
-        actions={<ViewSwitch projectId={projectId} />}
+        actions={<ProjectViewSwitch projectId={projectId} current="timeline" />}
       />
       {narrow ? null : (
         <Group gap="md" mb="md" wrap="wrap">

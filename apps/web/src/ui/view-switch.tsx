@@ -2,19 +2,22 @@ import { ActionIcon, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export interface ViewChoice {
+interface ViewChoice {
   label: string;
   to: string;
   icon: ReactNode;
   active: boolean;
 }
 
-/** Two or more links styled as a toggle group; the current one carries aria-current. */
-export function ViewSwitch({ choices }: { choices: ViewChoice[] }) {
+/**
+ * Two or more links to the views of one screen, styled as a toggle group; the current one carries
+ * aria-current. `size`: the buttons', `md` beside a page's title, `lg` in a project's header.
+ */
+export function ViewSwitch({ choices, size = 'md' }: { choices: ViewChoice[]; size?: 'md' | 'lg' }) {
   return (
     <Group
       gap={2}
-      p={3}
+      p={size === 'lg' ? 2 : 3}
       style={{ border: '1px solid var(--figgle-border)', borderRadius: 'var(--mantine-radius-md)' }}
     >
       {choices.map((choice) => (
@@ -25,7 +28,7 @@ export function ViewSwitch({ choices }: { choices: ViewChoice[] }) {
           replace
           variant={choice.active ? 'light' : 'subtle'}
           color={choice.active ? undefined : 'gray'}
-          size="md"
+          size={size}
           aria-label={choice.label}
           aria-current={choice.active ? 'page' : undefined}
           // The browser's own tooltip, as on the favorite stars: Mantine's brings Floating UI into
