@@ -1,30 +1,11 @@
-import { Paper, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Paper, Stack, Switch, Text } from '@mantine/core';
 import { t } from '../../../lib/i18n/i18n';
-import { useUpdateMe } from '../../../shared/api/update-me';
-import { toastError } from '../../../ui/toast';
+import { useColorSchemeChoice } from '../../../shared/color-scheme-choice';
 import { LanguageChoice } from '../components/language-choice';
 import { SettingsSectionTitle } from '../components/settings-section-title';
 
 export function SettingsPreferencesPage() {
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const updateMe = useUpdateMe();
-
-  function toggle(dark: boolean) {
-    const previous = computed;
-    const next = dark ? 'dark' : 'light';
-    // Applied at once; saved for the user so it follows them to other devices.
-    setColorScheme(next);
-    updateMe.mutate(
-      { color_scheme: next },
-      {
-        onError: () => {
-          setColorScheme(previous);
-          toastError(t('messages.saveFailed'));
-        },
-      },
-    );
-  }
+  const { scheme, choose } = useColorSchemeChoice();
 
   return (
     <>
@@ -34,8 +15,8 @@ export function SettingsPreferencesPage() {
           <Switch
             label={t('settings.darkMode')}
             size="md"
-            checked={computed === 'dark'}
-            onChange={(event) => toggle(event.currentTarget.checked)}
+            checked={scheme === 'dark'}
+            onChange={(event) => choose(event.currentTarget.checked ? 'dark' : 'light')}
           />
           <Text size="sm" c="dimmed">
             {t('settings.darkModeHint')}
