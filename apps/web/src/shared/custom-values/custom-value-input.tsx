@@ -1,5 +1,14 @@
 import type { CustomValue, ProjectCustomField } from '@figgle/shared/custom-field-schemas';
-import { Checkbox, ColorSwatch, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  ColorSwatch,
+  type ComboboxItem,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { t } from '../../lib/i18n/i18n';
 import { useMembers } from '../api/list-members';
@@ -21,15 +30,26 @@ interface CustomValueInputProps {
  */
 export function CustomValueInput({ field, value, organizationId, onChange }: CustomValueInputProps) {
   const label = field.unit ? `${field.name} (${field.unit})` : field.name;
+  /** What a single and a multi select share: the options, each after the colour it shows in. */
+  const choiceProps = {
+    label,
+    size: 'sm',
+    clearable: true,
+    placeholder: t('messages.selectPlaceholder'),
+    data: field.options.map((option) => ({ value: option.option_id, label: option.name })),
+    renderOption: ({ option }: { option: ComboboxItem }) => (
+      <Group gap={8} wrap="nowrap">
+        {swatch(field.options.find((choice) => choice.option_id === option.value)?.colour ?? 'gray')}
+        <span>{option.label}</span>
+      </Group>
+    ),
+    comboboxProps: { withinPortal: true },
+  } as const;
   switch (field.kind) {
     case 'single_select':
       return (
         <Select
-          label={label}
-          size="sm"
-          clearable
-          placeholder={t('messages.selectPlaceholder')}
-          data={field.options.map((option) => ({ value: option.option_id, label: option.name }))}
+          {...choiceProps}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
           leftSection={
@@ -37,32 +57,14 @@ export function CustomValueInput({ field, value, organizationId, onChange }: Cus
               ? swatch(field.options.find((option) => option.option_id === value)?.colour ?? 'gray')
               : null
           }
-          renderOption={({ option }) => (
-            <Group gap={8} wrap="nowrap">
-              {swatch(field.options.find((choice) => choice.option_id === option.value)?.colour ?? 'gray')}
-              <span>{option.label}</span>
-            </Group>
-          )}
-          comboboxProps={{ withinPortal: true }}
         />
       );
     case 'multi_select':
       return (
         <MultiSelect
-          label={label}
-          size="sm"
-          clearable
-          placeholder={t('messages.selectPlaceholder')}
-          data={field.options.map((option) => ({ value: option.option_id, label: option.name }))}
+          {...choiceProps}
           value={Array.isArray(value) ? value : []}
           onChange={(next) => onChange(next.length === 0 ? null : next)}
-          renderOption={({ option }) => (
-            <Group gap={8} wrap="nowrap">
-              {swatch(field.options.find((choice) => choice.option_id === option.value)?.colour ?? 'gray')}
-              <span>{option.label}</span>
-            </Group>
-          )}
-          comboboxProps={{ withinPortal: true }}
         />
       );
     case 'person':

@@ -2,7 +2,7 @@ import { CONDITION_KINDS, isCondition } from '@figgle/shared/custom-field-filter
 import { FILTERABLE_KINDS, type ProjectCustomField } from '@figgle/shared/custom-field-schemas';
 import { Button, Checkbox, ColorSwatch, Group, Popover, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { t } from '../../lib/i18n/i18n';
 import { useMembers } from '../api/list-members';
 import type { FieldFilters } from './field-filters';
@@ -59,47 +59,31 @@ export function FieldFilterButtons({
               { value: 'none', label: t('shared.noValue') },
             ];
     return (
-      <Popover key={field.field_id} position="bottom-start" shadow="md" withArrow trapFocus>
-        <Popover.Target>
-          <Button
-            size="xs"
-            variant={wanted.length > 0 ? 'light' : 'default'}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={
-              wanted.length > 0
-                ? t('shared.filterByCount', { name: field.name, count: wanted.length })
-                : t('shared.filterBy', { name: field.name })
-            }
-          >
-            {wanted.length > 0 ? `${field.name} (${wanted.length})` : field.name}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown aria-label={t('shared.filterBy', { name: field.name })} role="dialog">
-          <Checkbox.Group value={[...wanted]} onChange={(tokens) => onChange(field.field_id, tokens)}>
-            <Stack gap={6}>
-              {choices.map((choice) => (
-                <Checkbox
-                  key={choice.value}
-                  value={choice.value}
-                  label={
-                    <Group gap={6} wrap="nowrap" component="span">
-                      {choice.colour ? (
-                        <ColorSwatch
-                          color={`var(--mantine-color-${choice.colour}-filled)`}
-                          size={10}
-                          withShadow={false}
-                          aria-hidden
-                        />
-                      ) : null}
-                      <span>{choice.label}</span>
-                    </Group>
-                  }
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        </Popover.Dropdown>
-      </Popover>
+      <FieldFilterPopover key={field.field_id} field={field} wanted={wanted}>
+        <Checkbox.Group value={[...wanted]} onChange={(tokens) => onChange(field.field_id, tokens)}>
+          <Stack gap={6}>
+            {choices.map((choice) => (
+              <Checkbox
+                key={choice.value}
+                value={choice.value}
+                label={
+                  <Group gap={6} wrap="nowrap" component="span">
+                    {choice.colour ? (
+                      <ColorSwatch
+                        color={`var(--mantine-color-${choice.colour}-filled)`}
+                        size={10}
+                        withShadow={false}
+                        aria-hidden
+                      />
+                    ) : null}
+                    <span>{choice.label}</span>
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </FieldFilterPopover>
     );
   });
 }
@@ -126,18 +110,37 @@ function conditionWords(kind: string): { label: string; placeholder: string; err
   };
 }
 
+/** A condition filter's field, the tokens of the address it wants now, and the change of them. */
+interface ConditionProps {
+  field: ProjectCustomField;
+  wanted: readonly string[];
+  onChange: (tokens: string[]) => void;
+}
+
 /**
  * A text, URL, number or date field's filter: a condition typed as the search writes it (`>5`,
  * `2..8`, `<2026-03-01`, a word the value contains), or ticks for "Has a value" and "No value".
  */
-function ConditionFilter({
+function ConditionFilter({ field, wanted, onChange }: ConditionProps) {
+  return (
+    <FieldFilterPopover field={field} wanted={wanted}>
+      <ConditionForm field={field} wanted={wanted} onChange={onChange} />
+    </FieldFilterPopover>
+  );
+}
+
+/**
+ * A field's filter button ("Platform", "Platform (2)" once values are wanted) and the dialog under it
+ * with what to filter by.
+ */
+function FieldFilterPopover({
   field,
   wanted,
-  onChange,
+  children,
 }: {
   field: ProjectCustomField;
   wanted: readonly string[];
-  onChange: (tokens: string[]) => void;
+  children: ReactNode;
 }) {
   const label = t('shared.filterBy', { name: field.name });
   return (
@@ -155,22 +158,14 @@ function ConditionFilter({
         </Button>
       </Popover.Target>
       <Popover.Dropdown aria-label={label} role="dialog">
-        <ConditionForm field={field} wanted={wanted} onChange={onChange} />
+        {children}
       </Popover.Dropdown>
     </Popover>
   );
 }
 
 /** Made anew each time the filter opens, from the address's condition. */
-function ConditionForm({
-  field,
-  wanted,
-  onChange,
-}: {
-  field: ProjectCustomField;
-  wanted: readonly string[];
-  onChange: (tokens: string[]) => void;
-}) {
+function ConditionForm({ field, wanted, onChange }: ConditionProps) {
   const words = conditionWords(field.kind);
   const contains = field.kind === 'text' || field.kind === 'url';
   const conditionOf = (text: string) =>
