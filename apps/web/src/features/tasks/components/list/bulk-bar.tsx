@@ -4,18 +4,7 @@ import { ESTIMATE_VALUES, type EstimateScale } from '@figgle/shared/estimate';
 import { TASK_PRIORITIES } from '@figgle/shared/priority';
 import type { PersonView, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { TRASH_DAYS } from '@figgle/shared/trash-schemas';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ApiRequestError } from '../../../../lib/api-client';
@@ -36,6 +25,7 @@ import { BulkCycleMenu } from './bulk-cycle-menu';
 import { BulkFieldButton } from './bulk-field-button';
 import { BulkLabelsMenu } from './bulk-labels-menu';
 import { BulkMoveMenu, BulkStatusQuestion } from './bulk-move-menu';
+import { BulkPopover } from './bulk-popover';
 import { type BulkField, changedTasksMessage, undoGroups } from './bulk-undo';
 
 export interface BulkBarProps {
@@ -307,36 +297,24 @@ function DueDateButton({ onSet }: { onSet: (dueOn: string | null) => void }) {
     onSet(dueOn);
   };
   return (
-    <Popover opened={opened} onChange={setOpened} position="top" withinPortal shadow="md" trapFocus>
-      <Popover.Target>
-        <Button
-          size="compact-sm"
-          variant="default"
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          onClick={() => setOpened((open) => !open)}
-        >
-          {t('tasks.dueDate')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <TextInput
-            type="date"
-            size="xs"
-            label={t('tasks.bulkDueLabel')}
-            value={day}
-            onChange={(event) => setDay(event.currentTarget.value)}
-          />
-          <Group gap="xs" justify="space-between">
-            <Button size="compact-sm" variant="subtle" color="gray" onClick={() => done(null)}>
-              {t('tasks.clearDueDate')}
-            </Button>
-            <Button size="compact-sm" disabled={!day} onClick={() => done(day)}>
-              {t('tasks.setDueDate')}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <BulkPopover label={t('tasks.dueDate')} opened={opened} setOpened={setOpened}>
+      <Stack gap="xs">
+        <TextInput
+          type="date"
+          size="xs"
+          label={t('tasks.bulkDueLabel')}
+          value={day}
+          onChange={(event) => setDay(event.currentTarget.value)}
+        />
+        <Group gap="xs" justify="space-between">
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => done(null)}>
+            {t('tasks.clearDueDate')}
+          </Button>
+          <Button size="compact-sm" disabled={!day} onClick={() => done(day)}>
+            {t('tasks.setDueDate')}
+          </Button>
+        </Group>
+      </Stack>
+    </BulkPopover>
   );
 }

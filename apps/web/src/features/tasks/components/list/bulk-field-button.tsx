@@ -1,9 +1,9 @@
 import type { CustomValue, ProjectCustomField } from '@figgle/shared/custom-field-schemas';
-import { Button, Group, NativeSelect, Popover, Stack, TextInput } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { t } from '../../../../lib/i18n/i18n';
 import { CustomValueInput } from '../../../../shared/custom-values/custom-value-input';
+import { BulkPopover } from './bulk-popover';
 
 /** The kinds typed in a field, with the input type each takes. */
 const TYPED_KINDS: Partial<Record<ProjectCustomField['kind'], string>> = {
@@ -44,58 +44,46 @@ export function BulkFieldButton({
     onSet(field.field_id, next);
   };
   return (
-    <Popover opened={opened} onChange={setOpened} position="top" withinPortal shadow="md" trapFocus>
-      <Popover.Target>
-        <Button
-          size="compact-sm"
-          variant="default"
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          onClick={() => setOpened((open) => !open)}
-        >
-          {t('tasks.bulkField')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown miw={260}>
-        <Stack gap="xs">
-          <NativeSelect
+    <BulkPopover label={t('tasks.bulkField')} opened={opened} setOpened={setOpened} minWidth={260}>
+      <Stack gap="xs">
+        <NativeSelect
+          size="xs"
+          label={t('tasks.bulkFieldLabel')}
+          data={fields.map((candidate) => ({ value: candidate.field_id, label: candidate.name }))}
+          value={field.field_id}
+          onChange={(event) => {
+            setFieldId(event.currentTarget.value);
+            setValue(null);
+          }}
+        />
+        {TYPED_KINDS[field.kind] ? (
+          // Typed values are taken as they are typed: the editor of the task page sends them on blur.
+          <TextInput
+            key={field.field_id}
             size="xs"
-            label={t('tasks.bulkFieldLabel')}
-            data={fields.map((candidate) => ({ value: candidate.field_id, label: candidate.name }))}
-            value={field.field_id}
-            onChange={(event) => {
-              setFieldId(event.currentTarget.value);
-              setValue(null);
-            }}
+            label={field.unit ? `${field.name} (${field.unit})` : field.name}
+            type={TYPED_KINDS[field.kind]}
+            value={value === null ? '' : String(value)}
+            onChange={(event) => setValue(typedValue(field.kind, event.currentTarget.value))}
           />
-          {TYPED_KINDS[field.kind] ? (
-            // Typed values are taken as they are typed: the editor of the task page sends them on blur.
-            <TextInput
-              key={field.field_id}
-              size="xs"
-              label={field.unit ? `${field.name} (${field.unit})` : field.name}
-              type={TYPED_KINDS[field.kind]}
-              value={value === null ? '' : String(value)}
-              onChange={(event) => setValue(typedValue(field.kind, event.currentTarget.value))}
-            />
-          ) : (
-            <CustomValueInput
-              key={field.field_id}
-              field={field}
-              value={value}
-              organizationId={organizationId}
-              onChange={setValue}
-            />
-          )}
-          <Group gap="xs" justify="space-between">
-            <Button size="compact-sm" variant="subtle" color="gray" onClick={() => done(null)}>
-              {t('tasks.bulkFieldClear', { name: field.name })}
-            </Button>
-            <Button size="compact-sm" disabled={value === null} onClick={() => done(value)}>
-              {t('tasks.bulkFieldSet', { name: field.name })}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        ) : (
+          <CustomValueInput
+            key={field.field_id}
+            field={field}
+            value={value}
+            organizationId={organizationId}
+            onChange={setValue}
+          />
+        )}
+        <Group gap="xs" justify="space-between">
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => done(null)}>
+            {t('tasks.bulkFieldClear', { name: field.name })}
+          </Button>
+          <Button size="compact-sm" disabled={value === null} onClick={() => done(value)}>
+            {t('tasks.bulkFieldSet', { name: field.name })}
+          </Button>
+        </Group>
+      </Stack>
+    </BulkPopover>
   );
 }
