@@ -2,7 +2,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { CreateTaskFromTemplateInput } from '@figgle/shared/task-template-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../shared/api/query-keys';
+import { showCreatedTask } from './created-task';
 
 interface Variables {
   projectId: string;
@@ -21,13 +21,6 @@ export function useCreateTaskFromTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTaskFromTemplate,
-    onSuccess: (task, { projectId }) => {
-      queryClient.setQueryData<TaskSummaryView[]>(queryKeys.projectTasks(projectId), (tasks) =>
-        tasks && !tasks.some((t) => t.task_id === task.task_id) ? [...tasks, task] : tasks,
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
-      if (task.labels.length > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.allLabels });
-    },
+    onSuccess: (task, { projectId }) => showCreatedTask(queryClient, projectId, task),
   });
 }

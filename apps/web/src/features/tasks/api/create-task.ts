@@ -1,7 +1,7 @@
 import type { CreateTaskInput, TaskSummaryView } from '@figgle/shared/task-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../shared/api/query-keys';
+import { showCreatedTask } from './created-task';
 
 interface CreateTaskVariables {
   projectId: string;
@@ -16,15 +16,6 @@ export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSuccess: (task, { projectId }) => {
-      queryClient.setQueryData<TaskSummaryView[]>(queryKeys.projectTasks(projectId), (tasks) =>
-        tasks && !tasks.some((t) => t.task_id === task.task_id) ? [...tasks, task] : tasks,
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
-      if (task.assignee) void queryClient.invalidateQueries({ queryKey: queryKeys.myTasks });
-      // The settings count the tasks that carry each label.
-      if (task.labels.length > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.allLabels });
-    },
+    onSuccess: (task, { projectId }) => showCreatedTask(queryClient, projectId, task),
   });
 }
