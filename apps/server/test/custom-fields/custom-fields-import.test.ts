@@ -2,7 +2,7 @@
 import type { CustomFieldView, ProjectCustomFieldsView } from '@figgle/shared/custom-field-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { describe, expect, it } from 'vitest';
-import { analysed, finished, start } from '../import/import-world.ts';
+import { analysed, figgleExportOf, finished, importIntoProject, start } from '../import/import-world.ts';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 
 // Issue 43: the CSV import maps "this column → that custom field"; each cell is read by the
@@ -112,12 +112,14 @@ describe('importing a CSV file into custom fields', () => {
       ).status,
     ).toBe(204);
     expect((await put(done.field_id, true)).status).toBe(204);
-    const file = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
+    const file = await figgleExportOf(world.owner, projectId);
 
     const target = await createProject(world.outsider, world.outsiderOrganizationId, 'Imported');
-    const run = await analysed(server, world.outsider, target, 'project.json', file);
-    await start(world.outsider, run.import_id, {});
-    expect((await finished(world.outsider, run.import_id)).state).toBe('done');
+    const imported = await importIntoProject(server, world.outsider, target, {
+      name: 'project.json',
+      content: file,
+    });
+    expect(imported.state).toBe('done');
     const view = (await (
       await world.outsider.api(`/api/projects/${target}/custom-fields`)
     ).json()) as ProjectCustomFieldsView;

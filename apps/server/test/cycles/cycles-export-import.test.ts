@@ -1,10 +1,16 @@
 // @database both
-import type { ImportView } from '@figgle/shared/import-schemas';
 import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analysed, finished, sendImportFile, start } from '../import/import-world.ts';
+import {
+  analysed,
+  figgleExportOf,
+  finished,
+  importAsNewProject,
+  importIntoProject,
+  start,
+} from '../import/import-world.ts';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { createTask, planTask, turnCyclesOn } from './cycles-world.ts';
 
@@ -17,11 +23,7 @@ let server: TestServer;
 let world: RealtimeWorld;
 let projectId: string;
 
-const exportOf = async (id: string) => {
-  const response = await world.owner.api(`/api/projects/${id}/export.json`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as ProjectExport;
-};
+const exportOf = (id: string) => figgleExportOf(world.owner, id);
 
 /** Each task's milestone name and cycle number, by title: what a round trip must keep. */
 function linksOf(file: ProjectExport) {
@@ -91,18 +93,13 @@ describe('the Figgle JSON export', () => {
 
 describe('the Figgle JSON import', () => {
   it('round trip: a new project gets the milestones, the cycles as they were and the links', async () => {
-    const text = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
-    const sent = await sendImportFile(
+    const { started, done } = await importAsNewProject(
       server,
       world.owner,
-      `/api/organizations/${world.organizationId}/imports`,
-      'release.json',
-      text,
+      world.organizationId,
+      { name: 'release.json', content: await exportOf(projectId) },
+      { project_name: 'Release again' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const started = await start(world.owner, run.import_id, { project_name: 'Release again' });
-    const done = await finished(world.owner, run.import_id);
     expect(done.state).toBe('done');
     expect(done.problems).toEqual([]);
 
@@ -135,10 +132,10 @@ describe('the Figgle JSON import', () => {
       body: { name: 'beta', target_date: '2030-07-01', description: '' },
     });
     expect(own.status).toBe(201);
-    const text = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
-    const run = await analysed(server, world.owner, target, 'release.json', text);
-    await start(world.owner, run.import_id, {});
-    const done = await finished(world.owner, run.import_id);
+    const done = await importIntoProject(server, world.owner, target, {
+      name: 'release.json',
+      content: await exportOf(projectId),
+    });
     expect(done.state).toBe('done');
     expect(done.problems.map((problem) => [problem.row, problem.reason]).sort()).toEqual([
       [

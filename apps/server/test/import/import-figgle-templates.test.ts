@@ -1,13 +1,12 @@
 // @database pglite
 import type { CustomFieldView } from '@figgle/shared/custom-field-schemas';
-import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import type { TestUser } from '@figgle/test-support/users';
 import { describe, expect, it } from 'vitest';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { saveTemplate, templatesOf } from '../task-templates/task-templates-world.ts';
-import { finished, sendImportFile, start } from './import-world.ts';
+import { figgleExportOf, importAsNewProject } from './import-world.ts';
 
 // Issue 43: a project's task templates travel in its Figgle JSON export, and importing the file
 // makes them again in the new project: labels, custom values, checklist and sub-tasks included.
@@ -96,10 +95,7 @@ describe('task templates in the Figgle JSON export', () => {
       expect.objectContaining({ name: 'Notes' }),
     ]);
 
-    const exported = await world.owner.api(`/api/projects/${projectId}/export.json`);
-    expect(exported.status).toBe(200);
-    const text = await exported.text();
-    const file = JSON.parse(text) as ProjectExport;
+    const file = await figgleExportOf(world.owner, projectId);
     expect(file.templates.map((template) => template.name)).toEqual(['Design review', 'Notes']);
     expect(file.templates[0]).toMatchObject({
       title_pattern: 'Review {date}',
@@ -110,17 +106,13 @@ describe('task templates in the Figgle JSON export', () => {
     // The person a template names is in the file's members, as a task's would be.
     expect(file.members.map((person) => person.id)).toContain(world.member.userId);
 
-    const sent = await sendImportFile(
+    const { started: begun, done } = await importAsNewProject(
       server,
       world.member,
-      `/api/organizations/${world.organizationId}/imports`,
-      'atelier.json',
-      text,
+      world.organizationId,
+      { name: 'atelier.json', content: file },
+      { project_name: 'Atelier again' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const begun = await start(world.member, run.import_id, { project_name: 'Atelier again' });
-    const done = await finished(world.member, run.import_id);
     expect(done.state).toBe('done');
     // The same organization: its label and fields are found again, so the ids are the same ones.
     expect(await ownTemplates(begun.project_id!)).toEqual(before);
@@ -128,21 +120,16 @@ describe('task templates in the Figgle JSON export', () => {
 
   it('reads files from before templates, which have none', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Older');
-    const file = (await (
-      await world.owner.api(`/api/projects/${projectId}/export.json`)
-    ).json()) as Partial<ProjectExport>;
+    const file: Partial<ProjectExport> = await figgleExportOf(world.owner, projectId);
     delete file.templates;
-    const sent = await sendImportFile(
+    const { started: begun, done } = await importAsNewProject(
       server,
       world.member,
-      `/api/organizations/${world.organizationId}/imports`,
-      'older.json',
-      JSON.stringify(file),
+      world.organizationId,
+      { name: 'older.json', content: file },
+      { project_name: 'Older again' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const begun = await start(world.member, run.import_id, { project_name: 'Older again' });
-    expect((await finished(world.member, run.import_id)).state).toBe('done');
+    expect(done.state).toBe('done');
     expect(await ownTemplates(begun.project_id!)).toEqual([]);
   });
 });

@@ -1,10 +1,15 @@
 // @database pglite
-import type { ImportView } from '@figgle/shared/import-schemas';
-import type { ProjectExport } from '@figgle/shared/project-export-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { describe, expect, it } from 'vitest';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
-import { finished, sendImportFile, start } from './import-world.ts';
+import {
+  figgleExportOf,
+  finished,
+  importAsNewProject,
+  refusedForImport,
+  sentForImport,
+  start,
+} from './import-world.ts';
 
 let server: TestServer;
 let world: RealtimeWorld;
@@ -19,9 +24,7 @@ async function created<T>(response: Promise<Response>): Promise<T> {
 
 /** What a project holds, without ids, references or dates of the import: for comparing two projects. */
 async function contentsOf(projectId: string) {
-  const file = (await (
-    await world.owner.api(`/api/projects/${projectId}/export.json`)
-  ).json()) as ProjectExport;
+  const file = await figgleExportOf(world.owner, projectId);
   const people = new Map(file.members.map((person) => [person.id, person.email]));
   const labels = new Map(file.labels.map((label) => [label.id, `${label.name}/${label.color}`]));
   return file.tasks
@@ -86,15 +89,13 @@ describe("importing Figgle's own project export", () => {
     expect(exported.status).toBe(200);
     const file = await exported.text();
 
-    const sent = await sendImportFile(
+    const run = await sentForImport(
       server,
       world.member,
       `/api/organizations/${world.organizationId}/imports`,
       'harbour.json',
       file,
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
     expect(run.format).toBe('figgle');
     expect(run.analysis).toEqual({
       format: 'figgle',
@@ -127,21 +128,15 @@ describe("importing Figgle's own project export", () => {
         body: { title: 'Moor the boat', due_on: '2026-12-10' },
       }),
     );
-    const file = (await (
-      await world.owner.api(`/api/projects/${projectId}/export.json`)
-    ).json()) as ProjectExport;
+    const file = await figgleExportOf(world.owner, projectId);
     file.tasks[0]!.start_date = '2026-12-11';
-    const sent = await sendImportFile(
+    const { started: begun, done } = await importAsNewProject(
       server,
       world.member,
-      `/api/organizations/${world.organizationId}/imports`,
-      'quay.json',
-      JSON.stringify(file),
+      world.organizationId,
+      { name: 'quay.json', content: file },
+      { project_name: 'Quay again' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const begun = await start(world.member, run.import_id, { project_name: 'Quay again' });
-    const done = await finished(world.member, run.import_id);
     expect(done.state).toBe('done');
     expect(done.problems).toEqual([
       expect.objectContaining({
@@ -165,22 +160,17 @@ describe("importing Figgle's own project export", () => {
       }),
     );
     // The file is the importer's to write: here it puts the owner's name on the comment.
-    const file = (await (
-      await world.owner.api(`/api/projects/${projectId}/export.json`)
-    ).json()) as ProjectExport;
+    const file = await figgleExportOf(world.owner, projectId);
     file.tasks[0]!.comments[0]!.author = null;
     file.tasks[0]!.comments[0]!.author_name = 'Olive Owner';
-    const sent = await sendImportFile(
+    const { started, done } = await importAsNewProject(
       server,
       world.member,
-      `/api/organizations/${world.organizationId}/imports`,
-      'quay.json',
-      JSON.stringify(file),
+      world.organizationId,
+      { name: 'quay.json', content: file },
+      { project_name: 'Quay again' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const started = await start(world.member, run.import_id, { project_name: 'Quay again' });
-    expect((await finished(world.member, run.import_id)).state).toBe('done');
+    expect(done.state).toBe('done');
 
     const { task_id: copied } = await server.deps.db
       .selectFrom('task')
@@ -207,17 +197,11 @@ describe("importing Figgle's own project export", () => {
 
   it('refuses a Figgle export that does not follow its format', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Broken');
-    const response = await sendImportFile(
-      server,
-      world.owner,
-      `/api/projects/${projectId}/imports`,
-      'broken.json',
-      JSON.stringify({ format: 'figgle-project', version: 1, tasks: 'none' }),
-    );
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(
-      /^This Figgle export cannot be read: /,
-    );
+    const message = await refusedForImport(server, world.owner, `/api/projects/${projectId}/imports`, {
+      name: 'broken.json',
+      content: { format: 'figgle-project', version: 1, tasks: 'none' },
+    });
+    expect(message).toMatch(/^This Figgle export cannot be read: /);
   });
 
   it('refuses, before anything is written, an export whose comment is dated in the year 0', async () => {
@@ -232,23 +216,17 @@ describe("importing Figgle's own project export", () => {
         body: { content_json: { ops: [{ insert: 'Said long ago\n' }] } },
       }),
     );
-    const file = (await (
-      await world.owner.api(`/api/projects/${projectId}/export.json`)
-    ).json()) as ProjectExport;
+    const file = await figgleExportOf(world.owner, projectId);
     file.tasks[0]!.comments[0]!.created_at = '0000-01-01T00:00:00Z';
     const runsBefore = await server.deps.db.selectFrom('import_run').select('import_id').execute();
 
-    const response = await sendImportFile(
+    const message = await refusedForImport(
       server,
       world.owner,
       `/api/organizations/${world.organizationId}/imports`,
-      'year-zero.json',
-      JSON.stringify(file),
+      { name: 'year-zero.json', content: file },
     );
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(
-      /^This Figgle export cannot be read: tasks\.0\.comments\.0\.created_at/,
-    );
+    expect(message).toMatch(/^This Figgle export cannot be read: tasks\.0\.comments\.0\.created_at/);
     expect(await server.deps.db.selectFrom('import_run').select('import_id').execute()).toEqual(runsBefore);
   });
 });

@@ -1,12 +1,11 @@
 // @database pglite
 
-import type { ImportView } from '@figgle/shared/import-schemas';
-import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
+import { TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
 import type { ProjectView } from '@figgle/shared/project-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analysed, finished, sendImportFile, start } from '../import/import-world.ts';
+import { figgleExportOf, importAsNewProject, importIntoProject } from '../import/import-world.ts';
 import {
   createProject,
   createTask,
@@ -41,8 +40,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-const exportOf = async (id: string) =>
-  (await (await world.owner.api(`/api/projects/${id}/export.json`)).json()) as ProjectExport;
+const exportOf = (id: string) => figgleExportOf(world.owner, id);
 
 const estimatesOf = async (id: string) =>
   Object.fromEntries((await exportOf(id)).tasks.map((task) => [task.title, task.estimate]));
@@ -62,18 +60,13 @@ describe('the Figgle JSON export and import', () => {
   });
 
   it('round trip: a new project gets the scale and the estimates, each in its creation line', async () => {
-    const file = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
-    const sent = await sendImportFile(
+    const { started, done } = await importAsNewProject(
       server,
       world.owner,
-      `/api/organizations/${world.organizationId}/imports`,
-      'sprint.json',
-      file,
+      world.organizationId,
+      { name: 'sprint.json', content: await exportOf(projectId) },
+      { project_name: 'Sprint again' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const started = await start(world.owner, run.import_id, { project_name: 'Sprint again' });
-    const done = await finished(world.owner, run.import_id);
     expect(done.state).toBe('done');
     expect(done.problems).toEqual([]);
 
@@ -88,10 +81,10 @@ describe('the Figgle JSON export and import', () => {
   it('into a project of another scale: the scale stays, estimates not on it are left out and told', async () => {
     const sizes = await createProject(world.owner, world.organizationId, 'Sizes');
     await world.owner.api(`/api/projects/${sizes}`, { method: 'PATCH', body: { estimate_scale: 'tshirt' } });
-    const file = await (await world.owner.api(`/api/projects/${projectId}/export.json`)).text();
-    const run = await analysed(server, world.owner, sizes, 'sprint.json', file);
-    await start(world.owner, run.import_id, {});
-    const done = await finished(world.owner, run.import_id);
+    const done = await importIntoProject(server, world.owner, sizes, {
+      name: 'sprint.json',
+      content: await exportOf(projectId),
+    });
     expect(done.state).toBe('done');
     expect(done.problems.map((problem) => problem.reason).sort()).toEqual([
       "Its estimate 13 is not on this project's scale: the task has none.",
@@ -109,17 +102,14 @@ describe('the Figgle JSON export and import', () => {
       project,
       tasks: file.tasks.map(({ estimate: _estimate, ...task }) => task),
     };
-    const sent = await sendImportFile(
+    const { started, done } = await importAsNewProject(
       server,
       world.owner,
-      `/api/organizations/${world.organizationId}/imports`,
-      'old.json',
-      JSON.stringify(old),
+      world.organizationId,
+      { name: 'old.json', content: old },
+      { project_name: 'Old file' },
     );
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const run = (await sent.json()) as ImportView;
-    const started = await start(world.owner, run.import_id, { project_name: 'Old file' });
-    expect((await finished(world.owner, run.import_id)).state).toBe('done');
+    expect(done.state).toBe('done');
     expect((await projectView(started.project_id!)).estimate_scale).toBe('none');
   });
 });

@@ -4,7 +4,7 @@ import type { ImportView } from '@figgle/shared/import-schemas';
 import type { ProjectExport } from '@figgle/shared/project-export-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { finished, sendImportFile, start } from '../import/import-world.ts';
+import { figgleExportOf, importAsNewProject } from '../import/import-world.ts';
 import {
   createProject,
   createTask,
@@ -30,21 +30,16 @@ beforeAll(async () => {
 const relate = async (taskId: string, side: string, otherId: string) =>
   world.owner.api(`/api/tasks/${taskId}/relations`, { body: { side, task_id: otherId } });
 
-const exportOf = async (projectId: string) =>
-  (await (await world.owner.api(`/api/projects/${projectId}/export.json`)).json()) as ProjectExport;
+const exportOf = (projectId: string) => figgleExportOf(world.owner, projectId);
 
 async function importAsNew(file: unknown, name: string): Promise<ImportView> {
-  const sent = await sendImportFile(
+  const { done } = await importAsNewProject(
     server,
     world.owner,
-    `/api/organizations/${world.organizationId}/imports`,
-    `${name}.json`,
-    JSON.stringify(file),
+    world.organizationId,
+    { name: `${name}.json`, content: file },
+    { project_name: name, allow_duplicate: true },
   );
-  expect(sent.status, await sent.clone().text()).toBe(201);
-  const run = (await sent.json()) as ImportView;
-  await start(world.owner, run.import_id, { project_name: name, allow_duplicate: true });
-  const done = await finished(world.owner, run.import_id);
   expect(done.state, done.error ?? '').toBe('done');
   return done;
 }

@@ -1,12 +1,11 @@
 // @database pglite
 
-import type { ImportView } from '@figgle/shared/import-schemas';
 import { type ProjectExport, TASK_CSV_COLUMNS } from '@figgle/shared/project-export-schemas';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { TestServer } from '@figgle/test-support/test-server';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { finished, sendImportFile, start } from '../import/import-world.ts';
+import { figgleExportOf, importAsNewProject, refusedForImport } from '../import/import-world.ts';
 import {
   createProject,
   createTask,
@@ -57,25 +56,20 @@ beforeAll(async () => {
   await relate(ids.W!, 'blocked_by', ids.X!);
 }, 120_000);
 
-const exportOf = async (projectId: string) =>
-  (await (await world.owner.api(`/api/projects/${projectId}/export.json`)).json()) as ProjectExport;
+const exportOf = (projectId: string) => figgleExportOf(world.owner, projectId);
 
 const structureOf = async (taskId: string) =>
   (await (await ok(await world.owner.api(`/api/tasks/${taskId}/structure`))).json()) as TaskStructureView;
 
 /** Imports `file` into a new project and answers the finished run and the new tasks' ids by title. */
 async function importAsNew(file: unknown, name: string) {
-  const sent = await sendImportFile(
+  const { started, done } = await importAsNewProject(
     server,
     world.owner,
-    `/api/organizations/${world.organizationId}/imports`,
-    `${name}.json`,
-    JSON.stringify(file),
+    world.organizationId,
+    { name: `${name}.json`, content: file },
+    { project_name: name, allow_duplicate: true },
   );
-  expect(sent.status, await sent.clone().text()).toBe(201);
-  const run = (await sent.json()) as ImportView;
-  const started = await start(world.owner, run.import_id, { project_name: name, allow_duplicate: true });
-  const done = await finished(world.owner, run.import_id);
   expect(done.state, done.error ?? '').toBe('done');
   const copy = await exportOf(started.project_id!);
   return { done, copy, byTitle: Object.fromEntries(copy.tasks.map((task) => [task.title, task])) };
@@ -262,15 +256,13 @@ describe('the Figgle JSON import', () => {
         relations: [{ side: 'owns', task: { id: 'x', reference: 'y' } }],
       })),
     };
-    const sent = await sendImportFile(
+    const message = await refusedForImport(
       server,
       world.owner,
       `/api/organizations/${world.organizationId}/imports`,
-      'bad.json',
-      JSON.stringify(bad),
+      { name: 'bad.json', content: bad },
     );
-    expect(sent.status).toBe(400);
-    expect(((await sent.json()) as { message: string }).message).toMatch(/relations\.0\.side/);
+    expect(message).toMatch(/relations\.0\.side/);
   });
 });
 
