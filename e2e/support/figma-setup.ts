@@ -6,21 +6,6 @@ import { expect } from './fixtures.ts';
  * web app), for tests whose subject comes after it.
  */
 
-export async function createProject(
-  page: Page,
-  baseURL: string,
-  organizationId: string,
-  name: string,
-  trigram: string,
-): Promise<string> {
-  const response = await page.request.post('/api/projects', {
-    headers: { origin: baseURL },
-    data: { name, trigram, organization_id: organizationId },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
-
 /** The user's personal token saved, then the organization's team connected with its webhook live. */
 export async function connectFigmaTeam(
   page: Page,

@@ -1,14 +1,38 @@
 import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { test as base } from '@playwright/test';
+import { type BrowserContext, test as base, type WorkerFixture } from '@playwright/test';
+import { type TwoMembers, twoMembersOfOneOrganization } from './two-members.ts';
 
 interface WorkerFixtures {
   mail: MailCatcher;
   figgle: FiggleServer;
 }
 
+interface TestFixtures {
+  baseURL: string;
+  /**
+   * `twoMembersOfOneOrganization` with Ada on the test's page and Ben in a browser context of his
+   * own, which closes after the test.
+   */
+  twoMembers: (names: { benLastname: string; task: string }) => Promise<TwoMembers>;
+}
+
+/** The worker's Figgle server: its mail goes to the worker's catcher, `settings` add to its environment. */
+function figgleWith(
+  settings: Record<string, string>,
+): [WorkerFixture<FiggleServer, WorkerFixtures>, { scope: 'worker'; timeout: number }] {
+  return [
+    async ({ mail }, use) => {
+      const server = await startFiggleServer({ SMTP_URL: mail.url, ...settings });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ];
+}
+
 /** One real SMTP catcher and one real Figgle server per worker; tests use unique emails. */
-export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   mail: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -19,17 +43,28 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  figgle: [
-    async ({ mail }, use) => {
-      // Webhook journeys send to a receiver on loopback.
-      const server = await startFiggleServer({ SMTP_URL: mail.url, WEBHOOKS_ALLOW_PRIVATE: 'true' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  // Webhook journeys send to a receiver on loopback.
+  figgle: figgleWith({ WEBHOOKS_ALLOW_PRIVATE: 'true' }),
   baseURL: async ({ figgle }, use) => use(figgle.url),
+  twoMembers: async ({ page, browser, mail, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (names) => {
+      const members = await twoMembersOfOneOrganization({ pageA: page, browser, mail, baseURL }, names);
+      contexts.push(members.contextB);
+      return members;
+    });
+    for (const context of contexts) await context.close();
+  },
 });
+
+/**
+ * The e2e test with a server of its own per worker, started with `settings` in its environment
+ * instead of the default ones (a test clock, a trusted proxy). A worker of its own: see
+ * docs/CONVENTIONS.md, Tests.
+ */
+export function testWithServer(settings: Record<string, string>) {
+  return test.extend({ figgle: figgleWith(settings) });
+}
 
 export { expect } from '@playwright/test';
 

@@ -1,5 +1,21 @@
 import type { Page } from '@playwright/test';
 
+/** A project, made through the API with the page's signed-in session; answers its id. */
+export async function createProject(
+  page: Page,
+  baseURL: string,
+  organizationId: string,
+  name: string,
+  trigram: string,
+): Promise<string> {
+  const project = await page.request.post('/api/projects', {
+    headers: { origin: baseURL },
+    data: { name, trigram, organization_id: organizationId },
+  });
+  if (project.status() !== 201) throw new Error(`project-create failed: ${await project.text()}`);
+  return ((await project.json()) as { project_id: string }).project_id;
+}
+
 /** A project and a task in it, made through the API with the page's signed-in session. */
 export async function createProjectWithTask(
   page: Page,
@@ -7,20 +23,24 @@ export async function createProjectWithTask(
   organizationId: string,
   names: { project: string; trigram: string; task: string },
 ): Promise<{ projectId: string; taskId: string; reference: number }> {
-  const headers = { origin: baseURL };
-  const project = await page.request.post('/api/projects', {
-    headers,
-    data: { name: names.project, trigram: names.trigram, organization_id: organizationId },
-  });
-  if (project.status() !== 201) throw new Error(`project-create failed: ${await project.text()}`);
-  const { project_id: projectId } = (await project.json()) as { project_id: string };
+  const projectId = await createProject(page, baseURL, organizationId, names.project, names.trigram);
+  const { task_id: taskId, reference } = await postTask(page, baseURL, projectId, { title: names.task });
+  return { projectId, taskId, reference };
+}
+
+/** A task made through the API in `projectId` from `data` (its title, parent, …): its id and reference. */
+export async function postTask(
+  page: Page,
+  baseURL: string,
+  projectId: string,
+  data: Record<string, unknown>,
+): Promise<{ task_id: string; reference: number }> {
   const task = await page.request.post(`/api/projects/${projectId}/tasks`, {
-    headers,
-    data: { title: names.task },
+    headers: { origin: baseURL },
+    data,
   });
   if (task.status() !== 201) throw new Error(`task-create failed: ${await task.text()}`);
-  const { task_id: taskId, reference } = (await task.json()) as { task_id: string; reference: number };
-  return { projectId, taskId, reference };
+  return (await task.json()) as { task_id: string; reference: number };
 }
 
 /** A tiny valid PNG (1×1, red), made here so the test needs no fixture file. */

@@ -1,19 +1,9 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
-import { startFiggleServer } from '@figgle/test-support/figgle-server';
-import { test as base, expect } from '../support/fixtures.ts';
+import { expect, testWithServer } from '../support/fixtures.ts';
 import { logInWithForm } from './accounts-support.ts';
 
 /** Behind a trusted proxy, so each browser below can say which address it comes from. */
-const test = base.extend({
-  figgle: [
-    async ({ mail }, use) => {
-      const server = await startFiggleServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithServer({ TRUST_PROXY: 'true' });
 
 test("a stranger's wrong passwords make the stranger wait, while the owner logs in from their own address", async ({
   page,

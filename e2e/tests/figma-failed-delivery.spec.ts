@@ -1,8 +1,8 @@
-import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { SAMPLE_FILE_KEY } from '@figgle/test-support/fake-figma';
-import { connectFigmaTeam, createProject, linkFigmaFile } from '../support/figma-setup.ts';
+import { linkFigmaFile } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
+import { createProject } from '../support/task-page-setup.ts';
 
 const TOKEN = 'figd_e2e-failed-delivery-token-c3d4';
 const test = testWithFakeFigma(TOKEN);
@@ -12,16 +12,16 @@ test.describe('Figma deliveries that fail for good', () => {
 
   test('the open radar shows a #task comment Figma refused, with the reason; Try again makes its task', async ({
     page,
-    mail,
     baseURL,
     fakeFigma,
+    figmaOwner,
   }) => {
-    const owner = await signUpWithOrganization(page, mail, baseURL, {
+    const owner = await figmaOwner({
       firstname: 'Fern',
       lastname: 'Failing',
       organization: 'Refused Studio',
+      teamId: '5550042',
     });
-    await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: '5550042' });
     const projectId = await createProject(page, baseURL, owner.organizationId, 'Checkout', 'CHK');
     await linkFigmaFile(page, baseURL, projectId, SAMPLE_FILE_KEY);
 

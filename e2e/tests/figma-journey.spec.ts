@@ -5,9 +5,10 @@ import {
   SAMPLE_NODE_ID,
   SAMPLE_TEAM_ID,
 } from '@figgle/test-support/fake-figma';
-import { connectFigmaTeam, createProject, linkFigmaFile } from '../support/figma-setup.ts';
+import { linkFigmaFile } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
+import { createProject } from '../support/task-page-setup.ts';
 
 const TOKEN = 'figd_e2e-personal-token-K7wq9a1b2';
 
@@ -206,16 +207,15 @@ test.describe('Figma integration', () => {
 
   test('the radar shows ten events, then ten more with See More, scrolled to the bottom', async ({
     page,
-    mail,
-    baseURL,
     fakeFigma,
+    figmaOwner,
   }) => {
-    const owner = await signUpWithOrganization(page, mail, baseURL, {
+    await figmaOwner({
       firstname: 'Rada',
       lastname: 'Reader',
       organization: 'Radar Works',
+      teamId: '5550001',
     });
-    await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: '5550001' });
     const webhookId = fakeFigma.latestWebhook()!.id;
     for (let i = 1; i <= 13; i += 1) {
       const answer = await fakeFigma.deliverPlainComment({
@@ -300,17 +300,17 @@ test.describe('Figma integration', () => {
   });
   test('Back to Figma: with the switch on, a Figma task marked Done gets one reply in its thread', async ({
     page,
-    mail,
     baseURL,
     fakeFigma,
+    figmaOwner,
   }) => {
-    const owner = await signUpWithOrganization(page, mail, baseURL, {
+    const owner = await figmaOwner({
       firstname: 'Bea',
       lastname: 'Back',
       organization: 'Reply Studio',
+      teamId: '6660001',
     });
     const projectId = await createProject(page, baseURL, owner.organizationId, 'Website', 'WEB');
-    await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: '6660001' });
     await linkFigmaFile(page, baseURL, projectId, 'ReplyStudioFile001');
 
     // The owner turns the reply on.

@@ -1,8 +1,7 @@
-import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { SAMPLE_FILE_KEY } from '@figgle/test-support/fake-figma';
-import { connectFigmaTeam, createProject } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
+import { createProject, postTask } from '../support/task-page-setup.ts';
 
 // Ready for dev (docs/product.md#ready-for-dev): the project's rule set in Project settings, then a
 // designer marks the linked frame Ready for dev in Figma: the card says "Design: Ready for dev" and
@@ -23,23 +22,21 @@ for (const [index, layout] of LAYOUTS.entries()) {
 
     test('a frame marked Ready for dev in Figma shows on its card and moves it, live', async ({
       page,
-      mail,
       baseURL,
       fakeFigma,
+      figmaOwner,
     }, testInfo) => {
-      const owner = await signUpWithOrganization(page, mail, baseURL, {
+      const owner = await figmaOwner({
         firstname: 'Dana',
         lastname: 'Dev',
         organization: `Handoff Studio ${index}`,
+        teamId: layout.team,
       });
-      await connectFigmaTeam(page, baseURL, owner.organizationId, { token: TOKEN, teamId: layout.team });
       const projectId = await createProject(page, baseURL, owner.organizationId, 'Checkout', 'CHK');
-      const headers = { origin: baseURL };
-      const created = await page.request.post(`/api/projects/${projectId}/tasks`, {
-        headers,
-        data: { title: 'Build the payment step' },
+      const { task_id: taskId } = await postTask(page, baseURL, projectId, {
+        title: 'Build the payment step',
       });
-      const taskId = ((await created.json()) as { task_id: string }).task_id;
+      const headers = { origin: baseURL };
       const nodeId = `70:${index + 1}`;
       const linked = await page.request.post(`/api/tasks/${taskId}/figma-nodes`, {
         headers,

@@ -1,7 +1,9 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { createProject, createTask, palette, paletteGroup, paletteInput } from './search-support.ts';
+import { createProject } from '../support/task-page-setup.ts';
+import { createTask } from './planning-support.ts';
+import { palette, paletteGroup, paletteInput } from './search-support.ts';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
 const addTaskDialog = (page: Page) => page.getByRole('dialog', { name: 'Add a task' });

@@ -14,7 +14,7 @@ export function dayFromToday(days: number): string {
 export async function callApi<T = unknown>(
   page: Page,
   baseURL: string,
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {

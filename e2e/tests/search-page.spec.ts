@@ -1,8 +1,9 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
-import { api, createProject, createTask } from './search-support.ts';
+import { createProject } from '../support/task-page-setup.ts';
+import { live } from '../support/two-members.ts';
+import { callApi, createTask } from './planning-support.ts';
 
 const group = (page: Page, name: 'Tasks' | 'Comments' | 'Projects') => page.getByRole('region', { name });
 const results = (page: Page, name: 'Tasks' | 'Comments' | 'Projects') =>
@@ -26,7 +27,7 @@ test.describe('the search page', () => {
       lastname: 'Seeker',
       organization: 'Billing team',
     });
-    const me = await api<{ user_id: string }>(page, baseURL, 'GET', '/api/me');
+    const me = await callApi<{ user_id: string }>(page, baseURL, 'GET', '/api/me');
     const ledger = await createProject(page, baseURL, sam.organizationId, 'Invoice ledger', 'LED');
     const archive = await createProject(page, baseURL, sam.organizationId, 'Archive', 'ARC');
     // 25 invoice tasks in the ledger: 3 in Doing, 2 of those assigned to Sam; 2 more in the archive.
@@ -40,7 +41,7 @@ test.describe('the search page', () => {
     const archived = await createTask(page, baseURL, archive, { title: 'Old invoice template' });
     await createTask(page, baseURL, archive, { title: 'Invoice numbering rules' });
     await createTask(page, baseURL, archive, { title: 'Unrelated chore' });
-    await api(page, baseURL, 'POST', `/api/tasks/${archived}/comments`, {
+    await callApi(page, baseURL, 'POST', `/api/tasks/${archived}/comments`, {
       content_json: { ops: [{ insert: 'The invoice footer needs the new address\n' }] },
     });
 
@@ -99,20 +100,16 @@ test.describe('the search page', () => {
 
   test('a task created or renamed by someone else shows up in the open results, without a reload', async ({
     page: pageA,
-    browser,
-    mail,
     baseURL,
+    twoMembers,
   }) => {
-    const { pageB, contextB, projectId, taskId } = await twoMembersOfOneOrganization(
-      { pageA, browser, mail, baseURL },
-      { benLastname: 'Finder', task: 'Alpha' },
-    );
+    const { pageB, contextB, projectId, taskId } = await twoMembers({ benLastname: 'Finder', task: 'Alpha' });
     await pageB.goto('/search?q=zebra');
     await live(pageB);
     await expect(pageB.getByText('Nothing found for “zebra”.')).toBeVisible();
 
     // Ada renames Alpha: Ben's results show it.
-    await api(pageA, baseURL, 'PATCH', `/api/tasks/${taskId}`, { title: 'Zebra crossing signs' });
+    await callApi(pageA, baseURL, 'PATCH', `/api/tasks/${taskId}`, { title: 'Zebra crossing signs' });
     await expect(results(pageB, 'Tasks')).toHaveText([/Zebra crossing signs/]);
 
     // Ada creates another: it joins them.

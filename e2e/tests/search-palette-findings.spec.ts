@@ -1,16 +1,11 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { inEachLook } from '../support/looks.ts';
+import { createProject } from '../support/task-page-setup.ts';
 import { axeCheck } from './accessibility-support.ts';
-import {
-  api,
-  createProject,
-  createTask,
-  openPaletteWithKeys,
-  palette,
-  paletteGroup,
-  paletteInput,
-} from './search-support.ts';
+import { callApi, createTask } from './planning-support.ts';
+import { openPaletteWithKeys, palette, paletteGroup, paletteInput } from './search-support.ts';
 
 // Issue 39, items 12 and 13: the palette finds a word that is only in a comment (it never says
 // "Nothing found" where the search page finds something), and a task named by its reference shows
@@ -50,7 +45,7 @@ async function findsCommentOnlyWord(page: Page, baseURL: string, taskId: string)
   await expect(palette(page)).toBeHidden();
 
   // The person's own comment, which no live event reports to them: the word is in it and nowhere else.
-  await api(page, baseURL, 'POST', `/api/tasks/${taskId}/comments`, {
+  await callApi(page, baseURL, 'POST', `/api/tasks/${taskId}/comments`, {
     content_json: { ops: [{ insert: 'The courier to Zanzibar needs the totals in shillings.\n' }] },
   });
   await openPaletteWithKeys(page);
@@ -115,31 +110,24 @@ async function findsReferenceEveryTime(
   }
 }
 
-for (const { scheme, viewport } of [
-  { scheme: 'light', viewport: { width: 1440, height: 900 } },
-  { scheme: 'dark', viewport: { width: 390, height: 844 } },
-] as const) {
-  test.describe(`the palette's findings at ${viewport.width} px, ${scheme}`, () => {
-    test.use({ colorScheme: scheme, viewport });
-
-    test('a word only in a comment is found, never "Nothing found"', async ({ page, mail, baseURL }) => {
-      const { taskId } = await seedProject(page, mail, baseURL);
-      await openProjectsPage(page, scheme);
-      await findsCommentOnlyWord(page, baseURL, taskId);
-    });
-
-    test('CHE-2, typed at 40 ms a key and pasted, shows its task 20 times out of 20', async ({
-      page,
-      context,
-      mail,
-      baseURL,
-    }) => {
-      // Twenty-one openings of the palette, each answered by the server: three minutes and more on
-      // a machine shared by several test runs.
-      test.setTimeout(360_000);
-      const { projectId } = await seedProject(page, mail, baseURL);
-      await openProjectsPage(page, scheme);
-      await findsReferenceEveryTime(page, context, baseURL, projectId);
-    });
+inEachLook("the palette's findings", ({ scheme }) => {
+  test('a word only in a comment is found, never "Nothing found"', async ({ page, mail, baseURL }) => {
+    const { taskId } = await seedProject(page, mail, baseURL);
+    await openProjectsPage(page, scheme);
+    await findsCommentOnlyWord(page, baseURL, taskId);
   });
-}
+
+  test('CHE-2, typed at 40 ms a key and pasted, shows its task 20 times out of 20', async ({
+    page,
+    context,
+    mail,
+    baseURL,
+  }) => {
+    // Twenty-one openings of the palette, each answered by the server: three minutes and more on
+    // a machine shared by several test runs.
+    test.setTimeout(360_000);
+    const { projectId } = await seedProject(page, mail, baseURL);
+    await openProjectsPage(page, scheme);
+    await findsReferenceEveryTime(page, context, baseURL, projectId);
+  });
+});

@@ -1,15 +1,9 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import {
-  api,
-  createProject,
-  createTask,
-  openPaletteWithKeys,
-  palette,
-  paletteGroup,
-  paletteInput,
-} from './search-support.ts';
+import { createProject } from '../support/task-page-setup.ts';
+import { callApi, createTask } from './planning-support.ts';
+import { openPaletteWithKeys, palette, paletteGroup, paletteInput } from './search-support.ts';
 
 const sidebarSearch = (page: Page) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Search' });
@@ -108,7 +102,9 @@ test.describe('the command palette', () => {
     await runAction('Toggle dark mode', 'dark');
     await expect(html).toHaveAttribute('data-mantine-color-scheme', after);
     await expect
-      .poll(async () => (await api<{ color_scheme: string }>(page, baseURL, 'GET', '/api/me')).color_scheme)
+      .poll(
+        async () => (await callApi<{ color_scheme: string }>(page, baseURL, 'GET', '/api/me')).color_scheme,
+      )
       .toBe(after);
 
     // Create a task, away from any project: the palette asks which project, then its dialog opens.
