@@ -8,14 +8,22 @@ import { projectQueryOptions } from '../features/tasks/api/get-project';
 import { projectTasksQueryOptions } from '../features/tasks/api/list-project-tasks';
 import { preloadBoard } from '../features/tasks/components/board/board-code';
 import { projectTimelineQueryOptions } from '../features/timeline-view/api/get-project-timeline';
-import { lazyReady, type PreloadableComponent } from '../lib/lazy-ready';
+import { lazyReady, type PreloadableComponent, preloadWhenIdle } from '../lib/lazy-ready';
 import { prefetchForRoute } from '../lib/prefetched-reads';
+import { preloadRoute } from '../lib/route-intent';
 import { taskStructureQueryOptions } from '../shared/api/get-task-structure';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
-import { APP_PAGE, ONBOARDING_PAGE, PUBLIC_PAGE, type RouteHandle, type RouteMeta } from './route-meta';
+import {
+  APP_PAGE,
+  isRouteHandle,
+  ONBOARDING_PAGE,
+  PUBLIC_PAGE,
+  type RouteHandle,
+  type RouteMeta,
+} from './route-meta';
 
 export interface AppRoute {
   /** The route's name (docs/product.md#routes-and-navigation). */
@@ -28,6 +36,12 @@ export interface AppRoute {
    * session is known, so the answers arrive while the page's code is still downloading.
    */
   prefetch?: (queryClient: QueryClient, params: Params) => void;
+  /**
+   * Also run `prefetch` when the page is opened from the app (a link followed, `navigate`, back and
+   * forward), as the navigation starts: the reads then leave with the click instead of behind the
+   * page's code and first render (docs/machinery/task-page-load.md).
+   */
+  prefetchWhenOpened?: boolean;
   children?: AppRoute[];
   /** Where the route's own address leads when it only frames its children. */
   indexRedirect?: string;
@@ -84,6 +98,7 @@ const prefetchCycles: AppRoute['prefetch'] = (queryClient, { projectId, cycleId 
 const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const ProjectsPage = lazyPage(() => import('../features/projects/routes/projects-page'), 'ProjectsPage');
 const TasksPage = lazyPage(() => import('../features/tasks/routes/tasks-page'), 'TasksPage');
+const TaskRoutePage = lazyPage(() => import('./task-route'), 'TaskRoute');
 
 /** The one route table (docs/product.md#routes-and-navigation): every route, with its meta. */
 export const appRoutes: AppRoute[] = [
@@ -234,8 +249,9 @@ export const appRoutes: AppRoute[] = [
     name: 'task',
     path: '/task/:taskId',
     meta: APP_PAGE,
-    page: lazyPage(() => import('./task-route'), 'TaskRoute'),
+    page: TaskRoutePage,
     prefetch: prefetchTask,
+    prefetchWhenOpened: true,
   },
   {
     name: 'settings',
@@ -409,7 +425,8 @@ function toRouteObject({
   };
 }
 
-function buildRouteObjects(): RouteObject[] {
+/** The router's routes: the route table in the root layout, and "not found" for any other address. */
+export function buildRouteObjects(): RouteObject[] {
   const notFound: RouteObject = {
     path: '*',
     handle: { name: 'not-found', meta: PUBLIC_PAGE } satisfies RouteHandle,
@@ -424,6 +441,52 @@ function buildRouteObjects(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRouteObjects());
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The route table's routes by name, children included. */
+function routesByName(routes: AppRoute[]): Map<string, AppRoute> {
+  return new Map(
+    routes.flatMap((route) => [[route.name, route] as const, ...routesByName(route.children ?? [])]),
+  );
+}
+
+/** The route of the table a match of the router stands for. */
+function routeOfHandle(byName: Map<string, AppRoute>, handle: unknown): AppRoute | undefined {
+  return isRouteHandle(handle) ? byName.get(handle.name) : undefined;
+}
+
+/**
+ * A page opened from the app whose route has `prefetchWhenOpened`: its reads and code are asked
+ * (`preloadRoute`, which knows the query client) as soon as the router's state names the new address,
+ * before React renders anything of it. Not on the first page of a load, which the early start reads.
+ */
+export function prefetchWhenOpened(router: Pick<AppRouter, 'state' | 'subscribe'>): () => void {
+  const byName = routesByName(appRoutes);
+  let shown = router.state.location.pathname;
+  return router.subscribe((state) => {
+    if (state.location.pathname === shown) return;
+    shown = state.location.pathname;
+    if (routeOfHandle(byName, state.matches.at(-1)?.route.handle)?.prefetchWhenOpened) preloadRoute(shown);
+  });
+}
+
+/**
+ * Signed-in screens lead to tasks (a card, a row, a search hit): once the first page has loaded and
+ * the browser is idle, the task page's code is fetched and evaluated, so that opening a task renders
+ * it at once instead of first waiting for its modules (docs/machinery/task-page-load.md).
+ */
+function preloadTaskPageWhenIdle(router: AppRouter): void {
+  const byName = routesByName(appRoutes);
+  if (!router.state.matches.some((match) => routeOfHandle(byName, match.route.handle)?.meta.requiresAuth))
+    return;
+  const preload = () => preloadWhenIdle(TaskRoutePage.preload);
+  if (document.readyState === 'complete') preload();
+  else window.addEventListener('load', preload, { once: true });
+}
+
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(buildRouteObjects());
+  prefetchWhenOpened(router);
+  preloadTaskPageWhenIdle(router);
+  return router;
 }

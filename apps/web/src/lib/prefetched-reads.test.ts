@@ -99,4 +99,38 @@ describe("a route's prefetch and the page's mount", () => {
     expect(read.requests).toBe(2);
     unmount();
   });
+
+  it('the screen being left does not abandon the read: it lands, and the page takes it', async () => {
+    const client = new QueryClient();
+    let answer: (value: { title: string }) => void = () => {};
+    const read = { requests: 0, aborted: false };
+    const options = queryOptions({
+      queryKey: ['tasks', 't1'],
+      // As the app's reads: the request takes the query's abort signal.
+      queryFn: ({ signal }) => {
+        read.requests += 1;
+        signal.addEventListener('abort', () => {
+          read.aborted = true;
+        });
+        return new Promise<{ title: string }>((resolve) => {
+          answer = resolve;
+        });
+      },
+      staleTime: 0,
+      refetchOnMount: refetchUnlessPrefetched,
+    });
+    // The board being left observes the same query (a card's Blocked mark, not opened).
+    const leaveBoard = new QueryObserver(client, { ...options, enabled: false }).subscribe(() => {});
+    const prefetched = prefetchForRoute(client, options);
+    leaveBoard();
+    answer({ title: 'answer 1' });
+    await prefetched;
+    expect(read.aborted).toBe(false);
+    expect(client.getQueryData(options.queryKey)).toEqual({ title: 'answer 1' });
+
+    const unmount = new QueryObserver(client, options).subscribe(() => {});
+    await settled(client);
+    expect(read.requests).toBe(1);
+    unmount();
+  });
 });

@@ -1,4 +1,4 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 
 /**
  * The answers a route's own prefetch fetched during this load, by query, with the time each was
@@ -23,6 +23,31 @@ function forgetWhenUnobserved(queryClient: QueryClient): void {
 }
 
 /**
+ * The same read, carried through when the screen being left stops observing its query. Opened from
+ * the app, the screen the person leaves may observe a query the new page prefetches (a board card's
+ * Blocked mark observes the task's structure); when it unmounts, its observer was the query's last,
+ * and the read in flight was aborted, since it had taken its abort signal, so that the page read it
+ * again after its first render. The read gets a signal of its own that nothing aborts.
+ */
+function notAbandoned<T, TKey extends QueryKey>(
+  options: FetchQueryOptions<T, Error, T, TKey>,
+): FetchQueryOptions<T, Error, T, TKey> {
+  const read = options.queryFn;
+  if (typeof read !== 'function') return options;
+  return {
+    ...options,
+    queryFn: (context) =>
+      read({
+        // Not `...context`: reading its `signal` would tell the query the read may be aborted.
+        client: context.client,
+        queryKey: context.queryKey,
+        meta: context.meta,
+        signal: new AbortController().signal,
+      } as QueryFunctionContext<TKey, never>),
+  };
+}
+
+/**
  * A route's prefetch (`AppRoute['prefetch']`): reads `options` before the page renders, and marks the
  * answer as this opening's read, so the page's `refetchOnMount: refetchUnlessPrefetched` does not ask
  * for it a second time when it mounts.
@@ -32,7 +57,7 @@ export async function prefetchForRoute<T, TKey extends QueryKey>(
   options: FetchQueryOptions<T, Error, T, TKey>,
 ): Promise<void> {
   forgetWhenUnobserved(queryClient);
-  await queryClient.prefetchQuery(options);
+  await queryClient.prefetchQuery(notAbandoned(options));
   const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
   // Failed, or put back from the offline copy in the meantime (marked invalidated online): no mark.
   if (query?.state.status !== 'success' || query.state.isInvalidated) return;
