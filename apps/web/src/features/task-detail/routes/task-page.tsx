@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
@@ -45,6 +45,43 @@ function TaskNotFound() {
 }
 
 /**
+ * The Activity section, with its own read of the timeline: when the timeline lands (a hundred and
+ * more lines on a task with many sub-tasks), only this section draws, not the whole page above it,
+ * and after the sections above it (docs/machinery/task-page-load.md). Every 5 s, a task or timeline
+ * older than 60 s is read again (useStalenessCheck).
+ */
+function TaskActivity({
+  taskId,
+  projectId,
+  organizationId,
+  taskUpdatedAt,
+  onStale,
+}: {
+  taskId: string;
+  projectId: string;
+  organizationId: string;
+  taskUpdatedAt: number;
+  onStale: () => void;
+}) {
+  const timeline = useTimeline(taskId);
+  // Drawn after what the answers above it bring (a low-priority render, which React interrupts for
+  // them), also on the page's first render: the rows above are painted without waiting for it.
+  const shown = useDeferredValue(timeline.data ?? null, null);
+  useStalenessCheck(Math.min(taskUpdatedAt, timeline.dataUpdatedAt), onStale);
+  return (
+    <section aria-labelledby="task-activity-heading">
+      <Title id="task-activity-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
+        {t('task-detail.activity')}
+      </Title>
+      <Stack gap="md">
+        {shown ? <Timeline timeline={shown} projectId={projectId} /> : null}
+        <CommentComposer taskId={taskId} organizationId={organizationId} />
+      </Stack>
+    </section>
+  );
+}
+
+/**
  * One page per task: moving to another task mounts a fresh page, so a pending autosave of the
  * previous one is flushed to that task and never lands on the next.
  */
@@ -56,7 +93,6 @@ export function TaskPage() {
 function TaskPageContent({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const task = useTask(taskId);
-  const timeline = useTimeline(taskId);
   const updateTitle = useUpdateTask();
   const updateContent = useUpdateTaskContent(taskId);
 
@@ -106,9 +142,9 @@ function TaskPageContent({ taskId }: { taskId: string }) {
 
   useTaskFieldKeys(task.data);
 
-  useStalenessCheck(Math.min(task.dataUpdatedAt, timeline.dataUpdatedAt), () => {
+  const refreshStale = useCallback(() => {
     void queryClient.refetchQueries({ queryKey: queryKeys.task(taskId) }, { cancelRefetch: false });
-  });
+  }, [queryClient, taskId]);
 
   if (task.isPending) return <PageLoader />;
   if (!task.data) return <TaskNotFound />;
@@ -197,17 +233,13 @@ function TaskPageContent({ taskId }: { taskId: string }) {
 
           <Checklist taskId={taskId} />
 
-          <section aria-labelledby="task-activity-heading">
-            <Title id="task-activity-heading" order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb={8}>
-              {t('task-detail.activity')}
-            </Title>
-            <Stack gap="md">
-              {timeline.data ? (
-                <Timeline timeline={timeline.data} projectId={data.project.project_id} />
-              ) : null}
-              <CommentComposer taskId={taskId} organizationId={data.project.organization_id} />
-            </Stack>
-          </section>
+          <TaskActivity
+            taskId={taskId}
+            projectId={data.project.project_id}
+            organizationId={data.project.organization_id}
+            taskUpdatedAt={task.dataUpdatedAt}
+            onStale={refreshStale}
+          />
         </Stack>
         <TaskSidePanel task={data} />
       </div>
