@@ -106,6 +106,17 @@ export const CONNECT_TIMEOUT_MS = 3_000;
 
 const alreadyDurable = () => Promise.resolve();
 
+/**
+ * The query builder over a pool, on either database: its recurring statements prepared, and every
+ * statement read for the session tables it writes (db/table-writes.ts).
+ */
+function kyselyOver(pool: pg.Pool): { db: Kysely<Database>; tableWrites: TableWrites } {
+  prepareRecurringStatements(pool);
+  const tableWrites = new TableWrites();
+  tableWrites.watch(pool);
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), tableWrites };
+}
+
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
@@ -121,10 +132,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // discards it on release; later requests connect anew.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  prepareRecurringStatements(pool);
-  const tableWrites = new TableWrites();
-  tableWrites.watch(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db, tableWrites } = kyselyOver(pool);
   return {
     db,
     kind: 'postgres',
@@ -304,10 +312,7 @@ async function openPglite(
     }
   }
   const pool = new pg.Pool(createPgConfig(pglite));
-  prepareRecurringStatements(pool);
-  const tableWrites = new TableWrites();
-  tableWrites.watch(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db, tableWrites } = kyselyOver(pool);
   return {
     db,
     kind: 'pglite',

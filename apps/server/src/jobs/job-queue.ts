@@ -145,17 +145,22 @@ export async function renewLeases(
     .execute();
 }
 
+/** An update of the job that holds only while this worker still runs it (its lease not taken over). */
+function heldJob(db: Db, job: ClaimedJob, workerId: string) {
+  return db
+    .updateTable('job')
+    .where('job_id', '=', job.jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running');
+}
+
 /**
  * The job is done. Inside a handler's own transaction when its result is written (so the result and
  * "done" commit together), else on its own. Only while this worker still holds it.
  */
 export async function completeJob(db: Db, job: ClaimedJob, workerId: string): Promise<void> {
-  await db
-    .updateTable('job')
+  await heldJob(db, job, workerId)
     .set({ state: 'done', finished_at: new Date(), locked_by: null, locked_until: null, last_error: null })
-    .where('job_id', '=', job.jobId)
-    .where('locked_by', '=', workerId)
-    .where('state', '=', 'running')
     .execute();
 }
 
@@ -168,8 +173,7 @@ export async function retryJobLater(
   reason: string | null,
   countAttempt = true,
 ): Promise<void> {
-  await db
-    .updateTable('job')
+  await heldJob(db, job, workerId)
     .set({
       state: 'pending',
       run_at: sql`now() + make_interval(secs => ${delayMs / 1000})`,
@@ -178,9 +182,6 @@ export async function retryJobLater(
       ...(reason === null ? {} : { last_error: reason }),
       ...(countAttempt ? {} : { attempts: sql`greatest(attempts - 1, 0)` }),
     })
-    .where('job_id', '=', job.jobId)
-    .where('locked_by', '=', workerId)
-    .where('state', '=', 'running')
     .execute();
 }
 
@@ -191,8 +192,7 @@ export async function failJob(
   workerId: string,
   reason: string,
 ): Promise<void> {
-  await db
-    .updateTable('job')
+  await heldJob(db, job, workerId)
     .set({
       state: 'failed',
       last_error: reason,
@@ -200,9 +200,6 @@ export async function failJob(
       locked_by: null,
       locked_until: null,
     })
-    .where('job_id', '=', job.jobId)
-    .where('locked_by', '=', workerId)
-    .where('state', '=', 'running')
     .execute();
 }
 

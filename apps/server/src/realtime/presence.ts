@@ -12,41 +12,22 @@ export interface PresenceEntry {
   route: string;
 }
 
-type Packed = [
-  connectionId: string,
-  userId: string,
-  firstname: string,
-  lastname: string,
-  org: string,
-  route: string,
-];
+/** An entry's fields, in the order its packed form (a short array, as the peers send it) holds them. */
+const FIELDS = ['connectionId', 'userId', 'firstname', 'lastname', 'organizationId', 'route'] as const;
 
-const pack = (e: PresenceEntry): Packed => [
-  e.connectionId,
-  e.userId,
-  e.firstname,
-  e.lastname,
-  e.organizationId,
-  e.route,
-];
-const unpack = ([
-  connectionId,
-  userId,
-  firstname,
-  lastname,
-  organizationId,
-  route,
-]: Packed): PresenceEntry => ({
-  connectionId,
-  userId,
-  firstname,
-  lastname,
-  organizationId,
-  route,
-});
+type Packed = string[];
+
+const pack = (entry: PresenceEntry): Packed => FIELDS.map((field) => entry[field]);
+const unpack = (packed: Packed): PresenceEntry =>
+  Object.fromEntries(FIELDS.map((field, index) => [field, packed[index]])) as Record<
+    (typeof FIELDS)[number],
+    string
+  >;
 
 function isPacked(value: unknown): value is Packed {
-  return Array.isArray(value) && value.length === 6 && value.every((part) => typeof part === 'string');
+  return (
+    Array.isArray(value) && value.length === FIELDS.length && value.every((part) => typeof part === 'string')
+  );
 }
 
 export interface PresenceOptions {

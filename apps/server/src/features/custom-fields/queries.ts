@@ -102,29 +102,8 @@ export function valuesOfProject(db: Kysely<Database>, projectId: string) {
     .execute();
 }
 
-/** For the export: each project's fields turned on, and its live tasks' values of them. */
-export async function customFieldsOfProjects(db: Kysely<Database>, projectIds: readonly string[]) {
-  if (projectIds.length === 0) return { fields: [], values: [] };
-  const fields = await db
-    .selectFrom('project_custom_field')
-    .innerJoin('custom_field', 'custom_field.field_id', 'project_custom_field.field_id')
-    .select(FIELD_COLUMNS)
-    .select('project_custom_field.project_id')
-    .where('project_custom_field.project_id', 'in', projectIds)
-    .orderBy(sql`lower(custom_field.name)`)
-    .orderBy('custom_field.field_id')
-    .execute();
-  const values = await db
-    .selectFrom('task_custom_value')
-    .innerJoin('task', 'task.task_id', 'task_custom_value.task_id')
-    .innerJoin('project_custom_field', (join) =>
-      join
-        .onRef('project_custom_field.field_id', '=', 'task_custom_value.field_id')
-        .onRef('project_custom_field.project_id', '=', 'task.project_id'),
-    )
-    .select(['task_custom_value.task_id', 'task_custom_value.field_id', 'task_custom_value.value'])
-    .where('task.project_id', 'in', projectIds)
-    .where('task.deleted_at', 'is', null)
-    .execute();
-  return { fields, values };
+/** For the export: the fields turned on in a project, and its live tasks' values of them. */
+export async function customFieldsOfProject(db: Kysely<Database>, projectId: string) {
+  const fields = await fieldsOfProject(db, projectId);
+  return { fields, values: await valuesOfProject(db, projectId) };
 }

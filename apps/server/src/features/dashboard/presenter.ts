@@ -5,6 +5,7 @@ import type {
   RemarkableTaskView,
 } from '@figgle/shared/dashboard-schemas';
 import { figmaFileUrl } from '@figgle/shared/figma';
+import { iso } from '../../http/iso-time.ts';
 import type {
   ActiveProjectRow,
   DashboardFigmaEventRow,
@@ -13,10 +14,6 @@ import type {
   StatusCountRow,
   WeekRow,
 } from './queries.ts';
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 function presentTask(row: DashboardTaskRow): DashboardTaskView {
   return {

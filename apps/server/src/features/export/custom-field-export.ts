@@ -2,7 +2,7 @@ import { type CustomValue, customValueText } from '@figgle/shared/custom-field-s
 import type { ExportedCustomField } from '@figgle/shared/project-export-schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { customFieldsOfProjects } from '../custom-fields/queries.ts';
+import { customFieldsOfProject } from '../custom-fields/queries.ts';
 import { exportedPeople } from './queries.ts';
 
 type ProjectKey = { project_id: string; organization_id: string };
@@ -12,7 +12,7 @@ type ProjectKey = { project_id: string; organization_id: string };
  * them, as the exports write them: the JSON by field id, the CSV one column each, in words.
  */
 export async function projectCustomValues(db: Kysely<Database>, project: ProjectKey) {
-  const { fields, values } = await customFieldsOfProjects(db, [project.project_id]);
+  const { fields, values } = await customFieldsOfProject(db, project.project_id);
   const byTask = new Map<string, Array<{ field: string; value: CustomValue }>>();
   const people = new Set<string>();
   const kindOf = new Map(fields.map((field) => [field.field_id, field.kind]));

@@ -8,6 +8,7 @@ import type {
   ProjectExport,
 } from '@figgle/shared/project-export-schemas';
 import { UPLOAD_URL_PREFIX } from '@figgle/shared/upload-schemas';
+import { iso } from '../../http/iso-time.ts';
 import type {
   ExportChecklistRow,
   ExportCommentRow,
@@ -21,11 +22,6 @@ import type {
   ExportTaskRow,
   ExportUploadRow,
 } from './queries.ts';
-
-/** Timestamps leave the server as ISO strings, whichever driver read them. */
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 /**
  * A person as an export names them. The email goes out only while they are a member of the

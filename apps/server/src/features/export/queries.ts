@@ -8,19 +8,12 @@ import type {
   TaskPriority,
   TaskStatus,
 } from '../../db/schema.ts';
+import type { ProjectColumns } from '../projects/queries.ts';
 
 type Db = Kysely<Database>;
 type Time = Date | string;
 
-export interface ExportProjectRow {
-  project_id: string;
-  organization_id: string;
-  name: string;
-  trigram: string;
-  emoji: 'fox' | 'octopus' | 'alien' | 'seeding' | 'fish';
-  description: string;
-  default_view: 'LIST' | 'KANBAN' | 'CALENDAR';
-  estimate_scale: 'none' | 'points' | 'tshirt';
+export interface ExportProjectRow extends ProjectColumns {
   last_reference: number;
   created_at: Time;
   updated_at: Time;

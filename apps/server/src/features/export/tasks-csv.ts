@@ -6,6 +6,7 @@ import { defaultStatusLabel } from '@figgle/shared/status';
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { Database } from '../../db/schema.ts';
+import { iso } from '../../http/iso-time.ts';
 import { statusesOfProject } from '../project-statuses/queries.ts';
 import { customCsvColumns } from './custom-field-export.ts';
 import type { ExportProjectRow, ExportTaskRow } from './queries.ts';
@@ -21,10 +22,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
 const NEWLINE = '\r\n';
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 /** One task as a line of the CSV, in TASK_CSV_COLUMNS order; a status by its name in the project. */
 function csvRow(trigram: string, statusNames: ReadonlyMap<string, string>, row: ExportTaskRow): string[] {

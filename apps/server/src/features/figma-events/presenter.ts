@@ -1,6 +1,6 @@
 import { figmaCommentText, figmaFileUrl, figmaNodeUrl } from '@figgle/shared/figma';
 import type { FailedFigmaWork } from '@figgle/shared/figma-delivery-schemas';
-import type { FigmaEventView, FigmaProjectOption } from '@figgle/shared/figma-schemas';
+import type { FigmaEventView } from '@figgle/shared/figma-schemas';
 import { fileCommentSchema } from '../../figma/webhook-delivery.ts';
 import {
   FIGMA_DESIGN_CHANGE_JOB,
@@ -9,7 +9,7 @@ import {
   FIGMA_DEV_STATUS_READ_JOB,
   FIGMA_REPLY_JOB,
 } from '../../jobs/job-kinds.ts';
-import type { FailedFigmaWorkRow, FigmaEventRow, ProjectOptionRow } from './queries.ts';
+import type { FailedFigmaWorkRow, FigmaEventRow } from './queries.ts';
 
 export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {
   const nodeId = row.figma_client_meta?.node_id;
@@ -39,10 +39,6 @@ export function presentFigmaEvent(row: FigmaEventRow): FigmaEventView {
     task_id: row.task_id,
     created_at: row.created_at.toISOString(),
   };
-}
-
-export function presentProjectOption(row: ProjectOptionRow): FigmaProjectOption {
-  return { ...row };
 }
 
 /** What a failed delivery of a new version or a Dev Mode status says: its file and who made it. */

@@ -78,37 +78,6 @@ export async function figmaEventById(
     | undefined;
 }
 
-export interface ProjectOptionRow {
-  project_id: string;
-  name: string;
-  trigram: string;
-  emoji: string;
-  organization_id: string;
-  organization_name: string;
-}
-
-/** Live projects of one organization: where a task from one of its events may go. */
-export function projectsOfOrganization(
-  db: Kysely<Database>,
-  organizationId: string,
-): Promise<ProjectOptionRow[]> {
-  return db
-    .selectFrom('project')
-    .innerJoin('organization', 'organization.organization_id', 'project.organization_id')
-    .select([
-      'project.project_id',
-      'project.name',
-      'project.trigram',
-      'project.emoji',
-      'project.organization_id',
-      'organization.name as organization_name',
-    ])
-    .where('project.organization_id', '=', organizationId)
-    .where('project.deleted_at', 'is', null)
-    .orderBy('project.name', 'asc')
-    .execute();
-}
-
 export interface FailedFigmaWorkRow {
   job_id: string;
   organization_id: string;

@@ -18,10 +18,12 @@ import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
 import { authorize } from '../../policies/authorize.ts';
+import { presentProjectOption } from '../figma-links/presenter.ts';
+import { projectsOfOrganization } from '../figma-links/queries.ts';
 import { createTaskFromEvent } from './commands/create-task-from-event.ts';
 import { FAILED_FIGMA_JOB_KINDS, retryFailedFigmaWork } from './commands/retry-failed-work.ts';
-import { presentFailedFigmaWork, presentFigmaEvent, presentProjectOption } from './presenter.ts';
-import { failedFigmaWork, figmaEventById, projectsOfOrganization, radarPage } from './queries.ts';
+import { presentFailedFigmaWork, presentFigmaEvent } from './presenter.ts';
+import { failedFigmaWork, figmaEventById, radarPage } from './queries.ts';
 
 const tags = ['figma'];
 

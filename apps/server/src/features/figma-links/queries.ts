@@ -60,12 +60,11 @@ export interface ProjectOptionRow {
   organization_name: string;
 }
 
-/** Live projects of the organizations where the user is OWNER: the only ones a link may target. */
-export function projectsOwnedBy(db: Kysely<Database>, userId: string): Promise<ProjectOptionRow[]> {
+/** Live projects with their organization's name: what a choice of projects offers. */
+function projectOptions(db: Kysely<Database>) {
   return db
     .selectFrom('project')
     .innerJoin('organization', 'organization.organization_id', 'project.organization_id')
-    .innerJoin('rule', 'rule.organization_id', 'project.organization_id')
     .select([
       'project.project_id',
       'project.name',
@@ -74,10 +73,27 @@ export function projectsOwnedBy(db: Kysely<Database>, userId: string): Promise<P
       'project.organization_id',
       'organization.name as organization_name',
     ])
+    .where('project.deleted_at', 'is', null);
+}
+
+/** Live projects of the organizations where the user is OWNER: the only ones a link may target. */
+export function projectsOwnedBy(db: Kysely<Database>, userId: string): Promise<ProjectOptionRow[]> {
+  return projectOptions(db)
+    .innerJoin('rule', 'rule.organization_id', 'project.organization_id')
     .where('rule.user_id', '=', userId)
     .where('rule.role', '=', 'OWNER')
-    .where('project.deleted_at', 'is', null)
     .orderBy('organization.created_at', 'asc')
+    .orderBy('project.name', 'asc')
+    .execute();
+}
+
+/** Live projects of one organization: where a task from one of its Figma events may go. */
+export function projectsOfOrganization(
+  db: Kysely<Database>,
+  organizationId: string,
+): Promise<ProjectOptionRow[]> {
+  return projectOptions(db)
+    .where('project.organization_id', '=', organizationId)
     .orderBy('project.name', 'asc')
     .execute();
 }

@@ -1,8 +1,7 @@
 import type { ApiError } from '@figgle/shared/errors';
-import type { EstimateScale } from '@figgle/shared/estimate';
-import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
+import type { ImportAnalysis, ImportFormat } from '@figgle/shared/import-schemas';
 import type { PackedTasks } from './import-batches.ts';
-import type { ImportLabel, ImportPlanning, ImportStructure } from './import-item.ts';
+import type { ImportPlan } from './import-item.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
 /**
@@ -19,17 +18,11 @@ export type FileReaderRequest =
 /** What the thread answers: one reply per request. */
 export type FileReaderReply =
   | { kind: 'analysed'; format: ImportFormat; analysis: ImportAnalysis }
-  | {
+  | (Omit<ImportPlan, 'tasks'> & {
       kind: 'planned';
-      taskCount: number;
-      labels: ImportLabel[];
-      skipped: ImportProblem[];
-      estimateScale?: EstimateScale;
-      structure?: ImportStructure;
-      planning?: ImportPlanning;
       /** The tasks to write, packed (import-batches.ts); the thread keeps nothing after. */
       tasks: PackedTasks;
-    }
+    })
   /** The file cannot be imported, said to the person as the request's answer. */
   | { kind: 'refused'; statusCode: number; code: string; message: string; issues?: ApiError['issues'] }
   | { kind: 'failed'; message: string };

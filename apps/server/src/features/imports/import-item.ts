@@ -4,6 +4,8 @@ import type { ImportProblem } from '@figgle/shared/import-schemas';
 import { TASK_DESCRIPTION_MAX } from '@figgle/shared/task-schemas';
 import type { DeltaJson, LabelColor, RelationKind, TaskPriority, TaskStatus } from '../../db/schema.ts';
 import type { CustomFieldToImport } from '../custom-fields/commands/import-custom-fields.ts';
+import type { CycleSettingsToImport, CycleToImport } from '../cycles/commands/import-cycles.ts';
+import type { MilestoneToImport } from '../milestones/commands/import-milestones.ts';
 import type { TemplateToImport } from '../task-templates/commands/import-task-templates.ts';
 
 /** One task to write, whatever file it came from: what the batch writer (write-batch.ts) needs. */
@@ -45,20 +47,9 @@ export interface ImportTask {
  * before the first batch; the tasks name them by key.
  */
 export interface ImportPlanning {
-  milestones: Array<{ key: string; name: string; targetOn: string; description: string }>;
-  cycleSettings: { enabled: boolean; weeks: number; weekStart: number } | null;
-  cycles: Array<{
-    key: string;
-    number: number;
-    name: string | null;
-    startsOn: string;
-    endsOn: string;
-    closedAt: string | null;
-    finalScope: number | null;
-    finalDone: number | null;
-    finalScopePoints: number | null;
-    finalDonePoints: number | null;
-  }>;
+  milestones: MilestoneToImport[];
+  cycleSettings: CycleSettingsToImport | null;
+  cycles: CycleToImport[];
   /** The file's custom fields, found or made in the organization and turned on in the project. */
   customFields?: CustomFieldToImport[];
   /** The file's task templates, made in the project after its custom fields. */

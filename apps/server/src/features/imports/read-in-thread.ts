@@ -1,10 +1,9 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { EstimateScale } from '@figgle/shared/estimate';
-import type { ImportAnalysis, ImportFormat, ImportProblem } from '@figgle/shared/import-schemas';
+import type { ImportAnalysis, ImportFormat } from '@figgle/shared/import-schemas';
 import { HttpError } from '../../http/errors.ts';
 import type { FileReaderReply, FileReaderRequest } from './file-reader-messages.ts';
 import { TaskBatches } from './import-batches.ts';
-import type { ImportLabel, ImportPlanning, ImportStructure, ImportTask } from './import-item.ts';
+import type { ImportPlan, ImportTask } from './import-item.ts';
 import { fileParses } from './one-parse-at-a-time.ts';
 import type { ImportMapping } from './read-import-file.ts';
 
@@ -150,16 +149,7 @@ export function analyseInThread(
   });
 }
 
-export interface PlanInThread {
-  taskCount: number;
-  labels: ImportLabel[];
-  skipped: ImportProblem[];
-  /** Figgle files: the exported project's estimate scale. */
-  estimateScale?: EstimateScale;
-  /** The sub-tasks and relations to place after the last batch. */
-  structure?: ImportStructure;
-  /** Figgle files: milestones and cycles to make before the first batch. */
-  planning?: ImportPlanning;
+export interface PlanInThread extends Omit<ImportPlan, 'tasks'> {
   /** The next tasks to write, about `rows` rows of them (import-batches.ts), or null after the last. */
   nextBatch(rows: number): ImportTask[] | null;
 }

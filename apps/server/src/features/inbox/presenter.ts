@@ -5,11 +5,9 @@ import {
   type InboxStatusView,
 } from '@figgle/shared/inbox-schemas';
 import { type LogMetadata, logMetadataSchema } from '@figgle/shared/log-type';
+import { iso } from '../../http/iso-time.ts';
+import { presentEntryTask } from '../notifications/presenter.ts';
 import type { InboxRow } from './queries.ts';
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 function fullName(firstname: string | null, lastname: string | null): string {
   return [firstname, lastname].filter(Boolean).join(' ');
@@ -55,13 +53,7 @@ export function presentInboxEntry(row: InboxRow): InboxEntryView {
         }
       : null,
     author_name: row.author_id ? '' : row.author_name,
-    task: { task_id: row.task_id, reference: row.task_reference, title: row.task_title },
-    project: {
-      project_id: row.project_id,
-      name: row.project_name,
-      emoji: row.project_emoji,
-      trigram: row.project_trigram,
-    },
+    ...presentEntryTask(row),
     metadata: row.type === 'COMMENT' ? {} : cleanMetadata(row.metadata),
     people,
     status_names: statusNames,

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, DeltaJson, LogType } from '../../db/schema.ts';
+import type { EntryTaskColumns } from '../notifications/queries.ts';
 
-export interface InboxRow {
+export interface InboxRow extends EntryTaskColumns {
   entry_id: string;
   type: LogType;
   created_at: Date;
@@ -11,13 +12,6 @@ export interface InboxRow {
   author_name: string;
   metadata: Record<string, unknown>;
   content_json: DeltaJson | null;
-  task_id: string;
-  task_reference: number;
-  task_title: string;
-  project_id: string;
-  project_name: string;
-  project_emoji: string;
-  project_trigram: string;
   old_assignee_id: string | null;
   old_assignee_firstname: string | null;
   old_assignee_lastname: string | null;

@@ -1,5 +1,5 @@
 import type { NotificationView, WatchersView } from '@figgle/shared/notification-schemas';
-import type { NotificationRow } from './queries.ts';
+import type { EntryTaskColumns, NotificationRow } from './queries.ts';
 
 /** A status change also names its statuses as the project calls them (from_name, to_name). */
 function withStatusNames(row: NotificationRow): Record<string, unknown> {
@@ -9,6 +9,19 @@ function withStatusNames(row: NotificationRow): Record<string, unknown> {
     ...detail,
     ...(row.status_from_name ? { from_name: row.status_from_name } : {}),
     ...(row.status_to_name ? { to_name: row.status_to_name } : {}),
+  };
+}
+
+/** The task an entry of "For me" or the inbox is about, and its project. */
+export function presentEntryTask(row: EntryTaskColumns): Pick<NotificationView, 'task' | 'project'> {
+  return {
+    task: { task_id: row.task_id, reference: row.task_reference, title: row.task_title },
+    project: {
+      project_id: row.project_id,
+      name: row.project_name,
+      emoji: row.project_emoji,
+      trigram: row.project_trigram,
+    },
   };
 }
 
@@ -22,13 +35,7 @@ export function presentNotification(row: NotificationRow): NotificationView {
     actor: row.actor_id
       ? { user_id: row.actor_id, firstname: row.actor_firstname ?? '', lastname: row.actor_lastname ?? '' }
       : null,
-    task: { task_id: row.task_id, reference: row.task_reference, title: row.task_title },
-    project: {
-      project_id: row.project_id,
-      name: row.project_name,
-      emoji: row.project_emoji,
-      trigram: row.project_trigram,
-    },
+    ...presentEntryTask(row),
   };
 }
 

@@ -3,7 +3,18 @@ import type { Database, NotificationKind } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { visibleNotificationsOf } from '../../policies/notifications.ts';
 
-export interface NotificationRow {
+/** The task an entry of "For me" or the inbox is about, and its project. */
+export interface EntryTaskColumns {
+  task_id: string;
+  task_reference: number;
+  task_title: string;
+  project_id: string;
+  project_name: string;
+  project_emoji: string;
+  project_trigram: string;
+}
+
+export interface NotificationRow extends EntryTaskColumns {
   notification_id: string;
   kind: NotificationKind;
   detail: Record<string, unknown>;
@@ -12,13 +23,6 @@ export interface NotificationRow {
   actor_id: string | null;
   actor_firstname: string | null;
   actor_lastname: string | null;
-  task_id: string;
-  task_reference: number;
-  task_title: string;
-  project_id: string;
-  project_name: string;
-  project_emoji: string;
-  project_trigram: string;
   /** A status change: the names in the task's project of the statuses it went from and to. */
   status_from_name: string | null;
   status_to_name: string | null;

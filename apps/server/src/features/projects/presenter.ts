@@ -1,10 +1,6 @@
 import type { ProjectView } from '@figgle/shared/project-schemas';
+import { iso } from '../../http/iso-time.ts';
 import type { ProjectRow } from './queries.ts';
-
-/** Timestamps leave the server as ISO strings, whichever driver read them. */
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 export function presentProject(row: ProjectRow): ProjectView {
   return {

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-export interface ProjectRow {
+/** A project's own columns, as the page of a project and its export both read them. */
+export interface ProjectColumns {
   project_id: string;
   organization_id: string;
   name: string;
@@ -10,6 +11,9 @@ export interface ProjectRow {
   description: string;
   default_view: 'LIST' | 'KANBAN' | 'CALENDAR';
   estimate_scale: 'none' | 'points' | 'tshirt';
+}
+
+export interface ProjectRow extends ProjectColumns {
   estimated_task_count: number;
   created_at: Date;
   updated_at: Date;

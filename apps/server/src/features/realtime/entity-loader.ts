@@ -10,7 +10,7 @@ import { projectOf } from '../projects/queries.ts';
 import { presentMyTask, presentTaskDetail, presentTaskSummary } from '../tasks/presenter.ts';
 import { taskDetail } from '../tasks/queries.ts';
 import { presentLog } from '../timeline/presenter.ts';
-import type { LogWithUser } from '../timeline/queries.ts';
+import { logOfTask } from '../timeline/queries.ts';
 
 /** Events carry what the REST routes answer: the same queries and presenters, run once per event. */
 export function createEntityLoader(db: Kysely<Database>): EntityLoader {
@@ -48,23 +48,7 @@ export function createEntityLoader(db: Kysely<Database>): EntityLoader {
     },
 
     async log(logId, taskId) {
-      const row: LogWithUser | undefined = await db
-        .selectFrom('log')
-        .leftJoin('app_user', 'app_user.user_id', 'log.author_id')
-        .select([
-          'log.log_id',
-          'log.task_id',
-          'log.type',
-          'log.author_id',
-          'log.metadata',
-          'log.created_at',
-          'log.updated_at',
-          'app_user.firstname',
-          'app_user.lastname',
-        ])
-        .where('log.log_id', '=', logId)
-        .where('log.task_id', '=', taskId)
-        .executeTakeFirst();
+      const row = await logOfTask(db, logId, taskId);
       return row ? presentLog(row) : null;
     },
 

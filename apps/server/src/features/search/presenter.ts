@@ -81,24 +81,21 @@ export interface Found {
   people: FoundGroup<PersonHitRow>;
 }
 
+/** A group of hits as the answer lists them: each row presented with the search's terms, and the next page's cursor. */
+function presentGroup<Row, Item>(
+  group: FoundGroup<Row>,
+  terms: MatchTerms,
+  present: (row: Row, terms: MatchTerms) => Item,
+): { items: Item[]; next_cursor: string | null } {
+  return { items: group.rows.map((row) => present(row, terms)), next_cursor: group.nextCursor };
+}
+
 export function presentSearch(found: Found): SearchAnswer {
   const { terms } = found;
   return {
-    tasks: {
-      items: found.tasks.rows.map((row) => presentTaskHit(row, terms)),
-      next_cursor: found.tasks.nextCursor,
-    },
-    comments: {
-      items: found.comments.rows.map((row) => presentCommentHit(row, terms)),
-      next_cursor: found.comments.nextCursor,
-    },
-    projects: {
-      items: found.projects.rows.map((row) => presentProjectHit(row, terms)),
-      next_cursor: found.projects.nextCursor,
-    },
-    people: {
-      items: found.people.rows.map((row) => presentPersonHit(row, terms)),
-      next_cursor: found.people.nextCursor,
-    },
+    tasks: presentGroup(found.tasks, terms, presentTaskHit),
+    comments: presentGroup(found.comments, terms, presentCommentHit),
+    projects: presentGroup(found.projects, terms, presentProjectHit),
+    people: presentGroup(found.people, terms, presentPersonHit),
   };
 }

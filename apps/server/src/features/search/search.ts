@@ -72,6 +72,16 @@ interface Request {
   limit: number;
 }
 
+/** The first `limit` rows, and the cursor after the last of them when one more was read past the page. */
+function pageOf<Row>(rows: Row[], limit: number, cursorAfter: (last: Row) => SearchCursor): FoundGroup<Row> {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(cursorAfter(last)) : null,
+  };
+}
+
 /**
  * Tasks: a typed reference first (first page only), then the title matches, then the other matches,
  * each newest activity first. A page reads each phase from the latest tasks first, and through the
@@ -107,17 +117,12 @@ async function findTasks(request: Request): Promise<FoundGroup<TaskHitRow>> {
     after = undefined;
     if (phase === 2) break;
   }
-  const shown = hits.slice(0, limit);
-  const last = shown.at(-1);
-  let nextCursor: string | null = null;
-  if (hits.length > limit && last) {
-    nextCursor = encodeCursor(
-      last.phase === 0
-        ? { k: 'task', p: 1 }
-        : { k: 'task', p: last.phase, a: last.row.sort_at, i: last.row.task_id },
-    );
-  }
-  return { rows: shown.map((hit) => hit.row), nextCursor };
+  const shown = pageOf(hits, limit, (last) =>
+    last.phase === 0
+      ? { k: 'task', p: 1 }
+      : { k: 'task', p: last.phase, a: last.row.sort_at, i: last.row.task_id },
+  );
+  return { rows: shown.rows.map((hit) => hit.row), nextCursor: shown.nextCursor };
 }
 
 /** Tasks by filters alone (`estimate:>3`, `is:blocked`, no words), newest activity first. */
@@ -125,15 +130,7 @@ async function findFilteredTasks(request: Omit<Request, 'tsquery'>): Promise<Fou
   const { cursor, limit } = request;
   const after = cursor?.k === 'task' && cursor.a && cursor.i ? { at: cursor.a, id: cursor.i } : undefined;
   const rows = await filteredTasks(request.db, { filters: request.filters, after, limit: limit + 1 });
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    rows: shown,
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ k: 'task', p: 1, a: last.sort_at, i: last.task_id })
-        : null,
-  };
+  return pageOf(rows, limit, (last) => ({ k: 'task', p: 1, a: last.sort_at, i: last.task_id }));
 }
 
 async function findComments(request: Request): Promise<FoundGroup<CommentHitRow>> {
@@ -149,46 +146,34 @@ async function findComments(request: Request): Promise<FoundGroup<CommentHitRow>
     const capped = await indexedCommentMatches(db, page, INDEX_CAP);
     rows = capped.complete ? capped.rows : (await indexedCommentMatches(db, page, null)).rows;
   }
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    rows: shown,
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ k: 'comment', a: last.sort_at, i: last.comment_id })
-        : null,
-  };
+  return pageOf(rows, limit, (last) => ({ k: 'comment', a: last.sort_at, i: last.comment_id }));
 }
 
-function offsetPage<Row>(rows: Row[], kind: 'project' | 'person', offset: number, limit: number) {
+/** Projects and people match few enough to page by offset: the cursor holds where the next page starts. */
+async function offsetPage<Row>(
+  request: Request,
+  kind: 'project' | 'person',
+  match: (page: { tsquery: string; words: string[]; offset: number; limit: number }) => Promise<Row[]>,
+): Promise<FoundGroup<Row>> {
+  const { cursor, limit } = request;
+  const offset = cursor?.k === kind && 'o' in cursor ? cursor.o : 0;
+  const rows = await match({ tsquery: request.tsquery, words: request.text.words, offset, limit: limit + 1 });
   return {
     rows: rows.slice(0, limit),
     nextCursor: rows.length > limit ? encodeCursor({ k: kind, o: offset + limit }) : null,
   };
 }
 
-async function findProjects(request: Request): Promise<FoundGroup<ProjectHitRow>> {
-  const offset = request.cursor?.k === 'project' ? request.cursor.o : 0;
-  const rows = await matchingProjects(request.db, {
-    tsquery: request.tsquery,
-    words: request.text.words,
-    projectIds: request.scope.projectIds,
-    offset,
-    limit: request.limit + 1,
-  });
-  return offsetPage(rows, 'project', offset, request.limit);
+function findProjects(request: Request): Promise<FoundGroup<ProjectHitRow>> {
+  return offsetPage(request, 'project', (page) =>
+    matchingProjects(request.db, { ...page, projectIds: request.scope.projectIds }),
+  );
 }
 
-async function findPeople(request: Request): Promise<FoundGroup<PersonHitRow>> {
-  const offset = request.cursor?.k === 'person' ? request.cursor.o : 0;
-  const rows = await matchingPeople(request.db, {
-    tsquery: request.tsquery,
-    words: request.text.words,
-    organizationIds: request.scope.organizationIds,
-    offset,
-    limit: request.limit + 1,
-  });
-  return offsetPage(rows, 'person', offset, request.limit);
+function findPeople(request: Request): Promise<FoundGroup<PersonHitRow>> {
+  return offsetPage(request, 'person', (page) =>
+    matchingPeople(request.db, { ...page, organizationIds: request.scope.organizationIds }),
+  );
 }
 
 /** `Effort:abc` on a number field is a 400 that says how to write it, not a search finding nothing. */

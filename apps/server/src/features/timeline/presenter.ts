@@ -1,6 +1,6 @@
 import { collapseContentLogs, logMetadataSchema } from '@figgle/shared/log-type';
 import type { TimelineItemView, TimelineLogView } from '@figgle/shared/timeline-schemas';
-import { presentComment } from '../comments/presenter.ts';
+import { presentAuthor, presentComment } from '../comments/presenter.ts';
 import type { CommentWithUser } from '../comments/queries.ts';
 import type { LogWithUser } from './queries.ts';
 
@@ -12,10 +12,7 @@ export function presentLog(row: LogWithUser): TimelineLogView {
     log_id: row.log_id,
     type: row.type,
     author_id: row.author_id,
-    author:
-      row.author_id && row.firstname !== null && row.lastname !== null
-        ? { user_id: row.author_id, firstname: row.firstname, lastname: row.lastname }
-        : null,
+    author: presentAuthor(row),
     metadata: metadata.success ? metadata.data : {},
     at: at.toISOString(),
   };

@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/**
- * The task's change-log lines with their authors' names. COMMENT lines are left out: the task page
- * shows the comments themselves. A collapsed run of description edits is dated by its latest edit.
- */
-export async function logsOfTask(db: Kysely<Database>, taskId: string) {
+/** A task's change-log lines with their authors' names. */
+function logsWithUser(db: Kysely<Database>, taskId: string) {
   return db
     .selectFrom('log')
     .leftJoin('app_user', 'app_user.user_id', 'log.author_id')
@@ -20,7 +17,15 @@ export async function logsOfTask(db: Kysely<Database>, taskId: string) {
       'app_user.firstname',
       'app_user.lastname',
     ])
-    .where('log.task_id', '=', taskId)
+    .where('log.task_id', '=', taskId);
+}
+
+/**
+ * The task's change-log lines with their authors' names. COMMENT lines are left out: the task page
+ * shows the comments themselves. A collapsed run of description edits is dated by its latest edit.
+ */
+export async function logsOfTask(db: Kysely<Database>, taskId: string) {
+  return logsWithUser(db, taskId)
     .where('log.type', '!=', 'COMMENT')
     .orderBy('log.created_at', 'asc')
     .orderBy('log.log_id', 'asc')
@@ -28,6 +33,15 @@ export async function logsOfTask(db: Kysely<Database>, taskId: string) {
 }
 
 export type LogWithUser = Awaited<ReturnType<typeof logsOfTask>>[number];
+
+/** One line of the task's change log with its author's name (a realtime event names it). */
+export function logOfTask(
+  db: Kysely<Database>,
+  logId: string,
+  taskId: string,
+): Promise<LogWithUser | undefined> {
+  return logsWithUser(db, taskId).where('log.log_id', '=', logId).executeTakeFirst();
+}
 
 export async function namesOf(db: Kysely<Database>, userIds: string[]): Promise<Record<string, string>> {
   if (userIds.length === 0) return {};

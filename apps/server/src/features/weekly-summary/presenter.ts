@@ -1,4 +1,5 @@
 import { SUMMARY_TOP, type WeeklyFacts, type WeeklySummaryView } from '@figgle/shared/weekly-summary-schemas';
+import { iso } from '../../http/iso-time.ts';
 import type { ActiveProjectRow } from '../dashboard/queries.ts';
 import type { MoverRow, WeekTotalsRow } from './queries.ts';
 
@@ -8,8 +9,6 @@ export interface WeeklyFactsRows {
   activeProjects: ActiveProjectRow[];
   movers: MoverRow[];
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** Only names and figures: no ids, no emails, nothing the model or the page does not need. */
 export function presentFacts(rows: WeeklyFactsRows): WeeklyFacts {

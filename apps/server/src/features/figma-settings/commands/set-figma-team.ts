@@ -125,20 +125,7 @@ async function register(
         });
         registered.push({ event_type: eventType, webhook_id: webhook.id, passcode });
       }
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('organization')
-          .set({ figma_team_id: teamId })
-          .where('organization_id', '=', organizationId)
-          .execute();
-        await trx.deleteFrom('figma_webhook').where('organization_id', '=', organizationId).execute();
-        await trx
-          .insertInto('figma_webhook')
-          .values(
-            registered.map((row) => ({ ...row, organization_id: organizationId, user_id: user.user_id })),
-          )
-          .execute();
-      });
+      await storeTeam(db, organizationId, teamId, registered, user.user_id);
       const keptIds = registered.map((row) => row.webhook_id);
       for (const oldId of previousIds) {
         if (!keptIds.includes(oldId)) await deleteQuietly(deps, client, oldId);
@@ -159,21 +146,39 @@ async function register(
     if (!sameTeam && token) {
       for (const oldId of previousIds) await deleteQuietly(deps, figmaClient(env, token), oldId);
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('organization')
-        .set({ figma_team_id: teamId })
-        .where('organization_id', '=', organizationId)
-        .execute();
-      if (!sameTeam) {
-        await trx.deleteFrom('figma_webhook').where('organization_id', '=', organizationId).execute();
-      }
-    });
+    await storeTeam(db, organizationId, teamId, sameTeam ? 'kept' : [], user.user_id);
   }
 
   const after = await figmaSettingsOfOrganization(db, organizationId);
   if (!after) throw notFound('Organization');
   return { ...presentOrganizationSettings(after), webhook_error: webhookError };
+}
+
+/**
+ * Saves the organization's team and, in the same transaction, its stored webhooks: those registered
+ * now replace the previous ones, or the previous ones are 'kept'.
+ */
+async function storeTeam(
+  db: Deps['db'],
+  organizationId: string,
+  teamId: string,
+  webhooks: Registered[] | 'kept',
+  userId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('organization')
+      .set({ figma_team_id: teamId })
+      .where('organization_id', '=', organizationId)
+      .execute();
+    if (webhooks === 'kept') return;
+    await trx.deleteFrom('figma_webhook').where('organization_id', '=', organizationId).execute();
+    if (webhooks.length === 0) return;
+    await trx
+      .insertInto('figma_webhook')
+      .values(webhooks.map((row) => ({ ...row, organization_id: organizationId, user_id: userId })))
+      .execute();
+  });
 }
 
 async function deleteQuietly(deps: Deps, client: FigmaClient, webhookId: string): Promise<void> {

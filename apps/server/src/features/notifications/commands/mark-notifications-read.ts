@@ -4,8 +4,8 @@ import { type Announcement, publishAfterCommit } from '../../../commands/publish
 import { authorizeOwnNotification, visibleNotificationsOf } from '../../../policies/notifications.ts';
 
 /** The person's other tabs read their count again; the event names the organization of the change. */
-function announceRead(user: CurrentUser, organizationIds: readonly string[]): Announcement[] {
-  return [...new Set(organizationIds)].map((organizationId) => ({
+function announceRead(user: CurrentUser, marked: ReadonlyArray<{ organization_id: string }>): Announcement[] {
+  return [...new Set(marked.map((row) => row.organization_id))].map((organizationId) => ({
     event: {
       kind: 'notification',
       action: 'updated',
@@ -33,11 +33,7 @@ export async function markNotificationRead(
         .where('read_at', 'is', null)
         .returning('organization_id')
         .execute(),
-    (rows) =>
-      announceRead(
-        user,
-        rows.map((row) => row.organization_id),
-      ),
+    (marked) => announceRead(user, marked),
   );
 }
 
@@ -56,10 +52,6 @@ export async function markAllNotificationsRead(
         .where('read_at', 'is', null)
         .returning('organization_id')
         .execute(),
-    (rows) =>
-      announceRead(
-        user,
-        rows.map((row) => row.organization_id),
-      ),
+    (marked) => announceRead(user, marked),
   );
 }
