@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Bus, BusEvent, LocalFacts } from '../realtime/bus.ts';
 import { markWriteStep } from '../write-timings.ts';
 
@@ -27,6 +29,18 @@ export async function publishAfterCommit<Result>(
   const announcements = announced === null ? [] : 'event' in announced ? [announced] : announced;
   for (const { event, local } of announcements) await bus.publish(event, local);
   return result;
+}
+
+/**
+ * publishAfterCommit of the most common write: one transaction of `db`, which `write` fills. The
+ * transaction commits, then the announcements go out.
+ */
+export function publishAfterTransaction<Result>(
+  { db, bus }: { db: Kysely<Database>; bus: Bus },
+  write: (trx: Transaction<Database>) => Promise<Result>,
+  announce: (result: Result) => Announcement | readonly Announcement[] | null,
+): Promise<Result> {
+  return publishAfterCommit(bus, () => db.transaction().execute(write), announce);
 }
 
 /**

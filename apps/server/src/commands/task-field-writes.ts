@@ -1,5 +1,5 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
-import type { Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, LogType } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -80,4 +80,20 @@ export async function writeTaskPlanLink(
       metadata: JSON.stringify(change.metadata),
     })
     .execute();
+}
+
+/**
+ * Inside a write's transaction, for a write to what a task holds (its checklist, its links to
+ * designs): the live task row is locked (two such writes to one task run one after the other) and
+ * takes a new version, so the open copies of the task read it again. 404 when the task is gone.
+ */
+export async function touchTask(trx: Kysely<Database>, taskId: string, userId: string | null): Promise<void> {
+  const touched = await trx
+    .updateTable('task')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: sql`now()`, last_modified_by: userId }))
+    .where('task_id', '=', taskId)
+    .where('deleted_at', 'is', null)
+    .returning('task_id')
+    .executeTakeFirst();
+  if (!touched) throw notFound('Task');
 }

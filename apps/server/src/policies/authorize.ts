@@ -67,3 +67,51 @@ export async function organizationOfTask(
   if (!task) throw notFound('Task');
   return { organizationId: task.organization_id, projectId: task.project_id };
 }
+
+/**
+ * authorize in the organization of a live project (404 on `what` when the project is gone, as when
+ * the user has no rule there). Answers the organization.
+ */
+export async function authorizeInProject(
+  db: Db,
+  user: AppUser,
+  action: Action,
+  projectId: string,
+  what = 'Project',
+): Promise<string> {
+  const organizationId = await organizationOfProject(db, projectId);
+  await authorize(db, user, action, organizationId, what);
+  return organizationId;
+}
+
+/**
+ * authorize in the organization of a live task in a live project (404 when it is gone, as when the
+ * user has no rule there). Answers where the task is.
+ */
+export async function authorizeOnTask(
+  db: Db,
+  user: AppUser,
+  action: Action,
+  taskId: string,
+  what = 'Task',
+): Promise<{ organizationId: string; projectId: string }> {
+  const place = await organizationOfTask(db, taskId);
+  await authorize(db, user, action, place.organizationId, what);
+  return place;
+}
+
+/**
+ * authorize in the organization of a row the caller looked up (404 on `what` when there was none, as
+ * when the user has no rule there). Answers the row.
+ */
+export async function authorizeFound<Row extends { organization_id: string }>(
+  db: Db,
+  user: AppUser,
+  action: Action,
+  found: Row | undefined,
+  what: string,
+): Promise<Row> {
+  if (!found) throw notFound(what);
+  await authorize(db, user, action, found.organization_id, what);
+  return found;
+}

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AppUser, Database } from '../db/schema.ts';
-import { authorize, organizationOfTask } from './authorize.ts';
+import { authorizeOnTask } from './authorize.ts';
 import { notFound } from './policy-errors.ts';
 
 /**
@@ -33,7 +33,6 @@ export async function authorizeWatching(
   user: AppUser,
   taskId: string,
 ): Promise<{ organizationId: string; projectId: string }> {
-  const place = await organizationOfTask(db, taskId);
-  await authorize(db, user, 'task.read', place.organizationId, 'Task');
+  const place = await authorizeOnTask(db, user, 'task.read', taskId);
   return place;
 }

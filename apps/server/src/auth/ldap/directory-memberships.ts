@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isLastOwner, lockOrganization } from '../../db/row-locks.ts';
 import type { Database, Role } from '../../db/schema.ts';
 import type { LdapSettings } from './directory.ts';
 
@@ -19,16 +20,6 @@ export function rolesFromGroups(
     if (roles.get(mapping.organization) !== 'OWNER') roles.set(mapping.organization, role);
   }
   return roles;
-}
-
-async function isLastOwner(trx: Transaction<Database>, organizationId: string): Promise<boolean> {
-  const owners = await trx
-    .selectFrom('rule')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'OWNER')
-    .executeTakeFirstOrThrow();
-  return Number(owners.n) <= 1;
 }
 
 /** The organization of that name (the oldest of several), made when `create` and there is none. */
@@ -68,12 +59,7 @@ export async function followMappedGroups(
       const organizationId = await organizationNamed(trx, name, role !== null);
       if (!organizationId) continue;
       // Serializes with the Members page's changes in this organization (last-owner check).
-      await trx
-        .selectFrom('organization')
-        .select('organization_id')
-        .where('organization_id', '=', organizationId)
-        .forUpdate()
-        .executeTakeFirst();
+      await lockOrganization(trx, organizationId);
       const current = await trx
         .selectFrom('rule')
         .select(['rule_id', 'role'])

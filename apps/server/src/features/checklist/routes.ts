@@ -1,6 +1,6 @@
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeOnTask } from '../../policies/authorize.ts';
 import { presentTaskSummary } from '../tasks/presenter.ts';
 import { addChecklistItem } from './commands/add-checklist-item.ts';
 import { convertChecklistItem } from './commands/convert-checklist-item.ts';
@@ -21,8 +21,7 @@ export async function checklistRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/tasks/:taskId/checklist', { schema: listChecklistSchema }, async (request) => {
     const user = await requireUser(request);
-    const { organizationId } = await organizationOfTask(db, request.params.taskId);
-    await authorize(db, user, 'task.read', organizationId, 'Task');
+    await authorizeOnTask(db, user, 'task.read', request.params.taskId);
     return presentChecklist(await checklistOfTask(db, request.params.taskId));
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeOnTask } from '../../policies/authorize.ts';
 import { addComment } from './commands/add-comment.ts';
 import { deleteComment } from './commands/delete-comment.ts';
 import { editComment } from './commands/edit-comment.ts';
@@ -21,8 +21,7 @@ export async function commentRoutes(app: AppInstance): Promise<void> {
     { schema: { tags: ['comments'], params, response: { 200: z.array(commentSchema) } } },
     async (request) => {
       const user = await requireUser(request);
-      const { organizationId } = await organizationOfTask(db, request.params.taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', request.params.taskId);
       return (await commentsOfTask(db, request.params.taskId)).map(presentComment);
     },
   );

@@ -16,7 +16,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorize, authorizeInProject } from '../../policies/authorize.ts';
 import { createCustomField } from './commands/create-custom-field.ts';
 import { deleteCustomField } from './commands/delete-custom-field.ts';
 import { setProjectCustomField } from './commands/set-project-custom-field.ts';
@@ -106,8 +106,7 @@ export async function customFieldRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: projectIdParams, response: { 200: projectCustomFieldsViewSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(db, request.params.projectId);
-      await authorize(db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(db, user, 'project.read', request.params.projectId);
       const [fields, values] = await Promise.all([
         fieldsOfProject(db, request.params.projectId),
         valuesOfProject(db, request.params.projectId),

@@ -12,7 +12,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorizeInProject } from '../../policies/authorize.ts';
 import { burnUp } from './burn-up.ts';
 import { renameCycle } from './commands/rename-cycle.ts';
 import { setCycleSettings } from './commands/set-cycle-settings.ts';
@@ -40,8 +40,7 @@ export async function cycleRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: projectIdParams, response: { 200: projectCyclesViewSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(db, request.params.projectId);
-      await authorize(db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(db, user, 'project.read', request.params.projectId);
       return answerCycles(request.params.projectId);
     },
   );
@@ -75,8 +74,7 @@ export async function cycleRoutes(app: AppInstance): Promise<void> {
       const user = await requireUser(request);
       const row = await cycleById(db, request.params.cycleId);
       if (!row) throw notFound('Cycle');
-      const organizationId = await organizationOfProject(db, row.project_id);
-      await authorize(db, user, 'project.read', organizationId, 'Cycle');
+      await authorizeInProject(db, user, 'project.read', row.project_id, 'Cycle');
       const now = clock.now();
       const history = await cycleHistory(db, row.cycle_id);
       const drawn = burnUp(row, history.tasks, history.lines, now, history.finishedKeys);

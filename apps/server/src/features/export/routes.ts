@@ -4,7 +4,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { type CurrentUser, requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { fileAnswer } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorize, authorizeInProject } from '../../policies/authorize.ts';
 import { organizationExportJson, projectExportJson } from './project-export-json.ts';
 import { exportedOrganization, exportedProject } from './queries.ts';
 import { exportDay, safeFileName, sendDownload } from './send-download.ts';
@@ -17,7 +17,7 @@ export async function exportRoutes(app: AppInstance): Promise<void> {
 
   /** The live project, once the user may export it: 404 outside its organization. */
   async function projectToExport(user: CurrentUser, projectId: string) {
-    await authorize(db, user, 'project.export', await organizationOfProject(db, projectId), 'Project');
+    await authorizeInProject(db, user, 'project.export', projectId);
     const project = await exportedProject(db, projectId);
     if (!project) throw notFound('Project');
     return project;

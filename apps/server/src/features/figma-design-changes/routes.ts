@@ -10,7 +10,7 @@ import { requireUser } from '../../auth/current-user.ts';
 import { createImageCache } from '../../figma/image-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import { fileAnswer, noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeInProject, authorizeOnTask } from '../../policies/authorize.ts';
 import { markDesignSeen } from './commands/mark-design-seen.ts';
 import { presentDesignChange, presentVersionImage } from './presenter.ts';
 import { designChangedTasksOfProject, designChangesOfTask } from './queries.ts';
@@ -28,8 +28,7 @@ export async function designChangeRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { taskId } = request.params;
-      const { organizationId } = await organizationOfTask(db, taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', taskId);
       return (await designChangesOfTask(db, taskId)).map((row) => presentDesignChange(taskId, row));
     },
   );
@@ -51,8 +50,7 @@ export async function designChangeRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const { taskId, nodeLinkId, side } = request.params;
-      const { organizationId } = await organizationOfTask(db, taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', taskId);
       const link = (await designChangesOfTask(db, taskId)).find(
         (row) => row.task_figma_node_id === nodeLinkId,
       );
@@ -71,7 +69,7 @@ export async function designChangeRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { projectId } = request.params;
-      await authorize(db, user, 'project.read', await organizationOfProject(db, projectId), 'Project');
+      await authorizeInProject(db, user, 'project.read', projectId);
       return { task_ids: await designChangedTasksOfProject(db, projectId) };
     },
   );

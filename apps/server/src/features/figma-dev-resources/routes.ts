@@ -3,7 +3,7 @@ import { taskIdParams } from '@figgle/shared/task-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeOnTask } from '../../policies/authorize.ts';
 import { retryDevResource } from './commands/retry-dev-resource.ts';
 import { presentDevResource } from './presenter.ts';
 import { devResourcesOfTask } from './queries.ts';
@@ -19,8 +19,7 @@ export async function figmaDevResourceRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: taskIdParams, response: { 200: z.array(taskDevResourceSchema) } } },
     async (request) => {
       const user = await requireUser(request);
-      const { organizationId } = await organizationOfTask(db, request.params.taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', request.params.taskId);
       return (await devResourcesOfTask(db, request.params.taskId)).map(presentDevResource);
     },
   );

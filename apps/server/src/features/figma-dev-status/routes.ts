@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorizeInProject } from '../../policies/authorize.ts';
 import { setReadyRule } from './commands/set-ready-rule.ts';
 import { presentReadyRule } from './presenter.ts';
 import { readyRuleOf } from './queries.ts';
@@ -23,8 +23,7 @@ export async function figmaDevStatusRoutes(app: AppInstance): Promise<void> {
     { schema: { tags: ['figma'], params, response: { 200: figmaReadyRuleViewSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(app.deps.db, request.params.projectId);
-      await authorize(app.deps.db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(app.deps.db, user, 'project.read', request.params.projectId);
       return load(request.params.projectId);
     },
   );

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeOnTask } from '../../policies/authorize.ts';
 import { linkFigmaNode } from './commands/link-figma-node.ts';
 import { unlinkFigmaNode } from './commands/unlink-figma-node.ts';
 import { presentTaskFigmaNode } from './presenter.ts';
@@ -25,8 +25,7 @@ export async function taskFigmaNodeRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: taskIdParams, response: { 200: z.array(taskFigmaNodeSchema) } } },
     async (request) => {
       const user = await requireUser(request);
-      const { organizationId } = await organizationOfTask(db, request.params.taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', request.params.taskId);
       return (await figmaNodesOfTask(db, request.params.taskId)).map(presentTaskFigmaNode);
     },
   );

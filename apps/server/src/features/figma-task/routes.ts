@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/current-user.ts';
 import { createImageCache } from '../../figma/image-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import { fileAnswer } from '../../http/response-schemas.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeOnTask } from '../../policies/authorize.ts';
 import { nodeImage } from './commands/node-image.ts';
 import { presentNodeImage } from './presenter.ts';
 import { designNodeOfTask } from './queries.ts';
@@ -23,8 +23,7 @@ export async function figmaTaskRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { organizationId } = await organizationOfTask(app.deps.db, request.params.taskId);
-      await authorize(app.deps.db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(app.deps.db, user, 'task.read', request.params.taskId);
       const node = await designNodeOfTask(app.deps.db, request.params.taskId);
       if (!node) throw notFound('Figma design node');
       const bytes = await nodeImage({ ...app.deps, log: request.log, cache }, user, node);

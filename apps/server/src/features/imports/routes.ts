@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorize, authorizeInProject } from '../../policies/authorize.ts';
 import { organizationOfImport } from '../../policies/imports.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import { createImport } from './commands/create-import.ts';
@@ -46,6 +46,11 @@ export async function importRoutes(app: AppInstance): Promise<void> {
   );
 
   const view = async (run: ImportRunRow) => presentImport(run, await earlierImportOfSameFile(db, run));
+  const viewOf = async (importId: string) => {
+    const run = await importRunOf(db, importId);
+    if (!run) throw notFound('Import');
+    return view(run);
+  };
   // Both import routes receive the file the same way; only where it goes differs. A refused file is
   // drained so the client sees the answer rather than a reset connection.
   const receive = async (
@@ -74,18 +79,15 @@ export async function importRoutes(app: AppInstance): Promise<void> {
     return body.stream;
   };
 
+  // Both import routes take a file the same way, and answer the import it starts.
+  const fileRoute = <Params>(params: Params, description: string) => ({
+    config: { slowBody: true },
+    schema: { tags, description, params, querystring: importFileQuery, response: { 201: importViewSchema } },
+  });
+
   app.post(
     '/api/projects/:projectId/imports',
-    {
-      config: { slowBody: true },
-      schema: {
-        tags,
-        description: FILE_BODY,
-        params: projectImportParams,
-        querystring: importFileQuery,
-        response: { 201: importViewSchema },
-      },
-    },
+    fileRoute(projectImportParams, FILE_BODY),
     async (request, reply) =>
       reply
         .status(201)
@@ -94,16 +96,10 @@ export async function importRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/organizations/:organizationId/imports',
-    {
-      config: { slowBody: true },
-      schema: {
-        tags,
-        description: `Import into a new project, created when the import starts. ${FILE_BODY}`,
-        params: organizationImportParams,
-        querystring: importFileQuery,
-        response: { 201: importViewSchema },
-      },
-    },
+    fileRoute(
+      organizationImportParams,
+      `Import into a new project, created when the import starts. ${FILE_BODY}`,
+    ),
     async (request, reply) =>
       reply
         .status(201)
@@ -122,9 +118,7 @@ export async function importRoutes(app: AppInstance): Promise<void> {
         await organizationOfImport(db, request.params.importId),
         'Import',
       );
-      const run = await importRunOf(db, request.params.importId);
-      if (!run) throw notFound('Import');
-      return view(run);
+      return viewOf(request.params.importId);
     },
   );
 
@@ -134,9 +128,7 @@ export async function importRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       await startImport(app.deps, user, { importId: request.params.importId, input: request.body });
-      const run = await importRunOf(db, request.params.importId);
-      if (!run) throw notFound('Import');
-      return view(run);
+      return viewOf(request.params.importId);
     },
   );
 
@@ -145,13 +137,7 @@ export async function importRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: projectImportParams, response: { 200: z.array(importViewSchema) } } },
     async (request) => {
       const user = await requireUser(request);
-      await authorize(
-        db,
-        user,
-        'import.read',
-        await organizationOfProject(db, request.params.projectId),
-        'Project',
-      );
+      await authorizeInProject(db, user, 'import.read', request.params.projectId);
       return Promise.all((await importRunsOfProject(db, request.params.projectId)).map(view));
     },
   );

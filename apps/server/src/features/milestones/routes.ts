@@ -13,7 +13,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorizeInProject } from '../../policies/authorize.ts';
 import { createMilestone } from './commands/create-milestone.ts';
 import { deleteMilestone } from './commands/delete-milestone.ts';
 import { setTaskMilestone } from './commands/set-task-milestone.ts';
@@ -38,8 +38,7 @@ export async function milestoneRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: projectIdParams, response: { 200: z.array(milestoneViewSchema) } } },
     async (request) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(db, request.params.projectId);
-      await authorize(db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(db, user, 'project.read', request.params.projectId);
       const now = clock.now();
       return (await milestonesOfProject(db, request.params.projectId, now)).map((row) =>
         presentMilestone(row, now),

@@ -12,7 +12,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { type ErrorTranslation, HttpError } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorizeInProject } from '../../policies/authorize.ts';
 import { createProjectStatus } from './commands/create-project-status.ts';
 import { deleteProjectStatus } from './commands/delete-project-status.ts';
 import { reorderProjectStatuses } from './commands/reorder-project-statuses.ts';
@@ -44,8 +44,7 @@ export async function projectStatusRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: projectIdParams, response: { 200: statusList } } },
     async (request) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(db, request.params.projectId);
-      await authorize(db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(db, user, 'project.read', request.params.projectId);
       return answerStatuses(request.params.projectId);
     },
   );

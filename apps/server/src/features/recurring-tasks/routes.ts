@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorize, authorizeOnTask } from '../../policies/authorize.ts';
 import { setOrganizationTimeZone } from './commands/set-organization-time-zone.ts';
 import { setTaskRecurrence } from './commands/set-task-recurrence.ts';
 import { stopTaskRecurrence } from './commands/stop-task-recurrence.ts';
@@ -33,8 +33,7 @@ export async function recurringTaskRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: taskIdParams, response: { 200: taskRecurrenceAnswerSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const { organizationId } = await organizationOfTask(db, request.params.taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', request.params.taskId);
       return answer(request.params.taskId);
     },
   );

@@ -12,7 +12,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { noContent } from '../../http/response-schemas.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorizeInProject } from '../../policies/authorize.ts';
 import { presentProject } from '../projects/presenter.ts';
 import { projectOf } from '../projects/queries.ts';
 import { presentTaskSummary } from '../tasks/presenter.ts';
@@ -41,8 +41,7 @@ export async function taskTemplateRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(db, request.params.projectId);
-      await authorize(db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(db, user, 'project.read', request.params.projectId);
       return presentTemplatesOfProject(await templatesOfProject(db, request.params.projectId));
     },
   );

@@ -3,7 +3,7 @@ import { projectTimelineSchema } from '@figgle/shared/timeline-view-schemas';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
-import { authorize, organizationOfProject } from '../../policies/authorize.ts';
+import { authorizeInProject } from '../../policies/authorize.ts';
 import { timelineJson } from './queries.ts';
 
 const tags = ['timeline-view'];
@@ -21,8 +21,7 @@ export async function timelineViewRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, params: projectIdParams, response: { 200: projectTimelineSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      const organizationId = await organizationOfProject(db, request.params.projectId);
-      await authorize(db, user, 'project.read', organizationId, 'Project');
+      await authorizeInProject(db, user, 'project.read', request.params.projectId);
       // JSON text the database built in the schema's shape (timeline-view.test.ts reads it back
       // through the schema): Fastify sends a string as it is, without the response schema's check.
       // (The reply without the route's types, which would ask for the object: as sendJsonText takes it.)

@@ -2,7 +2,7 @@ import { timelineSchema } from '@figgle/shared/timeline-schemas';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireUser } from '../../auth/current-user.ts';
-import { authorize, organizationOfTask } from '../../policies/authorize.ts';
+import { authorizeOnTask } from '../../policies/authorize.ts';
 import { commentsOfTask } from '../comments/queries.ts';
 import { presentTimeline } from './presenter.ts';
 import { logsOfTask, namesOf } from './queries.ts';
@@ -22,8 +22,7 @@ export async function timelineRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { taskId } = request.params;
-      const { organizationId } = await organizationOfTask(db, taskId);
-      await authorize(db, user, 'task.read', organizationId, 'Task');
+      await authorizeOnTask(db, user, 'task.read', taskId);
       const [comments, logs] = [await commentsOfTask(db, taskId), await logsOfTask(db, taskId)];
       const items = presentTimeline(taskId, comments, logs);
       const mentioned = new Set<string>();

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 
 /**
  * Favorites are per user: a bookmark row per user and project. Setting the same state twice is
@@ -11,8 +11,7 @@ export async function setBookmark(
   user: CurrentUser,
   { projectId, bookmarked }: { projectId: string; bookmarked: boolean },
 ): Promise<void> {
-  const organizationId = await organizationOfProject(db, projectId);
-  await authorize(db, user, 'project.read', organizationId, 'Project');
+  await authorizeInProject(db, user, 'project.read', projectId);
   if (bookmarked) {
     await db
       .insertInto('bookmark')

@@ -2,7 +2,7 @@ import type { CreateCalendarFeedInput } from '@figgle/shared/calendar-feed-schem
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 import { newFeedToken } from '../feed-secret.ts';
 import type { CalendarFeedRow } from '../queries.ts';
 
@@ -19,7 +19,7 @@ export async function createCalendarFeed(
   const projectId = input.project_id ?? null;
   let projectName: string | null = null;
   if (projectId) {
-    await authorize(db, user, 'project.read', await organizationOfProject(db, projectId), 'Project');
+    await authorizeInProject(db, user, 'project.read', projectId);
     const project = await db
       .selectFrom('project')
       .select('name')

@@ -1,10 +1,11 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
+import { touchTask } from '../../../commands/task-field-writes.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { organizationOfChecklistItem } from '../../../policies/checklist.ts';
-import { announceChecklistChange, touchTask } from './checklist-writes.ts';
+import { announceChecklistChange } from './checklist-writes.ts';
 
 /** Removes an item for good; a task it became stays. */
 export async function deleteChecklistItem(
@@ -14,19 +15,18 @@ export async function deleteChecklistItem(
 ): Promise<void> {
   const place = await organizationOfChecklistItem(db, itemId);
   await authorize(db, user, 'task.update', place.organizationId, 'Task');
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        await touchTask(trx, place.taskId, user.user_id);
-        const deleted = await trx
-          .deleteFrom('checklist_item')
-          .where('item_id', '=', itemId)
-          .where('task_id', '=', place.taskId)
-          .returning('item_id')
-          .executeTakeFirst();
-        if (!deleted) throw notFound('Checklist item');
-      }),
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      await touchTask(trx, place.taskId, user.user_id);
+      const deleted = await trx
+        .deleteFrom('checklist_item')
+        .where('item_id', '=', itemId)
+        .where('task_id', '=', place.taskId)
+        .returning('item_id')
+        .executeTakeFirst();
+      if (!deleted) throw notFound('Checklist item');
+    },
     () => announceChecklistChange(place, user.user_id),
   );
 }

@@ -2,13 +2,14 @@ import { generateKeyBetween } from 'fractional-indexing';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
+import { touchTask } from '../../../commands/task-field-writes.ts';
 import type { Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { organizationOfChecklistItem } from '../../../policies/checklist.ts';
 import { BY_RANK, type ChecklistItemRow, checklistItem } from '../queries.ts';
-import { announceChecklistChange, touchTask } from './checklist-writes.ts';
+import { announceChecklistChange } from './checklist-writes.ts';
 
 interface ChecklistItemChanges {
   text?: string;
@@ -25,29 +26,28 @@ export async function updateChecklistItem(
 ): Promise<ChecklistItemRow> {
   const place = await organizationOfChecklistItem(db, itemId);
   await authorize(db, user, 'task.update', place.organizationId, 'Task');
-  return publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        await touchTask(trx, place.taskId, user.user_id);
-        const rank =
-          changes.index === undefined ? undefined : await rankAt(trx, place.taskId, itemId, changes.index);
-        const updated = await trx
-          .updateTable('checklist_item')
-          .set({
-            ...(changes.text !== undefined ? { text: changes.text } : {}),
-            ...(changes.done !== undefined ? { done: changes.done } : {}),
-            ...(rank !== undefined ? { rank } : {}),
-            updated_at: new Date(),
-          })
-          .where('item_id', '=', itemId)
-          .where('task_id', '=', place.taskId)
-          .returning('item_id')
-          .executeTakeFirst();
-        // Removed meanwhile by someone else.
-        if (!updated) throw notFound('Checklist item');
-        return (await checklistItem(trx, itemId))!;
-      }),
+  return publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      await touchTask(trx, place.taskId, user.user_id);
+      const rank =
+        changes.index === undefined ? undefined : await rankAt(trx, place.taskId, itemId, changes.index);
+      const updated = await trx
+        .updateTable('checklist_item')
+        .set({
+          ...(changes.text !== undefined ? { text: changes.text } : {}),
+          ...(changes.done !== undefined ? { done: changes.done } : {}),
+          ...(rank !== undefined ? { rank } : {}),
+          updated_at: new Date(),
+        })
+        .where('item_id', '=', itemId)
+        .where('task_id', '=', place.taskId)
+        .returning('item_id')
+        .executeTakeFirst();
+      // Removed meanwhile by someone else.
+      if (!updated) throw notFound('Checklist item');
+      return (await checklistItem(trx, itemId))!;
+    },
     () => announceChecklistChange(place, user.user_id),
   );
 }

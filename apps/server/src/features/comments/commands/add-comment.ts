@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { wakeWorkers } from '../../../jobs/wake.ts';
-import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
+import { authorizeOnTask } from '../../../policies/authorize.ts';
 import { type CommentWithUser, commentsOfTask } from '../queries.ts';
 import { announceCommentCreated, createComment } from './create-comment.ts';
 
@@ -22,19 +22,16 @@ export async function addComment(
   user: CurrentUser,
   { taskId, content_json }: AddCommentInput,
 ): Promise<CommentWithUser> {
-  const { organizationId } = await organizationOfTask(db, taskId);
-  await authorize(db, user, 'comment.create', organizationId, 'Task');
-  const created = await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute((trx) =>
-        createComment(trx, {
-          taskId,
-          authorId: user.user_id,
-          authorName: displayName(user),
-          contentJson: content_json,
-        }),
-      ),
+  await authorizeOnTask(db, user, 'comment.create', taskId);
+  const created = await publishAfterTransaction(
+    { db, bus },
+    (trx) =>
+      createComment(trx, {
+        taskId,
+        authorId: user.user_id,
+        authorName: displayName(user),
+        contentJson: content_json,
+      }),
     announceCommentCreated,
   );
   if (created.notified?.fanOutQueued) wakeWorkers(db);

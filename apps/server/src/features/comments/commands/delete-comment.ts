@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authorizeCommentAuthor } from '../../../policies/comments.ts';
+import { commentChangeFacts, logCommentChange } from './comment-change-log.ts';
 
 /**
  * Its author deletes a comment (DELETE /api/comments/:commentId): the row goes, the task's
@@ -16,51 +17,33 @@ export async function deleteComment(
   { commentId }: { commentId: string },
 ): Promise<void> {
   const place = await authorizeCommentAuthor(db, user, 'comment.delete', commentId);
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('comment')
-          .where('comment_id', '=', commentId)
-          .where('task_id', 'in', (eb) =>
-            eb.selectFrom('task').select('task_id').where('deleted_at', 'is', null),
-          )
-          .returning('task_id')
-          .executeTakeFirst();
-        // Deleted meanwhile, or its task was.
-        if (!deleted) throw notFound('Comment');
-        await trx
-          .updateTable('task')
-          .set((eb) => ({ comments_total: sql<number>`greatest(${eb.ref('comments_total')} - 1, 0)` }))
-          .where('task_id', '=', place.taskId)
-          .execute();
-        await trx
-          .deleteFrom('notification')
-          .where('task_id', '=', place.taskId)
-          .where(sql<boolean>`detail->>'commentId' = ${commentId}`)
-          .execute();
-        const log = await trx
-          .insertInto('log')
-          .values({
-            task_id: place.taskId,
-            project_id: place.projectId,
-            organization_id: place.organizationId,
-            author_id: user.user_id,
-            type: 'COMMENT_DELETE',
-            metadata: JSON.stringify({ comment_id: commentId }),
-          })
-          .returning('log_id')
-          .executeTakeFirstOrThrow();
-        return log.log_id;
-      }),
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      const deleted = await trx
+        .deleteFrom('comment')
+        .where('comment_id', '=', commentId)
+        .where('task_id', 'in', (eb) =>
+          eb.selectFrom('task').select('task_id').where('deleted_at', 'is', null),
+        )
+        .returning('task_id')
+        .executeTakeFirst();
+      // Deleted meanwhile, or its task was.
+      if (!deleted) throw notFound('Comment');
+      await trx
+        .updateTable('task')
+        .set((eb) => ({ comments_total: sql<number>`greatest(${eb.ref('comments_total')} - 1, 0)` }))
+        .where('task_id', '=', place.taskId)
+        .execute();
+      await trx
+        .deleteFrom('notification')
+        .where('task_id', '=', place.taskId)
+        .where(sql<boolean>`detail->>'commentId' = ${commentId}`)
+        .execute();
+      return logCommentChange(trx, place, user, { type: 'COMMENT_DELETE', commentId });
+    },
     (logId) => {
-      const facts = {
-        organizationId: place.organizationId,
-        projectId: place.projectId,
-        taskId: place.taskId,
-        actorId: user.user_id,
-      };
+      const facts = commentChangeFacts(place, user);
       return [
         { event: { kind: 'comment', action: 'deleted', id: commentId, ...facts } },
         { event: { kind: 'task', action: 'updated', id: place.taskId, ...facts } },

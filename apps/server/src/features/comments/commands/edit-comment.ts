@@ -2,10 +2,11 @@ import { COMMENT_EMPTY_MESSAGE } from '@figgle/shared/comment-schemas';
 import { type DeltaDocument, isDeltaBlank } from '@figgle/shared/delta';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { authorizeCommentAuthor } from '../../../policies/comments.ts';
 import { type CommentWithUser, commentsOfTask } from '../queries.ts';
+import { commentChangeFacts, logCommentChange } from './comment-change-log.ts';
 
 export interface EditCommentInput {
   commentId: string;
@@ -27,51 +28,33 @@ export async function editComment(
     throw badRequest(COMMENT_EMPTY_MESSAGE, [{ path: 'content_json', message: 'is empty' }]);
   const place = await authorizeCommentAuthor(db, user, 'comment.edit', commentId);
   const text = JSON.stringify(content_json);
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        // The task may have been deleted since the check: then the comment is gone with it.
-        const live = await trx
-          .selectFrom('comment')
-          .innerJoin('task', 'task.task_id', 'comment.task_id')
-          .select(['comment.content_json'])
-          .where('comment.comment_id', '=', commentId)
-          .where('task.deleted_at', 'is', null)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!live) throw notFound('Comment');
-        if (JSON.stringify(live.content_json) === text) return { logId: null };
-        const now = new Date();
-        await trx
-          .updateTable('comment')
-          .set({ content_json: text, edited_at: now })
-          .where('comment_id', '=', commentId)
-          .execute();
-        const log = await trx
-          .insertInto('log')
-          .values({
-            task_id: place.taskId,
-            project_id: place.projectId,
-            organization_id: place.organizationId,
-            author_id: user.user_id,
-            type: 'COMMENT_EDIT',
-            metadata: JSON.stringify({ comment_id: commentId }),
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('log_id')
-          .executeTakeFirstOrThrow();
-        return { logId: log.log_id };
-      }),
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      // The task may have been deleted since the check: then the comment is gone with it.
+      const live = await trx
+        .selectFrom('comment')
+        .innerJoin('task', 'task.task_id', 'comment.task_id')
+        .select(['comment.content_json'])
+        .where('comment.comment_id', '=', commentId)
+        .where('task.deleted_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!live) throw notFound('Comment');
+      if (JSON.stringify(live.content_json) === text) return { logId: null };
+      const now = new Date();
+      await trx
+        .updateTable('comment')
+        .set({ content_json: text, edited_at: now })
+        .where('comment_id', '=', commentId)
+        .execute();
+      return {
+        logId: await logCommentChange(trx, place, user, { type: 'COMMENT_EDIT', commentId, at: now }),
+      };
+    },
     ({ logId }) => {
       if (logId === null) return [];
-      const facts = {
-        organizationId: place.organizationId,
-        projectId: place.projectId,
-        taskId: place.taskId,
-        actorId: user.user_id,
-      };
+      const facts = commentChangeFacts(place, user);
       return [
         { event: { kind: 'comment', action: 'updated', id: commentId, ...facts } },
         { event: { kind: 'log', action: 'created', id: logId, ...facts } },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomFieldOption } from '@figgle/shared/custom-field-schemas';
+import { violatesUniqueIndex } from '../../../db/unique-violation.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
 
 /** The 409 of a name another field of the organization has (compared whatever the case). */
@@ -9,15 +10,7 @@ export function duplicateFieldName(name: string) {
 
 /** A write that lost a race for a name: the unique index (organization, lower(name)) refused it. */
 export function isDuplicateFieldName(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === '23505' &&
-    String(
-      (error as { constraint?: unknown; message?: unknown }).constraint ??
-        (error as { message?: unknown }).message,
-    ).includes('custom_field_name_idx')
-  );
+  return violatesUniqueIndex(error, 'custom_field_name_idx');
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '@figgle/shared/custom-field-schemas';
 import type { LabelColor } from '@figgle/shared/planning-schemas';
 import { sql, type Transaction } from 'kysely';
+import { lockOrganization } from '../../../db/row-locks.ts';
 import type { Database } from '../../../db/schema.ts';
 
 /** A custom field of an imported Figgle file, by its key (its id in the file). */
@@ -32,12 +33,7 @@ export async function importCustomFields(
   const ids = new Map<string, string>();
   if (fields.length === 0) return ids;
   // The organization is locked: fields made at once count against the limit in turn.
-  await trx
-    .selectFrom('organization')
-    .select('organization_id')
-    .where('organization_id', '=', place.organizationId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  await lockOrganization(trx, place.organizationId);
   const existing = await trx
     .selectFrom('custom_field')
     .select(['field_id', 'name', 'kind', 'options'])

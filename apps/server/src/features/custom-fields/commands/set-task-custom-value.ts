@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { type LockedTaskPlan, lockTaskToPlan } from '../../../commands/task-field-writes.ts';
 import type { Database } from '../../../db/schema.ts';
 import { badRequest } from '../../../http/errors.ts';
@@ -22,9 +22,9 @@ export async function setTaskCustomValue(
   user: CurrentUser,
   { taskId, fieldId, value }: { taskId: string; fieldId: string; value: CustomValue | null },
 ): Promise<void> {
-  await publishAfterCommit(
-    bus,
-    () => db.transaction().execute((trx) => writeTaskCustomValue(trx, user, { taskId, fieldId, value })),
+  await publishAfterTransaction(
+    { db, bus },
+    (trx) => writeTaskCustomValue(trx, user, { taskId, fieldId, value }),
     (written) => (written.changed ? taskUpdated(written, user.user_id) : null),
   );
 }

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { organizationUpdated } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
@@ -22,40 +22,39 @@ export async function updateCustomField(
   const organizationId = await organizationOfCustomField(db, fieldId);
   await authorize(db, user, 'customField.manage', organizationId, 'Custom field');
   try {
-    await publishAfterCommit(
-      bus,
-      () =>
-        db.transaction().execute(async (trx) => {
-          const field = await trx
-            .selectFrom('custom_field')
-            .select(['kind', 'options'])
-            .where('field_id', '=', fieldId)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!field) throw notFound('Custom field');
-          if (changes.unit !== undefined && field.kind !== 'number') {
-            throw badRequest('Only a number field has a unit.', [
-              { path: 'body.unit', message: 'not a number field' },
-            ]);
-          }
-          const selects = field.kind === 'single_select' || field.kind === 'multi_select';
-          if (changes.options !== undefined && !selects) {
-            throw badRequest('Only a single or multi select field has options.', [
-              { path: 'body.options', message: 'not a select field' },
-            ]);
-          }
-          const next = changes.options ? nextOptions(field.options, changes.options) : null;
-          await trx
-            .updateTable('custom_field')
-            .set({
-              ...(changes.name !== undefined ? { name: changes.name } : {}),
-              ...(changes.unit !== undefined ? { unit: changes.unit === '' ? null : changes.unit } : {}),
-              ...(next ? { options: JSON.stringify(next.options) } : {}),
-            })
-            .where('field_id', '=', fieldId)
-            .execute();
-          if (next && next.removed.length > 0) await removeOptionValues(trx, fieldId, next.removed);
-        }),
+    await publishAfterTransaction(
+      { db, bus },
+      async (trx) => {
+        const field = await trx
+          .selectFrom('custom_field')
+          .select(['kind', 'options'])
+          .where('field_id', '=', fieldId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!field) throw notFound('Custom field');
+        if (changes.unit !== undefined && field.kind !== 'number') {
+          throw badRequest('Only a number field has a unit.', [
+            { path: 'body.unit', message: 'not a number field' },
+          ]);
+        }
+        const selects = field.kind === 'single_select' || field.kind === 'multi_select';
+        if (changes.options !== undefined && !selects) {
+          throw badRequest('Only a single or multi select field has options.', [
+            { path: 'body.options', message: 'not a select field' },
+          ]);
+        }
+        const next = changes.options ? nextOptions(field.options, changes.options) : null;
+        await trx
+          .updateTable('custom_field')
+          .set({
+            ...(changes.name !== undefined ? { name: changes.name } : {}),
+            ...(changes.unit !== undefined ? { unit: changes.unit === '' ? null : changes.unit } : {}),
+            ...(next ? { options: JSON.stringify(next.options) } : {}),
+          })
+          .where('field_id', '=', fieldId)
+          .execute();
+        if (next && next.removed.length > 0) await removeOptionValues(trx, fieldId, next.removed);
+      },
       () => organizationUpdated(organizationId, user.user_id),
     );
   } catch (error) {

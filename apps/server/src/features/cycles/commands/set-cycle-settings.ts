@@ -2,9 +2,10 @@ import { dayOf } from '@figgle/shared/cycle-dates';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
+import { lockLiveProject } from '../../../db/row-locks.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 import { planCycles } from '../cycle-plan.ts';
 
 export interface CycleSettingsChange {
@@ -24,38 +25,29 @@ export async function setCycleSettings(
   user: CurrentUser,
   { projectId, enabled, weeks, weekStart }: CycleSettingsChange,
 ): Promise<void> {
-  const organizationId = await organizationOfProject(db, projectId);
-  await authorize(db, user, 'project.update', organizationId, 'Project');
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const project = await trx
-          .selectFrom('project')
-          .select('project_id')
-          .where('project_id', '=', projectId)
-          .where('deleted_at', 'is', null)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!project) throw notFound('Project');
-        await trx
-          .insertInto('cycle_setting')
-          .values({ project_id: projectId, enabled, weeks, week_start: weekStart })
-          .onConflict((oc) =>
-            oc
-              .column('project_id')
-              .doUpdateSet({ enabled, weeks, week_start: weekStart, updated_at: new Date() }),
-          )
-          .execute();
-        if (enabled) {
-          await planCycles(
-            trx,
-            { projectId, organizationId },
-            { weeks, week_start: weekStart },
-            dayOf(clock.now()),
-          );
-        }
-      }),
+  const organizationId = await authorizeInProject(db, user, 'project.update', projectId);
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      if (!(await lockLiveProject(trx, projectId))) throw notFound('Project');
+      await trx
+        .insertInto('cycle_setting')
+        .values({ project_id: projectId, enabled, weeks, week_start: weekStart })
+        .onConflict((oc) =>
+          oc
+            .column('project_id')
+            .doUpdateSet({ enabled, weeks, week_start: weekStart, updated_at: new Date() }),
+        )
+        .execute();
+      if (enabled) {
+        await planCycles(
+          trx,
+          { projectId, organizationId },
+          { weeks, week_start: weekStart },
+          dayOf(clock.now()),
+        );
+      }
+    },
     () => projectChanged('updated', organizationId, projectId, user.user_id),
   );
 }

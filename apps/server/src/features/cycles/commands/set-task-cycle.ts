@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { planTaskInCycle } from './plan-task-in-cycle.ts';
 
 /**
@@ -13,9 +13,9 @@ export async function setTaskCycle(
   user: CurrentUser,
   { taskId, cycleId }: { taskId: string; cycleId: string | null },
 ): Promise<void> {
-  await publishAfterCommit(
-    bus,
-    () => db.transaction().execute((trx) => planTaskInCycle(trx, user, taskId, cycleId)),
+  await publishAfterTransaction(
+    { db, bus },
+    (trx) => planTaskInCycle(trx, user, taskId, cycleId),
     (written) => (written.changed ? taskUpdated(written, user.user_id) : null),
   );
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
-import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
+import { authorizeOnTask } from '../../../policies/authorize.ts';
 
 /**
  * The assignee opened the task: what they see now is the newest render of each linked design, and
@@ -12,8 +12,7 @@ export async function markDesignSeen(
   user: CurrentUser,
   { taskId }: { taskId: string },
 ): Promise<void> {
-  const place = await organizationOfTask(db, taskId);
-  await authorize(db, user, 'task.read', place.organizationId, 'Task');
+  const place = await authorizeOnTask(db, user, 'task.read', taskId);
   await publishAfterCommit(
     bus,
     async () => {

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { JobDeps } from '../../../jobs/job-handler.ts';
 import { announceNotified, type Notified } from '../../notifications/commands/record.ts';
@@ -36,20 +36,19 @@ export async function recordDesignChanges(
   renders: Renders,
   completeIn: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
-  await publishAfterCommit(
-    deps.bus,
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const changedTasks = new Map<string, string>();
-        // Read again under lock: another delivery's job for the same file may have written since.
-        for (const link of await lockLinks(trx, organizationId, fileKey, links)) {
-          const news = await updateLink(trx, link, renders);
-          if (news) changedTasks.set(link.task_id, link.project_id);
-        }
-        const notified = await notify(trx, organizationId, fileKey, changedTasks, renders.version);
-        await completeIn(trx);
-        return { changedTasks, notified };
-      }),
+  await publishAfterTransaction(
+    deps,
+    async (trx) => {
+      const changedTasks = new Map<string, string>();
+      // Read again under lock: another delivery's job for the same file may have written since.
+      for (const link of await lockLinks(trx, organizationId, fileKey, links)) {
+        const news = await updateLink(trx, link, renders);
+        if (news) changedTasks.set(link.task_id, link.project_id);
+      }
+      const notified = await notify(trx, organizationId, fileKey, changedTasks, renders.version);
+      await completeIn(trx);
+      return { changedTasks, notified };
+    },
     ({ changedTasks, notified }): Announcement[] => [
       ...[...changedTasks].map(([taskId, projectId]) => ({
         event: {

@@ -2,7 +2,7 @@ import type { StatusCategory } from '@figgle/shared/status-categories';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { DevStatus, TaskStatus } from '../../../db/schema.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { PolicyError } from '../../../policies/policy-errors.ts';
@@ -42,11 +42,10 @@ export async function applyDevStatus(
   change: DevStatusChange,
 ): Promise<{ changedTasks: string[]; movedTasks: string[] }> {
   const announced: Announcement[] = [];
-  return publishAfterCommit(
-    deps.bus,
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<ChangedLink>`
+  return publishAfterTransaction(
+    deps,
+    async (trx) => {
+      const { rows } = await sql<ChangedLink>`
           WITH old AS (
             SELECT task_figma_node_id, dev_status FROM task_figma_node
              WHERE organization_id = ${organizationId} AND file_key = ${change.fileKey}
@@ -65,52 +64,49 @@ export async function applyDevStatus(
            WHERE changed.before <> ${change.status}
              AND task.deleted_at IS NULL AND project.deleted_at IS NULL
         `.execute(trx);
-        const moved: string[] = [];
-        for (const link of rows) {
-          const becameReady =
-            change.applyRule && change.status === 'READY_FOR_DEV' && link.before !== 'READY_FOR_DEV';
-          const rule = link.ready_status;
-          if (
-            becameReady &&
-            rule &&
-            link.rule_by &&
-            link.task_status !== rule &&
-            // A task of a Canceled status (Archive) stays out of the plan (migration 0037).
-            link.task_category !== 'canceled'
-          ) {
-            const author = await trx
-              .selectFrom('app_user')
-              .selectAll()
-              .where('user_id', '=', link.rule_by)
-              .executeTakeFirst();
-            try {
-              if (!author) throw new HttpError(404, 'not_found', 'The rule’s author is gone.');
-              const task = await changeTask(trx, author, link.task_id, { status: rule }, 'task.update');
-              announced.push(...announceChange(task, author.user_id));
-              moved.push(link.task_id);
-              continue;
-            } catch (error) {
-              if (!(error instanceof HttpError) && !(error instanceof PolicyError)) throw error;
-              deps.log.warn(
-                { taskId: link.task_id, reason: error.message },
-                'Ready for dev rule not applied',
-              );
-            }
+      const moved: string[] = [];
+      for (const link of rows) {
+        const becameReady =
+          change.applyRule && change.status === 'READY_FOR_DEV' && link.before !== 'READY_FOR_DEV';
+        const rule = link.ready_status;
+        if (
+          becameReady &&
+          rule &&
+          link.rule_by &&
+          link.task_status !== rule &&
+          // A task of a Canceled status (Archive) stays out of the plan (migration 0037).
+          link.task_category !== 'canceled'
+        ) {
+          const author = await trx
+            .selectFrom('app_user')
+            .selectAll()
+            .where('user_id', '=', link.rule_by)
+            .executeTakeFirst();
+          try {
+            if (!author) throw new HttpError(404, 'not_found', 'The rule’s author is gone.');
+            const task = await changeTask(trx, author, link.task_id, { status: rule }, 'task.update');
+            announced.push(...announceChange(task, author.user_id));
+            moved.push(link.task_id);
+            continue;
+          } catch (error) {
+            if (!(error instanceof HttpError) && !(error instanceof PolicyError)) throw error;
+            deps.log.warn({ taskId: link.task_id, reason: error.message }, 'Ready for dev rule not applied');
           }
-          announced.push({
-            event: {
-              kind: 'task',
-              action: 'updated',
-              id: link.task_id,
-              organizationId,
-              projectId: link.project_id,
-              taskId: link.task_id,
-              actorId: null,
-            },
-          });
         }
-        return { changedTasks: [...new Set(rows.map((row) => row.task_id))], movedTasks: moved };
-      }),
+        announced.push({
+          event: {
+            kind: 'task',
+            action: 'updated',
+            id: link.task_id,
+            organizationId,
+            projectId: link.project_id,
+            taskId: link.task_id,
+            actorId: null,
+          },
+        });
+      }
+      return { changedTasks: [...new Set(rows.map((row) => row.task_id))], movedTasks: moved };
+    },
     () => announced,
   );
 }

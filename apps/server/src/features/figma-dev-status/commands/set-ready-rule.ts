@@ -6,7 +6,7 @@ import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 
 /**
  * The rule moves tasks to a status of the project, not one of the Canceled category; else a 400
@@ -35,8 +35,7 @@ export async function setReadyRule(
   user: CurrentUser,
   { projectId, rule }: { projectId: string; rule: FigmaReadyRuleInput },
 ): Promise<void> {
-  const organizationId = await organizationOfProject(db, projectId);
-  await authorize(db, user, 'project.update', organizationId, 'Project');
+  const organizationId = await authorizeInProject(db, user, 'project.update', projectId);
   await publishAfterCommit(
     bus,
     async () => {

@@ -5,7 +5,7 @@ import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { figmaClient, tokenOfUser } from '../../../figma/tokens.ts';
 import { conflict } from '../../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 import { type DesignLinkRow, designLinkById } from '../queries.ts';
 
 const FILE_NAME_MAX = 300;
@@ -19,8 +19,12 @@ export async function createDesignLink(
   user: CurrentUser,
   values: { figmaFileId: string; projectId: string },
 ): Promise<DesignLinkRow> {
-  const organizationId = await organizationOfProject(db, values.projectId);
-  await authorize(db, user, 'organization.manageDesignLinks', organizationId, 'Project');
+  const organizationId = await authorizeInProject(
+    db,
+    user,
+    'organization.manageDesignLinks',
+    values.projectId,
+  );
 
   const existing = await db
     .selectFrom('file')

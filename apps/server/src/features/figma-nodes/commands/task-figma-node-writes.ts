@@ -1,25 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { taskUpdated } from '../../../commands/announcements.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database, FigmaNodeSource } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
 
 export type TaskPlace = { organizationId: string; projectId: string; taskId: string };
-
-/**
- * Inside a write's transaction: the task row is locked (two links added at once count against the
- * limit one after the other) and takes a new version, so open copies of the task read it again.
- */
-export async function touchLinkedTask(trx: Kysely<Database>, taskId: string, userId: string | null) {
-  const touched = await trx
-    .updateTable('task')
-    .set((eb) => ({ version: eb('version', '+', 1), updated_at: sql`now()`, last_modified_by: userId }))
-    .where('task_id', '=', taskId)
-    .where('deleted_at', 'is', null)
-    .returning('task_id')
-    .executeTakeFirst();
-  if (!touched) throw notFound('Task');
-}
 
 /**
  * One link of a task to a node, for the link commands and for system links (the plugin, a dev

@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
+import { touchTask } from '../../../commands/task-field-writes.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
-import { announceLinkChange, touchLinkedTask } from './task-figma-node-writes.ts';
+import { authorizeOnTask } from '../../../policies/authorize.ts';
+import { announceLinkChange } from './task-figma-node-writes.ts';
 
 /** Removes one Figma link of a task, whichever way it came. */
 export async function unlinkFigmaNode(
@@ -11,21 +12,19 @@ export async function unlinkFigmaNode(
   user: CurrentUser,
   { taskId, nodeLinkId }: { taskId: string; nodeLinkId: string },
 ): Promise<void> {
-  const place = await organizationOfTask(db, taskId);
-  await authorize(db, user, 'task.update', place.organizationId, 'Task');
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        await touchLinkedTask(trx, taskId, user.user_id);
-        const deleted = await trx
-          .deleteFrom('task_figma_node')
-          .where('task_figma_node_id', '=', nodeLinkId)
-          .where('task_id', '=', taskId)
-          .returning('task_figma_node_id')
-          .executeTakeFirst();
-        if (!deleted) throw notFound('Figma link');
-      }),
+  const place = await authorizeOnTask(db, user, 'task.update', taskId);
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      await touchTask(trx, taskId, user.user_id);
+      const deleted = await trx
+        .deleteFrom('task_figma_node')
+        .where('task_figma_node_id', '=', nodeLinkId)
+        .where('task_id', '=', taskId)
+        .returning('task_figma_node_id')
+        .executeTakeFirst();
+      if (!deleted) throw notFound('Figma link');
+    },
     () => announceLinkChange({ ...place, taskId }, user.user_id),
   );
 }

@@ -1,3 +1,4 @@
+import { violatesUniqueIndex } from '../../../db/unique-violation.ts';
 import { conflict } from '../../../http/errors.ts';
 
 /** The 409 of a name another label of the organization has (compared whatever the case). */
@@ -7,13 +8,5 @@ export function duplicateLabelName(name: string) {
 
 /** A write that lost a race for a name to another: the unique index (organization, lower(name)) refused it. */
 export function isDuplicateName(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === '23505' &&
-    String(
-      (error as { constraint?: unknown; message?: unknown }).constraint ??
-        (error as { message?: unknown }).message,
-    ).includes('label_name_idx')
-  );
+  return violatesUniqueIndex(error, 'label_name_idx');
 }

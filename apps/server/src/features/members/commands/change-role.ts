@@ -2,6 +2,7 @@ import type { Role } from '@figgle/shared/roles';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { isLastOwner, lockOrganization } from '../../../db/row-locks.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
@@ -22,12 +23,7 @@ export async function changeRole(
   await authorize(db, user, 'organization.changeRole', organizationId);
   const write = () =>
     db.transaction().execute(async (trx) => {
-      await trx
-        .selectFrom('organization')
-        .select('organization_id')
-        .where('organization_id', '=', organizationId)
-        .forUpdate()
-        .executeTakeFirst();
+      await lockOrganization(trx, organizationId);
       // Read again under the lock: the person asking may have stepped down meanwhile.
       const own = await trx
         .selectFrom('rule')
@@ -44,15 +40,8 @@ export async function changeRole(
         .executeTakeFirst();
       if (!rule) throw notFound('Member');
       if (rule.role === role) return { userId: rule.user_id, role, changed: false };
-      if (rule.role === 'OWNER') {
-        const owners = await trx
-          .selectFrom('rule')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('organization_id', '=', organizationId)
-          .where('role', '=', 'OWNER')
-          .executeTakeFirstOrThrow();
-        if (Number(owners.n) <= 1) throw conflict(LAST_OWNER_ROLE_MESSAGE);
-      }
+      if (rule.role === 'OWNER' && (await isLastOwner(trx, organizationId)))
+        throw conflict(LAST_OWNER_ROLE_MESSAGE);
       await trx.updateTable('rule').set({ role }).where('rule_id', '=', rule.rule_id).execute();
       return { userId: rule.user_id, role, changed: true };
     });

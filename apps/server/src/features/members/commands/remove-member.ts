@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { isLastOwner, lockOrganization } from '../../../db/row-locks.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 
@@ -21,12 +22,7 @@ export async function removeMember(
   const write = () =>
     db.transaction().execute(async (trx) => {
       // Serializes concurrent removals in this organization, so two owners cannot remove each other.
-      await trx
-        .selectFrom('organization')
-        .select('organization_id')
-        .where('organization_id', '=', organizationId)
-        .forUpdate()
-        .executeTakeFirst();
+      await lockOrganization(trx, organizationId);
       const rule = await trx
         .selectFrom('rule')
         .select(['rule_id', 'user_id', 'role'])
@@ -34,15 +30,8 @@ export async function removeMember(
         .where('organization_id', '=', organizationId)
         .executeTakeFirst();
       if (!rule) throw notFound('Member');
-      if (rule.role === 'OWNER') {
-        const owners = await trx
-          .selectFrom('rule')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('organization_id', '=', organizationId)
-          .where('role', '=', 'OWNER')
-          .executeTakeFirstOrThrow();
-        if (Number(owners.n) <= 1) throw conflict(LAST_OWNER_MESSAGE);
-      }
+      if (rule.role === 'OWNER' && (await isLastOwner(trx, organizationId)))
+        throw conflict(LAST_OWNER_MESSAGE);
       await trx.deleteFrom('rule').where('rule_id', '=', rule.rule_id).execute();
       await trx
         .deleteFrom('bookmark')

@@ -3,8 +3,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize } from '../../../policies/authorize.ts';
-import { placeOfMilestone } from '../queries.ts';
+import { milestoneToManage } from './milestone-to-manage.ts';
 
 /** Removes a milestone; its tasks stay, in no milestone (the foreign key sets theirs to null). */
 export async function deleteMilestone(
@@ -12,9 +11,7 @@ export async function deleteMilestone(
   user: CurrentUser,
   { milestoneId }: { milestoneId: string },
 ): Promise<void> {
-  const place = await placeOfMilestone(db, milestoneId);
-  if (!place) throw notFound('Milestone');
-  await authorize(db, user, 'milestone.manage', place.organization_id, 'Milestone');
+  const place = await milestoneToManage(db, user, milestoneId);
   await publishAfterCommit(
     bus,
     async () => {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { lockTaskToPlan, writeTaskPlanLink } from '../../../commands/task-field-writes.ts';
 import { badRequest } from '../../../http/errors.ts';
 
@@ -17,38 +17,37 @@ export async function setTaskMilestone(
   user: CurrentUser,
   { taskId, milestoneId }: { taskId: string; milestoneId: string | null },
 ): Promise<void> {
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const task = await lockTaskToPlan(trx, user, taskId);
-        if (task.milestoneId === milestoneId) return { ...task, changed: false };
-        // Both sides by name, read in the task's own project.
-        const named = await trx
-          .selectFrom('milestone')
-          .select(['milestone_id', 'name'])
-          .where('project_id', '=', task.projectId)
-          .where(
-            'milestone_id',
-            'in',
-            [task.milestoneId, milestoneId].filter((id): id is string => id !== null),
-          )
-          .execute();
-        const old = named.find((milestone) => milestone.milestone_id === task.milestoneId) ?? null;
-        const next = named.find((milestone) => milestone.milestone_id === milestoneId) ?? null;
-        if (milestoneId && !next) {
-          throw badRequest(OTHER_PROJECT, [
-            { path: 'body.milestone_id', message: 'is not a milestone of this project' },
-          ]);
-        }
-        await writeTaskPlanLink(trx, user, task, {
-          column: 'milestone_id',
-          value: milestoneId,
-          logType: 'MILESTONE',
-          metadata: { milestone: { old, new: next } },
-        });
-        return { ...task, changed: true };
-      }),
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      const task = await lockTaskToPlan(trx, user, taskId);
+      if (task.milestoneId === milestoneId) return { ...task, changed: false };
+      // Both sides by name, read in the task's own project.
+      const named = await trx
+        .selectFrom('milestone')
+        .select(['milestone_id', 'name'])
+        .where('project_id', '=', task.projectId)
+        .where(
+          'milestone_id',
+          'in',
+          [task.milestoneId, milestoneId].filter((id): id is string => id !== null),
+        )
+        .execute();
+      const old = named.find((milestone) => milestone.milestone_id === task.milestoneId) ?? null;
+      const next = named.find((milestone) => milestone.milestone_id === milestoneId) ?? null;
+      if (milestoneId && !next) {
+        throw badRequest(OTHER_PROJECT, [
+          { path: 'body.milestone_id', message: 'is not a milestone of this project' },
+        ]);
+      }
+      await writeTaskPlanLink(trx, user, task, {
+        column: 'milestone_id',
+        value: milestoneId,
+        logType: 'MILESTONE',
+        metadata: { milestone: { old, new: next } },
+      });
+      return { ...task, changed: true };
+    },
     (written) => (written.changed ? taskUpdated(written, user.user_id) : null),
   );
 }

@@ -4,8 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize } from '../../../policies/authorize.ts';
-import { placeOfMilestone } from '../queries.ts';
+import { milestoneToManage } from './milestone-to-manage.ts';
 
 /** Renames a milestone, moves its target or rewrites its description. */
 export async function updateMilestone(
@@ -13,9 +12,7 @@ export async function updateMilestone(
   user: CurrentUser,
   { milestoneId, changes }: { milestoneId: string; changes: UpdateMilestoneInput },
 ): Promise<void> {
-  const place = await placeOfMilestone(db, milestoneId);
-  if (!place) throw notFound('Milestone');
-  await authorize(db, user, 'milestone.manage', place.organization_id, 'Milestone');
+  const place = await milestoneToManage(db, user, milestoneId);
   await publishAfterCommit(
     bus,
     async () => {

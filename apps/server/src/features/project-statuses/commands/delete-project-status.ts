@@ -3,13 +3,13 @@ import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
-import { authorize } from '../../../policies/authorize.ts';
+import { authorizeFound } from '../../../policies/authorize.ts';
 import { lockColumn } from '../../tasks/commands/column-lock.ts';
 import { placeOfStatus } from '../queries.ts';
-import { lockProjectStatuses } from './status-rules.ts';
+import { lockedStatusesOf } from './status-rules.ts';
 
 /**
  * Removes a status. Its tasks (those in the trash too) move to `moveTo`, another status of the
@@ -22,59 +22,51 @@ export async function deleteProjectStatus(
   user: CurrentUser,
   { statusId, moveTo }: { statusId: string; moveTo: string | undefined },
 ): Promise<number> {
-  const place = await placeOfStatus(db, statusId);
-  if (!place) throw notFound('Status');
-  await authorize(db, user, 'project.update', place.organization_id, 'Status');
+  const place = await authorizeFound(db, user, 'project.update', await placeOfStatus(db, statusId), 'Status');
   const projectId = place.project_id;
-  return publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        await lockProjectStatuses(trx, projectId);
-        const statuses = await trx
-          .selectFrom('project_status')
-          .select(['status_id', 'key', 'name'])
-          .where('project_id', '=', projectId)
-          .execute();
-        const removed = statuses.find((status) => status.status_id === statusId);
-        if (!removed) throw notFound('Status');
-        if (statuses.length === 1) throw badRequest('A project keeps at least one status.');
-        const { count } = await trx
-          .selectFrom('task')
-          .select(sql<number>`count(*)::integer`.as('count'))
-          .where('project_id', '=', projectId)
-          .where('status', '=', removed.key as TaskStatus)
-          .executeTakeFirstOrThrow();
-        if (count > 0 && moveTo === undefined) {
-          throw new HttpError(
-            400,
-            'status_in_use',
-            `${count} ${count === 1 ? 'task is' : 'tasks are'} in "${removed.name}": say which status they move to (move_to).`,
-          );
+  return publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      const statuses = await lockedStatusesOf(trx, projectId);
+      const removed = statuses.find((status) => status.status_id === statusId);
+      if (!removed) throw notFound('Status');
+      if (statuses.length === 1) throw badRequest('A project keeps at least one status.');
+      const { count } = await trx
+        .selectFrom('task')
+        .select(sql<number>`count(*)::integer`.as('count'))
+        .where('project_id', '=', projectId)
+        .where('status', '=', removed.key as TaskStatus)
+        .executeTakeFirstOrThrow();
+      if (count > 0 && moveTo === undefined) {
+        throw new HttpError(
+          400,
+          'status_in_use',
+          `${count} ${count === 1 ? 'task is' : 'tasks are'} in "${removed.name}": say which status they move to (move_to).`,
+        );
+      }
+      if (count > 0 && moveTo !== undefined) {
+        const target = statuses.find((status) => status.status_id === moveTo);
+        if (!target || target.status_id === statusId) {
+          throw badRequest('The tasks must move to another status of the same project.');
         }
-        if (count > 0 && moveTo !== undefined) {
-          const target = statuses.find((status) => status.status_id === moveTo);
-          if (!target || target.status_id === statusId) {
-            throw badRequest('The tasks must move to another status of the same project.');
-          }
-          await moveTasks(trx, {
-            projectId,
-            from: removed.key,
-            to: target.key,
-            userId: user.user_id,
-            organizationId: place.organization_id,
-            now: clock.now(),
-          });
-        }
-        await trx
-          .updateTable('project')
-          .set({ figma_ready_status: null })
-          .where('project_id', '=', projectId)
-          .where('figma_ready_status', '=', removed.key)
-          .execute();
-        await trx.deleteFrom('project_status').where('status_id', '=', statusId).execute();
-        return count;
-      }),
+        await moveTasks(trx, {
+          projectId,
+          from: removed.key,
+          to: target.key,
+          userId: user.user_id,
+          organizationId: place.organization_id,
+          now: clock.now(),
+        });
+      }
+      await trx
+        .updateTable('project')
+        .set({ figma_ready_status: null })
+        .where('project_id', '=', projectId)
+        .where('figma_ready_status', '=', removed.key)
+        .execute();
+      await trx.deleteFrom('project_status').where('status_id', '=', statusId).execute();
+      return count;
+    },
     () => projectChanged('updated', place.organization_id, projectId, user.user_id),
   );
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { lockLiveProject } from '../../../db/row-locks.ts';
 import type { Database } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 
@@ -9,14 +10,22 @@ type Trx = Kysely<Database>;
  * (names, positions, moved tasks) happen one after another. 404 when the project is gone.
  */
 export async function lockProjectStatuses(trx: Trx, projectId: string): Promise<void> {
-  const project = await trx
-    .selectFrom('project')
-    .select('project_id')
+  if (!(await lockLiveProject(trx, projectId))) throw notFound('Project');
+}
+
+/** lockProjectStatuses, then the project's statuses as they stand under the lock, in their order. */
+export async function lockedStatusesOf(
+  trx: Trx,
+  projectId: string,
+): Promise<Array<{ status_id: string; key: string; name: string; position: number }>> {
+  await lockProjectStatuses(trx, projectId);
+  return trx
+    .selectFrom('project_status')
+    .select(['status_id', 'key', 'name', 'position'])
     .where('project_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!project) throw notFound('Project');
+    .orderBy('position')
+    .orderBy('key')
+    .execute();
 }
 
 /** 409 when another status of the project has this name, whatever its case. */

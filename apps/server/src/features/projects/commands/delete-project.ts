@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 import { putInTrash } from '../../trash/commands/put-in-trash.ts';
 
 export interface DeleteProjectInput {
@@ -19,29 +19,27 @@ export async function deleteProject(
   user: CurrentUser,
   { projectId }: DeleteProjectInput,
 ): Promise<void> {
-  const organizationId = await organizationOfProject(db, projectId);
-  await authorize(db, user, 'project.delete', organizationId, 'Project');
+  const organizationId = await authorizeInProject(db, user, 'project.delete', projectId);
   const now = new Date();
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .updateTable('project')
-          .set({ deleted_at: now, deleted_by: user.user_id, updated_at: now })
-          .where('project_id', '=', projectId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (deleted.numUpdatedRows === 0n) throw notFound('Project');
-        await putInTrash(trx, {
-          organizationId,
-          projectId,
-          taskId: null,
-          deletedBy: user.user_id,
-          deletedAt: now,
-          restore: {},
-        });
-      }),
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      const deleted = await trx
+        .updateTable('project')
+        .set({ deleted_at: now, deleted_by: user.user_id, updated_at: now })
+        .where('project_id', '=', projectId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (deleted.numUpdatedRows === 0n) throw notFound('Project');
+      await putInTrash(trx, {
+        organizationId,
+        projectId,
+        taskId: null,
+        deletedBy: user.user_id,
+        deletedAt: now,
+        restore: {},
+      });
+    },
     () => projectChanged('deleted', organizationId, projectId, user.user_id),
   );
 }

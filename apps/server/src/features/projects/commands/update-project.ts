@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject } from '../../../policies/authorize.ts';
 import { clearEstimatesOutsideScale } from '../../tasks/commands/task-estimate.ts';
 
 interface ProjectChanges {
@@ -30,22 +30,20 @@ export async function updateProject(
   user: CurrentUser,
   { projectId, changes }: UpdateProjectInput,
 ): Promise<void> {
-  const organizationId = await organizationOfProject(db, projectId);
-  await authorize(db, user, 'project.update', organizationId, 'Project');
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('project')
-          .set({ ...changes, updated_at: new Date() })
-          .where('project_id', '=', projectId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) throw notFound('Project');
-        if (changes.estimate_scale !== undefined)
-          await clearEstimatesOutsideScale(trx, user.user_id, projectId, changes.estimate_scale);
-      }),
+  const organizationId = await authorizeInProject(db, user, 'project.update', projectId);
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      const updated = await trx
+        .updateTable('project')
+        .set({ ...changes, updated_at: new Date() })
+        .where('project_id', '=', projectId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw notFound('Project');
+      if (changes.estimate_scale !== undefined)
+        await clearEstimatesOutsideScale(trx, user.user_id, projectId, changes.estimate_scale);
+    },
     () => projectChanged('updated', organizationId, projectId, user.user_id),
   );
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
-import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { lockTaskToPlan } from '../../../commands/task-field-writes.ts';
 
 /**
@@ -13,17 +13,16 @@ export async function stopTaskRecurrence(
   user: CurrentUser,
   { taskId }: { taskId: string },
 ): Promise<void> {
-  await publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        const task = await lockTaskToPlan(trx, user, taskId);
-        const removed = await trx
-          .deleteFrom('task_recurrence')
-          .where('task_id', '=', taskId)
-          .executeTakeFirst();
-        return { ...task, changed: removed.numDeletedRows > 0n };
-      }),
+  await publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      const task = await lockTaskToPlan(trx, user, taskId);
+      const removed = await trx
+        .deleteFrom('task_recurrence')
+        .where('task_id', '=', taskId)
+        .executeTakeFirst();
+      return { ...task, changed: removed.numDeletedRows > 0n };
+    },
     (written) => (written.changed ? taskUpdated(written, user.user_id) : null),
   );
 }

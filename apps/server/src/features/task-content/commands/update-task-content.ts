@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
-import { authorize, organizationOfTask } from '../../../policies/authorize.ts';
+import { authorizeOnTask } from '../../../policies/authorize.ts';
 import { announceNotified, recordDescriptionMentions } from '../../notifications/commands/record.ts';
 
 export interface UpdatedTaskContent {
@@ -36,8 +36,7 @@ export async function updateTaskContent(
   user: CurrentUser,
   { taskId, content }: { taskId: string; content: DeltaDocument },
 ): Promise<UpdatedTaskContent> {
-  const { organizationId, projectId } = await organizationOfTask(db, taskId);
-  await authorize(db, user, 'task.update', organizationId, 'Task');
+  const { organizationId, projectId } = await authorizeOnTask(db, user, 'task.update', taskId);
 
   const write = () =>
     db.transaction().execute(async (trx) => {

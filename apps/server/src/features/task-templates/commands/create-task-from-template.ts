@@ -10,7 +10,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { serially } from '../../../commands/serially.ts';
 import type { Database, DeltaJson, TaskPriority } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { authorize, organizationOfProject } from '../../../policies/authorize.ts';
+import { authorizeInProject, organizationOfProject } from '../../../policies/authorize.ts';
 import { announceTaskCreated, insertTask } from '../../tasks/commands/insert-task.ts';
 import { placeUnderParent } from '../../tasks/commands/set-task-parent.ts';
 import { writeTaskEstimate } from '../../tasks/commands/task-estimate.ts';
@@ -129,7 +129,7 @@ export async function createTaskFromTemplate(
   input: { projectId: string; templateId: string; title?: string | undefined },
 ): Promise<TaskSummaryRow> {
   const { projectId } = input;
-  await authorize(db, user, 'task.create', await organizationOfProject(db, projectId), 'Project');
+  await authorizeInProject(db, user, 'task.create', projectId);
   const template = await templateContent(db, projectId, input.templateId);
   const title =
     input.title ?? fillTitlePattern(template.titlePattern, clock.now().toISOString().slice(0, 10));

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { notFound } from '../../../http/errors.ts';
-import { authorize } from '../../../policies/authorize.ts';
+import { authorizeFound } from '../../../policies/authorize.ts';
 import { placeOfTemplate } from '../queries.ts';
 
 /** Removes a project's template; the tasks made from it stay as they are. */
@@ -12,9 +12,13 @@ export async function deleteTaskTemplate(
   user: CurrentUser,
   { templateId }: { templateId: string },
 ): Promise<void> {
-  const place = await placeOfTemplate(db, templateId);
-  if (!place) throw notFound('Template');
-  await authorize(db, user, 'taskTemplate.manage', place.organization_id, 'Template');
+  const place = await authorizeFound(
+    db,
+    user,
+    'taskTemplate.manage',
+    await placeOfTemplate(db, templateId),
+    'Template',
+  );
   await publishAfterCommit(
     bus,
     async () => {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
 import { leaveOutLoops, lockBlockers, lockTasksInOrder } from '../../../commands/blocker-loops.ts';
-import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
+import { type Announcement, publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorizeTrashRestore, type TrashPlace } from '../../../policies/trash.ts';
@@ -87,38 +87,37 @@ export async function restoreTrashItem(
 ): Promise<Restored> {
   const now = clock.now();
   const place = await authorizeTrashRestore(db, user, trashId, now);
-  return publishAfterCommit(
-    bus,
-    () =>
-      db.transaction().execute(async (trx) => {
-        // The same lock as a delete and a parent change of the organization: the tree holds still.
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${place.organizationId}`}, 0))`.execute(
-          trx,
-        );
-        const item = await trx
-          .deleteFrom('trash_item')
-          .where('trash_id', '=', trashId)
-          .where('purge_at', '>', now)
-          .returning(['restore', 'deleted_at'])
-          .executeTakeFirst();
-        // Restored or removed for good meanwhile.
-        if (!item) throw notFound('Trash item');
-        if (place.kind === 'PROJECT') {
-          await trx
-            .updateTable('project')
-            .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
-            .where('project_id', '=', place.projectId)
-            .execute();
-          return { place, tasks: [], touched: [], leftOut: [] };
-        }
-        const project = await trx
-          .selectFrom('project')
-          .select('deleted_at')
+  return publishAfterTransaction(
+    { db, bus },
+    async (trx) => {
+      // The same lock as a delete and a parent change of the organization: the tree holds still.
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${place.organizationId}`}, 0))`.execute(
+        trx,
+      );
+      const item = await trx
+        .deleteFrom('trash_item')
+        .where('trash_id', '=', trashId)
+        .where('purge_at', '>', now)
+        .returning(['restore', 'deleted_at'])
+        .executeTakeFirst();
+      // Restored or removed for good meanwhile.
+      if (!item) throw notFound('Trash item');
+      if (place.kind === 'PROJECT') {
+        await trx
+          .updateTable('project')
+          .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
           .where('project_id', '=', place.projectId)
-          .executeTakeFirstOrThrow();
-        if (project.deleted_at) throw conflict(TRASH_PROJECT_DELETED_MESSAGE);
-        return restoreTasks(trx, user, place, item.restore);
-      }),
+          .execute();
+        return { place, tasks: [], touched: [], leftOut: [] };
+      }
+      const project = await trx
+        .selectFrom('project')
+        .select('deleted_at')
+        .where('project_id', '=', place.projectId)
+        .executeTakeFirstOrThrow();
+      if (project.deleted_at) throw conflict(TRASH_PROJECT_DELETED_MESSAGE);
+      return restoreTasks(trx, user, place, item.restore);
+    },
     (restored) => announceRestore(restored, user.user_id),
   );
 }

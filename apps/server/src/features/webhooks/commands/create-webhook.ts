@@ -1,6 +1,7 @@
 import { WEBHOOKS_PER_ORGANIZATION, type WebhookEvent } from '@figgle/shared/webhook-schemas';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { lockOrganization } from '../../../db/row-locks.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
 import { parseWebhookUrl, resolveTarget, UnsafeTargetError } from '../address-guard.ts';
@@ -29,12 +30,7 @@ export async function createWebhook(
   const secret = newWebhookSecret();
   const row = await db.transaction().execute(async (trx) => {
     // Counted under the organization's row lock: two creations at once cannot pass the limit together.
-    await trx
-      .selectFrom('organization')
-      .select('organization_id')
-      .where('organization_id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
+    await lockOrganization(trx, organizationId);
     const { count } = await trx
       .selectFrom('webhook')
       .select((eb) => eb.fn.countAll<string>().as('count'))
