@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
+import { live } from '../support/two-members.ts';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const inboxLink = (page: Page) => navigation(page).getByRole('link', { name: /^Inbox/ });
@@ -9,16 +9,12 @@ const forMe = (page: Page) => page.getByRole('list', { name: 'For me' }).getByRo
 test.describe('mentions and For me', () => {
   test('B mentions A with the @ popup; A sees it unread in For me with the count, opens it, marks all read', async ({
     page: pageA,
-    browser,
-    mail,
     baseURL,
+    twoMembers,
   }) => {
     // Two people signed up through the real flows, and live updates: slow on a loaded machine.
     test.slow();
-    const { pageB, taskId } = await twoMembersOfOneOrganization(
-      { pageA, browser, mail, baseURL },
-      { benLastname: 'Mentioner', task: 'Hero banner' },
-    );
+    const { pageB, taskId } = await twoMembers({ benLastname: 'Mentioner', task: 'Hero banner' });
 
     // A waits elsewhere, live, with nothing unread.
     await pageA.goto('/projects');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
+import { live } from '../support/two-members.ts';
 
 const inboxLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Inbox/ });
@@ -8,16 +8,12 @@ const inboxLink = (page: Page) =>
 test.describe('watching a task', () => {
   test('B watches a task with the toggle, is told of its changes, and stops', async ({
     page: pageA,
-    browser,
-    mail,
     baseURL,
+    twoMembers,
   }) => {
     // Two people signed up through the real flows, and live updates: slow on a loaded machine.
     test.slow();
-    const { pageB, taskId } = await twoMembersOfOneOrganization(
-      { pageA, browser, mail, baseURL },
-      { benLastname: 'Watcher', task: 'Footer links' },
-    );
+    const { pageB, taskId } = await twoMembers({ benLastname: 'Watcher', task: 'Footer links' });
     await pageB.goto(`/task/${taskId}`);
     await live(pageB);
     const panel = pageB.getByRole('complementary', { name: 'Task details' });

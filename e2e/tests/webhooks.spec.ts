@@ -2,6 +2,7 @@ import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { signatureIsValid, WebhookReceiver } from '@figgle/test-support/webhook-receiver';
 import { dragToColumnEnd } from '../support/board-cards.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { openFromSettingsNavigation } from '../support/settings-navigation.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 test.describe('outgoing webhooks in the organization settings', () => {
@@ -32,11 +33,7 @@ test.describe('outgoing webhooks in the organization settings', () => {
     });
 
     // Reached from the settings' navigation.
-    await page.goto('/settings/profile');
-    await page
-      .getByRole('navigation', { name: 'Settings' })
-      .getByRole('link', { name: 'Webhooks of Hook Works' })
-      .click();
+    await openFromSettingsNavigation(page, 'Webhooks of Hook Works');
     await expect(page.getByRole('heading', { name: 'Webhooks of Hook Works' })).toBeVisible();
     await expect(page.getByText('No webhooks yet.')).toBeVisible();
 
@@ -112,11 +109,7 @@ test.describe('outgoing webhooks in the organization settings', () => {
       lastname: 'Private',
       organization: 'Hook Checks',
     });
-    await page.goto('/settings/profile');
-    await page
-      .getByRole('navigation', { name: 'Settings' })
-      .getByRole('link', { name: 'Webhooks of Hook Checks' })
-      .click();
+    await openFromSettingsNavigation(page, 'Webhooks of Hook Checks');
     const form = page.getByRole('form', { name: 'New webhook' });
     await form.getByRole('textbox', { name: 'URL' }).fill('ftp://files.example.com/in');
     await form.getByRole('button', { name: 'Add webhook' }).click();
