@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { rolesThatReadFeeds } from '../../policies/calendar-feeds.ts';
 
@@ -63,6 +63,30 @@ export async function feedOfToken(db: Kysely<Database>, secretHash: string): Pro
   return { user_id: row.user_id, project_id: row.project_id, project_name: row.project_name };
 }
 
+/**
+ * The feed's owner still has a rule that reads tasks in the project's organization: a feed shows
+ * nothing of an organization they left or where they may no longer read.
+ */
+function ownerReadsProject(feed: ServedFeed) {
+  return (eb: ExpressionBuilder<Database, 'project'>) =>
+    eb.exists(
+      eb
+        .selectFrom('rule')
+        .select('rule.rule_id')
+        .whereRef('rule.organization_id', '=', 'project.organization_id')
+        .where('rule.user_id', '=', feed.user_id)
+        .where('rule.role', 'in', rolesThatReadFeeds),
+    );
+}
+
+/** The live tasks assigned to a feed's owner: a personal feed shows the milestones and cycles that hold one. */
+function tasksAssignedToOwner(db: Kysely<Database>, feed: ServedFeed) {
+  return db
+    .selectFrom('task')
+    .where('task.assignee_id', '=', feed.user_id)
+    .where('task.deleted_at', 'is', null);
+}
+
 export interface FeedTaskRow {
   task_id: string;
   title: string;
@@ -99,12 +123,6 @@ export async function dueTasksOfFeed(
   const rows = await db
     .selectFrom('task')
     .innerJoin('project', 'project.project_id', 'task.project_id')
-    .innerJoin('rule', (join) =>
-      join
-        .onRef('rule.organization_id', '=', 'project.organization_id')
-        .on('rule.user_id', '=', feed.user_id)
-        .on('rule.role', 'in', rolesThatReadFeeds),
-    )
     .select([
       'task.task_id',
       'task.title',
@@ -118,6 +136,7 @@ export async function dueTasksOfFeed(
     ])
     .where('task.deleted_at', 'is', null)
     .where('project.deleted_at', 'is', null)
+    .where(ownerReadsProject(feed))
     .where('task.status_category', '!=', 'canceled')
     .$if(feed.project_id === null, (qb) => qb.where('task.assignee_id', '=', feed.user_id))
     .$if(feed.project_id !== null, (qb) => qb.where('task.project_id', '=', feed.project_id as string))
@@ -160,12 +179,6 @@ export async function milestonesOfFeed(
   return db
     .selectFrom('milestone')
     .innerJoin('project', 'project.project_id', 'milestone.project_id')
-    .innerJoin('rule', (join) =>
-      join
-        .onRef('rule.organization_id', '=', 'project.organization_id')
-        .on('rule.user_id', '=', feed.user_id)
-        .on('rule.role', 'in', rolesThatReadFeeds),
-    )
     .select([
       'milestone.milestone_id',
       'milestone.name',
@@ -174,21 +187,14 @@ export async function milestonesOfFeed(
       sql<string>`to_char(milestone.target_on, 'YYYY-MM-DD')`.as('target_date'),
     ])
     .where('project.deleted_at', 'is', null)
+    .where(ownerReadsProject(feed))
+    .where((eb) =>
+      feed.project_id !== null
+        ? eb('milestone.project_id', '=', feed.project_id)
+        : eb('milestone.milestone_id', 'in', tasksAssignedToOwner(db, feed).select('task.milestone_id')),
+    )
     .where('milestone.target_on', '>=', fromDay)
     .where('milestone.target_on', '<=', toDay)
-    .$if(feed.project_id !== null, (qb) => qb.where('milestone.project_id', '=', feed.project_id as string))
-    .$if(feed.project_id === null, (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('task')
-            .select('task.task_id')
-            .whereRef('task.milestone_id', '=', 'milestone.milestone_id')
-            .where('task.assignee_id', '=', feed.user_id)
-            .where('task.deleted_at', 'is', null),
-        ),
-      ),
-    )
     .orderBy('milestone.target_on')
     .orderBy('milestone.milestone_id')
     .limit(window.limit)
@@ -221,12 +227,6 @@ export async function cyclesOfFeed(
   return db
     .selectFrom('cycle')
     .innerJoin('project', 'project.project_id', 'cycle.project_id')
-    .innerJoin('rule', (join) =>
-      join
-        .onRef('rule.organization_id', '=', 'project.organization_id')
-        .on('rule.user_id', '=', feed.user_id)
-        .on('rule.role', 'in', rolesThatReadFeeds),
-    )
     .select([
       'cycle.cycle_id',
       'cycle.number',
@@ -237,21 +237,14 @@ export async function cyclesOfFeed(
       sql<string>`to_char(cycle.ends_on, 'YYYY-MM-DD')`.as('ends_on'),
     ])
     .where('project.deleted_at', 'is', null)
+    .where(ownerReadsProject(feed))
+    .where((eb) =>
+      feed.project_id !== null
+        ? eb('cycle.project_id', '=', feed.project_id)
+        : eb('cycle.cycle_id', 'in', tasksAssignedToOwner(db, feed).select('task.cycle_id')),
+    )
     .where('cycle.ends_on', '>', fromDay)
     .where('cycle.starts_on', '<=', toDay)
-    .$if(feed.project_id !== null, (qb) => qb.where('cycle.project_id', '=', feed.project_id as string))
-    .$if(feed.project_id === null, (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('task')
-            .select('task.task_id')
-            .whereRef('task.cycle_id', '=', 'cycle.cycle_id')
-            .where('task.assignee_id', '=', feed.user_id)
-            .where('task.deleted_at', 'is', null),
-        ),
-      ),
-    )
     .orderBy('cycle.starts_on')
     .orderBy('cycle.cycle_id')
     .limit(window.limit)
