@@ -29,3 +29,21 @@ export async function membersOf(db: Kysely<Database>, organizationId: string): P
     .orderBy('rule.rule_id', 'asc')
     .execute();
 }
+
+/**
+ * The rule `ruleId` when it is one of the organization's rules, else undefined (the member is gone or
+ * the id names a rule of another organization). A command that changes it reads it under
+ * `lockOrganization`.
+ */
+export async function ruleOfOrganization(
+  db: Kysely<Database>,
+  organizationId: string,
+  ruleId: string,
+): Promise<{ rule_id: string; user_id: string; role: Role } | undefined> {
+  return db
+    .selectFrom('rule')
+    .select(['rule_id', 'user_id', 'role'])
+    .where('rule_id', '=', ruleId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}

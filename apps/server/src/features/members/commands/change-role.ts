@@ -5,6 +5,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { isLastOwner, lockOrganization } from '../../../db/row-locks.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
+import { ruleOfOrganization } from '../queries.ts';
 
 export const LAST_OWNER_ROLE_MESSAGE =
   'The last owner of an organization stays an owner. Make someone else an owner first.';
@@ -32,12 +33,7 @@ export async function changeRole(
         .where('user_id', '=', user.user_id)
         .executeTakeFirst();
       if (own?.role !== 'OWNER') await authorize(trx, user, 'organization.changeRole', organizationId);
-      const rule = await trx
-        .selectFrom('rule')
-        .select(['rule_id', 'user_id', 'role'])
-        .where('rule_id', '=', ruleId)
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst();
+      const rule = await ruleOfOrganization(trx, organizationId, ruleId);
       if (!rule) throw notFound('Member');
       if (rule.role === role) return { userId: rule.user_id, role, changed: false };
       if (rule.role === 'OWNER' && (await isLastOwner(trx, organizationId)))

@@ -4,6 +4,7 @@ import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { isLastOwner, lockOrganization } from '../../../db/row-locks.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { authorize } from '../../../policies/authorize.ts';
+import { ruleOfOrganization } from '../queries.ts';
 
 const LAST_OWNER_MESSAGE =
   'The last owner of an organization cannot be removed. Make someone else an owner first.';
@@ -23,12 +24,7 @@ export async function removeMember(
     db.transaction().execute(async (trx) => {
       // Serializes concurrent removals in this organization, so two owners cannot remove each other.
       await lockOrganization(trx, organizationId);
-      const rule = await trx
-        .selectFrom('rule')
-        .select(['rule_id', 'user_id', 'role'])
-        .where('rule_id', '=', ruleId)
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst();
+      const rule = await ruleOfOrganization(trx, organizationId, ruleId);
       if (!rule) throw notFound('Member');
       if (rule.role === 'OWNER' && (await isLastOwner(trx, organizationId)))
         throw conflict(LAST_OWNER_MESSAGE);
