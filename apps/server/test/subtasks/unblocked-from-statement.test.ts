@@ -1,6 +1,8 @@
 // @database both
 import type { TestServer } from '@figgle/test-support/test-server';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unblockedStatement } from '../../src/features/notifications/commands/record-unblocked.ts';
 import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { statementsOf } from '../support/count-statements.ts';
 
@@ -101,5 +103,44 @@ describe('"unblocked" is told from the change that finished the blocker', () => 
     expect(await unblockedRows(blocked)).toHaveLength(1);
     await patch(world.owner, blocker, { status: 'DONE' });
     expect(await unblockedRows(blocked)).toHaveLength(2);
+  });
+});
+
+describe('the look for unblocked tasks', () => {
+  /** Shared buffers the statement touches, planned as a prepared statement is from its sixth run on. */
+  async function buffersOf(statement: ReturnType<typeof unblockedStatement>, mode: string) {
+    let touched = Number.NaN;
+    await server.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SELECT set_config('plan_cache_mode', ${mode}, true)`.execute(trx);
+        const { rows } = await sql<{ 'QUERY PLAN': Array<{ Plan: Record<string, number> }> }>`
+          EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement}`.execute(trx);
+        const plan = rows[0]!['QUERY PLAN'][0]!.Plan;
+        touched = (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+        // Nothing it wrote stays: the notifications of this look are not the test's.
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'rolled back') throw error;
+      });
+    return touched;
+  }
+
+  it('reads by key from the finished task, however many open tasks its project holds', async () => {
+    const { blocker, blocked } = await blockedPair('Keyed');
+    await patch(world.owner, blocker, { status: 'DONE' });
+    const finished = [{ taskId: blocker, status: 'DONE', dependentIds: [blocked] }];
+    // 600 more open tasks in the project (ranks of the fractional indexing, after the first task's
+    // a0 and before its next one's a1). A plan that starts from the project's open tasks (as one
+    // did, on tables without statistics) visits each of them and its watchers: over 1,000 buffers.
+    await sql`
+      INSERT INTO task (project_id, reference, title, rank)
+      SELECT ${world.projectId}::uuid, 100000 + n, 'Filler ' || n, 'a0' || lpad(n::text, 4, '0') || 'V'
+      FROM generate_series(1, 600) AS n`.execute(server.deps.db);
+    const after = await createTask(world.owner, world.projectId, 'Made after the fillers');
+    expect(after).toBeTruthy();
+    for (const mode of ['force_generic_plan', 'force_custom_plan'])
+      expect(await buffersOf(unblockedStatement(finished, world.owner.userId), mode), mode).toBeLessThan(120);
   });
 });

@@ -5,32 +5,19 @@ import type { Database } from '../../../db/schema.ts';
 import { announceNotified, type Notified } from './record.ts';
 
 /** A task the change finished, with the tasks the change's statement named as its dependents. */
-interface Finished {
+export interface Finished {
   taskId: string;
   /** The status the change set (its statement's answer). */
   status: string;
   dependentIds: string[];
 }
 
-/**
- * Tasks the change moved to Done or Archive: each task it blocked that has no open blocker left
- * (none that is neither Done nor Archive, nor deleted) tells its assignee and its watchers, but the
- * person who finished it, with a 'change' notification of the field 'unblocked' (its `from` names
- * the blocker, "WEB-9"). Only members of the organization are told, as for every notification.
- * Which tasks the change finished, and which tasks they block, come from the change's own statement
- * (its `dependents`, answered only when the status crossed between open and finished), never from
- * the log read back by time: a later edit of a finished task, or another person's change at the
- * same moment, tells nobody again (decision 0035).
- */
-async function recordUnblocked(
-  db: Kysely<Database>,
-  finished: readonly Finished[],
-  actorId: string,
-): Promise<Notified[]> {
+/** The statement of recordUnblocked: it writes the notifications and answers whom they tell. */
+export function unblockedStatement(finished: readonly Finished[], actorId: string) {
   const pairs = finished.flatMap((task) =>
     task.dependentIds.map((dependentId) => [task, dependentId] as const),
   );
-  const { rows } = await sql<{
+  return sql<{
     user_id: string;
     task_id: string;
     project_id: string;
@@ -40,7 +27,10 @@ async function recordUnblocked(
       SELECT * FROM unnest(${pairs.map(([task]) => task.taskId)}::uuid[], ${pairs.map(([task]) => task.status)}::text[],
         ${pairs.map(([, dependentId]) => dependentId)}::uuid[]) AS answered(task_id, status, dependent_id)
     ),
-    blocker AS (
+    -- Each step reads by key from the few pairs the change named (MATERIALIZED, and OFFSET 0 in the
+    -- lateral reads): left free, the planner may start from every open task of the project and
+    -- look for the pairs last (docs/machinery/move-write-path.md).
+    blocker AS MATERIALIZED (
       SELECT DISTINCT answered.task_id, answered.dependent_id, project.trigram || '-' || task.reference AS ref
       FROM answered
       JOIN task ON task.task_id = answered.task_id
@@ -49,21 +39,25 @@ async function recordUnblocked(
       JOIN project_status AS reached ON reached.project_id = task.project_id AND reached.key = answered.status
         AND reached.category IN ('done', 'canceled')
     ),
-    unblocked AS (
-      SELECT blocked.task_id, blocked.project_id, project.organization_id, blocked.assignee_id, blocker.ref
+    unblocked AS MATERIALIZED (
+      SELECT blocked.task_id, blocked.project_id, blocked.organization_id, blocked.assignee_id, blocker.ref
       FROM blocker
-      JOIN task_relation relation ON relation.from_task_id = blocker.task_id
-        AND relation.to_task_id = blocker.dependent_id AND relation.kind = 'blocks'
-      JOIN task blocked ON blocked.task_id = relation.to_task_id AND blocked.deleted_at IS NULL
-      JOIN project ON project.project_id = blocked.project_id AND project.deleted_at IS NULL
-      WHERE TRUE
-        AND blocked.status_category NOT IN ('done', 'canceled')
-        AND NOT EXISTS (
-          SELECT 1 FROM task_relation other
-          JOIN task open_blocker ON open_blocker.task_id = other.from_task_id
-          WHERE other.to_task_id = blocked.task_id AND other.kind = 'blocks'
-            AND open_blocker.deleted_at IS NULL AND open_blocker.status_category NOT IN ('done', 'canceled')
-        )
+      CROSS JOIN LATERAL (
+        SELECT blocked.task_id, blocked.project_id, project.organization_id, blocked.assignee_id
+        FROM task_relation relation
+        JOIN task blocked ON blocked.task_id = relation.to_task_id AND blocked.deleted_at IS NULL
+        JOIN project ON project.project_id = blocked.project_id AND project.deleted_at IS NULL
+        WHERE relation.from_task_id = blocker.task_id AND relation.to_task_id = blocker.dependent_id
+          AND relation.kind = 'blocks'
+          AND blocked.status_category NOT IN ('done', 'canceled')
+          AND NOT EXISTS (
+            SELECT 1 FROM task_relation other
+            JOIN task open_blocker ON open_blocker.task_id = other.from_task_id
+            WHERE other.to_task_id = blocked.task_id AND other.kind = 'blocks'
+              AND open_blocker.deleted_at IS NULL AND open_blocker.status_category NOT IN ('done', 'canceled')
+          )
+        OFFSET 0
+      ) AS blocked
     ),
     told AS (
       SELECT DISTINCT unblocked.task_id, unblocked.project_id, unblocked.organization_id, unblocked.ref,
@@ -86,7 +80,25 @@ async function recordUnblocked(
       jsonb_build_object('field', 'unblocked', 'from', told.ref, 'to', NULL, 'fields', jsonb_build_array('unblocked'))
     FROM told
     RETURNING user_id, task_id, project_id, organization_id
-  `.execute(db);
+  `;
+}
+
+/**
+ * Tasks the change moved to Done or Archive: each task it blocked that has no open blocker left
+ * (none that is neither Done nor Archive, nor deleted) tells its assignee and its watchers, but the
+ * person who finished it, with a 'change' notification of the field 'unblocked' (its `from` names
+ * the blocker, "WEB-9"). Only members of the organization are told, as for every notification.
+ * Which tasks the change finished, and which tasks they block, come from the change's own statement
+ * (its `dependents`, answered only when the status crossed between open and finished), never from
+ * the log read back by time: a later edit of a finished task, or another person's change at the
+ * same moment, tells nobody again (decision 0035).
+ */
+async function recordUnblocked(
+  db: Kysely<Database>,
+  finished: readonly Finished[],
+  actorId: string,
+): Promise<Notified[]> {
+  const { rows } = await unblockedStatement(finished, actorId).execute(db);
   const byTask = new Map<string, Notified>();
   for (const row of rows) {
     const notified = byTask.get(row.task_id) ?? {
