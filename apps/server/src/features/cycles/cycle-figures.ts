@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { taskFigures } from '../../db/task-figures.ts';
 
 export interface CycleFigures {
   scope: number;
@@ -16,13 +17,10 @@ export async function liveCycleFigures(
   return db
     .selectFrom('task')
     .select([
-      sql<number>`count(*)::int`.as('scope'),
-      sql<number>`(count(*) FILTER (WHERE status_category IN ('done', 'canceled')))::int`.as('done'),
-      sql<number>`coalesce(sum(estimate::int) FILTER (WHERE estimate ~ '^[0-9]+$'), 0)::int`.as(
-        'scope_points',
-      ),
-      sql<number>`coalesce(sum(estimate::int) FILTER (WHERE estimate ~ '^[0-9]+$'
-        AND status_category IN ('done', 'canceled')), 0)::int`.as('done_points'),
+      taskFigures.all.as('scope'),
+      taskFigures.finished.as('done'),
+      taskFigures.points.as('scope_points'),
+      taskFigures.finishedPoints.as('done_points'),
     ])
     .where('cycle_id', '=', cycleId)
     .where('deleted_at', 'is', null)

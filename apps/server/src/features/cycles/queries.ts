@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { taskFigures } from '../../db/task-figures.ts';
 
 export interface CycleRow {
   cycle_id: string;
@@ -34,15 +35,10 @@ function cyclesWithFigures(db: Kysely<Database>) {
       sql<string>`to_char(cycle.ends_on, 'YYYY-MM-DD')`.as('ends_on'),
       'cycle.closed_at',
       'project.estimate_scale',
-      sql<number>`coalesce(cycle.final_scope, count(task.task_id))::int`.as('scope'),
-      sql<number>`coalesce(cycle.final_done,
-        count(task.task_id) FILTER (WHERE task.status_category IN ('done', 'canceled')))::int`.as('done'),
-      sql<number>`coalesce(cycle.final_scope_points,
-        sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'), 0)::int`.as('scope_points'),
-      sql<number>`coalesce(cycle.final_done_points, sum(task.estimate::int) FILTER (WHERE
-        task.estimate ~ '^[0-9]+$' AND task.status_category IN ('done', 'canceled')), 0)::int`.as(
-        'done_points',
-      ),
+      sql<number>`coalesce(cycle.final_scope, ${taskFigures.all})::int`.as('scope'),
+      sql<number>`coalesce(cycle.final_done, ${taskFigures.finished})::int`.as('done'),
+      sql<number>`coalesce(cycle.final_scope_points, ${taskFigures.points})::int`.as('scope_points'),
+      sql<number>`coalesce(cycle.final_done_points, ${taskFigures.finishedPoints})::int`.as('done_points'),
     ])
     .where('project.deleted_at', 'is', null)
     .groupBy(['cycle.cycle_id', 'project.project_id']);

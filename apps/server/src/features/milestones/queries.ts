@@ -1,6 +1,7 @@
 import { PACE_WINDOW_DAYS } from '@figgle/shared/milestone-forecast';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { FINISHED_CATEGORIES, taskFigures } from '../../db/task-figures.ts';
 
 export interface MilestoneRow {
   milestone_id: string;
@@ -22,9 +23,6 @@ export interface MilestoneAtRiskRow extends MilestoneRow {
   project_trigram: string;
   project_emoji: string;
 }
-
-/** The categories of a finished task (migration 0037). */
-const FINISHED = `('done', 'canceled')`;
 
 /**
  * Each milestone with its live tasks counted: all, finished (Done or Archive), finished within the
@@ -50,23 +48,18 @@ function milestonesWithCounts(db: Kysely<Database>, now: Date) {
       'project.name as project_name',
       'project.trigram as project_trigram',
       'project.emoji as project_emoji',
-      sql<number>`count(task.task_id)::int`.as('total'),
-      sql<number>`(count(task.task_id) FILTER (WHERE task.status_category IN ${sql.raw(FINISHED)}))::int`.as(
-        'done',
-      ),
-      sql<number>`(count(task.task_id) FILTER (WHERE task.status_category IN ${sql.raw(FINISHED)} AND EXISTS (
+      taskFigures.all.as('total'),
+      taskFigures.finished.as('done'),
+      sql<number>`(count(task.task_id) FILTER (WHERE task.status_category IN ${FINISHED_CATEGORIES} AND EXISTS (
         SELECT 1 FROM log WHERE log.task_id = task.task_id AND log.type = 'STATUS'
           AND log.metadata #>> '{status,new}' IN (
             SELECT project_status.key FROM project_status
             WHERE project_status.project_id = task.project_id
-              AND project_status.category IN ${sql.raw(FINISHED)}
+              AND project_status.category IN ${FINISHED_CATEGORIES}
           ) AND log.created_at >= ${since}
       )))::int`.as('done_recently'),
-      sql<number>`coalesce(sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'), 0)::int`.as(
-        'points_total',
-      ),
-      sql<number>`coalesce(sum(task.estimate::int) FILTER (WHERE task.estimate ~ '^[0-9]+$'
-        AND task.status_category IN ${sql.raw(FINISHED)}), 0)::int`.as('points_done'),
+      taskFigures.points.as('points_total'),
+      taskFigures.finishedPoints.as('points_done'),
     ])
     .where('project.deleted_at', 'is', null)
     .groupBy(['milestone.milestone_id', 'project.project_id'])

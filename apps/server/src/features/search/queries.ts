@@ -2,6 +2,7 @@ import { readDayBounds, readNumberBounds } from '@figgle/shared/custom-field-fil
 import type { StatusCategory } from '@figgle/shared/status-categories';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, TaskStatus } from '../../db/schema.ts';
+import { FINISHED_CATEGORIES } from '../../db/task-figures.ts';
 
 type Db = Kysely<Database>;
 
@@ -155,7 +156,7 @@ const LIVE_PARENT = sql`EXISTS (SELECT 1 FROM task AS parent JOIN project AS par
 /** As the Blocked mark reads it (features/tasks/queries.ts): an open blocker, live in a live project. */
 const OPEN_BLOCKER = sql`EXISTS (SELECT 1 FROM task_relation AS blocking
   JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
-    AND blocker.status_category NOT IN ('done', 'canceled')
+    AND blocker.status_category NOT IN ${FINISHED_CATEGORIES}
   JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
     AND blocker_project.deleted_at IS NULL
   WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks')`;
