@@ -122,18 +122,11 @@ export async function recordFileComment(
           .where('task.deleted_at', 'is', null)
           .executeTakeFirst();
         if (root?.task_id) {
-          comment = await createComment(trx, {
-            taskId: root.task_id,
-            authorId: null,
-            authorName: handle,
-            contentJson: { ops: [{ insert: `${text}\n` }] },
-            figmaCommentId: delivery.comment_id,
-          });
-          await trx
-            .updateTable('figma_event')
-            .set({ task_id: root.task_id, project_id: root.project_id })
-            .where('figma_event_id', '=', event.figma_event_id)
-            .execute();
+          comment = await replyAsComment(
+            trx,
+            { eventId: event.figma_event_id, figmaCommentId: delivery.comment_id, author: handle, text },
+            { taskId: root.task_id, projectId: root.project_id },
+          );
         }
       }
       await options.alsoInTransaction?.(trx);
@@ -174,21 +167,40 @@ async function adoptEarlierReplies(
   const adopted: CreatedComment[] = [];
   for (const reply of replies) {
     adopted.push(
-      await createComment(trx, {
-        taskId: task.taskId,
-        authorId: null,
-        authorName: reply.figma_triggered_by.trim() || FIGMA_AUTHOR_NAME,
-        contentJson: { ops: [{ insert: `${reply.content}\n` }] },
-        figmaCommentId: reply.figma_comment_id,
-      }),
+      await replyAsComment(
+        trx,
+        {
+          eventId: reply.figma_event_id,
+          figmaCommentId: reply.figma_comment_id,
+          author: reply.figma_triggered_by.trim() || FIGMA_AUTHOR_NAME,
+          text: reply.content,
+        },
+        task,
+      ),
     );
-    await trx
-      .updateTable('figma_event')
-      .set({ task_id: task.taskId, project_id: task.projectId })
-      .where('figma_event_id', '=', reply.figma_event_id)
-      .execute();
   }
   return adopted;
+}
+
+/** A reply of a Figma thread becomes a comment on the thread's task, and its event points at the task. */
+async function replyAsComment(
+  trx: Transaction<Database>,
+  reply: { eventId: string; figmaCommentId: string; author: string; text: string },
+  task: { taskId: string; projectId: string },
+): Promise<CreatedComment> {
+  const comment = await createComment(trx, {
+    taskId: task.taskId,
+    authorId: null,
+    authorName: reply.author,
+    contentJson: { ops: [{ insert: `${reply.text}\n` }] },
+    figmaCommentId: reply.figmaCommentId,
+  });
+  await trx
+    .updateTable('figma_event')
+    .set({ task_id: task.taskId, project_id: task.projectId })
+    .where('figma_event_id', '=', reply.eventId)
+    .execute();
+  return comment;
 }
 
 async function alreadyStored(
