@@ -1,19 +1,12 @@
-import type { StatusCategory } from '@figgle/shared/status-categories';
-import { type Kysely, sql } from 'kysely';
-import type { Database, LabelColor } from '../../db/schema.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
-export interface ProjectStatusRow {
-  status_id: string;
-  project_id: string;
-  key: string;
-  name: string;
-  color: LabelColor;
-  category: StatusCategory;
-  position: number;
+/** A status as its table holds it (but its creation time), with the count of its live tasks. */
+export type ProjectStatusRow = Omit<Selectable<Database['project_status']>, 'created_at'> & {
   task_count: number;
-}
+};
 
 /** A project's statuses in board order, each with its live tasks (task_status_count, migration 0003). */
 export async function statusesOfProject(db: Db, projectId: string): Promise<ProjectStatusRow[]> {
