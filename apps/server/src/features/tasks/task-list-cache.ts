@@ -157,7 +157,7 @@ function textOf(projectId: string, list: CachedList, shape: ListShape): JsonText
     return list.text;
   }
   list.board ??= {
-    quickBrotliFirst: list.patched,
+    quickFirst: list.patched,
     body: JSON.stringify(
       presentBoard(
         projectId,
