@@ -4,6 +4,7 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, LogType } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { allowRole, roleIn } from '../policies/authorize.ts';
+import { logRow } from './log-rows.ts';
 
 export interface LockedTaskPlan {
   taskId: string;
@@ -71,14 +72,7 @@ export async function writeTaskPlanLink(
     .execute();
   await trx
     .insertInto('log')
-    .values({
-      task_id: task.taskId,
-      project_id: task.projectId,
-      organization_id: task.organizationId,
-      author_id: user.user_id,
-      type: change.logType,
-      metadata: JSON.stringify(change.metadata),
-    })
+    .values(logRow(task, user.user_id, change.logType, change.metadata))
     .execute();
 }
 

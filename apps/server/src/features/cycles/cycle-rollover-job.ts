@@ -1,6 +1,7 @@
 import { cycleEndInstant, dayOf } from '@figgle/shared/cycle-dates';
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { sql } from 'kysely';
+import { logRow } from '../../commands/log-rows.ts';
 import { publishAfterTransaction } from '../../commands/publish-after-commit.ts';
 import { DeferJob } from '../../jobs/job-errors.ts';
 import type { JobHandler } from '../../jobs/job-handler.ts';
@@ -115,16 +116,7 @@ export const cycleRolloverHandler: JobHandler = {
           if (moved.length > 0) {
             await trx
               .insertInto('log')
-              .values(
-                moved.map((taskId) => ({
-                  task_id: taskId,
-                  project_id: place.projectId,
-                  organization_id: place.organizationId,
-                  author_id: null,
-                  type: 'CYCLE' as const,
-                  metadata: JSON.stringify(metadata),
-                })),
-              )
+              .values(moved.map((taskId) => logRow({ ...place, taskId }, null, 'CYCLE', metadata)))
               .execute();
           }
         }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { logRow } from '../../../commands/log-rows.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { CommentPlace } from '../../../policies/comments.ts';
 
@@ -16,12 +17,7 @@ export async function logCommentChange(
   const log = await trx
     .insertInto('log')
     .values({
-      task_id: place.taskId,
-      project_id: place.projectId,
-      organization_id: place.organizationId,
-      author_id: user.user_id,
-      type: change.type,
-      metadata: JSON.stringify({ comment_id: change.commentId }),
+      ...logRow(place, user.user_id, change.type, { comment_id: change.commentId }),
       ...(change.at ? { created_at: change.at, updated_at: change.at } : {}),
     })
     .returning('log_id')

@@ -1,6 +1,7 @@
 import { COMMENT_EMPTY_MESSAGE } from '@figgle/shared/comment-schemas';
 import { isDeltaBlank, validateDelta } from '@figgle/shared/delta';
 import type { Kysely, Transaction } from 'kysely';
+import { logRow } from '../../../commands/log-rows.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Comment, Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
@@ -88,12 +89,12 @@ export async function createComment(
   await trx
     .insertInto('log')
     .values({
-      task_id: command.taskId,
-      project_id: task.project_id,
-      organization_id: task.organization_id,
-      author_id: command.authorId,
-      type: 'COMMENT',
-      metadata: JSON.stringify({ comment_id: comment.comment_id }),
+      ...logRow(
+        { taskId: command.taskId, projectId: task.project_id, organizationId: task.organization_id },
+        command.authorId,
+        'COMMENT',
+        { comment_id: comment.comment_id },
+      ),
       created_at: comment.created_at,
       updated_at: comment.created_at,
     })

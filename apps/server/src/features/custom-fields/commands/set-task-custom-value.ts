@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { taskUpdated } from '../../../commands/announcements.ts';
+import { logRow } from '../../../commands/log-rows.ts';
 import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import { type LockedTaskPlan, lockTaskToPlan } from '../../../commands/task-field-writes.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -95,16 +96,11 @@ export async function writeTaskCustomValue(
     .execute();
   await trx
     .insertInto('log')
-    .values({
-      task_id: taskId,
-      project_id: task.projectId,
-      organization_id: task.organizationId,
-      author_id: user.user_id,
-      type: 'CUSTOM_FIELD',
-      metadata: JSON.stringify({
+    .values(
+      logRow({ ...task, taskId }, user.user_id, 'CUSTOM_FIELD', {
         custom_field: { field_id: fieldId, name: field.name, old: words(old), new: words(next) },
       }),
-    })
+    )
     .execute();
   return { ...task, changed: true };
 }

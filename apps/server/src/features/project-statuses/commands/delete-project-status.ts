@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
+import { logRow } from '../../../commands/log-rows.ts';
 import { publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
@@ -109,14 +110,14 @@ async function moveTasks(
     await trx
       .insertInto('log')
       .values(
-        live.map((task) => ({
-          task_id: task.task_id,
-          project_id: projectId,
-          organization_id: move.organizationId,
-          author_id: move.userId,
-          type: 'STATUS' as const,
-          metadata: JSON.stringify({ status: { old: from, new: to } }),
-        })),
+        live.map((task) =>
+          logRow(
+            { taskId: task.task_id, projectId, organizationId: move.organizationId },
+            move.userId,
+            'STATUS',
+            { status: { old: from, new: to } },
+          ),
+        ),
       )
       .execute();
   }

@@ -1,6 +1,7 @@
 import type { DeltaDocument } from '@figgle/shared/delta';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { logRow } from '../../../commands/log-rows.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { DeltaJson } from '../../../db/schema.ts';
 import { authorizeOnTask } from '../../../policies/authorize.ts';
@@ -85,12 +86,7 @@ export async function updateTaskContent(
       const log = await trx
         .insertInto('log')
         .values({
-          task_id: taskId,
-          project_id: projectId,
-          organization_id: organizationId,
-          author_id: user.user_id,
-          type: 'CONTENT',
-          metadata: JSON.stringify({ content: true }),
+          ...logRow({ taskId, projectId, organizationId }, user.user_id, 'CONTENT', { content: true }),
           created_at: now,
           updated_at: now,
         })

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { projectChanged } from '../../../commands/announcements.ts';
 import { leaveOutLoops, lockBlockers, lockTasksInOrder } from '../../../commands/blocker-loops.ts';
+import { logRow } from '../../../commands/log-rows.ts';
 import { type Announcement, publishAfterTransaction } from '../../../commands/publish-after-commit.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
@@ -151,14 +152,14 @@ async function restoreTasks(
     await trx
       .insertInto('log')
       .values(
-        tasks.map((task) => ({
-          task_id: task.task_id,
-          project_id: task.project_id,
-          organization_id: place.organizationId,
-          author_id: user.user_id,
-          type: 'RESTORE' as const,
-          metadata: JSON.stringify({}),
-        })),
+        tasks.map((task) =>
+          logRow(
+            { taskId: task.task_id, projectId: task.project_id, organizationId: place.organizationId },
+            user.user_id,
+            'RESTORE',
+            {},
+          ),
+        ),
       )
       .execute();
   const touched: Restored['touched'] = [];
