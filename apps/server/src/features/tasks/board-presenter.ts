@@ -45,7 +45,10 @@ class People {
   named(person: TaskSummaryView['assignee']): number {
     if (!person) return 0;
     const number = this.of(person.user_id);
-    this.table[number - 1] = [person.user_id, person.firstname, person.lastname];
+    // The last task's spelling of the name wins; a new entry only when it differs (it rarely does).
+    const entry = this.table[number - 1]!;
+    if (entry[1] !== person.firstname || entry[2] !== person.lastname || entry.length === 1)
+      this.table[number - 1] = [person.user_id, person.firstname, person.lastname];
     return number;
   }
 
@@ -108,6 +111,18 @@ const DEFAULTS: Record<Optional, unknown> = {
   updated: 0,
 };
 
+const OPTIONAL_FIELDS = Object.keys(DEFAULTS) as Optional[];
+
+/** Every value is the field's default (for an array field, the empty array). */
+function holdsOnly(values: readonly unknown[], fallback: unknown): boolean {
+  if (Array.isArray(fallback)) {
+    for (const value of values) if (!Array.isArray(value) || value.length > 0) return false;
+    return true;
+  }
+  for (const value of values) if (value !== fallback) return false;
+  return true;
+}
+
 /**
  * The board shape of a project's tasks (the default answer's summaries, in any order): people and
  * labels named once, one array per field in creation order, a field left out when every task holds
@@ -122,7 +137,8 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
   const author = tasks.map((task) => people.of(task.author_id));
   const made = tasks.map(derived);
   const createdMs = made.map((task) => task.createdMs);
-  const place = new Map(tasks.map((task, i) => [task.task_id, i]));
+  // Built only when a task has a parent (most boards' tasks have none).
+  let place: Map<string, number> | undefined;
   // A project's own statuses (migration 0037) are numbered after the four first ones.
   const ownStatuses: string[] = [];
   const statusNumber = (status: string) => {
@@ -131,6 +147,17 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     let own = ownStatuses.indexOf(status);
     if (own === -1) own = ownStatuses.push(status) - 1;
     return TASK_STATUSES.length + own;
+  };
+  const names = new Map<number, string>();
+  const authorNames = {
+    of(number: number): string {
+      let name = names.get(number);
+      if (name === undefined) {
+        name = nameOf(people.table[number - 1]);
+        names.set(number, name);
+      }
+      return name;
+    },
   };
   const columns: BoardColumns = {
     id: made.map((task) => task.id),
@@ -149,6 +176,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     total: tasks.map((task) => task.checklist.total),
     parent: tasks.map((task, i) => {
       if (task.parent_id === null) return 0;
+      place ??= new Map(tasks.map((each, at) => [each.task_id, at]));
       const at = place.get(task.parent_id);
       return at === undefined ? wholeBoardIdOf(task.parent_id) : i - at;
     }),
@@ -161,7 +189,7 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
     comments: tasks.map((task) => task.comments_total),
     author,
     author_name: tasks.map((task, i) =>
-      task.author_name === nameOf(people.table[author[i]! - 1]) ? null : task.author_name,
+      task.author_name === authorNames.of(author[i]!) ? null : task.author_name,
     ),
     figma: tasks.map((task) => (task.is_from_figma ? 1 : 0) as 0 | 1),
     design: tasks.map((task) => BOARD_DESIGN_STATUSES.indexOf(task.design_status) as 0 | 1 | 2),
@@ -170,10 +198,9 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
   };
   // Most tasks are last changed by the person who made them: then the last modifiers say the authors.
   if (author.every((number, i) => number === modifier[i])) delete columns.author;
-  for (const field of Object.keys(DEFAULTS) as Optional[]) {
+  for (const field of OPTIONAL_FIELDS) {
     const values = columns[field] as unknown[] | undefined;
-    if (values?.every((value) => value === DEFAULTS[field] || (Array.isArray(value) && value.length === 0)))
-      delete columns[field];
+    if (values && holdsOnly(values, DEFAULTS[field])) delete columns[field];
   }
   return {
     project_id: projectId,
