@@ -114,8 +114,12 @@ export function useRowReorder({
       const list = listRef.current;
       const from = latest.current.ids.indexOf(id);
       if (!list || from === -1) return null;
+      // Rows out of view are not laid out (`content-visibility: auto`, rows.module.css): the list's
+      // `data-measure` lays them all out for this one measure, so that none counts at its stand-in height.
+      list.setAttribute('data-measure', '');
       const listTop = list.getBoundingClientRect().top;
       const rows = Array.from(list.children, (row) => row.getBoundingClientRect());
+      list.removeAttribute('data-measure');
       const tops = rows.map((rect) => rect.top - listTop);
       const heights = rows.map((rect) => rect.height);
       const gap = rows.length > 1 ? Math.max(0, tops[1]! - tops[0]! - heights[0]!) : 0;
