@@ -26,6 +26,7 @@ import { TaskSidePanel } from '../components/task-side-panel';
 import { TaskTitle } from '../components/task-title';
 import { TaskViewers } from '../components/task-viewers';
 import { Timeline } from '../components/timeline';
+import { useAfterPaint } from '../hooks/use-after-paint';
 import { useAutosave } from '../hooks/use-autosave';
 import { useStalenessCheck } from '../hooks/use-staleness-check';
 import { useTaskFieldKeys } from '../hooks/use-task-field-keys';
@@ -67,6 +68,8 @@ function TaskActivity({
   // Drawn after what the answers above it bring (a low-priority render, which React interrupts for
   // them), also on the page's first render: the rows above are painted without waiting for it.
   const shown = useDeferredValue(timeline.data ?? null, null);
+  // The comment editor (a second Quill) is drawn in the frame after the page's first paint.
+  const painted = useAfterPaint();
   useStalenessCheck(Math.min(taskUpdatedAt, timeline.dataUpdatedAt), onStale);
   return (
     <section aria-labelledby="task-activity-heading">
@@ -75,10 +78,15 @@ function TaskActivity({
       </Title>
       <Stack gap="md">
         {shown ? <Timeline timeline={shown} projectId={projectId} /> : null}
-        <CommentComposer taskId={taskId} organizationId={organizationId} />
+        {painted ? <CommentComposer taskId={taskId} organizationId={organizationId} /> : null}
       </Stack>
     </section>
   );
+}
+
+/** The checklist, below the sub-tasks and relations: drawn and read in the frame after the page's first paint. */
+function ChecklistAfterPaint({ taskId }: { taskId: string }) {
+  return useAfterPaint() ? <Checklist taskId={taskId} /> : null;
 }
 
 /**
@@ -231,7 +239,7 @@ function TaskPageContent({ taskId }: { taskId: string }) {
             status={data.status}
           />
 
-          <Checklist taskId={taskId} />
+          <ChecklistAfterPaint taskId={taskId} />
 
           <TaskActivity
             taskId={taskId}
