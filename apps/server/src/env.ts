@@ -26,6 +26,12 @@ const sizeInBytes = z.coerce
   .int()
   .positive('must be positive');
 
+/** A count or a limit: how many files, requests, sockets or failures. */
+const positiveWholeNumber = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive');
+
 const milliseconds = z.coerce
   .number({ error: 'must be a number of milliseconds' })
   .int('must be a whole number of milliseconds')
@@ -114,39 +120,19 @@ const envSchema = z
     BODY_MAX_BYTES: sizeInBytes.default(1024 * 1024),
     IMPORT_MAX_BYTES: sizeInBytes.default(50 * 1024 * 1024),
     /** Files to import one person may be sending and having read at once on a server; past it, 429. */
-    IMPORTS_PER_USER: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .default(1),
+    IMPORTS_PER_USER: positiveWholeNumber.default(1),
     /** Files to import a server receives and reads at once, from everyone; past it, 429. */
-    IMPORTS_PER_SERVER: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .default(2),
-    UPLOADS_PER_USER: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .default(3),
+    IMPORTS_PER_SERVER: positiveWholeNumber.default(2),
+    UPLOADS_PER_USER: positiveWholeNumber.default(3),
     REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
     /** Requests one API token may make per minute (auth/api-token-auth.ts); past it, 429. */
-    API_TOKEN_REQUESTS_PER_MINUTE: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .default(600),
+    API_TOKEN_REQUESTS_PER_MINUTE: positiveWholeNumber.default(600),
     /**
      * Live-update sockets one client address may hold open at once (an office behind one NAT
      * counts once; so does every client of a proxy that TRUST_PROXY does not believe). Raise it for
      * a large office behind one address, or for a load test from one machine.
      */
-    REALTIME_SOCKETS_PER_ADDRESS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .default(200),
+    REALTIME_SOCKETS_PER_ADDRESS: positiveWholeNumber.default(200),
     UPLOAD_TIMEOUT_MS: milliseconds.default(10 * 60_000),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     S3_BUCKET: z.string().trim().min(1).optional(),
@@ -225,11 +211,7 @@ const envSchema = z
      * Deliveries that time out this many times in a row pause the webhook (WEBHOOK_PAUSE_AFTER).
      */
     WEBHOOK_TIMEOUT_MS: milliseconds.default(10_000),
-    WEBHOOK_PAUSE_AFTER: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .positive('must be positive')
-      .default(5),
+    WEBHOOK_PAUSE_AFTER: positiveWholeNumber.default(5),
     /**
      * Tests only: the server's clock may be moved forward over HTTP (clock/clock-control-routes.ts),
      * so a browser test sees a two-minute batch close or an 08:00 digest leave without waiting.
