@@ -70,6 +70,19 @@ export async function figmaClientOfOrganization(
   return credential ? figmaClient(env, credential) : null;
 }
 
+/** The organization's owners who saved a personal Figma token (still encrypted), oldest owner first. */
+export function ownersWithFigmaToken(db: Db, organizationId: string) {
+  return db
+    .selectFrom('rule')
+    .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
+    .select(['app_user.user_id', 'app_user.figma_token_encrypted'])
+    .where('rule.organization_id', '=', organizationId)
+    .where('rule.role', '=', 'OWNER')
+    .where('app_user.figma_token_encrypted', 'is not', null)
+    .orderBy('rule.created_at', 'asc')
+    .execute();
+}
+
 async function personalTokenOfOrganization(
   db: Db,
   env: Pick<Env, 'SECRET'>,
@@ -81,15 +94,7 @@ async function personalTokenOfOrganization(
     .where('organization_id', '=', organizationId)
     .where('event_type', '=', 'FILE_COMMENT')
     .executeTakeFirst();
-  const owners = await db
-    .selectFrom('rule')
-    .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
-    .select(['app_user.user_id', 'app_user.figma_token_encrypted'])
-    .where('rule.organization_id', '=', organizationId)
-    .where('rule.role', '=', 'OWNER')
-    .where('app_user.figma_token_encrypted', 'is not', null)
-    .orderBy('rule.created_at', 'asc')
-    .execute();
+  const owners = await ownersWithFigmaToken(db, organizationId);
   const registrar = webhook?.user_id;
   const ordered = [
     ...owners.filter((owner) => owner.user_id === registrar),

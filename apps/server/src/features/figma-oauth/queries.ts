@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ownersWithFigmaToken } from '../../figma/tokens.ts';
 
 type Db = Kysely<Database>;
 
@@ -26,15 +27,7 @@ export type ConnectionRow = NonNullable<Awaited<ReturnType<typeof connectionOf>>
 
 /** Whether an owner of the organization saved a personal token (the fallback without OAuth). */
 export async function hasOwnerToken(db: Db, organizationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('rule')
-    .innerJoin('app_user', 'app_user.user_id', 'rule.user_id')
-    .select('rule.user_id')
-    .where('rule.organization_id', '=', organizationId)
-    .where('rule.role', '=', 'OWNER')
-    .where('app_user.figma_token_encrypted', 'is not', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await ownersWithFigmaToken(db, organizationId)).length > 0;
 }
 
 /** The organizations the user owns whose Figma connection is broken: what their notice lists. */
