@@ -1,13 +1,10 @@
 // @database both
 
 import { testDatabaseKind } from '@figgle/test-support/database-template';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import type { TestUser } from '@figgle/test-support/users';
-import { startMailCatcher } from '@figgle/test-support/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
-import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
-import { createRemoteUser, onServer } from '../support/remote-user.ts';
+import { killWorldPerFile, moveClock } from '../support/crash-place.ts';
+import { onServer } from '../support/remote-user.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import {
   createTask,
@@ -32,46 +29,24 @@ const TASKS = 60;
 const DONE = 10;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-async function moveClock(server: ServerProcess, advanceMs: number) {
-  const response = await fetch(`${server.url}/api/test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_ms: advanceMs }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
 describe(`SIGKILL during a cycle's rollover (${kind})`, () => {
-  let mail: MailCatcher;
-  let place: CrashPlace;
-  let user: TestUser;
-  let first: ServerProcess;
-  let second: ServerProcess | undefined;
-  let publicUrl: string | undefined;
-  const start = () =>
-    place.start({
+  const world = killWorldPerFile(
+    kind,
+    'cycles-rollover-kill',
+    {
       SECRET: 'cycles-rollover-kill-secret-long-enough-0123456789',
-      SMTP_URL: mail.url,
       TEST_CLOCK_CONTROL: 'true',
-      ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
-    });
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-    place = await openCrashPlace(kind, 'cycles-rollover-kill');
-    first = await start();
-    publicUrl = first.url;
-    user = await createRemoteUser(first.url, mail, 'Rae');
-  }, KILL_TEST_MS);
-
-  afterAll(async () => {
-    await place?.close();
-    await mail?.stop();
-  });
+    },
+    'Rae',
+    KILL_TEST_MS,
+  );
+  let second: ServerProcess | undefined;
 
   it(
     'moves every unfinished task to exactly one next cycle, with one log line each',
     async () => {
+      let { first, user } = world;
+      const { place } = world;
       const organizationId = await createOrganizationAs(user, 'Sprint Studio');
       const created = await user.api('/api/projects', {
         body: { name: 'Sprints', trigram: 'SPR', organization_id: organizationId },
@@ -89,7 +64,7 @@ describe(`SIGKILL during a cycle's rollover (${kind})`, () => {
       }
       for (const task of tasks.slice(0, DONE)) await finishTask(user, task.task_id);
 
-      if (kind === 'postgres') second = await start();
+      if (kind === 'postgres') second = await world.start();
       // Only the first server's clock passes the end: the job is its own.
       await moveClock(first, WEEK_MS);
       if (place.postgres) {
@@ -117,7 +92,7 @@ describe(`SIGKILL during a cycle's rollover (${kind})`, () => {
           60_000,
         );
       }
-      first = await start();
+      first = await world.start();
       await moveClock(first, WEEK_MS);
       user = onServer(user, first.url);
       const closed = await eventually(

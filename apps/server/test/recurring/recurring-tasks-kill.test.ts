@@ -1,15 +1,13 @@
 // @database both
 
 import { testDatabaseKind } from '@figgle/test-support/database-template';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestUser } from '@figgle/test-support/users';
-import { startMailCatcher } from '@figgle/test-support/users';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createTask } from '../realtime/realtime-world.ts';
-import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
-import { createRemoteUser, onServer } from '../support/remote-user.ts';
+import { killWorldPerFile } from '../support/crash-place.ts';
+import { onServer } from '../support/remote-user.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import { eventually, recurrenceOf, setRecurrence, tasksOf } from './recurring-world.ts';
 
@@ -28,35 +26,22 @@ const KILL_TEST_MS = 180_000;
 const TASKS = 40;
 
 describe(`SIGKILL while next occurrences are made (${kind})`, () => {
-  let mail: MailCatcher;
-  let place: CrashPlace;
-  let user: TestUser;
-  let first: ServerProcess;
-  let second: ServerProcess | undefined;
-  let publicUrl: string | undefined;
-  const start = () =>
-    place.start({
+  const world = killWorldPerFile(
+    kind,
+    'recurring-tasks-kill',
+    {
       SECRET: 'recurring-tasks-kill-secret-long-enough-0123456789',
-      SMTP_URL: mail.url,
-      ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
-    });
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-    place = await openCrashPlace(kind, 'recurring-tasks-kill');
-    first = await start();
-    publicUrl = first.url;
-    user = await createRemoteUser(first.url, mail, 'Rita');
-  }, KILL_TEST_MS);
-
-  afterAll(async () => {
-    await place?.close();
-    await mail?.stop();
-  });
+    },
+    'Rita',
+    KILL_TEST_MS,
+  );
+  let second: ServerProcess | undefined;
 
   it(
     'makes exactly one next occurrence of each completed task',
     async () => {
+      let { first, user } = world;
+      const { place } = world;
       const organizationId = await createOrganizationAs(user, 'Routine Studio');
       const created = await user.api('/api/projects', {
         body: { name: 'Routines', trigram: 'RTN', organization_id: organizationId },
@@ -70,7 +55,7 @@ describe(`SIGKILL while next occurrences are made (${kind})`, () => {
         taskIds.push(taskId);
       }
 
-      if (kind === 'postgres') second = await start();
+      if (kind === 'postgres') second = await world.start();
       let release = () => {};
       let holder: Promise<void> = Promise.resolve();
       if (place.postgres) {
@@ -121,7 +106,7 @@ describe(`SIGKILL while next occurrences are made (${kind})`, () => {
         user = onServer(user, second.url);
         await eventually(() => allMade(user), 'every next occurrence, by the second server', 60_000);
       }
-      first = await start();
+      first = await world.start();
       user = onServer(user, first.url);
       await eventually(() => allMade(user), 'every next occurrence after the restart', 60_000);
       if (place.postgres) {

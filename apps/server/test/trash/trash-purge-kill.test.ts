@@ -3,17 +3,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { testDatabaseKind } from '@figgle/test-support/database-template';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestUser } from '@figgle/test-support/users';
-import { startMailCatcher } from '@figgle/test-support/users';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { eventually } from '../cycles/cycles-world.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
-import { type CrashPlace, openCrashPlace } from '../support/crash-place.ts';
-import { createRemoteUser, onServer } from '../support/remote-user.ts';
+import { killWorldPerFile, moveClock } from '../support/crash-place.ts';
+import { onServer } from '../support/remote-user.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 
 /**
@@ -25,21 +23,8 @@ const kind = testDatabaseKind();
 const KILL_TEST_MS = 180_000;
 /** Files to remove, so that the purge is still at work when the kill lands. */
 const FILES = 25;
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const PAST_THE_30_DAYS_MS = 31 * 24 * 60 * 60 * 1000;
 const METRICS_TOKEN = 'trash-purge-kill-metrics-0123456789-abcdef';
-
-/** The clock moves at most a week a step (clock/clock-control-routes.ts): 31 days is five steps. */
-async function moveClock(server: ServerProcess, advanceMs: number) {
-  for (let left = advanceMs; left > 0; left -= WEEK_MS) {
-    const response = await fetch(`${server.url}/api/test/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advance_ms: Math.min(left, WEEK_MS) }),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-  }
-}
 
 async function upload(server: ServerProcess, user: TestUser, taskId: string, n: number) {
   const form = new FormData();
@@ -54,37 +39,24 @@ async function upload(server: ServerProcess, user: TestUser, taskId: string, n: 
 }
 
 describe(`SIGKILL during the trash's purge (${kind})`, () => {
-  let mail: MailCatcher;
-  let place: CrashPlace;
-  let user: TestUser;
-  let first: ServerProcess;
-  let second: ServerProcess | undefined;
-  let publicUrl: string | undefined;
-  const start = () =>
-    place.start({
+  const world = killWorldPerFile(
+    kind,
+    'trash-purge-kill',
+    {
       SECRET: 'trash-purge-kill-secret-long-enough-0123456789',
-      SMTP_URL: mail.url,
       TEST_CLOCK_CONTROL: 'true',
       METRICS_TOKEN,
-      ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
-    });
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-    place = await openCrashPlace(kind, 'trash-purge-kill');
-    first = await start();
-    publicUrl = first.url;
-    user = await createRemoteUser(first.url, mail, 'Pia');
-  }, KILL_TEST_MS);
-
-  afterAll(async () => {
-    await place?.close();
-    await mail?.stop();
-  });
+    },
+    'Pia',
+    KILL_TEST_MS,
+  );
+  let second: ServerProcess | undefined;
 
   it(
     'removes the project, its tasks and files for good, once',
     async () => {
+      let { first, user } = world;
+      const { place } = world;
       const organizationId = await createOrganizationAs(user, 'Purge Studio');
       const created = await user.api('/api/projects', {
         body: { name: 'Old work', trigram: 'OLD', organization_id: organizationId },
@@ -108,7 +80,7 @@ describe(`SIGKILL during the trash's purge (${kind})`, () => {
       const deleted = await user.api(`/api/projects/${projectId}`, { method: 'DELETE' });
       expect(deleted.status).toBe(204);
 
-      if (kind === 'postgres') second = await start();
+      if (kind === 'postgres') second = await world.start();
       await moveClock(first, PAST_THE_30_DAYS_MS);
       if (place.postgres) {
         const db = place.postgres.db;
@@ -141,7 +113,7 @@ describe(`SIGKILL during the trash's purge (${kind})`, () => {
           60_000,
         );
       }
-      first = await start();
+      first = await world.start();
       await moveClock(first, PAST_THE_30_DAYS_MS);
       user = onServer(user, first.url);
       await eventually(
