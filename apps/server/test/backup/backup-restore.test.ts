@@ -1,18 +1,17 @@
 // @database both
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { openTestDatabase, testDatabaseKind, withDatabaseName } from '@figgle/test-support/database-template';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { openTestDatabase, testDatabaseKind } from '@figgle/test-support/database-template';
+import type { TestUser } from '@figgle/test-support/users';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/repo-root.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
+import { installationsPerFile } from '../support/installations.ts';
 import { createRemoteUser, onServer } from '../support/remote-user.ts';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 /**
  * `npm run backup`, a wipe, `npm run restore`, on the database of this run (the embedded one, or
@@ -80,54 +79,20 @@ async function whatTheUserSees(user: TestUser, projectId: string, taskIds: strin
 }
 
 describe(`npm run backup, then npm run restore into a fresh place (${kind})`, () => {
-  let mail: MailCatcher;
-  const folders: string[] = [];
-  const running: ServerProcess[] = [];
-  const databases: string[] = [];
-  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-  });
-  afterAll(async () => {
-    await Promise.all(running.map((server) => server.stop()));
-    await mail?.stop();
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-    if (databases.length > 0) {
-      const client = admin();
-      await client.connect();
-      for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    }
-  });
-
-  const temporary = (label: string) => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), `figgle-${label}-`));
-    folders.push(folder);
-    return folder;
-  };
-
+  const places = installationsPerFile();
+  const temporary = (label: string) => places.folder(label);
   /** An empty PostgreSQL database (no tables at all), dropped after the tests. */
-  const emptyDatabase = async () => {
-    const name = `figgle_restore_${Math.random().toString(36).slice(2, 10)}`;
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    databases.push(name);
-    return withDatabaseName(process.env.TEST_DATABASE_URL as string, name);
-  };
+  const emptyDatabase = () => places.emptyDatabase('figgle_restore');
 
   const start = async (dataDir: string, databaseUrl: string) => {
     // No SECRET: the server keeps one in DATA_DIR, as a self-hosted one does by default.
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      SMTP_URL: mail.url,
+      SMTP_URL: places.mail.url,
       SECRET: '',
     });
-    running.push(server);
-    return server;
+    return places.started(server);
   };
 
   /**
@@ -135,7 +100,7 @@ describe(`npm run backup, then npm run restore into a fresh place (${kind})`, ()
    * its row comes before its parent's), a comment and an upload.
    */
   const fillWithData = async (url: string) => {
-    const user = await createRemoteUser(url, mail);
+    const user = await createRemoteUser(url, places.mail);
     const organizationId = await createOrganizationAs(user, 'Backed up');
     const projectId = await createProject(user, organizationId, 'Archive');
     const taskIds = [

@@ -1,20 +1,19 @@
 // @database both
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { testDatabaseKind, withDatabaseName } from '@figgle/test-support/database-template';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
+import { testDatabaseKind } from '@figgle/test-support/database-template';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { apiAs, cookieHeaderFrom, startMailCatcher } from '@figgle/test-support/users';
+import { apiAs, cookieHeaderFrom } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrationNames } from '../../src/db/migrate.ts';
 import { repoRoot } from '../../src/repo-root.ts';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { installationsPerFile } from '../support/installations.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 /**
  * An installation made by an old commit of Figgle (82f2def, the first with sealed migrations: its
@@ -69,45 +68,18 @@ const rowKey = (row: Record<string, unknown>, columns: string[]) =>
   JSON.stringify(columns.map((column) => [column, row[column]]));
 
 describe(`upgrading an installation made by an old commit (${kind})`, () => {
-  let mail: MailCatcher;
-  let server: ServerProcess | undefined;
-  const folders: string[] = [];
-  const databases: string[] = [];
-  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await mail?.stop();
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-    if (databases.length > 0) {
-      const client = admin();
-      await client.connect();
-      for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    }
-  });
+  const places = installationsPerFile();
 
   /** The old installation, laid out afresh from the fixtures (so a retry starts from it too). */
   const oldInstallation = async (): Promise<Place> => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'figgle-old-release-'));
-    folders.push(folder);
+    const folder = places.folder('old-release');
     const dataDir = path.join(folder, 'data');
     if (kind === 'pglite') {
       // The data directory exactly as the old server left it: its PGlite files and its secret.
       execFileSync('tar', ['-xzf', path.join(fixtures, 'old-release-data.tar.gz'), '-C', folder]);
       return { dataDir, databaseUrl: '' };
     }
-    const name = `figgle_old_release_${Math.random().toString(36).slice(2, 10)}`;
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    databases.push(name);
-    const databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL as string, name);
+    const databaseUrl = await places.emptyDatabase('figgle_old_release');
     // pg_dump's statements (its psql-only \restrict lines aside), as the old server's database held them.
     const dump = gunzipSync(readFileSync(path.join(fixtures, 'old-release-postgres.sql.gz')))
       .toString('utf8')
@@ -123,19 +95,19 @@ describe(`upgrading an installation made by an old commit (${kind})`, () => {
 
   // NODE_ENV=development, not test: the old release hashed its passwords at the real scrypt cost,
   // and a test server's lower one (auth/password-hashing.ts) would refuse them.
-  const start = async (place: Place) => {
-    server = await startServerProcess(
-      {
-        NODE_ENV: 'development',
-        DATA_DIR: place.dataDir,
-        DATABASE_URL: place.databaseUrl,
-        SMTP_URL: mail.url,
-        SECRET: '',
-      },
-      { fromTemplate: false },
+  const start = async (place: Place) =>
+    places.started(
+      await startServerProcess(
+        {
+          NODE_ENV: 'development',
+          DATA_DIR: place.dataDir,
+          DATABASE_URL: place.databaseUrl,
+          SMTP_URL: places.mail.url,
+          SECRET: '',
+        },
+        { fromTemplate: false },
+      ),
     );
-    return server;
-  };
 
   it('migrates it after a backup; every row survives; its people sign in and find their tasks', async () => {
     const place = await oldInstallation();
@@ -208,6 +180,5 @@ describe(`upgrading an installation made by an old commit (${kind})`, () => {
     });
     expect(created.status, await created.clone().text()).toBe(201);
     await running.stop();
-    server = undefined;
   }, 300_000);
 });

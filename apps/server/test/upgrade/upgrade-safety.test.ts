@@ -1,22 +1,19 @@
 // @database both
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { testDatabaseKind, withDatabaseName } from '@figgle/test-support/database-template';
-import type { MailCatcher } from '@figgle/test-support/mail-catcher';
-import { startMailCatcher } from '@figgle/test-support/users';
+import { testDatabaseKind } from '@figgle/test-support/database-template';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateTo, migrationNames } from '../../src/db/migrate.ts';
 import { AUTOMATIC_BACKUPS_KEPT, BACKUPS_FOLDER } from '../../src/db/pre-migration-backup.ts';
 import { repoRoot } from '../../src/repo-root.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
 import { createProject, createTask } from '../realtime/realtime-world.ts';
+import { installationsPerFile } from '../support/installations.ts';
 import { createRemoteUser } from '../support/remote-user.ts';
-import { runServerUntilExit, type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { runServerUntilExit, startServerProcess } from '../support/server-process.ts';
 
 /**
  * What a start does to a database of another version of Figgle, through the real server process on
@@ -87,40 +84,13 @@ function npmRestore(file: string, place: Place): Promise<{ code: number; output:
 }
 
 describe(`starting on a database of another Figgle version (${kind})`, () => {
-  let mail: MailCatcher;
-  const folders: string[] = [];
-  const running: ServerProcess[] = [];
-  const databases: string[] = [];
-  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-  });
-  afterAll(async () => {
-    await Promise.all(running.map((server) => server.stop()));
-    await mail?.stop();
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-    if (databases.length > 0) {
-      const client = admin();
-      await client.connect();
-      for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    }
-  });
+  const places = installationsPerFile();
 
   /** A data folder that does not exist yet, and with PostgreSQL an empty database of its own. */
   const newPlace = async (label: string): Promise<Place> => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), `figgle-upgrade-${label}-`));
-    folders.push(folder);
-    const dataDir = path.join(folder, 'data');
+    const dataDir = path.join(places.folder(`upgrade-${label}`), 'data');
     if (kind === 'pglite') return { dataDir, databaseUrl: '' };
-    const name = `figgle_upgrade_${Math.random().toString(36).slice(2, 10)}`;
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    databases.push(name);
-    return { dataDir, databaseUrl: withDatabaseName(process.env.TEST_DATABASE_URL as string, name) };
+    return { dataDir, databaseUrl: await places.emptyDatabase('figgle_upgrade') };
   };
 
   /** A database an older Figgle left: migrated up to OLDER only, holding people, a project, tasks, a comment. */
@@ -158,14 +128,12 @@ describe(`starting on a database of another Figgle version (${kind})`, () => {
   const serverSettings = (place: Place) => ({
     DATA_DIR: place.dataDir,
     DATABASE_URL: place.databaseUrl,
-    SMTP_URL: mail.url,
+    SMTP_URL: places.mail.url,
     SECRET: '',
   });
 
   const start = async (place: Place) => {
-    const server = await startServerProcess(serverSettings(place), { fromTemplate: false });
-    running.push(server);
-    return server;
+    return places.started(await startServerProcess(serverSettings(place), { fromTemplate: false }));
   };
 
   /** The server on these settings, expected to stop before it serves: its exit code and output. */
@@ -218,7 +186,7 @@ describe(`starting on a database of another Figgle version (${kind})`, () => {
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
 
     // The app answers on the migrated schema: a new person's organization, project and task.
-    const user = await createRemoteUser(server.url, mail);
+    const user = await createRemoteUser(server.url, places.mail);
     const organizationId = await createOrganizationAs(user, 'After the upgrade');
     const projectId = await createProject(user, organizationId, 'New board');
     await createTask(user, projectId, 'Written after the upgrade');
@@ -289,7 +257,7 @@ describe(`starting on a database of another Figgle version (${kind})`, () => {
       { ...serverSettings(place), BACKUP_BEFORE_MIGRATING: 'false' },
       { fromTemplate: false },
     );
-    running.push(server);
+    places.started(server);
     expect(server.output()).toContain(
       'Migrating the database without a backup first (BACKUP_BEFORE_MIGRATING=false).',
     );
