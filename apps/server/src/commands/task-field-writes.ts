@@ -1,9 +1,11 @@
+import type { EstimateScale } from '@figgle/shared/estimate';
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
-import type { Database, LogType } from '../db/schema.ts';
+import type { Database, LogType, TaskStatus } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { allowRole, roleIn } from '../policies/authorize.ts';
+import type { Action } from '../policies/can.ts';
 import { logRow } from './log-rows.ts';
 
 export interface LockedTaskPlan {
@@ -14,34 +16,64 @@ export interface LockedTaskPlan {
   cycleId: string | null;
 }
 
+/** A live task locked for a write: its place, plan links, and what its writers check first. */
+export interface LockedTask extends LockedTaskPlan {
+  status: TaskStatus;
+  estimate: string | null;
+  estimateScale: EstimateScale;
+}
+
 /**
- * The first step of a plan-link write, inside its transaction: the live task is locked (two writes
- * to it run one after the other) and the person must be allowed to change it (404 outside its
- * organization, as everywhere).
+ * The first step of a write to a task, inside its transaction: the live task of a live project is
+ * locked (two writes to it run one after the other) and the person must be allowed `action` on it
+ * (404 outside its organization, as everywhere; 403 for a role without it).
  */
-export async function lockTaskToPlan(
+export async function lockLiveTask(
   trx: Transaction<Database>,
   user: CurrentUser,
   taskId: string,
-): Promise<LockedTaskPlan> {
+  action: Action,
+): Promise<LockedTask> {
   const task = await trx
     .selectFrom('task')
     .innerJoin('project', 'project.project_id', 'task.project_id')
-    .select(['task.project_id', 'project.organization_id', 'task.milestone_id', 'task.cycle_id'])
+    .select([
+      'task.project_id',
+      'project.organization_id',
+      'task.milestone_id',
+      'task.cycle_id',
+      'task.status',
+      'task.estimate',
+      'project.estimate_scale',
+    ])
     .where('task.task_id', '=', taskId)
     .where('task.deleted_at', 'is', null)
     .where('project.deleted_at', 'is', null)
     .forUpdate('task')
     .executeTakeFirst();
   if (!task) throw notFound('Task');
-  allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
+  allowRole(await roleIn(trx, user.user_id, task.organization_id), action, 'Task');
   return {
     taskId,
     projectId: task.project_id,
     organizationId: task.organization_id,
     milestoneId: task.milestone_id,
     cycleId: task.cycle_id,
+    status: task.status,
+    estimate: task.estimate,
+    estimateScale: task.estimate_scale,
   };
+}
+
+/**
+ * The first step of a plan-link write, inside its transaction: `lockLiveTask` for `task.update`.
+ */
+export function lockTaskToPlan(
+  trx: Transaction<Database>,
+  user: CurrentUser,
+  taskId: string,
+): Promise<LockedTaskPlan> {
+  return lockLiveTask(trx, user, taskId, 'task.update');
 }
 
 /**

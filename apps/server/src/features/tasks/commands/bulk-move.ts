@@ -1,9 +1,10 @@
 import { STATUS_UNMATCHED } from '@figgle/shared/bulk-task-schemas';
 import { sql, type Transaction } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { lockLiveTask } from '../../../commands/task-field-writes.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../../http/errors.ts';
-import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { roleIn } from '../../../policies/authorize.ts';
 import { type MovedTask, OTHER_ORGANIZATION_MESSAGE, writeMove } from './move-task-to-project.ts';
 
 /** A bulk change's move to another project: the project, and the status chosen for unmatched names. */
@@ -36,17 +37,7 @@ export class BulkMoves {
    */
   async move(taskId: string, { projectId, statusMap, status: asked }: BulkMove): Promise<MovedTask | null> {
     const { trx, user } = this;
-    const task = await trx
-      .selectFrom('task')
-      .innerJoin('project', 'project.project_id', 'task.project_id')
-      .select(['task.project_id', 'task.status', 'project.organization_id'])
-      .where('task.task_id', '=', taskId)
-      .where('task.deleted_at', 'is', null)
-      .where('project.deleted_at', 'is', null)
-      .forUpdate('task')
-      .executeTakeFirst();
-    if (!task) throw notFound('Task');
-    allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.move', 'Task');
+    const task = await lockLiveTask(trx, user, taskId, 'task.move');
     const target = await trx
       .selectFrom('project')
       .select(['organization_id', 'name'])
@@ -54,13 +45,13 @@ export class BulkMoves {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!target) throw notFound('Project');
-    if (target.organization_id !== task.organization_id) {
+    if (target.organization_id !== task.organizationId) {
       if (!(await roleIn(trx, user.user_id, target.organization_id))) throw notFound('Project');
       throw badRequest(OTHER_ORGANIZATION_MESSAGE, [
         { path: 'body.groups.changes.project_id', message: OTHER_ORGANIZATION_MESSAGE },
       ]);
     }
-    if (task.project_id === projectId.toLowerCase()) return null;
+    if (task.projectId === projectId.toLowerCase()) return null;
 
     const status =
       asked === undefined
@@ -69,15 +60,15 @@ export class BulkMoves {
     if (status === null) return null;
     const reference = await writeMove(trx, user, {
       taskId,
-      organizationId: task.organization_id,
-      fromProjectId: task.project_id,
+      organizationId: task.organizationId,
+      fromProjectId: task.projectId,
       projectId,
       status,
     });
     return {
       taskId,
-      organizationId: task.organization_id,
-      fromProjectId: task.project_id,
+      organizationId: task.organizationId,
+      fromProjectId: task.projectId,
       projectId,
       status,
       reference,
@@ -89,7 +80,7 @@ export class BulkMoves {
    * same category, else the one the status map names for its status; null (noted) when none.
    */
   private async mappedStatus(
-    task: { project_id: string; status: TaskStatus },
+    task: { projectId: string; status: TaskStatus },
     projectId: string,
     statusMap: ReadonlyMap<string, string>,
     projectName: string,
@@ -103,7 +94,7 @@ export class BulkMoves {
         LIMIT 1
       ) AS key
       FROM project_status AS source
-      WHERE source.project_id = ${task.project_id} AND source.key = ${task.status}
+      WHERE source.project_id = ${task.projectId} AND source.key = ${task.status}
     `.execute(this.trx);
     const name = rows[0]?.name ?? task.status;
     const matched = rows[0]?.key ?? null;

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
-import { notFound } from '../../../http/errors.ts';
-import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { lockLiveTask } from '../../../commands/task-field-writes.ts';
 import { announceTold, collectTold, TOLD_JSON, type Told } from '../../notifications/commands/record.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { labelsOfOrganization, labelsOfTask, writeTaskLabels } from '../task-labels.ts';
@@ -25,37 +24,20 @@ export async function setTaskLabels(
     bus,
     () =>
       db.transaction().execute(async (trx) => {
-        const task = await trx
-          .selectFrom('task')
-          .innerJoin('project', 'project.project_id', 'task.project_id')
-          .select(['task.project_id', 'task.status', 'project.organization_id'])
-          .where('task.task_id', '=', taskId)
-          .where('task.deleted_at', 'is', null)
-          .where('project.deleted_at', 'is', null)
-          .forUpdate('task')
-          .executeTakeFirst();
-        if (!task) throw notFound('Task');
-        allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
-
-        const wanted = await labelsOfOrganization(trx, task.organization_id, labelIds);
+        const task = await lockLiveTask(trx, user, taskId, 'task.update');
+        const wanted = await labelsOfOrganization(trx, task.organizationId, labelIds);
         const current = await labelsOfTask(trx, taskId);
         // Whom the LABELS log row's trigger tells comes back with the summary below.
         await collectTold(trx);
-        const changed = await writeTaskLabels(
-          trx,
-          user.user_id,
-          { taskId, projectId: task.project_id, organizationId: task.organization_id },
-          current,
-          wanted,
-        );
+        const changed = await writeTaskLabels(trx, user.user_id, task, current, wanted);
         const { rows } = await sql<{ body: string; told: Told[] }>`
           SELECT ${taskSummaryJson}::text AS body, ${TOLD_JSON} AS told
           FROM task ${TASK_PEOPLE} WHERE task.task_id = ${taskId}
         `.execute(trx);
         return {
           taskId,
-          projectId: task.project_id,
-          organizationId: task.organization_id,
+          projectId: task.projectId,
+          organizationId: task.organizationId,
           status: task.status,
           changed,
           summary: rows[0]!.body,

@@ -7,9 +7,10 @@ import {
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { sql, type Transaction } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { logRow } from '../../../commands/log-rows.ts';
+import { lockLiveTask } from '../../../commands/task-field-writes.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
-import { allowRole, roleIn } from '../../../policies/authorize.ts';
+import { badRequest } from '../../../http/errors.ts';
 
 export interface WrittenEstimate {
   projectId: string;
@@ -34,26 +35,10 @@ export async function writeTaskEstimate(
   estimate: string | null,
   bumpVersion = true,
 ): Promise<WrittenEstimate> {
-  const task = await trx
-    .selectFrom('task')
-    .innerJoin('project', 'project.project_id', 'task.project_id')
-    .select([
-      'task.project_id',
-      'project.organization_id',
-      'project.estimate_scale',
-      'task.status',
-      'task.estimate',
-    ])
-    .where('task.task_id', '=', taskId)
-    .where('task.deleted_at', 'is', null)
-    .where('project.deleted_at', 'is', null)
-    .forUpdate('task')
-    .executeTakeFirst();
-  if (!task) throw notFound('Task');
-  allowRole(await roleIn(trx, user.user_id, task.organization_id), 'task.update', 'Task');
-  if (estimate !== null) refuseOutsideScale(task.estimate_scale, estimate);
+  const task = await lockLiveTask(trx, user, taskId, 'task.update');
+  if (estimate !== null) refuseOutsideScale(task.estimateScale, estimate);
 
-  const written = { projectId: task.project_id, organizationId: task.organization_id, status: task.status };
+  const written = { projectId: task.projectId, organizationId: task.organizationId, status: task.status };
   if (task.estimate === estimate) return { ...written, changed: false };
   await trx
     .updateTable('task')
@@ -67,14 +52,7 @@ export async function writeTaskEstimate(
   const metadata: LogMetadata = { estimate: { old: task.estimate, new: estimate } };
   await trx
     .insertInto('log')
-    .values({
-      task_id: taskId,
-      project_id: task.project_id,
-      organization_id: task.organization_id,
-      author_id: user.user_id,
-      type: 'ESTIMATE',
-      metadata: JSON.stringify(metadata),
-    })
+    .values(logRow(task, user.user_id, 'ESTIMATE', metadata))
     .execute();
   return { ...written, changed: true };
 }
