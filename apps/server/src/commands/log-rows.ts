@@ -7,6 +7,11 @@ export interface TaskPlace {
   organizationId: string;
 }
 
+/** The place of a task row read with its project's organization. */
+export function placeOf(row: { task_id: string; project_id: string; organization_id: string }): TaskPlace {
+  return { taskId: row.task_id, projectId: row.project_id, organizationId: row.organization_id };
+}
+
 /**
  * The values of one row of a task's change log (the task page's history, which the notification
  * triggers also read): the task's place, who did it (null: Figgle itself, such as a cycle's

@@ -1,5 +1,6 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
+import { logRow } from '../../commands/log-rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 
@@ -92,14 +93,7 @@ export async function writeTaskLabels(
   const metadata: LogMetadata = { labels: { old: [...current], new: [...wanted] } };
   await trx
     .insertInto('log')
-    .values({
-      task_id: task.taskId,
-      project_id: task.projectId,
-      organization_id: task.organizationId,
-      author_id: actorId,
-      type: 'LABELS',
-      metadata: JSON.stringify(metadata),
-    })
+    .values(logRow(task, actorId, 'LABELS', metadata))
     .execute();
   return true;
 }

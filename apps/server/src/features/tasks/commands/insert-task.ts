@@ -1,5 +1,6 @@
 import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
+import { logRow } from '../../../commands/log-rows.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database, DeltaJson, TaskPriority, TaskStatus } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -103,14 +104,14 @@ export async function insertTask(trx: Kysely<Database>, values: CreateTaskValues
   };
   await trx
     .insertInto('log')
-    .values({
-      task_id: task.task_id,
-      project_id: values.projectId,
-      organization_id: project.organization_id,
-      author_id: values.authorId,
-      type: 'CREATION',
-      metadata: JSON.stringify(metadata),
-    })
+    .values(
+      logRow(
+        { taskId: task.task_id, projectId: values.projectId, organizationId: project.organization_id },
+        values.authorId,
+        'CREATION',
+        metadata,
+      ),
+    )
     .execute();
 
   return {

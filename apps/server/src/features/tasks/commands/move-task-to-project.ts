@@ -2,6 +2,7 @@ import type { LogMetadata } from '@figgle/shared/log-type';
 import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { logRow } from '../../../commands/log-rows.ts';
 import { type Announcement, publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import { serially } from '../../../commands/serially.ts';
 import type { Database, TaskStatus } from '../../../db/schema.ts';
@@ -198,12 +199,7 @@ export async function writeMove(
   await trx
     .insertInto('log')
     .values({
-      task_id: taskId,
-      project_id: projectId,
-      organization_id: organizationId,
-      author_id: user.user_id,
-      type: 'MOVE',
-      metadata: JSON.stringify(metadata),
+      ...logRow({ taskId, projectId, organizationId }, user.user_id, 'MOVE', metadata),
       created_at: now,
       updated_at: now,
     })

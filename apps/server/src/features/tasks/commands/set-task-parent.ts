@@ -3,6 +3,7 @@ import { SUBTASKS_PER_PARENT_MAX } from '@figgle/shared/subtask-schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
+import { logRow, placeOf } from '../../../commands/log-rows.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
@@ -85,14 +86,7 @@ async function writeParentLog(
 ): Promise<void> {
   await trx
     .insertInto('log')
-    .values({
-      task_id: task.task_id,
-      project_id: task.project_id,
-      organization_id: task.organization_id,
-      author_id: user.user_id,
-      type: 'PARENT',
-      metadata: JSON.stringify(metadata),
-    })
+    .values(logRow(placeOf(task), user.user_id, 'PARENT', metadata))
     .execute();
 }
 

@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import { lockBlockers, loopThrough } from '../../../commands/blocker-loops.ts';
+import { logRow, placeOf } from '../../../commands/log-rows.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database, RelationKind } from '../../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.ts';
@@ -97,14 +98,7 @@ async function recordOnBoth(
     };
     await trx
       .insertInto('log')
-      .values({
-        task_id: task.task_id,
-        project_id: task.project_id,
-        organization_id: task.organization_id,
-        author_id: user.user_id,
-        type: 'RELATION',
-        metadata: JSON.stringify(metadata),
-      })
+      .values(logRow(placeOf(task), user.user_id, 'RELATION', metadata))
       .execute();
     const { rows } = await sql<{ body: string }>`
       SELECT ${taskSummaryJson}::text AS body FROM task ${TASK_PEOPLE} WHERE task.task_id = ${task.task_id}
