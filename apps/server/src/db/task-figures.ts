@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 
 /**
  * The categories of a finished task, Done and Canceled (migration 0037), as the list an SQL `IN` or
- * `NOT IN` takes. "Is it finished?" asks the category, never a status's key.
+ * `NOT IN` takes: the same literal text in every statement. "Is it finished?" asks the category,
+ * never a status's key. FINISHED_CATEGORY_LIST is that text, for SQL built as a plain string.
  */
-export const FINISHED_CATEGORIES = sql.raw(`('done', 'canceled')`);
+export const FINISHED_CATEGORY_LIST = `('done', 'canceled')`;
+export const FINISHED_CATEGORIES = sql.raw(FINISHED_CATEGORY_LIST);
 
 const FINISHED = sql`task.status_category IN ${FINISHED_CATEGORIES}`;
 /** A task has points when its estimate is a whole number (the points scale); a T-shirt size has none. */

@@ -33,9 +33,6 @@ export const DEPENDENTS_JSON = sql<Dependent[] | null>`(
   WHERE dependent.deleted_at IS NULL
 )`;
 
-/** The categories that count as finished for a parent's progress and for a blocker (migration 0037). */
-export const FINISHED_STATUSES = sql.raw(`('done', 'canceled')`);
-
 /** The events that tell the dependents of a change (none when it has none). */
 export function announceDependents(
   dependents: readonly Dependent[] | null | undefined,

@@ -3,6 +3,7 @@ import type { ChecklistProgress, TaskLabelView } from '@figgle/shared/planning-s
 import type { SubtaskProgress } from '@figgle/shared/task-schemas';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, DeltaJson, Role } from '../../db/schema.ts';
+import { FINISHED_CATEGORIES, FINISHED_CATEGORY_LIST } from '../../db/task-figures.ts';
 
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -31,10 +32,6 @@ const DESIGN_STATUS = `(SELECT CASE WHEN bool_or(link.dev_status = 'READY_FOR_DE
     WHEN bool_or(link.dev_status = 'COMPLETED') THEN 'COMPLETED' END
   FROM task_figma_node AS link WHERE link.task_id = task.task_id)`;
 
-/** A task that counts as finished: for a parent's progress and for whether it still blocks. */
-/** The categories of a finished task (migration 0037): Done and Canceled. */
-const FINISHED = `('done', 'canceled')`;
-
 /**
  * The structure a summary carries (issue 42, decision 0017), as structure.ts reads it for the task
  * page: only live tasks of live projects count. `subtasks` is null for a task without sub-tasks;
@@ -43,14 +40,14 @@ const FINISHED = `('done', 'canceled')`;
  */
 const STRUCTURE = {
   subtasks: `(SELECT CASE WHEN count(*) = 0 THEN NULL ELSE json_build_object(
-      'done', count(*) FILTER (WHERE sub.status_category IN ${FINISHED}), 'total', count(*)) END
+      'done', count(*) FILTER (WHERE sub.status_category IN ${FINISHED_CATEGORY_LIST}), 'total', count(*)) END
     FROM task AS sub JOIN project AS sub_project ON sub_project.project_id = sub.project_id
     WHERE sub.parent_id = task.task_id AND sub.deleted_at IS NULL AND sub_project.deleted_at IS NULL)`,
   blocked_by: `(SELECT count(*)::int FROM task_relation AS blocking
     JOIN task AS blocker ON blocker.task_id = blocking.from_task_id
     JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
     WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks' AND blocker.deleted_at IS NULL
-      AND blocker.status_category NOT IN ${FINISHED} AND blocker_project.deleted_at IS NULL)`,
+      AND blocker.status_category NOT IN ${FINISHED_CATEGORY_LIST} AND blocker_project.deleted_at IS NULL)`,
 };
 
 /**
@@ -61,7 +58,7 @@ const STRUCTURE = {
  */
 const listStructure = (scope: RawBuilder<unknown>) => sql`
   LEFT JOIN (
-    SELECT sub.parent_id, json_build_object('done', count(*) FILTER (WHERE sub.status_category IN ${sql.raw(FINISHED)}),
+    SELECT sub.parent_id, json_build_object('done', count(*) FILTER (WHERE sub.status_category IN ${FINISHED_CATEGORIES}),
       'total', count(*)) AS subtasks
     FROM task AS scoped
     JOIN task AS sub ON sub.parent_id = scoped.task_id AND sub.deleted_at IS NULL
@@ -74,7 +71,7 @@ const listStructure = (scope: RawBuilder<unknown>) => sql`
     FROM task AS scoped
     JOIN task_relation AS blocking ON blocking.to_task_id = scoped.task_id AND blocking.kind = 'blocks'
     JOIN task AS blocker ON blocker.task_id = blocking.from_task_id AND blocker.deleted_at IS NULL
-      AND blocker.status_category NOT IN ${sql.raw(FINISHED)}
+      AND blocker.status_category NOT IN ${FINISHED_CATEGORIES}
     JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
       AND blocker_project.deleted_at IS NULL
     WHERE ${scope}

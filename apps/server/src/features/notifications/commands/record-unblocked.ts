@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../../../app-types.ts';
 import { publishAfterCommit } from '../../../commands/publish-after-commit.ts';
 import type { Database } from '../../../db/schema.ts';
+import { FINISHED_CATEGORIES } from '../../../db/task-figures.ts';
 import { announceNotified, type Notified } from './record.ts';
 
 /** A task the change finished, with the tasks the change's statement named as its dependents. */
@@ -37,7 +38,7 @@ export function unblockedStatement(finished: readonly Finished[], actorId: strin
       JOIN project ON project.project_id = task.project_id
       -- The status the change set is a finished one (its statement said it crossed over).
       JOIN project_status AS reached ON reached.project_id = task.project_id AND reached.key = answered.status
-        AND reached.category IN ('done', 'canceled')
+        AND reached.category IN ${FINISHED_CATEGORIES}
     ),
     unblocked AS MATERIALIZED (
       SELECT blocked.task_id, blocked.project_id, blocked.organization_id, blocked.assignee_id, blocker.ref
@@ -49,12 +50,12 @@ export function unblockedStatement(finished: readonly Finished[], actorId: strin
         JOIN project ON project.project_id = blocked.project_id AND project.deleted_at IS NULL
         WHERE relation.from_task_id = blocker.task_id AND relation.to_task_id = blocker.dependent_id
           AND relation.kind = 'blocks'
-          AND blocked.status_category NOT IN ('done', 'canceled')
+          AND blocked.status_category NOT IN ${FINISHED_CATEGORIES}
           AND NOT EXISTS (
             SELECT 1 FROM task_relation other
             JOIN task open_blocker ON open_blocker.task_id = other.from_task_id
             WHERE other.to_task_id = blocked.task_id AND other.kind = 'blocks'
-              AND open_blocker.deleted_at IS NULL AND open_blocker.status_category NOT IN ('done', 'canceled')
+              AND open_blocker.deleted_at IS NULL AND open_blocker.status_category NOT IN ${FINISHED_CATEGORIES}
           )
         OFFSET 0
       ) AS blocked

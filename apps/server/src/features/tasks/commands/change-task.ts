@@ -3,11 +3,12 @@ import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database, Role, TaskPriority, TaskStatus } from '../../../db/schema.ts';
+import { FINISHED_CATEGORIES } from '../../../db/task-figures.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole } from '../../../policies/authorize.ts';
 import { type Action, rolesAllowedTo } from '../../../policies/can.ts';
 import { TOLD_JSON, type Told } from '../../notifications/commands/record.ts';
-import { announceDependents, DEPENDENTS_JSON, type Dependent, FINISHED_STATUSES } from '../dependents.ts';
+import { announceDependents, DEPENDENTS_JSON, type Dependent } from '../dependents.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 
 /** What to change; an absent field stays as it is. */
@@ -94,8 +95,8 @@ export async function changeTask(
       -- The statement sees the task as it was before the function changed it: a status that became
       -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts).
       CASE WHEN change.outcome = 'changed' AND ${change.status !== undefined}::boolean
-        AND (task.status_category IN ${FINISHED_STATUSES})
-          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_STATUSES}
+        AND (task.status_category IN ${FINISHED_CATEGORIES})
+          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_CATEGORIES}
           FROM task AS before WHERE before.task_id = ${taskId}::uuid)
         THEN ${DEPENDENTS_JSON} END AS dependents,
       -- Whom the log row's trigger told: taken after the function has run (the row it projects).
@@ -187,8 +188,8 @@ export async function changeTasks(
       project.organization_id, task.status,
       -- The statement's snapshot is the one before every call of the batch: the status each task had.
       CASE WHEN change.outcome = 'changed' AND step.status IS NOT NULL
-        AND (task.status_category IN ${FINISHED_STATUSES})
-          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_STATUSES}
+        AND (task.status_category IN ${FINISHED_CATEGORIES})
+          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_CATEGORIES}
           FROM task AS before WHERE before.task_id = step.task_id)
         THEN ${DEPENDENTS_JSON} END AS dependents
     FROM unnest(${text(steps.map((step) => step.taskId))}::uuid[], ${text(column((c) => c.title))}::text[],
