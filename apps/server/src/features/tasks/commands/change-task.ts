@@ -1,5 +1,5 @@
 import { START_AFTER_DUE_MESSAGE } from '@figgle/shared/planning-schemas';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CurrentUser } from '../../../auth/current-user.ts';
 import type { Announcement } from '../../../commands/publish-after-commit.ts';
 import type { Database, Role, TaskPriority, TaskStatus } from '../../../db/schema.ts';
@@ -70,6 +70,17 @@ interface ChangeRow {
   told: Told[] | null;
 }
 
+/**
+ * Whether a change crossed between open and finished: the written row (`task`) is finished and the
+ * task before the change (the statement's snapshot, read by `taskId`) was not, or the other way
+ * round. Such a change tells the task's parent and the tasks it blocks (dependents.ts).
+ */
+const crossedFinished = (
+  taskId: RawBuilder<unknown>,
+) => sql<boolean>`(task.status_category IN ${FINISHED_CATEGORIES})
+  IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_CATEGORIES}
+  FROM task AS before WHERE before.task_id = ${taskId})`;
+
 // What this speed device saves, what invalidates it: docs/machinery/one-statement-task-changes.md
 /**
  * Changes a task through the database's figgle_change_task (db/functions/figgle-change-task.ts, the one implementation
@@ -95,9 +106,7 @@ export async function changeTask(
       -- The statement sees the task as it was before the function changed it: a status that became
       -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts).
       CASE WHEN change.outcome = 'changed' AND ${change.status !== undefined}::boolean
-        AND (task.status_category IN ${FINISHED_CATEGORIES})
-          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_CATEGORIES}
-          FROM task AS before WHERE before.task_id = ${taskId}::uuid)
+        AND ${crossedFinished(sql`${taskId}::uuid`)}
         THEN ${DEPENDENTS_JSON} END AS dependents,
       -- Whom the log row's trigger told: taken after the function has run (the row it projects).
       CASE WHEN change.outcome = 'changed' THEN ${TOLD_JSON} END AS told
@@ -188,9 +197,7 @@ export async function changeTasks(
       project.organization_id, task.status,
       -- The statement's snapshot is the one before every call of the batch: the status each task had.
       CASE WHEN change.outcome = 'changed' AND step.status IS NOT NULL
-        AND (task.status_category IN ${FINISHED_CATEGORIES})
-          IS DISTINCT FROM (SELECT before.status_category IN ${FINISHED_CATEGORIES}
-          FROM task AS before WHERE before.task_id = step.task_id)
+        AND ${crossedFinished(sql`step.task_id`)}
         THEN ${DEPENDENTS_JSON} END AS dependents
     FROM unnest(${text(steps.map((step) => step.taskId))}::uuid[], ${text(column((c) => c.title))}::text[],
       ${text(column((c) => c.status))}::text[], ${text(column((c) => c.index))}::integer[],
