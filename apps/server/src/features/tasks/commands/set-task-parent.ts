@@ -10,38 +10,7 @@ import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';
-
-interface TaskInTree {
-  task_id: string;
-  project_id: string;
-  organization_id: string;
-  status: ChangedTask['status'];
-  parent_id: string | null;
-  /** "WEB-12": the project's trigram and the task's number. */
-  ref: string;
-}
-
-const referenceSql = sql<string>`project.trigram || '-' || task.reference`;
-
-/** A task of a project that is not deleted, with its organization; locked when `lock` says so. */
-async function liveTask(trx: Transaction<Database>, taskId: string, lock: boolean) {
-  let query = trx
-    .selectFrom('task')
-    .innerJoin('project', 'project.project_id', 'task.project_id')
-    .select([
-      'task.task_id',
-      'task.project_id',
-      'project.organization_id',
-      'task.status',
-      'task.parent_id',
-      referenceSql.as('ref'),
-    ])
-    .where('task.task_id', '=', taskId)
-    .where('task.deleted_at', 'is', null)
-    .where('project.deleted_at', 'is', null);
-  if (lock) query = query.forUpdate('task');
-  return (await query.executeTakeFirst()) as TaskInTree | undefined;
-}
+import { liveTreeTask, type TreeTask } from './tree-task.ts';
 
 /** Whether `ancestorId` is `taskId` itself or above it, following parents up. */
 async function isAtOrAbove(db: Kysely<Database>, ancestorId: string, taskId: string): Promise<boolean> {
@@ -62,7 +31,7 @@ async function isAtOrAbove(db: Kysely<Database>, ancestorId: string, taskId: str
 /** The summary of a task as the events carry it, read inside the transaction that changed it. */
 async function changedTask(
   trx: Transaction<Database>,
-  task: TaskInTree,
+  task: TreeTask,
   changed: boolean,
 ): Promise<ChangedTask> {
   const { rows } = await sql<{ body: string }>`
@@ -81,7 +50,7 @@ async function changedTask(
 async function writeParentLog(
   trx: Transaction<Database>,
   user: CurrentUser,
-  task: TaskInTree,
+  task: TreeTask,
   metadata: LogMetadata,
 ): Promise<void> {
   await trx
@@ -94,8 +63,8 @@ async function writeParentLog(
 async function recordOnParent(
   trx: Transaction<Database>,
   user: CurrentUser,
-  parent: TaskInTree,
-  child: TaskInTree,
+  parent: TreeTask,
+  child: TreeTask,
   added: boolean,
 ): Promise<ChangedTask> {
   await trx
@@ -124,20 +93,20 @@ export async function placeUnderParent(
   user: CurrentUser,
   { taskId, parentId }: { taskId: string; parentId: string | null },
 ): Promise<ChangedTask[]> {
-  const first = await liveTask(trx, taskId, false);
+  const first = await liveTreeTask(trx, taskId, false);
   if (!first) throw notFound('Task');
   allowRole(await roleIn(trx, user.user_id, first.organization_id), 'task.update', 'Task');
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`task-tree:${first.organization_id}`}, 0))`.execute(
     trx,
   );
-  const task = await liveTask(trx, taskId, true);
+  const task = await liveTreeTask(trx, taskId, true);
   if (!task) throw notFound('Task');
 
-  let parent: TaskInTree | undefined;
+  let parent: TreeTask | undefined;
   if (parentId !== null) {
     if (parentId === taskId)
       throw badRequest('A task cannot be its own sub-task.', [issue('is the task itself')]);
-    parent = await liveTask(trx, parentId, false);
+    parent = await liveTreeTask(trx, parentId, false);
     // Another organization's task is not told apart from a missing one.
     if (!parent || parent.organization_id !== task.organization_id)
       throw badRequest('Choose a parent task of the same organization.', [
@@ -162,7 +131,7 @@ export async function placeUnderParent(
   }
 
   if (task.parent_id === parentId) return [await changedTask(trx, task, false)];
-  const before = task.parent_id ? await liveTask(trx, task.parent_id, false) : undefined;
+  const before = task.parent_id ? await liveTreeTask(trx, task.parent_id, false) : undefined;
   await trx
     .updateTable('task')
     .set((eb) => ({
@@ -182,8 +151,7 @@ export async function placeUnderParent(
     }))
     .where('task_id', '=', taskId)
     .execute();
-  const side = (tree: TaskInTree | undefined) =>
-    tree ? { task_id: tree.task_id, reference: tree.ref } : null;
+  const side = (tree: TreeTask | undefined) => (tree ? { task_id: tree.task_id, reference: tree.ref } : null);
   await writeParentLog(trx, user, task, { parent: { old: side(before), new: side(parent) } });
   const changed = [await changedTask(trx, task, true)];
   if (before) changed.push(await recordOnParent(trx, user, before, task, false));

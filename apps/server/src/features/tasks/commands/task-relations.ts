@@ -11,33 +11,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../../http/errors.
 import { allowRole, roleIn } from '../../../policies/authorize.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 import { announceChange, type ChangedTask } from './change-task.ts';
-
-interface RelatedTask {
-  task_id: string;
-  project_id: string;
-  organization_id: string;
-  status: ChangedTask['status'];
-  ref: string;
-}
-
-/** A live task with its reference ("WEB-12"), locked: its version goes up with the relation. */
-async function lockedTask(trx: Transaction<Database>, taskId: string): Promise<RelatedTask | undefined> {
-  return (await trx
-    .selectFrom('task')
-    .innerJoin('project', 'project.project_id', 'task.project_id')
-    .select([
-      'task.task_id',
-      'task.project_id',
-      'project.organization_id',
-      'task.status',
-      sql<string>`project.trigram || '-' || task.reference`.as('ref'),
-    ])
-    .where('task.task_id', '=', taskId)
-    .where('task.deleted_at', 'is', null)
-    .where('project.deleted_at', 'is', null)
-    .forUpdate('task')
-    .executeTakeFirst()) as RelatedTask | undefined;
-}
+import { liveTreeTask, type TreeTask } from './tree-task.ts';
 
 /** The stored relation for a side as one task reads it: "A is blocked by B" is "B blocks A". */
 function stored(
@@ -75,7 +49,7 @@ async function recordOnBoth(
   trx: Transaction<Database>,
   user: CurrentUser,
   kind: RelationKind,
-  [from, to]: [RelatedTask, RelatedTask],
+  [from, to]: [TreeTask, TreeTask],
   added: boolean,
 ): Promise<ChangedTask[]> {
   const [fromSide, toSide] = sidesOf(kind);
@@ -118,8 +92,8 @@ async function recordOnBoth(
 /** Both tasks, locked in one order whatever the request's (no deadlock between two requests). */
 async function bothTasks(trx: Transaction<Database>, user: CurrentUser, taskId: string, otherId: string) {
   const [firstId, secondId] = taskId < otherId ? [taskId, otherId] : [otherId, taskId];
-  const first = await lockedTask(trx, firstId);
-  const second = await lockedTask(trx, secondId);
+  const first = await liveTreeTask(trx, firstId, true);
+  const second = await liveTreeTask(trx, secondId, true);
   const self = first?.task_id === taskId ? first : second;
   const other = first?.task_id === taskId ? second : first;
   if (!self) throw notFound('Task');
@@ -193,8 +167,7 @@ export async function addTaskRelation(
           .returning('relation_id')
           .executeTakeFirst();
         if (!inserted) throw conflict(`${self.ref} ${SIDE_WORDS[side]} ${other.ref} already.`);
-        const pair: [RelatedTask, RelatedTask] =
-          relation.from === self.task_id ? [self, other] : [other, self];
+        const pair: [TreeTask, TreeTask] = relation.from === self.task_id ? [self, other] : [other, self];
         return {
           relationId: inserted.relation_id,
           changed: await recordOnBoth(trx, user, relation.kind, pair, true),
@@ -228,8 +201,7 @@ export async function removeTaskRelation(
           .where('relation_id', '=', relationId)
           .executeTakeFirst();
         if (Number(deleted.numDeletedRows) === 0) throw notFound('Relation');
-        const pair: [RelatedTask, RelatedTask] =
-          row.from_task_id === self.task_id ? [self, other] : [other, self];
+        const pair: [TreeTask, TreeTask] = row.from_task_id === self.task_id ? [self, other] : [other, self];
         return recordOnBoth(trx, user, row.kind, pair, false);
       }),
     (changed) => changed.flatMap((task) => announceChange(task, user.user_id) ?? []),
