@@ -121,15 +121,23 @@ export async function changeTask(
   `.execute(db);
   const row = rows[0]!;
   refuseOutcome(row, change, action);
+  return { ...changedTask(taskId, row, row.body!), told: row.told ?? [] };
+}
+
+/** What a change of one task answers, from its statement's row once refuseOutcome let it pass. */
+function changedTask(
+  taskId: string,
+  row: Pick<ChangeRow, 'outcome' | 'project_id' | 'organization_id' | 'status' | 'dependents'>,
+  summary: string,
+): ChangedTask {
   return {
     taskId,
     projectId: row.project_id!,
     organizationId: row.organization_id!,
     status: row.status!,
     changed: row.outcome === 'changed',
-    summary: row.body!,
+    summary,
     dependents: row.dependents,
-    told: row.told ?? [],
   };
 }
 
@@ -225,16 +233,7 @@ export async function changeTasks(
   `.execute(trx);
   const bodies = new Map(summaries.rows.map((row) => [row.task_id, row.body]));
   return steps.map(({ taskId }, at) => {
-    const row = ordered[at]!;
-    return {
-      taskId,
-      projectId: row.project_id!,
-      organizationId: row.organization_id!,
-      status: row.status!,
-      changed: row.outcome === 'changed',
-      summary: bodies.get(taskId.toLowerCase())!,
-      dependents: row.dependents,
-    };
+    return changedTask(taskId, ordered[at]!, bodies.get(taskId.toLowerCase())!);
   });
 }
 
