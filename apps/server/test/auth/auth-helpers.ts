@@ -134,20 +134,22 @@ export interface TotpEnrolment {
 }
 
 /** Turns TOTP on for the user through the real endpoints: enable with the password, then a right code. */
-export async function enrolTotp(server: TestServer, user: TestUser): Promise<TotpEnrolment> {
-  const enable = await twoFactor<{ totpURI: string; backupCodes: string[] }>(
-    server,
-    'enable',
-    { password: user.password },
-    user.cookie,
-  );
+export function enrolTotp(server: TestServer, user: TestUser): Promise<TotpEnrolment> {
+  return enrolTotpOf(server, user.cookie, { password: user.password });
+}
+
+/**
+ * Turns TOTP on for the session `cookie` through the real endpoints: enable with `proof` (the
+ * password, or nothing for an account without one: a provider's or a directory's), then a right code.
+ */
+export async function enrolTotpOf(
+  server: TestServer,
+  cookie: string,
+  proof: { password?: string } = {},
+): Promise<TotpEnrolment> {
+  const enable = await twoFactor<{ totpURI: string; backupCodes: string[] }>(server, 'enable', proof, cookie);
   expect(enable.status).toBe(200);
-  const verify = await twoFactor(
-    server,
-    'verify-totp',
-    { code: totpFromUri(enable.body.totpURI) },
-    user.cookie,
-  );
+  const verify = await twoFactor(server, 'verify-totp', { code: totpFromUri(enable.body.totpURI) }, cookie);
   expect(verify.status).toBe(200);
   return { totpURI: enable.body.totpURI, backupCodes: enable.body.backupCodes, cookie: verify.cookie };
 }

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '@figgle/test-support/test-serv
 import { apiAs, createUser, startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, mailSettled, post, sessionOf, totpFromUri } from './auth-helpers.ts';
+import { countRows, enrolTotpOf, mailSettled, post, sessionOf, totpFromUri } from './auth-helpers.ts';
 
 let provider: OidcProvider;
 let server: TestServer;
@@ -64,16 +64,8 @@ async function providerUserWithTotp(): Promise<{ person: OidcIdentity; totpURI: 
   const person = identity('sso-totp');
   provider.signInAs(person);
   const { cookie } = await signInThroughProvider();
-  const enable = await post<{ totpURI: string }>(server, '/api/auth/two-factor/enable', {}, { cookie });
-  expect(enable.status).toBe(200);
-  const verify = await post(
-    server,
-    '/api/auth/two-factor/verify-totp',
-    { code: totpFromUri(enable.body.totpURI) },
-    { cookie },
-  );
-  expect(verify.status).toBe(200);
-  return { person, totpURI: enable.body.totpURI, cookie: verify.cookie };
+  const { totpURI, cookie: renewed } = await enrolTotpOf(server, cookie);
+  return { person, totpURI, cookie: renewed };
 }
 
 /** A real ID token the provider signed for the current person, as a page using its SDK would hold. */

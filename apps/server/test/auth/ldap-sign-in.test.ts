@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPolicy } from '../../src/auth/endpoint-policies.ts';
 import { escapeFilterValue, userFilter } from '../../src/auth/ldap/ldap-filter.ts';
 import { closedWithin, TestSocket } from '../realtime/realtime-socket.ts';
-import { countRows, post, registerOnly, sessionOf, totpFromUri } from './auth-helpers.ts';
+import { countRows, enrolTotpOf, post, registerOnly, sessionOf, totpFromUri } from './auth-helpers.ts';
 
 let directory: LdapServer;
 let server: TestServer;
@@ -165,15 +165,7 @@ describe('directory sign-in (LDAP)', () => {
   it('asks a directory account with TOTP for its code before any session', async () => {
     const alice = LDAP_PEOPLE_SEED.alice;
     const { cookie } = await signIn('alice', alice.password);
-    const enable = await post<{ totpURI: string }>(server, '/api/auth/two-factor/enable', {}, { cookie });
-    expect(enable.status).toBe(200);
-    const verify = await post(
-      server,
-      '/api/auth/two-factor/verify-totp',
-      { code: totpFromUri(enable.body.totpURI) },
-      { cookie },
-    );
-    expect(verify.status).toBe(200);
+    const { totpURI } = await enrolTotpOf(server, cookie);
 
     const challenged = await signIn('alice', alice.password);
     expect(challenged.status).toBe(200);
@@ -182,7 +174,7 @@ describe('directory sign-in (LDAP)', () => {
     const code = await post(
       server,
       '/api/auth/two-factor/verify-totp',
-      { code: totpFromUri(enable.body.totpURI, Date.now() + 30_000) },
+      { code: totpFromUri(totpURI, Date.now() + 30_000) },
       { cookie: challenged.cookie },
     );
     expect(code.status).toBe(200);
