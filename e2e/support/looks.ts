@@ -8,6 +8,13 @@ const LOOKS = [
 
 export type Look = (typeof LOOKS)[number];
 
+/** The three layouts a screen is checked in, one `test.describe` each: 1440 px light and dark, 390 px light. */
+export const LAYOUTS = [
+  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
+  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
+  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
+] as const;
+
 /**
  * The journeys `journeys` declares, once in each look, light at 1440 px and dark at 390 px: a group
  * named "<title> at <width> px, <scheme>" with its colour scheme and viewport.

@@ -9,6 +9,7 @@ import {
 } from '@figgle/test-support/ldap-server';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../support/fixtures.ts';
+import { LAYOUTS } from '../support/looks.ts';
 import { answerTwoFactorChallenge, expectToast, turnOnTwoFactor } from './accounts-support.ts';
 
 interface Directory {
@@ -128,12 +129,6 @@ test('a directory account with two-factor authentication is asked for its code a
   await expectToast(page, MESSAGES.welcomeAfterLogin);
   await expect(page).toHaveURL(/\/projects$/);
 });
-
-const LAYOUTS = [
-  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
-  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
-  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
-] as const;
 
 for (const layout of LAYOUTS) {
   test.describe(layout.name, () => {

@@ -1,17 +1,12 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { expect, test } from '../support/fixtures.ts';
+import { LAYOUTS } from '../support/looks.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { axeCheck } from './accessibility-support.ts';
 
 // Settings › Calendar feed (docs/product.md#calendar-feeds): create the personal address, copy it,
 // read the task back from it, revoke it and the address answers 404. At 1440 px in light and dark
 // mode, and at 390 px.
-const LAYOUTS = [
-  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
-  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
-  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
-] as const;
-
 for (const layout of LAYOUTS) {
   test.describe(`calendar feed at ${layout.name}`, () => {
     test.use({ colorScheme: layout.colorScheme, viewport: layout.viewport });

@@ -3,6 +3,7 @@ import { SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import { connectFigmaTeam } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
+import { LAYOUTS } from '../support/looks.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { axeCheck } from './accessibility-support.ts';
 
@@ -14,12 +15,6 @@ import { axeCheck } from './accessibility-support.ts';
 const TOKEN = 'figd_e2e-design-changed-token-K7p2';
 const FILE_KEY = 'CheckoutFlow0000000077';
 const test = testWithFakeFigma(TOKEN);
-
-const LAYOUTS = [
-  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
-  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
-  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
-] as const;
 
 for (const layout of LAYOUTS) {
   test.describe(`a changed design at ${layout.name}`, () => {

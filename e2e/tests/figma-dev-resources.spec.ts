@@ -3,6 +3,7 @@ import { SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import { connectFigmaTeam } from '../support/figma-setup.ts';
 import { testWithFakeFigma } from '../support/figma-test.ts';
 import { expect } from '../support/fixtures.ts';
+import { LAYOUTS } from '../support/looks.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
 // Links back into Figma (docs/figma-api.md#dev-resources): a design linked on a file the Figma token
@@ -12,12 +13,6 @@ import { createProjectWithTask } from '../support/task-page-setup.ts';
 const TOKEN = 'figd_e2e-dev-resources-token-Q2m8';
 const READ_ONLY_FILE = 'BrandLibrary0000000042';
 const test = testWithFakeFigma(TOKEN);
-
-const LAYOUTS = [
-  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
-  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
-  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
-] as const;
 
 for (const layout of LAYOUTS) {
   test.describe(`a link Figma refused, at ${layout.name}`, () => {

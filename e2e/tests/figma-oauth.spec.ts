@@ -3,6 +3,7 @@ import { FakeFigma, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import { FAKE_OAUTH_CLIENT_ID, FAKE_OAUTH_CLIENT_SECRET } from '@figgle/test-support/fake-figma-oauth';
 import { type FiggleServer, startFiggleServer } from '@figgle/test-support/figgle-server';
 import { test as base, expect } from '../support/fixtures.ts';
+import { LAYOUTS } from '../support/looks.ts';
 
 // Settings › Figma › Sign in with Figma (docs/figma-api.md#oauth-2-for-an-organization): an owner
 // connects the organization through Figma's OAuth on the fake Figma (Connect, Allow on Figma's page,
@@ -33,12 +34,6 @@ const test = base.extend<object, { fakeFigma: FakeFigma; figgle: FiggleServer }>
     { scope: 'worker', timeout: 120_000 },
   ],
 });
-
-const LAYOUTS = [
-  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
-  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
-  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
-] as const;
 
 for (const layout of LAYOUTS) {
   test.describe(`sign in with Figma at ${layout.name}`, () => {

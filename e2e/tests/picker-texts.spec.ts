@@ -1,17 +1,12 @@
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { LAYOUTS } from '../support/looks.ts';
 
 // Issue 39, item 20: every picker follows the spec's rule (docs/product.md#shared-widgets): "Select
 // ..." while nothing is chosen, "None" when what was typed matches nothing, and "None" for the choice
 // of nobody. Opened one by one: the project of "Add a task" on My tasks, the add-task dialog's
 // assignee and labels, the search filters and the time zone. At 1440 px light and dark, and 390 px.
-
-const LAYOUTS = [
-  { name: '1440 px, light', colorScheme: 'light', viewport: { width: 1440, height: 900 } },
-  { name: '1440 px, dark', colorScheme: 'dark', viewport: { width: 1440, height: 900 } },
-  { name: '390 px, light', colorScheme: 'light', viewport: { width: 390, height: 844 } },
-] as const;
 
 const SELECT = 'Select ...';
 
