@@ -58,12 +58,4 @@ export async function cycleLogLines(user: TestUser, taskId: string) {
   return items.filter((item) => item.kind === 'log' && item.type === 'CYCLE');
 }
 
-export async function eventually<T>(read: () => Promise<T>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { eventually } from '../support/eventually.ts';

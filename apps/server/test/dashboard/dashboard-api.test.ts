@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { countStatements } from '../support/count-statements.ts';
+import { createProject as createProjectAs } from '../support/projects.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
@@ -19,13 +20,8 @@ let bobOrg: string;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function createProject(user: TestUser, organizationId: string, name: string) {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram: name.slice(0, 3), organization_id: organizationId, emoji: 'fish' },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
+const createProject = (user: TestUser, organizationId: string, name: string) =>
+  createProjectAs(user, organizationId, name, name.slice(0, 3), { emoji: 'fish' });
 
 async function createTask(
   user: TestUser,

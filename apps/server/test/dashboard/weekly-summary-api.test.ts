@@ -6,19 +6,15 @@ import { startTestServer, type TestServer } from '@figgle/test-support/test-serv
 import { apiAs, createUser, startMailCatcher, type TestUser } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createOrganizationAs } from '../organizations/organizations-world.ts';
+import { createProject as createProjectAs } from '../support/projects.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 let mail: MailCatcher;
 
-async function createProject(user: TestUser, organizationId: string, name: string): Promise<string> {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram: name.slice(0, 3).toUpperCase(), organization_id: organizationId, emoji: 'fish' },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
+const createProject = (user: TestUser, organizationId: string, name: string) =>
+  createProjectAs(user, organizationId, name, name.slice(0, 3).toUpperCase(), { emoji: 'fish' });
 
 async function createTask(user: TestUser, projectId: string, title: string): Promise<string> {
   const response = await user.api(`/api/projects/${projectId}/tasks`, { body: { title } });

@@ -1,9 +1,11 @@
 import { FakeFigma, SAMPLE_FILE_KEY, SAMPLE_TEAM_ID } from '@figgle/test-support/fake-figma';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
-import { startMailCatcher, type TestUser } from '@figgle/test-support/users';
+import { startMailCatcher } from '@figgle/test-support/users';
 import { afterAll, beforeAll } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
+import { eventually as waitUntil } from '../support/eventually.ts';
+import { createProject } from '../support/projects.ts';
 
 export const OWNER_TOKEN = 'figd_owner-personal-token-7Qx9a1b2';
 
@@ -22,19 +24,7 @@ export async function startFigmaWorld(mail: MailCatcher): Promise<FigmaWorld> {
   return { ...world, server, figma, projectId };
 }
 
-export async function createProject(
-  user: TestUser,
-  organizationId: string,
-  name: string,
-  trigram: string,
-): Promise<string> {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram, organization_id: organizationId },
-  });
-  if (response.status !== 201) throw new Error(`project creation failed: ${await response.text()}`);
-  const body = (await response.json()) as { project_id: string };
-  return body.project_id;
-}
+export { createProject };
 
 /** The owner's token saved, the team connected (a webhook registered in the fake), the sample file linked. */
 export async function connectFigma(
@@ -54,19 +44,16 @@ export async function connectFigma(
   if (link.status !== 201) throw new Error(`link not created: ${await link.text()}`);
 }
 
-/** Polls until `read` gives something truthy: deliveries are processed after the answer. */
-export async function eventually<T>(
+/**
+ * Polls until `read` gives something truthy: deliveries are processed after the answer. The shared
+ * `eventually` with a shorter wait: 10 s by default.
+ */
+export function eventually<T>(
   read: () => Promise<T>,
   what: string,
   timeoutMs = 10_000,
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitUntil(read, what, timeoutMs);
 }
 
 export async function stopFigmaWorld(world: FigmaWorld | undefined): Promise<void> {

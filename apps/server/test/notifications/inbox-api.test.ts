@@ -7,6 +7,7 @@ import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-s
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { countStatements } from '../support/count-statements.ts';
+import { createProject as createProjectAs } from '../support/projects.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
@@ -16,13 +17,8 @@ let bob: TestUser;
 let adaOrg: string;
 let bobOrg: string;
 
-async function createProject(user: TestUser, organizationId: string, name: string, emoji = 'fox') {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram: name.slice(0, 3), organization_id: organizationId, emoji },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
+const createProject = (user: TestUser, organizationId: string, name: string, emoji = 'fox') =>
+  createProjectAs(user, organizationId, name, name.slice(0, 3), { emoji });
 
 async function createTask(user: TestUser, projectId: string, title: string) {
   const response = await user.api(`/api/projects/${projectId}/tasks`, { body: { title } });

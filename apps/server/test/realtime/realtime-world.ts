@@ -3,6 +3,7 @@ import type { TestServer } from '@figgle/test-support/test-server';
 import { type ServerWithMailOptions, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, expect } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
+import { createProject } from '../support/projects.ts';
 
 export interface RealtimeWorld extends OrganizationWorld {
   projectId: string;
@@ -12,13 +13,7 @@ export interface RealtimeWorld extends OrganizationWorld {
   outsiderTaskId: string;
 }
 
-export async function createProject(user: TestUser, organizationId: string, name = 'Board'): Promise<string> {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram: name.slice(0, 3), organization_id: organizationId },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
+export { createProject };
 
 export async function createTask(
   user: TestUser,

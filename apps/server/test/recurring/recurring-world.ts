@@ -26,17 +26,4 @@ export async function setStatus(user: TestUser, taskId: string, status: string) 
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-/** Reads until `read` answers something truthy. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { eventually } from '../support/eventually.ts';

@@ -8,17 +8,7 @@ async function json<T>(response: Response, status: number): Promise<T> {
   return (await response.json()) as T;
 }
 
-export async function createProject(
-  user: TestUser,
-  organizationId: string,
-  name: string,
-  trigram: string,
-): Promise<string> {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram, organization_id: organizationId },
-  });
-  return (await json<{ project_id: string }>(response, 201)).project_id;
-}
+export { createProject } from '../support/projects.ts';
 
 export interface CreatedTask {
   task_id: string;

@@ -6,6 +6,7 @@ import { createUser, serverWithMail, type TestUser } from '@figgle/test-support/
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
 import { createOrganizationAs } from '../organizations/organizations-world.ts';
+import { createProject } from '../support/projects.ts';
 
 interface Summary {
   task_id: string;
@@ -24,14 +25,6 @@ let bob: TestUser;
 let projectId: string;
 let bobProjectId: string;
 const events: BusEvent[] = [];
-
-async function createProject(user: TestUser, organizationId: string, name: string): Promise<string> {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram: name.slice(0, 3), organization_id: organizationId },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
 
 async function createTask(user: TestUser, inProject: string, title: string): Promise<Summary> {
   const response = await user.api(`/api/projects/${inProject}/tasks`, { body: { title } });

@@ -23,6 +23,7 @@ function withoutNotificationRead(statements: string[]): string[] {
 
 import { serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
+import { createProject } from '../support/projects.ts';
 
 interface Summary {
   task_id: string;
@@ -46,14 +47,6 @@ let bob: TestUser;
 let adaOrg: string;
 let bobOrg: string;
 const events: BusEvent[] = [];
-
-async function createProject(user: TestUser, organizationId: string, name = 'Board'): Promise<string> {
-  const response = await user.api('/api/projects', {
-    body: { name, trigram: name.slice(0, 3), organization_id: organizationId },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { project_id: string }).project_id;
-}
 
 async function createTask(
   user: TestUser,
