@@ -29,7 +29,13 @@
  * cold and warm loads (each request's start and end, first paint, rows in the DOM, painted), the
  * long tasks between the structure's arrival and the paint, and the same page for a task without
  * sub-tasks or relations, whose difference is what the 100 rows and 50 relations cost.
+ *
+ * To look into the click alone: `SUBTASKS_ONLY=board` runs only the clicks on the board (and a click
+ * on a task without sub-tasks or relations, on a board of its own), and `SUBTASKS_PROFILE=<folder>`
+ * writes a CPU profile of each timed click there (`click-<n>.cpuprofile`, for Chromium's DevTools;
+ * profiled clicks are slower, read them for shares, not figures).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,14 +60,21 @@ const RELATION_KINDS = [
 const RELATION_COUNT = RELATION_KINDS.reduce((sum, kind) => sum + kind.count, 0);
 /** The parent's title, as its card on the board shows it. */
 const PARENT_TITLE = 'Checkout redesign: the release';
+/** The one task on a board of its own, without sub-tasks or relations. */
+const PLAIN_TITLE = 'Quiet task without sub-tasks';
 const COLD_RUNS = 5;
 const WARM_RUNS = 11;
 const FROM_BOARD_RUNS = 11;
+const PLAIN_FROM_BOARD_RUNS = 5;
 const SERVER_CALLS = 20;
 const TARGET_MS = 300;
 const LIVE_RUNS = 10;
 /** Issue 42: "B sees A's new sub-task and blocked mark on the board within 1 s". */
 const LIVE_TARGET_MS = 1_000;
+/** `board`: only the clicks on the board (SUBTASKS_ONLY, see above). */
+const ONLY = process.env.SUBTASKS_ONLY;
+/** Where CPU profiles of the clicks go, when given (SUBTASKS_PROFILE). */
+const PROFILE_DIR = process.env.SUBTASKS_PROFILE;
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -99,6 +112,8 @@ interface Seeded {
   parentId: string;
   /** A task without sub-tasks or relations. */
   plainId: string;
+  /** A project whose board has one card, a task without sub-tasks or relations (PLAIN_TITLE). */
+  plainProjectId: string;
 }
 
 /** Runs `work(i)` for i in 0..count-1, `width` at a time. */
@@ -170,11 +185,21 @@ async function seed(user: BenchUser): Promise<Seeded> {
       }),
     );
   });
+  // A board of its own with one task without sub-tasks or relations: the page's frame, clicked alone.
+  const quiet = await json<{ project_id: string }>(
+    await user.call('POST', '/api/projects', {
+      name: 'Quiet corner',
+      trigram: 'QCO',
+      organization_id: organization.organization_id,
+    }),
+  );
+  await create(quiet.project_id, { title: PLAIN_TITLE, assignee_id: me });
   return {
     projectId: projects[0]!,
     organizationId: organization.organization_id,
     parentId: parent.task_id,
     plainId: others[RELATION_COUNT]!,
+    plainProjectId: quiet.project_id,
   };
 }
 
@@ -404,15 +429,28 @@ async function warmRuns(context: BrowserContext, taskId: string, expected: Expec
  * offline copy (IndexedDB), which would hold it from the run before, is emptied before each run,
  * with the tab on a blank page.
  */
-async function fromBoardRuns(context: BrowserContext, origin: string, projectId: string, expected: Expected) {
+async function fromBoardRuns(
+  context: BrowserContext,
+  origin: string,
+  projectId: string,
+  title: string,
+  expected: Expected,
+  count = FROM_BOARD_RUNS,
+  profileName = 'click',
+) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  if (PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  }
   const runs: Painted[] = [];
-  for (let run = 0; run <= FROM_BOARD_RUNS; run++) {
+  for (let run = 0; run <= count; run++) {
     await page.goto('about:blank');
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'indexeddb' });
     await page.goto(`/project/${projectId}/kanban`);
-    const link = page.getByRole('article', { name: PARENT_TITLE }).getByRole('link', { name: PARENT_TITLE });
+    const link = page.getByRole('article', { name: title }).getByRole('link', { name: title });
     await link.waitFor();
     await page.waitForLoadState('networkidle');
     await waitForQuietMachine();
@@ -429,11 +467,16 @@ async function fromBoardRuns(context: BrowserContext, origin: string, projectId:
       );
     });
     const box = (await link.boundingBox())!;
+    if (PROFILE_DIR && run > 0) await cdp.send('Profiler.start');
     await page.mouse.click(box.x + Math.min(20, box.width / 2), box.y + box.height / 2);
     const clickedAt = (await page.evaluate(
       () => (window as unknown as { figgleClickedAt?: number }).figgleClickedAt,
     ))!;
     const painted = await waitForPainted(page, expected, clickedAt);
+    if (PROFILE_DIR && run > 0) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(PROFILE_DIR, `${profileName}-${run}.cpuprofile`), JSON.stringify(profile));
+    }
     // The first run loads the task page's code into the tab: not counted.
     if (run > 0) runs.push(painted);
   }
@@ -517,6 +560,29 @@ function summary(name: string, values: number[]) {
   return `${name} (${values.length} runs): ${values.map(ms).join(', ')} · median ${ms(median(values))} · p90 ${ms(percentile(values, 90))} · max ${ms(sorted(values).at(-1)!)}`;
 }
 
+/** The clicks' steps: the parent's rows in the DOM, and the task without rows painted. */
+function printFromBoard(fromBoard: Painted[], plainFromBoard: Painted[]) {
+  if (ONLY === 'board')
+    console.log(
+      `task page with ${SUBTASK_COUNT} sub-tasks and ${RELATION_COUNT} relations, ${summary(
+        'opened from the app, click on its title on the board to painted',
+        fromBoard.map((run) => run.paintedAt),
+      )} · target ≤ ${TARGET_MS} ms`,
+    );
+  console.log(
+    `opened from the app, the first frame with the rows in the DOM (its start), ms after the click: ${summary(
+      'from the board',
+      fromBoard.map((run) => run.rowsAt),
+    )}`,
+  );
+  console.log(
+    `for comparison, a task without sub-tasks or relations, alone on its board, ${summary(
+      'click on its title to its title painted',
+      plainFromBoard.map((run) => run.paintedAt),
+    )}`,
+  );
+}
+
 export async function runSubtasksBench(): Promise<void> {
   await withBrowserBench(async ({ browser, server, mail }) => {
     const user = await signUpBenchUser(server.url, mail, {
@@ -533,6 +599,24 @@ export async function runSubtasksBench(): Promise<void> {
       subtasks: SUBTASK_COUNT,
       relations: Object.fromEntries(RELATION_KINDS.map((kind) => [kind.label, kind.count])),
     };
+
+    const plainExpected: Expected = { subtasks: 0, relations: {}, title: PLAIN_TITLE };
+    if (ONLY === 'board') {
+      const context = await signedInContext(browser, server.url, user);
+      const fromBoard = await fromBoardRuns(context, server.url, seeded.projectId, PARENT_TITLE, expected);
+      const plainFromBoard = await fromBoardRuns(
+        context,
+        server.url,
+        seeded.plainProjectId,
+        PLAIN_TITLE,
+        plainExpected,
+        PLAIN_FROM_BOARD_RUNS,
+        'plain-click',
+      );
+      await context.close();
+      printFromBoard(fromBoard, plainFromBoard);
+      return;
+    }
 
     // The server's share: the page's two calls, as the browser makes them (loopback, gzip asked for).
     const detail = await serverTimes(user, `/api/tasks/${seeded.parentId}`);
@@ -560,7 +644,16 @@ export async function runSubtasksBench(): Promise<void> {
       relations: {},
       title: 'related (51)',
     });
-    const fromBoard = await fromBoardRuns(warmContext, server.url, seeded.projectId, expected);
+    const fromBoard = await fromBoardRuns(warmContext, server.url, seeded.projectId, PARENT_TITLE, expected);
+    const plainFromBoard = await fromBoardRuns(
+      warmContext,
+      server.url,
+      seeded.plainProjectId,
+      PLAIN_TITLE,
+      plainExpected,
+      PLAIN_FROM_BOARD_RUNS,
+      'plain-click',
+    );
     await warmContext.close();
 
     const figures = [
@@ -595,12 +688,7 @@ export async function runSubtasksBench(): Promise<void> {
         pass: sorted(times).at(-1)! <= LIVE_TARGET_MS,
       });
     }
-    console.log(
-      `opened from the app, the first frame with the rows in the DOM (its start), ms after the click: ${summary(
-        'from the board',
-        fromBoard.map((run) => run.rowsAt),
-      )}`,
-    );
+    printFromBoard(fromBoard, plainFromBoard);
     const plainTimes = plain.map((run) => run.painted.paintedAt);
     console.log(
       `for comparison, a task without sub-tasks or relations, ${summary('warm, navigation start to its title painted', plainTimes)}`,
