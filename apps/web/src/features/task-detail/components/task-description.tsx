@@ -1,8 +1,10 @@
 import { taskUploadFolder } from '@figgle/shared/upload-schemas';
+import { Skeleton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
 import { RichTextEditor } from '../../../ui/editor/rich-text-editor';
 import type { RichTextValue } from '../../../ui/editor/rich-text-value';
+import { useAfterPaint } from '../hooks/use-after-paint';
 import type { Autosave } from '../hooks/use-autosave';
 import { useMentionables } from '../hooks/use-mentionables';
 
@@ -14,8 +16,14 @@ export interface TaskDescriptionProps {
   autosave: Autosave<RichTextValue>;
 }
 
-/** The description editor: saved 2 s after the last change, at once on Ctrl+Enter or leaving it. */
+/**
+ * The description editor: saved 2 s after the last change, at once on Ctrl+Enter or leaving it.
+ * Quill starts after the page's first paint (its start reads the page's layout, which would be laid
+ * out with the sub-tasks' rows in front of their paint); until then, the editor's own loading
+ * placeholder. Its code is fetched when the browser is idle on an earlier page (app/router.tsx).
+ */
 export function TaskDescription({ taskId, organizationId, content, autosave }: TaskDescriptionProps) {
+  const painted = useAfterPaint();
   const mentionables = useMentionables(organizationId);
   const [shown, setShown] = useState(content);
 
@@ -25,6 +33,7 @@ export function TaskDescription({ taskId, organizationId, content, autosave }: T
     if (!isDirty()) setShown(content);
   }, [content, isDirty]);
 
+  if (!painted) return <Skeleton height={88} radius="sm" aria-label={t('ui.loadingEditor')} />;
   return (
     <RichTextEditor
       label={t('task-detail.description')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Longest wait for the frame: a tab in the background draws no frames, but its timers still run. */
 const AT_THE_LATEST_MS = 250;
@@ -57,12 +57,14 @@ export function afterPaint(done: () => void, clock: FrameClock = browserClock): 
 
 /**
  * False until the frame of the component's first render has been painted, then true. For what the
- * task page draws below its sub-tasks and relations (the checklist, the comment editor): drawn in
- * the frame after them, it stays out of the work between the answers' arrival and their paint
- * (docs/machinery/task-page-load.md).
+ * task page draws beside or below its sub-tasks and relations (the side panel's fields, the
+ * description's editor, the checklist, the comment editor): drawn after them, it stays out of the
+ * work between the answers' arrival and their paint (docs/machinery/task-page-load.md). The change
+ * to true is a transition: React draws it in slices it interrupts for an answer that lands meanwhile
+ * (the sub-tasks' rows), so it does not stand in front of them either.
  */
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterPaint(() => setPainted(true)), []);
+  useEffect(() => afterPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }
