@@ -5,7 +5,7 @@ import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
 import { apiAs, createUser, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
+import { createEnginesWorld, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { countStatements } from '../support/count-statements.ts';
 import { createProject as createProjectAs } from '../support/projects.ts';
 
@@ -54,10 +54,7 @@ const wordsOf = (entry: InboxEntryView) =>
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
-  adaOrg = await createOrganizationAs(ada, 'Engines');
-  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
-  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
+  ({ ada, carol, bob, adaOrg, bobOrg } = await createEnginesWorld(server, mail));
 });
 
 describe('GET /api/inbox', () => {

@@ -30,6 +30,21 @@ export async function createAdaCarolBob(
   };
 }
 
+/**
+ * Ada, Carol and Bob (`createAdaCarolBob`): Ada owns "Engines", where Carol is a MEMBER (a rule
+ * written straight in), and Bob owns "Elsewhere".
+ */
+export async function createEnginesWorld(
+  server: TestServer,
+  mail: MailCatcher,
+): Promise<{ ada: TestUser; carol: TestUser; bob: TestUser; adaOrg: string; bobOrg: string }> {
+  const { ada, carol, bob } = await createAdaCarolBob(server, mail);
+  const adaOrg = await createOrganizationAs(ada, 'Engines');
+  const bobOrg = await createOrganizationAs(bob, 'Elsewhere');
+  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
+  return { ada, carol, bob, adaOrg, bobOrg };
+}
+
 /** A rule written straight into the database, without the invitation flow `addMember` goes through. */
 export async function giveRule(
   server: TestServer,

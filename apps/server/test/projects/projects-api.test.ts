@@ -5,7 +5,7 @@ import type { TestServer } from '@figgle/test-support/test-server';
 import { apiAs, serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../src/realtime/bus.ts';
-import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
+import { createEnginesWorld, createOrganizationAs } from '../organizations/organizations-world.ts';
 
 let server: TestServer;
 let mail: MailCatcher;
@@ -32,10 +32,7 @@ async function projectCount(): Promise<number> {
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
-  adaOrg = await createOrganizationAs(ada, 'Engines');
-  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
-  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
+  ({ ada, carol, bob, adaOrg, bobOrg } = await createEnginesWorld(server, mail));
   server.deps.bus.subscribe((event) => events.push(event));
 });
 
