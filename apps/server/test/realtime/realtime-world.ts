@@ -1,9 +1,10 @@
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import { type ServerWithMailOptions, serverWithMail, type TestUser } from '@figgle/test-support/users';
-import { beforeAll, expect } from 'vitest';
+import type { ServerWithMailOptions, TestUser } from '@figgle/test-support/users';
+import { expect } from 'vitest';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { createProject } from '../support/projects.ts';
+import { worldPerFile } from '../support/world-per-file.ts';
 
 export interface RealtimeWorld extends OrganizationWorld {
   projectId: string;
@@ -50,13 +51,7 @@ export function realtimeWorldPerFile(
   started: (file: RealtimeFile) => void,
   options: ServerWithMailOptions = {},
 ): void {
-  let up: { server: TestServer; mail: MailCatcher };
-  serverWithMail((file) => {
-    up = file;
-  }, options);
-  beforeAll(async () => {
-    started({ ...up, world: await createRealtimeWorld(up.server, up.mail) });
-  }, options.timeoutMs);
+  worldPerFile(createRealtimeWorld, started, options);
 }
 
 export async function ruleIdOf(server: TestServer, organizationId: string, userId: string): Promise<string> {

@@ -9,6 +9,7 @@ import type { TestUser } from '@figgle/test-support/users';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
+import { logLinesOf } from '../support/task-log.ts';
 
 let server: TestServer;
 let world: RealtimeWorld;
@@ -54,15 +55,6 @@ async function createLabel(user: TestUser, name: string, color = 'blue') {
   return (await response.json()) as LabelView;
 }
 
-async function logsOf(taskId: string) {
-  return server.deps.db
-    .selectFrom('log')
-    .select(['type', 'metadata', 'author_id'])
-    .where('task_id', '=', taskId)
-    .orderBy('created_at')
-    .execute();
-}
-
 async function detail(user: TestUser, taskId: string) {
   const response = await user.api(`/api/tasks/${taskId}`);
   expect(response.status).toBe(200);
@@ -92,7 +84,7 @@ describe('PATCH /api/tasks/:taskId: due date and priority', () => {
     const cleared = await patch(world.owner, task.task_id, { due_on: null, due_at: null });
     expect(cleared).toMatchObject({ due_on: null, due_at: null });
 
-    expect((await logsOf(task.task_id)).slice(1)).toEqual([
+    expect((await logLinesOf(server, task.task_id)).slice(1)).toEqual([
       {
         type: 'DUE_DATE',
         author_id: world.member.userId,
@@ -140,7 +132,7 @@ describe('PATCH /api/tasks/:taskId: due date and priority', () => {
     expect(again.version).toBe(urgent.version);
     const low = await patch(world.owner, task.task_id, { priority: 'LOW', title: 'Fix the crash later' });
     expect(low).toMatchObject({ priority: 'LOW', title: 'Fix the crash later' });
-    expect((await logsOf(task.task_id)).slice(1)).toEqual([
+    expect((await logLinesOf(server, task.task_id)).slice(1)).toEqual([
       {
         type: 'PRIORITY',
         author_id: world.member.userId,
@@ -194,7 +186,7 @@ describe('PUT /api/tasks/:taskId/labels', () => {
     expect(none.labels).toEqual([]);
 
     const named = (...labels: LabelView[]) => labels.map(({ label_id, name }) => ({ label_id, name }));
-    expect((await logsOf(task.task_id)).slice(1)).toEqual([
+    expect((await logLinesOf(server, task.task_id)).slice(1)).toEqual([
       {
         type: 'LABELS',
         author_id: world.member.userId,
@@ -247,7 +239,7 @@ describe('POST /api/projects/:projectId/tasks with planning fields', () => {
       labels: [{ label_id: ux.label_id, name: 'UX', color: 'pink' }],
       checklist: { done: 0, total: 0 },
     });
-    expect(await logsOf(task.task_id)).toEqual([
+    expect(await logLinesOf(server, task.task_id)).toEqual([
       {
         type: 'CREATION',
         author_id: world.member.userId,

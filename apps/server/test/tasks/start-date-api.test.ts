@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { search } from '../search/search-world.ts';
+import { logLinesOf } from '../support/task-log.ts';
 
 // Issue 44: a task's start date beside its due date. The rule (start never after due) lives in
 // figgle_change_task (migration 0026), hence both databases.
@@ -41,15 +42,6 @@ async function detail(user: TestUser, taskId: string) {
   return (await response.json()) as TaskDetailView;
 }
 
-async function logsOf(taskId: string) {
-  return server.deps.db
-    .selectFrom('log')
-    .select(['type', 'metadata', 'author_id'])
-    .where('task_id', '=', taskId)
-    .orderBy('created_at')
-    .execute();
-}
-
 describe('PATCH /api/tasks/:taskId: start_date', () => {
   it('sets a start day, changes it and clears it, each with a START_DATE log line', async () => {
     const projectId = await createProject(world.owner, world.organizationId, 'Start');
@@ -73,7 +65,7 @@ describe('PATCH /api/tasks/:taskId: start_date', () => {
     const cleared = await patch(world.owner, task.task_id, { start_date: null });
     expect(cleared.start_date).toBeNull();
 
-    expect((await logsOf(task.task_id)).slice(1)).toEqual([
+    expect((await logLinesOf(server, task.task_id)).slice(1)).toEqual([
       {
         type: 'START_DATE',
         author_id: world.member.userId,
@@ -102,7 +94,7 @@ describe('PATCH /api/tasks/:taskId: start_date', () => {
     const task = await createTask(world.owner, projectId, { title: 'Ship', due_on: '2026-03-10' });
     const started = await patch(world.owner, task.task_id, { start_date: '2026-03-10' });
     expect(started).toMatchObject({ start_date: '2026-03-10', due_on: '2026-03-10' });
-    const logsBefore = await logsOf(task.task_id);
+    const logsBefore = await logLinesOf(server, task.task_id);
 
     // Setting the start after the due day.
     const late = await refused(world.owner, task.task_id, { start_date: '2026-03-11', title: 'Renamed' });
@@ -120,11 +112,11 @@ describe('PATCH /api/tasks/:taskId: start_date', () => {
       due_on: '2026-03-10',
       version: started.version,
     });
-    expect(await logsOf(task.task_id)).toEqual(logsBefore);
+    expect(await logLinesOf(server, task.task_id)).toEqual(logsBefore);
 
     const both = await patch(world.owner, task.task_id, { start_date: '2026-03-20', due_on: '2026-03-21' });
     expect(both).toMatchObject({ start_date: '2026-03-20', due_on: '2026-03-21' });
-    expect((await logsOf(task.task_id)).at(-1)).toEqual({
+    expect((await logLinesOf(server, task.task_id)).at(-1)).toEqual({
       type: 'DUE_DATE',
       author_id: world.owner.userId,
       metadata: {

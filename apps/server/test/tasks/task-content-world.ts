@@ -1,12 +1,7 @@
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { TestServer } from '@figgle/test-support/test-server';
-import {
-  createUser,
-  type ServerWithMailOptions,
-  serverWithMail,
-  type TestUser,
-} from '@figgle/test-support/users';
-import { beforeAll } from 'vitest';
+import { createUser, type ServerWithMailOptions, type TestUser } from '@figgle/test-support/users';
+import { worldPerFile } from '../support/world-per-file.ts';
 
 /** A task in a project of Ada's organization, plus Otto who has an organization of his own. */
 export interface TaskWorld {
@@ -54,11 +49,5 @@ export function taskWorldPerFile(
   started: (file: { server: TestServer; mail: MailCatcher; world: TaskWorld }) => void,
   options: ServerWithMailOptions = {},
 ): void {
-  let up: { server: TestServer; mail: MailCatcher };
-  serverWithMail((file) => {
-    up = file;
-  }, options);
-  beforeAll(async () => {
-    started({ ...up, world: await createTaskWorld(up.server, up.mail) });
-  });
+  worldPerFile(createTaskWorld, started, options);
 }

@@ -22,8 +22,9 @@ function withoutNotificationRead(statements: string[]): string[] {
 }
 
 import { serverWithMail, type TestUser } from '@figgle/test-support/users';
-import { createAdaCarolBob, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
+import { createEnginesWorld, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { createProject } from '../support/projects.ts';
+import { logLinesOf } from '../support/task-log.ts';
 
 interface Summary {
   task_id: string;
@@ -68,15 +69,6 @@ async function column(projectId: string, status: string): Promise<string[]> {
   return (await listTasks(ada, projectId)).filter((t) => t.status === status).map((t) => t.title);
 }
 
-async function logsOf(taskId: string) {
-  return server.deps.db
-    .selectFrom('log')
-    .select(['type', 'metadata', 'author_id'])
-    .where('task_id', '=', taskId)
-    .orderBy('created_at')
-    .execute();
-}
-
 async function taskRow(taskId: string) {
   return server.deps.db
     .selectFrom('task')
@@ -91,10 +83,7 @@ function move(user: TestUser, taskId: string, status: unknown, index: unknown) {
 
 serverWithMail((started) => ({ server, mail } = started));
 beforeAll(async () => {
-  ({ ada, carol, bob } = await createAdaCarolBob(server, mail));
-  adaOrg = await createOrganizationAs(ada, 'Engines');
-  bobOrg = await createOrganizationAs(bob, 'Elsewhere');
-  await giveRule(server, adaOrg, carol.userId, 'MEMBER');
+  ({ ada, carol, bob, adaOrg, bobOrg } = await createEnginesWorld(server, mail));
   server.deps.bus.subscribe((event) => events.push(event));
 });
 
@@ -135,7 +124,7 @@ describe('POST /api/projects/:projectId/tasks', () => {
     expect(row.content_json).toEqual({ ops: [{ insert: 'Use the printer\n' }] });
     expect(row.last_modified_by).toBe(ada.userId);
     expect((await taskRow(third.task_id)).content_json).toEqual({ ops: [{ insert: '\n' }] });
-    expect(await logsOf(first.task_id)).toEqual([
+    expect(await logLinesOf(server, first.task_id)).toEqual([
       {
         type: 'CREATION',
         author_id: ada.userId,
@@ -456,7 +445,7 @@ describe('PATCH /api/tasks/:taskId', () => {
     });
     expect(await unassigned.json()).toMatchObject({ assignee: null, version: 5 });
 
-    const logs = await logsOf(task.task_id);
+    const logs = await logLinesOf(server, task.task_id);
     expect(logs.slice(1)).toEqual([
       { type: 'STATUS', author_id: carol.userId, metadata: { status: { old: 'TODO', new: 'DONE' } } },
       { type: 'TITLE', author_id: carol.userId, metadata: { title: { old: 'Old title', new: 'New title' } } },
@@ -501,7 +490,7 @@ describe('PATCH /api/tasks/:taskId', () => {
     expect(writes).toHaveLength(1);
     expect(writes.at(-1)).toContain('figgle_change_task');
     expect(await column(projectId, 'DONE')).toEqual(['Already done', 'After']);
-    expect((await logsOf(task.task_id)).slice(1)).toEqual([
+    expect((await logLinesOf(server, task.task_id)).slice(1)).toEqual([
       {
         type: 'STATUS',
         author_id: carol.userId,
@@ -528,7 +517,7 @@ describe('PATCH /api/tasks/:taskId', () => {
       body: { title: 'Same', status: 'DOING', assignee_id: null },
     });
     expect(await response.json()).toMatchObject({ version: 1 });
-    expect(await logsOf(task.task_id)).toHaveLength(1);
+    expect(await logLinesOf(server, task.task_id)).toHaveLength(1);
   });
 
   it('renames in one statement: a title alone writes the task and its TITLE log row', async () => {
@@ -547,7 +536,7 @@ describe('PATCH /api/tasks/:taskId', () => {
     const writes = withoutNotificationRead(database);
     expect(writes.at(-1)).toContain('figgle_change_task');
     expect(writes).toHaveLength(1);
-    expect((await logsOf(task.task_id)).at(-1)).toEqual({
+    expect((await logLinesOf(server, task.task_id)).at(-1)).toEqual({
       type: 'TITLE',
       author_id: carol.userId,
       metadata: { title: { old: 'Before', new: 'After' } },
@@ -579,7 +568,7 @@ describe('PATCH /api/tasks/:taskId', () => {
       last_modifier: { user_id: ada.userId },
     });
     expect(await column(projectId, 'DOING')).toEqual(['D1', 'D2', 'Mover']);
-    expect((await logsOf(mover.task_id)).at(-1)).toEqual({
+    expect((await logLinesOf(server, mover.task_id)).at(-1)).toEqual({
       type: 'STATUS',
       author_id: ada.userId,
       metadata: { status: { old: 'TODO', new: 'DOING' } },
@@ -587,7 +576,7 @@ describe('PATCH /api/tasks/:taskId', () => {
     // The same status again changes nothing.
     const same = await ada.api(`/api/tasks/${mover.task_id}`, { method: 'PATCH', body: { status: 'DOING' } });
     expect(await same.json()).toMatchObject({ status: 'DOING', version: 2 });
-    expect(await logsOf(mover.task_id)).toHaveLength(2);
+    expect(await logLinesOf(server, mover.task_id)).toHaveLength(2);
   });
 
   it.each([
@@ -602,7 +591,7 @@ describe('PATCH /api/tasks/:taskId', () => {
     expect(response.status).toBe(400);
     const row = await taskRow(task.task_id);
     expect(row).toMatchObject({ title: 'Untouched', status: 'TODO', assignee_id: null, version: 1 });
-    expect(await logsOf(task.task_id)).toHaveLength(1);
+    expect(await logLinesOf(server, task.task_id)).toHaveLength(1);
   });
 
   it('answers 404 for a task of another organization and changes nothing', async () => {
@@ -653,7 +642,7 @@ describe('POST /api/kanban-update', () => {
     expect(await column(projectId, 'TODO')).toEqual(['C', 'B', 'A']);
     await move(ada, c.task_id, 'TODO', 1);
     expect(await column(projectId, 'TODO')).toEqual(['B', 'C', 'A']);
-    expect(await logsOf(c.task_id)).toHaveLength(1);
+    expect(await logLinesOf(server, c.task_id)).toHaveLength(1);
   });
 
   it('moves to another column at the index, with status, rank and a STATUS log in one go', async () => {
@@ -670,7 +659,7 @@ describe('POST /api/kanban-update', () => {
     });
     expect(await column(projectId, 'DOING')).toEqual(['X', 'B', 'Y']);
     expect(await column(projectId, 'TODO')).toEqual(['A', 'C']);
-    expect((await logsOf(b.task_id)).at(-1)).toEqual({
+    expect((await logLinesOf(server, b.task_id)).at(-1)).toEqual({
       type: 'STATUS',
       author_id: carol.userId,
       metadata: { status: { old: 'TODO', new: 'DOING' } },
@@ -739,7 +728,7 @@ describe('POST /api/kanban-update', () => {
     const body = (await response.json()) as { message: string };
     expect(body.message.length).toBeGreaterThan(0);
     expect(await taskRow(a.task_id)).toEqual(before);
-    expect(await logsOf(a.task_id)).toHaveLength(1);
+    expect(await logLinesOf(server, a.task_id)).toHaveLength(1);
   });
 
   it('says why an index is out of range', async () => {
@@ -787,7 +776,7 @@ describe('POST /api/kanban-update', () => {
     expect(writes).toHaveLength(1);
     expect(writes.at(-1)).toContain('figgle_change_task');
     expect(await column(projectId, 'DOING')).toEqual(['B', 'X', 'Y']);
-    expect((await logsOf(todo[1]!.task_id)).at(-1)).toMatchObject({ type: 'STATUS' });
+    expect((await logLinesOf(server, todo[1]!.task_id)).at(-1)).toMatchObject({ type: 'STATUS' });
   });
 
   it('places a task between two that share a rank by spreading the column out first', async () => {

@@ -1,0 +1,11 @@
+import type { TestServer } from '@figgle/test-support/test-server';
+
+/** The task's log lines, oldest first: type, metadata and author, read from the database. */
+export function logLinesOf(server: TestServer, taskId: string) {
+  return server.deps.db
+    .selectFrom('log')
+    .select(['type', 'metadata', 'author_id'])
+    .where('task_id', '=', taskId)
+    .orderBy('created_at')
+    .execute();
+}
