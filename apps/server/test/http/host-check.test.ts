@@ -1,8 +1,8 @@
 // @database pglite
-import http from 'node:http';
 import { startTestServer, type TestServer } from '@figgle/test-support/test-server';
 import { uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendRaw } from '../support/raw-request.ts';
 
 /**
  * DNS rebinding (issue 37, item 4): attacker.example made to resolve to 127.0.0.1 lets a page on
@@ -10,38 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the names it knows, before any origin check, and its dev mailbox only at this machine's names.
  */
 
-interface RawAnswer {
-  status: number;
-  body: string;
-}
-
-/** One request with exactly these headers (fetch would not let a test choose Host). */
-function send(
-  port: number,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<RawAnswer> {
-  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+/** One request to the test server with exactly these headers, Host included. */
+const send = (port: number, path: string, init?: Parameters<typeof sendRaw>[2]) =>
+  sendRaw(`http://127.0.0.1:${port}`, path, init);
 
 let server: TestServer;
 let port: number;

@@ -1,6 +1,5 @@
 // @database pglite
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
@@ -8,6 +7,7 @@ import { startTestServer, type TestServer } from '@figgle/test-support/test-serv
 import { startMailCatcher, uniqueEmail } from '@figgle/test-support/users';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../realtime/realtime-socket.ts';
+import { sendRaw } from '../support/raw-request.ts';
 import { killLeftoverServers, startServerProcess } from '../support/server-process.ts';
 
 /**
@@ -18,44 +18,6 @@ import { killLeftoverServers, startServerProcess } from '../support/server-proce
 
 const PUBLIC_URL = 'http://localhost:3000';
 const FOREIGN = 'https://evil.example';
-
-interface RawAnswer {
-  status: number;
-  body: string;
-  cookie: string;
-}
-
-/** One HTTP request with exactly these headers (fetch would not let a test choose Host). */
-function send(
-  address: string,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<RawAnswer> {
-  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${address}${path}`,
-      {
-        method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: text,
-            cookie: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 function addressOf(server: TestServer): string {
   const address = server.app.server.address();
@@ -72,7 +34,7 @@ async function registerFrom(
   const email = uniqueEmail('by-address');
   const password = 'by-address-pw-1';
   const headers = { origin };
-  const signUp = await send(address, '/api/auth/sign-up/email', {
+  const signUp = await sendRaw(address, '/api/auth/sign-up/email', {
     headers,
     body: { email, password, name: 'Ada Lovelace', firstname: 'Ada', lastname: 'Lovelace' },
   });
@@ -84,9 +46,9 @@ async function registerFrom(
   expect(link.origin).toBe(PUBLIC_URL);
   // Opened in the browser that signed up (its sign-up cookie).
   steps.confirm = (
-    await send(address, `${link.pathname}${link.search}`, { headers: { cookie: signUp.cookie } })
+    await sendRaw(address, `${link.pathname}${link.search}`, { headers: { cookie: signUp.cookie } })
   ).status;
-  const signIn = await send(address, '/api/auth/sign-in/email', { headers, body: { email, password } });
+  const signIn = await sendRaw(address, '/api/auth/sign-in/email', { headers, body: { email, password } });
   steps.signIn = signIn.status;
   return { email, cookie: signIn.cookie, steps };
 }
@@ -111,29 +73,29 @@ describe('a page at the address the request was sent to', () => {
     expect(steps).toEqual({ signUp: 200, confirm: 302, signIn: 200 });
     const headers = { origin: address, cookie };
 
-    const renamed = await send(address, '/api/me', {
+    const renamed = await sendRaw(address, '/api/me', {
       method: 'PATCH',
       headers,
       body: { firstname: 'Augusta' },
     });
     expect(renamed.status, renamed.body).toBe(200);
     // better-auth checks the Origin of cookie-bearing requests to its own endpoints too.
-    const signOut = await send(address, '/api/auth/sign-out', { headers, body: {} });
+    const signOut = await sendRaw(address, '/api/auth/sign-out', { headers, body: {} });
     expect(signOut.status, signOut.body).toBe(200);
-    expect((await send(address, '/api/me', { headers: { cookie } })).status).toBe(401);
+    expect((await sendRaw(address, '/api/me', { headers: { cookie } })).status).toBe(401);
   });
 
   it('counts the Host header the browser sent, by any name this server answers at (ALLOWED_HOSTS)', async () => {
     const { cookie } = await registerFrom(address, mail, address);
     const port = new URL(address).port;
     const lanName = `figgle-box.lan:${port}`;
-    const answer = await send(address, '/api/inbox/seen', {
+    const answer = await sendRaw(address, '/api/inbox/seen', {
       headers: { host: lanName, origin: `http://${lanName}`, cookie },
       body: {},
     });
     expect(answer.status, answer.body).toBe(200);
     // The Origin must match the Host it came with, not any address of the server.
-    const mismatched = await send(address, '/api/inbox/seen', {
+    const mismatched = await sendRaw(address, '/api/inbox/seen', {
       headers: { host: lanName, origin: address, cookie },
       body: {},
     });
@@ -142,7 +104,7 @@ describe('a page at the address the request was sent to', () => {
 
   it('PUBLIC_URL still counts', async () => {
     const { cookie } = await registerFrom(address, mail, address);
-    const answer = await send(address, '/api/me', {
+    const answer = await sendRaw(address, '/api/me', {
       method: 'PATCH',
       headers: { origin: PUBLIC_URL, cookie },
       body: { firstname: 'Grace' },
@@ -164,7 +126,7 @@ describe('a page of another site', () => {
     ['an opaque origin', () => 'null'],
   ])('is refused with 403 from %s, and nothing changes', async (_what, originOf) => {
     const origin = originOf();
-    const answer = await send(address, '/api/me', {
+    const answer = await sendRaw(address, '/api/me', {
       method: 'PATCH',
       headers: { origin, cookie },
       body: { firstname: 'Mallory' },
@@ -174,12 +136,12 @@ describe('a page of another site', () => {
       code: 'forbidden_origin',
       message: 'This request came from another site and was refused.',
     });
-    const me = JSON.parse((await send(address, '/api/me', { headers: { cookie } })).body);
+    const me = JSON.parse((await sendRaw(address, '/api/me', { headers: { cookie } })).body);
     expect(me.firstname).toBe('Ada');
   });
 
   it('is refused when the browser says the request is cross-site, even without an Origin', async () => {
-    const answer = await send(address, '/api/inbox/seen', {
+    const answer = await sendRaw(address, '/api/inbox/seen', {
       headers: { 'sec-fetch-site': 'cross-site', cookie },
       body: {},
     });
@@ -187,7 +149,7 @@ describe('a page of another site', () => {
   });
 
   it('cannot sign up or sign in either', async () => {
-    const signUp = await send(address, '/api/auth/sign-up/email', {
+    const signUp = await sendRaw(address, '/api/auth/sign-up/email', {
       headers: { origin: FOREIGN },
       body: { email: uniqueEmail('foreign'), password: 'foreign-pw-1', firstname: 'A', lastname: 'B' },
     });
@@ -204,13 +166,13 @@ describe('the decoded path of the matched route decides', () => {
   it.each(['/%61pi/inbox/seen', '/api/%69nbox/seen', '/api/inbox/se%65n', '/api/inbox//seen'])(
     '%s with another site’s Origin is refused',
     async (path) => {
-      const answer = await send(address, path, { headers: { origin: FOREIGN, cookie }, body: {} });
+      const answer = await sendRaw(address, path, { headers: { origin: FOREIGN, cookie }, body: {} });
       expect(answer.status, answer.body).toBe(403);
     },
   );
 
   it('the same percent-encoded path from the app’s own page is served', async () => {
-    const answer = await send(address, '/%61pi/inbox/seen', {
+    const answer = await sendRaw(address, '/%61pi/inbox/seen', {
       headers: { origin: address, cookie },
       body: {},
     });
@@ -220,7 +182,7 @@ describe('the decoded path of the matched route decides', () => {
   it.each(['/api/figma/webhook', '/%61pi/figma/webhook'])(
     'the Figma webhook (%s), called by Figma’s servers, is not an Origin matter',
     async (path) => {
-      const answer = await send(address, path, {
+      const answer = await sendRaw(address, path, {
         headers: { origin: FOREIGN },
         body: { event_type: 'PING', passcode: 'wrong', webhook_id: '1' },
       });
@@ -245,12 +207,12 @@ describe('behind a proxy', () => {
       const at = addressOf(proxied);
       const { cookie, steps } = await registerFrom(at, mail, at);
       expect(steps.signIn).toBe(200);
-      const write = await send(at, '/api/inbox/seen', {
+      const write = await sendRaw(at, '/api/inbox/seen', {
         headers: { ...forwarded, origin: proxiedOrigin, cookie },
         body: {},
       });
       expect(write.status, write.body).toBe(200);
-      const signOut = await send(at, '/api/auth/sign-out', {
+      const signOut = await sendRaw(at, '/api/auth/sign-out', {
         headers: { ...forwarded, origin: proxiedOrigin, cookie },
         body: {},
       });
@@ -262,12 +224,12 @@ describe('behind a proxy', () => {
 
   it('forwarded headers are ignored without TRUST_PROXY', async () => {
     const { cookie } = await registerFrom(address, mail, address);
-    const write = await send(address, '/api/inbox/seen', {
+    const write = await sendRaw(address, '/api/inbox/seen', {
       headers: { ...forwarded, origin: proxiedOrigin, cookie },
       body: {},
     });
     expect(write.status).toBe(403);
-    const signOut = await send(address, '/api/auth/sign-out', {
+    const signOut = await sendRaw(address, '/api/auth/sign-out', {
       headers: { ...forwarded, origin: proxiedOrigin, cookie },
       body: {},
     });
@@ -276,12 +238,12 @@ describe('behind a proxy', () => {
 
   it('a client cannot name the origin better-auth trusts by sending Figgle’s internal header', async () => {
     const { cookie } = await registerFrom(address, mail, address);
-    const signOut = await send(address, '/api/auth/sign-out', {
+    const signOut = await sendRaw(address, '/api/auth/sign-out', {
       headers: { 'x-figgle-request-origin': FOREIGN, origin: FOREIGN, cookie },
       body: {},
     });
     expect(signOut.status).toBe(403);
-    expect((await send(address, '/api/me', { headers: { cookie } })).status).toBe(200);
+    expect((await sendRaw(address, '/api/me', { headers: { cookie } })).status).toBe(200);
   });
 });
 
@@ -330,9 +292,9 @@ describe('the server process in development, better-auth’s own check on', () =
       const { cookie, steps } = await registerFrom(server.url, mail, server.url);
       expect(steps).toEqual({ signUp: 200, confirm: 302, signIn: 200 });
       const headers = { origin: server.url, cookie };
-      const signOut = await send(server.url, '/api/auth/sign-out', { headers, body: {} });
+      const signOut = await sendRaw(server.url, '/api/auth/sign-out', { headers, body: {} });
       expect(signOut.status, signOut.body).toBe(200);
-      expect((await send(server.url, '/api/me', { headers: { cookie } })).status).toBe(401);
+      expect((await sendRaw(server.url, '/api/me', { headers: { cookie } })).status).toBe(401);
     } finally {
       await server.stop();
     }
