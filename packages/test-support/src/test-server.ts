@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BuildAppOptions, buildApp } from '../../../apps/server/src/app.ts';
@@ -8,6 +7,7 @@ import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
 import { type Env, loadEnv } from '../../../apps/server/src/env.ts';
 import { watchedClose } from './close-watch.ts';
 import { openTestDatabase } from './database-template.ts';
+import { freePort } from './free-port.ts';
 
 export interface TestServer {
   app: AppInstance;
@@ -79,16 +79,5 @@ export async function startTestServer(
   }
 }
 
-/** The settings (PUBLIC_URL above all) must name the port before the app is built. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+// The settings (PUBLIC_URL above all) must name the port before the app is built: freePort.
+export { freePort };
