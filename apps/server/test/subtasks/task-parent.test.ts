@@ -10,6 +10,7 @@ import {
   type RealtimeWorld,
   realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
+import { parentIdOf } from '../support/task-rows.ts';
 
 /**
  * Issue 42, sub-tasks: a task goes under another task of its organization, in any project, to any
@@ -28,14 +29,7 @@ beforeAll(async () => {
 const setParent = (taskId: string, parentId: string | null, user = world.owner) =>
   user.api(`/api/tasks/${taskId}/parent`, { method: 'PUT', body: { parent_id: parentId } });
 
-const parentOf = async (taskId: string) =>
-  (
-    await server.deps.db
-      .selectFrom('task')
-      .select('parent_id')
-      .where('task_id', '=', taskId)
-      .executeTakeFirstOrThrow()
-  ).parent_id;
+const parentOf = (taskId: string) => parentIdOf(server, taskId);
 
 const logOf = (taskId: string) =>
   server.deps.db

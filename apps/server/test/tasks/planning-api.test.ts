@@ -9,7 +9,7 @@ import type { TestUser } from '@figgle/test-support/users';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '../realtime/realtime-socket.ts';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
-import { logLinesOf } from '../support/task-log.ts';
+import { logLinesOf } from '../support/task-rows.ts';
 
 let server: TestServer;
 let world: RealtimeWorld;

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { createProject, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
 import { search } from '../search/search-world.ts';
-import { logLinesOf } from '../support/task-log.ts';
+import { logLinesOf } from '../support/task-rows.ts';
 
 // Issue 44: a task's start date beside its due date. The rule (start never after due) lives in
 // figgle_change_task (migration 0026), hence both databases.

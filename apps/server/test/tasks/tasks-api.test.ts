@@ -24,7 +24,7 @@ function withoutNotificationRead(statements: string[]): string[] {
 import { serverWithMail, type TestUser } from '@figgle/test-support/users';
 import { createEnginesWorld, createOrganizationAs, giveRule } from '../organizations/organizations-world.ts';
 import { createProject } from '../support/projects.ts';
-import { logLinesOf } from '../support/task-log.ts';
+import { logLinesOf } from '../support/task-rows.ts';
 
 interface Summary {
   task_id: string;

@@ -8,6 +8,7 @@ import {
   type RealtimeWorld,
   realtimeWorldPerFile,
 } from '../realtime/realtime-world.ts';
+import { parentIdOf } from '../support/task-rows.ts';
 import { deleteTask, restore, restored, setParent, trashIdOf } from './trash-world.ts';
 
 // Issue 44: a restore brings back the relations its delete removed, but one made while the task was
@@ -111,16 +112,8 @@ describe('restoring a task whose relations would now close a loop of blockers', 
     await setParent(world.member, p, c);
     const answer = await restored(world.member, await trashIdOf(world.member, world.organizationId, r));
     expect(answer.task_ids).toEqual([r]);
-    const parentOf = async (taskId: string) =>
-      (
-        await server.deps.db
-          .selectFrom('task')
-          .select('parent_id')
-          .where('task_id', '=', taskId)
-          .executeTakeFirstOrThrow()
-      ).parent_id;
-    expect(await parentOf(r)).toBe(p);
-    expect(await parentOf(p)).toBe(c);
-    expect(await parentOf(c)).toBeNull();
+    expect(await parentIdOf(server, r)).toBe(p);
+    expect(await parentIdOf(server, p)).toBe(c);
+    expect(await parentIdOf(server, c)).toBeNull();
   });
 });

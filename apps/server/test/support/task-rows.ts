@@ -9,3 +9,13 @@ export function logLinesOf(server: TestServer, taskId: string) {
     .orderBy('created_at')
     .execute();
 }
+
+/** The task's parent as the database holds it (null for a task at the top). */
+export async function parentIdOf(server: TestServer, taskId: string): Promise<string | null> {
+  const row = await server.deps.db
+    .selectFrom('task')
+    .select('parent_id')
+    .where('task_id', '=', taskId)
+    .executeTakeFirstOrThrow();
+  return row.parent_id;
+}
