@@ -471,34 +471,45 @@ export function prefetchWhenOpened(router: Pick<AppRouter, 'state' | 'subscribe'
 }
 
 /**
- * The rich-text editor's code (Quill, a chunk of its own, loaded by `ui/editor/rich-text-editor`):
- * the task page starts its description's editor right after its first paint.
- */
-const preloadRichTextEditor = () => import('../ui/editor/quill-editor');
-
-/**
  * Signed-in screens lead to tasks (a card, a row, a search hit): once the first page has loaded and
- * the browser is idle, the task page's code and the description editor's are fetched and evaluated,
- * so that opening a task renders it at once instead of first waiting for its modules, and its
- * description's editor starts right after the page's first paint, not some 300 ms after the click
- * (docs/machinery/task-page-load.md).
+ * the browser is idle, the task page's code is fetched and evaluated, so that opening a task renders
+ * it at once instead of first waiting for its modules (docs/machinery/task-page-load.md).
  */
-
 function preloadTaskPageWhenIdle(router: AppRouter): void {
   const byName = routesByName(appRoutes);
   if (!router.state.matches.some((match) => routeOfHandle(byName, match.route.handle)?.meta.requiresAuth))
     return;
-  const preload = () => {
-    preloadWhenIdle(TaskRoutePage.preload);
-    preloadWhenIdle(preloadRichTextEditor);
-  };
+  const preload = () => preloadWhenIdle(TaskRoutePage.preload);
   if (document.readyState === 'complete') preload();
   else window.addEventListener('load', preload, { once: true });
+}
+
+/** The rich-text editor's code (Quill, a chunk of its own, that `ui/editor/rich-text-editor` loads). */
+let richTextEditorCode: Promise<unknown> | undefined;
+
+/**
+ * A pointer over a task's link, or the link focused: the task page may be opened next, and it starts
+ * its description's editor right after its first paint; its code is fetched now rather than when the
+ * page asks (some 300 ms after the click). Not earlier: Quill loads with the first page that may show
+ * an editor, never with a page that cannot lead to one (docs/machinery/task-page-load.md). A failed
+ * fetch (offline) is tried again at the next intent.
+ */
+function preloadEditorOnTaskIntent(): void {
+  const onIntent = (event: Event) => {
+    if (richTextEditorCode || !(event.target instanceof Element)) return;
+    if (!event.target.closest('a[href^="/task/"]')) return;
+    richTextEditorCode = import('../ui/editor/quill-editor').catch(() => {
+      richTextEditorCode = undefined;
+    });
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const)
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
 }
 
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(buildRouteObjects());
   prefetchWhenOpened(router);
   preloadTaskPageWhenIdle(router);
+  preloadEditorOnTaskIntent();
   return router;
 }

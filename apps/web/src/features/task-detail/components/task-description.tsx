@@ -20,7 +20,7 @@ export interface TaskDescriptionProps {
  * The description editor: saved 2 s after the last change, at once on Ctrl+Enter or leaving it.
  * Quill starts after the page's first paint (its start reads the page's layout, which would be laid
  * out with the sub-tasks' rows in front of their paint); until then, the editor's own loading
- * placeholder. Its code is fetched when the browser is idle on an earlier page (app/router.tsx).
+ * placeholder. Its code is fetched when a task's link is pointed at or focused (app/router.tsx).
  */
 export function TaskDescription({ taskId, organizationId, content, autosave }: TaskDescriptionProps) {
   const painted = useAfterPaint();
