@@ -8,7 +8,7 @@ import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 // repetition that made a 1,000-task board 800 KB of JSON. @figgle/shared/board-tasks reads it back.
 
 /** Creation order: the board shape's order, in which references and creation times barely move. */
-function compareCreation(a: TaskSummaryView, b: TaskSummaryView): number {
+export function compareCreation(a: TaskSummaryView, b: TaskSummaryView): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
   return a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0;
 }
@@ -111,8 +111,6 @@ const DEFAULTS: Record<Optional, unknown> = {
   updated: 0,
 };
 
-const OPTIONAL_FIELDS = Object.keys(DEFAULTS) as Optional[];
-
 /** Every value is the field's default (for an array field, the empty array). */
 function holdsOnly(values: readonly unknown[], fallback: unknown): boolean {
   if (Array.isArray(fallback)) {
@@ -123,13 +121,128 @@ function holdsOnly(values: readonly unknown[], fallback: unknown): boolean {
   return true;
 }
 
+/** A column of the board whose value at a task depends on that task alone. */
+type OwnField = Exclude<
+  keyof BoardColumns,
+  | 'id'
+  | 'created'
+  | 'ref'
+  | 'status'
+  | 'assignee'
+  | 'labels'
+  | 'parent'
+  | 'modifier'
+  | 'author'
+  | 'author_name'
+>;
+
+/** The value of each such column at a task (`made`: derived(task)). */
+const OWN_VALUES: { [Field in OwnField]: (task: TaskSummaryView, made: Derived) => unknown } = {
+  title: (task) => task.title,
+  rank: (task) => task.rank,
+  due_on: (task) => task.due_on,
+  due_at: (_task, made) => made.dueAt,
+  start: (task) => task.start_date,
+  priority: (task) => BOARD_PRIORITIES.indexOf(task.priority),
+  done: (task) => task.checklist.done,
+  total: (task) => task.checklist.total,
+  estimate: (task) => task.estimate,
+  cycle: (task) => task.cycle_id,
+  sub_done: (task) => task.subtasks?.done ?? 0,
+  sub_total: (task) => task.subtasks?.total ?? 0,
+  blocked: (task) => task.blocked_by,
+  comments: (task) => task.comments_total,
+  figma: (task) => (task.is_from_figma ? 1 : 0),
+  design: (task) => BOARD_DESIGN_STATUSES.indexOf(task.design_status),
+  version: (task) => task.version,
+  updated: (_task, made) => made.updated,
+};
+const OWN_FIELDS = Object.keys(OWN_VALUES) as OwnField[];
+
+/** The columns of `tasks`, in the board's order of fields. */
+type Columns = { [Field in keyof BoardColumns]-?: unknown[] };
+
+/** The board's order of fields (the web app reads them by name; the text keeps this order). */
+const FIELD_ORDER: ReadonlyArray<keyof BoardColumns> = [
+  'id',
+  'title',
+  'rank',
+  'created',
+  'ref',
+  'status',
+  'assignee',
+  'due_on',
+  'due_at',
+  'start',
+  'priority',
+  'labels',
+  'done',
+  'total',
+  'parent',
+  'estimate',
+  'cycle',
+  'sub_done',
+  'sub_total',
+  'blocked',
+  'modifier',
+  'comments',
+  'author',
+  'author_name',
+  'figma',
+  'design',
+  'version',
+  'updated',
+];
+
+/** A board as presented, with what patchBoard needs to present the next one from it. */
+export interface PresentedBoard {
+  readonly view: BoardView;
+  /** The tasks, in creation order. */
+  readonly tasks: readonly TaskSummaryView[];
+  /** Every column, those the view leaves out included. */
+  readonly columns: Readonly<Columns>;
+}
+
+/** The view of columns: a field left out when every task holds its default there (see DEFAULTS). */
+function viewOf(
+  projectId: string,
+  head: Pick<BoardView, 'people' | 'labels' | 'statuses'>,
+  columns: Readonly<Columns>,
+): BoardView {
+  const tasks: Partial<Columns> = {};
+  // Most tasks are last changed by the person who made them: then the last modifiers say the authors.
+  const authorsAreModifiers = columns.author.every((number, i) => number === columns.modifier[i]);
+  for (const field of FIELD_ORDER) {
+    if (field === 'author' && authorsAreModifiers) continue;
+    if (field in DEFAULTS && holdsOnly(columns[field], DEFAULTS[field as Optional])) continue;
+    tasks[field] = columns[field];
+  }
+  return {
+    project_id: projectId,
+    people: head.people,
+    labels: head.labels,
+    ...(head.statuses && head.statuses.length > 0 ? { statuses: head.statuses } : {}),
+    tasks: tasks as BoardColumns,
+  };
+}
+
 /**
  * The board shape of a project's tasks (the default answer's summaries, in any order): people and
  * labels named once, one array per field in creation order, a field left out when every task holds
  * its default there.
  */
 export function presentBoard(projectId: string, summaries: readonly TaskSummaryView[]): BoardView {
-  const tasks = [...summaries].sort(compareCreation);
+  return presentBoardInCreationOrder(projectId, [...summaries].sort(compareCreation)).view;
+}
+
+/**
+ * presentBoard of tasks already in creation order (compareCreation): a cached list keeps that order
+ * between patches that change tasks but not which tasks there are, and skips the sort.
+ */
+export function presentBoardInCreationOrder(
+  projectId: string,
+  tasks: readonly TaskSummaryView[],
+): PresentedBoard {
   const people = new People();
   const labels = labelTable();
   const assignee = tasks.map((task) => people.named(task.assignee));
@@ -159,54 +272,111 @@ export function presentBoard(projectId: string, summaries: readonly TaskSummaryV
       return name;
     },
   };
-  const columns: BoardColumns = {
+  const own = Object.fromEntries(
+    OWN_FIELDS.map((field) => {
+      const value = OWN_VALUES[field];
+      return [field, tasks.map((task, i) => value(task, made[i]!))];
+    }),
+  ) as Pick<Columns, OwnField>;
+  const columns: Columns = {
+    ...own,
     id: made.map((task) => task.id),
-    title: tasks.map((task) => task.title),
-    rank: tasks.map((task) => task.rank),
     created: createdMs.map((ms, i) => ms - (i === 0 ? 0 : createdMs[i - 1]!)),
     ref: tasks.map((task, i) => task.reference - (i === 0 ? 0 : tasks[i - 1]!.reference) - 1),
     status: tasks.map((task) => statusNumber(task.status)),
     assignee,
-    due_on: tasks.map((task) => task.due_on),
-    due_at: made.map((task) => task.dueAt),
-    start: tasks.map((task) => task.start_date),
-    priority: tasks.map((task) => BOARD_PRIORITIES.indexOf(task.priority)),
     labels: tasks.map((task) => task.labels.map(labels.indexOf)),
-    done: tasks.map((task) => task.checklist.done),
-    total: tasks.map((task) => task.checklist.total),
     parent: tasks.map((task, i) => {
       if (task.parent_id === null) return 0;
       place ??= new Map(tasks.map((each, at) => [each.task_id, at]));
       const at = place.get(task.parent_id);
       return at === undefined ? wholeBoardIdOf(task.parent_id) : i - at;
     }),
-    estimate: tasks.map((task) => task.estimate),
-    cycle: tasks.map((task) => task.cycle_id),
-    sub_done: tasks.map((task) => task.subtasks?.done ?? 0),
-    sub_total: tasks.map((task) => task.subtasks?.total ?? 0),
-    blocked: tasks.map((task) => task.blocked_by),
     modifier,
-    comments: tasks.map((task) => task.comments_total),
     author,
     author_name: tasks.map((task, i) =>
       task.author_name === authorNames.of(author[i]!) ? null : task.author_name,
     ),
-    figma: tasks.map((task) => (task.is_from_figma ? 1 : 0) as 0 | 1),
-    design: tasks.map((task) => BOARD_DESIGN_STATUSES.indexOf(task.design_status) as 0 | 1 | 2),
-    version: tasks.map((task) => task.version),
-    updated: made.map((task) => task.updated),
   };
-  // Most tasks are last changed by the person who made them: then the last modifiers say the authors.
-  if (author.every((number, i) => number === modifier[i])) delete columns.author;
-  for (const field of OPTIONAL_FIELDS) {
-    const values = columns[field] as unknown[] | undefined;
-    if (values && holdsOnly(values, DEFAULTS[field])) delete columns[field];
+  const view = viewOf(
+    projectId,
+    { people: people.table, labels: labels.table, statuses: ownStatuses },
+    columns,
+  );
+  return { view, tasks, columns };
+}
+
+const samePerson = (a: TaskSummaryView['assignee'], b: TaskSummaryView['assignee']) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.user_id === b.user_id &&
+    a.firstname === b.firstname &&
+    a.lastname === b.lastname);
+
+const sameLabels = (a: TaskSummaryView['labels'], b: TaskSummaryView['labels']) =>
+  a.length === b.length &&
+  a.every((label, i) => {
+    const other = b[i]!;
+    return label.label_id === other.label_id && label.name === other.name && label.color === other.color;
+  });
+
+/**
+ * Whether a task's change leaves every column but its own values where they were: the same task at
+ * the same place of the creation order, the same people and labels named, a status among the four
+ * first ones (or the same one), the same parent.
+ */
+function changesOwnValuesOnly(before: TaskSummaryView, after: TaskSummaryView): boolean {
+  const firstStatuses = TASK_STATUSES as readonly string[];
+  return (
+    before.task_id === after.task_id &&
+    before.created_at === after.created_at &&
+    before.reference === after.reference &&
+    (before.status === after.status ||
+      (firstStatuses.includes(before.status) && firstStatuses.includes(after.status))) &&
+    samePerson(before.assignee, after.assignee) &&
+    samePerson(before.last_modifier, after.last_modifier) &&
+    before.author_id === after.author_id &&
+    before.author_name === after.author_name &&
+    sameLabels(before.labels, after.labels) &&
+    before.parent_id === after.parent_id
+  );
+}
+
+/**
+ * The board of `tasks`, the tasks of `before` with those at `changed` places replaced (a cached list
+ * patched after writes), equal to presentBoardInCreationOrder's: only the changed tasks' own values
+ * are read again, and only the columns where one differs are copied. Undefined when a change reaches
+ * further (see changesOwnValuesOnly): the board is then presented whole.
+ */
+export function patchBoard(
+  projectId: string,
+  before: PresentedBoard,
+  tasks: readonly TaskSummaryView[],
+  changed: Iterable<number>,
+): PresentedBoard | undefined {
+  if (tasks.length !== before.tasks.length) return undefined;
+  const columns: Columns = { ...before.columns };
+  const copied = new Set<keyof Columns>();
+  const set = (field: keyof Columns, at: number, value: unknown) => {
+    if (columns[field][at] === value) return;
+    if (!copied.has(field)) {
+      columns[field] = columns[field].slice();
+      copied.add(field);
+    }
+    columns[field][at] = value;
+  };
+  for (const at of changed) {
+    const task = tasks[at];
+    const old = before.tasks[at];
+    if (!task || !old || !changesOwnValuesOnly(old, task)) return undefined;
+    const made = derived(task);
+    for (const field of OWN_FIELDS) set(field, at, OWN_VALUES[field](task, made));
+    // Between two of the four first statuses (else the same status: the same number).
+    const status = (TASK_STATUSES as readonly string[]).indexOf(task.status);
+    if (status !== -1) set('status', at, status);
   }
-  return {
-    project_id: projectId,
-    people: people.table,
-    labels: labels.table,
-    ...(ownStatuses.length > 0 ? { statuses: ownStatuses } : {}),
-    tasks: columns,
-  };
+  if (copied.size === 0) return { view: before.view, tasks, columns };
+  const { people, labels, statuses } = before.view;
+  return { view: viewOf(projectId, { people, labels, statuses }, columns), tasks, columns };
 }

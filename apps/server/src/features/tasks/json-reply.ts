@@ -92,6 +92,11 @@ function brotliLater(json: JsonText): void {
  */
 export function compressAhead(json: JsonText): void {
   if (json.gzipped || json.gzipAhead || (json.characters ?? json.body.length) < COMPRESS_FROM_BYTES) return;
+  // Made of pieces compressed before, all but the changed ones: done here, a fraction of a millisecond.
+  if (json.gzipOfPieces) {
+    json.gzipped = json.gzipOfPieces();
+    return;
+  }
   json.gzipAhead = gzip(json.body, { level: constants.Z_BEST_SPEED });
   json.gzipAhead.then(
     (compressed) => {

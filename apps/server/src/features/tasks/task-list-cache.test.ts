@@ -1,6 +1,10 @@
 // @database pglite
+import { gunzipSync } from 'node:zlib';
+import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import { describe, expect, it } from 'vitest';
 import { type BusEvent, createInProcessBus } from '../../realtime/bus.ts';
+import { boardPerson, boardTask } from './board-fixture.ts';
+import { presentBoard } from './board-presenter.ts';
 import type { ListedTask } from './queries.ts';
 import { type ReadListedTasks, TaskListCache } from './task-list-cache.ts';
 
@@ -370,5 +374,102 @@ describe('TaskListCache', () => {
     expect(await body('p3')).toBeUndefined();
     expect(await body('p2')).toBe(big);
     expect(await body('p6')).toBe(big);
+  });
+
+  it("keeps the board shape of a patched list the presenter's board of the list, write after write", async () => {
+    const project = '0194a000-0000-7000-8000-0000000000bb';
+    const database = new Map(
+      Array.from({ length: 30 }, (_, i) => boardTask(project, i + 1)).map((t) => [t.task_id, t]),
+    );
+    const STATUSES = ['TODO', 'DOING', 'DONE', 'ARCHIVE'];
+    const inListOrder = () =>
+      [...database.values()].sort(
+        (a, b) =>
+          STATUSES.indexOf(a.status) - STATUSES.indexOf(b.status) ||
+          (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0) ||
+          (a.task_id < b.task_id ? -1 : 1),
+      );
+    const bus = createInProcessBus();
+    const cache = new TaskListCache(bus, async (_projectId, taskIds) =>
+      taskIds.flatMap((taskId): ListedTask[] => {
+        const task = database.get(taskId);
+        if (!task) return [];
+        const ranks = inListOrder().filter((other) => other.status === task.status);
+        return [
+          {
+            task_id: task.task_id,
+            status: task.status,
+            rank: task.rank,
+            json: JSON.stringify(task),
+            column_ranks: ranks.map((other) => other.rank).join('\n'),
+          },
+        ];
+      }),
+    );
+    const list = inListOrder();
+    cache.remember(
+      project,
+      cache.generation(project),
+      `[${list.map((task) => JSON.stringify(task)).join(', \n ')}]`,
+      JSON.stringify(list.map((task) => [task.task_id, task.status, task.rank])),
+      'board',
+    );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    /** A write of this server (its summary comes with its event), or of another (none). */
+    const write = async (task: TaskSummaryView, withSummary = true) => {
+      database.set(task.task_id, task);
+      await bus.publish(
+        {
+          kind: 'task',
+          action: 'updated',
+          id: task.task_id,
+          organizationId: ORGANIZATION,
+          projectId: project,
+          taskId: task.task_id,
+        },
+        withSummary ? { taskSummary: JSON.stringify(task) } : undefined,
+      );
+      await settle();
+    };
+    const expectPresenterBoard = async () => {
+      const board = await cache.get(project, 'board');
+      const expected = JSON.stringify(presentBoard(project, inListOrder()));
+      expect(board?.body).toBe(expected);
+      // Its quick gzip, made of the columns compressed before and those the patch changed.
+      if (board?.gzipOfPieces) expect(gunzipSync(board.gzipOfPieces()).toString()).toBe(expected);
+    };
+    await expectPresenterBoard();
+    const task = (n: number) => database.get(boardTask(project, n).task_id)!;
+    // A move, then a rename, each with its summary.
+    await write({ ...task(3), status: 'DONE', rank: 'a00', version: 2 });
+    await expectPresenterBoard();
+    await write({ ...task(8), title: 'Renamed', version: 2 });
+    await expectPresenterBoard();
+    // Another person's change: the board's people change.
+    await write({
+      ...task(5),
+      last_modifier: boardPerson(9, 'Other'),
+      assignee: boardPerson(9, 'Other'),
+      version: 2,
+    });
+    await expectPresenterBoard();
+    // Read from the database (no summary), then a task created and one deleted: the board's order is made again.
+    await write({ ...task(12), priority: 'URGENT', version: 2 }, false);
+    await expectPresenterBoard();
+    await write(boardTask(project, 31));
+    await expectPresenterBoard();
+    database.delete(task(1).task_id);
+    await bus.publish({
+      kind: 'task',
+      action: 'deleted',
+      id: 'gone',
+      organizationId: ORGANIZATION,
+      projectId: project,
+      taskId: boardTask(project, 1).task_id,
+    });
+    await settle();
+    await expectPresenterBoard();
+    await write({ ...task(2), status: 'DOING', rank: 'z', version: 2 });
+    await expectPresenterBoard();
   });
 });

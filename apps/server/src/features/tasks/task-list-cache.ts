@@ -1,6 +1,12 @@
 import type { TaskSummaryView } from '@figgle/shared/task-schemas';
 import type { Bus, BusEvent, LocalFacts } from '../../realtime/bus.ts';
-import { presentBoard } from './board-presenter.ts';
+import {
+  compareCreation,
+  type PresentedBoard,
+  patchBoard,
+  presentBoardInCreationOrder,
+} from './board-presenter.ts';
+import { BoardText } from './board-text.ts';
 import { ChunkedGzip } from './chunked-gzip.ts';
 import { compressAhead, type JsonText } from './json-reply.ts';
 import { listedTextOfSummary } from './listed-text.ts';
@@ -26,6 +32,15 @@ interface CachedList {
   text?: JsonText;
   /** The board shape of the entries, with its compressed copies; remade after a patch. */
   board?: JsonText;
+  /** Once the board shape was asked for: the tasks in creation order (the board's), kept across patches. */
+  creation?: TaskSummaryView[];
+  /** Where each task is in `creation`, by id. */
+  creationAt?: Map<string, number>;
+  /** The board last presented from `creation`, and the places in it patches changed since. */
+  presented?: PresentedBoard;
+  changedSincePresented?: Set<number>;
+  /** The board's text by columns, each written again only when a patch changed it. */
+  boardText?: BoardText;
   /** Patched since it was read whole. */
   patched?: boolean;
   /** Its gzip by pieces, each compressed again only when a patch changed it. */
@@ -150,24 +165,48 @@ function patchedText(list: CachedList): JsonText {
   };
 }
 
+/** The task of an entry as an object (its JSON read back once). */
+function viewOf(entry: Entry): TaskSummaryView {
+  entry.view ??= JSON.parse(entry.json) as TaskSummaryView;
+  return entry.view;
+}
+
+/** The board shape's text, from the tasks in creation order (sorted once, then kept by patches). */
+function boardText(projectId: string, list: CachedList): JsonText {
+  if (!list.creation) {
+    list.creation = list.entries.map(viewOf).sort(compareCreation);
+    list.creationAt = new Map(list.creation.map((task, index) => [task.task_id, index]));
+    list.presented = undefined;
+  }
+  const changed = list.changedSincePresented ?? [];
+  list.presented =
+    (list.presented && patchBoard(projectId, list.presented, list.creation, changed)) ??
+    presentBoardInCreationOrder(projectId, list.creation);
+  list.changedSincePresented = new Set();
+  list.boardText ??= new BoardText();
+  const writer = list.boardText;
+  const pieces = writer.pieces(list.presented.view);
+  let body: string | undefined;
+  return {
+    get body() {
+      body ??= pieces.join('');
+      return body;
+    },
+    characters: pieces.reduce((total, piece) => total + piece.length, 0),
+    quickFirst: list.patched,
+    // A patched board answers its gzip first, of which only the columns a patch changed are
+    // compressed again (the first patch compresses them all).
+    ...(list.patched ? { gzipOfPieces: () => writer.gzipOf(pieces) } : {}),
+  };
+}
+
 /** The list's answer in a shape, made from its entries when none is kept since the last patch. */
 function textOf(projectId: string, list: CachedList, shape: ListShape): JsonText {
   if (shape === 'list') {
     list.text ??= patchedText(list);
     return list.text;
   }
-  list.board ??= {
-    quickFirst: list.patched,
-    body: JSON.stringify(
-      presentBoard(
-        projectId,
-        list.entries.map((entry) => {
-          entry.view ??= JSON.parse(entry.json) as TaskSummaryView;
-          return entry.view;
-        }),
-      ),
-    ),
-  };
+  list.board ??= boardText(projectId, list);
   return list.board;
 }
 
@@ -193,8 +232,7 @@ function withReplaced(
 
 /** The version of a task the list holds (its JSON read back once, when the board did not already). */
 function versionOf(entry: Entry): number {
-  entry.view ??= JSON.parse(entry.json) as TaskSummaryView;
-  return entry.view.version;
+  return viewOf(entry).version;
 }
 
 /** Of two summaries of one task, the later write's (the higher version). */
@@ -202,6 +240,37 @@ function newerSummary(kept: string | undefined, summary: string): string {
   if (kept === undefined) return summary;
   const version = (text: string) => (JSON.parse(text) as TaskSummaryView).version;
   return version(kept) > version(summary) ? kept : summary;
+}
+
+/**
+ * Puts the patched tasks in the board's creation order where they were. When a task left or came,
+ * or a changed task's creation time or id is not the one it had, the order is made again (sorted)
+ * by the next board.
+ */
+function keepCreationOrder(list: CachedList, changed: ReadonlySet<string>, added: readonly Entry[]): void {
+  const { creation, creationAt } = list;
+  if (!creation || !creationAt) return;
+  const places: number[] = [];
+  for (const entry of added) {
+    const at = creationAt.get(entry.taskId);
+    const before = at === undefined ? undefined : creation[at];
+    const view = viewOf(entry);
+    if (!before || view.task_id !== before.task_id || view.created_at !== before.created_at) break;
+    places.push(at!);
+  }
+  if (places.length !== added.length || added.length !== changed.size) {
+    list.creation = undefined;
+    list.creationAt = undefined;
+    list.presented = undefined;
+    return;
+  }
+  const kept = creation.slice();
+  list.changedSincePresented ??= new Set();
+  for (const [index, at] of places.entries()) {
+    kept[at] = viewOf(added[index]!);
+    list.changedSincePresented.add(at);
+  }
+  list.creation = kept;
 }
 
 // What this speed device saves, what invalidates or patches it, its benchmark:
@@ -407,17 +476,20 @@ export class TaskListCache {
 
   /** Puts the tasks read again in their places; false when the list must be read whole instead. */
   private apply(list: CachedList, taskIds: readonly string[], rows: readonly ListedTask[]): boolean {
-    const entries = withReplaced(
-      list.entries,
-      new Set(taskIds),
-      rows.map((row) => ({ taskId: row.task_id, status: row.status, rank: row.rank, json: row.json })),
-    );
+    const changed = new Set(taskIds);
+    const added = rows.map((row) => ({
+      taskId: row.task_id,
+      status: row.status,
+      rank: row.rank,
+      json: row.json,
+    }));
+    const entries = withReplaced(list.entries, changed, added);
     // Every other task of a changed task's column must have kept its rank (see listedTasks).
     for (const row of rows) {
       const ranks = entries.filter((entry) => entry.status === row.status).map((entry) => entry.rank);
       if (ranks.join('\n') !== (row.column_ranks ?? '')) return false;
     }
-    this.replaceEntries(list, entries);
+    this.replaceEntries(list, entries, changed, added);
     return true;
   }
 
@@ -454,11 +526,17 @@ export class TaskListCache {
       const column = entries.filter((entry) => entry.status === status);
       if (column.some((entry, index) => index > 0 && entry.rank === column[index - 1]!.rank)) return false;
     }
-    this.replaceEntries(list, entries);
+    this.replaceEntries(list, entries, changed, added);
     return true;
   }
 
-  private replaceEntries(list: CachedList, entries: Entry[]): void {
+  private replaceEntries(
+    list: CachedList,
+    entries: Entry[],
+    changed: ReadonlySet<string>,
+    added: readonly Entry[],
+  ): void {
+    keepCreationOrder(list, changed, added);
     const size = entries.reduce((total, entry) => total + entry.json.length + SEPARATOR.length, 2);
     this.size += size - list.size;
     list.entries = entries;
