@@ -49,12 +49,24 @@ describe('patchBoard', () => {
     expect(JSON.stringify(back!.view)).toBe(JSON.stringify(presentBoard(PROJECT, tasks)));
   });
 
-  it('leaves to the presenter a change of people, labels, parent, place or a status of the project’s own', () => {
+  it('names the people again when a change names another person, or spells one otherwise', () => {
+    const tasks = tasksOf(12);
+    for (const changes of [
+      // Another person moved it: a new modifier, the first on the board to name them.
+      { 6: { last_modifier: boardPerson(5, 'Mover'), version: 2 } },
+      { 0: { assignee: null }, 6: { assignee: boardPerson(0) } },
+      { 6: { last_modifier: boardPerson(0, 'Renamed') } },
+      { 6: { author_id: boardPerson(3).user_id, author_name: 'Someone Else' } },
+    ]) {
+      const { after, board } = patched(tasks, changes);
+      expect(board).toBeDefined();
+      expect(JSON.stringify(board!.view)).toBe(JSON.stringify(presentBoard(PROJECT, after)));
+    }
+  });
+
+  it('leaves to the presenter a change of labels, parent, place or a status of the project’s own', () => {
     const tasks = tasksOf(12);
     for (const change of [
-      { assignee: boardPerson(5) },
-      { last_modifier: boardPerson(0, 'Renamed') },
-      { author_id: boardPerson(3).user_id },
       {
         labels: [{ label_id: '00000000-0000-4000-9000-000000000002', name: 'Later', color: 'blue' as const }],
       },

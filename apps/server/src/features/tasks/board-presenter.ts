@@ -162,6 +162,27 @@ const OWN_FIELDS = Object.keys(OWN_VALUES) as OwnField[];
 /** The columns of `tasks`, in the board's order of fields. */
 type Columns = { [Field in keyof BoardColumns]-?: unknown[] };
 
+/** The people a board names (its `people`) and the columns that name them. */
+function peopleColumns(tasks: readonly TaskSummaryView[]) {
+  const people = new People();
+  const assignee = tasks.map((task) => people.named(task.assignee));
+  const modifier = tasks.map((task) => people.named(task.last_modifier));
+  const author = tasks.map((task) => people.of(task.author_id));
+  const names = new Map<number, string>();
+  const authorNameOf = (number: number): string => {
+    let name = names.get(number);
+    if (name === undefined) {
+      name = nameOf(people.table[number - 1]);
+      names.set(number, name);
+    }
+    return name;
+  };
+  const author_name = tasks.map((task, i) =>
+    task.author_name === authorNameOf(author[i]!) ? null : task.author_name,
+  );
+  return { people: people.table, columns: { assignee, modifier, author, author_name } };
+}
+
 /** The board's order of fields (the web app reads them by name; the text keeps this order). */
 const FIELD_ORDER: ReadonlyArray<keyof BoardColumns> = [
   'id',
@@ -243,11 +264,8 @@ export function presentBoardInCreationOrder(
   projectId: string,
   tasks: readonly TaskSummaryView[],
 ): PresentedBoard {
-  const people = new People();
+  const people = peopleColumns(tasks);
   const labels = labelTable();
-  const assignee = tasks.map((task) => people.named(task.assignee));
-  const modifier = tasks.map((task) => people.named(task.last_modifier));
-  const author = tasks.map((task) => people.of(task.author_id));
   const made = tasks.map(derived);
   const createdMs = made.map((task) => task.createdMs);
   // Built only when a task has a parent (most boards' tasks have none).
@@ -261,17 +279,6 @@ export function presentBoardInCreationOrder(
     if (own === -1) own = ownStatuses.push(status) - 1;
     return TASK_STATUSES.length + own;
   };
-  const names = new Map<number, string>();
-  const authorNames = {
-    of(number: number): string {
-      let name = names.get(number);
-      if (name === undefined) {
-        name = nameOf(people.table[number - 1]);
-        names.set(number, name);
-      }
-      return name;
-    },
-  };
   const own = Object.fromEntries(
     OWN_FIELDS.map((field) => {
       const value = OWN_VALUES[field];
@@ -284,7 +291,7 @@ export function presentBoardInCreationOrder(
     created: createdMs.map((ms, i) => ms - (i === 0 ? 0 : createdMs[i - 1]!)),
     ref: tasks.map((task, i) => task.reference - (i === 0 ? 0 : tasks[i - 1]!.reference) - 1),
     status: tasks.map((task) => statusNumber(task.status)),
-    assignee,
+    ...people.columns,
     labels: tasks.map((task) => task.labels.map(labels.indexOf)),
     parent: tasks.map((task, i) => {
       if (task.parent_id === null) return 0;
@@ -292,15 +299,10 @@ export function presentBoardInCreationOrder(
       const at = place.get(task.parent_id);
       return at === undefined ? wholeBoardIdOf(task.parent_id) : i - at;
     }),
-    modifier,
-    author,
-    author_name: tasks.map((task, i) =>
-      task.author_name === authorNames.of(author[i]!) ? null : task.author_name,
-    ),
   };
   const view = viewOf(
     projectId,
-    { people: people.table, labels: labels.table, statuses: ownStatuses },
+    { people: people.people, labels: labels.table, statuses: ownStatuses },
     columns,
   );
   return { view, tasks, columns };
@@ -322,9 +324,9 @@ const sameLabels = (a: TaskSummaryView['labels'], b: TaskSummaryView['labels']) 
   });
 
 /**
- * Whether a task's change leaves every column but its own values where they were: the same task at
- * the same place of the creation order, the same people and labels named, a status among the four
- * first ones (or the same one), the same parent.
+ * Whether a task's change leaves the other tasks' values of every column where they were, but for
+ * the people (see samePeople): the same task at the same place of the creation order, the same
+ * labels, a status among the four first ones (or the same one), the same parent.
  */
 function changesOwnValuesOnly(before: TaskSummaryView, after: TaskSummaryView): boolean {
   const firstStatuses = TASK_STATUSES as readonly string[];
@@ -334,14 +336,17 @@ function changesOwnValuesOnly(before: TaskSummaryView, after: TaskSummaryView): 
     before.reference === after.reference &&
     (before.status === after.status ||
       (firstStatuses.includes(before.status) && firstStatuses.includes(after.status))) &&
-    samePerson(before.assignee, after.assignee) &&
-    samePerson(before.last_modifier, after.last_modifier) &&
-    before.author_id === after.author_id &&
-    before.author_name === after.author_name &&
     sameLabels(before.labels, after.labels) &&
     before.parent_id === after.parent_id
   );
 }
+
+/** The same people named by the task (a change of one may renumber every person of the board). */
+const samePeople = (before: TaskSummaryView, after: TaskSummaryView) =>
+  samePerson(before.assignee, after.assignee) &&
+  samePerson(before.last_modifier, after.last_modifier) &&
+  before.author_id === after.author_id &&
+  before.author_name === after.author_name;
 
 /**
  * The board of `tasks`, the tasks of `before` with those at `changed` places replaced (a cached list
@@ -366,17 +371,33 @@ export function patchBoard(
     }
     columns[field][at] = value;
   };
+  let peopleChanged = false;
   for (const at of changed) {
     const task = tasks[at];
     const old = before.tasks[at];
     if (!task || !old || !changesOwnValuesOnly(old, task)) return undefined;
+    if (!samePeople(old, task)) peopleChanged = true;
     const made = derived(task);
     for (const field of OWN_FIELDS) set(field, at, OWN_VALUES[field](task, made));
     // Between two of the four first statuses (else the same status: the same number).
     const status = (TASK_STATUSES as readonly string[]).indexOf(task.status);
     if (status !== -1) set('status', at, status);
   }
-  if (copied.size === 0) return { view: before.view, tasks, columns };
-  const { people, labels, statuses } = before.view;
+  let { people } = before.view;
+  if (peopleChanged) {
+    // Another person moved the task, say: the people and their columns are made again (a few
+    // lookups a task), each column kept as it was when it came out the same.
+    const again = peopleColumns(tasks);
+    people = again.people;
+    for (const [field, values] of Object.entries(again.columns) as Array<[keyof Columns, unknown[]]>) {
+      const old = columns[field];
+      if (values.length !== old.length || values.some((value, i) => value !== old[i])) {
+        columns[field] = values;
+        copied.add(field);
+      }
+    }
+  }
+  if (copied.size === 0 && people === before.view.people) return { view: before.view, tasks, columns };
+  const { labels, statuses } = before.view;
   return { view: viewOf(projectId, { people, labels, statuses }, columns), tasks, columns };
 }
