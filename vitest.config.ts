@@ -69,6 +69,13 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
+          // The unit files share one worker's modules, as the server files do: with isolation each of
+          // the 105 unit files started a fresh worker and loaded its imports anew, and the tests
+          // themselves were 5 % of the time. Unit step on the slow 2-core machine, alternated runs
+          // (2 Dec 2026, load 2-3): 68.7 and 75.0 s isolated, 13.6 and 21.4 s shared. A file that
+          // replaces a module (`vi.doMock`) or needs a module evaluated anew loads it itself after
+          // `vi.resetModules()` (docs/CONVENTIONS.md, Tests).
+          isolate: false,
           // bench/support: the table and clean-up of `npm run bench`, plain modules like the shared ones.
           include: ['packages/shared/src/**/*.test.ts', 'bench/support/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
@@ -94,6 +101,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
+          // Shared modules, as for 'shared' above.
+          isolate: false,
           include: ['apps/web/src/**/*.test.ts'],
           // English messages in place, as main.tsx puts them before the app renders.
           setupFiles: ['apps/web/src/lib/i18n/english-for-tests.ts'],

@@ -6,26 +6,37 @@ import {
   onlineManager,
   type QueryClient,
 } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AddRelationVariables,
-  addRelationOptions,
-  showRelationAdded,
-} from '../features/task-detail/api/add-relation';
-import {
-  type SetParentVariables,
-  setParentOptions,
-  showParentChange,
-} from '../features/task-detail/api/set-parent';
-import { isPendingRelation, type Subtask, type TaskLink } from '../features/task-detail/api/structure-cache';
-import { snapshotForDisk } from '../lib/offline/query-persister';
-import { createQueryClient } from '../lib/query-client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AddRelationVariables } from '../features/task-detail/api/add-relation';
+import type { SetParentVariables } from '../features/task-detail/api/set-parent';
+import type { Subtask, TaskLink } from '../features/task-detail/api/structure-cache';
 import { queryKeys } from '../shared/api/query-keys';
-import { toastRefusedChange } from '../ui/toast';
-import { registerOfflineMutations } from './offline-mutations';
 
-// The toast itself needs a page; what it is asked to say is what matters here.
-vi.mock('../ui/toast', () => ({ toastRefusedChange: vi.fn(), toastError: vi.fn() }));
+// The toast itself needs a page; what it is asked to say is what matters here. The unit tests share
+// their modules (no isolation between files), and another file may already have loaded the toast and
+// the modules that call it: the app's modules are loaded anew here, after the toast is replaced.
+let addRelationOptions: typeof import('../features/task-detail/api/add-relation').addRelationOptions;
+let showRelationAdded: typeof import('../features/task-detail/api/add-relation').showRelationAdded;
+let setParentOptions: typeof import('../features/task-detail/api/set-parent').setParentOptions;
+let showParentChange: typeof import('../features/task-detail/api/set-parent').showParentChange;
+let isPendingRelation: typeof import('../features/task-detail/api/structure-cache').isPendingRelation;
+let snapshotForDisk: typeof import('../lib/offline/query-persister').snapshotForDisk;
+let createQueryClient: typeof import('../lib/query-client').createQueryClient;
+let toastRefusedChange: typeof import('../ui/toast').toastRefusedChange;
+let registerOfflineMutations: typeof import('./offline-mutations').registerOfflineMutations;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('../ui/toast', () => ({ toastRefusedChange: vi.fn(), toastError: vi.fn() }));
+  // The English catalogue again, into the i18n module loaded anew (the setup file's was the old one).
+  await import('../lib/i18n/english-for-tests');
+  ({ addRelationOptions, showRelationAdded } = await import('../features/task-detail/api/add-relation'));
+  ({ setParentOptions, showParentChange } = await import('../features/task-detail/api/set-parent'));
+  ({ isPendingRelation } = await import('../features/task-detail/api/structure-cache'));
+  ({ snapshotForDisk } = await import('../lib/offline/query-persister'));
+  ({ createQueryClient } = await import('../lib/query-client'));
+  ({ toastRefusedChange } = await import('../ui/toast'));
+  ({ registerOfflineMutations } = await import('./offline-mutations'));
+});
 
 const PARENT = '00000000-0000-4000-8000-000000000001';
 const CHILD = '00000000-0000-4000-8000-000000000003';

@@ -1,11 +1,21 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  hydrateSavedCache,
-  type PersistedCache,
-  snapshotForDisk,
-  staleRestoredDataOnReconnect,
-} from './query-persister';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PersistedCache } from './query-persister';
+
+// "This page load" begins when `this-load.ts` is first evaluated. The unit tests share their modules
+// (no isolation between files), so another file may have loaded it long before: load it anew here,
+// as a page load would, so a copy saved 5 s ago predates it.
+let persister: typeof import('./query-persister');
+beforeAll(async () => {
+  vi.resetModules();
+  persister = await import('./query-persister');
+});
+const hydrateSavedCache: (typeof persister)['hydrateSavedCache'] = (...args) =>
+  persister.hydrateSavedCache(...args);
+const snapshotForDisk: (typeof persister)['snapshotForDisk'] = (...args) =>
+  persister.snapshotForDisk(...args);
+const staleRestoredDataOnReconnect: (typeof persister)['staleRestoredDataOnReconnect'] = (...args) =>
+  persister.staleRestoredDataOnReconnect(...args);
 
 const STALE_TIME = 30_000;
 
