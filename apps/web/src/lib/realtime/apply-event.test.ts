@@ -425,10 +425,11 @@ describe('project events', () => {
       trigram: 'WB2',
       emoji: 'octopus',
     });
-    // The trash (a task deleted or restored changes its project), its milestones, cycles and
-    // statuses, whose changes are announced as the project's.
+    // The trash (a task deleted or restored changes its project), its tasks (an import's come without
+    // an event each), its milestones, cycles and statuses, whose changes are announced as the project's.
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['organizations', organizationId, 'trash'])}`,
+      `^${JSON.stringify(['tasks', projectId])}`,
       `=${JSON.stringify(['milestones', projectId])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', projectId])}`,
@@ -477,6 +478,7 @@ describe('project events', () => {
     expect(favorites()).toEqual([]);
     expect(flushedKeys()).toEqual([
       `=${JSON.stringify(['organizations', organizationId, 'trash'])}`,
+      `^${JSON.stringify(['tasks', 'p1'])}`,
       `=${JSON.stringify(['milestones', 'p1'])}`,
       `=${JSON.stringify(['milestones', 'at-risk'])}`,
       `^${JSON.stringify(['cycles', 'p1'])}`,

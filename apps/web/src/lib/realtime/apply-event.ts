@@ -285,6 +285,10 @@ function applyOrganization(frame: EventFrame, organizationId: string, context: E
   if (frame.kind === 'project') {
     // A task or project deleted or restored (by anyone) comes as its project's change: Settings › Trash.
     invalidate.add(queryKeys.trash(organizationId), true);
+    // So do an import's tasks, written without an event each: its board and list read them again. A
+    // list read while the import's last batch committed, before this event, could have been answered
+    // as it was before the import; marked out of date, it is read again when a screen mounts.
+    invalidate.add(queryKeys.projectTasks(frame.id));
     // A milestone made, changed or removed is announced as its project's change.
     invalidate.add(queryKeys.milestones(frame.id), true);
     invalidate.add(queryKeys.milestonesAtRisk, true);
