@@ -55,6 +55,12 @@ export interface BusEvent {
 export interface LocalFacts {
   /** The changed task's summary (presentTaskSummary's JSON text), as its write read it back. */
   taskSummary?: string;
+  /**
+   * The summary of a task another task's change told (its parent, a task it blocks), read in that
+   * change's statement (features/tasks/dependents.ts); its version is the task's own, unchanged. Only
+   * where statements run one at a time (the embedded database) is a later one the newer.
+   */
+  dependentSummary?: string;
 }
 
 export type BusHandler = (event: BusEvent, local?: LocalFacts) => void;

@@ -172,6 +172,68 @@ describe('the task list after each kind of write, from memory', () => {
     expect(list).toContain('Put in from its summary');
   });
 
+  it("a sub-task that blocks another finished and opened again: its parent and the blocked task put in from the move's statement", async () => {
+    const parent = await created(
+      await ada.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Parent', status: 'DOING' } }),
+    );
+    const child = await created(
+      await ada.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Child', status: 'TODO' } }),
+    );
+    const sibling = await created(
+      await ada.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Sibling', status: 'DONE' } }),
+    );
+    const blocked = await created(
+      await ada.api(`/api/projects/${projectId}/tasks`, { body: { title: 'Blocked', status: 'TODO' } }),
+    );
+    for (const taskId of [child, sibling]) {
+      const put = await ada.api(`/api/tasks/${taskId}/parent`, {
+        method: 'PUT',
+        body: { parent_id: parent },
+      });
+      expect(put.status, await put.clone().text()).toBeLessThan(300);
+    }
+    const related = await ada.api(`/api/tasks/${child}/relations`, {
+      body: { side: 'blocks', task_id: blocked },
+    });
+    expect(related.status, await related.clone().text()).toBe(201);
+    const structureOf = (list: string, taskId: string) => {
+      const task = (JSON.parse(list) as TaskSummaryView[]).find((item) => item.task_id === taskId)!;
+      return { subtasks: task.subtasks, blocked_by: task.blocked_by };
+    };
+    for (const [status, done, blockedBy] of [
+      ['DONE', 2, 0],
+      ['TODO', 1, 1],
+    ] as const) {
+      await answered();
+      await answeredBoard();
+      let body = '';
+      let board = '';
+      const original = pg.Client.prototype.query;
+      const sent: string[] = [];
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const text = args[0];
+        sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      const statements = await statementsOf(async () => {
+        const moved = await ada.api('/api/kanban-update', { body: { taskId: child, status, index: 0 } });
+        expect(moved.status, await moved.clone().text()).toBe(200);
+        board = await answeredBoard();
+        body = await answered();
+      }).finally(() => {
+        pg.Client.prototype.query = original;
+      });
+      // Neither the moved task nor its dependents (listedTasks, with their columns' ranks) were read again.
+      expect(sent.filter((text) => text.includes('AS column_ranks'))).toEqual([]);
+      expect(readWhole(statements)).toBe(false);
+      const list = await fresh();
+      expect(body).toBe(list);
+      expect(board).toBe(JSON.stringify(presentBoard(projectId, JSON.parse(list) as TaskSummaryView[])));
+      expect(structureOf(list, parent)).toEqual({ subtasks: { done, total: 2 }, blocked_by: 0 });
+      expect(structureOf(list, blocked)).toEqual({ subtasks: null, blocked_by: blockedBy });
+    }
+  });
+
   it('an assignee, a due date, a priority and labels set, then taken off', async () => {
     const patch = (body: Record<string, unknown>) => () =>
       ada.api(`/api/tasks/${tasks[4]}`, { method: 'PATCH', body });

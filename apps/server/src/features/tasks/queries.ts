@@ -38,17 +38,18 @@ const DESIGN_STATUS = `(SELECT CASE WHEN bool_or(link.dev_status = 'READY_FOR_DE
  * `blocked_by` counts the open tasks (neither Done nor Archive) that block it. For one row named
  * `task`; a list groups them once instead (listStructure).
  */
-const STRUCTURE = {
+const structure = (category: (row: string) => string) => ({
   subtasks: `(SELECT CASE WHEN count(*) = 0 THEN NULL ELSE json_build_object(
-      'done', count(*) FILTER (WHERE sub.status_category IN ${FINISHED_CATEGORY_LIST}), 'total', count(*)) END
+      'done', count(*) FILTER (WHERE ${category('sub')} IN ${FINISHED_CATEGORY_LIST}), 'total', count(*)) END
     FROM task AS sub JOIN project AS sub_project ON sub_project.project_id = sub.project_id
     WHERE sub.parent_id = task.task_id AND sub.deleted_at IS NULL AND sub_project.deleted_at IS NULL)`,
   blocked_by: `(SELECT count(*)::int FROM task_relation AS blocking
     JOIN task AS blocker ON blocker.task_id = blocking.from_task_id
     JOIN project AS blocker_project ON blocker_project.project_id = blocker.project_id
     WHERE blocking.to_task_id = task.task_id AND blocking.kind = 'blocks' AND blocker.deleted_at IS NULL
-      AND blocker.status_category NOT IN ${FINISHED_CATEGORY_LIST} AND blocker_project.deleted_at IS NULL)`,
-};
+      AND ${category('blocker')} NOT IN ${FINISHED_CATEGORY_LIST} AND blocker_project.deleted_at IS NULL)`,
+});
+const STRUCTURE = structure((row) => `${row}.status_category`);
 
 /**
  * STRUCTURE for the tasks of a list, grouped once for the whole list rather than read per row: the
@@ -173,7 +174,7 @@ const person = (id: string, alias: string) =>
  * list of thousands of tasks leaves as one text value, with no per-row parsing and re-serializing
  * in Node. Keep it in step with the presenter (the tests compare the two field by field).
  */
-const summaryJson = (withProject: boolean) =>
+const summaryJson = (withProject: boolean, structureOf = STRUCTURE) =>
   sql.raw(`json_build_object(
     'task_id', task.task_id,
     'project_id', task.project_id,
@@ -191,8 +192,8 @@ const summaryJson = (withProject: boolean) =>
     'parent_id', task.parent_id,
     'estimate', task.estimate,
     'cycle_id', task.cycle_id,
-    'subtasks', ${STRUCTURE.subtasks},
-    'blocked_by', ${STRUCTURE.blocked_by},
+    'subtasks', ${structureOf.subtasks},
+    'blocked_by', ${structureOf.blocked_by},
     'last_modifier', ${person('task.last_modified_by', 'modifier')},
     'comments_total', task.comments_total,
     'author_id', task.author_id,
@@ -212,6 +213,22 @@ const summaryJson = (withProject: boolean) =>
 
 /** The JSON text of presentTaskSummary for a row named `task` (joined with TASK_PEOPLE). */
 export const taskSummaryJson = summaryJson(false);
+
+/**
+ * taskSummaryJson of a dependent (its parent, a task it blocks) read in the statement that changed
+ * another task (change-task.ts), whose snapshot still holds that task as it was: the changed task
+ * counts with `changedCategory` (an SQL expression, the written row's status category) in the
+ * dependent's progress and "Blocked" mark. Only its status category may differ: nothing else of a
+ * dependent's summary reads the changed task.
+ */
+export const dependentSummaryJson = (changedTaskId: string, changedCategory: string) =>
+  summaryJson(
+    false,
+    structure(
+      (row) =>
+        `(CASE WHEN ${row}.task_id = ${changedTaskId} THEN ${changedCategory} ELSE ${row}.status_category END)`,
+    ),
+  );
 
 /** The assignee and last modifier a summary names, for a row named `task`. */
 export const TASK_PEOPLE = sql.raw(

@@ -44,8 +44,11 @@ import { TaskListCache } from './task-list-cache.ts';
 export async function taskRoutes(app: AppInstance): Promise<void> {
   const { db } = app.deps;
   // The patch reads follow a write's event, whichever request is running: background work.
-  const lists = new TaskListCache(app.deps.bus, (projectId, taskIds) =>
-    backgroundWork.run(true, () => listedTasks(db, projectId, taskIds)),
+  const lists = new TaskListCache(
+    app.deps.bus,
+    (projectId, taskIds) => backgroundWork.run(true, () => listedTasks(db, projectId, taskIds)),
+    // One connection: statements run one at a time, in the order their events come.
+    app.deps.database.pglite !== undefined,
   );
   app.addHook('onClose', async () => lists.close());
 

@@ -50,12 +50,21 @@ interface CachedList {
   /** Tasks named by events since the last read, read again by the next one before it answers. */
   dirty: Set<string>;
   /** The summaries this server's own writes of dirty tasks read back (their events' LocalFacts). */
-  summaries: Map<string, string>;
+  summaries: Map<string, Summary>;
   patching?: Promise<void>;
   /** Answered since its last patch began: the next write patches it at once (see patchLater). */
   readSincePatch: boolean;
   /** The shape it was last answered in, made ready after a patch made at once. */
   lastShape: ListShape;
+}
+
+/**
+ * A task's summary from a write's event: its own write's (a new version), or read by the change of
+ * another task it depends on (`dependent`: the same version, newer by its place in the events).
+ */
+interface Summary {
+  text: string;
+  dependent: boolean;
 }
 
 /** Reads tasks of a live project again (queries.ts listedTasks); undefined when the project is gone. */
@@ -235,11 +244,11 @@ function versionOf(entry: Entry): number {
   return viewOf(entry).version;
 }
 
-/** Of two summaries of one task, the later write's (the higher version). */
-function newerSummary(kept: string | undefined, summary: string): string {
+/** Of two summaries of one task, the later write's (the higher version; of equal ones, the later event's). */
+function newerSummary(kept: Summary | undefined, summary: Summary): Summary {
   if (kept === undefined) return summary;
   const version = (text: string) => (JSON.parse(text) as TaskSummaryView).version;
-  return version(kept) > version(summary) ? kept : summary;
+  return version(kept.text) > version(summary.text) ? kept : summary;
 }
 
 /**
@@ -300,6 +309,13 @@ export class TaskListCache {
   constructor(
     bus: Bus,
     private readonly readTasks: ReadListedTasks,
+    /**
+     * Whether this server's statements run one at a time, in the order their events come (the
+     * embedded database): then a dependent's summary read by another task's change (LocalFacts'
+     * `dependentSummary`) is taken too. On PostgreSQL, two changes of one parent's sub-tasks may
+     * each read the parent before the other commits: their dependents are read again instead.
+     */
+    private readonly statementsInOrder = false,
   ) {
     this.unsubscribe = [
       bus.subscribe((event, local) => this.onEvent(event, local)),
@@ -380,7 +396,11 @@ export class TaskListCache {
     if (event.kind === 'project') this.invalidate(event.id);
     // A task's own change, or a comment on it (its count): that task alone is read again.
     else if (event.projectId && event.taskId)
-      this.patchLater(event.projectId, event.taskId, event.kind === 'task' ? local?.taskSummary : undefined);
+      this.patchLater(
+        event.projectId,
+        event.taskId,
+        event.kind === 'task' ? this.summaryOf(local) : undefined,
+      );
     else if (event.projectId) this.invalidate(event.projectId);
     // A Figma event changes no list (the task made of it has an event of its own).
     else if (event.kind === 'figma_event') return;
@@ -388,6 +408,13 @@ export class TaskListCache {
     // change its name on every task carrying it, and an organization event may remove them all:
     // rare enough to start over.
     else this.clear();
+  }
+
+  private summaryOf(local: LocalFacts | undefined): Summary | undefined {
+    if (local?.taskSummary !== undefined) return { text: local.taskSummary, dependent: false };
+    if (this.statementsInOrder && local?.dependentSummary !== undefined)
+      return { text: local.dependentSummary, dependent: true };
+    return undefined;
   }
 
   private bump(key: string): void {
@@ -400,7 +427,7 @@ export class TaskListCache {
     this.drop(key);
   }
 
-  private patchLater(projectId: string, taskId: string, summary: string | undefined): void {
+  private patchLater(projectId: string, taskId: string, summary: Summary | undefined): void {
     const key = projectId.toLowerCase();
     // A list being read whole meanwhile may miss this change: it is not kept.
     this.bump(key);
@@ -500,7 +527,7 @@ export class TaskListCache {
    * while its summary names its own rank only. A summary older than the list's copy (two writes'
    * events delivered out of order) leaves the newer copy.
    */
-  private appliedSummaries(key: string, list: CachedList, summaries: ReadonlyMap<string, string>): boolean {
+  private appliedSummaries(key: string, list: CachedList, summaries: ReadonlyMap<string, Summary>): boolean {
     try {
       return this.applySummaries(key, list, summaries);
     } catch {
@@ -509,16 +536,20 @@ export class TaskListCache {
     }
   }
 
-  private applySummaries(key: string, list: CachedList, summaries: ReadonlyMap<string, string>): boolean {
+  private applySummaries(key: string, list: CachedList, summaries: ReadonlyMap<string, Summary>): boolean {
     const changed = new Set<string>();
     const added: Entry[] = [];
-    for (const [taskId, summary] of summaries) {
-      const view = JSON.parse(summary) as TaskSummaryView;
+    for (const [taskId, { text, dependent }] of summaries) {
+      const view = JSON.parse(text) as TaskSummaryView;
       if (view.project_id.toLowerCase() !== key) return false;
       const before = list.entries.find((entry) => entry.taskId === taskId);
-      if (before && versionOf(before) >= view.version) continue;
+      // A dependent's summary keeps its task's version: of equal ones, it is the later read.
+      if (before && (dependent ? versionOf(before) > view.version : versionOf(before) >= view.version))
+        continue;
+      const json = listedTextOfSummary(text);
+      if (before?.json === json) continue;
       changed.add(taskId);
-      added.push({ taskId, status: view.status, rank: view.rank, json: listedTextOfSummary(summary), view });
+      added.push({ taskId, status: view.status, rank: view.rank, json, view });
     }
     if (added.length === 0) return true;
     const entries = withReplaced(list.entries, changed, added);

@@ -8,7 +8,13 @@ import { badRequest, notFound } from '../../../http/errors.ts';
 import { allowRole } from '../../../policies/authorize.ts';
 import { type Action, rolesAllowedTo } from '../../../policies/can.ts';
 import { TOLD_JSON, type Told } from '../../notifications/commands/record.ts';
-import { announceDependents, DEPENDENTS_JSON, type Dependent } from '../dependents.ts';
+import {
+  announceDependents,
+  DEPENDENTS_JSON,
+  DEPENDENTS_WITH_SUMMARIES_JSON,
+  type Dependent,
+  type DependentWithSummary,
+} from '../dependents.ts';
 import { TASK_PEOPLE, taskSummaryJson } from '../queries.ts';
 
 /** What to change; an absent field stays as it is. */
@@ -47,6 +53,8 @@ export interface ChangedTask {
   summary: string;
   /** Tasks whose summaries show this one's status (dependents.ts), when it became finished or open. */
   dependents?: Dependent[] | null;
+  /** The dependents' summaries once the change is made, by task id, when its statement read them. */
+  dependentSummaries?: ReadonlyMap<string, string>;
   /** Whom the change's log row told (the log trigger), as the statement answered it. */
   told?: Told[];
 }
@@ -104,10 +112,11 @@ export async function changeTask(
       project.organization_id, task.status,
       CASE WHEN change.written IS NULL THEN NULL ELSE ${taskSummaryJson}::text END AS body,
       -- The statement sees the task as it was before the function changed it: a status that became
-      -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts).
+      -- finished or open again tells the task's parent and the tasks it blocks (dependents.ts), each
+      -- with its summary once the change is made (for this server's list cache).
       CASE WHEN change.outcome = 'changed' AND ${change.status !== undefined}::boolean
         AND ${crossedFinished(sql`${taskId}::uuid`)}
-        THEN ${DEPENDENTS_JSON} END AS dependents,
+        THEN ${DEPENDENTS_WITH_SUMMARIES_JSON} END AS dependents,
       -- Whom the log row's trigger told: taken after the function has run (the row it projects).
       CASE WHEN change.outcome = 'changed' THEN ${TOLD_JSON} END AS told
     FROM figgle_change_task(${taskId}::uuid, ${user.user_id}::uuid, ${rolesAllowedTo(action)}::text[],
@@ -121,7 +130,16 @@ export async function changeTask(
   `.execute(db);
   const row = rows[0]!;
   refuseOutcome(row, change, action);
-  return { ...changedTask(taskId, row, row.body!), told: row.told ?? [] };
+  const read = row.dependents as DependentWithSummary[] | null;
+  return {
+    ...changedTask(
+      taskId,
+      { ...row, dependents: read?.map(([id, project, blocked]) => [id, project, blocked]) ?? null },
+      row.body!,
+    ),
+    ...(read ? { dependentSummaries: new Map(read.map(([id, , , summary]) => [id, summary])) } : {}),
+    told: row.told ?? [],
+  };
 }
 
 /** What a change of one task answers, from its statement's row once refuseOutcome let it pass. */
@@ -256,5 +274,5 @@ export function announceChange(task: ChangedTask, actorId: string): Announcement
     },
     local: { taskSummary: task.summary },
   };
-  return [own, ...announceDependents(task.dependents, task.organizationId, actorId)];
+  return [own, ...announceDependents(task.dependents, task.organizationId, actorId, task.dependentSummaries)];
 }
