@@ -189,14 +189,19 @@ describe('TaskListCache', () => {
     function setUpListed(
       rows: Array<[...Row, number]>,
       database: Row[] = rows.map(([id, status, rank]) => [id, status, rank]),
+      statementsInOrder = false,
     ) {
       const reads: string[][] = [];
       const bus = createInProcessBus();
       const read = readFrom(() => database);
-      const cache = new TaskListCache(bus, async (projectId, taskIds) => {
-        reads.push([...taskIds]);
-        return read(projectId, taskIds);
-      });
+      const cache = new TaskListCache(
+        bus,
+        async (projectId, taskIds) => {
+          reads.push([...taskIds]);
+          return read(projectId, taskIds);
+        },
+        statementsInOrder,
+      );
       cache.remember(
         A,
         cache.generation(A),
@@ -216,9 +221,51 @@ describe('TaskListCache', () => {
           },
           taskSummary === undefined ? undefined : { taskSummary },
         );
+      /** The event of a dependent (a parent, a blocked task) of another task's change, with its summary. */
+      const told = (dependentSummary: string, taskId: string) =>
+        bus.publish(
+          { kind: 'task', action: 'updated', id: taskId, organizationId: ORGANIZATION, projectId: A, taskId },
+          { dependentSummary },
+        );
       const body = async () => (await cache.get(A))?.body;
-      return { cache, write, body, reads };
+      return { cache, write, told, body, reads };
     }
+
+    it("puts in a dependent's summary of the same version, the later event's, when statements run in order", async () => {
+      const { write, told, body, reads } = setUpListed(
+        [
+          ['t1', 'TODO', 'a0', 4],
+          ['t2', 'DOING', 'a0', 1],
+        ],
+        undefined,
+        true,
+      );
+      // The parent's progress changed twice (two sub-tasks finished), its version not.
+      const parent = (done: number) =>
+        `{"task_id" : "t1", "project_id" : "${A}", "status" : "TODO", "rank" : "a0", "done" : ${done}, "version" : 4}`;
+      await told(parent(1), 't1');
+      await write(summary('t2', 'DONE', 'a0', 2), 't2');
+      await told(parent(2), 't1');
+      expect(await body()).toBe(
+        `[${[
+          `{"task_id":"t1","project_id":"${A}","status":"TODO","rank":"a0","done":2,"version":4}`,
+          listed('t2', 'DONE', 'a0', 2),
+        ].join(', \n ')}]`,
+      );
+      await told(parent(1), 't1');
+      expect(await body()).toContain('"done":1,');
+      // One of an older version than the list's copy changes nothing.
+      await told(summary('t1', 'DOING', 'a0', 3), 't1');
+      expect(await body()).toContain('"done":1,');
+      expect(reads).toEqual([]);
+    });
+
+    it("reads a dependent again when statements may run side by side (PostgreSQL): its summary may miss another's change", async () => {
+      const { told, body, reads } = setUpListed([['t1', 'TODO', 'a0', 4]]);
+      await told(summary('t1', 'TODO', 'a0', 4), 't1');
+      await body();
+      expect(reads).toEqual([['t1']]);
+    });
 
     it('puts the task in its place from its summary, spelled as the list spells it, reading nothing', async () => {
       const { write, body, reads } = setUpListed([
