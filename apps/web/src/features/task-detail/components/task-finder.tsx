@@ -56,7 +56,10 @@ export function TaskFinder({
         onChoose(taskId);
       }}
       disabled={disabled}
-      comboboxProps={{ withinPortal: true }}
+      // Its list is drawn when it opens, not kept (hidden) from the page's first render: a kept list
+      // is positioned as it mounts, a forced style and layout of the whole page before its first
+      // paint (docs/machinery/task-page-load.md).
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
       style={{ flex: 1, minWidth: 0 }}
     />
   );

@@ -172,6 +172,8 @@ export function TaskRelations({
             value={side}
             onChange={(value) => value && setSide(value as RelationSide)}
             allowDeselect={false}
+            // Drawn when opened, as the finders' lists (task-finder.tsx).
+            comboboxProps={{ keepMounted: false }}
             w={170}
           />
           <TaskFinder
