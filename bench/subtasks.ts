@@ -33,7 +33,10 @@
  * To look into the click alone: `SUBTASKS_ONLY=board` runs only the clicks on the board (and a click
  * on a task without sub-tasks or relations, on a board of its own), and `SUBTASKS_PROFILE=<folder>`
  * writes a CPU profile of each timed click there (`click-<n>.cpuprofile`, for Chromium's DevTools;
- * profiled clicks are slower, read them for shares, not figures).
+ * profiled clicks are slower, read them for shares, not figures). `SUBTASKS_TRACE=<folder>` writes a
+ * Chromium trace of each timed click there (`click-<n>.json`) and prints the page's main-thread CPU
+ * time per click (median, and by kind: script, style, layout, paint): on a busy machine the clicks'
+ * wall times grow with the waits for a core, their CPU time much less, so two builds can be compared.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -44,6 +47,7 @@ import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { withBrowserBench } from './support/browser-bench.ts';
 import { formatColdLoadSteps } from './support/cold-load-steps.ts';
 import { waitForQuietMachine } from './support/quiet-machine.ts';
+import { type RendererCpu, rendererCpuOfTrace } from './support/renderer-cpu.ts';
 import { reportFigure } from './support/report.ts';
 
 const SUBTASKS_HERE = 70;
@@ -75,6 +79,8 @@ const LIVE_TARGET_MS = 1_000;
 const ONLY = process.env.SUBTASKS_ONLY;
 /** Where CPU profiles of the clicks go, when given (SUBTASKS_PROFILE). */
 const PROFILE_DIR = process.env.SUBTASKS_PROFILE;
+/** Where Chromium traces of the clicks go, when given (SUBTASKS_TRACE): style, layout and paint too. */
+const TRACE_DIR = process.env.SUBTASKS_TRACE;
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -446,6 +452,7 @@ async function fromBoardRuns(
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   }
   const runs: Painted[] = [];
+  const traced: RendererCpu[] = [];
   for (let run = 0; run <= count; run++) {
     await page.goto('about:blank');
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'indexeddb' });
@@ -468,11 +475,22 @@ async function fromBoardRuns(
     });
     const box = (await link.boundingBox())!;
     if (PROFILE_DIR && run > 0) await cdp.send('Profiler.start');
+    if (TRACE_DIR && run > 0) {
+      mkdirSync(TRACE_DIR, { recursive: true });
+      await context.browser()!.startTracing(page, {
+        path: path.join(TRACE_DIR, `${profileName}-${run}.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      });
+    }
     await page.mouse.click(box.x + Math.min(20, box.width / 2), box.y + box.height / 2);
     const clickedAt = (await page.evaluate(
       () => (window as unknown as { figgleClickedAt?: number }).figgleClickedAt,
     ))!;
     const painted = await waitForPainted(page, expected, clickedAt);
+    if (TRACE_DIR && run > 0) {
+      await context.browser()!.stopTracing();
+      traced.push(rendererCpuOfTrace(path.join(TRACE_DIR, `${profileName}-${run}.json`)));
+    }
     if (PROFILE_DIR && run > 0) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(path.join(PROFILE_DIR, `${profileName}-${run}.cpuprofile`), JSON.stringify(profile));
@@ -481,7 +499,18 @@ async function fromBoardRuns(
     if (run > 0) runs.push(painted);
   }
   await page.close();
+  if (traced.length > 0) printRendererCpu(profileName, traced);
   return runs;
+}
+
+/** The traced clicks' main-thread CPU time: median of the total and of each kind. */
+function printRendererCpu(name: string, traced: RendererCpu[]) {
+  const kinds = Object.keys(traced[0]!.byKind) as (keyof RendererCpu['byKind'])[];
+  console.log(
+    `${name}: the page's main-thread CPU after the click (${traced.length} traced runs), median ${ms(
+      median(traced.map((run) => run.totalMs)),
+    )} · ${kinds.map((kind) => `${kind} ${ms(median(traced.map((run) => run.byKind[kind])))}`).join(' · ')}`,
+  );
 }
 
 /**
