@@ -73,6 +73,33 @@ async function expectListAfter(write: () => Promise<Response>, patched = true): 
   if (patched) expect(readWhole(statements)).toBe(false);
 }
 
+/**
+ * Both shapes answered once (so cached), then `write`, then the board and the list read again. Answers
+ * those two and every statement sent meanwhile: `sent` holds all of them, the cache's own reads
+ * (background work, left out by statementsOf) included.
+ */
+async function writtenThenRead(write: () => Promise<void>) {
+  await answered();
+  await answeredBoard();
+  let body = '';
+  let board = '';
+  const original = pg.Client.prototype.query;
+  const sent: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = args[0];
+    sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  const statements = await statementsOf(async () => {
+    await write();
+    board = await answeredBoard();
+    body = await answered();
+  }).finally(() => {
+    pg.Client.prototype.query = original;
+  });
+  return { body, board, sent, statements };
+}
+
 async function created(response: Response): Promise<string> {
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { task_id: string }).task_id;
@@ -135,19 +162,7 @@ describe('the task list after each kind of write, from memory', () => {
   });
 
   it("a move and a title change made on this server: put in from the write's own summary, not read again", async () => {
-    await answered();
-    await answeredBoard();
-    let body = '';
-    let board = '';
-    // Every statement, the cache's own reads (background work, left out by statementsOf) included.
-    const original = pg.Client.prototype.query;
-    const sent: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0];
-      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    const statements = await statementsOf(async () => {
+    const { body, board, sent, statements } = await writtenThenRead(async () => {
       const moved = await ada.api('/api/kanban-update', {
         body: { taskId: tasks[1], status: 'DOING', index: 0 },
       });
@@ -157,10 +172,6 @@ describe('the task list after each kind of write, from memory', () => {
         body: { title: 'Put in from its summary' },
       });
       expect(renamed.status, await renamed.clone().text()).toBe(200);
-      board = await answeredBoard();
-      body = await answered();
-    }).finally(() => {
-      pg.Client.prototype.query = original;
     });
     // Neither the task (listedTasks, with its column's ranks) nor the list was read again.
     expect(sent.filter((text) => text.includes('AS column_ranks'))).toEqual([]);
@@ -204,24 +215,9 @@ describe('the task list after each kind of write, from memory', () => {
       ['DONE', 2, 0],
       ['TODO', 1, 1],
     ] as const) {
-      await answered();
-      await answeredBoard();
-      let body = '';
-      let board = '';
-      const original = pg.Client.prototype.query;
-      const sent: string[] = [];
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const text = args[0];
-        sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-        return (original as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof original;
-      const statements = await statementsOf(async () => {
+      const { body, board, sent, statements } = await writtenThenRead(async () => {
         const moved = await ada.api('/api/kanban-update', { body: { taskId: child, status, index: 0 } });
         expect(moved.status, await moved.clone().text()).toBe(200);
-        board = await answeredBoard();
-        body = await answered();
-      }).finally(() => {
-        pg.Client.prototype.query = original;
       });
       // Neither the moved task nor its dependents (listedTasks, with their columns' ranks) were read again.
       expect(sent.filter((text) => text.includes('AS column_ranks'))).toEqual([]);
