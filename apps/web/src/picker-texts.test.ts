@@ -21,7 +21,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The text of each `<Select …>` and `<MultiSelect …>` opening tag of a file, braces and strings skipped. */
+/**
+ * The text of each `<Select …>` and `<MultiSelect …>` opening tag of a file, braces, strings and line
+ * comments skipped.
+ */
 function pickerTags(source: string): string[] {
   const tags: string[] = [];
   for (const match of source.matchAll(/<(Select|MultiSelect)\s/g)) {
@@ -32,6 +35,10 @@ function pickerTags(source: string): string[] {
       const char = source[end];
       if (quote) {
         if (char === quote && source[end - 1] !== '\\') quote = null;
+      } else if (char === '/' && source[end + 1] === '/') {
+        // A comment between the props (its apostrophes are not quotes): skipped to its line's end.
+        end = source.indexOf('\n', end);
+        if (end === -1) end = source.length;
       } else if (char === '"' || char === "'" || char === '`') quote = char;
       else if (char === '{') depth++;
       else if (char === '}') depth--;
@@ -78,6 +85,10 @@ describe('the pickers’ texts', () => {
     expect(pickerTags('<Select a={(x) => x > 1} b="c>d" />\n<MultiSelect e />')).toEqual([
       '<Select a={(x) => x > 1} b="c>d" />',
       '<MultiSelect e />',
+    ]);
+    expect(pickerTags("<Select\n  // the finders' lists\n  a={1}\n/>\n<MultiSelect b='x' />")).toEqual([
+      "<Select\n  // the finders' lists\n  a={1}\n/>",
+      "<MultiSelect b='x' />",
     ]);
   });
 

@@ -172,7 +172,7 @@ export function TaskRelations({
             value={side}
             onChange={(value) => value && setSide(value as RelationSide)}
             allowDeselect={false}
-            // Drawn when opened, as the finders' lists (task-finder.tsx).
+            // Drawn when opened, as the lists of the task finders are (task-finder.tsx).
             comboboxProps={{ keepMounted: false }}
             w={170}
           />
