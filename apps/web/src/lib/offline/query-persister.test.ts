@@ -148,3 +148,34 @@ describe('mutationForDisk', () => {
     expect(mutationForDisk({ ...base, state: { ...base.state, variables } }).state.variables).toBe(variables);
   });
 });
+
+describe('the offline copy of what was read', () => {
+  it('keeps a query whose read again failed, as the answer it still holds, and hydrates it as one', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const project = { id: 'p', name: 'Chores' };
+    client.setQueryData(['project', 'p'], project);
+    // The network went down: reading the project again fails, the data stays.
+    await client
+      .fetchQuery({
+        queryKey: ['project', 'p'],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+      })
+      .catch(() => {});
+    expect(client.getQueryState(['project', 'p'])?.status).toBe('error');
+    // A query that never had an answer has nothing to keep.
+    await client
+      .fetchQuery({
+        queryKey: ['tasks', 'p'],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+      })
+      .catch(() => {});
+
+    const stored = throughDisk(snapshotForDisk(client).state);
+
+    expect(stored.queries.map((query) => query.queryKey)).toEqual([['project', 'p']]);
+    expect(stored.queries[0]?.state).toMatchObject({ status: 'success', error: null, data: project });
+    const reloaded = new QueryClient();
+    hydrate(reloaded, stored);
+    expect(reloaded.getQueryState(['project', 'p'])).toMatchObject({ status: 'success', data: project });
+  });
+});

@@ -97,14 +97,32 @@ export function mutationForDisk(mutation: DehydratedMutation, undo?: TaskUndo): 
   return { ...mutation, state: { ...mutation.state, context, variables: storedVariables } };
 }
 
+type DehydratedQuery = DehydratedState['queries'][number];
+
+/**
+ * A query is kept by the data it last had, not by how its last fetch went. A screen opened after the
+ * network went down reads its queries again; each fails (status 'error') and still holds its data.
+ * Kept only when 'success', the project and its tasks left the copy that way, and a page loaded
+ * next, offline, had nothing to show. Stored as the answer it holds: the failure was this page's.
+ */
+function asLastGoodAnswer(query: DehydratedQuery): DehydratedQuery {
+  if (query.state.status !== 'error') return query;
+  return {
+    ...query,
+    state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null },
+  };
+}
+
 /** The cache as it may be stored: newest first, cut to OFFLINE_DB_SIZE_BYTES. */
 export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
   const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersistedKey(query.queryKey),
+    shouldDehydrateQuery: (query) => query.state.data !== undefined && isPersistedKey(query.queryKey),
     shouldDehydrateMutation: isWaitingChange,
     serializeData: withoutSecrets,
   });
-  const queries = [...state.queries].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const queries = state.queries
+    .map(asLastGoodAnswer)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   // dehydrate keeps each mutation's state object: that finds the mutation, and its undo, again.
   const byState = new Map(
     queryClient
@@ -136,15 +154,32 @@ export function snapshotForDisk(queryClient: QueryClient): PersistedCache {
  * rather than trusted for its stale time. Offline it is all there is, and read again on reconnect.
  */
 export function hydrateSavedCache(queryClient: QueryClient, saved: PersistedCache, online: boolean): void {
-  if (!online) {
-    hydrate(queryClient, saved.state);
-    return;
-  }
-  const queries = saved.state.queries.map((query) => ({
-    ...query,
-    state: { ...query.state, isInvalidated: true },
-  }));
+  const readsInFlight = saved.state.queries.filter((stored) => isReadWithoutAnswer(queryClient, stored));
+  const queries = online
+    ? saved.state.queries.map((query) => ({ ...query, state: { ...query.state, isInvalidated: true } }))
+    : saved.state.queries;
   hydrate(queryClient, { ...saved.state, queries });
+  for (const stored of readsInFlight) keepThroughCancel(queryClient, stored, online);
+}
+
+/** A read of the first page, started before the restore (lib/early-start.ts), with nothing yet. */
+function isReadWithoutAnswer(queryClient: QueryClient, stored: DehydratedQuery): boolean {
+  const query = queryClient.getQueryCache().get(stored.queryHash);
+  return !!query && query.state.fetchStatus !== 'idle' && query.state.data === undefined;
+}
+
+/**
+ * A read in flight keeps the state it started from, and goes back to it when cancelled (a paused read
+ * whose screen goes away, an optimistic change): for a read started before the restore, that state
+ * is empty. Loaded without network while the browser still said online, the project's screen lost
+ * the restored project that way and stayed on "Loading". Set as data (setQueryData), the stored
+ * answer becomes the state a cancel goes back to.
+ */
+function keepThroughCancel(queryClient: QueryClient, stored: DehydratedQuery, online: boolean): void {
+  const query = queryClient.getQueryCache().get(stored.queryHash);
+  if (!query || query.state.data !== stored.state.data) return;
+  queryClient.setQueryData(stored.queryKey, stored.state.data, { updatedAt: stored.state.dataUpdatedAt });
+  if (online) query.invalidate();
 }
 
 /**

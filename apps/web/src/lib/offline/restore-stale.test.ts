@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PersistedCache } from './query-persister';
 
@@ -68,5 +68,29 @@ describe('data put back from the offline copy', () => {
     // Data of this load is not the copy's: it keeps its own age.
     expect(isStale(client, ['projects'])).toBe(false);
     stop();
+  });
+
+  it('stays when a read started before the restore is abandoned (the page loaded without network)', async () => {
+    // navigator.onLine said true: the first page's read left before the copy was restored, failed,
+    // the app found it was offline, and the read waits, paused, on an entry without data.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: true, retryDelay: 20 } } });
+    const read = client.prefetchQuery({
+      queryKey: ['organizations'],
+      queryFn: ({ signal }) => {
+        // As fetch does, the read takes the abort signal; the health check then finds no server.
+        if (!signal.aborted) onlineManager.setOnline(false);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    await vi.waitFor(() => expect(client.getQueryState(['organizations'])?.fetchStatus).toBe('paused'));
+
+    hydrateSavedCache(client, savedCopy([{ organization_id: 'o1' }]), false);
+    // The screen that showed it goes away (its observer was the last): the read in flight is cancelled.
+    const observer = new QueryObserver(client, { queryKey: ['organizations'], enabled: false });
+    observer.subscribe(() => {})();
+    await read;
+
+    expect(client.getQueryData(['organizations'])).toEqual([{ organization_id: 'o1' }]);
+    expect(client.getQueryState(['organizations'])?.status).toBe('success');
   });
 });
