@@ -1,10 +1,14 @@
+import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { forgetSite, pageOfGroup } from '../support/shared-page.ts';
+import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
 // Issue 42 on the task page: a parent with three sub-tasks (one in another project, attached by its
 // title), two of them completed in place; a checklist item converted into a sub-task; A blocks B,
-// B asks before Done, and finishing A clears B's mark live and tells B's assignee.
+// B asks before Done, and finishing A clears B's mark live and tells B's assignee. Each look's two
+// journeys share Ada's page (a person of their own each, the first forgotten before the second).
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const subtaskList = (page: Page) => page.getByRole('list', { name: 'Sub-tasks' });
@@ -40,19 +44,26 @@ for (const { scheme, viewport } of [
   { scheme: 'dark', viewport: { width: 390, height: 844 } },
 ] as const) {
   test.describe(`sub-tasks and relations on the task page, ${scheme} at ${viewport.width} px`, () => {
-    test.use({ colorScheme: scheme, viewport });
+    test.describe.configure({ mode: 'serial' });
+    const pageOfAda = pageOfGroup({ colorScheme: scheme, viewport });
 
     test('a parent gets three sub-tasks, one of another project, completes two, and converts a checklist item', async ({
-      page,
       browser,
       mail,
       baseURL,
     }) => {
       test.slow();
-      const { ada, taskId: parentId } = await twoMembersOfOneOrganization(
-        { pageA: page, browser, mail, baseURL },
-        { benLastname: 'Builder', task: 'Checkout redesign' },
-      );
+      const page = await pageOfAda(browser, baseURL);
+      const ada = await signUpWithOrganization(page, mail, baseURL, {
+        firstname: 'Ada',
+        lastname: 'Author',
+        organization: 'Studio',
+      });
+      const { taskId: parentId } = await createProjectWithTask(page, baseURL, ada.organizationId, {
+        project: 'Website',
+        trigram: 'WEB',
+        task: 'Checkout redesign',
+      });
       const mobile = await page.request.post('/api/projects', {
         headers: { origin: baseURL },
         data: { name: 'Mobile', trigram: 'MOB', organization_id: ada.organizationId },
@@ -130,14 +141,17 @@ for (const { scheme, viewport } of [
     });
 
     test('A blocks B: B is marked, asks before Done, and finishing A tells B’s assignee live', async ({
-      page,
       browser,
       mail,
       baseURL,
     }) => {
       test.slow();
+      const page = await pageOfAda(browser, baseURL);
+      // The Ada of the journey before leaves nothing behind.
+      await forgetSite(page, baseURL);
       const {
         pageB,
+        contextB,
         projectId,
         taskId: blockedId,
       } = await twoMembersOfOneOrganization(
@@ -210,21 +224,27 @@ for (const { scheme, viewport } of [
       await live(page);
       await choose(page, 'Status', 'Done');
       await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Done');
+      await contextB.close();
     });
   });
 }
 
 test('deleting a parent says how many sub-tasks it has, and keeps them or deletes them as chosen', async ({
   page,
-  browser,
   mail,
   baseURL,
 }) => {
   test.slow();
-  const { projectId, taskId: keeper } = await twoMembersOfOneOrganization(
-    { pageA: page, browser, mail, baseURL },
-    { benLastname: 'Deleter', task: 'Epic to drop' },
-  );
+  const ada = await signUpWithOrganization(page, mail, baseURL, {
+    firstname: 'Ada',
+    lastname: 'Author',
+    organization: 'Studio',
+  });
+  const { projectId, taskId: keeper } = await createProjectWithTask(page, baseURL, ada.organizationId, {
+    project: 'Website',
+    trigram: 'WEB',
+    task: 'Epic to drop',
+  });
   for (const title of ['Stays one', 'Stays two'])
     await postTask(page, baseURL, projectId, { title, parent_id: keeper });
   const doomed = await postTask(page, baseURL, projectId, { title: 'Epic with its work' });
