@@ -6,6 +6,7 @@ import {
 } from '../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../shared/api/update-task';
 import { useMoveSubtask } from '../api/move-subtask';
+import { useAfterPaint } from '../hooks/use-after-paint';
 import { shiftOf, useRowReorder } from '../hooks/use-row-reorder';
 import { useFollowLink } from './follow-link';
 import classes from './rows.module.css';
@@ -18,6 +19,14 @@ function useSubtaskProjects(subtasks: readonly Subtask[]): readonly string[] {
     .join(',');
   return useMemo(() => (key ? key.split(',') : []), [key]);
 }
+
+/**
+ * The rows drawn with their fields in the list's first frame: more than a tall screen shows of the
+ * list from its top. The others come with their name, and their fields right after that frame is
+ * painted (a transition, in slices): most of a row's elements are its fields, and a hundred rows'
+ * fields were half of the task page's work before its paint (docs/machinery/task-page-load.md).
+ */
+const ROWS_WITH_FIELDS_FIRST = 24;
 
 /** The sub-tasks in their order, moved by drag or by keyboard with each row's grip (as the checklist). */
 export function SubtaskList({
@@ -41,6 +50,7 @@ export function SubtaskList({
   const statusesOf = useStatusChoicesOfProjects(useSubtaskProjects(subtasks));
   const list = useRef<HTMLUListElement>(null);
   const helpId = useId();
+  const allFields = useAfterPaint();
 
   const nameOf = (id: string) => {
     const subtask = subtasks.find((row) => row.task_id === id);
@@ -74,6 +84,7 @@ export function SubtaskList({
             grip={grip}
             shift={shiftOf(lift, index)}
             lifted={lift?.id === subtask.task_id}
+            withFields={allFields || index < ROWS_WITH_FIELDS_FIRST}
           />
         ))}
       </ul>

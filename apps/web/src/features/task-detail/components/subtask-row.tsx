@@ -1,7 +1,6 @@
 import type { TaskStatus } from '@figgle/shared/status';
 import type { TaskStructureView } from '@figgle/shared/subtask-schemas';
 import type { UpdateTaskInput } from '@figgle/shared/task-schemas';
-import { IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
 import {
   type FocusEventHandler,
   type KeyboardEventHandler,
@@ -18,6 +17,7 @@ import type { StatusChoice } from '../../../shared/api/list-project-statuses';
 import { paths } from '../../../shared/paths';
 import { shownStatusName } from '../../../shared/status-name';
 import { type DueFields, dueDay, dueFrom, formatDueShort, localTime } from '../../../ui/planning/due-date';
+import { CalendarDueIcon, GripIcon } from './row-icons';
 import classes from './rows.module.css';
 
 export const NOBODY = 'none';
@@ -55,6 +55,7 @@ export const SubtaskRow = memo(function SubtaskRow({
   grip,
   shift,
   lifted,
+  withFields,
 }: {
   subtask: Subtask;
   assigneeOptions: ReadonlyArray<{ value: string; label: string }>;
@@ -68,16 +69,12 @@ export const SubtaskRow = memo(function SubtaskRow({
   shift: number;
   /** This is the sub-task being carried. */
   lifted: boolean;
+  /**
+   * Its status, assignee and due date drawn: false for a row the page's first frame need not show
+   * complete (`SubtaskList`), which stands with its name and an empty band of the fields' height.
+   */
+  withFields: boolean;
 }) {
-  const statusOptions = useMemo(() => {
-    const options = statuses.map((status) => ({ value: status.key, label: status.name }));
-    return options.some((option) => option.value === subtask.status)
-      ? options
-      : [...options, { value: subtask.status, label: shownStatusName(subtask.status, subtask.status_name) }];
-  }, [statuses, subtask.status, subtask.status_name]);
-  // The row shows the change at once, as every view of the sub-task does (the shared task update);
-  // the parent's list and progress are read again once it is saved.
-  const change = (changes: UpdateTaskInput) => onChange(subtask.task_id, changes);
   const name = `${subtask.reference} ${subtask.title}`;
 
   return (
@@ -98,55 +95,90 @@ export const SubtaskRow = memo(function SubtaskRow({
           onKeyDown={grip.onKeyDown}
           onBlur={grip.onBlur}
         >
-          <IconGripVertical size={14} aria-hidden />
+          <GripIcon />
         </button>
         <span className={classes.reference}>{subtask.reference}</span>
         <a href={paths.task(subtask.task_id)} className={classes.title} onClick={onFollow}>
           {subtask.title}
         </a>
       </div>
-      <div className={classes.fields}>
-        <select
-          className={`${classes.field} ${classes.status}`}
-          aria-label={t('task-detail.statusOf', { reference: subtask.reference })}
-          value={subtask.status}
-          onChange={(event) => {
-            const value = event.currentTarget.value as TaskStatus;
-            if (value !== subtask.status) change({ status: value });
-          }}
-        >
-          {statusOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <select
-          className={`${classes.field} ${classes.assignee}`}
-          aria-label={t('task-detail.assigneeOf', { reference: subtask.reference })}
-          value={subtask.assignee_id ?? NOBODY}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            const next = value === NOBODY ? null : value;
-            if (next !== subtask.assignee_id) change({ assignee_id: next });
-          }}
-        >
-          {assigneeOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <DueField
-          label={t('task-detail.dueDateOf', { reference: subtask.reference })}
-          due={subtask.due_on === null && subtask.due_at === null ? null : subtask}
-          // The day changes; a due time, when there is one, is kept. Emptied: no due date.
-          onDay={(day) => change(dueFrom(day, day ? localTime(subtask) : ''))}
+      {withFields ? (
+        <SubtaskFields
+          subtask={subtask}
+          assigneeOptions={assigneeOptions}
+          statuses={statuses}
+          onChange={onChange}
         />
-      </div>
+      ) : (
+        <div className={classes.fieldsLater} />
+      )}
     </li>
   );
 });
+
+/** A sub-task's status, assignee and due date, each changed in place. */
+function SubtaskFields({
+  subtask,
+  assigneeOptions,
+  statuses,
+  onChange,
+}: {
+  subtask: Subtask;
+  assigneeOptions: ReadonlyArray<{ value: string; label: string }>;
+  statuses: readonly StatusChoice[];
+  onChange: ChangeSubtask;
+}) {
+  const statusOptions = useMemo(() => {
+    const options = statuses.map((status) => ({ value: status.key, label: status.name }));
+    return options.some((option) => option.value === subtask.status)
+      ? options
+      : [...options, { value: subtask.status, label: shownStatusName(subtask.status, subtask.status_name) }];
+  }, [statuses, subtask.status, subtask.status_name]);
+  // The row shows the change at once, as every view of the sub-task does (the shared task update);
+  // the parent's list and progress are read again once it is saved.
+  const change = (changes: UpdateTaskInput) => onChange(subtask.task_id, changes);
+  return (
+    <div className={classes.fields}>
+      <select
+        className={`${classes.field} ${classes.status}`}
+        aria-label={t('task-detail.statusOf', { reference: subtask.reference })}
+        value={subtask.status}
+        onChange={(event) => {
+          const value = event.currentTarget.value as TaskStatus;
+          if (value !== subtask.status) change({ status: value });
+        }}
+      >
+        {statusOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <select
+        className={`${classes.field} ${classes.assignee}`}
+        aria-label={t('task-detail.assigneeOf', { reference: subtask.reference })}
+        value={subtask.assignee_id ?? NOBODY}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          const next = value === NOBODY ? null : value;
+          if (next !== subtask.assignee_id) change({ assignee_id: next });
+        }}
+      >
+        {assigneeOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <DueField
+        label={t('task-detail.dueDateOf', { reference: subtask.reference })}
+        due={subtask.due_on === null && subtask.due_at === null ? null : subtask}
+        // The day changes; a due time, when there is one, is kept. Emptied: no due date.
+        onDay={(day) => change(dueFrom(day, day ? localTime(subtask) : ''))}
+      />
+    </div>
+  );
+}
 
 /**
  * The due date: a button with the date in words until it is focused (by Tab or a press), then the
@@ -202,7 +234,7 @@ function DueField({
       }}
       onFocus={() => setEditing((now) => now ?? 'focus')}
     >
-      <IconCalendarDue size={14} stroke={1.8} aria-hidden />
+      <CalendarDueIcon />
       {words ?? t('ui.noDueDate')}
     </button>
   );

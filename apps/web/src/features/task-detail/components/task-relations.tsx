@@ -1,7 +1,6 @@
 import { isFinishedStatus } from '@figgle/shared/status-categories';
 import type { RelationSide, TaskStructureView } from '@figgle/shared/subtask-schemas';
 import { Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEventHandler, memo, useCallback, useRef, useState } from 'react';
 import { t } from '../../../lib/i18n/i18n';
@@ -16,6 +15,7 @@ import { type RemoveRelationVariables, useRemoveRelation } from '../api/remove-r
 import { isPendingRelation, linkOfHit, type TaskLink } from '../api/structure-cache';
 import { DuplicateArchiveOffer } from './duplicate-archive-offer';
 import { useFollowLink } from './follow-link';
+import { CrossIcon } from './row-icons';
 import classes from './rows.module.css';
 import { TaskFinder } from './task-finder';
 
@@ -75,7 +75,7 @@ const RelationRow = memo(function RelationRow({
         disabled={pending}
         onClick={() => onRemove({ taskId, relationId: relation.relation_id, otherId: task.task_id })}
       >
-        <IconX size={14} aria-hidden />
+        <CrossIcon />
       </button>
     </li>
   );
