@@ -1,7 +1,7 @@
 import { MESSAGES } from '@figgle/shared/constants';
 import { signUpWithOrganization } from '@figgle/test-support/api-users';
 import { MailCatcher } from '@figgle/test-support/mail-catcher';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
 import { liftFocusedCard } from '../support/keyboard.ts';
 import {
@@ -11,6 +11,7 @@ import {
   storedChanges,
   storedQueries,
 } from '../support/offline-copy.ts';
+import { forgetSite, pageOfGroup } from '../support/shared-page.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live } from '../support/two-members.ts';
 
@@ -41,11 +42,22 @@ const taskDetails = (page: Page) => page.getByRole('complementary', { name: 'Tas
 const statusOnTaskPage = (page: Page) => taskDetails(page).getByRole('combobox', { name: 'Status' });
 
 test.describe('a reload right after a change shows the change', () => {
+  // One page for the group's journeys, each with a person of its own: before each, the page forgets
+  // the site (cookies, storage, the offline copy and worker), as a new browser context would start.
+  test.describe.configure({ mode: 'serial' });
+  const pageFor = pageOfGroup();
+  const freshPage = async (browser: Browser, baseURL: string) => {
+    const page = await pageFor(browser, baseURL);
+    await forgetSite(page, baseURL);
+    return page;
+  };
+
   test('onboarding, Go to Figgle, reload at once: Add a project offers the new organization, and the new project stays', async ({
-    page,
+    browser,
     mail,
     baseURL,
   }) => {
+    const page = await freshPage(browser, baseURL);
     await newcomer(page, mail, baseURL);
     await page.goto('/projects');
     await expect(page).toHaveURL(/\/onboarding\/step-1$/);
@@ -80,10 +92,11 @@ test.describe('a reload right after a change shows the change', () => {
   });
 
   test('a copy saved before a change made elsewhere is shown, then read again: Add a project offers the new organization', async ({
-    page,
+    browser,
     mail,
     baseURL,
   }) => {
+    const page = await freshPage(browser, baseURL);
     await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Eli',
       lastname: 'Elsewhere',
@@ -112,10 +125,11 @@ test.describe('a reload right after a change shows the change', () => {
   });
 
   test('a new organization is in the settings menu after a reload at once', async ({
-    page,
+    browser,
     mail,
     baseURL,
   }) => {
+    const page = await freshPage(browser, baseURL);
     await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Olga',
       lastname: 'Organizer',
@@ -137,10 +151,11 @@ test.describe('a reload right after a change shows the change', () => {
   });
 
   test('a task’s status, title and comment each survive a reload at once', async ({
-    page,
+    browser,
     mail,
     baseURL,
   }) => {
+    const page = await freshPage(browser, baseURL);
     const user = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Tom',
       lastname: 'Tasker',
@@ -182,10 +197,11 @@ test.describe('a reload right after a change shows the change', () => {
   });
 
   test('a card moved on the board stays in its new column after a reload at once', async ({
-    page,
+    browser,
     mail,
     baseURL,
   }) => {
+    const page = await freshPage(browser, baseURL);
     const user = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Bo',
       lastname: 'Board',
@@ -217,12 +233,12 @@ test.describe('a reload right after a change shows the change', () => {
   });
 
   test('a member who just joined is in the owner’s members list after a reload at once', async ({
-    page,
     browser,
     mail,
     baseURL,
   }) => {
     test.setTimeout(90_000);
+    const page = await freshPage(browser, baseURL);
     const owner = await signUpWithOrganization(page, mail, baseURL, {
       firstname: 'Mia',
       lastname: 'Manager',
