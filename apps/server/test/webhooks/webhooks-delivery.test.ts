@@ -172,13 +172,16 @@ describe('webhook deliveries', () => {
       );
       return lines.length > 0 ? lines : null;
     }, 'the attempt in the log');
-    // Long enough for a retry (2 s backoff, 1 s poll) had there been one.
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    const job = await server.deps.db
-      .selectFrom('job')
-      .select(['state', 'attempts'])
-      .where('job_id', '=', deliveryId)
-      .executeTakeFirstOrThrow();
+    // Until the job is over: the queue never claims a failed (or done) job again, so no retry can
+    // follow; a retry would have left it pending, then done, after its 2 s backoff.
+    const job = await eventually(async () => {
+      const found = await server.deps.db
+        .selectFrom('job')
+        .select(['state', 'attempts'])
+        .where('job_id', '=', deliveryId)
+        .executeTakeFirstOrThrow();
+      return found.state === 'failed' || found.state === 'done' ? found : null;
+    }, 'the job over');
     return { line: line!, job };
   }
 
