@@ -11,11 +11,11 @@ import {
   jobsOf,
   notificationEmailsTo,
   patchTask,
-  quietFor,
   setPreferences,
   startEmailWorld,
   stopEmailWorld,
 } from './notification-emails-world.ts';
+import { queueSettled } from './queue-settled.ts';
 
 /** Settings → Notifications over the API, the unsubscribe link, and the daily digest on a driven clock. */
 let world: EmailWorld;
@@ -163,7 +163,7 @@ describe('the unsubscribe link', () => {
     const before = notificationEmailsTo(mail, member).length;
     const next = await createTask(owner, world.projectId, 'After unsubscribing');
     await patchTask(owner, next, { assignee_id: member.userId });
-    await quietFor(2_000);
+    await queueSettled(world, 2_000);
     expect(notificationEmailsTo(mail, member)).toHaveLength(before);
   });
 
@@ -227,7 +227,7 @@ describe('the daily digest', () => {
     const { at } = nextDigestTime(timeZone, new Date());
 
     clock.set(new Date(at.getTime() - 60_000));
-    await quietFor(2_000);
+    await queueSettled(world, 2_000);
     expect(mail.to(member.email, /digest/)).toHaveLength(0);
 
     clock.set(new Date(at.getTime() + 1_000));
@@ -244,7 +244,7 @@ describe('the daily digest', () => {
       );
       return jobs.some((job) => job.state === 'done') && jobs.some((job) => job.state === 'pending');
     }, 'the next digest scheduled');
-    await quietFor(1_000);
+    await queueSettled(world, 1_000);
     expect(mail.to(member.email, /digest/)).toHaveLength(1);
     expect(mail.to(outsider.email, /digest/)).toHaveLength(0);
     expect(mail.to(owner.email, /digest/)).toHaveLength(0);
