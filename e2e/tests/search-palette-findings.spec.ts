@@ -114,7 +114,10 @@ async function findsReferenceEveryTime(page: Page, baseURL: string, projectId: s
 
 inEachLook("the palette's findings", ({ scheme, width, height }) => {
   test.describe.configure({ mode: 'serial' });
-  const pageFor = pageOfGroup({ colorScheme: scheme, viewport: { width, height } });
+  // The offline worker fetches and stores the whole app shell a moment after each first load (again
+  // after forgetSite), seconds of CPU each time; it never answers the palette (sw.js leaves /api/
+  // alone) and nothing here is offline: blocked, as in the accessibility suite.
+  const pageFor = pageOfGroup({ colorScheme: scheme, viewport: { width, height }, serviceWorkers: 'block' });
 
   test('a word only in a comment is found, never "Nothing found"', async ({ browser, mail, baseURL }) => {
     const page = await pageFor(browser, baseURL);
