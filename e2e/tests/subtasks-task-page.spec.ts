@@ -10,6 +10,12 @@ import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 // B asks before Done, and finishing A clears B's mark live and tells B's assignee. Each look's two
 // journeys share Ada's page (a person of their own each, the first forgotten before the second).
 
+// The offline worker fetches and stores the whole app shell a moment after each first load, seconds
+// of CPU each time; it answers no request of the API (sw.js leaves /api/ to the network), the offline
+// copy a page paints first is kept without it, and nothing here is offline: blocked, as in the
+// accessibility suite.
+test.use({ serviceWorkers: 'block' });
+
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const subtaskList = (page: Page) => page.getByRole('list', { name: 'Sub-tasks' });
 
@@ -45,7 +51,7 @@ for (const { scheme, viewport } of [
 ] as const) {
   test.describe(`sub-tasks and relations on the task page, ${scheme} at ${viewport.width} px`, () => {
     test.describe.configure({ mode: 'serial' });
-    const pageOfAda = pageOfGroup({ colorScheme: scheme, viewport });
+    const pageOfAda = pageOfGroup({ colorScheme: scheme, viewport, serviceWorkers: 'block' });
 
     test('a parent gets three sub-tasks, one of another project, completes two, and converts a checklist item', async ({
       browser,
