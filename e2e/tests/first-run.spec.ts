@@ -42,7 +42,14 @@ async function expectAccessibleNote(page: Page, note: Locator) {
 for (const layout of LAYOUTS) {
   test.describe(`first run at ${layout.name}`, () => {
     test.describe.configure({ mode: 'serial' });
-    const pageFor = pageOfGroup({ colorScheme: layout.colorScheme, viewport: layout.viewport });
+    // The offline worker fetches and stores the whole app shell a moment after each first load (again
+    // after forgetSite), seconds of CPU each time; it answers no API request (sw.js leaves /api/ to
+    // the network) and shows nothing on these screens: blocked, as in the accessibility suite.
+    const pageFor = pageOfGroup({
+      colorScheme: layout.colorScheme,
+      viewport: layout.viewport,
+      serviceWorkers: 'block',
+    });
     /** Otto, signed up with an organization and no project by the first journey that needs him. */
     let otto: Promise<SignedInUser> | undefined;
     const ottoOn = (page: Page, mail: MailCatcher, baseURL: string) => {
