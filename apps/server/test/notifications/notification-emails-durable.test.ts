@@ -23,6 +23,7 @@ import {
   startEmailWorld,
   stopEmailWorld,
 } from './notification-emails-world.ts';
+import { queueSettled } from './queue-settled.ts';
 
 /**
  * Notification emails are durable jobs (docs/decisions/0001-durable-jobs.md): a mail server that is
@@ -60,7 +61,7 @@ describe('a mail server that is down', () => {
     clock.advance(10_000);
     const email = await mail.waitFor(member.email, /assigned you .*Sent after the outage/, 15_000);
     expect(email.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    await quietFor(1_500);
+    await queueSettled(world.server, 1_500);
     expect(notificationEmailsTo(mail, member)).toHaveLength(1);
     const [done] = await jobsOf(world, 'notification_email');
     expect(done).toMatchObject({ state: 'done', last_error: null });

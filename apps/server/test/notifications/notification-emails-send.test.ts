@@ -48,7 +48,7 @@ describe('an assignment', () => {
     expect(email.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(email.text).toContain(`${server.url}/api/notifications/unsubscribe?token=`);
 
-    await queueSettled(world, 1_500);
+    await queueSettled(world.server, 1_500);
     expect(
       notificationEmailsTo(mail, member).filter((m) => m.subject.includes(taskIdTitle(email))),
     ).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('a mention', () => {
     expect(email.text).toContain('Olive Owner mentioned you in a comment: “Could you look, @Mia Member?”');
     expect(email.text).toContain(`${server.url}/task/${taskId}`);
     expect(email.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    await queueSettled(world, 1_500);
+    await queueSettled(world.server, 1_500);
     expect(notificationEmailsTo(mail, member)).toHaveLength(before + 1);
   });
 });
@@ -106,7 +106,7 @@ describe('changes to a watched task', () => {
 
     const [batch] = (await jobsOf(world, 'notification_batch')).filter((job) => job.state === 'pending');
     expect(batch).toBeDefined();
-    await queueSettled(world, 1_500);
+    await queueSettled(world.server, 1_500);
     expect(notificationEmailsTo(mail, owner)).toHaveLength(before);
 
     clock.advance(TWO_MINUTES + 1_000);
@@ -115,7 +115,7 @@ describe('changes to a watched task', () => {
     expect(email.text).toContain('Mia Member changed Priority: None → High');
     expect(email.text.match(/Mia Member changed/g)).toHaveLength(5);
     expect(email.text).toContain(`${world.server.url}/task/${taskId}`);
-    await queueSettled(world, 1_500);
+    await queueSettled(world.server, 1_500);
     expect(notificationEmailsTo(mail, owner)).toHaveLength(before + 1);
   });
 
@@ -137,7 +137,7 @@ describe('changes to a watched task', () => {
     const email = await mail.waitFor(member.email, /^Updates on WEB-\d+: My own task$/, 10_000);
     expect(email.text).toContain('Olive Owner changed Priority: None → Urgent');
     expect(email.text).not.toContain('Mia Member changed');
-    await queueSettled(world, 1_500);
+    await queueSettled(world.server, 1_500);
     expect(notificationEmailsTo(mail, member)).toHaveLength(memberBefore + 1);
     expect(notificationEmailsTo(mail, owner)).toHaveLength(ownerBefore);
   });
@@ -169,7 +169,7 @@ describe('a person removed from the organization', () => {
       const jobs = await jobsOf(world, 'notification_batch');
       return jobs.some((job) => job.payload.user_id === leaver.userId && job.state === 'done');
     }, 'the leaver’s batch job done');
-    await queueSettled(world, 1_000);
+    await queueSettled(world.server, 1_000);
     expect(notificationEmailsTo(mail, leaver)).toHaveLength(1);
   });
 });

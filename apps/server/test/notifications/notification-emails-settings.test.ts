@@ -163,7 +163,7 @@ describe('the unsubscribe link', () => {
     const before = notificationEmailsTo(mail, member).length;
     const next = await createTask(owner, world.projectId, 'After unsubscribing');
     await patchTask(owner, next, { assignee_id: member.userId });
-    await queueSettled(world, 2_000);
+    await queueSettled(world.server, 2_000);
     expect(notificationEmailsTo(mail, member)).toHaveLength(before);
   });
 
@@ -227,7 +227,7 @@ describe('the daily digest', () => {
     const { at } = nextDigestTime(timeZone, new Date());
 
     clock.set(new Date(at.getTime() - 60_000));
-    await queueSettled(world, 2_000);
+    await queueSettled(world.server, 2_000);
     expect(mail.to(member.email, /digest/)).toHaveLength(0);
 
     clock.set(new Date(at.getTime() + 1_000));
@@ -244,7 +244,7 @@ describe('the daily digest', () => {
       );
       return jobs.some((job) => job.state === 'done') && jobs.some((job) => job.state === 'pending');
     }, 'the next digest scheduled');
-    await queueSettled(world, 1_000);
+    await queueSettled(world.server, 1_000);
     expect(mail.to(member.email, /digest/)).toHaveLength(1);
     expect(mail.to(outsider.email, /digest/)).toHaveLength(0);
     expect(mail.to(owner.email, /digest/)).toHaveLength(0);

@@ -1,5 +1,5 @@
+import type { TestServer } from '@figgle/test-support/test-server';
 import { eventually } from '../support/eventually.ts';
-import type { EmailWorld } from './notification-emails-world.ts';
 
 /**
  * Waits until the queue holds no job running or due within `windowMs` (the fixed wait a count of
@@ -8,10 +8,10 @@ import type { EmailWorld } from './notification-emails-world.ts';
  * that answer). A count taken then sees any second email, or one to the wrong person, that the
  * fixed wait could have seen, without waiting it out when nothing is due.
  */
-export async function queueSettled(world: EmailWorld, windowMs: number): Promise<void> {
+export async function queueSettled(server: TestServer, windowMs: number): Promise<void> {
   await eventually(async () => {
-    const horizon = new Date(world.clock.now().getTime() + windowMs);
-    const busy = await world.server.deps.db
+    const horizon = new Date(server.deps.clock.now().getTime() + windowMs);
+    const busy = await server.deps.db
       .selectFrom('job')
       .select('job_id')
       .where((eb) =>
