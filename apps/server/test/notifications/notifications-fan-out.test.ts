@@ -9,6 +9,7 @@ import {
 } from '../../src/features/notifications/commands/record.ts';
 import { eventsOn, TestSocket } from '../realtime/realtime-socket.ts';
 import { createTask, type RealtimeWorld, realtimeWorldPerFile } from '../realtime/realtime-world.ts';
+import { queueSettled } from './queue-settled.ts';
 import { addWatchers as addWatchersTo } from './watchers-world.ts';
 
 // A comment on a task with more watchers than INLINE_FAN_OUT_LIMIT: the request stores one job, and
@@ -78,8 +79,8 @@ describe('a comment on a task with many watchers', () => {
       .where('dedupe_key', '=', commentId)
       .executeTakeFirstOrThrow();
     expect(job.state).toBe('done');
-    // Past the worker's next poll, nobody was told twice.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Once no job is running or due within the 1.5 s this used to wait, nobody was told twice.
+    await queueSettled(server, 1_500);
     expect(await commentRows(taskId)).toHaveLength(expected.length);
   });
 
