@@ -11,6 +11,7 @@ import {
 } from '@figgle/test-support/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectFigma, createProject, eventually, OWNER_TOKEN } from '../figma/figma-world.ts';
+import { queueSettled } from '../notifications/queue-settled.ts';
 import { createOrganizationWorld, type OrganizationWorld } from '../organizations/organizations-world.ts';
 import { addWebhook, type CreatedWebhookAnswer, deliveryLog, sendTestEvent } from './webhooks-world.ts';
 
@@ -228,7 +229,9 @@ describe('webhook deliveries', () => {
     );
     expect(test.status).toBe(409);
 
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // A delivery is a job stored by the change itself: none running or due within the 2.5 s this
+    // used to wait means none is on its way.
+    await queueSettled(server, 2_500);
     expect(receiver.received.slice(before)).toEqual([]);
     const queued = await server.deps.db
       .selectFrom('job')
