@@ -35,6 +35,11 @@ export default defineConfig({
     // records one only for a retry, which is where a failure is looked at; a developer's run, which
     // has no retry, keeps the trace of each failed test.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // The offline worker (public/sw.js) downloads and stores the whole app shell after each new
+    // context's first load: seconds of CPU per test, for journeys it takes no part in (it leaves /api/
+    // to the network). The specs about it (offline, reloads, the installable app) allow it with
+    // `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

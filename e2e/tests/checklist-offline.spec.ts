@@ -3,6 +3,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { keptForOffline, reconnect, reloadOffline, storedChanges } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 interface SavedChecklist {
   items: Array<{ text: string; done: boolean }>;
 }

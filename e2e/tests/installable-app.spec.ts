@@ -9,6 +9,9 @@ import { inEachLook } from '../support/looks.ts';
 import { keptForOffline, reconnect, reloadOffline } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const DEPLOYED = 'deployed0000000';
 
 interface DeployProxy {

@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { keptForOffline, storedChanges } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 interface TimelineItem {
   kind: 'log' | 'comment';
   type?: string;

@@ -4,6 +4,9 @@ import { keptForOffline, reconnect, reloadOffline, storedChanges } from '../supp
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { createLabel } from './planning-support.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 interface SavedTask {
   priority: string;
   due_on: string | null;

@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { readOfflineCopy, reconnect, reloadOffline } from '../support/offline-copy.ts';
 import { live, twoMembersOfOneOrganization } from '../support/two-members.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const card = (page: Page, title: string) =>
   page.getByRole('article', { name: new RegExp(`^\\S+ ${title}$`) });
 const teamOnline = (page: Page) =>

@@ -15,6 +15,9 @@ import { forgetSite, pageOfGroup } from '../support/shared-page.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 import { live } from '../support/two-members.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Each test makes a change, reloads the page at once (sooner than any timer would have written the
 // offline copy) and checks the page shows the change: the copy of the cache a reload puts back
 // must never pass for the server's answer.

@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { keptForOffline, reconnect, reloadOffline, storedChanges } from '../support/offline-copy.ts';
 import { createProjectWithTask } from '../support/task-page-setup.ts';
 
+// The offline worker is this file's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 42: a task's structure changes like its other fields: shown at once offline, kept through a
 // reload, and sent when the network returns.
 
