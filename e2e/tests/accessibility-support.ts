@@ -90,8 +90,8 @@ const CONFIGURE = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: 
 const OPTIONS: RunOptions = { resultTypes: ['violations'] };
 
 /**
- * Every axe rule on the whole page, as `new AxeBuilder({ page }).analyze()` runs them, in a fraction
- * of its time. By default the builder runs axe in each frame, copies the partial results into a blank
+ * Every axe rule on the whole page (or on the part `within` names, as the builder's `.include`), as
+ * `new AxeBuilder({ page }).analyze()` runs them, in a fraction of its time. By default the builder runs axe in each frame, copies the partial results into a blank
  * page it opens, injects axe there a second time and finishes the run in it: that round trip exists
  * for cross-origin frames. A page without frames runs `axe.run` in place, as the builder's legacy
  * mode does, with the same rules on the same nodes and the same configuration; a page with frames
@@ -102,8 +102,11 @@ const OPTIONS: RunOptions = { resultTypes: ['violations'] };
  * suite reads only which rules passed), which spares axe building a selector and an HTML excerpt for
  * each of the hundreds of nodes a rule passed on.
  */
-export async function axeCheck(page: Page): Promise<AxeResults> {
-  if (page.frames().length !== 1) return new AxeBuilder({ page }).options(OPTIONS).analyze();
+export async function axeCheck(page: Page, within?: string): Promise<AxeResults> {
+  if (page.frames().length !== 1) {
+    const builder = new AxeBuilder({ page }).options(OPTIONS);
+    return (within ? builder.include(within) : builder).analyze();
+  }
   const hasAxe = await page.evaluate(
     () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
   );
@@ -115,7 +118,8 @@ export async function axeCheck(page: Page): Promise<AxeResults> {
         .run(context as ElementContext, options)
         .then((results) => ({ error: null, results }))
         .catch((error: Error) => ({ error: error.message, results: null })),
-    { context: WHOLE_PAGE, options: OPTIONS },
+    // `within`: the context AxeBuilder's `.include(within)` hands it.
+    { context: within ? { exclude: [], include: [within] } : WHOLE_PAGE, options: OPTIONS },
   );
   if (answer.error !== null || !answer.results) throw new Error(answer.error ?? 'axe answered nothing');
   return answer.results;

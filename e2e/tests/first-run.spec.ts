@@ -1,9 +1,9 @@
 import { type SignedInUser, signUpWithOrganization } from '@figgle/test-support/api-users';
 import type { MailCatcher } from '@figgle/test-support/mail-catcher';
 import type { Locator, Page } from '@playwright/test';
-import { axeCheckWithin } from '../support/axe-within.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { forgetSite, pageOfGroup } from '../support/shared-page.ts';
+import { axeCheck } from './accessibility-support.ts';
 import { verifiedPerson } from './accounts-support.ts';
 
 // Issue 39, item 14, "the first run": onboarding's step 1 offers the names given at registration, a
@@ -34,7 +34,7 @@ async function expectScheme(page: Page, scheme: 'light' | 'dark') {
 /** axe finds nothing to fix in the empty note, its colours in this scheme included. */
 async function expectAccessibleNote(page: Page, note: Locator) {
   const label = await note.getAttribute('aria-label');
-  const results = await axeCheckWithin(page, `section[aria-label="${label}"]`);
+  const results = await axeCheck(page, `section[aria-label="${label}"]`);
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   expect(results.passes.length).toBeGreaterThan(0);
 }
