@@ -28,7 +28,7 @@ cd "$work"
 [ -d node_modules ] || ./setup.sh deps
 ./setup.sh pg-start
 if [ ! -d .planka/app ]; then
-  : "${PLANKA_GIT_DIR:?set PLANKA_GIT_DIR to a git mirror of plankanban/planka (the search tool's fetch brings one)}"
+  : "${PLANKA_GIT_DIR:?set PLANKA_GIT_DIR to a git mirror of plankanban/planka (the search tool fetches one)}"
   ./setup.sh planka
 fi
 ./setup.sh db
