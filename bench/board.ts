@@ -5,12 +5,13 @@
  *   npm run build -w @figgle/web && node --import tsx bench/board.ts
  *   BENCH_DATABASE_URL=postgresql://figgle:figgle@127.0.0.1:5432/figgle_test node --import tsx bench/board.ts
  *   BENCH_PARTS=b,c node --import tsx bench/board.ts   (only some parts)
+ *   BENCH_PARTS=b BOARD_TRACE=/tmp/board-traces node --import tsx bench/board.ts   (traces of (b))
  *
  * Runs the real server (`npm start`'s entry, as a child process) on a fresh embedded database, and on
  * a fresh PostgreSQL database too when BENCH_DATABASE_URL names a server (a database is created
  * beside the one named, and dropped afterwards). Everything is seeded through the public API.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,12 @@ const SHARE: Record<Status, number> = { TODO: 0.4, DOING: 0.3, DONE: 0.2, ARCHIV
 
 type Session = BenchUser;
 
+/**
+ * BOARD_TRACE=<folder> writes a Chromium trace of each cold load of (b) there (`cold-board-<n>.json`,
+ * for DevTools' performance panel): where the page's main thread spends the load. Traced loads are
+ * slower; read them for shares, not figures.
+ */
+const TRACE_DIR = process.env.BOARD_TRACE;
 /** BENCH_PARTS=a,c runs only those parts (all five by default). */
 const parts = new Set((process.env.BENCH_PARTS ?? 'a,b,c,d,e').split(',').map((part) => part.trim()));
 
@@ -298,6 +305,20 @@ async function boardRender(session: Session, projectId: string, expected: Record
       if (!signIn.ok()) throw new Error('browser sign-in failed');
       await watchFirstSocket(context);
       const page = await context.newPage();
+      if (TRACE_DIR) {
+        mkdirSync(TRACE_DIR, { recursive: true });
+        await browser.startTracing(page, {
+          path: path.join(TRACE_DIR, `cold-board-${run}.json`),
+          // With V8's sampling profiler: which functions ran in each of the page's long tasks.
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'blink.user_timing',
+            'v8.execute',
+            'disabled-by-default-v8.cpu_profiler',
+          ],
+        });
+      }
       await page.goto(`/project/${projectId}/kanban`, { waitUntil: 'commit' });
       // Read from the page's own clock, from the navigation's start (its time origin) to the first
       // frame with every column rendered: the bench's round trips to the browser are not counted.
@@ -326,6 +347,7 @@ async function boardRender(session: Session, projectId: string, expected: Record
         },
       );
       times.push(renderedAt);
+      if (TRACE_DIR) await browser.stopTracing();
       // Read once the board is drawn: the socket may open after the first frame, as it should.
       await page
         .waitForFunction(() => '__firstSocketOpenAt' in window, null, { timeout: 5_000 })
