@@ -37,7 +37,8 @@ function takeFirstAnswers(): { session: Session; me: Me } | null {
 }
 
 /**
- * The first page's code (its route's and its parents' chunks), asked as soon as the entry runs:
+ * The first page's code (its route's and its parents' chunks, and what the route names in
+ * `preloadCode`: the board's on a board), asked as soon as the entry runs:
  * main.tsx calls it before the language's messages load, so the page's chunks are evaluated while
  * they do, and the first render draws the page rather than its loader (lazyReady renders code that
  * has arrived at once). The route found, with its parameters, or undefined.
@@ -48,6 +49,7 @@ export function preloadFirstPageCode(pathname = window.location.pathname) {
     .find((entry) => entry.match);
   if (!found?.match) return undefined;
   for (const page of [...found.parents, found.route]) void page.page.preload();
+  found.route.preloadCode?.();
   return found;
 }
 

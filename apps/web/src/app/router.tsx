@@ -32,6 +32,11 @@ export interface AppRoute {
   meta: RouteMeta;
   page: LazyPage;
   /**
+   * Code the page draws at once besides its own chunk (the board's, with dnd-kit), asked with the
+   * page's: on a first load it then runs while the language loads, not after the first render.
+   */
+  preloadCode?: () => void;
+  /**
    * Starts reading the data the page shows, for the first page of a load: called as soon as the
    * session is known, so the answers arrive while the page's code is still downloading.
    */
@@ -61,15 +66,12 @@ function lazyPage<ExportName extends string>(
 const prefetchProjects: AppRoute['prefetch'] = (queryClient) =>
   void queryClient.prefetchQuery(projectsQueryOptions);
 
-/** A project's screen: its header and its tasks, and on the board the board's own code too. */
-function prefetchProjectScreen(board: boolean): AppRoute['prefetch'] {
-  return (queryClient, { projectId }) => {
-    if (!projectId) return;
-    void queryClient.prefetchQuery(projectQueryOptions(projectId));
-    void queryClient.prefetchQuery(projectTasksQueryOptions(projectId));
-    if (board) preloadBoard();
-  };
-}
+/** A project's screen: its header and its tasks (the board's code is the route's `preloadCode`). */
+const prefetchProjectScreen: AppRoute['prefetch'] = (queryClient, { projectId }) => {
+  if (!projectId) return;
+  void queryClient.prefetchQuery(projectQueryOptions(projectId));
+  void queryClient.prefetchQuery(projectTasksQueryOptions(projectId));
+};
 
 /** The timeline's one read (and the projects, for its title) starts with the page's code, not after it. */
 const prefetchTimeline: AppRoute['prefetch'] = (queryClient, { projectId }) => {
@@ -195,21 +197,22 @@ export const appRoutes: AppRoute[] = [
     path: '/project/:projectId/list',
     meta: APP_PAGE,
     page: TasksPage,
-    prefetch: prefetchProjectScreen(false),
+    prefetch: prefetchProjectScreen,
   },
   {
     name: 'project-kanban',
     path: '/project/:projectId/kanban',
     meta: APP_PAGE,
     page: TasksPage,
-    prefetch: prefetchProjectScreen(true),
+    preloadCode: preloadBoard,
+    prefetch: prefetchProjectScreen,
   },
   {
     name: 'project-calendar',
     path: '/project/:projectId/calendar',
     meta: APP_PAGE,
     page: TasksPage,
-    prefetch: prefetchProjectScreen(false),
+    prefetch: prefetchProjectScreen,
   },
   {
     name: 'project-timeline',
