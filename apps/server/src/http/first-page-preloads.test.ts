@@ -77,6 +77,8 @@ describe('first page preloads', () => {
       '</assets/runtime-1.js>; rel=modulepreload; crossorigin',
       `</api/projects/${projectId}>; rel=preload; as=fetch; crossorigin=use-credentials`,
       `</api/projects/${projectId}/tasks?shape=compact>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      `</api/projects/${projectId}/cycles>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      `</api/projects/${projectId}/custom-fields>; rel=preload; as=fetch; crossorigin=use-credentials`,
       '</assets/tasks-page-1.css>; rel=preload; as=style; crossorigin',
       '</assets/tasks-page-1.js>; rel=preload; as=script; crossorigin',
       '</assets/select-1.js>; rel=preload; as=script; crossorigin',

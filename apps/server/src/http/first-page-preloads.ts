@@ -40,8 +40,14 @@ const FIRST_PAGES: FirstPage[] = [
   },
   {
     pattern: new RegExp(`^/project/(${UUID})/(list|kanban|calendar)/?$`, 'i'),
-    // In the board shape, as apps/web/src/features/tasks/api/list-project-tasks.ts asks it.
-    data: (match) => [`/api/projects/${match[1]}`, `/api/projects/${match[1]}/tasks?shape=${BOARD_SHAPE}`],
+    // The tasks in the board shape, as apps/web/src/features/tasks/api/list-project-tasks.ts asks
+    // them; the cycles and the custom fields, which the screen waits for before it draws the rows.
+    data: (match) => [
+      `/api/projects/${match[1]}`,
+      `/api/projects/${match[1]}/tasks?shape=${BOARD_SHAPE}`,
+      `/api/projects/${match[1]}/cycles`,
+      `/api/projects/${match[1]}/custom-fields`,
+    ],
     modules: (match) => PROJECT_VIEW_MODULES[match[2]!.toLowerCase()] ?? [TASKS_PAGE],
   },
   { pattern: /^\/my-tasks\/?$/, data: () => ['/api/my-tasks'], modules: () => [TASKS_PAGE] },

@@ -12,6 +12,8 @@ import { lazyReady, type PreloadableComponent, preloadWhenIdle } from '../lib/la
 import { prefetchForRoute } from '../lib/prefetched-reads';
 import { preloadRoute } from '../lib/route-intent';
 import { taskStructureQueryOptions } from '../shared/api/get-task-structure';
+import { projectCyclesQueryOptions } from '../shared/api/list-cycles';
+import { projectCustomFieldsQueryOptions } from '../shared/api/list-project-custom-fields';
 import { projectsQueryOptions } from '../shared/api/list-projects';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -66,11 +68,17 @@ function lazyPage<ExportName extends string>(
 const prefetchProjects: AppRoute['prefetch'] = (queryClient) =>
   void queryClient.prefetchQuery(projectsQueryOptions);
 
-/** A project's screen: its header and its tasks (the board's code is the route's `preloadCode`). */
+/**
+ * A project's screen: its header, its tasks, and the two reads that decide what its filter bar holds
+ * (the "Current cycle" chip, the custom fields' filters), which the screen waits for before it draws
+ * the rows, so that nothing moves under a click. The board's code is the route's `preloadCode`.
+ */
 const prefetchProjectScreen: AppRoute['prefetch'] = (queryClient, { projectId }) => {
   if (!projectId) return;
   void queryClient.prefetchQuery(projectQueryOptions(projectId));
   void queryClient.prefetchQuery(projectTasksQueryOptions(projectId));
+  void queryClient.prefetchQuery(projectCyclesQueryOptions(projectId));
+  void queryClient.prefetchQuery(projectCustomFieldsQueryOptions(projectId));
 };
 
 /** The timeline's one read (and the projects, for its title) starts with the page's code, not after it. */

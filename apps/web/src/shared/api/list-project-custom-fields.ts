@@ -10,7 +10,7 @@ function listProjectCustomFields(projectId: string, signal?: AbortSignal): Promi
   });
 }
 
-const projectCustomFieldsQueryOptions = (projectId: string) =>
+export const projectCustomFieldsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectCustomFields(projectId),
     queryFn: ({ signal }) => listProjectCustomFields(projectId, signal),

@@ -83,6 +83,14 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
   const customFields = useProjectCustomFields(projectId);
   const valuesByTask = useValuesByTask(customFields.data);
   const [fieldFilters, setFieldFilter] = useFieldFilters();
+  // The rows wait for the reads that add to the filter bar above them (the "Current cycle" chip, the
+  // fields' filters; the route asks for them with the tasks): drawn earlier, they moved down when
+  // these answered, under a click already on its way (a tick on the list's checkbox was lost so).
+  // Offline, a read with no saved copy waits paused: the rows are drawn without it.
+  const filterBarKnown = [cycles, customFields].every(
+    (read) => !read.isPending || read.fetchStatus === 'paused',
+  );
+  const rows = filterBarKnown ? tasks.data : undefined;
   const fieldMatching = useTasksMatchingFields(
     allTasks,
     fieldFilters,
@@ -245,13 +253,13 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         )}
       </TaskFilterBar>
       {asCalendar ? (
-        tasks.data ? (
+        rows ? (
           <LazyCalendar tasks={filtered.items} />
         ) : (
           <PageLoader />
         )
       ) : asBoard ? (
-        tasks.data ? (
+        rows ? (
           <>
             {noTaskYet ? (
               <Paper
@@ -264,7 +272,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
               </Paper>
             ) : null}
             <LazyBoard
-              tasks={tasks.data}
+              tasks={rows}
               shown={filtered.items}
               leaving={filtered.leaving}
               project={project.data}
@@ -277,8 +285,8 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
         )
       ) : (
         <TaskList
-          tasks={tasks.data ? filtered.items : undefined}
-          loading={tasks.isPending}
+          tasks={rows ? filtered.items : undefined}
+          loading={tasks.isPending || (tasks.isSuccess && !filterBarKnown)}
           organizationId={project.data.organization_id}
           animated={animated}
           leaving={filtered.leaving}
