@@ -12,6 +12,15 @@ const QUIET_FOR_MS = 5_000;
 const QUIET_POLL_MS = 1_000;
 /** A run that found no quiet moment for this long goes ahead anyway: dead rows must not grow for ever. */
 const QUIET_CEILING_MS = 30 * 60 * 1000;
+/**
+ * How often the tables written since their last ANALYZE are looked for between full runs, as
+ * autovacuum's own check every minute does: a project filled by an import is planned for with its
+ * statistics within this, not 5 minutes later (a 1,000-task list's first read took 2,089 ms without
+ * them, 82 ms with them: docs/machinery/pglite-maintenance.md).
+ */
+const ANALYZE_CHECK_INTERVAL_MS = 30_000;
+/** The quiet moment an ANALYZE alone waits for: it reads a sample of at most 30,000 rows, not the table. */
+const ANALYZE_QUIET_FOR_MS = 1_000;
 
 /**
  * What a run of the maintenance waits for before each statement: nothing else under way. The
@@ -36,6 +45,9 @@ interface MaintenanceRun {
   vacuumed: string[];
   analyzed: string[];
 }
+
+/** A run's scope: every table's VACUUM and ANALYZE and a checkpoint, or the due ANALYZEs alone. */
+type MaintenanceScope = 'full' | 'analyze';
 
 /** A running job of the durable queue whose lease holds (a job whose worker died does not count). */
 export async function durableJobsRunning(db: Kysely<Database>): Promise<boolean> {
@@ -81,7 +93,11 @@ async function waitForQuiet(quiet: QuietMoment | undefined, deadline: number): P
  * vacuumed. One table at a time, the loop free in between, each statement after a quiet moment.
  * It goes through the pool, whose one connection it waits for, so it never runs inside a transaction.
  */
-export async function maintainPglite(db: Kysely<Database>, quiet?: QuietMoment): Promise<MaintenanceRun> {
+export async function maintainPglite(
+  db: Kysely<Database>,
+  quiet?: QuietMoment,
+  scope: MaintenanceScope = 'full',
+): Promise<MaintenanceRun> {
   const deadline = Date.now() + (quiet?.ceilingMs ?? QUIET_CEILING_MS);
   // Counts a backend has not handed over yet (it does so at most once a second) are handed over
   // when the next statement ends, before they are read.
@@ -97,9 +113,9 @@ export async function maintainPglite(db: Kysely<Database>, quiet?: QuietMoment):
   `.execute(db);
   const run: MaintenanceRun = { vacuumed: [], analyzed: [] };
   for (const table of rows) {
-    if (!table.vacuum && !table.analyze) continue;
+    if (!table.analyze && (scope === 'analyze' || !table.vacuum)) continue;
     if (!(await waitForQuiet(quiet, deadline))) return run;
-    if (table.vacuum) {
+    if (table.vacuum && scope === 'full') {
       await (table.analyze
         ? sql`VACUUM (ANALYZE) ${sql.id(table.name)}`
         : sql`VACUUM ${sql.id(table.name)}`
@@ -111,7 +127,7 @@ export async function maintainPglite(db: Kysely<Database>, quiet?: QuietMoment):
     if (table.analyze) run.analyzed.push(table.name);
     await letOthersIn();
   }
-  if (!(await waitForQuiet(quiet, deadline))) return run;
+  if (scope === 'analyze' || !(await waitForQuiet(quiet, deadline))) return run;
   await sql`CHECKPOINT`.execute(db);
   return run;
 }
@@ -122,26 +138,32 @@ export function scheduleMaintenance(
   quiet: QuietMoment,
   onError: (error: unknown) => void,
 ): () => void {
-  // A run that outlasts the interval (waiting for a quiet moment) is not joined by a second one.
+  // A run that outlasts the interval (waiting for a quiet moment) is not joined by a second one,
+  // nor by an analyze pass, which a full run includes.
   let busy = false;
   let stopped = false;
-  const run = () => {
+  const run = (scope: MaintenanceScope) => {
     if (busy) return;
     busy = true;
-    void maintainPglite(db, { ...quiet, stopped: () => stopped })
+    const waits =
+      scope === 'analyze'
+        ? { quietForMs: ANALYZE_QUIET_FOR_MS, ceilingMs: ANALYZE_CHECK_INTERVAL_MS, ...quiet }
+        : quiet;
+    void maintainPglite(db, { ...waits, stopped: () => stopped }, scope)
       .catch(onError)
       .finally(() => {
         busy = false;
       });
   };
-  const first = setTimeout(run, FIRST_RUN_AFTER_MS);
-  const every = setInterval(run, PGLITE_MAINTENANCE_INTERVAL_MS);
+  const timers = [
+    setTimeout(() => run('full'), FIRST_RUN_AFTER_MS),
+    setInterval(() => run('full'), PGLITE_MAINTENANCE_INTERVAL_MS),
+    setInterval(() => run('analyze'), ANALYZE_CHECK_INTERVAL_MS),
+  ];
   // A timer alone must not keep a process alive that is otherwise done.
-  first.unref();
-  every.unref();
+  for (const timer of timers) timer.unref();
   return () => {
     stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
+    for (const timer of timers) clearTimeout(timer);
   };
 }

@@ -117,6 +117,25 @@ describe('the embedded database’s maintenance (its autovacuum)', () => {
     expect(again.analyzed).not.toContain('imported');
   });
 
+  it('analyzes what was written between full runs, and vacuums nothing then', async () => {
+    const { db } = database;
+    await sql`CREATE TABLE filled (id integer PRIMARY KEY, note text)`.execute(db);
+    await sql`CREATE TABLE rewritten (id integer PRIMARY KEY, note text)`.execute(db);
+    await sql`INSERT INTO rewritten SELECT n, 'first' FROM generate_series(1, 3000) AS n`.execute(db);
+    await maintainPglite(db);
+    await sql`INSERT INTO filled SELECT n, 'card' FROM generate_series(1, 4000) AS n`.execute(db);
+    await sql`UPDATE rewritten SET note = 'second'`.execute(db);
+    const pass = await maintainPglite(db, undefined, 'analyze');
+    expect(pass.vacuumed).toEqual([]);
+    expect(pass.analyzed).toEqual(expect.arrayContaining(['filled', 'rewritten']));
+    expect(await vacuums(db, 'rewritten')).toBe(0);
+    const planned = await sql<{ reltuples: number }>`
+      SELECT reltuples FROM pg_class WHERE relname = 'filled'`.execute(db);
+    expect(Number(planned.rows[0]!.reltuples)).toBe(4000);
+    // The dead rows are the next full run's.
+    expect((await maintainPglite(db)).vacuumed).toContain('rewritten');
+  });
+
   it('vacuums a table whose rows were mostly updated, and only that one', async () => {
     const { db } = database;
     await sql`CREATE TABLE churned (id integer PRIMARY KEY, note text)`.execute(db);
