@@ -32,7 +32,7 @@ import {
   watchFirstSocket,
 } from './support/cold-load-steps.ts';
 import { leanJsonClient } from './support/lean-http.ts';
-import { waitForQuietMachine } from './support/quiet-machine.ts';
+import { newTabOnQuietMachine, waitForQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -291,9 +291,6 @@ async function boardRender(session: Session, projectId: string, expected: Record
   let renderedCards = 0;
   try {
     for (let run = 0; run < 5; run++) {
-      // Each cold run starts on an idle machine: seeding 6,000 tasks leaves work behind (garbage
-      // collection, PostgreSQL's autovacuum) that would otherwise be timed with the page.
-      await waitForQuietMachine();
       const context = await browser.newContext({
         baseURL: session.baseURL,
         viewport: { width: 1440, height: 900 },
@@ -304,7 +301,9 @@ async function boardRender(session: Session, projectId: string, expected: Record
       });
       if (!signIn.ok()) throw new Error('browser sign-in failed');
       await watchFirstSocket(context);
-      const page = await context.newPage();
+      // Each cold run starts on an idle machine: seeding 6,000 tasks leaves work behind (garbage
+      // collection, PostgreSQL's autovacuum) that would otherwise be timed with the page.
+      const page = await newTabOnQuietMachine(context);
       if (TRACE_DIR) {
         mkdirSync(TRACE_DIR, { recursive: true });
         await browser.startTracing(page, {

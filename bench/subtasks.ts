@@ -46,7 +46,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { withBrowserBench } from './support/browser-bench.ts';
 import { formatColdLoadSteps } from './support/cold-load-steps.ts';
-import { waitForQuietMachine } from './support/quiet-machine.ts';
+import { newTabOnQuietMachine, waitForQuietMachine } from './support/quiet-machine.ts';
 import { type RendererCpu, rendererCpuOfTrace } from './support/renderer-cpu.ts';
 import { reportFigure } from './support/report.ts';
 
@@ -405,9 +405,8 @@ async function coldRuns(
   const runs: Run[] = [];
   for (let run = 0; run < COLD_RUNS; run++) {
     // Each cold run starts on an idle machine, not in what seeding left running.
-    await waitForQuietMachine();
     const context = await signedInContext(browser, baseURL, user);
-    const page = await context.newPage();
+    const page = await newTabOnQuietMachine(context);
     runs.push(await openTimed(page, taskId, expected));
     await context.close();
   }

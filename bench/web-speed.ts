@@ -27,7 +27,7 @@ import { MailCatcher } from '@figgle/test-support/mail-catcher';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type BenchUser, signUpBenchUser } from './support/bench-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
-import { waitForQuietMachine } from './support/quiet-machine.ts';
+import { newTabOnQuietMachine } from './support/quiet-machine.ts';
 import { reportFigure } from './support/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,7 +128,8 @@ interface RowsShown {
 
 /** One cold /projects: ms from the navigation's start until a click on the first star is answered. */
 async function coldProjectsInteractive(context: BrowserContext) {
-  const page = await context.newPage();
+  // Each cold run starts on an idle machine, not in what the earlier steps left running.
+  const page = await newTabOnQuietMachine(context);
   await page.goto('/projects', { waitUntil: 'commit' });
   // Polled in the page each frame with a plain DOM query: a role locator polled from here would
   // add its own cost to what is measured. The same poll answers where the first star is, and comes
@@ -219,8 +220,6 @@ export async function runWebSpeedBench(): Promise<void> {
 
     const runs: { rowsVisible: number; interactive: number }[] = [];
     for (let run = 0; run < COLD_RUNS; run++) {
-      // Each cold run starts on an idle machine, not in what the earlier steps left running.
-      await waitForQuietMachine();
       const context = await signedInContext(browser, baseURL, account);
       runs.push(await coldProjectsInteractive(context));
       await context.close();
