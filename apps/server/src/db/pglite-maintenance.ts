@@ -18,7 +18,7 @@ const QUIET_CEILING_MS = 30 * 60 * 1000;
  * statistics within this, not 5 minutes later (a 1,000-task list's first read took 2,089 ms without
  * them, 82 ms with them: docs/machinery/pglite-maintenance.md).
  */
-const ANALYZE_CHECK_INTERVAL_MS = 30_000;
+export const ANALYZE_CHECK_INTERVAL_MS = 30_000;
 /** The quiet moment an ANALYZE alone waits for: it reads a sample of at most 30,000 rows, not the table. */
 const ANALYZE_QUIET_FOR_MS = 1_000;
 
