@@ -32,6 +32,7 @@ import { useUpdateTask } from '../../../../shared/api/update-task';
 import { useFocusedTaskFieldKeys } from '../../../../shared/field-keys';
 import { confirmDoneWhenBlocked } from '../../../../ui/planning/confirm-done-when-blocked';
 import { showMoveAtOnce, useKanbanUpdate } from '../../api/kanban-update';
+import { dropAnimation } from '../drop-animation';
 import { estimateTotalsOf } from '../estimate-words';
 import { useKeyboardSelection } from '../filters/use-keyboard-selection';
 import classes from './board.module.css';
@@ -338,7 +339,7 @@ export default function Board({
           />
         ))}
       </div>
-      <DragOverlay>
+      <DragOverlay dropAnimation={dropAnimation}>
         {active ? <BoardCardBody {...active} overlay onAssign={() => {}} wasDragging={() => true} /> : null}
       </DragOverlay>
     </DndContext>

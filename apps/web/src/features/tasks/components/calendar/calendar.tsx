@@ -23,6 +23,7 @@ import { intlLocale, t } from '../../../../lib/i18n/i18n';
 import { statusChoiceOf, useStatusChoices } from '../../../../shared/api/list-project-statuses';
 import { useUpdateTask } from '../../../../shared/api/update-task';
 import { dayIn, dueDay } from '../../../../ui/planning/due-date';
+import { dropAnimation } from '../drop-animation';
 import classes from './calendar.module.css';
 import { CalendarChipOverlay } from './calendar-chip';
 import { CalendarDay } from './calendar-day';
@@ -206,7 +207,9 @@ export default function Calendar({ tasks }: CalendarProps) {
         </section>
         <NoDateList tasks={undated} />
       </div>
-      <DragOverlay>{active ? <CalendarChipOverlay task={active} /> : null}</DragOverlay>
+      <DragOverlay dropAnimation={dropAnimation}>
+        {active ? <CalendarChipOverlay task={active} /> : null}
+      </DragOverlay>
     </DndContext>
   );
 }
