@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { liftFocusedCard } from '../support/keyboard.ts';
 import { fadeSeen, filtersButton, openFilters, seedProject, watchFadeOut } from './filters-support.ts';
 
+// With motion: the fade-out of a card that stops matching is part of what is proved.
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('filters on the board', () => {
   test('a filtered board shows "n of m tasks", survives a reload and a shared link, and clears', async ({
     page,

@@ -9,6 +9,9 @@ import {
   watchFadeOut,
 } from './filters-support.ts';
 
+// With motion: the fade-out of a row that stops matching is part of what is proved.
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('filters on the task list and My tasks', () => {
   test('the list filters by status, assignee and text, keeps them on reload, and clears', async ({
     page,
