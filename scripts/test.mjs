@@ -1,13 +1,8 @@
-// `npm test`: every check and test suite; exits non-zero when any of them fails.
+// `npm test`: every check and test suite in order; exits non-zero when any of them fails.
 // Integration tests run on PGlite; the files marked `// @database both` run again on PostgreSQL when
 // TEST_DATABASE_URL is set (vitest.config.ts, docs/CONVENTIONS.md).
-//
-// Two lanes run side by side: the browser tests, and the other steps one after another. Each step
-// alone leaves part of the 2 cores idle (a server waiting on a child process, a fork loading, a
-// browser waiting on a server, the last slow file of a suite), and the other lane fills it. The
-// browser lane's output shows as it runs; each step of the other lane is printed whole when it ends.
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const resultsDir = path.resolve('.tmp/test-results');
@@ -21,20 +16,19 @@ function vitest(name, projects, env) {
   return [name, 'npx', args, env, file];
 }
 
-const otherSteps = [
+const steps = [
   ['lint and typecheck', 'npm', ['run', 'check']],
   vitest('unit tests', ['shared', 'web', 'figma-plugin']),
   vitest('integration tests on PGlite', ['server'], { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  otherSteps.push(vitest('integration tests on PostgreSQL', ['server-postgres']));
+  steps.push(vitest('integration tests on PostgreSQL', ['server-postgres']));
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
 // The browser suite's Playwright JSON report (e2e/playwright.config.ts writes it there).
 const browserReport = path.join(resultsDir, 'browser-tests.json');
-const browserSteps = [['browser tests', 'npm', ['run', 'test:e2e'], undefined, undefined, browserReport]];
-const steps = [...otherSteps, ...browserSteps];
+steps.push(['browser tests', 'npm', ['run', 'test:e2e'], undefined, undefined, browserReport]);
 
 /**
  * The tests of a vitest JSON report that failed (or, with `retried`, passed only on a retry), a line
@@ -136,61 +130,28 @@ function fileDurations(step, vitestFile, playwrightFile) {
 const failed = [];
 const flaky = [];
 const durations = [];
-const stepTimes = new Map();
-
-/** Runs a step's command; its output shows as it comes (`live`) or is printed whole at its end. */
-function runCommand(name, command, args, env, live) {
-  const log = path.join(resultsDir, `${name.replace(/\W+/g, '-')}.log`);
-  const out = live ? 'inherit' : openSync(log, 'w');
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
-    const done = (status) => {
-      if (!live) {
-        closeSync(out);
-        console.log(`\n=== ${name} (beside the browser tests) ===\n${readFileSync(log, 'utf8')}`);
-      }
-      resolve(status);
-    };
-    child.on('error', (error) => {
-      console.log(`${name}: could not start ${command}: ${error.message}`);
-      done(1);
-    });
-    child.on('close', (code) => done(code ?? 1));
-  });
-}
-
-/** The steps of one lane, one after another, each reported as it ends. */
-async function runLane(laneSteps, { live }) {
-  for (const [name, command, args, env, resultsFile, playwrightFile] of laneSteps) {
-    if (live) console.log(`\n=== ${name} ===`);
-    if (resultsFile) rmSync(resultsFile, { force: true });
-    if (playwrightFile) rmSync(playwrightFile, { force: true });
-    const started = Date.now();
-    const status = await runCommand(name, command, args, env, live);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    stepTimes.set(name, `  ${seconds.padStart(7)}s  ${name}${status === 0 ? '' : ' (failed)'}`);
-    const retried = [
-      ...failedTestsIn(resultsFile, { retried: true }),
-      ...browserTestsPassedOnRetry(playwrightFile),
-    ];
-    if (retried.length) flaky.push({ name, tests: retried });
-    durations.push(...fileDurations(name, resultsFile, playwrightFile));
-    if (status === 0) console.log(`=== ${name}: passed in ${seconds}s ===`);
-    else {
-      console.log(`=== ${name}: FAILED in ${seconds}s ===`);
-      failed.push({ name, tests: failedTestsIn(resultsFile) });
-    }
+const stepTimes = [];
+for (const [name, command, args, env, resultsFile, playwrightFile] of steps) {
+  console.log(`\n=== ${name} ===`);
+  if (resultsFile) rmSync(resultsFile, { force: true });
+  if (playwrightFile) rmSync(playwrightFile, { force: true });
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  stepTimes.push(`  ${seconds.padStart(7)}s  ${name}${result.status === 0 ? '' : ' (failed)'}`);
+  const retried = [
+    ...failedTestsIn(resultsFile, { retried: true }),
+    ...browserTestsPassedOnRetry(playwrightFile),
+  ];
+  if (retried.length) flaky.push({ name, tests: retried });
+  durations.push(...fileDurations(name, resultsFile, playwrightFile));
+  if (result.status === 0) console.log(`=== ${name}: passed in ${seconds}s ===`);
+  else {
+    console.log(`=== ${name}: FAILED in ${seconds}s ===`);
+    failed.push({ name, tests: failedTestsIn(resultsFile) });
   }
 }
-
-const started = Date.now();
-await Promise.all([runLane(browserSteps, { live: true }), runLane(otherSteps, { live: false })]);
-const total = ((Date.now() - started) / 1000).toFixed(1);
-const stepLines = steps.map(([name]) => stepTimes.get(name)).filter(Boolean);
-console.log(
-  `\nEach step's duration (the browser tests beside the others, which ran in turn):\n${stepLines.join('\n')}` +
-    `\n  ${total.padStart(7)}s  in all`,
-);
+console.log(`\nEach step's duration:\n${stepTimes.join('\n')}`);
 const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
 if (slowest.length) {
   console.log('\nThe ten slowest test files (a browser file: the sum of its tests, retries included):');
