@@ -10,6 +10,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   baseURL: string;
+  /** Attaches the end of the worker's server output to a failed test's report. */
+  serverOutputOnFailure: undefined;
   /**
    * `twoMembersOfOneOrganization` with Ada on the test's page and Ben in a browser context of his
    * own, which closes after the test.
@@ -46,6 +48,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Webhook journeys send to a receiver on loopback.
   figgle: figgleWith({ WEBHOOKS_ALLOW_PRIVATE: 'true' }),
   baseURL: async ({ figgle }, use) => use(figgle.url),
+  // A failure the page shows as "the server cannot be reached" is explained by what the server said
+  // meanwhile (its warnings and errors: LOG_LEVEL=warn), which the report would not show otherwise.
+  serverOutputOnFailure: [
+    async ({ figgle }, use, testInfo) => {
+      const before = figgle.output().length;
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const said = figgle.output().slice(before).slice(-20_000);
+        await testInfo.attach('server output during the test', {
+          body: said || '(nothing)',
+          contentType: 'text/plain',
+        });
+      }
+    },
+    { auto: true },
+  ],
   twoMembers: async ({ page, browser, mail, baseURL }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (names) => {
