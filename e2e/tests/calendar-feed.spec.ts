@@ -49,8 +49,15 @@ for (const layout of LAYOUTS) {
       await expect(shown.getByText('You will not see it again.')).toBeVisible();
       const address = await shown.getByRole('textbox', { name: 'Feed address' }).inputValue();
       expect(address).toMatch(/\/api\/calendar-feeds\/figgle_cal_[A-Za-z0-9_-]{43}\/tasks\.ics$/);
+      // "Copied" comes and goes without moving Done, the button beside it: ci49 lost a click on Done
+      // when the label went back to "Copy the address" and Done shifted under the pointer.
+      const done = shown.getByRole('button', { name: 'Done' });
+      const doneBefore = await done.boundingBox();
       await shown.getByRole('button', { name: 'Copy the address' }).click();
       await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
+      expect(await done.boundingBox()).toEqual(doneBefore);
+      await expect(shown.getByRole('button', { name: 'Copy the address' })).toBeVisible();
+      expect(await done.boundingBox()).toEqual(doneBefore);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
       // The whole panel fits the screen: nothing runs off its right edge at 390 px.
       const box = await shown.boundingBox();

@@ -2,6 +2,7 @@ import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantin
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { t } from '../../../lib/i18n/i18n';
+import classes from './shown-once-panel.module.css';
 
 /**
  * A secret the server shows once (a token, a feed's address): read-only, selected on focus, with
@@ -46,12 +47,14 @@ export function ShownOncePanel({
         <Group gap="sm">
           <CopyButton value={value}>
             {({ copied, copy }) => (
-              <Button
-                size="xs"
-                onClick={copy}
-                leftSection={copied ? <IconCheck size={14} aria-hidden /> : null}
-              >
-                {copied ? t('settings.copied') : copyLabel}
+              <Button size="xs" onClick={copy}>
+                <span className={classes.labels}>
+                  <span data-hidden={copied ? undefined : true}>
+                    <IconCheck size={14} aria-hidden />
+                    {t('settings.copied')}
+                  </span>
+                  <span data-hidden={copied ? true : undefined}>{copyLabel}</span>
+                </span>
               </Button>
             )}
           </CopyButton>
